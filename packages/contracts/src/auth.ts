@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Customer roles: the product has only investors on the customer side (spec §6). */
+export const CUSTOMER_ROLES = ['investor'] as const;
+export type CustomerRole = (typeof CUSTOMER_ROLES)[number];
+
+export const emailSchema = z
+  .string({ error: 'E-posta gerekli' })
+  .trim()
+  .min(1, 'E-posta gerekli')
+  .max(254, 'E-posta en fazla 254 karakter olabilir')
+  .pipe(z.email({ error: 'Geçerli bir e-posta adresi girin' }))
+  .transform((value) => value.toLowerCase());
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Şifre gerekli' })
+    .min(1, 'Şifre gerekli')
+    .max(PASSWORD_MAX_LENGTH, `Şifre en fazla ${PASSWORD_MAX_LENGTH} karakter olabilir`),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const registerRequestSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Şifre gerekli' })
+    .min(PASSWORD_MIN_LENGTH, `Şifre en az ${PASSWORD_MIN_LENGTH} karakter olmalı`)
+    .max(PASSWORD_MAX_LENGTH, `Şifre en fazla ${PASSWORD_MAX_LENGTH} karakter olabilir`),
+  name: z.string().trim().min(1, 'Ad gerekli').max(100, 'Ad en fazla 100 karakter olabilir').optional(),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** The user as the web stores it (spec §3: id, email, name, role, avatar). */
+export const customerUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(CUSTOMER_ROLES),
+  avatar: z.string().nullable(),
+});
+export type CustomerUser = z.infer<typeof customerUserSchema>;
+
+/** Login and register response (spec §3/§7: success, token, user, redirect). */
+export const authResponseSchema = z.object({
+  success: z.literal(true),
+  token: z.string(),
+  user: customerUserSchema,
+  redirect: z.string(),
+  expiresAt: z.string(),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const meResponseSchema = z.object({ success: z.literal(true), user: customerUserSchema });

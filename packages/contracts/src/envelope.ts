@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Failure envelope of every API (ARCHITECTURE §4): `{ success: false, error }`, plus where the failure came from. */
+export const errorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  /** The request field that was wrong, when one was (e.g. `email`, `query.page`). */
+  field: z.string().optional(),
+  /** Every invalid field with its message, for forms that show errors under each field. */
+  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** Success envelope with a `data` payload. */
+export function dataEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data });
+}
+
+export const okEnvelopeSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+
+/** Response schemas for the common error statuses, to spread into a route's `response`. */
+export const errorResponses = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  413: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+  500: errorEnvelopeSchema,
+  503: errorEnvelopeSchema,
+} as const;

@@ -1,0 +1,5 @@
+export * from './envelope.ts';
+export * from './auth.ts';
+export * from './roles.ts';
+export * from './constants.ts';
+export * from './system.ts';

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** GET /health (spec §7): status, version, uptime and whether the database answers. */
+export const healthResponseSchema = z.object({
+  success: z.literal(true),
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  uptimeSeconds: z.number(),
+  database: z.object({ reachable: z.boolean(), kind: z.enum(['embedded', 'postgres']), latencyMs: z.number().nullable() }),
+  demoMode: z.boolean(),
+  timestamp: z.string(),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** GET /api/platform/stats: the landing page's figures, read live from the running server. */
+export const platformStatsSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    /** Listed stocks in the universe, or null before market data exists. */
+    stocks: z.number().int().nullable(),
+    /** Live indices, or null before market data exists. */
+    indices: z.number().int().nullable(),
+    /** API endpoints the server exposes, counted from its route table. */
+    apiEndpoints: z.number().int(),
+    /** Share of health probes that succeeded since the server started, in percent. */
+    uptimePercent: z.number(),
+    uptimeSeconds: z.number(),
+    algorithms: z.number().int().nullable(),
+  }),
+});
+export type PlatformStats = z.infer<typeof platformStatsSchema>['data'];

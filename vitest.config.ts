@@ -1,6 +1,23 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// Vitest 5's reporter calls Map.groupBy / Object.groupBy, which Node 20 lacks (Node >= 21 has them).
+function groupInto<K, V>(items: Iterable<V>, key: (item: V, index: number) => K): Map<K, V[]> {
+  const groups = new Map<K, V[]>();
+  let index = 0;
+  for (const item of items) {
+    const k = key(item, index++);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+const MapWithGroupBy = Map as unknown as { groupBy?: typeof groupInto };
+MapWithGroupBy.groupBy ??= groupInto;
+const ObjectWithGroupBy = Object as unknown as { groupBy?: (items: Iterable<unknown>, key: (item: unknown, i: number) => PropertyKey) => object };
+ObjectWithGroupBy.groupBy ??= (items, key) => Object.fromEntries(groupInto(items, key));
+
 const serverSrc = fileURLToPath(new URL('./apps/server/src', import.meta.url));
 const webSrc = fileURLToPath(new URL('./apps/web/src', import.meta.url));
 

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from '@/context';
+import { registerErrorHandler } from '@/plugins/error-handler';
+import { registerDocs } from '@/plugins/docs';
+import { registerWeb } from '@/plugins/web';
+import { AuthRepository } from '@/modules/auth/auth.repository';
+import { AuthService } from '@/modules/auth/auth.service';
+import { authRoutes } from '@/modules/auth/auth.routes';
+import { SystemRepository } from '@/modules/system/system.repository';
+import { SystemService } from '@/modules/system/system.service';
+import { systemRoutes } from '@/modules/system/system.routes';
+import { marketStatusRoutes } from '@/modules/market-status/market-status.routes';
+
+/** Largest accepted request body; larger ones get 413. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: { auth: AuthService; system: SystemService };
+}
+
+const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
+
+/** Builds the Fastify app on a context. Tests call it with an in-memory database and drive it with inject. */
+export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: {
+      level: ctx.config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const apiRoutes = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') || route.url.startsWith('/admin/api/') || route.url === '/health') {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) if (method !== 'HEAD') apiRoutes.add(`${method} ${route.url}`);
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await registerDocs(app, ctx.config.version);
+
+  const auth = new AuthService(new AuthRepository(ctx.database.db), ctx.clock, {
+    demoMode: ctx.config.demoMode,
+    sessionTtlHours: ctx.config.sessionTtlHours,
+  });
+  const system = new SystemService(new SystemRepository(ctx.database.db), ctx.clock);
+
+  await app.register(systemRoutes(ctx, system, () => apiRoutes.size));
+  await app.register(authRoutes(auth));
+  await app.register(marketStatusRoutes(ctx));
+
+  await registerWeb(app, ctx.config.webDist);
+  return { app, services: { auth, system } };
+}

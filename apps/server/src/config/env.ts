@@ -1,0 +1,93 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import os from 'node:os';
+import { z } from 'zod';
+
+/** The repository root, so relative paths in the environment mean the same from any working directory. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+    error: 'must be one of true, false, 1, 0, yes, no, on, off',
+  })
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+      message: 'must be a postgres:// or postgresql:// URL',
+    }),
+  MARKET_FEED: z.enum(['simulated', 'yahoo'], { error: 'must be simulated or yahoo' }).default('simulated'),
+  MARKET_SEED: z.coerce.number().int().default(20_260_101),
+  DEMO_MODE: booleanFromString.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ML_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  marketFeed: 'simulated' | 'yahoo';
+  marketSeed: number;
+  /** Demo accounts and the 'any e-mail works' login. On by default only for the embedded database. */
+  demoMode: boolean;
+  logLevel: string;
+  mlWorkers: number;
+  sessionTtlHours: number;
+  /** Folder with the web build; the server serves it when it exists. */
+  webDist: string;
+  version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment once; every bad variable is listed together. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(REPO_ROOT, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    marketFeed: e.MARKET_FEED,
+    marketSeed: e.MARKET_SEED,
+    demoMode: e.DEMO_MODE ?? e.DATABASE_URL === undefined,
+    logLevel: e.LOG_LEVEL,
+    mlWorkers: e.ML_WORKERS ?? Math.max(1, os.availableParallelism() - 1),
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
+    version: APP_VERSION,
+  };
+}
+
+export const APP_VERSION = '0.1.0';
+
+/** A configuration for tests: embedded database in `dataDir`, demo mode on, quiet logs. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...loadConfig({ LOG_LEVEL: 'silent' }), ...overrides };
+}
+
+/** The real PostgreSQL server for repository tests, when CI provides one. */
+export function testDatabaseUrl(): string | undefined {
+  return process.env.DATABASE_URL || undefined;
+}

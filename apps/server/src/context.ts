@@ -1,0 +1,22 @@
+import type { AppConfig } from '@/config/env';
+import type { Database } from '@/db/client';
+import type { Clock } from '@/lib/clock';
+
+/** Figures other capabilities contribute to the landing page; null until that capability has data. */
+export interface PlatformStatsSources {
+  universe(): { stocks: number; indices: number } | null;
+  algorithms(): Promise<number | null>;
+}
+
+/** Everything a server process shares between its modules. Built in main.ts (or by tests). */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  clock: Clock;
+  stats: PlatformStatsSources;
+}
+
+export const noPlatformStats: PlatformStatsSources = {
+  universe: () => null,
+  algorithms: () => Promise.resolve(null),
+};

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Investors (customer realm). Admin staff live in their own table and never share sessions. */
+export const customerUsers = pgTable('customer_users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role').notNull().default('investor'),
+  avatarUrl: text('avatar_url'),
+  /** Created by the demo-mode login (an unknown e-mail), not by registration. */
+  createdByDemoLogin: boolean('created_by_demo_login').notNull().default(false),
+  createdAt: createdAt(),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+});
+
+/** Customer sessions: only the SHA-256 of the random token is stored; logout sets revoked_at. */
+export const customerSessions = pgTable(
+  'customer_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => customerUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('customer_sessions_user_idx').on(t.userId)],
+);
+
+/** Failed customer logins, counted per e-mail and per IP over a sliding window to throttle guessing. */
+export const customerLoginFailures = pgTable(
+  'customer_login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_login_failures_email_idx').on(t.email, t.at), index('customer_login_failures_ip_idx').on(t.ip, t.at)],
+);
+
+/** One row per minute in which a server process was up; uptime is measured from these, across restarts. */
+export const systemHeartbeats = pgTable('system_heartbeats', {
+  minute: timestamp('minute', { withTimezone: true }).primaryKey(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().default(sql`now()`),
+});

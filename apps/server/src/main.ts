@@ -1,0 +1,76 @@
+// Process entry: environment → database (migrated) → app → listen; graceful shutdown on SIGINT/SIGTERM.
+import { ConfigError, loadConfig } from '@/config/env';
+import { DatabaseInUseError, migrateDatabase, openDatabase } from '@/db/client';
+import { systemClock } from '@/lib/clock';
+import { buildApp } from '@/app';
+import { noPlatformStats, type AppContext } from '@/context';
+import path from 'node:path';
+
+const HEARTBEAT_INTERVAL_MS = 60_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'pglite'),
+  });
+  await migrateDatabase(database);
+
+  const ctx: AppContext = { config, database, clock: systemClock, stats: noPlatformStats };
+  const { app, services } = await buildApp(ctx);
+
+  const beat = () =>
+    services.system.recordHeartbeat().catch((error: unknown) => app.log.warn({ err: error }, 'heartbeat failed'));
+  await beat();
+  const heartbeat = setInterval(() => void beat(), HEARTBEAT_INTERVAL_MS);
+  const prune = setInterval(
+    () => void services.auth.pruneFailures().catch((error: unknown) => app.log.warn({ err: error }, 'prune failed')),
+    15 * 60_000,
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(heartbeat);
+    clearInterval(prune);
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      app.log.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.kind, demoMode: config.demoMode, dataDir: config.dataDir, feed: config.marketFeed },
+    `BIST AI listening on http://localhost:${config.port}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof DatabaseInUseError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,85 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { customerLoginFailures, customerSessions, customerUsers } from '@/db/schema';
+
+export type CustomerUserRow = typeof customerUsers.$inferSelect;
+
+export class AuthRepository {
+  constructor(private readonly db: Db) {}
+
+  async findUserByEmail(email: string): Promise<CustomerUserRow | undefined> {
+    const rows = await this.db.select().from(customerUsers).where(eq(customerUsers.email, email)).limit(1);
+    return rows[0];
+  }
+
+  /** Inserts a user; returns undefined when the e-mail is already taken (no exception for the race). */
+  async insertUser(user: {
+    email: string;
+    name: string;
+    passwordHash: string;
+    createdByDemoLogin: boolean;
+  }): Promise<CustomerUserRow | undefined> {
+    const rows = await this.db.insert(customerUsers).values(user).onConflictDoNothing({ target: customerUsers.email }).returning();
+    return rows[0];
+  }
+
+  async touchLastLogin(userId: string, at: Date): Promise<void> {
+    await this.db.update(customerUsers).set({ lastLoginAt: at }).where(eq(customerUsers.id, userId));
+  }
+
+  async insertSession(session: {
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+  }): Promise<void> {
+    await this.db.insert(customerSessions).values(session);
+  }
+
+  /** The user of an unrevoked, unexpired session with this token hash. */
+  async findActiveSession(tokenHash: string, now: Date): Promise<{ sessionId: string; user: CustomerUserRow } | undefined> {
+    const rows = await this.db
+      .select({ sessionId: customerSessions.id, user: customerUsers })
+      .from(customerSessions)
+      .innerJoin(customerUsers, eq(customerUsers.id, customerSessions.userId))
+      .where(and(eq(customerSessions.tokenHash, tokenHash), isNull(customerSessions.revokedAt), gt(customerSessions.expiresAt, now)))
+      .limit(1);
+    return rows[0];
+  }
+
+  async revokeSession(tokenHash: string, at: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(customerSessions)
+      .set({ revokedAt: at })
+      .where(and(eq(customerSessions.tokenHash, tokenHash), isNull(customerSessions.revokedAt)))
+      .returning({ id: customerSessions.id });
+    return rows.length > 0;
+  }
+
+  async recordLoginFailure(email: string, ip: string, at: Date): Promise<void> {
+    await this.db.insert(customerLoginFailures).values({ email, ip, at });
+  }
+
+  /** Failures since `since` for this e-mail and for this IP. */
+  async countLoginFailures(email: string, ip: string, since: Date): Promise<{ byEmail: number; byIp: number }> {
+    const [byEmail] = await this.db
+      .select({ n: count() })
+      .from(customerLoginFailures)
+      .where(and(eq(customerLoginFailures.email, email), gt(customerLoginFailures.at, since)));
+    const [byIp] = await this.db
+      .select({ n: count() })
+      .from(customerLoginFailures)
+      .where(and(eq(customerLoginFailures.ip, ip), gt(customerLoginFailures.at, since)));
+    return { byEmail: byEmail?.n ?? 0, byIp: byIp?.n ?? 0 };
+  }
+
+  async clearLoginFailures(email: string): Promise<void> {
+    await this.db.delete(customerLoginFailures).where(eq(customerLoginFailures.email, email));
+  }
+
+  /** Forgets failures older than the window so the table stays small. */
+  async pruneLoginFailures(before: Date): Promise<void> {
+    await this.db.delete(customerLoginFailures).where(sql`${customerLoginFailures.at} < ${before}`);
+  }
+}

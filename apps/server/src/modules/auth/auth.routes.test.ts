@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { AUTH_MESSAGES } from './auth.service.ts';
+
+async function login(t: TestApp, body: unknown, ip = '10.0.0.1') {
+  return t.app.inject({ method: 'POST', url: '/api/auth/login', payload: body as object, remoteAddress: ip });
+}
+
+describe('customer auth routes (demo mode)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { demoMode: true } });
+  });
+  afterAll(async () => t.close());
+
+  it('creates an investor on first login with an unknown e-mail, then requires that password', async () => {
+    const first = await login(t, { email: 'Ayse.Yilmaz@Example.com', password: 'gizli-sifre' });
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body).toMatchObject({
+      success: true,
+      redirect: '/dashboard',
+      user: { email: 'ayse.yilmaz@example.com', name: 'ayse.yilmaz', role: 'investor', avatar: null },
+    });
+    expect(body.token).toMatch(/^[\w-]{40,}$/);
+
+    const again = await login(t, { email: 'ayse.yilmaz@example.com', password: 'gizli-sifre' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().user.id).toBe(body.user.id);
+
+    const wrong = await login(t, { email: 'ayse.yilmaz@example.com', password: 'baska' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ success: false, error: AUTH_MESSAGES.badCredentials });
+    expect(wrong.json().requestId).toBeTruthy();
+  });
+
+  it('names the field for a malformed e-mail and for an empty password', async () => {
+    const badEmail = await login(t, { email: 'not-an-email', password: 'x' });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json()).toMatchObject({ success: false, field: 'email' });
+    expect(badEmail.json().error).toContain('email');
+
+    const emptyPassword = await login(t, { email: 'a@b.co', password: '' });
+    expect(emptyPassword.statusCode).toBe(400);
+    expect(emptyPassword.json()).toMatchObject({ success: false, field: 'password' });
+
+    const missing = await login(t, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['email', 'password']);
+  });
+
+  it('answers malformed JSON and a wrong content type with a 4xx envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false });
+    const text = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hi' });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().field).toBe('body');
+    const xml = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toMatchObject({ success: false });
+  });
+
+  it('refuses a 2 MB body with 413', async () => {
+    const res = await login(t, { email: 'big@example.com', password: 'x'.repeat(2 * 1024 * 1024) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ success: false });
+  });
+
+  it('throttles 20 quick wrong logins for one account with 429', async () => {
+    await login(t, { email: 'hedef@example.com', password: 'dogru-sifre' }, '10.0.0.2');
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      statuses.push((await login(t, { email: 'hedef@example.com', password: `yanlis-${i}` }, '10.0.0.2')).statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    // The right password is throttled too while the window lasts: guessing cannot be confirmed.
+    const right = await login(t, { email: 'hedef@example.com', password: 'dogru-sifre' }, '10.0.0.2');
+    expect(right.statusCode).toBe(429);
+    expect(right.headers['retry-after']).toBe('900');
+    // After the window the account works again.
+    t.clock.advanceMs(15 * 60_000 + 1000);
+    expect((await login(t, { email: 'hedef@example.com', password: 'dogru-sifre' }, '10.0.0.2')).statusCode).toBe(200);
+  });
+
+  it('returns the investor for a valid token and 401 for garbage, revoked and expired tokens', async () => {
+    const { token } = (await login(t, { email: 'mehmet@example.com', password: 'sifre123' })).json();
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.email).toBe('mehmet@example.com');
+
+    const none = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().error).toBe(AUTH_MESSAGES.noSession);
+
+    const garbage = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Bearer not-a-token' } });
+    expect(garbage.statusCode).toBe(401);
+    const scheme = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Basic ${token}` } });
+    expect(scheme.statusCode).toBe(401);
+
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
+    expect(out.statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect(after.statusCode).toBe(401);
+
+    const second = (await login(t, { email: 'mehmet@example.com', password: 'sifre123' })).json().token as string;
+    t.clock.advanceMs(t.ctx.config.sessionTtlHours * 3_600_000 + 1);
+    const expired = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${second}` } });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().error).toBe(AUTH_MESSAGES.expired);
+  });
+
+  it('registers with 201 and refuses a taken e-mail with 409 naming the field', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'yeni@example.com', password: 'uzun-bir-sifre', name: 'Yeni Yatırımcı' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().user.name).toBe('Yeni Yatırımcı');
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'YENI@example.com', password: 'uzun-bir-sifre' },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ field: 'email', error: AUTH_MESSAGES.emailTaken });
+    const short = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'k@example.com', password: 'kisa' } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().field).toBe('password');
+  });
+
+  it('answers unknown API paths with a JSON 404 and echoes the request id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/yok', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, requestId: 'abc-123' });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+  });
+});
+
+describe('customer auth routes (demo mode off)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { demoMode: false } });
+  });
+  afterAll(async () => t.close());
+
+  it('refuses an unknown e-mail with 401 and signs in a registered one', async () => {
+    const unknown = await login(t, { email: 'kimse@example.com', password: 'sifre12345' });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().error).toBe(AUTH_MESSAGES.badCredentials);
+    await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'kimse@example.com', password: 'sifre12345' } });
+    expect((await login(t, { email: 'kimse@example.com', password: 'sifre12345' })).statusCode).toBe(200);
+  });
+});

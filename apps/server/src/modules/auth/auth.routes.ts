@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  authResponseSchema,
+  errorResponses,
+  loginRequestSchema,
+  meResponseSchema,
+  okEnvelopeSchema,
+  registerRequestSchema,
+} from '@bist/contracts';
+import type { AuthService, SessionGrant } from './auth.service.ts';
+import { currentCustomer, customerGuard } from './auth.guard.ts';
+
+/** Attempts per IP per minute on the login and register routes, before the per-e-mail failure throttle. */
+const AUTH_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
+
+function meta(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+function body(grant: SessionGrant) {
+  return {
+    success: true as const,
+    token: grant.token,
+    user: grant.user,
+    redirect: '/dashboard',
+    expiresAt: grant.expiresAt.toISOString(),
+  };
+}
+
+export function authRoutes(auth: AuthService) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const guard = customerGuard(auth);
+
+    app.post(
+      '/api/auth/login',
+      {
+        config: { rateLimit: AUTH_RATE_LIMIT },
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign an investor in (demo mode: an unknown e-mail creates the account)',
+          body: loginRequestSchema,
+          response: { 200: authResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => body(await auth.login(request.body.email, request.body.password, meta(request))),
+    );
+
+    app.post(
+      '/api/auth/register',
+      {
+        config: { rateLimit: AUTH_RATE_LIMIT },
+        schema: {
+          tags: ['auth'],
+          summary: 'Register an investor account',
+          body: registerRequestSchema,
+          response: { 201: authResponseSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const grant = await auth.register(request.body.email, request.body.password, request.body.name, meta(request));
+        return reply.status(201).send(body(grant));
+      },
+    );
+
+    app.post(
+      '/api/auth/logout',
+      {
+        preHandler: guard,
+        schema: { tags: ['auth'], summary: 'Revoke the current session', response: { 200: okEnvelopeSchema, ...errorResponses } },
+      },
+      async (request) => {
+        await auth.logout(currentCustomer(request).tokenHash);
+        return { success: true as const, message: 'Çıkış yapıldı' };
+      },
+    );
+
+    app.get(
+      '/api/auth/me',
+      {
+        preHandler: guard,
+        schema: { tags: ['auth'], summary: 'The signed-in investor', response: { 200: meResponseSchema, ...errorResponses } },
+      },
+      async (request) => ({ success: true as const, user: currentCustomer(request).user }),
+    );
+  };
+}

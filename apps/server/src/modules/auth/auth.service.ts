@@ -1,0 +1,123 @@
+import type { CustomerUser } from '@bist/contracts';
+import type { Clock } from '@/lib/clock';
+import { ConflictError, TooManyRequestsError, UnauthorizedError } from '@/lib/errors';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '@/lib/passwords';
+import { newSessionToken, tokenHash } from '@/lib/tokens';
+import type { AuthRepository, CustomerUserRow } from './auth.repository.ts';
+
+/** Failed logins are counted over this window. */
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/** More failures than this for one e-mail inside the window → 429 until the window passes. */
+export const LOGIN_MAX_FAILURES_PER_EMAIL = 10;
+/** More failures than this from one IP inside the window → 429 (many e-mails from one address). */
+export const LOGIN_MAX_FAILURES_PER_IP = 50;
+
+export const AUTH_MESSAGES = {
+  badCredentials: 'E-posta veya şifre hatalı',
+  tooManyAttempts: 'Çok fazla başarısız giriş denemesi. Lütfen 15 dakika sonra tekrar deneyin.',
+  noSession: 'Oturum bulunamadı. Lütfen giriş yapın.',
+  expired: 'Oturumunuzun süresi doldu veya geçersiz. Lütfen tekrar giriş yapın.',
+  emailTaken: 'Bu e-posta adresiyle kayıtlı bir hesap zaten var.',
+} as const;
+
+export interface SessionGrant {
+  token: string;
+  user: CustomerUser;
+  expiresAt: Date;
+}
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface AuthServiceOptions {
+  demoMode: boolean;
+  sessionTtlHours: number;
+}
+
+export function toCustomerUser(row: CustomerUserRow): CustomerUser {
+  return { id: row.id, email: row.email, name: row.name, role: 'investor', avatar: row.avatarUrl };
+}
+
+/** The spec's fallback name: the e-mail's part before '@'. */
+export function nameFromEmail(email: string): string {
+  return email.split('@')[0] ?? email;
+}
+
+export class AuthService {
+  constructor(
+    private readonly repo: AuthRepository,
+    private readonly clock: Clock,
+    private readonly options: AuthServiceOptions,
+  ) {}
+
+  /**
+   * Signs an investor in. A known e-mail needs its password. In demo mode an unknown e-mail creates an
+   * investor with that password (the login page's 'any e-mail and password work'); otherwise it is a 401
+   * that takes as long as a wrong password. Failures are throttled per e-mail and per IP.
+   */
+  async login(email: string, password: string, meta: RequestMeta): Promise<SessionGrant> {
+    const now = this.clock.now();
+    const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
+    const failures = await this.repo.countLoginFailures(email, meta.ip, since);
+    if (failures.byEmail >= LOGIN_MAX_FAILURES_PER_EMAIL || failures.byIp >= LOGIN_MAX_FAILURES_PER_IP) {
+      throw new TooManyRequestsError(AUTH_MESSAGES.tooManyAttempts, LOGIN_FAILURE_WINDOW_MS / 1000);
+    }
+
+    let user = await this.repo.findUserByEmail(email);
+    if (!user && this.options.demoMode) {
+      user = await this.createUser(email, password, nameFromEmail(email), true);
+      if (!user) user = await this.repo.findUserByEmail(email); // created concurrently: verify below
+    }
+    if (!user) {
+      await verifyAgainstDummy(password);
+      await this.repo.recordLoginFailure(email, meta.ip, now);
+      throw new UnauthorizedError(AUTH_MESSAGES.badCredentials);
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await this.repo.recordLoginFailure(email, meta.ip, now);
+      throw new UnauthorizedError(AUTH_MESSAGES.badCredentials);
+    }
+    if (failures.byEmail > 0) await this.repo.clearLoginFailures(email);
+    await this.repo.touchLastLogin(user.id, now);
+    return this.grant(user, meta);
+  }
+
+  /** Registers an investor; 409 when the e-mail is taken. */
+  async register(email: string, password: string, name: string | undefined, meta: RequestMeta): Promise<SessionGrant> {
+    const user = await this.createUser(email, password, name ?? nameFromEmail(email), false);
+    if (!user) throw new ConflictError(AUTH_MESSAGES.emailTaken, 'email');
+    await this.repo.touchLastLogin(user.id, this.clock.now());
+    return this.grant(user, meta);
+  }
+
+  /** The investor behind a bearer token; 401 when it is missing, unknown, revoked or expired. */
+  async authenticate(token: string | null): Promise<{ user: CustomerUser; tokenHash: string }> {
+    if (!token) throw new UnauthorizedError(AUTH_MESSAGES.noSession);
+    const hash = tokenHash(token);
+    const session = await this.repo.findActiveSession(hash, this.clock.now());
+    if (!session) throw new UnauthorizedError(AUTH_MESSAGES.expired);
+    return { user: toCustomerUser(session.user), tokenHash: hash };
+  }
+
+  /** Revokes the session on the server; revoking twice is harmless. */
+  async logout(hash: string): Promise<void> {
+    await this.repo.revokeSession(hash, this.clock.now());
+  }
+
+  async pruneFailures(): Promise<void> {
+    await this.repo.pruneLoginFailures(new Date(this.clock.now().getTime() - LOGIN_FAILURE_WINDOW_MS));
+  }
+
+  private async createUser(email: string, password: string, name: string, demo: boolean) {
+    return this.repo.insertUser({ email, name, passwordHash: await hashPassword(password), createdByDemoLogin: demo });
+  }
+
+  private async grant(user: CustomerUserRow, meta: RequestMeta): Promise<SessionGrant> {
+    const token = newSessionToken();
+    const expiresAt = new Date(this.clock.now().getTime() + this.options.sessionTtlHours * 3_600_000);
+    await this.repo.insertSession({ userId: user.id, tokenHash: tokenHash(token), expiresAt, ip: meta.ip, userAgent: meta.userAgent });
+    return { token, user: toCustomerUser(user), expiresAt };
+  }
+}

@@ -1,0 +1,40 @@
+import type { Clock } from '@/lib/clock';
+import type { SystemRepository } from './system.repository.ts';
+
+/** Availability is measured over this window. */
+export const UPTIME_WINDOW_MS = 30 * 24 * 3_600_000;
+
+/**
+ * Uptime in percent: minutes in which a server process recorded a heartbeat, over the minutes since the
+ * first heartbeat inside the window (at most 30 days). Downtime between runs shows as missing minutes.
+ */
+export function uptimePercentOf(minutesUp: number, first: Date | null, now: Date): number {
+  if (!first || minutesUp === 0) return 100;
+  const expected = Math.floor((now.getTime() - first.getTime()) / 60_000) + 1;
+  return Math.min(100, Math.round((minutesUp / Math.max(1, expected)) * 10_000) / 100);
+}
+
+export class SystemService {
+  private readonly startedAt: Date;
+
+  constructor(
+    private readonly repo: SystemRepository,
+    private readonly clock: Clock,
+  ) {
+    this.startedAt = clock.now();
+  }
+
+  uptimeSeconds(): number {
+    return Math.round((this.clock.now().getTime() - this.startedAt.getTime()) / 1000);
+  }
+
+  async recordHeartbeat(): Promise<void> {
+    await this.repo.recordHeartbeat(this.clock.now());
+  }
+
+  async uptimePercent(): Promise<number> {
+    const now = this.clock.now();
+    const { minutes, first } = await this.repo.heartbeatsSince(new Date(now.getTime() - UPTIME_WINDOW_MS));
+    return uptimePercentOf(minutes, first, now);
+  }
+}

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { apiNotFound } from './error-handler.ts';
+
+const API_PREFIXES = ['/api/', '/admin/api/', '/docs', '/health'];
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url === '/admin/api' || API_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
+/**
+ * Serves the web build (hashed assets cached for a year, index.html never cached) with an SPA fallback:
+ * unknown non-API GETs get index.html and the web router decides; unknown API paths get the JSON 404.
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexFile = path.join(webDist, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url) && !path.extname(url);
+    if (!wantsPage) return apiNotFound(request, reply);
+    if (!hasBuild) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.');
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}

@@ -1,0 +1,71 @@
+// Test helpers: a fresh database per suite (embedded PGlite in memory, or a throw-away database on the
+// real PostgreSQL server when DATABASE_URL is set) and an app built on it.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { testConfig, testDatabaseUrl, type AppConfig } from '@/config/env';
+import { migrateDatabase, openDatabase, type Database } from '@/db/client';
+import { FixedClock } from '@/lib/clock';
+import { buildApp, type BuiltApp } from '@/app';
+import { noPlatformStats, type AppContext } from '@/context';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** The backends the repository suites run on: always PGlite, and PostgreSQL when CI provides one. */
+export function testBackends(): Backend[] {
+  return testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** A migrated, empty database; `close` drops it again. */
+export async function createTestDatabase(backend: Backend = 'pglite'): Promise<Database> {
+  if (backend === 'pglite') {
+    const database = await openDatabase({ dataDir: null, inWorker: false });
+    await migrateDatabase(database);
+    return database;
+  }
+  const url = testDatabaseUrl();
+  if (!url) throw new Error('DATABASE_URL is not set');
+  const name = `bist_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 4 });
+  await migrateDatabase(database);
+  const close = database.close.bind(database);
+  database.close = async () => {
+    await close();
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  };
+  return database;
+}
+
+export interface TestApp extends BuiltApp {
+  ctx: AppContext;
+  clock: FixedClock;
+  close(): Promise<void>;
+}
+
+/** An app on a fresh database with a fixed clock (a Wednesday during the session unless told otherwise). */
+export async function createTestApp(
+  options: { backend?: Backend; config?: Partial<AppConfig>; now?: Date } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(options.backend);
+  const clock = new FixedClock(options.now ?? new Date('2026-11-18T09:30:00Z'));
+  const ctx: AppContext = { config: testConfig(options.config), database, clock, stats: noPlatformStats };
+  const built = await buildApp(ctx);
+  await built.app.ready();
+  return {
+    ...built,
+    ctx,
+    clock,
+    async close() {
+      await built.app.close();
+      await database.close();
+    },
+  };
+}

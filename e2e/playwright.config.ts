@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3199);
+// A fresh embedded database for every run: the e2e suite never touches ./data or DATABASE_URL.
+const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bist-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+
+const executablePath = process.env.CHROMIUM_PATH || undefined;
+const launchOptions = {
+  executablePath,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  outputDir: '../.tmp/e2e-results',
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    locale: 'tr-TR',
+    timezoneId: 'Europe/Istanbul',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 850 }, launchOptions }, grepInvert: /@phone/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions }, grep: /@phone/ },
+  ],
+  webServer: {
+    command: `node --import tsx src/main.ts`,
+    cwd: path.join(import.meta.dirname, '../apps/server'),
+    url: `http://localhost:${PORT}/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', DEMO_MODE: 'true', LOG_LEVEL: 'warn' },
+  },
+});

@@ -1,0 +1,62 @@
+// Shared by the top-level scripts: install when needed, run commands, find newest files.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function say(message) {
+  process.stdout.write(`\x1b[36m▸ ${message}\x1b[0m\n`);
+}
+
+/** Installs dependencies when node_modules is missing or older than package-lock.json. */
+export function ensureInstall() {
+  const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  const missing = !fs.existsSync(marker);
+  const stale = !missing && fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs + 1000;
+  if (!missing && !stale) return;
+  say(missing ? 'Installing dependencies (npm ci)…' : 'package-lock.json changed: updating dependencies (npm install)…');
+  const result = spawnSync('npm', [missing ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('Dependency installation failed.');
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** Newest modification time (ms) of the files under the given paths. */
+export function newestMtime(paths) {
+  let newest = 0;
+  const visit = (p) => {
+    if (!fs.existsSync(p)) return;
+    const stat = fs.statSync(p);
+    if (stat.isDirectory()) {
+      if (path.basename(p) === 'node_modules' || path.basename(p) === 'dist') return;
+      for (const entry of fs.readdirSync(p)) visit(path.join(p, entry));
+    } else if (stat.mtimeMs > newest) newest = stat.mtimeMs;
+  };
+  for (const p of paths) visit(path.join(ROOT, p));
+  return newest;
+}
+
+const WEB_SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src', 'apps/web/package.json'];
+
+/** Builds the web app when its build is missing or older than its sources. */
+export function ensureWebBuild({ force = false } = {}) {
+  const built = path.join(ROOT, 'apps/web/dist/index.html');
+  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  if (!force && builtAt > 0 && builtAt >= newestMtime(WEB_SOURCES)) return true;
+  say(builtAt ? 'Web sources changed: rebuilding the web app…' : 'Building the web app…');
+  const result = spawnSync('npm', ['-w', 'apps/web', 'run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  return result.status === 0;
+}
+
+/** Runs a command, streaming its output; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(1));
+  });
+}

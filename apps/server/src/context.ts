@@ -1,6 +1,7 @@
 import type { AppConfig } from '@/config/env';
 import type { Database } from '@/db/client';
 import type { Clock } from '@/lib/clock';
+import type { MarketData } from '@/market/market-data';
 
 /** Figures other capabilities contribute to the landing page; null until that capability has data. */
 export interface PlatformStatsSources {
@@ -14,6 +15,8 @@ export interface AppContext {
   database: Database;
   clock: Clock;
   stats: PlatformStatsSources;
+  /** Quotes, stocks and daily closes from the market engine. */
+  market: MarketData;
 }
 
 export const noPlatformStats: PlatformStatsSources = {

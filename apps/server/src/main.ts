@@ -5,6 +5,7 @@ import { systemClock } from '@/lib/clock';
 import { buildApp } from '@/app';
 import { noPlatformStats, type AppContext } from '@/context';
 import path from 'node:path';
+import { EmptyMarketData } from '@/market/empty-market-data';
 
 const HEARTBEAT_INTERVAL_MS = 60_000;
 
@@ -26,7 +27,8 @@ async function main(): Promise<void> {
   });
   await migrateDatabase(database);
 
-  const ctx: AppContext = { config, database, clock: systemClock, stats: noPlatformStats };
+  // TODO(market engine): replaced by the engine in the market-data work of this session.
+  const ctx: AppContext = { config, database, clock: systemClock, stats: noPlatformStats, market: new EmptyMarketData() };
   const { app, services } = await buildApp(ctx);
 
   const beat = () =>

@@ -7,6 +7,8 @@ import { migrateDatabase, openDatabase, type Database } from '@/db/client';
 import { FixedClock } from '@/lib/clock';
 import { buildApp, type BuiltApp } from '@/app';
 import { noPlatformStats, type AppContext } from '@/context';
+import type { MarketData } from '@/market/market-data';
+import { FakeMarketData } from './fake-market-data.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -52,11 +54,17 @@ export interface TestApp extends BuiltApp {
 
 /** An app on a fresh database with a fixed clock (a Wednesday during the session unless told otherwise). */
 export async function createTestApp(
-  options: { backend?: Backend; config?: Partial<AppConfig>; now?: Date } = {},
+  options: { backend?: Backend; config?: Partial<AppConfig>; now?: Date; market?: MarketData } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.backend);
   const clock = new FixedClock(options.now ?? new Date('2026-11-18T09:30:00Z'));
-  const ctx: AppContext = { config: testConfig(options.config), database, clock, stats: noPlatformStats };
+  const ctx: AppContext = {
+    config: testConfig(options.config),
+    database,
+    clock,
+    stats: noPlatformStats,
+    market: options.market ?? new FakeMarketData(),
+  };
   const built = await buildApp(ctx);
   await built.app.ready();
   return {

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { fileURLToPath } from 'node:url';
-import * as schema from './schema.ts';
+import * as schema from './schema/index.ts';
 
 // int8 counts and numeric values as JS numbers (every figure we store fits a double).
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { customerLoginFailures, customerSessions, customerUsers } from '@/db/schema';
+import { customerLoginFailures, customerSessions, customerUsers } from '@/db/schema/index';
 
 export type CustomerUserRow = typeof customerUsers.$inferSelect;
 

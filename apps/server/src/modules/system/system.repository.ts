@@ -1,6 +1,6 @@
 import { count, gte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { systemHeartbeats } from '@/db/schema';
+import { systemHeartbeats } from '@/db/schema/index';
 
 export class SystemRepository {
   constructor(private readonly db: Db) {}

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt } from './columns.ts';
 
 /** Investors (customer realm). Admin staff live in their own table and never share sessions. */
 export const customerUsers = pgTable('customer_users', {
@@ -46,9 +45,3 @@ export const customerLoginFailures = pgTable(
   },
   (t) => [index('customer_login_failures_email_idx').on(t.email, t.at), index('customer_login_failures_ip_idx').on(t.ip, t.at)],
 );
-
-/** One row per minute in which a server process was up; uptime is measured from these, across restarts. */
-export const systemHeartbeats = pgTable('system_heartbeats', {
-  minute: timestamp('minute', { withTimezone: true }).primaryKey(),
-  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().default(sql`now()`),
-});

@@ -1,0 +1,3 @@
+// The drizzle schema, one file per capability. drizzle-kit reads this folder to generate migrations.
+export * from './auth.ts';
+export * from './system.ts';

@@ -1,0 +1,23 @@
+import type { MarketData } from './market-data.ts';
+
+/** No market data (before the engine starts). */
+export class EmptyMarketData implements MarketData {
+  hasStock(): boolean {
+    return false;
+  }
+  stock() {
+    return undefined;
+  }
+  quote() {
+    return undefined;
+  }
+  async dailyCloses() {
+    return [];
+  }
+  async dailyClosesMany() {
+    return new Map();
+  }
+  onQuotes() {
+    return () => undefined;
+  }
+}

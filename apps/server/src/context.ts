@@ -9,6 +9,23 @@ export interface PlatformStatsSources {
   algorithms(): Promise<number | null>;
 }
 
+/** Health of a background component, for /health-style checks and the admin dashboard. */
+export interface ComponentHealth {
+  status: 'ok' | 'degraded' | 'down' | 'not_configured';
+  detail: string;
+}
+
+/** Components other than the database whose health the platform reports. */
+export interface HealthSources {
+  marketFeed(): ComponentHealth;
+  jobQueue(): ComponentHealth;
+}
+
+export const noHealthSources: HealthSources = {
+  marketFeed: () => ({ status: 'not_configured', detail: 'Market engine not started' }),
+  jobQueue: () => ({ status: 'not_configured', detail: 'Job queue not started' }),
+};
+
 /** Everything a server process shares between its modules. Built in main.ts (or by tests). */
 export interface AppContext {
   config: AppConfig;
@@ -17,6 +34,7 @@ export interface AppContext {
   stats: PlatformStatsSources;
   /** Quotes, stocks and daily closes from the market engine. */
   market: MarketData;
+  health: HealthSources;
 }
 
 export const noPlatformStats: PlatformStatsSources = {

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '@/config/env';
 import { DatabaseInUseError, migrateDatabase, openDatabase } from '@/db/client';
 import { systemClock } from '@/lib/clock';
 import { buildApp } from '@/app';
-import { noPlatformStats, type AppContext } from '@/context';
+import { noHealthSources, noPlatformStats, type AppContext } from '@/context';
 import path from 'node:path';
 import { EmptyMarketData } from '@/market/empty-market-data';
 
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
 
   // TODO(market engine): replaced by the engine in the market-data work of this session.
-  const ctx: AppContext = { config, database, clock: systemClock, stats: noPlatformStats, market: new EmptyMarketData() };
+  const ctx: AppContext = { config, database, clock: systemClock, stats: noPlatformStats, market: new EmptyMarketData(), health: noHealthSources };
   const { app, services } = await buildApp(ctx);
 
   const beat = () =>

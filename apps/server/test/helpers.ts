@@ -6,7 +6,7 @@ import { testConfig, testDatabaseUrl, type AppConfig } from '@/config/env';
 import { migrateDatabase, openDatabase, type Database } from '@/db/client';
 import { FixedClock } from '@/lib/clock';
 import { buildApp, type BuiltApp } from '@/app';
-import { noPlatformStats, type AppContext } from '@/context';
+import { noHealthSources, noPlatformStats, type AppContext } from '@/context';
 import type { MarketData } from '@/market/market-data';
 import { FakeMarketData } from './fake-market-data.ts';
 
@@ -64,6 +64,7 @@ export async function createTestApp(
     clock,
     stats: noPlatformStats,
     market: options.market ?? new FakeMarketData(),
+    health: noHealthSources,
   };
   const built = await buildApp(ctx);
   await built.app.ready();

@@ -14,13 +14,18 @@ import { SystemRepository } from '@/modules/system/system.repository';
 import { SystemService } from '@/modules/system/system.service';
 import { systemRoutes } from '@/modules/system/system.routes';
 import { marketStatusRoutes } from '@/modules/market-status/market-status.routes';
+import { createInvestorModules, investorRoutes, type InvestorModules } from '@/modules/portfolio/investor';
+import { MarketService } from '@/modules/market/market.service';
+import { marketRoutes } from '@/modules/market/market.routes';
+import { MarketRepository } from '@/market/market.repository';
+import { registerAdminPlatform } from '@/modules/admin-shared/admin-platform';
 
 /** Largest accepted request body; larger ones get 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface BuiltApp {
   app: FastifyInstance;
-  services: { auth: AuthService; system: SystemService };
+  services: { auth: AuthService; system: SystemService; investor: InvestorModules };
 }
 
 const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
@@ -70,17 +75,26 @@ export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
   });
   await app.register(fastifyRateLimit, { global: false });
   await registerDocs(app, ctx.config.version);
+  // Admin realm first: its RBAC guard covers every /admin/api route registered after it (see admin-access.ts).
+  await registerAdminPlatform(app, ctx);
 
+  const investor = createInvestorModules(ctx, app.log);
   const auth = new AuthService(new AuthRepository(ctx.database.db), ctx.clock, {
     demoMode: ctx.config.demoMode,
     sessionTtlHours: ctx.config.sessionTtlHours,
+    onDemoUserCreated: (userId) => investor.seedDemoInvestor(userId),
   });
   const system = new SystemService(new SystemRepository(ctx.database.db), ctx.clock);
 
   await app.register(systemRoutes(ctx, system, () => apiRoutes.size));
   await app.register(authRoutes(auth));
   await app.register(marketStatusRoutes(ctx));
+  await app.register(investorRoutes(investor, auth));
+  if (ctx.marketEngine) {
+    const market = new MarketService(ctx.marketEngine, new MarketRepository(ctx.database.db), ctx.clock);
+    await app.register(marketRoutes(market, ctx.marketEngine));
+  }
 
   await registerWeb(app, ctx.config.webDist);
-  return { app, services: { auth, system } };
+  return { app, services: { auth, system, investor } };
 }

@@ -2,6 +2,7 @@ import type { AppConfig } from '@/config/env';
 import type { Database } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import type { MarketData } from '@/market/market-data';
+import type { MarketEngine } from '@/market/engine';
 
 /** Figures other capabilities contribute to the landing page; null until that capability has data. */
 export interface PlatformStatsSources {
@@ -34,6 +35,8 @@ export interface AppContext {
   stats: PlatformStatsSources;
   /** Quotes, stocks and daily closes from the market engine. */
   market: MarketData;
+  /** The engine behind `market`, when this process runs one (its routes are registered only then). */
+  marketEngine?: MarketEngine;
   health: HealthSources;
 }
 

@@ -5,7 +5,9 @@ import { systemClock } from '@/lib/clock';
 import { buildApp } from '@/app';
 import { noHealthSources, noPlatformStats, type AppContext } from '@/context';
 import path from 'node:path';
-import { EmptyMarketData } from '@/market/empty-market-data';
+import pino from 'pino';
+import { STOCKS } from '@bist/market';
+import { createMarketEngine } from '@/market/create-engine';
 
 const HEARTBEAT_INTERVAL_MS = 60_000;
 
@@ -27,9 +29,31 @@ async function main(): Promise<void> {
   });
   await migrateDatabase(database);
 
-  // TODO(market engine): replaced by the engine in the market-data work of this session.
-  const ctx: AppContext = { config, database, clock: systemClock, stats: noPlatformStats, market: new EmptyMarketData(), health: noHealthSources };
+  const log = pino({ level: config.logLevel });
+  const engine = await createMarketEngine({ database, config, clock: systemClock, log: log.child({ module: 'market' }) });
+  log.info({ feed: engine.providerName }, 'market engine starting (the first start writes the daily history)');
+  await engine.start();
+
+  const ctx: AppContext = {
+    config,
+    database,
+    clock: systemClock,
+    stats: {
+      ...noPlatformStats,
+      universe: () => ({ stocks: STOCKS.length, indices: engine.indexDefinitions.length }),
+    },
+    market: engine,
+    marketEngine: engine,
+    health: { ...noHealthSources, marketFeed: () => engine.health() },
+  };
   const { app, services } = await buildApp(ctx);
+  // Demo staff for every role (demo mode only; idempotent): README.md lists them.
+  const demoStaffCreated = await app.adminPlatform.auth.seedDemoStaff();
+  if (demoStaffCreated > 0) app.log.info({ created: demoStaffCreated }, 'demo staff accounts seeded');
+  const pruneAdminFailures = setInterval(
+    () => void app.adminPlatform.auth.pruneFailures().catch((error: unknown) => app.log.warn({ err: error }, 'admin prune failed')),
+    15 * 60_000,
+  );
 
   const beat = () =>
     services.system.recordHeartbeat().catch((error: unknown) => app.log.warn({ err: error }, 'heartbeat failed'));
@@ -47,6 +71,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     clearInterval(heartbeat);
     clearInterval(prune);
+    clearInterval(pruneAdminFailures);
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
@@ -54,6 +79,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await engine.stop();
       await database.close();
       app.log.info('stopped');
       process.exit(0);

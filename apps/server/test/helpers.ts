@@ -9,6 +9,10 @@ import { buildApp, type BuiltApp } from '@/app';
 import { noHealthSources, noPlatformStats, type AppContext } from '@/context';
 import type { MarketData } from '@/market/market-data';
 import { FakeMarketData } from './fake-market-data.ts';
+import { MarketEngine } from '@/market/engine';
+import { MarketRepository } from '@/market/market.repository';
+import { SimulatedFeed } from '@/market/simulated-feed';
+import type { Clock } from '@/lib/clock';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -74,6 +78,50 @@ export async function createTestApp(
     clock,
     async close() {
       await built.app.close();
+      await database.close();
+    },
+  };
+}
+
+export const TEST_MARKET_SEED = 42;
+
+/** A market engine on the simulated feed with a short history (from `startDate`), not ticking on a timer. */
+export async function createTestEngine(database: Database, clock: Clock, startDate = '2026-09-01'): Promise<MarketEngine> {
+  const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const engine = new MarketEngine({
+    repo: new MarketRepository(database.db),
+    provider: new SimulatedFeed(TEST_MARKET_SEED, startDate),
+    clock,
+    log: quiet,
+  });
+  await engine.start({ live: false });
+  return engine;
+}
+
+/** An app with a real market engine (simulated feed, short history) at `now` (default: Wednesday 10:30 Istanbul). */
+export async function createMarketTestApp(options: { backend?: Backend; now?: Date; startDate?: string } = {}): Promise<TestApp & { engine: MarketEngine }> {
+  const database = await createTestDatabase(options.backend);
+  const clock = new FixedClock(options.now ?? new Date('2026-11-18T07:30:00Z'));
+  const engine = await createTestEngine(database, clock, options.startDate);
+  const ctx: AppContext = {
+    config: testConfig(),
+    database,
+    clock,
+    stats: noPlatformStats,
+    market: engine,
+    marketEngine: engine,
+    health: { ...noHealthSources, marketFeed: () => engine.health() },
+  };
+  const built = await buildApp(ctx);
+  await built.app.ready();
+  return {
+    ...built,
+    ctx,
+    clock,
+    engine,
+    async close() {
+      await built.app.close();
+      await engine.stop();
       await database.close();
     },
   };

@@ -4,3 +4,6 @@ export * from './roles.ts';
 export * from './constants.ts';
 export * from './system.ts';
 export * from './market-status.ts';
+export * from './market.ts';
+export * from './admin.ts';
+export * from './portfolio.ts';

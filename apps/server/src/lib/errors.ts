@@ -48,3 +48,9 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
+
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}

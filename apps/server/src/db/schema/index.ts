@@ -1,3 +1,6 @@
 // The drizzle schema, one file per capability. drizzle-kit reads this folder to generate migrations.
 export * from './auth.ts';
 export * from './system.ts';
+export * from './market.ts';
+export * from './portfolio.ts';
+export * from './admin.ts';

@@ -34,6 +34,8 @@ export interface RequestMeta {
 export interface AuthServiceOptions {
   demoMode: boolean;
   sessionTtlHours: number;
+  /** Called once for an investor the demo login just created (e.g. to seed a demo portfolio); awaited. */
+  onDemoUserCreated?: (userId: string) => Promise<void>;
 }
 
 export function toCustomerUser(row: CustomerUserRow): CustomerUser {
@@ -68,6 +70,7 @@ export class AuthService {
     let user = await this.repo.findUserByEmail(email);
     if (!user && this.options.demoMode) {
       user = await this.createUser(email, password, nameFromEmail(email), true);
+      if (user && this.options.onDemoUserCreated) await this.options.onDemoUserCreated(user.id);
       if (!user) user = await this.repo.findUserByEmail(email); // created concurrently: verify below
     }
     if (!user) {

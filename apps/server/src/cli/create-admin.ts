@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ADMIN_ROLES, adminUserCreateSchema, type AdminUser } from '@bist/contracts';
+import { ConfigError, loadConfig } from '@/config/env';
+import { migrateDatabase, openDatabase, type Database } from '@/db/client';
+import { systemClock, type Clock } from '@/lib/clock';
+import { AppError } from '@/lib/errors';
+import { CLI_ACTOR } from '@/modules/admin-shared/db-executor';
+import { AdminUsersRepository } from '@/modules/admin-users/admin-users.repository';
+import { AdminUsersService } from '@/modules/admin-users/admin-users.service';
+import { AuditRepository } from '@/modules/audit/audit.repository';
+import { AuditService } from '@/modules/audit/audit.service';
+
+export const CREATE_ADMIN_USAGE =
+  'Usage: npm run cli -- create-admin --email <e-mail> --name <name> --password <password> [--role super_admin]';
+
+/** Bad arguments: a missing option, a weak password, a taken e-mail. The message says which. */
+export class CreateAdminError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CreateAdminError';
+  }
+}
+
+export interface CreateAdminInput {
+  email?: string | undefined;
+  name?: string | undefined;
+  password?: string | undefined;
+  role?: string | undefined;
+}
+
+/**
+ * Creates a staff account (by default the first super_admin when DEMO_MODE is off), validated with the same contract
+ * as POST /admin/api/users (a weak password is refused) and audited as done by the CLI.
+ */
+export async function createAdmin(database: Database, clock: Clock, input: CreateAdminInput): Promise<AdminUser> {
+  const parsed = adminUserCreateSchema.safeParse({
+    name: input.name,
+    email: input.email,
+    password: input.password,
+    role: input.role ?? 'super_admin',
+    is_active: true,
+  });
+  if (!parsed.success) {
+    throw new CreateAdminError(parsed.error.issues.map((issue) => `--${issue.path.join('.') || 'input'}: ${issue.message}`).join('\n'));
+  }
+  const audit = new AuditService(new AuditRepository(database.db), clock);
+  const users = new AdminUsersService(new AdminUsersRepository(database.db), audit, clock);
+  try {
+    return await users.create(parsed.data, CLI_ACTOR, { ip: null, userAgent: 'cli' });
+  } catch (error) {
+    if (error instanceof AppError) throw new CreateAdminError(`--${error.field ?? 'email'}: ${error.message}`);
+    throw error;
+  }
+}
+
+export async function run(args: string[]): Promise<number> {
+  let values: { email?: string; name?: string; password?: string; role?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        email: { type: 'string' },
+        name: { type: 'string' },
+        password: { type: 'string' },
+        role: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${CREATE_ADMIN_USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(`${CREATE_ADMIN_USAGE}\nRoles: ${ADMIN_ROLES.join(', ')}`);
+    return 0;
+  }
+
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  try {
+    await migrateDatabase(database);
+    const user = await createAdmin(database, systemClock, values);
+    console.log(`Created ${user.role} ${user.email} (${user.name}), id ${user.id}. Sign in at /admin/login.`);
+    return 0;
+  } catch (error) {
+    if (error instanceof CreateAdminError) {
+      console.error(`${error.message}\n${CREATE_ADMIN_USAGE}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,94 @@
+import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+import { createdAt } from './columns.ts';
+
+/**
+ * Admin staff (admin realm). Separate from customer_users, with their own sessions: a customer token is unknown to
+ * the admin API and an admin token unknown to the customer API.
+ */
+export const adminUsers = pgTable(
+  'admin_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    /** One of ADMIN_ROLES (contracts). */
+    role: text('role').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_users_role_idx').on(t.role)],
+);
+
+/** Staff sessions: only the SHA-256 of the random token is stored; logout sets revoked_at, deleting the user removes them. */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('admin_sessions_user_idx').on(t.userId), index('admin_sessions_expiry_idx').on(t.expiresAt)],
+);
+
+/** Failed staff sign-ins, counted per e-mail and per IP over a sliding window for the lockout. */
+export const adminLoginFailures = pgTable(
+  'admin_login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('admin_login_failures_email_idx').on(t.email, t.at), index('admin_login_failures_ip_idx').on(t.ip, t.at)],
+);
+
+/**
+ * The audit log: append-only (a trigger rejects UPDATE and DELETE). No foreign key to admin_users, so entries
+ * outlive the staff they name; user_email keeps who it was.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** user_login | data_access | system_config | compliance_check (contracts AUDIT_EVENT_TYPES). */
+    eventType: text('event_type').notNull(),
+    action: text('action').notNull(),
+    userId: uuid('user_id'),
+    userEmail: text('user_email'),
+    entityType: text('entity_type'),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    details: jsonb('details'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    /** When it happened, from the server's clock. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('admin_audit_log_at_idx').on(t.at),
+    index('admin_audit_log_event_idx').on(t.eventType, t.at),
+    index('admin_audit_log_action_idx').on(t.action, t.at),
+    index('admin_audit_log_user_idx').on(t.userId, t.at),
+  ],
+);
+
+/** Platform settings: one JSON document per key ('platform'), with who changed it last. */
+export const platformSettings = pgTable('platform_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedById: uuid('updated_by_id'),
+  updatedByEmail: text('updated_by_email').notNull(),
+});

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+import { customerUsers } from './auth.ts';
+import { createdAt } from './columns.ts';
+
+/**
+ * One row per investor with a ledger. `ledger_version` is bumped in the same database transaction as every ledger
+ * write; the row is locked (`for update`) while a write validates the whole ledger, so concurrent writes of one
+ * investor serialise, and other server processes see the new version to drop their cached replay.
+ */
+export const portfolioAccounts = pgTable('portfolio_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => customerUsers.id, { onDelete: 'cascade' }),
+  ledgerVersion: integer('ledger_version').notNull().default(0),
+  /** Set once when the demo login seeded this account. */
+  demoSeededAt: timestamp('demo_seeded_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** The investor's ledger: buy, sell, deposit, withdraw, dividend, fee. Replayed in (trade_date, id) order. */
+export const portfolioTransactions = pgTable(
+  'portfolio_transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => customerUsers.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    tradeDate: date('trade_date', { mode: 'string' }).notNull(),
+    symbol: text('symbol'),
+    quantity: integer('quantity'),
+    priceTry: numeric('price_try', { precision: 20, scale: 6, mode: 'number' }),
+    commissionTry: numeric('commission_try', { precision: 20, scale: 6, mode: 'number' }).notNull().default(0),
+    amountTry: numeric('amount_try', { precision: 20, scale: 6, mode: 'number' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('portfolio_transactions_user_idx').on(t.userId, t.tradeDate, t.id)],
+);
+
+export const watchlistItems = pgTable(
+  'watchlist_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => customerUsers.id, { onDelete: 'cascade' }),
+    symbol: text('symbol').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.symbol] })],
+);
+
+/** Price alerts; `triggered_at` is set once by an atomic `update … where triggered_at is null`. */
+export const priceAlerts = pgTable(
+  'price_alerts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => customerUsers.id, { onDelete: 'cascade' }),
+    symbol: text('symbol').notNull(),
+    direction: text('direction').notNull(),
+    thresholdTry: numeric('threshold_try', { precision: 20, scale: 6, mode: 'number' }).notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+    triggeredAt: timestamp('triggered_at', { withTimezone: true }),
+    triggeredPriceTry: numeric('triggered_price_try', { precision: 20, scale: 6, mode: 'number' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('price_alerts_user_idx').on(t.userId, t.createdAt),
+    index('price_alerts_active_symbol_idx').on(t.symbol).where(sql`${t.triggeredAt} is null`),
+  ],
+);

@@ -1,0 +1,42 @@
+import type { DailyBar } from '@bist/market';
+import type { ComponentHealth } from '@/context';
+
+/** A stock's state at an instant of the session. */
+export interface LiveSnapshot {
+  symbol: string;
+  priceTry: number;
+  openTry: number;
+  highTry: number;
+  lowTry: number;
+  /** Cumulative shares traded today. */
+  volumeShares: number;
+  previousCloseTry: number;
+}
+
+/**
+ * A source of market data: the deterministic simulator (default) or a real provider. The engine owns storage,
+ * minute bars, indices and events; a provider only answers what it knows.
+ */
+export interface FeedProvider {
+  readonly name: 'simulated' | 'yahoo';
+  /** First date the provider's history starts from when the database is empty. */
+  historyStartDate(): string;
+  /** Completed daily bars of these stocks from `fromDate` to `toDate` inclusive (history and catch-up). */
+  dailyBars(symbols: readonly string[], fromDate: string, toDate: string): Promise<Map<string, DailyBar[]>>;
+  /** Snapshots of the current session at `instant`; stocks the provider cannot price are left out. */
+  snapshots(symbols: readonly string[], instant: Date): Promise<LiveSnapshot[]>;
+  /** Minute bars of a session from its open to `until` (to resume after a restart), when the provider can replay them. */
+  minuteBarsUntil?(symbols: readonly string[], date: string, until: Date): Promise<Map<string, MinuteBar[]>>;
+  /** Shares outstanding for capitalisation (simulated figures for the simulator). */
+  sharesOutstanding(symbol: string): number | undefined;
+  health(): ComponentHealth;
+}
+
+export interface MinuteBar {
+  minute: Date;
+  openTry: number;
+  highTry: number;
+  lowTry: number;
+  closeTry: number;
+  volumeShares: number;
+}

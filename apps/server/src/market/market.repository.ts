@@ -1,0 +1,174 @@
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { dailyBars, marketState, minuteBars } from '@/db/schema/index';
+
+export type BarSource = 'simulated' | 'import' | 'yahoo' | 'computed';
+
+export interface StoredDailyBar {
+  symbol: string;
+  date: string;
+  openTry: number;
+  highTry: number;
+  lowTry: number;
+  closeTry: number;
+  volumeShares: number;
+  turnoverTry: number;
+  source: BarSource;
+}
+
+export interface StoredMinuteBar {
+  symbol: string;
+  minute: Date;
+  openTry: number;
+  highTry: number;
+  lowTry: number;
+  closeTry: number;
+  volumeShares: number;
+}
+
+/** Rows per `unnest` batch: large batches are what make bulk loads fast on PGlite (STACK.md). */
+const BATCH = 20_000;
+
+/** Storage of bars and engine state. Only queries: no business rules here. */
+export class MarketRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts or replaces daily bars in batches (one statement per batch). */
+  async upsertDailyBars(rows: readonly StoredDailyBar[]): Promise<void> {
+    for (let start = 0; start < rows.length; start += BATCH) {
+      const batch = rows.slice(start, start + BATCH);
+      await this.db.execute(sql`
+        insert into daily_bars (symbol, date, open_try, high_try, low_try, close_try, volume_shares, turnover_try, source)
+        select * from unnest(
+          ${sql.param(batch.map((r) => r.symbol))}::text[], ${sql.param(batch.map((r) => r.date))}::date[],
+          ${sql.param(batch.map((r) => r.openTry))}::float8[], ${sql.param(batch.map((r) => r.highTry))}::float8[],
+          ${sql.param(batch.map((r) => r.lowTry))}::float8[], ${sql.param(batch.map((r) => r.closeTry))}::float8[],
+          ${sql.param(batch.map((r) => r.volumeShares))}::float8[], ${sql.param(batch.map((r) => r.turnoverTry))}::float8[],
+          ${sql.param(batch.map((r) => r.source))}::text[])
+        on conflict (symbol, date) do update set open_try = excluded.open_try, high_try = excluded.high_try,
+          low_try = excluded.low_try, close_try = excluded.close_try, volume_shares = excluded.volume_shares,
+          turnover_try = excluded.turnover_try, source = excluded.source`);
+    }
+  }
+
+  /** The newest date with any daily bar, or null for an empty database. */
+  async latestDailyDate(): Promise<string | null> {
+    const result = await this.db.execute<{ d: string | null }>(sql`select max(date)::text as d from daily_bars`);
+    return result.rows[0]?.d ?? null;
+  }
+
+  /** The last `n` bars of each symbol (newest first), one indexed lookup per symbol. */
+  async lastBars(symbols: readonly string[], n: number): Promise<Map<string, StoredDailyBar[]>> {
+    const result = await this.db.execute<Record<string, unknown>>(sql`
+      select b.symbol, b.date::text as date, b.open_try, b.high_try, b.low_try, b.close_try, b.volume_shares,
+             b.turnover_try, b.source
+      from unnest(${sql.param([...symbols])}::text[]) as s(symbol)
+      cross join lateral (
+        select * from daily_bars d where d.symbol = s.symbol order by d.date desc limit ${n}
+      ) b`);
+    const bySymbol = new Map<string, StoredDailyBar[]>();
+    for (const row of result.rows) {
+      const bar = rowToBar(row);
+      const list = bySymbol.get(bar.symbol);
+      if (list) list.push(bar);
+      else bySymbol.set(bar.symbol, [bar]);
+    }
+    for (const list of bySymbol.values()) list.sort((a, b) => b.date.localeCompare(a.date));
+    return bySymbol;
+  }
+
+  /** Daily bars of some symbols in a date range, ascending by date. */
+  async dailyBarsBetween(symbols: readonly string[], fromDate: string, toDate: string): Promise<StoredDailyBar[]> {
+    const rows = await this.db
+      .select()
+      .from(dailyBars)
+      .where(and(inArray(dailyBars.symbol, [...symbols]), gte(dailyBars.date, fromDate), lte(dailyBars.date, toDate)))
+      .orderBy(asc(dailyBars.symbol), asc(dailyBars.date));
+    return rows.map((r) => ({ ...r, source: r.source as BarSource }));
+  }
+
+  /** Every daily bar of every symbol from `fromDate` (for index recomputation and ML panels). */
+  async allDailyBarsFrom(fromDate: string): Promise<StoredDailyBar[]> {
+    const rows = await this.db.select().from(dailyBars).where(gte(dailyBars.date, fromDate)).orderBy(asc(dailyBars.date));
+    return rows.map((r) => ({ ...r, source: r.source as BarSource }));
+  }
+
+  async deleteDailyBars(symbol: string, afterDate: string): Promise<void> {
+    await this.db.delete(dailyBars).where(and(eq(dailyBars.symbol, symbol), sql`${dailyBars.date} > ${afterDate}`));
+  }
+
+  async upsertMinuteBars(rows: readonly StoredMinuteBar[]): Promise<void> {
+    for (let start = 0; start < rows.length; start += BATCH) {
+      const batch = rows.slice(start, start + BATCH);
+      await this.db.execute(sql`
+        insert into minute_bars (symbol, minute, open_try, high_try, low_try, close_try, volume_shares)
+        select * from unnest(
+          ${sql.param(batch.map((r) => r.symbol))}::text[], ${sql.param(batch.map((r) => r.minute.toISOString()))}::timestamptz[],
+          ${sql.param(batch.map((r) => r.openTry))}::float8[], ${sql.param(batch.map((r) => r.highTry))}::float8[],
+          ${sql.param(batch.map((r) => r.lowTry))}::float8[], ${sql.param(batch.map((r) => r.closeTry))}::float8[],
+          ${sql.param(batch.map((r) => r.volumeShares))}::float8[])
+        on conflict (symbol, minute) do update set high_try = excluded.high_try, low_try = excluded.low_try,
+          close_try = excluded.close_try, volume_shares = excluded.volume_shares`);
+    }
+  }
+
+  /** Intraday bars of one symbol rolled up to `bucketMinutes` (1 = raw minute bars), ascending. */
+  async intradayBars(symbol: string, from: Date, to: Date, bucketMinutes: number): Promise<StoredMinuteBar[]> {
+    const result = await this.db.execute<Record<string, unknown>>(sql`
+      select ${symbol} as symbol, bucket as minute,
+        (array_agg(open_try order by minute))[1] as open_try, max(high_try) as high_try, min(low_try) as low_try,
+        (array_agg(close_try order by minute desc))[1] as close_try, sum(volume_shares) as volume_shares
+      from (
+        select date_bin(${`${bucketMinutes} minutes`}::interval, minute, timestamptz '2000-01-01 00:00:00+00') as bucket, *
+        from minute_bars where symbol = ${symbol} and minute >= ${from.toISOString()}::timestamptz and minute < ${to.toISOString()}::timestamptz
+      ) m group by bucket order by bucket`);
+    return result.rows.map((row) => ({
+      symbol,
+      minute: new Date(row.minute as string | Date),
+      openTry: Number(row.open_try),
+      highTry: Number(row.high_try),
+      lowTry: Number(row.low_try),
+      closeTry: Number(row.close_try),
+      volumeShares: Number(row.volume_shares),
+    }));
+  }
+
+  /** The newest stored minute of a day range (to resume a session after a restart). */
+  async latestMinute(from: Date, to: Date): Promise<Date | null> {
+    const result = await this.db.execute<{ m: string | Date | null }>(
+      sql`select max(minute) as m from minute_bars where minute >= ${from.toISOString()}::timestamptz and minute < ${to.toISOString()}::timestamptz`,
+    );
+    const m = result.rows[0]?.m;
+    return m ? new Date(m) : null;
+  }
+
+  async pruneMinuteBars(before: Date): Promise<void> {
+    await this.db.delete(minuteBars).where(sql`${minuteBars.minute} < ${before.toISOString()}::timestamptz`);
+  }
+
+  async getState<T>(key: string): Promise<T | undefined> {
+    const rows = await this.db.select().from(marketState).where(eq(marketState.key, key)).limit(1);
+    return rows[0]?.value as T | undefined;
+  }
+
+  async setState(key: string, value: unknown): Promise<void> {
+    await this.db
+      .insert(marketState)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: marketState.key, set: { value, updatedAt: sql`now()` } });
+  }
+}
+
+function rowToBar(row: Record<string, unknown>): StoredDailyBar {
+  return {
+    symbol: String(row.symbol),
+    date: String(row.date),
+    openTry: Number(row.open_try),
+    highTry: Number(row.high_try),
+    lowTry: Number(row.low_try),
+    closeTry: Number(row.close_try),
+    volumeShares: Number(row.volume_shares),
+    turnoverTry: Number(row.turnover_try),
+    source: String(row.source) as BarSource,
+  };
+}

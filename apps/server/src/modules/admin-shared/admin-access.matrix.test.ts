@@ -1,0 +1,117 @@
+// The role × route matrix: every admin route in the registry, for every role of spec §6, with and without a token.
+// Later admin modules: add a sample request for each new route to SAMPLES (and its spec requirement to SPEC_ACCESS),
+// so the allowed roles are expected to get 2xx rather than merely 'not refused'.
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ROLES, type AdminRole } from '@bist/contracts';
+import type { TestApp } from '../../../test/helpers.ts';
+import { demoAccountFor } from '@/modules/admin-auth/demo-staff';
+import { describeAccess, rolesAllowed, type AdminRouteAccess } from './admin-access.ts';
+import { createAdminTestApp, tokenFor, withToken } from './admin-test-kit.ts';
+import { CLI_ACTOR } from './db-executor.ts';
+
+/** What spec §6 says each route needs (settings and audit: all; users: user_management; the rest: signed in). */
+const SPEC_ACCESS: Record<string, AdminRouteAccess> = {
+  'POST /admin/api/auth/login': { kind: 'public' },
+  'GET /admin/api/auth/demo-accounts': { kind: 'public' },
+  'POST /admin/api/auth/logout': { kind: 'authenticated' },
+  'GET /admin/api/auth/verify': { kind: 'authenticated' },
+  'GET /admin/api/dashboard/stats': { kind: 'authenticated' },
+  'GET /admin/api/users': { kind: 'permission', permission: 'user_management' },
+  'POST /admin/api/users': { kind: 'permission', permission: 'user_management' },
+  'PUT /admin/api/users/:id': { kind: 'permission', permission: 'user_management' },
+  'DELETE /admin/api/users/:id': { kind: 'permission', permission: 'user_management' },
+  'GET /admin/api/audit-log': { kind: 'permission', permission: 'all' },
+  'GET /admin/api/settings': { kind: 'permission', permission: 'all' },
+  'PUT /admin/api/settings': { kind: 'permission', permission: 'all' },
+};
+
+type Sample = (t: TestApp, role: AdminRole | 'anonymous') => Promise<Omit<InjectOptions, 'method'>>;
+
+let targetUserId = '';
+const SAMPLES: Record<string, Sample> = {
+  'POST /admin/api/auth/login': async () => ({
+    url: '/admin/api/auth/login',
+    payload: { email: demoAccountFor('data_analyst').email, password: demoAccountFor('data_analyst').password },
+  }),
+  'POST /admin/api/users': async (_t, role) => ({
+    url: '/admin/api/users',
+    payload: { name: `Matrix ${role}`, email: `matrix-${role}@bistai.demo`, role: 'data_analyst', password: 'matrix-pass-1' },
+  }),
+  'PUT /admin/api/users/:id': async (_t, role) => ({ url: `/admin/api/users/${targetUserId}`, payload: { name: `Renamed by ${role}` } }),
+  'DELETE /admin/api/users/:id': async (t, role) => {
+    const victim = await t.app.adminPlatform.users.create(
+      { name: 'Victim', email: `victim-${role}@bistai.demo`, role: 'data_analyst', password: 'victim-pass-1', is_active: true },
+      CLI_ACTOR,
+      { ip: null, userAgent: null },
+    );
+    return { url: `/admin/api/users/${victim.id}` };
+  },
+  'PUT /admin/api/settings': async () => ({ url: '/admin/api/settings', payload: { ml_auto_retrain: true } }),
+};
+
+function sampleFor(method: string, url: string): Sample {
+  return SAMPLES[`${method} ${url}`] ?? (async () => ({ url: url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000') }));
+}
+
+describe('admin RBAC: every route × every role', () => {
+  let t: TestApp;
+  const tokens = new Map<AdminRole, string>();
+
+  beforeAll(async () => {
+    t = await createAdminTestApp();
+    for (const role of ADMIN_ROLES) tokens.set(role, await tokenFor(t, role));
+    const target = await t.app.adminPlatform.users.create(
+      { name: 'Target', email: 'target@bistai.demo', role: 'data_analyst', password: 'target-pass-1', is_active: true },
+      CLI_ACTOR,
+      { ip: null, userAgent: null },
+    );
+    targetUserId = target.id;
+  });
+  afterAll(async () => t.close());
+
+  it('registers every admin route with the requirement of spec §6', () => {
+    const registered = Object.fromEntries(t.app.adminPlatform.routes.list().map((r) => [`${r.method} ${r.url}`, r.access]));
+    for (const [key, access] of Object.entries(SPEC_ACCESS)) expect({ key, access: registered[key] }).toEqual({ key, access });
+    expect(rolesAllowed(SPEC_ACCESS['GET /admin/api/users']!)).toEqual(['super_admin', 'ceo', 'cto']);
+    expect(rolesAllowed(SPEC_ACCESS['GET /admin/api/settings']!)).toEqual(['super_admin']);
+    expect(rolesAllowed(SPEC_ACCESS['GET /admin/api/dashboard/stats']!)).toEqual([...ADMIN_ROLES]);
+  });
+
+  it('answers 2xx to the roles allowed, 403 to the others and 401 without a token', async () => {
+    // Logout last: it revokes the token the other routes use.
+    const routes = t.app.adminPlatform.routes.list().sort((a, b) => Number(a.url.endsWith('/logout')) - Number(b.url.endsWith('/logout')));
+    const failures: string[] = [];
+    for (const route of routes) {
+      const sample = sampleFor(route.method, route.url);
+      const hasSample = `${route.method} ${route.url}` in SAMPLES || route.method === 'GET' || route.url.endsWith('/logout');
+      const method = route.method as InjectOptions['method'];
+
+      const anonymous = await t.app.inject({ method, ...(await sample(t, 'anonymous')) });
+      const expectedAnonymous = route.access.kind === 'public' ? 'public' : 401;
+      if (expectedAnonymous === 401 && anonymous.statusCode !== 401) failures.push(`${route.method} ${route.url} without token: ${anonymous.statusCode}`);
+
+      for (const role of ADMIN_ROLES) {
+        const res = await t.app.inject(withToken(tokens.get(role)!, { method, ...(await sample(t, role)) }));
+        const allowed = rolesAllowed(route.access).includes(role);
+        const ok = allowed ? (hasSample ? res.statusCode >= 200 && res.statusCode < 300 : ![401, 403].includes(res.statusCode)) : res.statusCode === 403;
+        if (!ok) failures.push(`${route.method} ${route.url} as ${role} (${describeAccess(route.access)}): ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(routes.length).toBeGreaterThanOrEqual(Object.keys(SPEC_ACCESS).length);
+  });
+
+  it('checks access before reading the body: a forbidden role gets 403 even for a 2 MB body', async () => {
+    const res = await t.app.inject(
+      withToken(tokens.get('super_admin')!, { method: 'GET', url: '/admin/api/auth/verify' }),
+    );
+    expect(res.statusCode).toBe(401); // logged out by the matrix above
+    const analyst = await tokenFor(t, 'data_analyst');
+    const big = await t.app.inject(
+      withToken(analyst, { method: 'POST', url: '/admin/api/users', payload: { name: 'x'.repeat(2 * 1024 * 1024) } }),
+    );
+    expect(big.statusCode).toBe(403);
+    expect(big.json().error).toContain('user_management');
+  });
+});

@@ -1,0 +1,29 @@
+// Helpers for the admin platform's integration tests (not a test file itself).
+import type { InjectOptions } from 'fastify';
+import type { AdminRole } from '@bist/contracts';
+import type { AppConfig } from '@/config/env';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { demoAccountFor } from '@/modules/admin-auth/demo-staff';
+
+/** An app in demo mode with the demo staff seeded. */
+export async function createAdminTestApp(options: { config?: Partial<AppConfig>; now?: Date } = {}): Promise<TestApp> {
+  const t = await createTestApp({ ...options, config: { demoMode: true, ...options.config } });
+  await t.app.adminPlatform.auth.seedDemoStaff();
+  return t;
+}
+
+export async function adminLogin(t: TestApp, email: string, password: string, ip = '10.1.0.1') {
+  return t.app.inject({ method: 'POST', url: '/admin/api/auth/login', payload: { email, password }, remoteAddress: ip });
+}
+
+/** A token of the demo account of this role. */
+export async function tokenFor(t: TestApp, role: AdminRole, ip = '10.1.0.1'): Promise<string> {
+  const account = demoAccountFor(role);
+  const res = await adminLogin(t, account.email, account.password, ip);
+  if (res.statusCode !== 200) throw new Error(`login as ${role} failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { token: string }).token;
+}
+
+export function withToken(token: string | null, options: InjectOptions): InjectOptions {
+  return { ...options, headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } };
+}

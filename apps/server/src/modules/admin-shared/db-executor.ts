@@ -1,0 +1,28 @@
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type * as schema from '@/db/schema/index';
+
+/**
+ * The database or an open transaction: admin repositories take either, so a change and its audit entry are written
+ * in one transaction (nothing half-saved).
+ */
+export type DbExecutor = PgDatabase<NodePgQueryResultHKT, typeof schema>;
+
+/** Who performed an action, as services and the audit log see it. */
+export interface AdminActor {
+  /** The staff member's id; null for the operator CLI. */
+  id: string | null;
+  email: string;
+  permissions: readonly string[];
+  /** The session the request came with, when there is one. */
+  sessionId?: string;
+}
+
+/** Where a request came from, for the audit log. */
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The operator CLI (create-admin): holds every permission, no session. */
+export const CLI_ACTOR: AdminActor = { id: null, email: 'system:cli', permissions: ['all'] };

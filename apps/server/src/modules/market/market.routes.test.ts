@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECTORS, STOCKS } from '@bist/market';
+import { createMarketTestApp, type TestApp } from '../../../test/helpers.ts';
+import type { MarketEngine } from '@/market/engine';
+
+describe('market routes', () => {
+  let t: TestApp & { engine: MarketEngine };
+  beforeAll(async () => {
+    t = await createMarketTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('summarises the whole universe from the live quotes', async () => {
+    const res = await get('/api/market/summary');
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.overview.total_stocks).toBe(STOCKS.length);
+    expect(data.overview.total_sectors).toBe(SECTORS.length);
+    expect(data.overview.total_indices).toBeGreaterThanOrEqual(15);
+    expect(data.overview.market_cap).toBeGreaterThan(5e12);
+    expect(data.overview.daily_volume).toBeGreaterThan(0);
+    expect(data.performance.bist100_value).toBe(t.engine.quote('XU100')!.priceTry);
+    expect(data.performance.advancers + data.performance.decliners + data.performance.unchanged).toBe(STOCKS.length);
+    expect(data.top_gainers.length).toBeGreaterThan(0);
+    for (const g of data.top_gainers) expect(g.change).toBeGreaterThan(0);
+    for (const l of data.top_losers) expect(l.change).toBeLessThan(0);
+    expect(data.freshness).toMatchObject({ source: 'simulated', stale: false });
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('lists live data for every stock, most traded first', async () => {
+    const { data } = (await get('/api/market/live-data')).json();
+    expect(data).toHaveLength(STOCKS.length);
+    expect(data[0].turnover).toBeGreaterThanOrEqual(data[1].turnover);
+    expect(data[0]).toMatchObject({ symbol: expect.any(String), price: expect.any(Number), changePercent: expect.any(Number), volume: expect.any(Number) });
+  });
+
+  it("finds GARAN for 'garanti' and folds Turkish letters", async () => {
+    const garanti = (await get('/api/stocks/list?search=garanti')).json().data;
+    expect(garanti.stocks.map((s: { symbol: string }) => s.symbol)).toContain('GARAN');
+    const variants = await Promise.all(['ısı', 'ISI', 'İş', 'is'].map((q) => get(`/api/stocks/list?search=${encodeURIComponent(q)}&limit=100`)));
+    const sets = variants.map((r) => r.json().data.total as number);
+    expect(sets[0]).toBe(sets[1]);
+    expect(sets[0]).toBeGreaterThan(0);
+    expect(sets[2]).toBe(sets[3]);
+    const isbank = (await get(`/api/stocks/list?search=${encodeURIComponent('İş Bankası')}`)).json().data.stocks;
+    expect(isbank.map((s: { symbol: string }) => s.symbol)).toContain('ISCTR');
+  });
+
+  it('filters by sector, sorts and pages', async () => {
+    const banks = (await get(`/api/stocks/list?sector=${encodeURIComponent('Bankacılık')}&limit=100`)).json().data;
+    expect(banks.total).toBe(SECTORS.find((s) => s.sector === 'Bankacılık')!.stockCount);
+    expect(banks.stocks.every((s: { sector: string }) => s.sector === 'Bankacılık')).toBe(true);
+
+    const byPrice = (await get('/api/stocks/list?sort_by=price&sort_order=desc&limit=20')).json().data.stocks as { price: number }[];
+    for (let i = 1; i < byPrice.length; i += 1) expect(byPrice[i - 1]!.price).toBeGreaterThanOrEqual(byPrice[i]!.price);
+
+    const page1 = (await get('/api/stocks/list?page=1&limit=20')).json().data;
+    const page2 = (await get('/api/stocks/list?page=2&limit=20')).json().data;
+    expect(page1.total).toBe(STOCKS.length);
+    expect(page1.stocks).toHaveLength(20);
+    expect(page2.stocks[0].symbol > page1.stocks[19].symbol).toBe(true);
+  });
+
+  it('answers bad query values with 400 naming the parameter', async () => {
+    for (const [url, field] of [
+      ['/api/stocks/list?page=0', 'querystring.page'],
+      ['/api/stocks/list?limit=10000', 'querystring.limit'],
+      ['/api/stocks/list?sort_by=x', 'querystring.sort_by'],
+      ['/api/stocks/list?sort_order=up', 'querystring.sort_order'],
+      ['/api/stocks/list?page=abc', 'querystring.page'],
+      ['/api/stocks/THYAO/history?range=2Y', 'querystring.range'],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().field, url).toBe(field);
+    }
+  });
+
+  it('answers an unknown symbol or index with a Turkish 404', async () => {
+    const stock = await get('/api/stocks/XXXXX/profile');
+    expect(stock.statusCode).toBe(404);
+    expect(stock.json().error).toBe('Hisse bulunamadı: XXXXX');
+    const index = await get('/api/indices/XU999/data');
+    expect(index.statusCode).toBe(404);
+    expect(index.json().error).toBe('Endeks bulunamadı: XU999');
+  });
+
+  it("gives a stock's profile and its daily and intraday candles", async () => {
+    const profile = (await get('/api/stocks/thyao.is/profile')).json().data;
+    expect(profile).toMatchObject({ symbol: 'THYAO', sector: expect.any(String), indices: expect.arrayContaining(['XU100', 'XU030']) });
+    expect(profile.price_band.lower).toBeLessThan(profile.price);
+    const daily = (await get('/api/stocks/THYAO/history?range=1A')).json().data;
+    expect(daily.interval).toBe('1d');
+    expect(daily.candles.length).toBeGreaterThan(15);
+    expect(daily.candles.at(-1).time).toBe('2026-11-18');
+    const intraday = (await get('/api/stocks/THYAO/history?range=1G')).json().data;
+    expect(intraday.interval).toBe('5m');
+    expect(intraday.candles.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('lists the indices and gives an index with its real intraday series', async () => {
+    const { indices } = (await get('/api/indices/list')).json().data;
+    expect(indices.length).toBeGreaterThanOrEqual(15);
+    const xu100 = indices.find((i: { code: string }) => i.code === 'XU100');
+    expect(xu100.member_count).toBe(100);
+    const data = (await get('/api/indices/xu100/data')).json().data;
+    expect(data.code).toBe('XU100');
+    expect(data.intraday.length).toBeGreaterThanOrEqual(2);
+    expect(data.intraday.at(-1).value).toBeCloseTo(data.value, -1);
+  });
+
+  it('counts the universe on the landing page only from real data', async () => {
+    const health = (await get('/health')).json();
+    expect(health.database.reachable).toBe(true);
+  });
+});

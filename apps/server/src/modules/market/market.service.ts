@@ -1,0 +1,350 @@
+import {
+  SECTORS,
+  STOCKS,
+  addCalendarDays,
+  continuousWindowOn,
+  foldTurkish,
+  istanbulInstant,
+  previousTradingDay,
+  priceBand,
+  tickSizeTry,
+} from '@bist/market';
+import {
+  TOP_LIST_ITEMS,
+  type Candle,
+  type Freshness,
+  type HistoryRange,
+  type IndexItem,
+  type LiveQuote,
+  type MarketSummary,
+  type StockListItem,
+  type StockListQuery,
+} from '@bist/contracts';
+import type { Clock } from '@/lib/clock';
+import { NotFoundError, ServiceUnavailableError } from '@/lib/errors';
+import type { MarketEngine } from '@/market/engine';
+import type { Quote } from '@/market/market-data';
+import type { MarketRepository } from '@/market/market.repository';
+
+export const MARKET_MESSAGES = {
+  unknownStock: (symbol: string) => `Hisse bulunamadı: ${symbol}`,
+  unknownIndex: (code: string) => `Endeks bulunamadı: ${code}`,
+  noData: 'Piyasa verisi henüz hazır değil. Lütfen biraz sonra tekrar deneyin.',
+} as const;
+
+/** Folded 'SYMBOL name' of every stock, for Turkish-aware search ('ısı', 'ISI' and 'İş' all match 'Işıklar'). */
+const SEARCH_KEYS = new Map(STOCKS.map((s) => [s.symbol, foldTurkish(`${s.symbol} ${s.name}`)]));
+const STOCK_BY_SYMBOL = new Map(STOCKS.map((s) => [s.symbol, s]));
+const INDEX_MEMBERSHIP = new Map<string, string[]>();
+
+/** Calendar days of daily history per chart range. */
+const DAILY_RANGE_DAYS: Record<Exclude<HistoryRange, '1G' | '1H'>, number> = { '1A': 31, '3A': 92, '1Y': 366, '5Y': 5 * 366 };
+
+interface Cached<T> {
+  generation: number;
+  value: T;
+}
+
+/** Market views for the customer API: everything is derived from the engine's in-memory quotes or stored bars. */
+export class MarketService {
+  private summaryCache: Cached<string> | undefined;
+  private liveCache: Cached<{ rows: LiveQuote[]; body: string }> | undefined;
+  private indexCache: Cached<IndexItem[]> | undefined;
+
+  constructor(
+    private readonly engine: MarketEngine,
+    private readonly repo: MarketRepository,
+    private readonly clock: Clock,
+  ) {
+    if (INDEX_MEMBERSHIP.size === 0) {
+      for (const index of engine.indexDefinitions) {
+        for (const symbol of index.members) {
+          const list = INDEX_MEMBERSHIP.get(symbol);
+          if (list) list.push(index.code);
+          else INDEX_MEMBERSHIP.set(symbol, [index.code]);
+        }
+      }
+    }
+  }
+
+  freshness(): Freshness {
+    return this.engine.freshness(this.clock.now());
+  }
+
+  /** Universe counts for the landing page. */
+  universe(): { stocks: number; indices: number } {
+    return { stocks: STOCKS.length, indices: this.engine.indexDefinitions.length };
+  }
+
+  private stockQuotes(): Quote[] {
+    const quotes = this.engine.stockQuotes();
+    if (quotes.length === 0) throw new ServiceUnavailableError(MARKET_MESSAGES.noData);
+    return quotes;
+  }
+
+  /** GET /api/market/summary, serialised once per quote generation. */
+  summaryJson(): string {
+    const generation = this.engine.generation;
+    if (this.summaryCache?.generation !== generation) {
+      this.summaryCache = { generation, value: JSON.stringify({ success: true, data: this.summary() }) };
+    }
+    return this.summaryCache.value;
+  }
+
+  summary(): MarketSummary {
+    const quotes = this.stockQuotes();
+    let marketCap = 0;
+    let turnover = 0;
+    let advancers = 0;
+    let decliners = 0;
+    for (const q of quotes) {
+      marketCap += (this.engine.sharesOutstanding(q.symbol) ?? 0) * q.priceTry;
+      turnover += q.turnoverTry;
+      if (q.changePercent > 0) advancers += 1;
+      else if (q.changePercent < 0) decliners += 1;
+    }
+    const mover = (q: Quote) => ({
+      symbol: q.symbol,
+      change: q.changePercent,
+      price: q.priceTry,
+      company_name: STOCK_BY_SYMBOL.get(q.symbol)?.name ?? q.symbol,
+    });
+    const byChange = [...quotes].sort((a, b) => b.changePercent - a.changePercent || a.symbol.localeCompare(b.symbol));
+    const xu100 = this.engine.quote('XU100');
+    return {
+      overview: {
+        total_stocks: STOCKS.length,
+        total_sectors: SECTORS.length,
+        market_cap: Math.round(marketCap),
+        daily_volume: Math.round(turnover),
+        total_indices: this.engine.indexDefinitions.length,
+      },
+      performance: {
+        bist100_change: xu100?.changePercent ?? 0,
+        bist100_value: xu100?.priceTry ?? 0,
+        advancers,
+        decliners,
+        unchanged: quotes.length - advancers - decliners,
+      },
+      top_gainers: byChange.slice(0, TOP_LIST_ITEMS).filter((q) => q.changePercent > 0).map(mover),
+      top_losers: byChange.slice(-TOP_LIST_ITEMS).reverse().filter((q) => q.changePercent < 0).map(mover),
+      sector_distribution: SECTORS.map((s) => ({ sector: s.sector, count: s.stockCount })),
+      date: quotes[0]!.date,
+      freshness: this.freshness(),
+    };
+  }
+
+  /** GET /api/market/live-data: every stock, most traded first. */
+  liveDataJson(): string {
+    return this.live().body;
+  }
+
+  private live(): { rows: LiveQuote[]; body: string } {
+    const generation = this.engine.generation;
+    if (this.liveCache?.generation !== generation) {
+      const rows = this.stockQuotes()
+        .map((q) => ({
+          symbol: q.symbol,
+          name: STOCK_BY_SYMBOL.get(q.symbol)?.name ?? q.symbol,
+          sector: STOCK_BY_SYMBOL.get(q.symbol)?.sector ?? '',
+          price: q.priceTry,
+          changePercent: q.changePercent,
+          volume: q.volume,
+          turnover: Math.round(q.turnoverTry),
+        }))
+        .sort((a, b) => b.turnover - a.turnover || a.symbol.localeCompare(b.symbol));
+      this.liveCache = { generation, value: { rows, body: JSON.stringify({ success: true, data: rows, freshness: this.freshness() }) } };
+    }
+    return this.liveCache.value;
+  }
+
+  /** GET /api/stocks/list: filter by sector and Turkish-folded search, sort, page. */
+  stockList(query: StockListQuery): { stocks: StockListItem[]; total: number; page: number; limit: number } {
+    const folded = query.search ? foldTurkish(query.search) : '';
+    const sector = query.sector && query.sector !== 'all' ? query.sector : undefined;
+    const rows: StockListItem[] = [];
+    for (const q of this.stockQuotes()) {
+      const stock = STOCK_BY_SYMBOL.get(q.symbol);
+      if (!stock) continue;
+      if (sector && stock.sector !== sector) continue;
+      if (folded && !SEARCH_KEYS.get(q.symbol)!.includes(folded)) continue;
+      rows.push({
+        symbol: q.symbol,
+        company_name: stock.name,
+        price: q.priceTry,
+        change_percent: q.changePercent,
+        volume: q.volume,
+        turnover: Math.round(q.turnoverTry),
+        sector: stock.sector,
+      });
+    }
+    const direction = query.sort_order === 'desc' ? -1 : 1;
+    const key: (r: StockListItem) => number | string = {
+      symbol: (r: StockListItem) => r.symbol,
+      price: (r: StockListItem) => r.price,
+      change: (r: StockListItem) => r.change_percent,
+      volume: (r: StockListItem) => r.volume,
+    }[query.sort_by];
+    // A search ranks symbols that start with the text first (typing 'GARAN' finds GARAN before other names).
+    const prefixRank = (r: StockListItem) => (folded && foldTurkish(r.symbol).startsWith(folded) ? 0 : 1);
+    rows.sort((a, b) => {
+      const rank = prefixRank(a) - prefixRank(b);
+      if (rank !== 0 && query.sort_by === 'symbol') return rank;
+      const ka = key(a);
+      const kb = key(b);
+      const cmp = typeof ka === 'string' ? ka.localeCompare(kb as string) : ka - (kb as number);
+      return cmp * direction || a.symbol.localeCompare(b.symbol);
+    });
+    const start = (query.page - 1) * query.limit;
+    return { stocks: rows.slice(start, start + query.limit), total: rows.length, page: query.page, limit: query.limit };
+  }
+
+  sectors(): { sector: string; count: number }[] {
+    return SECTORS.map((s) => ({ sector: s.sector, count: s.stockCount }));
+  }
+
+  private requireStock(symbol: string): Quote {
+    if (!this.engine.hasStock(symbol)) throw new NotFoundError(MARKET_MESSAGES.unknownStock(symbol));
+    const quote = this.engine.quote(symbol);
+    if (!quote) throw new ServiceUnavailableError(MARKET_MESSAGES.noData);
+    return quote;
+  }
+
+  async profile(symbol: string) {
+    const q = this.requireStock(symbol);
+    const stock = STOCK_BY_SYMBOL.get(symbol)!;
+    const yearAgo = addCalendarDays(q.date, -365);
+    const bars = await this.repo.dailyBarsBetween([symbol], yearAgo, q.date);
+    const closes = bars.map((b) => b.closeTry);
+    const recent = bars.slice(-20);
+    const shares = this.engine.sharesOutstanding(symbol);
+    const band = priceBand(q.previousCloseTry);
+    return {
+      symbol,
+      company_name: stock.name,
+      sector: stock.sector,
+      price: q.priceTry,
+      change_percent: q.changePercent,
+      change: round2(q.priceTry - q.previousCloseTry),
+      previous_close: q.previousCloseTry,
+      open: q.openTry,
+      high: q.highTry,
+      low: q.lowTry,
+      volume: q.volume,
+      turnover: Math.round(q.turnoverTry),
+      market_cap: shares ? Math.round(shares * q.priceTry) : null,
+      week52_low: closes.length ? Math.min(...closes, q.priceTry) : null,
+      week52_high: closes.length ? Math.max(...closes, q.priceTry) : null,
+      avg_volume_20d: recent.length ? Math.round(recent.reduce((s, b) => s + b.volumeShares, 0) / recent.length) : null,
+      price_band: { lower: band.lowerTry, upper: band.upperTry },
+      tick_size: tickSizeTry(q.priceTry),
+      indices: INDEX_MEMBERSHIP.get(symbol) ?? [],
+      date: q.date,
+      freshness: this.freshness(),
+    };
+  }
+
+  /** Candles for a chart range: 5-minute bars for 1G, 15-minute for 1H (5 sessions), daily bars otherwise. */
+  async history(symbol: string, range: HistoryRange, kind: 'stock' | 'index') {
+    const q = kind === 'stock' ? this.requireStock(symbol) : this.requireIndex(symbol);
+    if (range === '1G' || range === '1H') {
+      const days = range === '1G' ? 1 : 5;
+      const fromDate = sessionsBack(q.date, days);
+      const from = istanbulInstant(fromDate, 0);
+      const to = istanbulInstant(addCalendarDays(q.date, 1), 0);
+      const bucket = range === '1G' ? 5 : 15;
+      const bars = await this.repo.intradayBars(symbol, from, to, bucket);
+      const candles: Candle[] = bars.map((b) => ({
+        time: b.minute.toISOString(),
+        open: b.openTry,
+        high: b.highTry,
+        low: b.lowTry,
+        close: b.closeTry,
+        volume: b.volumeShares,
+      }));
+      return { symbol, range, interval: range === '1G' ? ('5m' as const) : ('15m' as const), candles };
+    }
+    const fromDate = addCalendarDays(q.date, -DAILY_RANGE_DAYS[range]);
+    const bars = await this.repo.dailyBarsBetween([symbol], fromDate, q.date);
+    const candles: Candle[] = bars.map((b) => ({
+      time: b.date,
+      open: b.openTry,
+      high: b.highTry,
+      low: b.lowTry,
+      close: b.closeTry,
+      volume: b.volumeShares,
+    }));
+    // During the session today's bar is not stored yet: the live quote is today's forming candle.
+    if (kind === 'stock' && candles.at(-1)?.time !== q.date) {
+      candles.push({ time: q.date, open: q.openTry, high: q.highTry, low: q.lowTry, close: q.priceTry, volume: q.volume });
+    }
+    return { symbol, range, interval: '1d' as const, candles };
+  }
+
+  indexList(): IndexItem[] {
+    const generation = this.engine.generation;
+    if (this.indexCache?.generation !== generation) {
+      const items: IndexItem[] = [];
+      for (const index of this.engine.indexDefinitions) {
+        const q = this.engine.quote(index.code);
+        if (!q) continue;
+        let cap = 0;
+        for (const symbol of index.members) cap += (this.engine.sharesOutstanding(symbol) ?? 0) * (this.engine.quote(symbol)?.priceTry ?? 0);
+        items.push({
+          code: index.code,
+          name: index.name,
+          description: index.description,
+          value: q.priceTry,
+          change_percent: q.changePercent,
+          volume: Math.round(q.turnoverTry),
+          market_cap: Math.round(cap),
+          member_count: index.members.length,
+        });
+      }
+      this.indexCache = { generation, value: items };
+    }
+    return this.indexCache.value;
+  }
+
+  private requireIndex(code: string): Quote {
+    const definition = this.engine.indexDefinitions.find((i) => i.code === code);
+    if (!definition) throw new NotFoundError(MARKET_MESSAGES.unknownIndex(code));
+    const quote = this.engine.quote(code);
+    if (!quote) throw new ServiceUnavailableError(MARKET_MESSAGES.noData);
+    return quote;
+  }
+
+  /** GET /api/indices/{id}/data: the index with its real intraday series (15-minute points of its session). */
+  async indexData(code: string) {
+    const q = this.requireIndex(code);
+    const item = this.indexList().find((i) => i.code === code)!;
+    const definition = this.engine.indexDefinitions.find((i) => i.code === code)!;
+    const window = continuousWindowOn(q.date);
+    const from = istanbulInstant(q.date, window?.startMinute ?? 600);
+    const to = istanbulInstant(q.date, (window?.endMinute ?? 1080) + 15);
+    const bars = await this.repo.intradayBars(code, from, to, 15);
+    const intraday = bars.map((b) => ({ time: new Date(b.minute.getTime() + 15 * 60_000).toISOString(), value: b.closeTry }));
+    // The series starts at the open with the previous close, and ends with the latest level.
+    if (bars.length > 0) intraday.unshift({ time: from.toISOString(), value: bars[0]!.openTry });
+    return {
+      ...item,
+      previous_close: q.previousCloseTry,
+      high: q.highTry,
+      low: q.lowTry,
+      date: q.date,
+      intraday,
+      members: [...definition.members],
+    };
+  }
+}
+
+function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+/** The trading day `n − 1` sessions before `date`, so that [result, date] spans n sessions. */
+function sessionsBack(date: string, n: number): string {
+  let d = date;
+  for (let i = 1; i < n; i += 1) d = previousTradingDay(d);
+  return d;
+}

@@ -1,0 +1,187 @@
+// CSV import/export of the ledger. Layout and number rules: CSV_COLUMNS in packages/contracts/src/portfolio.ts.
+import { CSV_COLUMNS, CSV_MAX_ROWS, TRANSACTION_TYPES, type TransactionType } from '@bist/contracts';
+
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+export interface CsvRecord {
+  /** 1-based line of the row in the file (header = 1). */
+  line: number;
+  values: Partial<Record<CsvColumn, string>>;
+}
+
+export interface CsvTable {
+  delimiter: ',' | ';';
+  records: CsvRecord[];
+  fileErrors: string[];
+}
+
+/** Splits text into rows of fields (RFC 4180 quoting), remembering the line each row starts on. */
+function splitRows(text: string, delimiter: string): { line: number; fields: string[] }[] {
+  const rows: { line: number; fields: string[] }[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  let line = 1;
+  let rowLine = 1;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 1;
+        } else quoted = false;
+      } else {
+        if (ch === '\n') line += 1;
+        field += ch;
+      }
+      continue;
+    }
+    if (ch === '"' && field.length === 0) quoted = true;
+    else if (ch === delimiter) {
+      fields.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i += 1;
+      fields.push(field);
+      rows.push({ line: rowLine, fields });
+      fields = [];
+      field = '';
+      line += 1;
+      rowLine = line;
+    } else field += ch;
+  }
+  if (field.length > 0 || fields.length > 0) {
+    fields.push(field);
+    rows.push({ line: rowLine, fields });
+  }
+  return rows;
+}
+
+export function csvParse(text: string): CsvTable {
+  const body = text.replace(/^\uFEFF/, '');
+  const firstLine = body.split(/\r?\n/, 1)[0] ?? '';
+  const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
+  const rows = splitRows(body, delimiter).filter((row) => row.fields.some((f) => f.trim() !== ''));
+  const header = rows.shift();
+  const fileErrors: string[] = [];
+  if (!header) return { delimiter, records: [], fileErrors: ['Dosya boş: başlık satırı bulunamadı.'] };
+
+  const names = header.fields.map((f) => f.trim().toLowerCase());
+  const unknown = names.filter((n) => !(CSV_COLUMNS as readonly string[]).includes(n));
+  if (unknown.length > 0) fileErrors.push(`Bilinmeyen sütun(lar): ${unknown.join(', ')}. Beklenen: ${CSV_COLUMNS.join(',')}`);
+  for (const required of ['date', 'type'] as const) {
+    if (!names.includes(required)) fileErrors.push(`'${required}' sütunu eksik. Beklenen başlık: ${CSV_COLUMNS.join(',')}`);
+  }
+  if (rows.length > CSV_MAX_ROWS) fileErrors.push(`En fazla ${CSV_MAX_ROWS.toLocaleString('tr-TR')} satır içe aktarılabilir (dosyada ${rows.length}).`);
+  if (rows.length === 0) fileErrors.push('Dosyada işlem satırı yok.');
+
+  const records = rows.map((row) => {
+    const values: Partial<Record<CsvColumn, string>> = {};
+    names.forEach((name, i) => {
+      if ((CSV_COLUMNS as readonly string[]).includes(name)) values[name as CsvColumn] = (row.fields[i] ?? '').trim();
+    });
+    return { line: row.line, values };
+  });
+  return { delimiter, records, fileErrors };
+}
+
+const TYPE_ALIASES: Record<string, TransactionType> = {
+  alış: 'buy',
+  alis: 'buy',
+  al: 'buy',
+  satış: 'sell',
+  satis: 'sell',
+  sat: 'sell',
+  yatırma: 'deposit',
+  yatirma: 'deposit',
+  'para yatırma': 'deposit',
+  'para yatirma': 'deposit',
+  çekme: 'withdraw',
+  cekme: 'withdraw',
+  'para çekme': 'withdraw',
+  'para cekme': 'withdraw',
+  temettü: 'dividend',
+  temettu: 'dividend',
+  masraf: 'fee',
+  ücret: 'fee',
+  ucret: 'fee',
+};
+
+export function csvType(value: string): TransactionType | string {
+  const key = value.trim().toLocaleLowerCase('tr');
+  if ((TRANSACTION_TYPES as readonly string[]).includes(key)) return key;
+  return TYPE_ALIASES[key] ?? value;
+}
+
+export function csvDate(value: string): string {
+  const tr = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value.trim());
+  if (tr) return `${tr[3]}-${tr[2]!.padStart(2, '0')}-${tr[1]!.padStart(2, '0')}`;
+  return value.trim();
+}
+
+/**
+ * A number cell: '' → undefined; with ',' files a decimal point (12.5); with ';' files Turkish style (1.234,56 or
+ * 12,5; a dot there is a thousands separator). Anything else is returned as the original text so validation names it.
+ */
+export function csvNumber(value: string, delimiter: ',' | ';'): number | string | undefined {
+  const text = value.trim().replace(/^₺|TL$/gi, '').trim();
+  if (text === '') return undefined;
+  let normalised = text;
+  if (delimiter === ';') {
+    if (!/^-?\d{1,3}(\.\d{3})*(,\d+)?$/.test(text) && !/^-?\d+(,\d+)?$/.test(text)) return value;
+    normalised = text.replaceAll('.', '').replace(',', '.');
+  } else if (!/^-?\d+(\.\d+)?$/.test(text)) return value;
+  const parsed = Number(normalised);
+  return Number.isFinite(parsed) ? parsed : value;
+}
+
+/** A leading apostrophe protects spreadsheet formulas on export; strip it again on import. */
+export function csvNote(value: string): string | undefined {
+  const text = value.trim();
+  if (text === '') return undefined;
+  return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
+}
+
+/** The raw candidate for transactionInputSchema from one CSV record. */
+export function csvRecordToCandidate(record: CsvRecord, delimiter: ',' | ';'): Record<string, unknown> {
+  const v = record.values;
+  const candidate: Record<string, unknown> = { type: csvType(v.type ?? ''), date: csvDate(v.date ?? '') };
+  if (v.symbol) candidate.symbol = v.symbol;
+  for (const column of ['quantity', 'price', 'commission', 'amount'] as const) {
+    const parsed = csvNumber(v[column] ?? '', delimiter);
+    if (parsed !== undefined) candidate[column] = parsed;
+  }
+  const note = csvNote(v.note ?? '');
+  if (note !== undefined) candidate.note = note;
+  return candidate;
+}
+
+function cell(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (/^[=+\-@]/.test(text) && typeof value === 'string') text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export interface CsvExportRow {
+  date: string;
+  type: TransactionType;
+  symbol: string | null;
+  quantity: number | null;
+  price: number | null;
+  commission: number;
+  amount: number | null;
+  note: string | null;
+}
+
+/** The ledger as CSV in the import layout (',' delimiter, decimal point, ISO dates), oldest first. */
+export function csvFormat(rows: readonly CsvExportRow[]): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const row of rows) {
+    lines.push(
+      [row.date, row.type, row.symbol, row.quantity, row.price, row.commission, row.amount, row.note].map(cell).join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

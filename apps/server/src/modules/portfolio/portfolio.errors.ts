@@ -1,0 +1,43 @@
+import { BadRequestError, ConflictError, NotFoundError } from '@/lib/errors';
+
+export const PORTFOLIO_MESSAGES = {
+  notFound: 'İşlem bulunamadı.',
+  unknownSymbol: (symbol: string) => `Bilinmeyen hisse kodu: ${symbol}`,
+  futureDate: (today: string) => `İşlem tarihi bugünden (${today}) sonra olamaz.`,
+  tooOld: 'İşlem tarihi 2000-01-01 tarihinden önce olamaz.',
+  csvInvalid: (count: number, sample: string) => `CSV dosyasında ${count} hatalı satır var; hiçbir işlem kaydedilmedi. ${sample}`,
+  csvFile: (reason: string) => `CSV dosyası okunamadı: ${reason}`,
+} as const;
+
+/** A buy, withdrawal or fee (or a later one after an edit) needs more cash than the ledger has at that point. */
+export class InsufficientCashError extends ConflictError {}
+
+/** A sell (or a later one after an edit) exceeds the shares held at that point. */
+export class InsufficientSharesError extends ConflictError {}
+
+export class UnknownSymbolError extends BadRequestError {
+  constructor(symbol: string) {
+    super(PORTFOLIO_MESSAGES.unknownSymbol(symbol), 'symbol');
+  }
+}
+
+export class FutureTradeDateError extends BadRequestError {
+  constructor(today: string) {
+    super(PORTFOLIO_MESSAGES.futureDate(today), 'date');
+  }
+}
+
+export class TradeDateTooOldError extends BadRequestError {
+  constructor() {
+    super(PORTFOLIO_MESSAGES.tooOld, 'date');
+  }
+}
+
+/** Another investor's id and a missing id look the same. */
+export class TransactionNotFoundError extends NotFoundError {
+  constructor() {
+    super(PORTFOLIO_MESSAGES.notFound);
+  }
+}
+
+export class CsvImportInvalidError extends BadRequestError {}

@@ -1,0 +1,96 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { portfolioAccounts, portfolioTransactions } from '@/db/schema/index';
+
+export type TransactionRow = typeof portfolioTransactions.$inferSelect;
+export type NewTransactionRow = Omit<typeof portfolioTransactions.$inferInsert, 'id' | 'userId' | 'createdAt'>;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+export class PortfolioRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** The whole ledger of one investor in replay order: one indexed query. */
+  async listTransactions(userId: string): Promise<TransactionRow[]> {
+    return this.db
+      .select()
+      .from(portfolioTransactions)
+      .where(eq(portfolioTransactions.userId, userId))
+      .orderBy(asc(portfolioTransactions.tradeDate), asc(portfolioTransactions.id));
+  }
+
+  /** Ledger version and demo flag; version 0 when the investor has no account row yet. */
+  async account(userId: string): Promise<{ ledgerVersion: number; demoSeededAt: Date | null }> {
+    const rows = await this.db
+      .select({ ledgerVersion: portfolioAccounts.ledgerVersion, demoSeededAt: portfolioAccounts.demoSeededAt })
+      .from(portfolioAccounts)
+      .where(eq(portfolioAccounts.userId, userId))
+      .limit(1);
+    return rows[0] ?? { ledgerVersion: 0, demoSeededAt: null };
+  }
+
+  /**
+   * Runs `work` in one database transaction holding the investor's account row lock, so ledger writes of one
+   * investor (from any server process) validate and save one after another. The version is bumped on commit.
+   */
+  async withLedgerLock<T>(userId: string, work: (repo: PortfolioRepository) => Promise<T>): Promise<T> {
+    return (this.db as Db).transaction(async (tx) => {
+      await tx.insert(portfolioAccounts).values({ userId }).onConflictDoNothing({ target: portfolioAccounts.userId });
+      await tx.select({ v: portfolioAccounts.ledgerVersion }).from(portfolioAccounts).where(eq(portfolioAccounts.userId, userId)).for('update');
+      const result = await work(new PortfolioRepository(tx));
+      await tx
+        .update(portfolioAccounts)
+        .set({ ledgerVersion: sql`${portfolioAccounts.ledgerVersion} + 1` })
+        .where(eq(portfolioAccounts.userId, userId));
+      return result;
+    });
+  }
+
+  async insertTransactions(userId: string, rows: readonly NewTransactionRow[]): Promise<TransactionRow[]> {
+    if (rows.length === 0) return [];
+    // Insert in chunks in file order so ids (the within-day order) follow it.
+    const inserted: TransactionRow[] = [];
+    for (let i = 0; i < rows.length; i += 500) {
+      const chunk = rows.slice(i, i + 500).map((row) => ({ ...row, userId }));
+      const result = await this.db.insert(portfolioTransactions).values(chunk).returning();
+      inserted.push(...result.sort((a, b) => a.id - b.id));
+    }
+    return inserted;
+  }
+
+  async updateTransaction(userId: string, id: number, row: NewTransactionRow): Promise<boolean> {
+    const result = await this.db
+      .update(portfolioTransactions)
+      .set(row)
+      .where(and(eq(portfolioTransactions.userId, userId), eq(portfolioTransactions.id, id)))
+      .returning({ id: portfolioTransactions.id });
+    return result.length > 0;
+  }
+
+  async deleteTransaction(userId: string, id: number): Promise<boolean> {
+    const result = await this.db
+      .delete(portfolioTransactions)
+      .where(and(eq(portfolioTransactions.userId, userId), eq(portfolioTransactions.id, id)))
+      .returning({ id: portfolioTransactions.id });
+    return result.length > 0;
+  }
+
+  async deleteAllTransactions(userId: string): Promise<number> {
+    const result = await this.db
+      .delete(portfolioTransactions)
+      .where(eq(portfolioTransactions.userId, userId))
+      .returning({ id: portfolioTransactions.id });
+    return result.length;
+  }
+
+  /** Marks the account as demo-seeded; false when it already was (seed once, even with two processes). */
+  async markDemoSeeded(userId: string, at: Date): Promise<boolean> {
+    await this.db.insert(portfolioAccounts).values({ userId }).onConflictDoNothing({ target: portfolioAccounts.userId });
+    const rows = await this.db
+      .update(portfolioAccounts)
+      .set({ demoSeededAt: at })
+      .where(and(eq(portfolioAccounts.userId, userId), isNull(portfolioAccounts.demoSeededAt)))
+      .returning({ userId: portfolioAccounts.userId });
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  csvImportRequestSchema,
+  csvImportResponseSchema,
+  csvPreviewResponseSchema,
+  errorResponses,
+  okEnvelopeSchema,
+  overviewQuerySchema,
+  portfolioOverviewResponseSchema,
+  transactionIdParamsSchema,
+  transactionInputSchema,
+  transactionListQuerySchema,
+  transactionListResponseSchema,
+  transactionResponseSchema,
+} from '@bist/contracts';
+import type { AuthService } from '@/modules/auth/auth.service';
+import { currentCustomer, customerGuard } from '@/modules/auth/auth.guard';
+import type { PortfolioService } from './portfolio.service.ts';
+
+const tags = ['portfolio'];
+
+export function portfolioRoutes(portfolio: PortfolioService, auth: AuthService) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    // onRequest, not preHandler: without a session the answer is 401 before any body validation.
+    const onRequest = customerGuard(auth);
+    const userId = (request: Parameters<typeof currentCustomer>[0]) => currentCustomer(request).user.id;
+
+    app.get(
+      '/api/portfolio/overview',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: 'Portfolio overview (spec §3): summary cards, holdings at live prices, daily performance vs XU100',
+          querystring: overviewQuerySchema,
+          response: { 200: portfolioOverviewResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({ success: true as const, data: await portfolio.overview(userId(request), request.query.range) }),
+    );
+
+    app.get(
+      '/api/portfolio/transactions',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: 'The ledger, newest first, with cash effect and realised P/L per transaction',
+          querystring: transactionListQuerySchema,
+          response: { 200: transactionListResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const transactions = await portfolio.listTransactions(userId(request), request.query);
+        return { success: true as const, data: { transactions, total: transactions.length } };
+      },
+    );
+
+    app.post(
+      '/api/portfolio/transactions',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: 'Record a transaction (409 when cash or shares do not suffice at that date)',
+          body: transactionInputSchema,
+          response: { 201: transactionResponseSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const transaction = await portfolio.createTransaction(userId(request), request.body);
+        return reply.status(201).send({ success: true as const, data: { transaction } });
+      },
+    );
+
+    app.put(
+      '/api/portfolio/transactions/:id',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: 'Replace a transaction; everything after it is re-validated (409, nothing saved, when it breaks)',
+          params: transactionIdParamsSchema,
+          body: transactionInputSchema,
+          response: { 200: transactionResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: { transaction: await portfolio.updateTransaction(userId(request), request.params.id, request.body) },
+      }),
+    );
+
+    app.delete(
+      '/api/portfolio/transactions/:id',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: 'Delete a transaction; 409 when a later transaction would become impossible',
+          params: transactionIdParamsSchema,
+          response: { 200: okEnvelopeSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        await portfolio.deleteTransaction(userId(request), request.params.id);
+        return { success: true as const, message: 'İşlem silindi' };
+      },
+    );
+
+    app.post(
+      '/api/portfolio/transactions/import/preview',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: 'Check a CSV: every row with its line and the reason it is bad; nothing is saved',
+          body: csvImportRequestSchema,
+          response: { 200: csvPreviewResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await portfolio.previewImport(userId(request), request.body.csv, request.body.replace ?? false),
+      }),
+    );
+
+    app.post(
+      '/api/portfolio/transactions/import',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: 'Import a CSV all-or-nothing (400 with the bad lines, 409 when the resulting ledger is impossible)',
+          body: csvImportRequestSchema,
+          response: { 200: csvImportResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await portfolio.importCsv(userId(request), request.body.csv, request.body.replace ?? false),
+      }),
+    );
+
+    app.get(
+      '/api/portfolio/transactions/export',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: 'The ledger as CSV (text/csv) in the import layout',
+          produces: ['text/csv'],
+          response: { 200: z.string(), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { csv, fileName } = await portfolio.exportCsv(userId(request));
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .send(csv);
+      },
+    );
+  };
+}

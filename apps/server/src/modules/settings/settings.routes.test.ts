@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PLATFORM_SETTINGS } from '@bist/contracts';
+import type { TestApp } from '../../../test/helpers.ts';
+import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@/modules/admin-shared/admin-test-kit';
+import { settingsFromStored } from './settings.service.ts';
+
+describe('settingsFromStored', () => {
+  it('keeps valid stored fields and falls back to defaults for missing, invalid and unknown ones', () => {
+    expect(settingsFromStored(null)).toEqual(DEFAULT_PLATFORM_SETTINGS);
+    expect(settingsFromStored({ market_feed: 'yahoo', price_band_fraction: 7, obsolete: 1 })).toEqual({
+      ...DEFAULT_PLATFORM_SETTINGS,
+      market_feed: 'yahoo',
+    });
+  });
+});
+
+describe('admin settings routes', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createAdminTestApp();
+    token = await tokenFor(t, 'super_admin');
+  });
+  afterAll(async () => t.close());
+
+  const get = () => t.app.inject(withToken(token, { method: 'GET', url: '/admin/api/settings' }));
+  const put = (payload: object) => t.app.inject(withToken(token, { method: 'PUT', url: '/admin/api/settings', payload }));
+
+  it('returns the defaults before anything is set', async () => {
+    const res = await get();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, settings: DEFAULT_PLATFORM_SETTINGS, updated_at: null, updated_by: null });
+    expect(await t.app.adminPlatform.settings.get()).toEqual(DEFAULT_PLATFORM_SETTINGS);
+  });
+
+  it('validates every field and names it; nothing is saved from a refused update', async () => {
+    const cases: [object, string][] = [
+      [{ market_feed: 'bloomberg' }, 'market_feed'],
+      [{ market_poll_interval_ms: 10 }, 'market_poll_interval_ms'],
+      [{ market_poll_interval_ms: 1500.5 }, 'market_poll_interval_ms'],
+      [{ client_refresh_interval_ms: 10_000_000 }, 'client_refresh_interval_ms'],
+      [{ ml_schedule_time: '25:00' }, 'ml_schedule_time'],
+      [{ ml_schedule_time: '9:30' }, 'ml_schedule_time'],
+      [{ price_band_fraction: 0.3 }, 'price_band_fraction'],
+      [{ price_band_fraction: 0.01 }, 'price_band_fraction'],
+      [{ ml_auto_retrain: 'yes' }, 'ml_auto_retrain'],
+      [{ admin_session_ttl_hours: 0 }, 'admin_session_ttl_hours'],
+      [{ market_feed: 'yahoo', unknown_setting: 1 }, ''],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await put(payload);
+      expect(res.statusCode).toBe(400);
+      if (field) expect(res.json().field).toBe(field);
+      else expect(res.json().error).toContain('unknown_setting');
+    }
+    expect((await get()).json().updated_at).toBeNull();
+  });
+
+  it('applies a partial update, records who changed it and audits before/after of the changed fields only', async () => {
+    const res = await put({ market_feed: 'yahoo', price_band_fraction: 0.15, ml_schedule_time: '19:05', ml_auto_retrain: true });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.settings).toEqual({ ...DEFAULT_PLATFORM_SETTINGS, market_feed: 'yahoo', price_band_fraction: 0.15, ml_schedule_time: '19:05' });
+    expect(body.updated_at).toBe(t.clock.now().toISOString());
+    expect(body.updated_by).toMatchObject({ email: 'superadmin@bistai.demo' });
+    expect((await get()).json()).toEqual(body);
+    expect((await t.app.adminPlatform.settings.get()).market_feed).toBe('yahoo');
+
+    const log = (await t.app.inject(withToken(token, { method: 'GET', url: '/admin/api/audit-log?event_type=system_config' }))).json();
+    expect(log.total).toBe(1);
+    expect(log.entries[0]).toMatchObject({
+      action: 'settings_updated',
+      entity_type: 'settings',
+      user_email: 'superadmin@bistai.demo',
+      before: { market_feed: 'simulated', price_band_fraction: 0.1, ml_schedule_time: '18:30' },
+      after: { market_feed: 'yahoo', price_band_fraction: 0.15, ml_schedule_time: '19:05' },
+    });
+
+    // A no-op update writes nothing.
+    t.clock.advanceMs(60_000);
+    expect((await put({ market_feed: 'yahoo' })).json().updated_at).toBe(body.updated_at);
+    expect((await t.app.inject(withToken(token, { method: 'GET', url: '/admin/api/audit-log?event_type=system_config' }))).json().total).toBe(1);
+  });
+
+  it('applies the staff session lifetime and lockout threshold to new sign-ins', async () => {
+    expect((await put({ admin_session_ttl_hours: 1, admin_max_failed_logins: 3 })).statusCode).toBe(200);
+    const login = await adminLogin(t, 'ceo@bistai.demo', 'ceo-demo-2026');
+    expect(Date.parse(login.json().expires_at) - t.clock.now().getTime()).toBe(3_600_000);
+    for (let i = 0; i < 3; i += 1) expect((await adminLogin(t, 'cfo@bistai.demo', `bad-password-${i}`)).statusCode).toBe(401);
+    expect((await adminLogin(t, 'cfo@bistai.demo', 'cfo-demo-2026')).statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,94 @@
+import {
+  AUDIT_ACTIONS,
+  DEFAULT_PLATFORM_SETTINGS,
+  platformSettingsSchema,
+  type PlatformSettings,
+  type PlatformSettingsUpdate,
+} from '@bist/contracts';
+import type { Clock } from '@/lib/clock';
+import type { AdminActor, RequestMeta } from '@/modules/admin-shared/db-executor';
+import type { AuditService } from '@/modules/audit/audit.service';
+import type { SettingsRepository, SettingsRow } from './settings.repository.ts';
+
+const SETTINGS_KEY = 'platform';
+
+export interface SettingsSnapshot {
+  settings: PlatformSettings;
+  updatedAt: Date | null;
+  updatedBy: { id: string | null; email: string } | null;
+}
+
+/**
+ * The stored document over the defaults, field by field: a field that is missing or no longer valid (the schema
+ * changed since it was stored) falls back to its default instead of breaking every reader.
+ */
+export function settingsFromStored(stored: unknown): PlatformSettings {
+  const merged: Record<string, unknown> = { ...DEFAULT_PLATFORM_SETTINGS };
+  if (stored && typeof stored === 'object') {
+    for (const [key, value] of Object.entries(stored)) {
+      if (!(key in platformSettingsSchema.shape)) continue;
+      const field = platformSettingsSchema.shape[key as keyof PlatformSettings];
+      if (field.safeParse(value).success) merged[key] = value;
+    }
+  }
+  return platformSettingsSchema.parse(merged);
+}
+
+function snapshotOf(row: SettingsRow | undefined): SettingsSnapshot {
+  if (!row) return { settings: { ...DEFAULT_PLATFORM_SETTINGS }, updatedAt: null, updatedBy: null };
+  return {
+    settings: settingsFromStored(row.value),
+    updatedAt: row.updatedAt,
+    updatedBy: { id: row.updatedById, email: row.updatedByEmail },
+  };
+}
+
+/** Platform settings (market feed, polling, ML schedule, price band, staff session rules). Other modules read `get()`. */
+export class SettingsService {
+  constructor(
+    private readonly repo: SettingsRepository,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The current settings (defaults where never set). */
+  async get(): Promise<PlatformSettings> {
+    return (await this.snapshot()).settings;
+  }
+
+  async snapshot(): Promise<SettingsSnapshot> {
+    return snapshotOf(await this.repo.find(SETTINGS_KEY));
+  }
+
+  /** Applies a validated patch; writes the change and its audit entry (only the fields that changed) together. */
+  async update(patch: PlatformSettingsUpdate, actor: AdminActor, meta: RequestMeta): Promise<SettingsSnapshot> {
+    return this.repo.transaction(SETTINGS_KEY, async (tx, current) => {
+      const before = snapshotOf(current).settings;
+      const after = platformSettingsSchema.parse({ ...before, ...patch });
+      const changed = (Object.keys(after) as (keyof PlatformSettings)[]).filter((key) => after[key] !== before[key]);
+      if (changed.length === 0) return snapshotOf(current);
+      const row: SettingsRow = {
+        key: SETTINGS_KEY,
+        value: after,
+        updatedAt: this.clock.now(),
+        updatedById: actor.id,
+        updatedByEmail: actor.email,
+      };
+      await this.repo.upsert(row, tx);
+      await this.audit.record(
+        {
+          eventType: 'system_config',
+          action: AUDIT_ACTIONS.settingsUpdated,
+          actor,
+          target: { type: 'settings', id: SETTINGS_KEY },
+          before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+          after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+          details: { changed },
+          meta,
+        },
+        tx,
+      );
+      return snapshotOf(row);
+    });
+  }
+}

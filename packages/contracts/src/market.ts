@@ -1,0 +1,215 @@
+import { z } from 'zod';
+
+/** Where the figures come from: the deterministic simulator (default) or the real delayed Yahoo feed. */
+export const DATA_SOURCES = ['simulated', 'yahoo'] as const;
+export const dataSourceSchema = z.enum(DATA_SOURCES);
+
+/** Freshness of the market data, for the 'Veriler gecikmeli' banner. */
+export const freshnessSchema = z.object({
+  source: dataSourceSchema,
+  /** ISO instant of the newest quote. */
+  asOf: z.string().nullable(),
+  /** True when the provider failed and the server serves its last good data. */
+  stale: z.boolean(),
+  /** Age of the newest quote in seconds. */
+  ageSeconds: z.number().nullable(),
+});
+export type Freshness = z.infer<typeof freshnessSchema>;
+
+const moverSchema = z.object({ symbol: z.string(), change: z.number(), price: z.number(), company_name: z.string() });
+const sectorCountSchema = z.object({ sector: z.string(), count: z.number().int() });
+
+/** GET /api/market/summary (spec §3 plus the computed BIST 100 level and breadth). */
+export const marketSummarySchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    overview: z.object({
+      total_stocks: z.number().int(),
+      total_sectors: z.number().int(),
+      /** Sum of the stocks' market capitalisations, TRY. */
+      market_cap: z.number(),
+      /** Today's turnover (price × shares) of all stocks, TRY. */
+      daily_volume: z.number(),
+      total_indices: z.number().int(),
+    }),
+    performance: z.object({
+      bist100_change: z.number(),
+      bist100_value: z.number(),
+      advancers: z.number().int(),
+      decliners: z.number().int(),
+      unchanged: z.number().int(),
+    }),
+    top_gainers: z.array(moverSchema),
+    top_losers: z.array(moverSchema),
+    sector_distribution: z.array(sectorCountSchema),
+    /** The trading date the figures belong to, YYYY-MM-DD. */
+    date: z.string(),
+    freshness: freshnessSchema,
+  }),
+});
+export type MarketSummary = z.infer<typeof marketSummarySchema>['data'];
+
+/** One row of GET /api/market/live-data (spec §3: symbol, price, changePercent, volume). */
+export const liveQuoteSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  sector: z.string(),
+  price: z.number(),
+  changePercent: z.number(),
+  /** Shares traded today. */
+  volume: z.number(),
+  /** Turnover today, TRY. */
+  turnover: z.number(),
+});
+export type LiveQuote = z.infer<typeof liveQuoteSchema>;
+
+export const liveDataSchema = z.object({
+  success: z.literal(true),
+  data: z.array(liveQuoteSchema),
+  freshness: freshnessSchema,
+});
+
+export const STOCK_SORT_FIELDS = ['symbol', 'price', 'change', 'volume'] as const;
+export type StockSortField = (typeof STOCK_SORT_FIELDS)[number];
+export const STOCK_LIST_MAX_LIMIT = 100;
+
+/** Query of GET /api/stocks/list (spec §7). */
+export const stockListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page bir tam sayı olmalı' })
+    .int('page bir tam sayı olmalı')
+    .min(1, 'page en az 1 olmalı')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit bir tam sayı olmalı' })
+    .int('limit bir tam sayı olmalı')
+    .min(1, 'limit en az 1 olmalı')
+    .max(STOCK_LIST_MAX_LIMIT, `limit en fazla ${STOCK_LIST_MAX_LIMIT} olabilir`)
+    .default(20),
+  sector: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(100, 'search en fazla 100 karakter olabilir').optional(),
+  sort_by: z.enum(STOCK_SORT_FIELDS, { error: `sort_by şunlardan biri olmalı: ${STOCK_SORT_FIELDS.join(', ')}` }).default('symbol'),
+  sort_order: z.enum(['asc', 'desc'], { error: 'sort_order asc veya desc olmalı' }).default('asc'),
+});
+export type StockListQuery = z.infer<typeof stockListQuerySchema>;
+
+export const stockListItemSchema = z.object({
+  symbol: z.string(),
+  company_name: z.string(),
+  price: z.number(),
+  change_percent: z.number(),
+  volume: z.number(),
+  turnover: z.number(),
+  sector: z.string(),
+});
+export type StockListItem = z.infer<typeof stockListItemSchema>;
+
+export const stockListSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ stocks: z.array(stockListItemSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+});
+
+export const sectorsSchema = z.object({ success: z.literal(true), data: z.object({ sectors: z.array(sectorCountSchema) }) });
+
+/** Tickers are ASCII: upper-case without the Turkish locale (which would turn 'i' into 'İ'), '.IS' dropped. */
+export const symbolParamsSchema = z.object({
+  symbol: z
+    .string()
+    .trim()
+    .min(1)
+    .max(12, 'symbol en fazla 12 karakter olabilir')
+    .transform((s) => s.toUpperCase().replace(/\.IS$/, '')),
+});
+
+/** GET /api/stocks/{symbol}/profile. */
+export const stockProfileSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    symbol: z.string(),
+    company_name: z.string(),
+    sector: z.string(),
+    price: z.number(),
+    change_percent: z.number(),
+    change: z.number(),
+    previous_close: z.number(),
+    open: z.number(),
+    high: z.number(),
+    low: z.number(),
+    volume: z.number(),
+    turnover: z.number(),
+    market_cap: z.number().nullable(),
+    /** Lowest and highest close of the last 52 weeks. */
+    week52_low: z.number().nullable(),
+    week52_high: z.number().nullable(),
+    /** Average daily shares traded over the last 20 sessions. */
+    avg_volume_20d: z.number().nullable(),
+    /** Daily price band around the previous close (±10 %, on the tick grid). */
+    price_band: z.object({ lower: z.number(), upper: z.number() }),
+    tick_size: z.number(),
+    indices: z.array(z.string()),
+    date: z.string(),
+    freshness: freshnessSchema,
+  }),
+});
+
+export const HISTORY_RANGES = ['1G', '1H', '1A', '3A', '1Y', '5Y'] as const;
+export type HistoryRange = (typeof HISTORY_RANGES)[number];
+
+export const historyQuerySchema = z.object({
+  range: z.enum(HISTORY_RANGES, { error: `range şunlardan biri olmalı: ${HISTORY_RANGES.join(', ')}` }).default('3A'),
+});
+
+export const candleSchema = z.object({
+  /** ISO instant for intraday candles, YYYY-MM-DD for daily candles. */
+  time: z.string(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  volume: z.number(),
+});
+export type Candle = z.infer<typeof candleSchema>;
+
+/** GET /api/stocks/{symbol}/history?range= (also /api/indices/{id}/history). */
+export const historySchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    symbol: z.string(),
+    range: z.enum(HISTORY_RANGES),
+    interval: z.enum(['1m', '5m', '15m', '1d']),
+    candles: z.array(candleSchema),
+  }),
+});
+
+export const indexItemSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  value: z.number(),
+  change_percent: z.number(),
+  /** Today's turnover of the members, TRY. */
+  volume: z.number(),
+  /** Members' total capitalisation, TRY. */
+  market_cap: z.number(),
+  member_count: z.number().int(),
+});
+export type IndexItem = z.infer<typeof indexItemSchema>;
+
+export const indexListSchema = z.object({ success: z.literal(true), data: z.object({ indices: z.array(indexItemSchema) }) });
+
+export const indexParamsSchema = z.object({
+  id: z.string().trim().min(1).max(12).transform((s) => s.toUpperCase()),
+});
+
+/** GET /api/indices/{id}/data: the index with its real intraday series (15-minute points). */
+export const indexDataSchema = z.object({
+  success: z.literal(true),
+  data: indexItemSchema.extend({
+    previous_close: z.number(),
+    high: z.number(),
+    low: z.number(),
+    date: z.string(),
+    intraday: z.array(z.object({ time: z.string(), value: z.number() })),
+    members: z.array(z.string()),
+  }),
+});

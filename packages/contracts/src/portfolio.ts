@@ -1,0 +1,387 @@
+import { z } from 'zod';
+
+// Portfolio, watchlist and price alerts (issue 5). Field names are snake_case as in spec §3; amounts are TRY,
+// rounded to kuruş (2 decimals) once at the edge; percents are percent (1.25 = +1.25 %).
+
+// ───────────────────────────── ledger ─────────────────────────────
+
+export const TRANSACTION_TYPES = ['buy', 'sell', 'deposit', 'withdraw', 'dividend', 'fee'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** Turkish labels for the UI. */
+export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
+  buy: 'Alış',
+  sell: 'Satış',
+  deposit: 'Para yatırma',
+  withdraw: 'Para çekme',
+  dividend: 'Temettü',
+  fee: 'Masraf',
+};
+
+/** Types that name a stock (symbol required). A fee may name one optionally. */
+export const SYMBOL_TRANSACTION_TYPES: readonly TransactionType[] = ['buy', 'sell', 'dividend'];
+/** Types that move shares (quantity and price required). */
+export const TRADE_TRANSACTION_TYPES: readonly TransactionType[] = ['buy', 'sell'];
+/** Types whose cash effect is `amount` (amount required). */
+export const CASH_TRANSACTION_TYPES: readonly TransactionType[] = ['deposit', 'withdraw', 'dividend', 'fee'];
+
+export const TRANSACTION_NOTE_MAX = 200;
+/** Largest quantity in one transaction (whole shares; a BIST lot is one share). */
+export const TRANSACTION_MAX_QUANTITY = 1_000_000_000;
+/** Largest price / amount accepted, TRY. */
+export const TRANSACTION_MAX_AMOUNT_TRY = 1_000_000_000_000;
+
+const isoDateSchema = z
+  .string({ error: 'Tarih gerekli (YYYY-AA-GG)' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Tarih YYYY-AA-GG biçiminde olmalı')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
+    message: 'Geçerli bir tarih girin',
+  });
+
+const symbolSchema = z
+  .string({ error: 'Hisse kodu metin olmalı' })
+  .trim()
+  .min(1, 'Hisse kodu gerekli')
+  .max(12, 'Hisse kodu en fazla 12 karakter olabilir')
+  .transform((value) => value.toUpperCase().replace(/\.IS$/, ''));
+
+const moneySchema = (label: string) =>
+  z
+    .number({ error: `${label} sayı olmalı` })
+    .refine(Number.isFinite, `${label} sayı olmalı`)
+    .refine((value) => value <= TRANSACTION_MAX_AMOUNT_TRY, `${label} çok büyük`);
+
+/**
+ * A transaction as the investor enters it. buy/sell: symbol, quantity (whole shares > 0), price (> 0 TRY per share),
+ * commission (≥ 0 TRY, default 0). deposit/withdraw/fee: amount (> 0 TRY). dividend: symbol and amount (net cash
+ * received, > 0 TRY). `date` is the trade date in Europe/Istanbul and may not be after today.
+ */
+export const transactionInputSchema = z
+  .object({
+    type: z.enum(TRANSACTION_TYPES, { error: 'İşlem türü alış, satış, para yatırma, para çekme, temettü veya masraf olmalı' }),
+    date: isoDateSchema,
+    symbol: symbolSchema.nullish(),
+    quantity: z
+      .number({ error: 'Adet sayı olmalı' })
+      .int('Adet tam sayı olmalı (1 lot = 1 hisse)')
+      .positive('Adet sıfırdan büyük olmalı')
+      .max(TRANSACTION_MAX_QUANTITY, 'Adet çok büyük')
+      .nullish(),
+    price: moneySchema('Fiyat').refine((value) => value > 0, 'Fiyat sıfırdan büyük olmalı').nullish(),
+    commission: moneySchema('Komisyon').refine((value) => value >= 0, 'Komisyon negatif olamaz').nullish(),
+    amount: moneySchema('Tutar').refine((value) => value > 0, 'Tutar sıfırdan büyük olmalı').nullish(),
+    note: z.string({ error: 'Not metin olmalı' }).trim().max(TRANSACTION_NOTE_MAX, `Not en fazla ${TRANSACTION_NOTE_MAX} karakter olabilir`).nullish(),
+  })
+  .superRefine((value, ctx) => {
+    const need = (field: 'symbol' | 'quantity' | 'price' | 'amount', message: string) => {
+      if (value[field] === undefined || value[field] === null) ctx.addIssue({ code: 'custom', path: [field], message });
+    };
+    if (SYMBOL_TRANSACTION_TYPES.includes(value.type)) need('symbol', 'Hisse kodu gerekli');
+    if (TRADE_TRANSACTION_TYPES.includes(value.type)) {
+      need('quantity', 'Adet gerekli');
+      need('price', 'Fiyat gerekli');
+    }
+    if (CASH_TRANSACTION_TYPES.includes(value.type)) need('amount', 'Tutar gerekli');
+  });
+export type TransactionInput = z.infer<typeof transactionInputSchema>;
+
+export const transactionSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(TRANSACTION_TYPES),
+  date: z.string(),
+  symbol: z.string().nullable(),
+  quantity: z.number().int().nullable(),
+  price: z.number().nullable(),
+  commission: z.number(),
+  amount: z.number().nullable(),
+  note: z.string().nullable(),
+  /** Signed change of the cash balance caused by this transaction, TRY. */
+  cash_effect: z.number(),
+  /** Sells: proceeds − commission − average cost × quantity; dividends: +amount; fees: −amount; else null. */
+  realized_gain_loss: z.number().nullable(),
+  /** Cash balance right after this transaction in ledger order, TRY. */
+  cash_after: z.number(),
+  created_at: z.string(),
+});
+export type PortfolioTransaction = z.infer<typeof transactionSchema>;
+
+export const transactionListQuerySchema = z.object({
+  symbol: symbolSchema.optional(),
+  type: z.enum(TRANSACTION_TYPES).optional(),
+});
+
+/** GET /api/portfolio/transactions: newest first (date, then id, descending). */
+export const transactionListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ transactions: z.array(transactionSchema), total: z.number().int() }),
+});
+export type TransactionListResponse = z.infer<typeof transactionListResponseSchema>;
+
+/** POST /api/portfolio/transactions (201) and PUT /api/portfolio/transactions/{id} (200). */
+export const transactionResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ transaction: transactionSchema }),
+});
+export type TransactionResponse = z.infer<typeof transactionResponseSchema>;
+
+export const transactionIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'Geçersiz işlem numarası' }).int('Geçersiz işlem numarası').positive('Geçersiz işlem numarası'),
+});
+
+// ───────────────────────────── CSV ─────────────────────────────
+
+/**
+ * CSV layout of import and export. The header row is required; columns are matched by name, in any order;
+ * `symbol`, `quantity`, `price`, `commission`, `amount`, `note` may be empty where the type does not use them.
+ * - Delimiter: ',' (export) or ';' (Turkish Excel), detected from the header row. Fields may be double-quoted.
+ * - Numbers: with ',' a decimal point and no grouping (12.5); with ';' Turkish style, decimal comma and optional
+ *   dot grouping (1.234,56). Export always writes ',' and a decimal point, so it round-trips.
+ * - date: YYYY-MM-DD or GG.AA.YYYY. type: buy, sell, deposit, withdraw, dividend, fee (or Turkish: alış, satış,
+ *   yatırma, çekme, temettü, masraf).
+ */
+export const CSV_COLUMNS = ['date', 'type', 'symbol', 'quantity', 'price', 'commission', 'amount', 'note'] as const;
+export const CSV_MAX_ROWS = 5_000;
+
+export const csvImportRequestSchema = z.object({
+  csv: z.string({ error: 'CSV metni gerekli' }).min(1, 'CSV metni gerekli'),
+  /** true: the file replaces the whole ledger (e.g. re-importing an export); false (default): rows are appended. */
+  replace: z.boolean({ error: 'replace true veya false olmalı' }).optional(),
+});
+export type CsvImportRequest = z.infer<typeof csvImportRequestSchema>;
+
+export const csvRowIssueSchema = z.object({ field: z.string(), message: z.string() });
+
+export const csvPreviewRowSchema = z.object({
+  /** 1-based line number in the file (the header is line 1). */
+  line: z.number().int(),
+  ok: z.boolean(),
+  /** Why the row is bad, one entry per field; empty when ok. */
+  errors: z.array(csvRowIssueSchema),
+  /** The parsed transaction when the row itself is valid. */
+  transaction: z
+    .object({
+      type: z.enum(TRANSACTION_TYPES),
+      date: z.string(),
+      symbol: z.string().nullable(),
+      quantity: z.number().nullable(),
+      price: z.number().nullable(),
+      commission: z.number(),
+      amount: z.number().nullable(),
+      note: z.string().nullable(),
+    })
+    .nullable(),
+});
+
+export const csvPreviewSchema = z.object({
+  rows: z.array(csvPreviewRowSchema),
+  total_rows: z.number().int(),
+  valid_rows: z.number().int(),
+  invalid_rows: z.number().int(),
+  /** When every row is valid but the resulting ledger is not (e.g. a sell of more than held): where and why. */
+  ledger_error: z.object({ line: z.number().int().nullable(), message: z.string() }).nullable(),
+  /** Errors of the file itself (no header, unknown columns, too many rows). */
+  file_errors: z.array(z.string()),
+  /** True when `import` with the same body would save. */
+  can_import: z.boolean(),
+});
+export type CsvPreview = z.infer<typeof csvPreviewSchema>;
+
+/** POST /api/portfolio/transactions/import/preview: nothing is saved. */
+export const csvPreviewResponseSchema = z.object({ success: z.literal(true), data: csvPreviewSchema });
+
+/** POST /api/portfolio/transactions/import: all rows in one database transaction, or none (400/409). */
+export const csvImportResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ imported: z.number().int(), replaced: z.number().int() }),
+});
+
+// ───────────────────────────── overview and performance ─────────────────────────────
+
+/** Performance ranges: 1, 3, 6 months, 1 year, year to date, since the first transaction ('Tümü'). */
+export const PERFORMANCE_RANGES = ['1A', '3A', '6A', '1Y', 'YTD', 'ALL'] as const;
+export type PerformanceRange = (typeof PERFORMANCE_RANGES)[number];
+export const PERFORMANCE_RANGE_LABELS: Record<PerformanceRange, string> = {
+  '1A': '1 Ay',
+  '3A': '3 Ay',
+  '6A': '6 Ay',
+  '1Y': '1 Yıl',
+  YTD: 'Yılbaşından beri',
+  ALL: 'Tümü',
+};
+/** Spec §9: the page shows 6 months unless another range is chosen. */
+export const DEFAULT_PERFORMANCE_RANGE: PerformanceRange = '6A';
+
+export const overviewQuerySchema = z.object({
+  range: z
+    .preprocess(
+      (value) => (typeof value === 'string' && ['tümü', 'tumu', 'all'].includes(value.toLocaleLowerCase('tr')) ? 'ALL' : value),
+      z.enum(PERFORMANCE_RANGES, { error: 'range 1A, 3A, 6A, 1Y, YTD veya ALL (Tümü) olmalı' }),
+    )
+    .optional(),
+});
+
+export const portfolioOverviewSummarySchema = z.object({
+  /** Spec §3. Market value of the open holdings at live prices (cash is `cash_balance`). */
+  total_value: z.number(),
+  /** Cost basis of the open holdings (weighted average, buy commissions included). */
+  total_cost: z.number(),
+  /** Unrealised: total_value − total_cost. */
+  total_gain_loss: z.number(),
+  total_gain_loss_percent: z.number(),
+  cash_balance: z.number(),
+  /** total_value + cash_balance (what the pie chart shows). */
+  net_worth: z.number(),
+  /** Deposits − withdrawals. */
+  net_contributions: z.number(),
+  /** Realised: sells (proceeds − commission − avg cost × qty) + dividends − fees, over the whole ledger. */
+  realized_gain_loss: z.number(),
+  dividends: z.number(),
+  fees: z.number(),
+  /** net_worth − net_contributions (= realised + unrealised). */
+  total_return: z.number(),
+  /** Σ quantity × (price − previous close) over the open holdings. */
+  daily_change: z.number(),
+  daily_change_percent: z.number(),
+  holdings_count: z.number().int(),
+  cash_weight_percent: z.number(),
+  range: z.enum(PERFORMANCE_RANGES),
+  /** Time-weighted return over the range, percent; null without history in the range. */
+  twr_percent: z.number().nullable(),
+  /** XU100's return over the same days, percent; null without index closes. */
+  benchmark_return_percent: z.number().nullable(),
+  /** Demo account seeded by the demo login. */
+  is_demo: z.boolean(),
+});
+
+export const holdingSchema = z.object({
+  symbol: z.string(),
+  quantity: z.number().int(),
+  /** Weighted-average cost per share, buy commissions included. */
+  avg_cost: z.number(),
+  current_price: z.number(),
+  market_value: z.number(),
+  gain_loss: z.number(),
+  gain_loss_percent: z.number(),
+  company_name: z.string().nullable(),
+  sector: z.string().nullable(),
+  total_cost: z.number(),
+  previous_close: z.number().nullable(),
+  daily_change: z.number(),
+  daily_change_percent: z.number(),
+  /** Share of net_worth (holdings + cash), percent. */
+  weight_percent: z.number(),
+  /** Realised P/L of this symbol so far (sells and dividends). */
+  realized_gain_loss: z.number(),
+  /** False when there is no live quote: current_price is then the last known close or the average cost. */
+  price_live: z.boolean(),
+});
+export type Holding = z.infer<typeof holdingSchema>;
+
+export const performancePointSchema = z.object({
+  date: z.string(),
+  /** Portfolio value (holdings at that day's close + cash) at the end of the day, TRY. */
+  value: z.number(),
+  /** Value had every external flow (deposit/withdraw) gone into XU100 instead; null without index closes. */
+  benchmark_value: z.number().nullable(),
+  /** Deposits − withdrawals on this day. */
+  net_flow: z.number(),
+  /** Time-weighted return from the start of the range to this day, percent. */
+  twr_percent: z.number(),
+  /** XU100 return from the start of the range to this day, percent; null without index closes. */
+  benchmark_percent: z.number().nullable(),
+});
+export type PerformancePoint = z.infer<typeof performancePointSchema>;
+
+export const portfolioOverviewSchema = z.object({
+  overview: portfolioOverviewSummarySchema,
+  holdings: z.array(holdingSchema),
+  performance: z.array(performancePointSchema),
+});
+export type PortfolioOverview = z.infer<typeof portfolioOverviewSchema>;
+
+/** GET /api/portfolio/overview (spec §3/§7). */
+export const portfolioOverviewResponseSchema = z.object({ success: z.literal(true), data: portfolioOverviewSchema });
+
+// ───────────────────────────── watchlist ─────────────────────────────
+
+export const WATCHLIST_MAX_ITEMS = 100;
+
+export const watchlistItemSchema = z.object({
+  symbol: z.string(),
+  /** Live price, null without a quote (the UI shows '---'). */
+  price: z.number().nullable(),
+  change_percent: z.number().nullable(),
+  name: z.string().nullable(),
+  sector: z.string().nullable(),
+  previous_close: z.number().nullable(),
+  volume: z.number().nullable(),
+  added_at: z.string(),
+});
+export type WatchlistItem = z.infer<typeof watchlistItemSchema>;
+
+/** GET /api/watchlist (spec §7: data.watchlist), oldest first. */
+export const watchlistResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ watchlist: z.array(watchlistItemSchema) }),
+});
+
+export const watchlistAddRequestSchema = z.object({ symbol: symbolSchema });
+export const watchlistSymbolParamsSchema = z.object({ symbol: symbolSchema });
+
+/** POST /api/watchlist: 201 when added, 200 when it was already there (idempotent). */
+export const watchlistAddResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ item: watchlistItemSchema, created: z.boolean() }),
+});
+/** DELETE /api/watchlist/{symbol}: 200 either way (idempotent); `removed` says whether it was there. */
+export const watchlistRemoveResponseSchema = z.object({ success: z.literal(true), data: z.object({ removed: z.boolean() }) });
+
+// ───────────────────────────── price alerts ─────────────────────────────
+
+export const ALERT_DIRECTIONS = ['above', 'below'] as const;
+export type AlertDirection = (typeof ALERT_DIRECTIONS)[number];
+export const ALERT_DIRECTION_LABELS: Record<AlertDirection, string> = { above: 'Üzerine çıkarsa', below: 'Altına inerse' };
+/** Active (untriggered) alerts one investor may have. */
+export const ALERTS_MAX_ACTIVE = 50;
+
+export const alertCreateRequestSchema = z.object({
+  symbol: symbolSchema,
+  direction: z.enum(ALERT_DIRECTIONS, { error: "Yön 'above' (üzerine çıkarsa) veya 'below' (altına inerse) olmalı" }),
+  threshold_price: moneySchema('Eşik fiyat').refine((value) => value > 0, 'Eşik fiyat sıfırdan büyük olmalı'),
+  note: z.string({ error: 'Not metin olmalı' }).trim().max(TRANSACTION_NOTE_MAX, `Not en fazla ${TRANSACTION_NOTE_MAX} karakter olabilir`).nullish(),
+});
+export type AlertCreateRequest = z.infer<typeof alertCreateRequestSchema>;
+
+export const priceAlertSchema = z.object({
+  id: z.number().int(),
+  symbol: z.string(),
+  company_name: z.string().nullable(),
+  direction: z.enum(ALERT_DIRECTIONS),
+  threshold_price: z.number(),
+  note: z.string().nullable(),
+  status: z.enum(['active', 'triggered']),
+  created_at: z.string(),
+  triggered_at: z.string().nullable(),
+  /** The quote's price that triggered it. */
+  triggered_price: z.number().nullable(),
+  read_at: z.string().nullable(),
+  current_price: z.number().nullable(),
+});
+export type PriceAlert = z.infer<typeof priceAlertSchema>;
+
+export const alertIdParamsSchema = transactionIdParamsSchema;
+
+/** GET /api/alerts: active first (newest first), then triggered (most recent first). */
+export const alertListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ alerts: z.array(priceAlertSchema), unread_count: z.number().int() }),
+});
+/** POST /api/alerts (201). */
+export const alertResponseSchema = z.object({ success: z.literal(true), data: z.object({ alert: priceAlertSchema }) });
+/** GET /api/alerts/unread-count: triggered and not read, for the top bar bell. */
+export const alertUnreadCountResponseSchema = z.object({ success: z.literal(true), data: z.object({ unread_count: z.number().int() }) });
+/** POST /api/alerts/{id}/read and POST /api/alerts/read-all. */
+export const alertReadResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ updated: z.number().int(), unread_count: z.number().int() }),
+});

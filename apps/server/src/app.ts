@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from '@/context';
 import { registerErrorHandler } from '@/plugins/error-handler';
 import { registerDocs } from '@/plugins/docs';
 import { registerWeb } from '@/plugins/web';
+import { registerSecurityHeaders } from '@/plugins/security-headers';
 import { AuthRepository } from '@/modules/auth/auth.repository';
 import { AuthService } from '@/modules/auth/auth.service';
 import { authRoutes } from '@/modules/auth/auth.routes';
@@ -56,23 +56,12 @@ export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
       for (const method of methods) if (method !== 'HEAD') apiRoutes.add(`${method} ${route.url}`);
     }
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        workerSrc: ["'self'", 'blob:'],
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   await app.register(fastifyRateLimit, { global: false });
   await registerDocs(app, ctx.config.version);
   // Admin realm first: its RBAC guard covers every /admin/api route registered after it (see admin-access.ts).
@@ -84,7 +73,7 @@ export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
     sessionTtlHours: ctx.config.sessionTtlHours,
     onDemoUserCreated: (userId) => investor.seedDemoInvestor(userId),
   });
-  const system = new SystemService(new SystemRepository(ctx.database.db), ctx.clock);
+  const system = new SystemService(new SystemRepository(ctx.database.db), ctx.clock, () => ctx.database.ping());
 
   await app.register(systemRoutes(ctx, system, () => apiRoutes.size));
   await app.register(authRoutes(auth));

@@ -12,7 +12,7 @@ export function systemRoutes(ctx: AppContext, system: SystemService, apiEndpoint
       '/health',
       { schema: { tags: ['system'], summary: 'Status, version, uptime and database reachability', response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
       async (_request, reply) => {
-        const latencyMs = await ctx.database.ping();
+        const latencyMs = await system.databaseLatencyMs();
         const reachable = latencyMs !== null;
         return reply.status(reachable ? 200 : 503).send({
           success: true as const,

@@ -14,14 +14,28 @@ export function uptimePercentOf(minutesUp: number, first: Date | null, now: Date
   return Math.min(100, Math.round((minutesUp / Math.max(1, expected)) * 10_000) / 100);
 }
 
+/** A database ping is reused for this long, so a busy /health does not queue on the database. */
+export const PING_REUSE_MS = 1_000;
+
 export class SystemService {
   private readonly startedAt: Date;
+  private lastPing: { at: number; latency: Promise<number | null> } | undefined;
 
   constructor(
     private readonly repo: SystemRepository,
     private readonly clock: Clock,
+    private readonly ping: () => Promise<number | null>,
   ) {
     this.startedAt = clock.now();
+  }
+
+  /** Round-trip of `select 1` in ms (null when unreachable), measured at most once per second. */
+  databaseLatencyMs(): Promise<number | null> {
+    const now = this.clock.now().getTime();
+    if (!this.lastPing || now - this.lastPing.at >= PING_REUSE_MS || now < this.lastPing.at) {
+      this.lastPing = { at: now, latency: this.ping() };
+    }
+    return this.lastPing.latency;
   }
 
   uptimeSeconds(): number {

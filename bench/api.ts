@@ -1,0 +1,163 @@
+// npm run bench:api — autocannon against chosen routes of the real server, side by side with a bare node:http
+// server sending the same bytes. Prints req/s, p50, p99 and the ratio. Options:
+//   --duration <s> (default 10)   --connections <n> (default 50)   --only <substring of a route>
+//   --data-dir <dir> reuse a data directory (default .tmp/bench-data: the first run writes the history)
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+};
+const DURATION_S = Number(option('duration', '10'));
+const CONNECTIONS = Number(option('connections', '50'));
+const ONLY = option('only', '');
+const DATA_DIR = path.resolve(ROOT, option('data-dir', '.tmp/bench-data'));
+const SERVER_PORT = 3901;
+const BARE_PORT = 3902;
+
+interface Route {
+  name: string;
+  path: string;
+  /** Needs a signed-in investor (Bearer token). */
+  auth?: boolean;
+}
+
+const ROUTES: Route[] = [
+  { name: 'health', path: '/health' },
+  { name: 'market summary', path: '/api/market/summary' },
+  { name: 'live data', path: '/api/market/live-data' },
+  { name: 'stocks list (sector, sorted, page 2)', path: `/api/stocks/list?sector=${encodeURIComponent('Holding')}&sort_by=change&sort_order=desc&page=2&limit=20` },
+  { name: 'stocks list (search)', path: `/api/stocks/list?search=${encodeURIComponent('ban')}&sort_by=volume&sort_order=desc` },
+  { name: 'portfolio overview (50 holdings, 2,000 transactions)', path: '/api/portfolio/overview', auth: true },
+];
+
+function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      fetch(url)
+        .then((r) => (r.ok ? resolve() : retry()))
+        .catch(retry);
+    };
+    const retry = () => (Date.now() > deadline ? reject(new Error(`timeout waiting for ${url}`)) : setTimeout(attempt, 500));
+    attempt();
+  });
+}
+
+function startServer(): ChildProcess {
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(ROOT, 'apps/server'),
+    env: { ...process.env, PORT: String(SERVER_PORT), DATA_DIR, DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_MODE: 'true' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function startBare(body: Buffer, contentType: string): Promise<ChildProcess> {
+  const file = path.join(ROOT, '.tmp', 'bench-body');
+  fs.writeFileSync(file, body);
+  const child = fork(path.join(ROOT, 'bench/lib/bare-server.mjs'), [String(BARE_PORT), file, contentType], { stdio: 'ignore' });
+  await new Promise<void>((resolve) => child.once('message', () => resolve()));
+  return child;
+}
+
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(url: string, headers: Record<string, string>): Promise<Result> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Signs in a demo investor; seeds 50 holdings and 2,000 transactions once (kept in the bench data dir). */
+async function investorToken(base: string): Promise<string | undefined> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench.investor@example.com', password: 'bench-password-1' }),
+  });
+  if (!login.ok) return undefined;
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const existing = await fetch(`${base}/api/portfolio/transactions`, { headers });
+  if (!existing.ok) return undefined;
+  const body = (await existing.json()) as { data?: { transactions?: unknown[] } };
+  if ((body.data?.transactions?.length ?? 0) >= 2_000) return token;
+  const { seedBenchPortfolio } = await import('./lib/seed-portfolio.ts');
+  await seedBenchPortfolio(base, headers);
+  return token;
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function main(): Promise<void> {
+  const base = `http://127.0.0.1:${SERVER_PORT}`;
+  console.log(`bench:api — ${CONNECTIONS} connections, ${DURATION_S} s per run, data dir ${DATA_DIR}`);
+  const server = startServer();
+  const stop = () => server.kill('SIGTERM');
+  process.on('exit', stop);
+  try {
+    await waitFor(`${base}/health`, 240_000);
+    const rows: string[] = [];
+    let token: string | undefined;
+    for (const route of ROUTES.filter((r) => r.path.includes(ONLY) || r.name.includes(ONLY))) {
+      const headers: Record<string, string> = {};
+      if (route.auth) {
+        token ??= await investorToken(base);
+        if (!token) {
+          console.log(`skip ${route.name}: the route is not available on this server`);
+          continue;
+        }
+        headers.authorization = `Bearer ${token}`;
+      }
+      const sample = await fetch(`${base}${route.path}`, { headers });
+      if (!sample.ok) {
+        console.log(`skip ${route.name}: ${sample.status}`);
+        continue;
+      }
+      const bytes = Buffer.from(await sample.arrayBuffer());
+      const real = await load(`${base}${route.path}`, headers);
+      const bare = await startBare(bytes, sample.headers.get('content-type') ?? 'application/json');
+      const ceiling = await load(`http://127.0.0.1:${BARE_PORT}${route.path}`, {});
+      bare.kill();
+      const ratio = real.rps / ceiling.rps;
+      const line = `| ${route.name} | ${fmt(bytes.length)} B | ${fmt(real.rps)} | ${real.p50} | ${real.p99} | ${fmt(ceiling.rps)} | ${ceiling.p50} | ${ceiling.p99} | ${fmt(ratio * 100, 1)} % |${real.errors + real.non2xx ? ` ${real.errors} errors, ${real.non2xx} non-2xx` : ''}`;
+      console.log(line);
+      rows.push(line);
+    }
+    const table = [
+      `bench:api on ${new Date().toISOString()} — ${CONNECTIONS} connections, ${DURATION_S} s per run, node ${process.version}, ${(await import('node:os')).cpus().length} cores`,
+      '',
+      '| route | body | server req/s | p50 ms | p99 ms | bare node:http req/s | p50 ms | p99 ms | server / bare |',
+      '|---|---|---|---|---|---|---|---|---|',
+      ...rows,
+    ].join('\n');
+    console.log(`\n${table}`);
+    fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+    fs.writeFileSync(path.join(ROOT, 'bench/results/api.md'), `${table}\n`);
+  } finally {
+    stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

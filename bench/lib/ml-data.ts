@@ -1,0 +1,95 @@
+// Panels for bench:ml: the embedded universe (the deterministic simulator of @bist/market, as the server's first
+// start writes it) or a folder of real end-of-day CSV files.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createSimulator, indexByCode, parseEodCsv, stockBySymbol } from '@bist/market';
+import { panelPayloadOf, type SymbolBars } from '../../apps/server/src/jobs/panel-payload.ts';
+import type { PanelPayload } from '../../apps/server/src/jobs/ml-protocol.ts';
+
+export interface BenchDataset {
+  name: string;
+  description: string;
+  panel: PanelPayload;
+}
+
+/**
+ * The simulated universe (596 stocks) from `startDate` through `untilDate`. The market series is XU100 computed the
+ * way the engine does: Σ shares × price over its members (the divisor does not change returns).
+ */
+export function simulatedDataset(seed: number, startDate: string, untilDate: string): BenchDataset {
+  const sim = createSimulator({ seed, startDate });
+  const days = sim.dailyBars(untilDate);
+  const shares = new Map(sim.models.map((m) => [m.symbol, m.sharesOutstanding]));
+  const members = new Set(indexByCode('XU100')?.members ?? []);
+  const bySymbol = new Map<string, { dates: string[]; open: number[]; high: number[]; low: number[]; close: number[]; volume: number[] }>();
+  const market = { symbol: 'XU100', sector: '', dates: [] as string[], open: [] as number[], high: [] as number[], low: [] as number[], close: [] as number[], volume: [] as number[] };
+  for (const day of days) {
+    let o = 0;
+    let h = 0;
+    let l = 0;
+    let c = 0;
+    let v = 0;
+    for (const bar of day.bars) {
+      let s = bySymbol.get(bar.symbol);
+      if (!s) bySymbol.set(bar.symbol, (s = { dates: [], open: [], high: [], low: [], close: [], volume: [] }));
+      s.dates.push(day.date);
+      s.open.push(bar.openTry);
+      s.high.push(bar.highTry);
+      s.low.push(bar.lowTry);
+      s.close.push(bar.closeTry);
+      s.volume.push(bar.volumeShares);
+      if (members.has(bar.symbol)) {
+        const k = shares.get(bar.symbol) ?? 0;
+        o += k * bar.openTry;
+        h += k * bar.highTry;
+        l += k * bar.lowTry;
+        c += k * bar.closeTry;
+        v += bar.volumeShares;
+      }
+    }
+    market.dates.push(day.date);
+    market.open.push(o);
+    market.high.push(h);
+    market.low.push(l);
+    market.close.push(c);
+    market.volume.push(v);
+  }
+  const stocks: SymbolBars[] = [...bySymbol].map(([symbol, s]) => ({ symbol, sector: stockBySymbol(symbol)?.sector ?? 'Diğer', ...s }));
+  return {
+    name: 'embedded',
+    description: `simulated universe (seed ${seed}), ${stocks.length} stocks, ${days[0]?.date ?? '-'} … ${days.at(-1)?.date ?? '-'}`,
+    panel: panelPayloadOf(stocks, market),
+  };
+}
+
+/** Every `<SYMBOL>.csv` of a folder (files starting with '_' skipped); XU100.csv is the market index. */
+export function csvDataset(folder: string): BenchDataset {
+  const files = fs.readdirSync(folder).filter((f) => f.toLowerCase().endsWith('.csv') && !f.startsWith('_')).sort();
+  const stocks: SymbolBars[] = [];
+  let market: SymbolBars | null = null;
+  let rejected = 0;
+  for (const file of files) {
+    const parsed = parseEodCsv(fs.readFileSync(path.join(folder, file), 'utf8'), { fileName: file });
+    rejected += parsed.errors.length;
+    if (!parsed.symbol || parsed.rows.length === 0) continue;
+    const bars: SymbolBars = {
+      symbol: parsed.symbol,
+      sector: stockBySymbol(parsed.symbol)?.sector ?? 'Diğer',
+      dates: parsed.rows.map((r) => r.date),
+      open: parsed.rows.map((r) => r.open),
+      high: parsed.rows.map((r) => r.high),
+      low: parsed.rows.map((r) => r.low),
+      close: parsed.rows.map((r) => r.close),
+      volume: parsed.rows.map((r) => r.volume),
+    };
+    if (parsed.symbol === 'XU100') market = bars;
+    else stocks.push(bars);
+  }
+  if (!market) throw new Error(`${folder}: no XU100.csv (the market index) found`);
+  const panel = panelPayloadOf(stocks, market);
+  return {
+    name: path.basename(path.resolve(folder)),
+    description: `${folder}: ${stocks.length} stocks + XU100, ${panel.dates[0] ?? '-'} … ${panel.dates.at(-1) ?? '-'} (${rejected} rejected CSV lines)`,
+    panel,
+  };
+}

@@ -1,23 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses, marketStatusSchema, type MarketStatus } from '@bist/contracts';
-import { continuousCloseOn, istanbulDate, nextContinuousOpen, sessionPhaseAt } from '@bist/market';
+import { errorResponses, marketStatusSchema } from '@bist/contracts';
+import { marketStatusAt } from '@bist/market';
 import type { AppContext } from '@/context';
-
-/** The trading session at `now` from the Borsa Istanbul calendar (Europe/Istanbul, holidays, half days). */
-export function marketStatusAt(now: Date): MarketStatus {
-  const phase = sessionPhaseAt(now);
-  const isOpen = phase === 'continuous';
-  const close = isOpen ? continuousCloseOn(istanbulDate(now)) : null;
-  return {
-    isOpen,
-    phase,
-    nextOpen: isOpen ? null : nextContinuousOpen(now).toISOString(),
-    closesAt: close ? close.toISOString() : null,
-    serverTime: now.toISOString(),
-    timeZone: 'Europe/Istanbul',
-  };
-}
 
 export function marketStatusRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {

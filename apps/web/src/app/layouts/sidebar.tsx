@@ -1,0 +1,102 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { LogOut, Moon, Sun } from 'lucide-react';
+import { Logo } from '@/components/logo';
+import { Button } from '@/components/ui/button';
+import { useSession } from '@/lib/session';
+import { useTheme } from '@/lib/theme';
+import { cn } from '@/lib/utils';
+import { NAV_ITEMS } from './nav-items';
+import { useSignOut } from './use-sign-out';
+
+/** Sidebar content, shared by the fixed desktop sidebar and the phone drawer. */
+/** `showRole` adds the role label, which the top bar shows on large screens but has no room for on phones. */
+export function SidebarContent({
+  onNavigate,
+  showRole = false,
+}: {
+  onNavigate?: () => void;
+  showRole?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { session } = useSession();
+  const { theme, toggleTheme } = useTheme();
+  const signOut = useSignOut();
+  const name = session?.user.name.trim() || t('user.fallbackName');
+  const email = session?.user.email.trim() || t('user.fallbackEmail');
+  const initial = name.charAt(0).toLocaleUpperCase('tr-TR');
+
+  return (
+    <div className="flex h-full flex-col">
+      <div className="flex h-16 shrink-0 items-center border-b px-5">
+        <NavLink to="/dashboard" onClick={onNavigate} aria-label="BIST AI">
+          <Logo />
+        </NavLink>
+      </div>
+
+      <nav aria-label={t('nav.mainMenu')} className="flex-1 overflow-y-auto px-3 py-4">
+        <ul className="space-y-1">
+          {NAV_ITEMS.map(({ to, labelKey, hintKey, icon: Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  cn(
+                    'group flex items-center gap-3 rounded-lg px-3 py-2.5 transition-colors',
+                    isActive ? 'bg-accent text-accent-foreground' : 'text-foreground hover:bg-muted',
+                  )
+                }
+              >
+                {({ isActive }) => (
+                  <>
+                    <Icon
+                      className={cn('size-5 shrink-0', isActive ? 'text-primary' : 'text-muted-foreground')}
+                      aria-hidden="true"
+                    />
+                    <span className="flex min-w-0 flex-col">
+                      <span className="text-sm font-medium">{t(labelKey)}</span>
+                      <span className="truncate text-xs text-muted-foreground">{t(hintKey)}</span>
+                    </span>
+                  </>
+                )}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="shrink-0 space-y-3 border-t p-4">
+        <div className="flex items-center gap-3" data-testid="user-block">
+          <span
+            aria-hidden="true"
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-base font-semibold text-primary-foreground"
+          >
+            {initial}
+          </span>
+          <span className="flex min-w-0 flex-col">
+            <span className="truncate text-sm font-medium">{name}</span>
+            <span className="truncate text-xs text-muted-foreground">{email}</span>
+            {showRole ? (
+              <span className="text-xs font-medium text-primary">
+                {session?.user.role === 'investor' ? t('user.roleInvestor') : t('user.roleUser')}
+              </span>
+            ) : null}
+          </span>
+        </div>
+        <Button variant="outline" className="w-full justify-start" onClick={toggleTheme}>
+          {theme === 'dark' ? <Sun /> : <Moon />}
+          {theme === 'dark' ? t('common.lightMode') : t('common.darkMode')}
+        </Button>
+        <Button
+          variant="ghost"
+          className="w-full justify-start text-down hover:bg-down/10 hover:text-down"
+          onClick={signOut}
+        >
+          <LogOut />
+          {t('user.logout')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { useTranslation } from 'react-i18next';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { Bell, Menu, RefreshCw, Settings, Wifi, WifiOff } from 'lucide-react';
+import { Bist100Ticker } from '@/features/market/components/bist100-ticker';
+import { MarketStatusIndicator } from '@/features/market/components/market-status-indicator';
+import { StockSearchBox } from '@/features/market/components/stock-search-box';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toaster';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { setLanguage, type Language } from '@/lib/i18n';
+import { useSession } from '@/lib/session';
+import { useTheme, type Theme } from '@/lib/theme';
+import { useOnline } from '@/lib/use-online';
+import { cn } from '@/lib/utils';
+
+function OnlineIndicator({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const Icon = online ? Wifi : WifiOff;
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1.5 whitespace-nowrap text-xs font-medium sm:text-sm',
+        online ? 'text-up' : 'text-down',
+        className,
+      )}
+      data-testid="online-status"
+    >
+      <Icon className="size-4" aria-hidden="true" />
+      {online ? t('topbar.online') : t('topbar.offline')}
+    </span>
+  );
+}
+
+function SettingsMenu() {
+  const { t, i18n } = useTranslation();
+  const { theme, setTheme } = useTheme();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={t('topbar.settings')} title={t('topbar.settings')}>
+          <Settings />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>{t('common.language')}</DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          value={i18n.language}
+          onValueChange={(value) => setLanguage(value as Language)}
+        >
+          <DropdownMenuRadioItem value="tr">{t('common.turkish')}</DropdownMenuRadioItem>
+          <DropdownMenuRadioItem value="en">{t('common.english')}</DropdownMenuRadioItem>
+        </DropdownMenuRadioGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel>{t('common.theme')}</DropdownMenuLabel>
+        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
+          <DropdownMenuRadioItem value="light">{t('common.lightMode')}</DropdownMenuRadioItem>
+          <DropdownMenuRadioItem value="dark">{t('common.darkMode')}</DropdownMenuRadioItem>
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** Top bar of spec §2: search, market status, BIST 100, connectivity, refresh, bell, settings, user. */
+export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
+  const { t } = useTranslation();
+  const { session } = useSession();
+  const queryClient = useQueryClient();
+  const fetching = useIsFetching() > 0;
+  const name = session?.user.name.trim() || t('user.fallbackName');
+  const roleLabel = session?.user.role === 'investor' ? t('user.roleInvestor') : t('user.roleUser');
+
+  const statusItems = (
+    <>
+      <MarketStatusIndicator />
+      <Bist100Ticker />
+      <OnlineIndicator />
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+      <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 md:px-6">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="lg:hidden"
+          onClick={onOpenMenu}
+          aria-label={t('nav.menu')}
+        >
+          <Menu className="size-5" />
+        </Button>
+        <StockSearchBox className="min-w-0 flex-1 xl:max-w-sm" />
+        <div className="hidden items-center gap-5 xl:flex" data-testid="status-inline">
+          {statusItems}
+        </div>
+        <div className="ml-auto flex items-center gap-0.5">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t('topbar.refresh')}
+            title={t('topbar.refresh')}
+            onClick={() => {
+              queryClient
+                .invalidateQueries()
+                .then(() => toast.success(t('topbar.refreshed'), { id: 'refresh' }))
+                .catch((error: unknown) => console.error('Refresh failed', error));
+            }}
+          >
+            <RefreshCw className={cn(fetching && 'animate-spin')} />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t('topbar.notifications')}
+            title={t('topbar.notifications')}
+          >
+            <Bell />
+          </Button>
+          <SettingsMenu />
+          <div className="ml-2 hidden flex-col items-end leading-tight md:flex" data-testid="topbar-user">
+            <span className="max-w-40 truncate text-sm font-medium">{name}</span>
+            <span className="text-xs text-muted-foreground">{roleLabel}</span>
+          </div>
+        </div>
+      </div>
+      <div
+        className="flex items-center justify-between gap-3 overflow-x-auto border-t px-3 py-2 md:px-6 xl:hidden"
+        data-testid="status-strip"
+      >
+        {statusItems}
+      </div>
+    </header>
+  );
+}

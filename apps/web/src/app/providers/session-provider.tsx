@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMe } from '@/features/auth/api/get-me';
+import { setUnauthorizedHandler } from '@/lib/api-client';
+import {
+  clearStoredSession,
+  isOfflineToken,
+  persistSession,
+  restoreSession,
+  SessionContext,
+  type Session,
+  type SessionContextValue,
+} from '@/lib/session';
+import { STORAGE_KEYS } from '@/lib/storage';
+
+/** The customer session (spec §4). Must sit inside the router: a 401 anywhere sends the user to /login. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<Session | null>(restoreSession);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const signIn = useCallback((next: Session) => {
+    persistSession(next);
+    setSession(next);
+  }, []);
+
+  const signOut = useCallback(() => {
+    clearStoredSession();
+    setSession(null);
+    queryClient.removeQueries({ queryKey: ['auth'] });
+  }, [queryClient]);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      setSession(null);
+      void navigate('/login', { replace: true });
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [navigate]);
+
+  // Another tab signing in or out changes the same storage: follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) {
+        setSession(restoreSession());
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  // The restored token may have expired or been revoked: ask the server once. A 401 clears it through the
+  // API client; a network failure keeps the session (the app still works offline). Offline demo tokens are
+  // unknown to the server, so they are not checked.
+  useMe(session?.token ?? null, session !== null && !isOfflineToken(session.token));
+
+  const value = useMemo<SessionContextValue>(
+    () => ({ session, isLoading: false, signIn, signOut }),
+    [session, signIn, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { okEnvelopeSchema } from '@bist/contracts';
+import { apiRequest } from '@/lib/api-client';
+
+/** POST /api/auth/logout: revokes the token on the server. */
+export async function logout(): Promise<void> {
+  await apiRequest('/api/auth/logout', {
+    method: 'POST',
+    schema: okEnvelopeSchema,
+    handleUnauthorized: false,
+  });
+}
+
+export function useLogout() {
+  return useMutation({ mutationFn: logout });
+}

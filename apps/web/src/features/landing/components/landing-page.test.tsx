@@ -1,0 +1,80 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/test/render-app';
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function serveStats(data: Record<string, unknown> | null) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string) =>
+      Promise.resolve(
+        input === '/api/platform/stats' && data
+          ? json(200, { success: true, data })
+          : json(503, { success: false, error: 'down' }),
+      ),
+    ),
+  );
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('LandingPage', () => {
+  it('shows the live figures from /api/platform/stats', async () => {
+    serveStats({
+      stocks: 596,
+      indices: 32,
+      apiEndpoints: 46,
+      uptimePercent: 99.93,
+      uptimeSeconds: 10,
+      algorithms: 40,
+    });
+    renderApp('/');
+    await waitFor(() => expect(screen.getByTestId('stat-stocks').textContent).toContain('596'));
+    expect(screen.getByTestId('stat-indices').textContent).toContain('32');
+    expect(screen.getByTestId('stat-apiEndpoints').textContent).toContain('46');
+    expect(screen.getByTestId('stat-uptime').textContent).toContain('99,9%');
+  });
+
+  it('shows --- for figures the server does not know yet, and when it cannot answer', async () => {
+    serveStats({
+      stocks: null,
+      indices: null,
+      apiEndpoints: 7,
+      uptimePercent: 100,
+      uptimeSeconds: 1,
+      algorithms: null,
+    });
+    renderApp('/');
+    await waitFor(() => expect(screen.getByTestId('stat-apiEndpoints').textContent).toContain('7'));
+    expect(screen.getByTestId('stat-stocks').textContent).toContain('---');
+    expect(screen.getByTestId('stat-indices').textContent).toContain('---');
+    cleanup();
+
+    serveStats(null);
+    renderApp('/');
+    expect(await screen.findByText('İstatistikler şu anda alınamıyor.')).toBeTruthy();
+    expect(screen.getByTestId('stat-stocks').textContent).toContain('---');
+  });
+
+  it('has the four feature cards and login links to /login', async () => {
+    serveStats(null);
+    renderApp('/');
+    for (const title of [
+      'Gerçek Zamanlı Analiz',
+      'AI Tahmin Modelleri',
+      'Güvenli Platform',
+      'Hızlı Performans',
+    ]) {
+      expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+    }
+    const loginLinks = screen.getAllByRole('link').filter((link) => link.getAttribute('href') === '/login');
+    expect(loginLinks.length).toBeGreaterThanOrEqual(3);
+  });
+});

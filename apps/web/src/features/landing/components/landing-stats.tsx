@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { usePlatformStats } from '@/features/landing/api/get-platform-stats';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatNumber, formatPercent } from '@/lib/format';
+
+/** The landing figures, read live from /api/platform/stats: '---' while loading or not yet known. */
+export function LandingStats() {
+  const { t } = useTranslation();
+  const { data, isPending, isError } = usePlatformStats();
+
+  const items = [
+    { key: 'stocks', label: t('landing.stats.stocks'), value: formatNumber(data?.stocks) },
+    { key: 'indices', label: t('landing.stats.indices'), value: formatNumber(data?.indices) },
+    { key: 'apiEndpoints', label: t('landing.stats.apiEndpoints'), value: formatNumber(data?.apiEndpoints) },
+    { key: 'uptime', label: t('landing.stats.uptime'), value: formatPercent(data?.uptimePercent, 1) },
+  ];
+
+  return (
+    <div>
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {items.map((item) => (
+          <div
+            key={item.key}
+            className="rounded-xl border bg-card p-6 text-center shadow-sm"
+            data-testid={`stat-${item.key}`}
+          >
+            <dt className="text-sm text-muted-foreground">{item.label}</dt>
+            <dd className="mt-2 text-3xl font-bold tracking-tight tabular-nums sm:text-4xl">
+              {isPending ? <Skeleton className="mx-auto h-9 w-20 sm:h-10" /> : item.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {isError ? (
+        <p className="mt-4 text-center text-sm text-muted-foreground">{t('landing.stats.unavailable')}</p>
+      ) : null}
+    </div>
+  );
+}

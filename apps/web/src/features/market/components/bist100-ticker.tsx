@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import type { MarketSummary } from '@bist/contracts';
+import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
+import { useMarketSummary } from '@/features/market/api/get-market-summary';
+import { changeColorClass, formatChange, formatNumber, trendOf } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+const selectPerformance = (summary: MarketSummary) => summary.performance;
+
+/** BIST 100 level and daily change from /api/market/summary; '---' until market data exists. */
+export function Bist100Ticker({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const { data } = useMarketSummary(selectPerformance);
+  const change = data?.bist100_change ?? null;
+  const trend = trendOf(change);
+  const Icon = trend === 'up' ? ArrowUpRight : trend === 'down' ? ArrowDownRight : Minus;
+  return (
+    <span
+      className={cn('inline-flex items-center gap-2 whitespace-nowrap text-xs sm:text-sm', className)}
+      data-testid="bist100"
+    >
+      <span className="font-medium text-muted-foreground">{t('topbar.bist100')}</span>
+      <span className="font-semibold tabular-nums">{formatNumber(data?.bist100_value, 2)}</span>
+      <span
+        className={cn('inline-flex items-center gap-0.5 font-medium tabular-nums', changeColorClass(change))}
+      >
+        {change === null ? null : <Icon className="size-3.5" aria-hidden="true" />}
+        {formatChange(change)}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,147 @@
+import type { ErrorEnvelope } from '@bist/contracts';
+import { i18n } from '@/lib/i18n';
+import { clearStoredSession } from '@/lib/session';
+import { readStorage, STORAGE_KEYS } from '@/lib/storage';
+
+/**
+ * The customer API client of spec §7/§8: same origin, JSON, Bearer token when one is stored, every non-success
+ * status is an error. Errors carry the spec's Turkish message plus the server's own `error`/`field`/`details` so
+ * forms can show them under their fields.
+ */
+
+export type ApiErrorKind = 'network' | 'unavailable' | 'unauthorized' | 'http' | 'invalid-response';
+
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** HTTP status, or null when the request never got an answer. */
+  readonly status: number | null;
+  /** The server's `error` text, when it sent an envelope. */
+  readonly serverError: string | undefined;
+  readonly field: string | undefined;
+  readonly details: FieldIssue[];
+  readonly requestId: string | undefined;
+
+  constructor(init: {
+    kind: ApiErrorKind;
+    message: string;
+    status: number | null;
+    envelope?: Partial<ErrorEnvelope> | undefined;
+    cause?: unknown;
+  }) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.status = init.status;
+    this.serverError = typeof init.envelope?.error === 'string' ? init.envelope.error : undefined;
+    this.field = typeof init.envelope?.field === 'string' ? init.envelope.field : undefined;
+    this.details = Array.isArray(init.envelope?.details) ? init.envelope.details : [];
+    this.requestId = typeof init.envelope?.requestId === 'string' ? init.envelope.requestId : undefined;
+  }
+
+  /** Message for a form: the server's own words when it gave any, else the spec's mapped message. */
+  get displayMessage(): string {
+    return this.serverError ?? this.message;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type UnauthorizedHandler = () => void;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/** The session provider registers what a 401 does: clear the session and go to /login (spec §8). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  unauthorizedHandler = handler;
+}
+
+/** Parses a response body into type T or throws; schemas from @bist/contracts fit (`schema.parse`). */
+export interface ResponseParser<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
+export interface ApiRequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  schema?: ResponseParser<T>;
+  /** False for calls such as login whose 401 means "wrong password", not "session over". */
+  handleUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+function messageFor(kind: ApiErrorKind): string {
+  if (kind === 'network') return i18n.t('errors.network');
+  if (kind === 'unavailable') return i18n.t('errors.unavailable');
+  return i18n.t('errors.unexpected');
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, schema, handleUnauthorized = true, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = readStorage(STORAGE_KEYS.token);
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError({ kind: 'network', message: messageFor('network'), status: null, cause });
+  }
+
+  const payload = await readJson(response);
+  const envelope = isObject(payload) ? (payload as Partial<ErrorEnvelope>) : undefined;
+
+  if (!response.ok || !isObject(payload) || payload.success !== true) {
+    const status = response.status;
+    if (status === 401) {
+      if (handleUnauthorized) {
+        clearStoredSession();
+        unauthorizedHandler?.();
+      }
+      throw new ApiError({ kind: 'unauthorized', message: messageFor('unauthorized'), status, envelope });
+    }
+    if (status === 503) {
+      throw new ApiError({ kind: 'unavailable', message: messageFor('unavailable'), status, envelope });
+    }
+    throw new ApiError({ kind: 'http', message: messageFor('http'), status, envelope });
+  }
+
+  if (!schema) return payload as T;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    console.error(`Unexpected response shape from ${method} ${path}`, parsed.error);
+    throw new ApiError({
+      kind: 'invalid-response',
+      message: messageFor('invalid-response'),
+      status: response.status,
+    });
+  }
+  return parsed.data;
+}

@@ -1,0 +1,59 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { OFFLINE_TOKEN_PREFIX } from '@bist/contracts';
+import { createOfflineSession, isOfflineToken, persistSession, restoreSession } from './session';
+import { STORAGE_KEYS } from './storage';
+
+const user = { id: 'u1', email: 'ayse@example.com', name: 'Ayşe', role: 'investor' as const, avatar: null };
+
+beforeEach(() => localStorage.clear());
+
+describe('restoreSession', () => {
+  it('restores a stored token with a parseable stored user', () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    expect(restoreSession()).toEqual({ token: 'tok', user });
+  });
+
+  it('clears both when the stored user is not JSON', () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    localStorage.setItem(STORAGE_KEYS.user, '{not json');
+    expect(restoreSession()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+  });
+
+  it('clears both when the stored user is JSON but not a user', () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ hello: 'world' }));
+    expect(restoreSession()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('clears a user stored without a token', () => {
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    expect(restoreSession()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+  });
+
+  it('is absent when nothing is stored', () => {
+    expect(restoreSession()).toBeNull();
+  });
+
+  it('round-trips what persistSession stores', () => {
+    persistSession({ token: 't2', user });
+    expect(restoreSession()).toEqual({ token: 't2', user });
+  });
+});
+
+describe('createOfflineSession', () => {
+  it('uses the demo prefix plus a timestamp, the e-mail part before @ and the investor role', () => {
+    const session = createOfflineSession(' mehmet.kaya@example.com ', 1_700_000_000_000);
+    expect(session.token).toBe(`${OFFLINE_TOKEN_PREFIX}1700000000000`);
+    expect(isOfflineToken(session.token)).toBe(true);
+    expect(session.user).toMatchObject({
+      name: 'mehmet.kaya',
+      email: 'mehmet.kaya@example.com',
+      role: 'investor',
+    });
+  });
+});

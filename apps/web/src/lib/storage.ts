@@ -1,0 +1,36 @@
+/** Local storage keys (spec §3: auth token, user data, theme). The theme key is also read by index.html. */
+export const STORAGE_KEYS = {
+  token: 'auth_token',
+  user: 'user_data',
+  theme: 'theme',
+  language: 'language',
+  /** demoMode from the last successful /health, so the offline login fallback knows it may apply. */
+  demoMode: 'demo_mode',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** localStorage can throw (privacy modes, quota); the app must keep working without it. */
+export function readStorage(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: StorageKey, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch (error) {
+    console.warn(`localStorage write failed for ${key}`, error);
+  }
+}
+
+export function removeStorage(key: StorageKey): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch (error) {
+    console.warn(`localStorage remove failed for ${key}`, error);
+  }
+}

@@ -1,0 +1,42 @@
+import { createContext, useContext } from 'react';
+import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
+
+export type Theme = 'light' | 'dark';
+
+/** Spec §4: the stored value when it is 'light' or 'dark', else the system's dark-mode preference. */
+export function resolveInitialTheme(stored: string | null, systemPrefersDark: boolean): Theme {
+  if (stored === 'light' || stored === 'dark') return stored;
+  return systemPrefersDark ? 'dark' : 'light';
+}
+
+function systemPrefersDark(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+export function readInitialTheme(): Theme {
+  return resolveInitialTheme(readStorage(STORAGE_KEYS.theme), systemPrefersDark());
+}
+
+/** Toggles the `dark` class on <html>. */
+export function applyTheme(theme: Theme): void {
+  document.documentElement.classList.toggle('dark', theme === 'dark');
+}
+
+/** Spec §4: each change is saved. */
+export function saveTheme(theme: Theme): void {
+  writeStorage(STORAGE_KEYS.theme, theme);
+}
+
+export interface ThemeContextValue {
+  theme: Theme;
+  setTheme: (theme: Theme) => void;
+  toggleTheme: () => void;
+}
+
+export const ThemeContext = createContext<ThemeContextValue | null>(null);
+
+export function useTheme(): ThemeContextValue {
+  const value = useContext(ThemeContext);
+  if (!value) throw new Error('useTheme must be used inside <ThemeProvider>');
+  return value;
+}

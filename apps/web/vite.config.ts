@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The API server in development; API_PROXY_TARGET points the dev/preview proxy elsewhere.
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/admin/api': apiTarget,
+      '/health': apiTarget,
+      '/docs': apiTarget,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        // Stable vendor chunks cache across releases; recharts and lightweight-charts are left to the lazy
+        // routes that import them so they never land in the first bundle.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'radix', test: /node_modules[\\/](@radix-ui|@floating-ui)[\\/]/ },
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});

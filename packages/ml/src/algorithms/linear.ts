@@ -1,0 +1,495 @@
+/**
+ * Pooled linear models on the standardised features (one model over all stocks' rows). Regressors predict the
+ * winsorised forward log return; classifiers predict P(return > 0), Platt-calibrated on the latest 20 % of the
+ * training rows, and turn it into an expected return (2p − 1)·E|r|.
+ */
+import {
+  type Algorithm,
+  type JsonValue,
+  type Prediction,
+  type RowSet,
+  type TrainedModel,
+  type TrainingData,
+  deserializeModel,
+  finishModel,
+  jsonNumbers,
+  stateNumber,
+  stateNumbers,
+} from '../algorithm.ts';
+import { expectedReturnFromProbability, plattFit, sigmoid } from '../confidence.ts';
+import { featureRows } from '../features.ts';
+import { choleskySolve, gramWithIntercept, sseFromGram, symmetricEigen } from '../linalg.ts';
+import { meanAbsReturn, pooledMatrix, type PooledMatrix } from './pooled-data.ts';
+
+/** w'[1, x] for each row of X. */
+export function linearScores(X: Float64Array, n: number, p: number, w: Float64Array): Float64Array {
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let s = w[0]!;
+    for (let j = 0; j < p; j++) s += w[j + 1]! * X[i * p + j]!;
+    out[i] = s;
+  }
+  return out;
+}
+
+type Gram = ReturnType<typeof gramWithIntercept>;
+
+function gramOfRange(m: PooledMatrix, from: number, to: number, weights?: Float64Array): Gram {
+  return gramWithIntercept(m.X.subarray(from * m.p, to * m.p), to - from, m.p, m.y.subarray(from, to), weights);
+}
+
+function addGram(a: Gram, b: Gram): Gram {
+  return { g: a.g.map((v, i) => v + b.g[i]!), c: a.c.map((v, i) => v + b.c[i]!), yy: a.yy + b.yy };
+}
+
+/** Ridge solution of a Gram summary: (Z'Z + λ·diag(0,1,…,1)) w = Z'y. */
+export function ridgeFromGram(gr: Gram, q: number, lambda: number): Float64Array {
+  const A = gr.g.slice();
+  for (let j = 1; j < q; j++) A[j * q + j]! += lambda;
+  return choleskySolve(A, gr.c, q, 1e-12);
+}
+
+/**
+ * Elastic-net coordinate descent on a Gram summary (intercept unpenalised, columns centred inside):
+ * minimises (1/2n)‖y − b₀ − Xβ‖² + λ(α‖β‖₁ + (1−α)/2‖β‖²). Warm-started from `init` (p coefficients).
+ */
+export function elasticNetFromGram(gr: Gram, p: number, lambda: number, alpha: number, init?: Float64Array): Float64Array {
+  const q = p + 1;
+  const n = gr.g[0]!;
+  const mx = new Float64Array(p);
+  for (let j = 0; j < p; j++) mx[j] = gr.g[j + 1]! / n;
+  const my = gr.c[0]! / n;
+  const C = new Float64Array(p * p);
+  const d = new Float64Array(p);
+  for (let j = 0; j < p; j++) {
+    d[j] = (gr.c[j + 1]! - n * mx[j]! * my) / n;
+    for (let k = 0; k < p; k++) C[j * p + k] = (gr.g[(j + 1) * q + k + 1]! - n * mx[j]! * mx[k]!) / n;
+  }
+  const beta = init ? init.slice() : new Float64Array(p);
+  for (let sweep = 0; sweep < 500; sweep++) {
+    let maxDelta = 0;
+    for (let j = 0; j < p; j++) {
+      let rho = d[j]!;
+      for (let k = 0; k < p; k++) if (k !== j) rho -= C[j * p + k]! * beta[k]!;
+      const thr = lambda * alpha;
+      const num = rho > thr ? rho - thr : rho < -thr ? rho + thr : 0;
+      const nb = num / (C[j * p + j]! + lambda * (1 - alpha) + 1e-12);
+      maxDelta = Math.max(maxDelta, Math.abs(nb - beta[j]!));
+      beta[j] = nb;
+    }
+    if (maxDelta < 1e-9) break;
+  }
+  const w = new Float64Array(q);
+  let b0 = my;
+  for (let j = 0; j < p; j++) {
+    w[j + 1] = beta[j]!;
+    b0 -= mx[j]! * beta[j]!;
+  }
+  w[0] = b0;
+  return w;
+}
+
+interface LinearSpec {
+  id: string;
+  name: string;
+  type: string;
+  description: string;
+  /** Returns [intercept, β…] on the standardised features. */
+  solve(m: PooledMatrix): Float64Array;
+}
+
+function linearRegressor(spec: LinearSpec): Algorithm {
+  const algorithm: Algorithm = {
+    id: spec.id,
+    name: spec.name,
+    type: spec.type,
+    category: 'linear',
+    description: spec.description,
+    scope: 'pooled',
+    output: 'regression',
+    fit(data: TrainingData): TrainedModel {
+      const m = pooledMatrix(data, 'return');
+      const w = m.n > m.p + 1 ? spec.solve(m) : new Float64Array(m.p + 1);
+      return finishModel(algorithm, data, { coef: jsonNumbers(w) });
+    },
+    predict(model: TrainedModel, rowSet: RowSet): Prediction {
+      const w = stateNumbers(model.state, 'coef');
+      const fs = rowSet.features;
+      const X = featureRows(fs, rowSet.rows);
+      return { expectedReturn: linearScores(X, rowSet.rows.length, fs.cols, w), probabilityUp: null };
+    },
+    deserialize(serialized: unknown): TrainedModel {
+      const m = deserializeModel(spec.id, serialized);
+      stateNumbers(m.state, 'coef');
+      return m;
+    },
+  };
+  return algorithm;
+}
+
+/** Holdout choice: fits `solveOn(gramA, factor=1)` for each candidate on the earlier 80 %, scores SSE on the latest 20 %, refits the best on all. */
+function selectOnHoldout(m: PooledMatrix, candidates: readonly number[], solve: (gr: Gram, param: number) => Float64Array): Float64Array {
+  const a = gramOfRange(m, 0, m.split);
+  const b = gramOfRange(m, m.split, m.n);
+  let best = candidates[0]!;
+  let bestSse = Infinity;
+  if (m.split > m.p + 1 && m.n > m.split) {
+    for (const c of candidates) {
+      const sse = sseFromGram(b.g, b.c, b.yy, solve(a, c));
+      if (sse < bestSse) {
+        bestSse = sse;
+        best = c;
+      }
+    }
+  }
+  return solve(addGram(a, b), best);
+}
+
+/** Ordinary least squares: w = (Z'Z)⁻¹Z'y. */
+export const ols = linearRegressor({
+  id: 'ols',
+  name: 'Ordinary Least Squares',
+  type: 'Linear Regression',
+  description: 'Pooled least-squares regression of the forward return on all standardised features.',
+  solve: (m) => {
+    const gr = gramOfRange(m, 0, m.n);
+    return choleskySolve(gr.g, gr.c, m.p + 1, 1e-12);
+  },
+});
+
+/** Ridge: w = (Z'Z + λI′)⁻¹Z'y, λ = κ·n with κ chosen on the latest 20 % of training rows. */
+export const ridge = linearRegressor({
+  id: 'ridge',
+  name: 'Ridge Regression',
+  type: 'Ridge Regression',
+  description: 'Least squares with an L2 penalty; penalty strength chosen on the most recent training rows.',
+  solve: (m) => selectOnHoldout(m, [1e-4, 1e-3, 1e-2, 0.1, 1, 10], (gr, k) => ridgeFromGram(gr, m.p + 1, k * gr.g[0]!)),
+});
+
+function enetPath(m: PooledMatrix, alpha: number): Float64Array {
+  const full = gramOfRange(m, 0, m.n);
+  const n = full.g[0]!;
+  let lambdaMax = 0;
+  for (let j = 0; j < m.p; j++) {
+    const mx = full.g[j + 1]! / n;
+    lambdaMax = Math.max(lambdaMax, Math.abs(full.c[j + 1]! - n * mx * (full.c[0]! / n)) / n);
+  }
+  lambdaMax /= Math.max(alpha, 1e-3);
+  const fractions = [0.5, 0.25, 0.1, 0.05, 0.025, 0.01, 0.005, 0.001];
+  let warm: Float64Array | undefined;
+  return selectOnHoldout(m, fractions, (gr, f) => {
+    const w = elasticNetFromGram(gr, m.p, f * lambdaMax, alpha, warm);
+    warm = w.subarray(1);
+    return w;
+  });
+}
+
+/** Lasso: min (1/2n)‖y − Zw‖² + λ‖β‖₁ by coordinate descent; λ on a path, chosen on the latest 20 %. */
+export const lasso = linearRegressor({
+  id: 'lasso',
+  name: 'Lasso Regression',
+  type: 'Lasso Regression',
+  description: 'Least squares with an L1 penalty (coordinate descent), which sets weak features to exactly zero.',
+  solve: (m) => enetPath(m, 1),
+});
+
+/** Elastic net α = 0.5: min (1/2n)‖y − Zw‖² + λ(0.5‖β‖₁ + 0.25‖β‖²), coordinate descent. */
+export const elasticNet = linearRegressor({
+  id: 'elastic-net',
+  name: 'Elastic Net',
+  type: 'Elastic Net',
+  description: 'Half L1, half L2 penalty (coordinate descent); penalty strength chosen on the most recent training rows.',
+  solve: (m) => enetPath(m, 0.5),
+});
+
+/**
+ * Bayesian ridge (MacKay evidence maximisation): β ~ N(0, λ⁻¹I), noise precision α; iterate
+ * m = (C + (λ/α)I)⁻¹d, γ = Σ αsᵢ/(λ + αsᵢ), λ = γ/‖m‖², α = (n − γ)/SSE on centred data.
+ */
+export const bayesianRidge = linearRegressor({
+  id: 'bayesian-ridge',
+  name: 'Bayesian Ridge',
+  type: 'Bayesian Regression',
+  description: 'Ridge regression whose penalty and noise level are set by maximising the marginal likelihood (evidence).',
+  solve: (m) => {
+    const gr = gramOfRange(m, 0, m.n);
+    const p = m.p;
+    const q = p + 1;
+    const n = gr.g[0]!;
+    const mx = new Float64Array(p);
+    for (let j = 0; j < p; j++) mx[j] = gr.g[j + 1]! / n;
+    const my = gr.c[0]! / n;
+    const C = new Float64Array(p * p);
+    const d = new Float64Array(p);
+    for (let j = 0; j < p; j++) {
+      d[j] = gr.c[j + 1]! - n * mx[j]! * my;
+      for (let k = 0; k < p; k++) C[j * p + k] = gr.g[(j + 1) * q + k + 1]! - n * mx[j]! * mx[k]!;
+    }
+    const yyc = gr.yy - n * my * my;
+    const { values: s, vectors: V } = symmetricEigen(C, p);
+    // d in the eigenbasis.
+    const dv = new Float64Array(p);
+    for (let i = 0; i < p; i++) {
+      let t = 0;
+      for (let k = 0; k < p; k++) t += V[k * p + i]! * d[k]!;
+      dv[i] = t;
+    }
+    let alpha = 1 / Math.max(yyc / n, 1e-12);
+    let lambda = 1;
+    const beta = new Float64Array(p);
+    for (let it = 0; it < 300; it++) {
+      const mv = Float64Array.from(dv, (v, i) => v / (Math.max(s[i]!, 0) + lambda / alpha));
+      for (let k = 0; k < p; k++) {
+        let t = 0;
+        for (let i = 0; i < p; i++) t += V[k * p + i]! * mv[i]!;
+        beta[k] = t;
+      }
+      let gamma = 0;
+      for (let i = 0; i < p; i++) gamma += (alpha * Math.max(s[i]!, 0)) / (lambda + alpha * Math.max(s[i]!, 0));
+      let norm2 = 0;
+      for (const v of mv) norm2 += v * v;
+      let sse = yyc;
+      for (let k = 0; k < p; k++) {
+        sse -= 2 * beta[k]! * d[k]!;
+        let t = 0;
+        for (let j = 0; j < p; j++) t += C[k * p + j]! * beta[j]!;
+        sse += beta[k]! * t;
+      }
+      const newLambda = (gamma + 2e-6) / (norm2 + 2e-6);
+      const newAlpha = (n - gamma + 2e-6) / (Math.max(sse, 1e-300) + 2e-6);
+      const done = Math.abs(newLambda - lambda) / lambda < 1e-7 && Math.abs(newAlpha - alpha) / alpha < 1e-7;
+      lambda = newLambda;
+      alpha = newAlpha;
+      if (done) break;
+    }
+    const w = new Float64Array(q);
+    let b0 = my;
+    for (let j = 0; j < p; j++) {
+      w[j + 1] = beta[j]!;
+      b0 -= mx[j]! * beta[j]!;
+    }
+    w[0] = b0;
+    return w;
+  },
+});
+
+/** Median by quickselect (does not modify `v`). */
+function medianOf(v: Float64Array): number {
+  const a = v.slice();
+  const k = a.length >> 1;
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return a[k] ?? 0;
+}
+
+/** Huber regression by IRLS: weights min(1, δ/|rᵢ|) with δ = 1.345·σ̂ and σ̂ = 1.4826·MAD of the residuals. */
+export const huber = linearRegressor({
+  id: 'huber',
+  name: 'Huber Regression',
+  type: 'Robust Regression',
+  description: 'Robust linear regression with the Huber loss (iteratively reweighted least squares), insensitive to outlier days.',
+  solve: (m) => {
+    const q = m.p + 1;
+    let gr = gramWithIntercept(m.X, m.n, m.p, m.y);
+    let w = choleskySolve(gr.g, gr.c, q, 1e-12);
+    const weights = new Float64Array(m.n);
+    const absRes = new Float64Array(m.n);
+    for (let it = 0; it < 15; it++) {
+      const pred = linearScores(m.X, m.n, m.p, w);
+      for (let i = 0; i < m.n; i++) absRes[i] = Math.abs(m.y[i]! - pred[i]!);
+      const mad = medianOf(absRes);
+      const delta = 1.345 * Math.max(1.4826 * mad, 1e-12);
+      for (let i = 0; i < m.n; i++) weights[i] = absRes[i]! <= delta ? 1 : delta / absRes[i]!;
+      gr = gramWithIntercept(m.X, m.n, m.p, m.y, weights);
+      const next = choleskySolve(gr.g, gr.c, q, 1e-12);
+      let change = 0;
+      for (let j = 0; j < q; j++) change = Math.max(change, Math.abs(next[j]! - w[j]!));
+      w = next;
+      // Returns are ~1e-2, so a coefficient change below 1e-7 is far under any effect on a prediction.
+      if (change < 1e-7) break;
+    }
+    return w;
+  },
+});
+
+/** L2-regularised logistic regression by Newton–IRLS: min Σ log-loss + (λ/2)‖β‖², λ = 1 on standardised features. */
+export function logisticFit(X: Float64Array, n: number, p: number, y: Float64Array, lambda = 1, init?: Float64Array): Float64Array {
+  const q = p + 1;
+  const w = init ? init.slice() : new Float64Array(q);
+  let pos = 0;
+  for (let i = 0; i < n; i++) pos += y[i]!;
+  if (!init) w[0] = Math.log((pos + 1) / (n - pos + 1));
+  const z = new Float64Array(q);
+  for (let it = 0; it < 25; it++) {
+    const H = new Float64Array(q * q);
+    const g = new Float64Array(q);
+    z[0] = 1;
+    for (let i = 0; i < n; i++) {
+      let s = w[0]!;
+      for (let j = 0; j < p; j++) {
+        const v = X[i * p + j]!;
+        z[j + 1] = v;
+        s += w[j + 1]! * v;
+      }
+      const pr = sigmoid(s);
+      const r = pr - y[i]!;
+      const wt = Math.max(pr * (1 - pr), 1e-10);
+      for (let a = 0; a < q; a++) {
+        g[a]! += r * z[a]!;
+        const za = wt * z[a]!;
+        for (let b = a; b < q; b++) H[a * q + b]! += za * z[b]!;
+      }
+    }
+    for (let a = 0; a < q; a++) for (let b = 0; b < a; b++) H[a * q + b] = H[b * q + a]!;
+    for (let j = 1; j < q; j++) {
+      g[j]! += lambda * w[j]!;
+      H[j * q + j]! += lambda;
+    }
+    const step = choleskySolve(H, g, q, 1e-12);
+    let change = 0;
+    for (let j = 0; j < q; j++) {
+      w[j]! -= step[j]!;
+      change = Math.max(change, Math.abs(step[j]!));
+    }
+    // Newton converges quadratically; a step below 1e-6 on standardised features is converged.
+    if (change < 1e-6) break;
+  }
+  return w;
+}
+
+/**
+ * Two-class linear discriminant analysis: w = Σ⁻¹(μ₁ − μ₀) with the pooled within-class covariance (shrunk by 1e-3 of
+ * its mean variance), w₀ = −½w'(μ₁ + μ₀) + log(π₁/π₀); the score w₀ + w'x is the log-odds under equal covariances.
+ */
+export function ldaFit(X: Float64Array, n: number, p: number, y: Float64Array): Float64Array {
+  const mu = [new Float64Array(p), new Float64Array(p)];
+  const cnt = [0, 0];
+  for (let i = 0; i < n; i++) {
+    const c = y[i] === 1 ? 1 : 0;
+    cnt[c]!++;
+    for (let j = 0; j < p; j++) mu[c]![j]! += X[i * p + j]!;
+  }
+  const w = new Float64Array(p + 1);
+  if (cnt[0] === 0 || cnt[1] === 0) {
+    w[0] = Math.log((cnt[1]! + 1) / (cnt[0]! + 1));
+    return w;
+  }
+  for (let c = 0; c < 2; c++) for (let j = 0; j < p; j++) mu[c]![j]! /= cnt[c]!;
+  const S = new Float64Array(p * p);
+  const dlt = new Float64Array(p);
+  for (let i = 0; i < n; i++) {
+    const m = mu[y[i] === 1 ? 1 : 0]!;
+    for (let j = 0; j < p; j++) dlt[j] = X[i * p + j]! - m[j]!;
+    for (let a = 0; a < p; a++) for (let b = a; b < p; b++) S[a * p + b]! += dlt[a]! * dlt[b]!;
+  }
+  let tr = 0;
+  for (let a = 0; a < p; a++) {
+    for (let b = 0; b < a; b++) S[a * p + b] = S[b * p + a]!;
+    tr += S[a * p + a]!;
+  }
+  const shrink = (1e-3 * tr) / p;
+  for (let a = 0; a < p; a++) S[a * p + a]! += shrink;
+  for (let k = 0; k < p * p; k++) S[k] = S[k]! / (n - 2);
+  const diff = Float64Array.from(mu[1]!, (v, j) => v - mu[0]![j]!);
+  const beta = choleskySolve(S, diff, p, 1e-12);
+  let mid = 0;
+  for (let j = 0; j < p; j++) {
+    w[j + 1] = beta[j]!;
+    mid += beta[j]! * (mu[1]![j]! + mu[0]![j]!);
+  }
+  w[0] = -0.5 * mid + Math.log(cnt[1]! / cnt[0]!);
+  return w;
+}
+
+interface ClassifierSpec {
+  id: string;
+  name: string;
+  type: string;
+  description: string;
+  /** Returns [w₀, w…] of a linear score on standardised features. */
+  solve(X: Float64Array, n: number, p: number, y: Float64Array, init?: Float64Array): Float64Array;
+}
+
+/**
+ * Linear classifier with Platt calibration: the score model is fitted on the earlier 80 % of the training rows, Platt
+ * scaling on its scores for the latest 20 %, then the score model is refitted on all rows and the scaling kept.
+ */
+function linearClassifier(spec: ClassifierSpec): Algorithm {
+  const algorithm: Algorithm = {
+    id: spec.id,
+    name: spec.name,
+    type: spec.type,
+    category: 'linear',
+    description: spec.description,
+    scope: 'pooled',
+    output: 'classification',
+    fit(data: TrainingData): TrainedModel {
+      const m = pooledMatrix(data, 'direction');
+      let platt = { a: 1, b: 0 };
+      let wA: Float64Array | undefined;
+      if (m.split > m.p + 1 && m.n - m.split >= 20) {
+        wA = spec.solve(m.X.subarray(0, m.split * m.p), m.split, m.p, m.y.subarray(0, m.split));
+        const scores = linearScores(m.X.subarray(m.split * m.p), m.n - m.split, m.p, wA);
+        platt = plattFit(scores, m.y.subarray(m.split));
+      }
+      const w = m.n > 0 ? spec.solve(m.X, m.n, m.p, m.y, wA) : new Float64Array(m.p + 1);
+      const state: JsonValue = { coef: jsonNumbers(w), plattA: platt.a, plattB: platt.b, meanAbsReturn: meanAbsReturn(data) };
+      return finishModel(algorithm, data, state);
+    },
+    predict(model: TrainedModel, rowSet: RowSet): Prediction {
+      const w = stateNumbers(model.state, 'coef');
+      const a = stateNumber(model.state, 'plattA');
+      const b = stateNumber(model.state, 'plattB');
+      const mar = stateNumber(model.state, 'meanAbsReturn');
+      const fs = rowSet.features;
+      const n = rowSet.rows.length;
+      const scores = linearScores(featureRows(fs, rowSet.rows), n, fs.cols, w);
+      const probabilityUp = Float64Array.from(scores, (s) => sigmoid(a * s + b));
+      return { expectedReturn: Float64Array.from(probabilityUp, (pr) => expectedReturnFromProbability(pr, mar)), probabilityUp };
+    },
+    deserialize(serialized: unknown): TrainedModel {
+      const m = deserializeModel(spec.id, serialized);
+      stateNumbers(m.state, 'coef');
+      stateNumber(m.state, 'plattA');
+      return m;
+    },
+  };
+  return algorithm;
+}
+
+export const logistic = linearClassifier({
+  id: 'logistic-regression',
+  name: 'Logistic Regression',
+  type: 'Logistic Regression',
+  description: 'Pooled L2-regularised logistic regression of the next move’s direction, Platt-calibrated on recent rows.',
+  solve: (X, n, p, y, init) => logisticFit(X, n, p, y, 1, init),
+});
+
+export const lda = linearClassifier({
+  id: 'lda',
+  name: 'Linear Discriminant Analysis',
+  type: 'Discriminant Analysis',
+  description: 'Fisher’s linear discriminant between up and down days with a shared covariance, Platt-calibrated.',
+  solve: ldaFit,
+});
+
+export const LINEAR_ALGORITHMS: readonly Algorithm[] = [ols, ridge, lasso, elasticNet, bayesianRidge, huber, logistic, lda];

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { FEATURE_COLUMN, FEATURE_NAMES, NOT_REALISED, buildFeatures, realisedRows, seriesRsi } from './features.ts';
+import { panelFromBars, type Panel } from './panel.ts';
+import { syntheticPanel } from './synthetic.ts';
+
+function withFutureChanged(panel: Panel, fromDay: number): Panel {
+  const bump = (a: Float64Array): Float64Array => a.map((v, d) => (d >= fromDay ? v * (1.5 + 0.1 * Math.sin(d)) : v));
+  return {
+    dates: panel.dates,
+    market: { ...panel.market, close: bump(panel.market.close) },
+    series: panel.series.map((s) => ({
+      ...s,
+      open: bump(s.open),
+      high: bump(s.high),
+      low: bump(s.low),
+      close: bump(s.close),
+      volume: bump(s.volume),
+    })),
+  };
+}
+
+describe(buildFeatures.name, () => {
+  const panel = syntheticPanel({ nSeries: 12, nDays: 320, seed: 3 });
+  const fs = buildFeatures(panel);
+
+  it('lays out rows by day then stock, with the documented columns', () => {
+    expect(fs.cols).toBe(FEATURE_NAMES.length);
+    expect(fs.rows).toBe(12 * (320 - 60));
+    for (let r = 1; r < fs.rows; r++) expect(fs.rowDay[r]! >= fs.rowDay[r - 1]!).toBe(true);
+    expect(fs.rowOf[3 * 320 + 100]).toBeGreaterThanOrEqual(0);
+    const r = fs.rowOf[3 * 320 + 100]!;
+    expect(fs.rowSeries[r]).toBe(3);
+    expect(fs.rowDay[r]).toBe(100);
+  });
+
+  it('computes returns, momentum and targets from the closes', () => {
+    const s = 5;
+    const d = 150;
+    const c = panel.series[s]!.close;
+    const r = fs.rowOf[s * 320 + d]!;
+    const raw = (name: keyof typeof FEATURE_COLUMN): number => fs.raw[r * fs.cols + FEATURE_COLUMN[name]]!;
+    expect(raw('ret_lag1')).toBeCloseTo(Math.log(c[d]! / c[d - 1]!), 12);
+    expect(raw('ret_lag3')).toBeCloseTo(Math.log(c[d - 2]! / c[d - 3]!), 12);
+    expect(raw('mom_20')).toBeCloseTo(Math.log(c[d]! / c[d - 20]!), 12);
+    let sma = 0;
+    for (let i = d - 19; i <= d; i++) sma += c[i]!;
+    expect(raw('dist_sma_20')).toBeCloseTo(c[d]! / (sma / 20) - 1, 12);
+    expect(fs.targets[1].logReturn[r]).toBeCloseTo(Math.log(c[d + 1]! / c[d]!), 12);
+    expect(fs.targets[5].logReturn[r]).toBeCloseTo(Math.log(c[d + 5]! / c[d]!), 12);
+    expect(fs.targets[5].realisedDay[r]).toBe(d + 5);
+  });
+
+  it('leaves targets unrealised (NaN) where the horizon lies beyond the data', () => {
+    const last = fs.rowOf[0 * 320 + 319]!;
+    expect(fs.targets[1].logReturn[last]).toBeNaN();
+    expect(fs.targets[1].realisedDay[last]).toBe(NOT_REALISED);
+    const fourBefore = fs.rowOf[0 * 320 + 315]!;
+    expect(fs.targets[1].logReturn[fourBefore]).not.toBeNaN();
+    expect(fs.targets[5].logReturn[fourBefore]).toBeNaN();
+  });
+
+  it('standardises each day cross-sectionally: stock columns have mean ≈ 0 and |z| ≤ 3', () => {
+    const a = fs.dayRowStart[200]!;
+    const b = fs.dayRowStart[201]!;
+    const j = FEATURE_COLUMN.mom_20;
+    let s = 0;
+    for (let r = a; r < b; r++) {
+      s += fs.x[r * fs.cols + j]!;
+      expect(Math.abs(fs.x[r * fs.cols + j]!)).toBeLessThanOrEqual(3);
+    }
+    expect(Math.abs(s / (b - a))).toBeLessThan(0.3);
+  });
+
+  it('never looks ahead: changing every bar after day T leaves all rows of days ≤ T unchanged', () => {
+    const T = 200;
+    const changed = buildFeatures(withFutureChanged(panel, T + 1));
+    const end = fs.dayRowStart[T + 1]!;
+    expect(Array.from(changed.raw.subarray(0, end * fs.cols))).toEqual(Array.from(fs.raw.subarray(0, end * fs.cols)));
+    expect(Array.from(changed.x.subarray(0, end * fs.cols))).toEqual(Array.from(fs.x.subarray(0, end * fs.cols)));
+    // …while the targets of day T do change (they are the future).
+    const r = fs.rowOf[T]!;
+    expect(changed.targets[1].logReturn[r]).not.toBe(fs.targets[1].logReturn[r]);
+  });
+
+  it('selects as training rows only targets realised by the cutoff', () => {
+    const rows = realisedRows(fs, 5, 200);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(fs.targets[5].realisedDay[r]!).toBeLessThanOrEqual(200);
+    expect(Math.max(...Array.from(rows, (r) => fs.rowDay[r]!))).toBe(195);
+  });
+});
+
+describe('corporate actions', () => {
+  it('void the targets whose window spans a jump ≥ 11.5 % and leave the others', () => {
+    const panel = syntheticPanel({ nSeries: 3, nDays: 200, seed: 9, idioSd: 0.005, marketSd: 0.005 });
+    const s = panel.series[1]!;
+    // A 2-for-1 split at day 150: every price from then on halves.
+    for (const a of [s.open, s.high, s.low, s.close]) for (let d = 150; d < 200; d++) a[d] = a[d]! / 2;
+    const fs = buildFeatures(panel);
+    const row = (d: number): number => fs.rowOf[1 * 200 + d]!;
+    expect(fs.targets[1].logReturn[row(149)]).toBeNaN();
+    expect(fs.targets[1].logReturn[row(148)]).not.toBeNaN();
+    expect(fs.targets[1].logReturn[row(150)]).not.toBeNaN();
+    for (let d = 145; d <= 149; d++) expect(fs.targets[5].logReturn[row(d)]).toBeNaN();
+    expect(fs.targets[5].logReturn[row(144)]).not.toBeNaN();
+    expect(fs.targets[1].logReturn[fs.rowOf[0 * 200 + 149]!]).not.toBeNaN();
+  });
+});
+
+describe(seriesRsi.name, () => {
+  it('is 100 on a steadily rising series and 0 on a falling one', () => {
+    const up = Float64Array.from({ length: 30 }, (_, i) => 10 + i);
+    const down = Float64Array.from({ length: 30 }, (_, i) => 50 - i);
+    expect(seriesRsi(up)[29]).toBe(100);
+    expect(seriesRsi(down)[29]).toBe(0);
+  });
+});
+
+describe(panelFromBars.name, () => {
+  it('aligns stocks with different dates onto one calendar with NaN gaps', () => {
+    const mk = (dates: string[], base: number) => ({
+      dates,
+      open: Float64Array.from(dates, () => base),
+      high: Float64Array.from(dates, () => base),
+      low: Float64Array.from(dates, () => base),
+      close: Float64Array.from(dates, () => base),
+      volume: Float64Array.from(dates, () => 1),
+    });
+    const p = panelFromBars([{ symbol: 'AAA', sector: 'X', ...mk(['2024-01-02', '2024-01-04'], 5) }], mk(['2024-01-02', '2024-01-03'], 100));
+    expect(p.dates).toEqual(['2024-01-02', '2024-01-03', '2024-01-04']);
+    expect(Array.from(p.series[0]!.close)).toEqual([5, NaN, 5]);
+    expect(Array.from(p.market.close)).toEqual([100, 100, NaN]);
+  });
+});

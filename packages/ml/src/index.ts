@@ -1,0 +1,16 @@
+/**
+ * @bist/ml: features, 40 prediction algorithms, walk-forward evaluation and metrics for daily BIST bars.
+ * Pure: typed arrays in, typed arrays out; no I/O, no clock, seeded randomness only.
+ */
+export * from './panel.ts';
+export * from './features.ts';
+export * from './algorithm.ts';
+export * from './confidence.ts';
+export * from './metrics.ts';
+export * from './walk-forward.ts';
+export * from './registry.ts';
+export * from './serving.ts';
+export { syntheticPanel, businessDays, type SyntheticPanelOptions } from './synthetic.ts';
+export { SeededRandom } from './random.ts';
+export { sequenceRows, SEQUENCE_LENGTH } from './algorithms/learner-algorithms.ts';
+export { STACKING_MIN_ROWS } from './algorithms/stacking.ts';

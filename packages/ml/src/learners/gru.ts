@@ -1,0 +1,144 @@
+/**
+ * GRU sequence learner (own typed-array code, backpropagation through time), one layer of `hidden` units:
+ * z = σ(W_z x + U_z h + b_z), r = σ(W_r x + U_r h + b_r), n = tanh(W_n x + b_n + r⊙(U_n h + b_hn)),
+ * h' = (1 − z)⊙n + z⊙h; a linear head on the last h_T.
+ * Params layout (flat, input-major): WxT [F × 3H] (z, r, n), WhT [H × 3H], bx [3H], bhn [H], wOut [H], bOut.
+ */
+import { withDefaults } from './common.ts';
+import { vecAddScaled, vecGradAndDot } from './linalg.ts';
+import type { Rng } from './rng.ts';
+import {
+  glorotFill,
+  SEQUENCE_DEFAULTS,
+  sequencePredict,
+  sequenceTrain,
+  type SequenceNet,
+  type SequenceStateBase,
+  type SequenceTrainOptions,
+} from './sequence-core.ts';
+
+export interface GruOptions extends SequenceTrainOptions {
+  /** GRU units H. Default 16. */
+  hidden?: number;
+}
+
+export interface GruState extends SequenceStateBase {
+  kind: 'gru';
+  hidden: number;
+}
+
+function sig(z: number): number {
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** Builds the GRU network for T steps of F features and H units. */
+export function gruNet(T: number, F: number, H: number): SequenceNet {
+  const G = 3 * H;
+  const oWh = G * F;
+  const oBx = oWh + G * H;
+  const oBhn = oBx + G;
+  const oOut = oBhn + H;
+  const nParams = oOut + H + 1;
+  // Per step: z, r, n, hn (4H values); hidden states h_0 = 0 … h_T.
+  const cache = new Float64Array(T * 4 * H);
+  const hs = new Float64Array((T + 1) * H);
+  const a = new Float64Array(G);
+  const u = new Float64Array(G);
+  const du = new Float64Array(G);
+  const dax = new Float64Array(G);
+  const dhBuf = new Float64Array(H);
+  return {
+    nParams,
+    init(p: Float64Array, rng: Rng): void {
+      glorotFill(p, 0, F, G, rng);
+      glorotFill(p, oWh, H, G, rng);
+      glorotFill(p, oOut, H, 1, rng);
+    },
+    forward(p: Float64Array, Z: Float64Array, off: number): number {
+      const hh = hs;
+      for (let t = 0; t < T; t++) {
+        const xo = off + t * F;
+        const hPrev = t * H;
+        for (let r = 0; r < G; r++) {
+          a[r] = p[oBx + r]!;
+          u[r] = 0;
+        }
+        for (let f = 0; f < F; f++) vecAddScaled(a, 0, p, f * G, Z[xo + f]!, G);
+        for (let k = 0; k < H; k++) {
+          const hk = hh[hPrev + k]!;
+          if (hk !== 0) vecAddScaled(u, 0, p, oWh + k * G, hk, G);
+        }
+        const co = t * 4 * H;
+        for (let k = 0; k < H; k++) {
+          const z = sig(a[k]! + u[k]!);
+          const r = sig(a[H + k]! + u[H + k]!);
+          const hn = u[2 * H + k]! + p[oBhn + k]!;
+          const n = 2 * sig(2 * (a[2 * H + k]! + r * hn)) - 1;
+          cache[co + k] = z;
+          cache[co + H + k] = r;
+          cache[co + 2 * H + k] = n;
+          cache[co + 3 * H + k] = hn;
+          hh[hPrev + H + k] = (1 - z) * n + z * hh[hPrev + k]!;
+        }
+      }
+      let out = p[oOut + H]!;
+      for (let k = 0; k < H; k++) out += p[oOut + k]! * hh[T * H + k]!;
+      return out;
+    },
+    backward(p: Float64Array, Z: Float64Array, off: number, dOut: number, grad: Float64Array): void {
+      const dh = dhBuf;
+      grad[oOut + H]! += dOut;
+      for (let k = 0; k < H; k++) {
+        grad[oOut + k]! += dOut * hs[T * H + k]!;
+        dh[k] = dOut * p[oOut + k]!;
+      }
+      for (let t = T - 1; t >= 0; t--) {
+        const co = t * 4 * H;
+        const hPrev = t * H;
+        for (let k = 0; k < H; k++) {
+          const z = cache[co + k]!;
+          const r = cache[co + H + k]!;
+          const n = cache[co + 2 * H + k]!;
+          const hn = cache[co + 3 * H + k]!;
+          const dhk = dh[k]!;
+          const dan = dhk * (1 - z) * (1 - n * n);
+          const daz = dhk * (hs[hPrev + k]! - n) * z * (1 - z);
+          const dar = dan * hn * r * (1 - r);
+          dax[k] = daz;
+          dax[H + k] = dar;
+          dax[2 * H + k] = dan;
+          du[k] = daz;
+          du[H + k] = dar;
+          du[2 * H + k] = dan * r;
+          grad[oBhn + k]! += dan * r;
+          dh[k] = dhk * z;
+        }
+        for (let r = 0; r < G; r++) grad[oBx + r]! += dax[r]!;
+        const xo = off + t * F;
+        for (let f = 0; f < F; f++) vecAddScaled(grad, f * G, dax, 0, Z[xo + f]!, G);
+        for (let k = 0; k < H; k++) dh[k]! += vecGradAndDot(grad, p, oWh + k * G, du, hs[hPrev + k]!, G);
+      }
+    },
+  };
+}
+
+/** Fits the GRU by Adam + BPTT on [nRows, seqLen, nFeatures] inputs; state = flat params + scalers. */
+export function fit(
+  X: Float64Array,
+  nRows: number,
+  nCols: number,
+  y: Float64Array,
+  options: GruOptions,
+): GruState {
+  const o = withDefaults(
+    { ...SEQUENCE_DEFAULTS, maxEpochs: 8, hidden: 16, seqLen: options.seqLen, nFeatures: options.nFeatures },
+    options,
+  );
+  const net = gruNet(o.seqLen, o.nFeatures, o.hidden);
+  return { kind: 'gru', hidden: o.hidden, ...sequenceTrain(net, X, nRows, nCols, y, o) };
+}
+
+/** Output on the last hidden state: regression value or P(y = 1). */
+export function predict(state: GruState, X: Float64Array, nRows: number, nCols: number): Float64Array {
+  return sequencePredict(gruNet(state.seqLen, state.nFeatures, state.hidden), state, X, nRows, nCols);
+}

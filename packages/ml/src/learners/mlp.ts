@@ -1,0 +1,309 @@
+/**
+ * Multilayer perceptron with 1–2 hidden layers (ReLU or tanh), trained by Adam on mini-batches of squared error
+ * (regression, on standardised y) or binary cross-entropy (classification, sigmoid output), with L2 weight decay and
+ * early stopping on a tail validation split (the last validationFraction of rows, so time order is respected);
+ * the weights of the best validation epoch are kept. Inputs are standardised column-wise.
+ */
+import {
+  arrayMean,
+  checkCols,
+  checkInput,
+  LearnerInputError,
+  scalerApply,
+  scalerFit,
+  sigmoid,
+  withDefaults,
+  type LearnerTask,
+  type Scaler,
+} from './common.ts';
+import { Adam } from './adam.ts';
+import { Rng } from './rng.ts';
+
+export interface MlpOptions {
+  /** 'regression' (MSE) or 'classification' (cross-entropy, predicts P(y = 1)). Default 'regression'. */
+  task?: LearnerTask;
+  /** Hidden layer widths, 1 or 2 entries. Default [32, 16]. */
+  hiddenSizes?: number[];
+  /** Hidden activation. Default 'relu'. */
+  activation?: 'relu' | 'tanh';
+  /** Adam step size. Default 1e-3. */
+  learningRate?: number;
+  /** Rows per mini-batch. Default 64. */
+  batchSize?: number;
+  /** Maximum passes over the training rows. Default 30. */
+  maxEpochs?: number;
+  /** Stop after this many epochs without validation improvement. Default 8. */
+  patience?: number;
+  /** Tail share of rows held out for early stopping (0 disables it). Default 0.1. */
+  validationFraction?: number;
+  /** L2 weight decay on weights (not biases), added to the gradient as l2·W. Default 1e-4. */
+  l2?: number;
+  /** PRNG seed for initialisation and shuffling. Default 0. */
+  seed?: number;
+}
+
+/** One dense layer: W is out × in row-major. */
+export interface DenseLayer {
+  nIn: number;
+  nOut: number;
+  W: number[];
+  b: number[];
+}
+
+export interface MlpState {
+  kind: 'mlp';
+  task: LearnerTask;
+  nCols: number;
+  activation: 'relu' | 'tanh';
+  scaler: Scaler;
+  /** Target standardisation (regression); 0/1 for classification. */
+  yMean: number;
+  yStd: number;
+  layers: DenseLayer[];
+  /** Epochs actually run and the best validation loss (diagnostics). */
+  epochs: number;
+  bestValidationLoss: number;
+}
+
+const DEFAULTS = {
+  task: 'regression' as LearnerTask,
+  hiddenSizes: [32, 16],
+  activation: 'relu' as 'relu' | 'tanh',
+  learningRate: 1e-3,
+  batchSize: 64,
+  maxEpochs: 30,
+  patience: 8,
+  validationFraction: 0.1,
+  l2: 1e-4,
+  seed: 0,
+};
+
+interface Net {
+  sizes: number[];
+  /** Offsets of W and b of each layer inside the flat parameter vector. */
+  wOff: number[];
+  bOff: number[];
+  nParams: number;
+}
+
+function netLayout(sizes: number[]): Net {
+  const wOff: number[] = [];
+  const bOff: number[] = [];
+  let p = 0;
+  for (let l = 0; l + 1 < sizes.length; l++) {
+    wOff.push(p);
+    p += sizes[l]! * sizes[l + 1]!;
+    bOff.push(p);
+    p += sizes[l + 1]!;
+  }
+  return { sizes, wOff, bOff, nParams: p };
+}
+
+/** Forward pass of one row z (length sizes[0]); fills acts[l] (post-activation) and returns the output pre-activation. */
+function forward(
+  net: Net,
+  params: Float64Array,
+  relu: boolean,
+  z: Float64Array,
+  zOff: number,
+  acts: Float64Array[],
+): number {
+  const L = net.sizes.length - 1;
+  let input = z;
+  let inOff = zOff;
+  for (let l = 0; l < L; l++) {
+    const nIn = net.sizes[l]!;
+    const nOut = net.sizes[l + 1]!;
+    const a = acts[l]!;
+    const wo = net.wOff[l]!;
+    const bo = net.bOff[l]!;
+    for (let o = 0; o < nOut; o++) {
+      let s = params[bo + o]!;
+      const row = wo + o * nIn;
+      for (let i = 0; i < nIn; i++) s += params[row + i]! * input[inOff + i]!;
+      a[o] = l === L - 1 ? s : relu ? (s > 0 ? s : 0) : Math.tanh(s);
+    }
+    input = a;
+    inOff = 0;
+  }
+  return acts[L - 1]![0]!;
+}
+
+/** Fits the network; returns plain-array weights of the best validation epoch. */
+export function fit(
+  X: Float64Array,
+  nRows: number,
+  nCols: number,
+  y: Float64Array,
+  options: MlpOptions = {},
+): MlpState {
+  const o = withDefaults(DEFAULTS, options);
+  checkInput(X, nRows, nCols, y, o.task);
+  if (
+    o.hiddenSizes.length < 1 ||
+    o.hiddenSizes.length > 2 ||
+    o.hiddenSizes.some((h) => !(Number.isInteger(h) && h >= 1))
+  ) {
+    throw new LearnerInputError('hiddenSizes must hold 1 or 2 positive integers');
+  }
+  const classification = o.task === 'classification';
+  const scaler = scalerFit(X, nRows, nCols);
+  const Z = scalerApply(scaler, X, nRows, nCols);
+  let yMean = 0;
+  let yStd = 1;
+  if (!classification) {
+    yMean = arrayMean(y);
+    let v = 0;
+    for (let i = 0; i < nRows; i++) v += (y[i]! - yMean) ** 2;
+    yStd = Math.sqrt(v / nRows) || 1;
+  }
+  const t = Float64Array.from(y, (v) => (v - yMean) / yStd);
+  const nVal =
+    o.validationFraction > 0 && nRows >= 50 ? Math.max(1, Math.floor(o.validationFraction * nRows)) : 0;
+  const nTrain = nRows - nVal;
+
+  const rng = new Rng(o.seed);
+  const relu = o.activation === 'relu';
+  const net = netLayout([nCols, ...o.hiddenSizes, 1]);
+  const params = new Float64Array(net.nParams);
+  for (let l = 0; l + 1 < net.sizes.length; l++) {
+    const nIn = net.sizes[l]!;
+    const nOut = net.sizes[l + 1]!;
+    const scale = relu ? Math.sqrt(2 / nIn) : Math.sqrt(1 / nIn);
+    for (let k = 0; k < nIn * nOut; k++) params[net.wOff[l]! + k] = rng.normal() * scale;
+  }
+  const grad = new Float64Array(net.nParams);
+  const adam = new Adam(params, o.learningRate);
+  const L = net.sizes.length - 1;
+  const acts = net.sizes.slice(1).map((s) => new Float64Array(s));
+  const deltas = net.sizes.slice(1).map((s) => new Float64Array(s));
+  const order = new Uint32Array(nTrain);
+  for (let i = 0; i < nTrain; i++) order[i] = i;
+
+  const lossOf = (out: number, target: number): number => {
+    if (!classification) return (out - target) ** 2;
+    const p = Math.min(1 - 1e-12, Math.max(1e-12, sigmoid(out)));
+    return -(target * Math.log(p) + (1 - target) * Math.log(1 - p));
+  };
+
+  let best = params.slice();
+  let bestLoss = Infinity;
+  let sinceBest = 0;
+  let epochs = 0;
+  for (let epoch = 0; epoch < o.maxEpochs; epoch++) {
+    epochs++;
+    rng.shuffle(order);
+    for (let start = 0; start < nTrain; start += o.batchSize) {
+      const end = Math.min(nTrain, start + o.batchSize);
+      grad.fill(0);
+      for (let r = start; r < end; r++) {
+        const i = order[r]!;
+        const out = forward(net, params, relu, Z, i * nCols, acts);
+        // d loss / d output pre-activation: MSE → 2(out − t) (we drop the 2), BCE+sigmoid → p − t.
+        deltas[L - 1]![0] = classification ? sigmoid(out) - t[i]! : out - t[i]!;
+        for (let l = L - 1; l >= 0; l--) {
+          const nIn = net.sizes[l]!;
+          const nOut = net.sizes[l + 1]!;
+          const d = deltas[l]!;
+          const inp = l === 0 ? Z : acts[l - 1]!;
+          const inOff = l === 0 ? i * nCols : 0;
+          const wo = net.wOff[l]!;
+          const bo = net.bOff[l]!;
+          const prev = l > 0 ? deltas[l - 1]! : null;
+          if (prev !== null) prev.fill(0);
+          for (let q = 0; q < nOut; q++) {
+            const dq = d[q]!;
+            if (dq === 0) continue;
+            grad[bo + q]! += dq;
+            const row = wo + q * nIn;
+            if (prev === null) {
+              for (let k = 0; k < nIn; k++) grad[row + k]! += dq * inp[inOff + k]!;
+            } else {
+              // Weight gradient and back-propagated signal in one contiguous pass over the weight row.
+              for (let k = 0; k < nIn; k++) {
+                grad[row + k]! += dq * inp[k]!;
+                prev[k]! += params[row + k]! * dq;
+              }
+            }
+          }
+          if (prev !== null) {
+            const a = acts[l - 1]!;
+            for (let k = 0; k < nIn; k++) {
+              const ak = a[k]!;
+              prev[k] = relu ? (ak > 0 ? prev[k]! : 0) : prev[k]! * (1 - ak * ak);
+            }
+          }
+        }
+      }
+      const inv = 1 / (end - start);
+      for (let k = 0; k < grad.length; k++) grad[k]! *= inv;
+      if (o.l2 > 0) {
+        for (let l = 0; l < L; l++) {
+          const wo = net.wOff[l]!;
+          const n = net.sizes[l]! * net.sizes[l + 1]!;
+          for (let k = 0; k < n; k++) grad[wo + k]! += o.l2 * params[wo + k]!;
+        }
+      }
+      adam.step(grad, 10);
+    }
+    // Validation loss (training loss when there is no validation split).
+    const from = nVal > 0 ? nTrain : 0;
+    let loss = 0;
+    for (let i = from; i < nRows; i++) loss += lossOf(forward(net, params, relu, Z, i * nCols, acts), t[i]!);
+    loss /= nRows - from;
+    if (!Number.isFinite(loss)) break;
+    if (loss < bestLoss - 1e-9) {
+      bestLoss = loss;
+      best = params.slice();
+      sinceBest = 0;
+    } else if (++sinceBest >= o.patience) {
+      break;
+    }
+  }
+
+  const layers: DenseLayer[] = [];
+  for (let l = 0; l < L; l++) {
+    const nIn = net.sizes[l]!;
+    const nOut = net.sizes[l + 1]!;
+    layers.push({
+      nIn,
+      nOut,
+      W: Array.from(best.subarray(net.wOff[l], net.wOff[l]! + nIn * nOut)),
+      b: Array.from(best.subarray(net.bOff[l], net.bOff[l]! + nOut)),
+    });
+  }
+  return {
+    kind: 'mlp',
+    task: o.task,
+    nCols,
+    activation: o.activation,
+    scaler,
+    yMean,
+    yStd,
+    layers,
+    epochs,
+    bestValidationLoss: Number.isFinite(bestLoss) ? bestLoss : -1,
+  };
+}
+
+/** Network output: yMean + yStd·f(z) for regression, σ(f(z)) for classification. */
+export function predict(state: MlpState, X: Float64Array, nRows: number, nCols: number): Float64Array {
+  checkInput(X, nRows, nCols);
+  checkCols(state.nCols, nCols);
+  const Z = scalerApply(state.scaler, X, nRows, nCols);
+  const sizes = [nCols, ...state.layers.map((l) => l.nOut)];
+  const net = netLayout(sizes);
+  const params = new Float64Array(net.nParams);
+  state.layers.forEach((l, k) => {
+    params.set(l.W, net.wOff[k]);
+    params.set(l.b, net.bOff[k]);
+  });
+  const acts = sizes.slice(1).map((s) => new Float64Array(s));
+  const relu = state.activation === 'relu';
+  const out = new Float64Array(nRows);
+  for (let i = 0; i < nRows; i++) {
+    const f = forward(net, params, relu, Z, i * nCols, acts);
+    out[i] = state.task === 'classification' ? sigmoid(f) : state.yMean + state.yStd * f;
+  }
+  return out;
+}

@@ -1,0 +1,135 @@
+/** Small dense linear algebra on row-major Float64Arrays (p ≤ ~100): Gram matrices, Cholesky solves, Jacobi eigen. */
+
+/** Z'Z and Z'y with Z = [1, X] (intercept first): returns g ((p+1)²) and c (p+1), plus y'y. */
+export function gramWithIntercept(
+  X: Float64Array,
+  n: number,
+  p: number,
+  y: Float64Array,
+  weights?: Float64Array,
+): { g: Float64Array; c: Float64Array; yy: number } {
+  const q = p + 1;
+  const g = new Float64Array(q * q);
+  const c = new Float64Array(q);
+  let yy = 0;
+  const z = new Float64Array(q);
+  z[0] = 1;
+  for (let i = 0; i < n; i++) {
+    const w = weights ? weights[i]! : 1;
+    if (w === 0) continue;
+    for (let j = 0; j < p; j++) z[j + 1] = X[i * p + j]!;
+    const yi = y[i]!;
+    yy += w * yi * yi;
+    for (let a = 0; a < q; a++) {
+      const za = w * z[a]!;
+      c[a]! += za * yi;
+      for (let b = a; b < q; b++) g[a * q + b]! += za * z[b]!;
+    }
+  }
+  for (let a = 0; a < q; a++) for (let b = 0; b < a; b++) g[a * q + b] = g[b * q + a]!;
+  return { g, c, yy };
+}
+
+/**
+ * Solves A x = b for symmetric positive (semi)definite A (q × q) by Cholesky, adding `jitter`·(mean diagonal) to the
+ * diagonal and retrying with more when A is singular. A and b are not modified.
+ */
+export function choleskySolve(A: Float64Array, b: Float64Array, q: number, jitter = 1e-10): Float64Array {
+  let meanDiag = 0;
+  for (let i = 0; i < q; i++) meanDiag += A[i * q + i]!;
+  meanDiag = Math.max(meanDiag / Math.max(1, q), 1e-12);
+  for (let eps = jitter; eps < 1e6; eps *= 100) {
+    const L = new Float64Array(q * q);
+    let ok = true;
+    for (let i = 0; i < q && ok; i++) {
+      for (let j = 0; j <= i; j++) {
+        let s = A[i * q + j]! + (i === j ? eps * meanDiag : 0);
+        for (let k = 0; k < j; k++) s -= L[i * q + k]! * L[j * q + k]!;
+        if (i === j) {
+          if (!(s > 0)) {
+            ok = false;
+            break;
+          }
+          L[i * q + i] = Math.sqrt(s);
+        } else L[i * q + j] = s / L[j * q + j]!;
+      }
+    }
+    if (!ok) continue;
+    const z = new Float64Array(q);
+    for (let i = 0; i < q; i++) {
+      let s = b[i]!;
+      for (let k = 0; k < i; k++) s -= L[i * q + k]! * z[k]!;
+      z[i] = s / L[i * q + i]!;
+    }
+    const x = new Float64Array(q);
+    for (let i = q - 1; i >= 0; i--) {
+      let s = z[i]!;
+      for (let k = i + 1; k < q; k++) s -= L[k * q + i]! * x[k]!;
+      x[i] = s / L[i * q + i]!;
+    }
+    return x;
+  }
+  return new Float64Array(q);
+}
+
+/** Sum of squared residuals of w on data summarised by (g, c, yy): yy − 2 w'c + w'g w. */
+export function sseFromGram(g: Float64Array, c: Float64Array, yy: number, w: Float64Array): number {
+  const q = w.length;
+  let s = yy;
+  for (let a = 0; a < q; a++) {
+    s -= 2 * w[a]! * c[a]!;
+    let t = 0;
+    for (let b = 0; b < q; b++) t += g[a * q + b]! * w[b]!;
+    s += w[a]! * t;
+  }
+  return Math.max(0, s);
+}
+
+/** Eigen-decomposition of a symmetric q × q matrix by cyclic Jacobi: A = V diag(values) V' (V column-major in rows). */
+export function symmetricEigen(A: Float64Array, q: number): { values: Float64Array; vectors: Float64Array } {
+  const a = A.slice();
+  const v = new Float64Array(q * q);
+  for (let i = 0; i < q; i++) v[i * q + i] = 1;
+  for (let sweep = 0; sweep < 60; sweep++) {
+    let off = 0;
+    for (let i = 0; i < q; i++) for (let j = i + 1; j < q; j++) off += a[i * q + j]! ** 2;
+    if (off < 1e-22) break;
+    for (let p = 0; p < q; p++) {
+      for (let r = p + 1; r < q; r++) {
+        const apr = a[p * q + r]!;
+        if (Math.abs(apr) < 1e-300) continue;
+        const theta = (a[r * q + r]! - a[p * q + p]!) / (2 * apr);
+        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+        const c = 1 / Math.sqrt(t * t + 1);
+        const s = t * c;
+        for (let k = 0; k < q; k++) {
+          const akp = a[k * q + p]!;
+          const akr = a[k * q + r]!;
+          a[k * q + p] = c * akp - s * akr;
+          a[k * q + r] = s * akp + c * akr;
+        }
+        for (let k = 0; k < q; k++) {
+          const apk = a[p * q + k]!;
+          const ark = a[r * q + k]!;
+          a[p * q + k] = c * apk - s * ark;
+          a[r * q + k] = s * apk + c * ark;
+        }
+        for (let k = 0; k < q; k++) {
+          const vkp = v[k * q + p]!;
+          const vkr = v[k * q + r]!;
+          v[k * q + p] = c * vkp - s * vkr;
+          v[k * q + r] = s * vkp + c * vkr;
+        }
+      }
+    }
+  }
+  const values = new Float64Array(q);
+  for (let i = 0; i < q; i++) values[i] = a[i * q + i]!;
+  return { values, vectors: v };
+}
+
+/** Ordinary least squares of y on [1, X] over the given data, returns [intercept, β…] (ridge-jittered if singular). */
+export function olsFit(X: Float64Array, n: number, p: number, y: Float64Array): Float64Array {
+  const { g, c } = gramWithIntercept(X, n, p, y);
+  return choleskySolve(g, c, p + 1);
+}

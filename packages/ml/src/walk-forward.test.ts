@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { featuresOf, withShuffledTargets } from '../test/helpers.ts';
+import { type Algorithm, type TrainedModel, finishModel } from './algorithm.ts';
+import { ols } from './algorithms/linear.ts';
+import { stacking } from './algorithms/stacking.ts';
+import { randomWalk } from './algorithms/time-series.ts';
+import type { FeatureSet } from './features.ts';
+import { ALGORITHMS } from './registry.ts';
+import {
+  type WalkForwardOptions,
+  stackInputsFromRuns,
+  walkForward,
+  walkForwardAlgorithm,
+  walkForwardCutoffs,
+} from './walk-forward.ts';
+
+/** z for a 95 % family-wise interval over every algorithm (Bonferroni): Φ⁻¹(1 − 0.025/40) ≈ 3.23. */
+const Z_FAMILY = 3.23;
+
+/** Options that keep the whole-registry tests fast: small training caps, fewer retrains. */
+const FAST: Omit<WalkForwardOptions, 'horizon'> = { evalDays: 150, retrainEvery: 50, maxTrainRows: 2000, z: Z_FAMILY };
+
+function expectNoSkill(fs: FeatureSet, label: string): void {
+  const runs = walkForward(fs, ALGORITHMS, { horizon: 1, ...FAST, seed: 3 });
+  expect(runs).toHaveLength(ALGORITHMS.length);
+  for (const run of runs) {
+    const m = run.metrics;
+    const where = `${label} ${run.algorithmId}: hit ${(m.hitRate * 100).toFixed(2)} % [${(m.hitRateLow * 100).toFixed(2)}, ${(m.hitRateHigh * 100).toFixed(2)}], rank IC ${m.rankIc.mean.toFixed(4)}`;
+    expect(run.error, where).toBeNull();
+    expect(m.count, where).toBeGreaterThan(8000);
+    expect(m.hitRateLow, where).toBeLessThanOrEqual(0.5);
+    expect(m.hitRateHigh, where).toBeGreaterThanOrEqual(0.5);
+    if (m.rankIc.days > 0) {
+      // t-statistic of the mean daily Rank IC within the family-wise bound.
+      expect(Math.abs(m.rankIc.mean) / (m.rankIc.sd / Math.sqrt(m.rankIc.days)), where).toBeLessThan(Z_FAMILY);
+    }
+  }
+}
+
+describe(walkForwardAlgorithm.name, () => {
+  const fs = featuresOf({ nSeries: 20, nDays: 400, seed: 1 });
+
+  it('trains only on targets realised by the cutoff and predicts only days from the cutoff on', () => {
+    for (const horizon of [1, 5] as const) {
+      const seen: { cutoff: number; maxTrainDay: number; maxRealised: number; predictDays: number[] }[] = [];
+      const spy: Algorithm = {
+        ...randomWalk,
+        id: 'spy',
+        fit(data) {
+          let maxTrainDay = -1;
+          let maxRealised = -1;
+          for (const r of data.rows) {
+            maxTrainDay = Math.max(maxTrainDay, fs.rowDay[r]!);
+            maxRealised = Math.max(maxRealised, fs.targets[horizon].realisedDay[r]!);
+          }
+          seen.push({ cutoff: data.cutoffDay, maxTrainDay, maxRealised, predictDays: [] });
+          return finishModel(spy, { ...data, rows: new Int32Array(0) }, null);
+        },
+        predict(_m: TrainedModel, rows) {
+          seen[seen.length - 1]!.predictDays.push(...Array.from(rows.rows, (r) => fs.rowDay[r]!));
+          return { expectedReturn: new Float64Array(rows.rows.length), probabilityUp: null };
+        },
+      };
+      const run = walkForwardAlgorithm(fs, spy, { horizon, evalDays: 100, retrainEvery: 20 });
+      expect(seen.length).toBe(run.retrains);
+      for (const s of seen) {
+        expect(s.maxRealised).toBeLessThanOrEqual(s.cutoff);
+        expect(s.maxTrainDay).toBe(s.cutoff - horizon);
+        expect(Math.min(...s.predictDays)).toBe(s.cutoff);
+        expect(Math.max(...s.predictDays)).toBeLessThan(s.cutoff + 20);
+      }
+    }
+  });
+
+  it('retrains every 20 days over the evaluation window and scores only realised rows', () => {
+    const cutoffs = walkForwardCutoffs(fs, { horizon: 1, evalDays: 100 });
+    expect(cutoffs).toEqual([300, 320, 340, 360, 380]);
+    const run = walkForwardAlgorithm(fs, ols, { horizon: 5, evalDays: 100 });
+    expect(run.rows.length).toBe(100 * 20);
+    // The last 5 days are unrealised; a rare synthetic jump ≥ 11.5 % also voids the targets spanning it.
+    const realised = Array.from(run.rows).filter((r) => Number.isFinite(fs.targets[5].logReturn[r]!)).length;
+    expect(run.metrics.count).toBe(realised);
+    expect(realised).toBeLessThanOrEqual(95 * 20);
+    expect(realised).toBeGreaterThan(0.95 * 95 * 20);
+    expect(run.firstDate).toBe(fs.panel.dates[300]);
+  });
+
+  it('is reproducible: the same seed gives identical predictions', () => {
+    const a = walkForwardAlgorithm(fs, ols, { horizon: 1, evalDays: 60, maxTrainRows: 500, seed: 4 });
+    const b = walkForwardAlgorithm(fs, ols, { horizon: 1, evalDays: 60, maxTrainRows: 500, seed: 4 });
+    expect(Array.from(a.expectedReturn)).toEqual(Array.from(b.expectedReturn));
+  });
+});
+
+describe('every algorithm', () => {
+  const small = featuresOf({ nSeries: 15, nDays: 330, seed: 2, continuation: 0.1 });
+
+  it('has a unique kebab-case id and survives a JSON round trip of its trained model', () => {
+    const ids = new Set(ALGORITHMS.map((a) => a.id));
+    expect(ids.size).toBe(ALGORITHMS.length);
+    const runs = walkForward(small, ALGORITHMS, { horizon: 1, evalDays: 40, maxTrainRows: 1500 });
+    const stack = stackInputsFromRuns(small, runs.filter((r) => !ALGORITHMS.find((a) => a.id === r.algorithmId)!.needsStack));
+    for (const alg of ALGORITHMS) {
+      expect(alg.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      const run = runs.find((r) => r.algorithmId === alg.id)!;
+      expect(run.error, alg.id).toBeNull();
+      const model = run.lastModel!;
+      const revived = alg.deserialize(JSON.parse(JSON.stringify(model)));
+      const rows = run.rows.slice(-30);
+      const rowSet = { features: small, rows, ...(alg.needsStack ? { stack } : {}) };
+      const a = alg.predict(model, rowSet);
+      const b = alg.predict(revived, rowSet);
+      expect(Array.from(b.expectedReturn), alg.id).toEqual(Array.from(a.expectedReturn));
+      expect(a.expectedReturn.every(Number.isFinite), alg.id).toBe(true);
+      expect(a.probabilityUp === null, alg.id).toBe(alg.output === 'regression');
+      expect(() => alg.deserialize({ ...model, algorithmId: 'other' })).toThrow();
+    }
+  });
+});
+
+describe('stacking', () => {
+  it('learns to weight the informative base model and is at least as good as it out of sample', () => {
+    const fs = featuresOf({ nSeries: 60, nDays: 500, seed: 5, beta: 0, continuation: 0.15 });
+    const runs = walkForward(fs, [randomWalk, ols, stacking], { horizon: 1, evalDays: 200 });
+    const byId = new Map(runs.map((r) => [r.algorithmId, r]));
+    const st = byId.get('stacking')!;
+    const coef = (st.lastModel!.state as { coef: number[] }).coef;
+    const ids = (st.lastModel!.state as { baseIds: string[] }).baseIds;
+    expect(coef[ids.indexOf('ols')]!).toBeGreaterThan(0);
+    expect(st.metrics.hitRate).toBeGreaterThan(byId.get('ols')!.metrics.hitRate - 0.01);
+    expect(st.metrics.hitRateLow).toBeGreaterThan(0.5);
+  });
+});
+
+describe('known answers for the whole registry', () => {
+  it('on independent pure random walks every algorithm’s hit-rate interval contains 50 % and Rank IC ≈ 0', () => {
+    expectNoSkill(featuresOf({ nSeries: 80, nDays: 420, seed: 31, beta: 0 }), 'random walk');
+  });
+
+  it('leakage: with a real planted signal OLS has skill, but after shuffling the targets no algorithm keeps any', () => {
+    const planted = featuresOf({ nSeries: 80, nDays: 420, seed: 32, beta: 0, continuation: 0.15 });
+    const real = walkForwardAlgorithm(planted, ols, { horizon: 1, ...FAST });
+    expect(real.metrics.hitRateLow).toBeGreaterThan(0.5);
+    expectNoSkill(withShuffledTargets(planted, 77), 'shuffled');
+  });
+});

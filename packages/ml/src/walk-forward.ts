@@ -1,0 +1,209 @@
+/**
+ * Walk-forward evaluation with no look-ahead: an expanding window retrained every `retrainEvery` trading days over the
+ * last `evalDays` days. At cutoff c a model is trained on rows whose target is realised by day c (so for h = 5 the last
+ * five days before c drop out) and then predicts the rows of days c … c + retrainEvery − 1, out of sample.
+ */
+import type { Algorithm, StackInputs, TrainedModel } from './algorithm.ts';
+import { trainingDataAt } from './algorithm.ts';
+import { type FeatureSet, type Horizon, rowsOfDays } from './features.ts';
+import { type EvaluationMetrics, evaluatePredictions, Z_95 } from './metrics.ts';
+
+/** Default cap on pooled and rule training rows per fit (a seeded uniform subsample of the realised rows). */
+export const DEFAULT_MAX_TRAIN_ROWS = 30_000;
+export const DEFAULT_EVAL_DAYS = 250;
+export const DEFAULT_RETRAIN_EVERY = 20;
+/** Calendar days with rows required before the first cutoff. */
+export const DEFAULT_MIN_TRAIN_DAYS = 120;
+
+export interface WalkForwardOptions {
+  horizon: Horizon;
+  /** Evaluate over the last evalDays calendar days that have rows (default 250). */
+  evalDays?: number;
+  /** Retrain every this many days (default 20). */
+  retrainEvery?: number;
+  /** Training-row cap for pooled/rule models (default 30,000; an algorithm's own maxTrainRows wins if smaller). */
+  maxTrainRows?: number;
+  /** Days with rows before the first cutoff (default 120). */
+  minTrainDays?: number;
+  seed?: number;
+  /** z of the hit-rate interval (default 1.96, 95 %). */
+  z?: number;
+  /** Millisecond clock for the fit/predict timings (injected: this package reads no clock). Timings are 0 without it. */
+  clock?: () => number;
+}
+
+/** One algorithm's out-of-sample predictions and scores at one horizon. */
+export interface WalkForwardRun {
+  algorithmId: string;
+  horizon: Horizon;
+  /** Predicted rows (ascending); targets of the last days may be unrealised and are not scored. */
+  rows: Int32Array;
+  expectedReturn: Float64Array;
+  probabilityUp: Float64Array | null;
+  retrains: number;
+  fitMs: number;
+  predictMs: number;
+  metrics: EvaluationMetrics;
+  /** The model of the last cutoff (the most recent training). */
+  lastModel: TrainedModel | null;
+  firstDate: string | null;
+  lastDate: string | null;
+  /** Set when a fit or predict threw; predictions of the failed windows are 0 (the random walk). */
+  error: string | null;
+}
+
+/** The cutoff days of a walk-forward on `fs` (each cutoff predicts the days up to the next one). */
+export function walkForwardCutoffs(fs: FeatureSet, options: WalkForwardOptions): number[] {
+  const nDays = fs.dayRowStart.length - 1;
+  let firstDay = -1;
+  let lastDay = -1;
+  for (let d = 0; d < nDays; d++) {
+    if (fs.dayRowStart[d + 1]! > fs.dayRowStart[d]!) {
+      if (firstDay < 0) firstDay = d;
+      lastDay = d;
+    }
+  }
+  if (firstDay < 0) return [];
+  const evalDays = options.evalDays ?? DEFAULT_EVAL_DAYS;
+  const step = Math.max(1, options.retrainEvery ?? DEFAULT_RETRAIN_EVERY);
+  const start = Math.max(firstDay + (options.minTrainDays ?? DEFAULT_MIN_TRAIN_DAYS), lastDay - evalDays + 1);
+  const cutoffs: number[] = [];
+  for (let c = start; c <= lastDay; c += step) cutoffs.push(c);
+  return cutoffs;
+}
+
+/** Walk-forward of one algorithm; `stack` must hold the base algorithms' out-of-sample predictions for stacking. */
+export function walkForwardAlgorithm(
+  fs: FeatureSet,
+  algorithm: Algorithm,
+  options: WalkForwardOptions,
+  stack?: StackInputs,
+): WalkForwardRun {
+  const clock = options.clock ?? (() => 0);
+  const step = Math.max(1, options.retrainEvery ?? DEFAULT_RETRAIN_EVERY);
+  const cap = trainRowCap(algorithm, options.maxTrainRows);
+  const cutoffs = walkForwardCutoffs(fs, options);
+  const parts: { rows: Int32Array; er: Float64Array; pu: Float64Array | null }[] = [];
+  let fitMs = 0;
+  let predictMs = 0;
+  let lastModel: TrainedModel | null = null;
+  let error: string | null = null;
+  for (const c of cutoffs) {
+    const rows = rowsOfDays(fs, c, c + step);
+    if (rows.length === 0) continue;
+    try {
+      const t0 = clock();
+      const data = trainingDataAt(fs, options.horizon, c, {
+        maxRows: cap,
+        seed: (options.seed ?? 1) * 100_003 + c,
+        ...(stack ? { stack } : {}),
+      });
+      const model = algorithm.fit(data, { seed: (options.seed ?? 1) + c });
+      const t1 = clock();
+      const pred = algorithm.predict(model, { features: fs, rows, ...(stack ? { stack } : {}) });
+      const t2 = clock();
+      fitMs += t1 - t0;
+      predictMs += t2 - t1;
+      lastModel = model;
+      parts.push({ rows, er: pred.expectedReturn, pu: pred.probabilityUp });
+    } catch (e) {
+      // Recorded on the run (and shown by the benchmark), never swallowed: the window falls back to the random walk.
+      error = `${fs.panel.dates[c] ?? c}: ${e instanceof Error ? e.message : String(e)}`;
+      parts.push({ rows, er: new Float64Array(rows.length), pu: null });
+    }
+  }
+  const total = parts.reduce((s, p) => s + p.rows.length, 0);
+  const rows = new Int32Array(total);
+  const expectedReturn = new Float64Array(total);
+  const anyProb = algorithm.output === 'classification' && parts.some((p) => p.pu !== null);
+  const probabilityUp = anyProb ? new Float64Array(total).fill(0.5) : null;
+  let o = 0;
+  for (const p of parts) {
+    rows.set(p.rows, o);
+    expectedReturn.set(p.er, o);
+    if (probabilityUp && p.pu) probabilityUp.set(p.pu, o);
+    o += p.rows.length;
+  }
+  const target = fs.targets[options.horizon].logReturn;
+  const realised = Float64Array.from(rows, (r) => target[r]!);
+  const day = Int32Array.from(rows, (r) => fs.rowDay[r]!);
+  return {
+    algorithmId: algorithm.id,
+    horizon: options.horizon,
+    rows,
+    expectedReturn,
+    probabilityUp,
+    retrains: cutoffs.length,
+    fitMs,
+    predictMs,
+    metrics: evaluatePredictions(expectedReturn, realised, day, options.z ?? Z_95, options.horizon),
+    lastModel,
+    firstDate: total > 0 ? (fs.panel.dates[day[0]!] ?? null) : null,
+    lastDate: total > 0 ? (fs.panel.dates[day[total - 1]!] ?? null) : null,
+    error,
+  };
+}
+
+/** The training-row cap walk-forward applies to an algorithm: none for per-series models, else min(option, own cap). */
+export function trainRowCap(algorithm: Algorithm, maxTrainRows = DEFAULT_MAX_TRAIN_ROWS): number {
+  return algorithm.scope === 'per_series' ? Infinity : Math.min(maxTrainRows, algorithm.maxTrainRows ?? Infinity);
+}
+
+/**
+ * The production fit: trained after the last day's close on every row realised by then (capped and seeded as in the
+ * walk-forward), ready to predict `latestRows(fs)`. Stacking needs `stack` (the walk-forward's base predictions).
+ */
+export function fitLatest(
+  fs: FeatureSet,
+  algorithm: Algorithm,
+  horizon: Horizon,
+  options: { maxTrainRows?: number; seed?: number; stack?: StackInputs } = {},
+): TrainedModel {
+  const cutoff = fs.rows > 0 ? fs.rowDay[fs.rows - 1]! : 0;
+  const seed = options.seed ?? 1;
+  const data = trainingDataAt(fs, horizon, cutoff, {
+    maxRows: trainRowCap(algorithm, options.maxTrainRows),
+    seed: seed * 100_003 + cutoff,
+    ...(options.stack ? { stack: options.stack } : {}),
+  });
+  return algorithm.fit(data, { seed: seed + cutoff });
+}
+
+/** Base predictions of finished runs laid out per feature row (NaN where a run made no prediction). */
+export function stackInputsFromRuns(fs: FeatureSet, runs: readonly WalkForwardRun[]): StackInputs {
+  return {
+    baseIds: runs.map((r) => r.algorithmId),
+    values: runs.map((run) => {
+      const v = new Float64Array(fs.rows).fill(NaN);
+      for (let i = 0; i < run.rows.length; i++) v[run.rows[i]!] = run.expectedReturn[i]!;
+      return v;
+    }),
+  };
+}
+
+/**
+ * Walk-forward of several algorithms: the non-ensemble ones first, then the ensembles on their out-of-sample
+ * predictions. `onRun` is called after each algorithm (progress reporting).
+ */
+export function walkForward(
+  fs: FeatureSet,
+  algorithms: readonly Algorithm[],
+  options: WalkForwardOptions,
+  onRun?: (run: WalkForwardRun) => void,
+): WalkForwardRun[] {
+  const base: WalkForwardRun[] = [];
+  for (const a of algorithms.filter((x) => !x.needsStack)) {
+    const run = walkForwardAlgorithm(fs, a, options);
+    base.push(run);
+    onRun?.(run);
+  }
+  const ensembles: WalkForwardRun[] = [];
+  const stackable = base.filter((r) => r.error === null);
+  for (const a of algorithms.filter((x) => x.needsStack)) {
+    const run = walkForwardAlgorithm(fs, a, options, stackInputsFromRuns(fs, stackable));
+    ensembles.push(run);
+    onRun?.(run);
+  }
+  const order = new Map(algorithms.map((a, i) => [a.id, i]));
+  return [...base, ...ensembles].sort((x, y) => order.get(x.algorithmId)! - order.get(y.algorithmId)!);
+}

@@ -12,6 +12,10 @@ const COMMANDS: Record<string, CliCommand> = {
     summary: 'create-admin --email <e-mail> --name <name> --password <password> [--role super_admin]  create a staff account',
     load: () => import('./cli/create-admin.ts'),
   },
+  'import-prices': {
+    summary: 'import-prices <files or folders…> [--skip-bad-rows]  load EOD CSV files (one transaction per file)',
+    load: () => import('./cli/import-prices.ts'),
+  },
 };
 
 function usage(): string {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ADMIN_ROLES, adminUserCreateSchema, type AdminUser } from '@bist/contracts';
+import { ADMIN_ROLES, adminUserCreateSchema, type AdminUser, type AdminUserCreate } from '@bist/contracts';
 import { ConfigError, loadConfig } from '@/config/env';
 import { migrateDatabase, openDatabase, type Database } from '@/db/client';
 import { systemClock, type Clock } from '@/lib/clock';
@@ -33,7 +33,8 @@ export interface CreateAdminInput {
  * Creates a staff account (by default the first super_admin when DEMO_MODE is off), validated with the same contract
  * as POST /admin/api/users (a weak password is refused) and audited as done by the CLI.
  */
-export async function createAdmin(database: Database, clock: Clock, input: CreateAdminInput): Promise<AdminUser> {
+/** Validates the options with the same contract as POST /admin/api/users (a weak password is refused). */
+export function parseCreateAdminInput(input: CreateAdminInput): AdminUserCreate {
   const parsed = adminUserCreateSchema.safeParse({
     name: input.name,
     email: input.email,
@@ -44,10 +45,19 @@ export async function createAdmin(database: Database, clock: Clock, input: Creat
   if (!parsed.success) {
     throw new CreateAdminError(parsed.error.issues.map((issue) => `--${issue.path.join('.') || 'input'}: ${issue.message}`).join('\n'));
   }
+  return parsed.data;
+}
+
+/**
+ * Creates a staff account (by default the first super_admin when DEMO_MODE is off), validated like
+ * POST /admin/api/users and audited as done by the CLI.
+ */
+export async function createAdmin(database: Database, clock: Clock, input: CreateAdminInput): Promise<AdminUser> {
+  const data = parseCreateAdminInput(input);
   const audit = new AuditService(new AuditRepository(database.db), clock);
   const users = new AdminUsersService(new AdminUsersRepository(database.db), audit, clock);
   try {
-    return await users.create(parsed.data, CLI_ACTOR, { ip: null, userAgent: 'cli' });
+    return await users.create(data, CLI_ACTOR, { ip: null, userAgent: 'cli' });
   } catch (error) {
     if (error instanceof AppError) throw new CreateAdminError(`--${error.field ?? 'email'}: ${error.message}`);
     throw error;
@@ -75,6 +85,16 @@ export async function run(args: string[]): Promise<number> {
   if (values.help) {
     console.log(`${CREATE_ADMIN_USAGE}\nRoles: ${ADMIN_ROLES.join(', ')}`);
     return 0;
+  }
+
+  try {
+    parseCreateAdminInput(values); // refuse bad options before touching the database
+  } catch (error) {
+    if (error instanceof CreateAdminError) {
+      console.error(`${error.message}\n${CREATE_ADMIN_USAGE}`);
+      return 1;
+    }
+    throw error;
   }
 
   let config;

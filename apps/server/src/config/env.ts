@@ -91,3 +91,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 export function testDatabaseUrl(): string | undefined {
   return process.env.DATABASE_URL || undefined;
 }
+
+/** The directory the operator ran `npm run cli` from (npm runs the script elsewhere): CLI paths are relative to it. */
+export function invocationDir(): string {
+  return process.env.INIT_CWD ?? process.cwd();
+}

@@ -6,6 +6,7 @@ import { MarketEngine, type EngineLogger } from './engine.ts';
 import { MarketRepository } from './market.repository.ts';
 import { SimulatedFeed, type PriceAnchor } from './simulated-feed.ts';
 import type { FeedProvider } from './feed.ts';
+import { createYahooFeed } from './yahoo-feed.ts';
 
 /** Years of daily history the simulator writes on first start (the issue asks for at least 3). */
 export const SIMULATED_HISTORY_YEARS = 3;
@@ -41,6 +42,7 @@ export async function priceAnchors(repo: MarketRepository): Promise<Map<string, 
 }
 
 export async function createFeedProvider(repo: MarketRepository, config: AppConfig, clock: Clock, log: EngineLogger): Promise<FeedProvider> {
+  if (config.marketFeed === 'yahoo') return await createYahooFeed({ repo, clock, log });
   const sim = await simulationState(repo, config, clock, log);
   return new SimulatedFeed(sim.seed, sim.startDate, await priceAnchors(repo));
 }

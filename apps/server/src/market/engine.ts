@@ -15,7 +15,7 @@ import {
 import type { ComponentHealth } from '@/context';
 import type { Clock } from '@/lib/clock';
 import type { DailyClose, MarketData, Quote, QuoteListener, StockInfo } from './market-data.ts';
-import type { FeedProvider, LiveSnapshot } from './feed.ts';
+import { DataNotFinalError, type FeedProvider, type LiveSnapshot } from './feed.ts';
 import type { MarketRepository, StoredDailyBar, StoredMinuteBar } from './market.repository.ts';
 import { divisorFor, indexCapitalisation, indexDailyBar, type MemberDay } from './indices.ts';
 
@@ -104,7 +104,13 @@ export class MarketEngine implements MarketData {
 
   /** Fills missing history, loads the latest quotes and, unless `live` is false, starts ticking. */
   async start({ live = true }: { live?: boolean } = {}): Promise<void> {
-    await this.catchUp();
+    // A provider that is down at start must not keep the server down: serve what is stored and retry on ticks.
+    try {
+      await this.catchUp();
+    } catch (error) {
+      this.lastError = error instanceof Error ? error.message : String(error);
+      this.options.log.error({ err: error }, 'market history catch-up failed at start; serving stored data and retrying');
+    }
     await this.refresh();
     if (live) this.schedule();
   }
@@ -162,7 +168,13 @@ export class MarketEngine implements MarketData {
     const from = this.lastStoredDate === null ? provider.historyStartDate() : nextTradingDay(this.lastStoredDate);
     if (from > target) return;
     const started = Date.now();
-    const bars = await provider.dailyBars(this.stockSymbols, from, target);
+    let bars;
+    try {
+      bars = await provider.dailyBars(this.stockSymbols, from, target);
+    } catch (error) {
+      if (error instanceof DataNotFinalError) return; // asked again on a later tick
+      throw error;
+    }
     const rows: StoredDailyBar[] = [];
     for (const [symbol, list] of bars) {
       for (const bar of list) rows.push(toStored(symbol, bar, provider.name === 'yahoo' ? 'yahoo' : 'simulated'));
@@ -384,7 +396,7 @@ export class MarketEngine implements MarketData {
         volume: s.volumeShares,
         turnoverTry: s.volumeShares * averagePrice(s),
         date,
-        updatedAt: now,
+        updatedAt: s.asOf ?? now,
       };
       this.quotes.set(s.symbol, quote);
       updated.push(quote);

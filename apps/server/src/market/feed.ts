@@ -11,6 +11,16 @@ export interface LiveSnapshot {
   /** Cumulative shares traded today. */
   volumeShares: number;
   previousCloseTry: number;
+  /** When the provider's data is from (a delayed feed's quote time); the engine's clock when absent. */
+  asOf?: Date;
+}
+
+/** A completed day was asked for before the provider's data for it is final; the engine asks again on a later tick. */
+export class DataNotFinalError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DataNotFinalError';
+  }
 }
 
 /**

@@ -29,9 +29,12 @@ export interface StoredMinuteBar {
 /** Rows per `unnest` batch: large batches are what make bulk loads fast on PGlite (STACK.md). */
 const BATCH = 20_000;
 
+/** The database or a transaction on it: repositories run inside either. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /** Storage of bars and engine state. Only queries: no business rules here. */
 export class MarketRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: DbOrTx) {}
 
   /** Inserts or replaces daily bars in batches (one statement per batch). */
   async upsertDailyBars(rows: readonly StoredDailyBar[]): Promise<void> {
@@ -93,8 +96,11 @@ export class MarketRepository {
     return rows.map((r) => ({ ...r, source: r.source as BarSource }));
   }
 
-  async deleteDailyBars(symbol: string, afterDate: string): Promise<void> {
-    await this.db.delete(dailyBars).where(and(eq(dailyBars.symbol, symbol), sql`${dailyBars.date} > ${afterDate}`));
+  /** Deletes a symbol's bars of one source after a date (simulated bars about to be regenerated). */
+  async deleteDailyBarsAfter(symbol: string, afterDate: string, source: BarSource): Promise<void> {
+    await this.db
+      .delete(dailyBars)
+      .where(and(eq(dailyBars.symbol, symbol), eq(dailyBars.source, source), sql`${dailyBars.date} > ${afterDate}`));
   }
 
   async upsertMinuteBars(rows: readonly StoredMinuteBar[]): Promise<void> {

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STOCKS } from '@bist/market';
+import { testConfig } from '@/config/env';
+import type { Database } from '@/db/client';
+import { FixedClock } from '@/lib/clock';
+import { createTestDatabase } from '../../test/helpers.ts';
+import { createFeedProvider } from './create-engine.ts';
+import { MarketEngine } from './engine.ts';
+import { MarketRepository } from './market.repository.ts';
+import { YahooFeed } from './yahoo-feed.ts';
+import { YahooReplay } from './yahoo/replay-fetch.ts';
+import { createYahooClient } from './yahoo/yahoo-client.ts';
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+/** Friday 2026-11-20, 17:45 in Istanbul, session open. */
+const SESSION = new Date('2026-11-20T14:45:00Z');
+
+describe('MARKET_FEED=yahoo', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('makes createFeedProvider pick the Yahoo feed, with a history start fixed at the first start', async () => {
+    const repo = new MarketRepository(database.db);
+    const clock = new FixedClock(SESSION);
+    const provider = await createFeedProvider(repo, testConfig({ marketFeed: 'yahoo' }), clock, quiet);
+    expect(provider).toBeInstanceOf(YahooFeed);
+    expect(provider.historyStartDate()).toBe('2023-11-20'); // three years back
+    clock.advanceMs(400 * 86_400_000);
+    const restarted = await createFeedProvider(repo, testConfig({ marketFeed: 'yahoo' }), clock, quiet);
+    expect(restarted.historyStartDate()).toBe('2023-11-20');
+  });
+});
+
+describe('MarketEngine on the Yahoo feed (recorded responses)', () => {
+  let database: Database;
+  let engine: MarketEngine;
+  const clock = new FixedClock(SESSION);
+  const replay = new YahooReplay();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const feed = new YahooFeed({
+      client: createYahooClient({ log: quiet, fetch: replay.fetch }),
+      clock,
+      log: quiet,
+      historyStartDate: '2026-11-16',
+      settings: { requestsPerMinute: 10_000, chartConcurrency: 8 },
+      sleep: (durationMs) => {
+        clock.advanceMs(durationMs);
+        return Promise.resolve();
+      },
+      random: () => 0.5,
+    });
+    engine = new MarketEngine({ repo: new MarketRepository(database.db), provider: feed, clock, log: quiet });
+    await engine.start({ live: false });
+  });
+  afterAll(async () => {
+    await engine.stop();
+    await database.close();
+  });
+
+  it('writes the recorded history and serves live quotes from the quote batches', async () => {
+    expect(replay.chartRequests()).toHaveLength(STOCKS.length);
+    const repo = new MarketRepository(database.db);
+    expect(await repo.latestDailyDate()).toBe('2026-11-19');
+    expect((await engine.dailyCloses('THYAO', '2026-11-16', '2026-11-19')).map((c) => c.closeTry)).toEqual([
+      341.75, 344.5, 344.5,
+    ]);
+    expect(engine.quote('THYAO')).toMatchObject({
+      priceTry: 347.25,
+      previousCloseTry: 344.5,
+      changePercent: 0.8,
+      date: '2026-11-20',
+    });
+    expect(engine.quote('XU100')?.priceTry).toBeGreaterThan(0); // computed from the members Yahoo priced
+    expect(engine.freshness(clock.now())).toMatchObject({ source: 'yahoo', stale: false });
+  });
+
+  it('keeps serving the last good quotes, marked stale, while Yahoo is down, and clears the flag on recovery', async () => {
+    replay.down = 503;
+    for (let i = 0; i < 2; i += 1) {
+      clock.advanceMs(60_000);
+      await engine.tick();
+    }
+    expect(engine.quote('THYAO')?.priceTry).toBe(347.25);
+    expect(engine.freshness(clock.now()).stale).toBe(true);
+    const health = engine.health();
+    expect(health.status).toBe('degraded');
+    expect(health.detail).toMatch(/last good data 2026-11-20T14:45:00\.000Z \(\d+ (s|min) old\)/);
+
+    replay.down = null;
+    clock.advanceMs(60_000);
+    await engine.tick();
+    expect(engine.freshness(clock.now()).stale).toBe(false);
+    expect(engine.health().status).toBe('ok');
+  });
+});

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * Test support: a `fetch` that answers yahoo-finance2 from the recorded responses in test/fixtures/yahoo instead of
+ * the network (the cookie/crumb handshake, /v7/finance/quote and /v8/finance/chart), and can be told to fail.
+ * Quote answers are filtered to the symbols asked for, as Yahoo does.
+ */
+const FIXTURES = new URL('../../../test/fixtures/yahoo/', import.meta.url);
+
+export type ReplayFailure = number | 'network';
+
+export function readYahooFixture(name: string): unknown {
+  return JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8')) as unknown;
+}
+
+export class YahooReplay {
+  /** Recorded quote response the quote endpoint answers from. */
+  quoteFixture = 'quote-session.json';
+  /** Failures for the next API requests (quote and chart), one per request, before normal answers resume. */
+  readonly failNext: ReplayFailure[] = [];
+  /** Fails the API requests it returns a failure for (e.g. the chart of one symbol). */
+  failIf: ((url: string) => ReplayFailure | null) | null = null;
+  /** While set, every request (handshake included) fails this way. */
+  down: ReplayFailure | null = null;
+  /** URLs of the quote and chart requests that reached the fake network (failed ones included). */
+  readonly apiRequests: string[] = [];
+  handshakes = 0;
+
+  readonly fetch: typeof fetch = (input, _init) =>
+    Promise.resolve().then(() => this.answer(String(input instanceof Request ? input.url : input)));
+
+  quoteRequests(): string[][] {
+    return this.apiRequests
+      .filter((u) => u.includes('/v7/finance/quote'))
+      .map((u) => (new URL(u).searchParams.get('symbols') ?? '').split(','));
+  }
+
+  chartRequests(): string[] {
+    return this.apiRequests
+      .filter((u) => u.includes('/v8/finance/chart/'))
+      .map((u) => decodeURIComponent(new URL(u).pathname.split('/').pop() ?? ''));
+  }
+
+  private answer(url: string): Response {
+    if (this.down !== null) {
+      if (isApi(url)) this.apiRequests.push(url);
+      return failWith(this.down);
+    }
+    if (url.startsWith('https://finance.yahoo.com/quote/')) {
+      this.handshakes += 1;
+      return new Response('<html><body>Yahoo Finance</body></html>', {
+        status: 200,
+        headers: {
+          'set-cookie':
+            'A3=d=AQABBKx0fmkCEE; Expires=Sun, 21 Nov 2027 15:00:00 GMT; Max-Age=31557600; Domain=.yahoo.com; Path=/; SameSite=None; Secure; HttpOnly',
+        },
+      });
+    }
+    if (url.startsWith('https://query1.finance.yahoo.com/v1/test/getcrumb'))
+      return new Response('hZ3uEo.Bq2x', { status: 200 });
+    if (!isApi(url)) return new Response('Not Found', { status: 404 });
+    this.apiRequests.push(url);
+    const failure = this.failNext.shift() ?? this.failIf?.(url) ?? undefined;
+    if (failure !== undefined) return failWith(failure);
+    const parsed = new URL(url);
+    if (parsed.pathname.startsWith('/v7/finance/quote')) {
+      const wanted = new Set((parsed.searchParams.get('symbols') ?? '').split(','));
+      const recorded = readYahooFixture(this.quoteFixture) as {
+        quoteResponse: { result: { symbol: string }[]; error: null };
+      };
+      const result = recorded.quoteResponse.result.filter((q) => wanted.has(q.symbol));
+      return json({ quoteResponse: { result, error: null } }, 200);
+    }
+    const symbol = decodeURIComponent(parsed.pathname.split('/').pop() ?? '');
+    try {
+      return json(readYahooFixture(`chart-${symbol}.json`), 200);
+    } catch {
+      // No recording for this symbol: answer as Yahoo does for a symbol it does not know.
+      return json(readYahooFixture('chart-not-found.json'), 404);
+    }
+  }
+}
+
+function isApi(url: string): boolean {
+  return url.includes('/v7/finance/quote') || url.includes('/v8/finance/chart/');
+}
+
+function json(body: unknown, status: number): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json;charset=utf-8' },
+  });
+}
+
+function failWith(failure: ReplayFailure): Response {
+  if (failure === 'network')
+    throw new TypeError('fetch failed', {
+      cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+    });
+  return new Response(
+    failure === 429 ? 'Too Many Requests\r\n' : '<html><body>Service Unavailable</body></html>',
+    { status: failure },
+  );
+}

@@ -1,0 +1,114 @@
+import YahooFinance from 'yahoo-finance2';
+import { ExtendedCookieJar } from 'yahoo-finance2/lib/cookieJar';
+import type { EngineLogger } from '../engine.ts';
+
+/** The fields of a yahoo-finance2 `quote` result the feed reads (the library validates and coerces them). */
+export interface YahooQuote {
+  symbol: string;
+  quoteType: string;
+  marketState: string;
+  regularMarketTime?: Date;
+  regularMarketPrice?: number;
+  regularMarketOpen?: number;
+  regularMarketDayHigh?: number;
+  regularMarketDayLow?: number;
+  regularMarketVolume?: number;
+  regularMarketPreviousClose?: number;
+  sharesOutstanding?: number;
+  impliedSharesOutstanding?: number;
+}
+
+/** One row of a yahoo-finance2 `chart` result (return: 'array'); Yahoo leaves every field null on some days. */
+export interface YahooChartRow {
+  date: Date;
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  close: number | null;
+  volume: number | null;
+  adjclose?: number | null;
+}
+
+/** The two calls the feed makes; each is one HTTP request (plus the one-off cookie/crumb handshake before the first quote). */
+export interface YahooClient {
+  /** `GET /v7/finance/quote?symbols=A.IS,B.IS,…`: symbols Yahoo does not know are left out of the answer. */
+  quote(yahooSymbols: readonly string[]): Promise<YahooQuote[]>;
+  /** `GET /v8/finance/chart/{symbol}?interval=1d&period1&period2`: daily rows in [period1, period2). */
+  dailyChart(yahooSymbol: string, period1: Date, period2: Date): Promise<YahooChartRow[]>;
+}
+
+export interface YahooClientOptions {
+  log: EngineLogger;
+  /** Replaces the network (tests replay recorded responses through it). */
+  fetch?: typeof fetch;
+  /** Requests the library may have in flight at once. */
+  concurrency?: number;
+}
+
+/**
+ * The yahoo-finance2 v4 client (`new YahooFinance(options)`; there is no default instance any more) with its own
+ * cookie jar, no npm version check (it would call the registry whenever a request fails), no survey notice, and its
+ * console logging routed to ours.
+ */
+export function createYahooClient(options: YahooClientOptions): YahooClient {
+  const { log } = options;
+  const yahoo = new YahooFinance({
+    cookieJar: new ExtendedCookieJar(),
+    versionCheck: false,
+    suppressNotices: ['yahooSurvey'],
+    // The feed logs every failed call with its context; the library's own dump of schema errors would duplicate it.
+    validation: { logErrors: false },
+    queue: { concurrency: options.concurrency ?? 4 },
+    logger: {
+      info: (...args: unknown[]) => log.info({ yahoo: args }, 'yahoo-finance2'),
+      warn: (...args: unknown[]) => log.warn({ yahoo: args }, 'yahoo-finance2'),
+      error: (...args: unknown[]) => log.error({ yahoo: args }, 'yahoo-finance2'),
+      // Debug output (cookie and crumb steps) is not needed in our logs.
+      debug: () => undefined,
+      dir: () => undefined,
+    },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  return {
+    async quote(yahooSymbols) {
+      if (yahooSymbols.length === 0) return [];
+      const quotes = await yahoo.quote([...yahooSymbols], { return: 'array' });
+      return quotes.map((q) => pickQuote(q));
+    },
+    async dailyChart(yahooSymbol, period1, period2) {
+      const result = await yahoo.chart(yahooSymbol, {
+        period1,
+        period2,
+        interval: '1d',
+        includePrePost: false,
+        return: 'array',
+      });
+      return result.quotes;
+    },
+  };
+}
+
+/** Copies the fields we read; the library's union type (ECN quotes lose their named fields to an `Omit`) needs this. */
+function pickQuote(q: Record<string, unknown>): YahooQuote {
+  const num = (key: keyof YahooQuote) => (typeof q[key] === 'number' ? q[key] : undefined);
+  const quote: YahooQuote = {
+    symbol: String(q.symbol),
+    quoteType: String(q.quoteType),
+    marketState: String(q.marketState),
+  };
+  if (q.regularMarketTime instanceof Date) quote.regularMarketTime = q.regularMarketTime;
+  for (const key of [
+    'regularMarketPrice',
+    'regularMarketOpen',
+    'regularMarketDayHigh',
+    'regularMarketDayLow',
+    'regularMarketVolume',
+    'regularMarketPreviousClose',
+    'sharesOutstanding',
+    'impliedSharesOutstanding',
+  ] as const) {
+    const value = num(key);
+    if (value !== undefined) quote[key] = value;
+  }
+  return quote;
+}

@@ -33,6 +33,7 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   outputDir: '../.tmp/e2e-results',
+  globalTeardown: './global-teardown.ts',
   use: {
     baseURL: `http://localhost:${PORT}`,
     locale: 'tr-TR',

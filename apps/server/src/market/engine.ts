@@ -9,6 +9,8 @@ import {
   continuousWindowOn,
   tradingDaysBetween,
   nextTradingDay,
+  indexDivisorForLevel,
+  XU100_TARGET_LEVEL,
   type DailyBar,
   type IndexDefinition,
 } from '@bist/market';
@@ -17,7 +19,7 @@ import type { Clock } from '@/lib/clock';
 import type { DailyClose, MarketData, Quote, QuoteListener, StockInfo } from './market-data.ts';
 import { DataNotFinalError, type FeedProvider, type LiveSnapshot } from './feed.ts';
 import type { MarketRepository, StoredDailyBar, StoredMinuteBar } from './market.repository.ts';
-import { divisorFor, indexCapitalisation, indexDailyBar, type MemberDay } from './indices.ts';
+import { indexCapitalisation, indexDailyBar, type MemberDay } from './indices.ts';
 
 export interface EngineLogger {
   info(obj: object, msg?: string): void;
@@ -40,8 +42,6 @@ export interface MarketEngineOptions {
   minuteRetentionDays?: number;
 }
 
-/** XU100's real close on 2026-07-10 (../shared/data/real_daily/XU100.csv): the simulated index continues from there. */
-export const XU100_REFERENCE_LEVEL = 14_321.2;
 
 interface MinuteAccumulator {
   openTry: number;
@@ -248,9 +248,9 @@ export class MarketEngine implements MarketData {
     const lastDay = days[days.length - 1]!;
     for (const index of missing) {
       const anchorDay = index.code === 'XU100' ? lastDay : firstDay;
-      const level = index.code === 'XU100' ? (this.options.xu100Level ?? XU100_REFERENCE_LEVEL) : (this.options.indexBaseLevel ?? 10_000);
+      const level = index.code === 'XU100' ? (this.options.xu100Level ?? XU100_TARGET_LEVEL) : (this.options.indexBaseLevel ?? 10_000);
       const cap = indexCapitalisation(index.members, (s) => provider.sharesOutstanding(s), (s) => closeOn(s, anchorDay));
-      if (cap > 0) this.divisors[index.code] = divisorFor(cap, level);
+      if (cap > 0) this.divisors[index.code] = indexDivisorForLevel(cap, level);
     }
     await repo.setState(DIVISORS_KEY, this.divisors);
   }

@@ -1,8 +1,10 @@
 import type { DailyBar } from '@bist/market';
 
 /**
- * Capitalisation-weighted index arithmetic: level = Σ shares_i · price_i / divisor. The divisor is fixed when
- * the index is first computed and stored, so levels stay continuous across restarts.
+ * Capitalisation-weighted index arithmetic over STORED data: level = Σ shares_i · price_i / divisor, tolerating
+ * members without a price or a bar (imported histories have gaps), which @bist/market's simulator-side helpers
+ * (indexLevelFromPrices, indexBarsFromDays) do not need to. The divisor (indexDivisorForLevel) is fixed when an
+ * index is first computed and stored, so levels stay continuous across restarts.
  */
 export function indexCapitalisation(
   members: readonly string[],
@@ -16,11 +18,6 @@ export function indexCapitalisation(
     if (s !== undefined && p !== undefined) cap += s * p;
   }
   return cap;
-}
-
-/** The divisor that makes the capitalisation `capTry` read as `level`. */
-export function divisorFor(capTry: number, level: number): number {
-  return capTry / level;
 }
 
 export interface MemberDay {

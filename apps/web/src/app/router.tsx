@@ -12,6 +12,14 @@ const StockDetailRoute = lazy(() => import('./routes/stock-detail'));
 const IndicesRoute = lazy(() => import('./routes/indices'));
 const PortfolioRoute = lazy(() => import('./routes/portfolio'));
 const PredictionsRoute = lazy(() => import('./routes/predictions'));
+const AdminRoot = lazy(() => import('./routes/admin-root'));
+const AdminLoginRoute = lazy(() => import('./routes/admin-login'));
+const AdminLayout = lazy(() => import('./layouts/admin-layout'));
+const AdminDashboardRoute = lazy(() => import('./routes/admin-dashboard'));
+const AdminUsersRoute = lazy(() => import('./routes/admin-users'));
+const AdminAuditRoute = lazy(() => import('./routes/admin-audit'));
+const AdminSettingsRoute = lazy(() => import('./routes/admin-settings'));
+const AdminComingSoonRoute = lazy(() => import('./routes/admin-coming-soon'));
 
 /** The route table of spec §2 (customer side). Admin routes belong to the admin issue. */
 export function AppRoutes() {
@@ -47,6 +55,21 @@ export function AppRoutes() {
           <Route path="indices" element={<IndicesRoute />} />
           <Route path="portfolio" element={<PortfolioRoute />} />
           <Route path="predictions" element={<PredictionsRoute />} />
+        </Route>
+        <Route path="admin" element={<AdminRoot />}>
+          <Route index element={<Navigate to="/admin/dashboard" replace />} />
+          <Route path="login" element={<AdminLoginRoute />} />
+          {/* The admin layout includes its guard (session or /admin/login), so the guard loads with the admin chunk. */}
+          <Route element={<AdminLayout />}>
+            <Route path="dashboard" element={<AdminDashboardRoute />} />
+            <Route path="users" element={<AdminUsersRoute />} />
+            <Route path="audit" element={<AdminAuditRoute />} />
+            <Route path="settings" element={<AdminSettingsRoute />} />
+            <Route path="analytics" element={<AdminComingSoonRoute />} />
+            <Route path="compliance" element={<AdminComingSoonRoute />} />
+            <Route path="ai-unified" element={<AdminComingSoonRoute />} />
+            <Route path="ai" element={<AdminComingSoonRoute />} />
+          </Route>
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

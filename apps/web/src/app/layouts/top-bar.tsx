@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { Bell, Menu, RefreshCw, Settings, Wifi, WifiOff } from 'lucide-react';
+import { Menu, RefreshCw, Settings, Wifi, WifiOff } from 'lucide-react';
+import { AlertsBell } from '@/features/alerts/components/alerts-bell';
 import { Bist100Ticker } from '@/features/market/components/bist100-ticker';
 import { MarketStatusIndicator } from '@/features/market/components/market-status-indicator';
 import { StockSearchBox } from '@/features/market/components/stock-search-box';
@@ -79,11 +80,12 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const name = session?.user.name.trim() || t('user.fallbackName');
   const roleLabel = session?.user.role === 'investor' ? t('user.roleInvestor') : t('user.roleUser');
 
-  const statusItems = (
+  // Phones get a smaller type so all three fit one line at 360–390 px; wrapping is the fallback below that.
+  const statusItems = (itemClass?: string) => (
     <>
-      <MarketStatusIndicator />
-      <Bist100Ticker />
-      <OnlineIndicator />
+      <MarketStatusIndicator className={itemClass} />
+      <Bist100Ticker className={itemClass} />
+      <OnlineIndicator className={itemClass} />
     </>
   );
 
@@ -101,7 +103,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         </Button>
         <StockSearchBox className="min-w-0 flex-1 xl:max-w-sm" />
         <div className="hidden items-center gap-5 xl:flex" data-testid="status-inline">
-          {statusItems}
+          {statusItems()}
         </div>
         <div className="ml-auto flex items-center gap-0.5">
           <Button
@@ -118,14 +120,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           >
             <RefreshCw className={cn(fetching && 'animate-spin')} />
           </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={t('topbar.notifications')}
-            title={t('topbar.notifications')}
-          >
-            <Bell />
-          </Button>
+          <AlertsBell />
           <SettingsMenu />
           <div className="ml-2 hidden flex-col items-end leading-tight md:flex" data-testid="topbar-user">
             <span className="max-w-40 truncate text-sm font-medium">{name}</span>
@@ -134,10 +129,10 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         </div>
       </div>
       <div
-        className="flex items-center justify-between gap-3 overflow-x-auto border-t px-3 py-2 md:px-6 xl:hidden"
+        className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-t px-3 py-2 sm:gap-x-3 md:px-6 xl:hidden"
         data-testid="status-strip"
       >
-        {statusItems}
+        {statusItems('text-[11px] sm:text-sm')}
       </div>
     </header>
   );

@@ -160,7 +160,7 @@ describe('UserLayout', () => {
       vi.fn(() => Promise.resolve(json(404, { success: false, error: 'x' }))),
     );
     renderApp('/dashboard');
-    const box = await screen.findByRole('searchbox', { name: 'Hisse ara' });
+    const box = await screen.findByRole('combobox', { name: 'Hisse ara' });
     fireEvent.change(box, { target: { value: '   ' } });
     fireEvent.submit(box.closest('form')!);
     expect(screen.getByTestId('location').textContent).toBe('/dashboard');

@@ -1,8 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoonPanel } from '@/components/coming-soon-panel';
+import { PortfolioPage } from '@/features/portfolio/components/portfolio-page';
 
-/** Placeholder until the issue that builds this screen replaces it. */
 export default function PortfolioRoute() {
-  const { t } = useTranslation();
-  return <ComingSoonPanel title={t('pages.portfolio.title')} text={t('pages.portfolio.text')} />;
+  return <PortfolioPage />;
 }

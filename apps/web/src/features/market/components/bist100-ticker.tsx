@@ -16,7 +16,10 @@ export function Bist100Ticker({ className }: { className?: string }) {
   const Icon = trend === 'up' ? ArrowUpRight : trend === 'down' ? ArrowDownRight : Minus;
   return (
     <span
-      className={cn('inline-flex items-center gap-2 whitespace-nowrap text-xs sm:text-sm', className)}
+      className={cn(
+        'inline-flex items-center gap-1.5 whitespace-nowrap text-xs sm:gap-2 sm:text-sm',
+        className,
+      )}
       data-testid="bist100"
     >
       <span className="font-medium text-muted-foreground">{t('topbar.bist100')}</span>

@@ -1,0 +1,31 @@
+import { useLocation } from 'react-router';
+import { AdminComingSoon } from '@/features/admin/components/admin-coming-soon';
+import { RequireAdminScreen } from '@/features/admin/components/require-admin';
+import { useAdminTranslation } from '@/features/admin/i18n';
+
+const SCREENS = {
+  '/admin/analytics': 'analytics',
+  '/admin/compliance': 'compliance',
+  '/admin/ai-unified': 'aiUnified',
+  '/admin/ai': 'ai',
+} as const;
+
+type ComingSoonPath = keyof typeof SCREENS;
+
+function isComingSoonPath(path: string): path is ComingSoonPath {
+  return path in SCREENS;
+}
+
+/** /admin/analytics, /admin/compliance, /admin/ai-unified, /admin/ai: behind their permission, then 'Coming soon'. */
+export default function AdminComingSoonRoute() {
+  const { t } = useAdminTranslation();
+  const { pathname } = useLocation();
+  const path = pathname.replace(/\/+$/, '');
+  const screen: ComingSoonPath = isComingSoonPath(path) ? path : '/admin/analytics';
+  const key = SCREENS[screen];
+  return (
+    <RequireAdminScreen path={screen} deniedMessage={t(`accessDenied.${key}`)}>
+      <AdminComingSoon title={t(`comingSoon.${key}.title`)} text={t(`comingSoon.${key}.text`)} />
+    </RequireAdminScreen>
+  );
+}

@@ -1,0 +1,12 @@
+import { RequireAdminScreen } from '@/features/admin/components/require-admin';
+import { UsersPage } from '@/features/admin/components/users/users-page';
+import { useAdminTranslation } from '@/features/admin/i18n';
+
+export default function AdminUsersRoute() {
+  const { t } = useAdminTranslation();
+  return (
+    <RequireAdminScreen path="/admin/users" deniedMessage={t('accessDenied.users')}>
+      <UsersPage />
+    </RequireAdminScreen>
+  );
+}

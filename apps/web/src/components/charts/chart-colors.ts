@@ -1,0 +1,85 @@
+import { useMemo, useSyncExternalStore } from 'react';
+
+/** The design tokens the charts paint with, read from the CSS variables of the current theme. */
+export interface ChartColors {
+  up: string;
+  down: string;
+  neutral: string;
+  primary: string;
+  foreground: string;
+  muted: string;
+  border: string;
+  card: string;
+  background: string;
+}
+
+const TOKENS: Record<keyof ChartColors, string> = {
+  up: '--up',
+  down: '--down',
+  neutral: '--neutral',
+  primary: '--primary',
+  foreground: '--foreground',
+  muted: '--muted-foreground',
+  border: '--border',
+  card: '--card',
+  background: '--background',
+};
+
+let probe: CanvasRenderingContext2D | null | undefined;
+
+/**
+ * Canvas libraries do not all understand oklch(); a 1×1 canvas turns any CSS colour into rgb()/rgba().
+ * Without a canvas (tests) the value is returned as it is.
+ */
+export function toRgb(color: string): string {
+  if (probe === undefined) {
+    try {
+      const canvas = document.createElement('canvas');
+      canvas.width = 1;
+      canvas.height = 1;
+      probe = canvas.getContext('2d', { willReadFrequently: true });
+    } catch {
+      probe = null;
+    }
+  }
+  if (!probe || !color) return color;
+  probe.clearRect(0, 0, 1, 1);
+  probe.fillStyle = '#000';
+  probe.fillStyle = color;
+  probe.fillRect(0, 0, 1, 1);
+  const [r = 0, g = 0, b = 0, a = 255] = probe.getImageData(0, 0, 1, 1).data;
+  return a === 255 ? `rgb(${r}, ${g}, ${b})` : `rgba(${r}, ${g}, ${b}, ${(a / 255).toFixed(3)})`;
+}
+
+/** Adds transparency to an rgb() colour: withAlpha('rgb(1, 2, 3)', 0.3) → 'rgba(1, 2, 3, 0.3)'. */
+export function withAlpha(rgb: string, alpha: number): string {
+  const match = /^rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(rgb);
+  if (!match) return rgb;
+  return `rgba(${match[1]}, ${match[2]}, ${match[3]}, ${alpha})`;
+}
+
+export function readChartColors(): ChartColors {
+  const style = getComputedStyle(document.documentElement);
+  const out = {} as ChartColors;
+  for (const [key, variable] of Object.entries(TOKENS) as [keyof ChartColors, string][]) {
+    out[key] = toRgb(style.getPropertyValue(variable).trim());
+  }
+  return out;
+}
+
+function subscribeToThemeClass(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  return () => observer.disconnect();
+}
+
+const isDark = () => document.documentElement.classList.contains('dark');
+
+/** Chart colours that follow the light/dark theme (re-read once the `dark` class on <html> has changed). */
+export function useChartColors(): ChartColors {
+  const dark = useSyncExternalStore(subscribeToThemeClass, isDark, () => false);
+  return useMemo(() => {
+    void dark;
+    return readChartColors();
+  }, [dark]);
+}

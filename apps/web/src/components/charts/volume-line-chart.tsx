@@ -1,0 +1,44 @@
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatNumber } from '@/lib/format';
+import { useChartColors } from './chart-colors';
+
+export interface VolumeLineDatum {
+  symbol: string;
+  /** Turnover in millions of TL. */
+  millions: number;
+}
+
+/** Dashboard line chart of turnover in millions of TL (spec §2). */
+export function VolumeLineChart({ data, label }: { data: VolumeLineDatum[]; label: string }) {
+  const colors = useChartColors();
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }} accessibilityLayer>
+        <CartesianGrid stroke={colors.border} strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="symbol" tick={{ fill: colors.muted, fontSize: 12 }} stroke={colors.border} tickLine={false} />
+        <YAxis
+          tick={{ fill: colors.muted, fontSize: 12 }}
+          stroke={colors.border}
+          tickLine={false}
+          width={64}
+          tickFormatter={(value: number) => formatNumber(value)}
+        />
+        <Tooltip
+          contentStyle={{ background: colors.card, borderColor: colors.border, borderRadius: 8, color: colors.foreground }}
+          labelStyle={{ color: colors.foreground, fontWeight: 600 }}
+          itemStyle={{ color: colors.foreground }}
+          formatter={(value) => [`${formatNumber(Number(value), 1)} Mn TL`, label]}
+        />
+        <Line
+          type="monotone"
+          dataKey="millions"
+          name={label}
+          stroke={colors.primary}
+          strokeWidth={2}
+          dot={{ r: 4, fill: colors.primary }}
+          isAnimationActive={false}
+        />
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}

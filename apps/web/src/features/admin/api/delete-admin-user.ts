@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { okEnvelopeSchema } from '@bist/contracts';
+import { adminRequest } from './admin-client';
+
+/** DELETE /admin/api/users/{id}. */
+export async function deleteAdminUser(id: string): Promise<void> {
+  await adminRequest(`/users/${encodeURIComponent(id)}`, { method: 'DELETE', schema: okEnvelopeSchema });
+}
+
+export function useDeleteAdminUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAdminUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminDemoAccountsResponseSchema, type AdminDemoAccountsResponse } from '@bist/contracts';
+import { adminRequest } from './admin-client';
+
+/** GET /admin/api/auth/demo-accounts: the demo staff (404 when demo mode is off, which hides the demo button). */
+export function getDemoAccounts(signal?: AbortSignal): Promise<AdminDemoAccountsResponse> {
+  return adminRequest('/auth/demo-accounts', {
+    schema: adminDemoAccountsResponseSchema,
+    signal,
+    handleUnauthorized: false,
+  });
+}
+
+export function getDemoAccountsQueryOptions() {
+  return queryOptions({
+    queryKey: ['admin', 'demo-accounts'],
+    queryFn: ({ signal }) => getDemoAccounts(signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+export function useDemoAccounts() {
+  return useQuery(getDemoAccountsQueryOptions());
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { settingsResponseSchema, type SettingsResponse } from '@bist/contracts';
+import { adminRequest } from './admin-client';
+
+/** GET /admin/api/settings. */
+export function getSettings(signal?: AbortSignal): Promise<SettingsResponse> {
+  return adminRequest('/settings', { schema: settingsResponseSchema, signal });
+}
+
+export function getSettingsQueryOptions() {
+  return queryOptions({ queryKey: ['admin', 'settings'], queryFn: ({ signal }) => getSettings(signal) });
+}
+
+export function useSettings(enabled = true) {
+  return useQuery({ ...getSettingsQueryOptions(), enabled });
+}

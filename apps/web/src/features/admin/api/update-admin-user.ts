@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminUserResponseSchema, type AdminUser, type AdminUserUpdate } from '@bist/contracts';
+import { adminRequest } from './admin-client';
+
+/** PUT /admin/api/users/{id}: only the given fields change; no password keeps the current one (spec §5). */
+export async function updateAdminUser({ id, body }: { id: string; body: AdminUserUpdate }): Promise<AdminUser> {
+  const response = await adminRequest(`/users/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body,
+    schema: adminUserResponseSchema,
+  });
+  return response.user;
+}
+
+export function useUpdateAdminUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAdminUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

@@ -1,0 +1,232 @@
+import { startTransition, useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Eye, EyeOff, KeyRound, Loader2, ShieldCheck } from 'lucide-react';
+import { ADMIN_ROLES, ROLE_INFO, type AdminDemoAccount } from '@bist/contracts';
+import { Logo } from '@/components/logo';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { isApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useAdminLogin } from '../api/admin-login';
+import { useDemoAccounts } from '../api/get-demo-accounts';
+import { useAdminTranslation } from '../i18n';
+import { safeAdminReturnPath, useAdminSession } from '../lib/admin-session';
+import { AdminSplash } from './admin-splash';
+import { AdminThemeToggle } from './admin-theme-toggle';
+
+type FieldErrors = Partial<Record<'email' | 'password', string>>;
+
+function fieldName(field: string): 'email' | 'password' | null {
+  const last = field.split('.').pop();
+  return last === 'email' || last === 'password' ? last : null;
+}
+
+/** /admin/login 'Admin Panel' (spec §2, §5, §8). */
+export function AdminLoginPage() {
+  const { t } = useAdminTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { session, status, signIn } = useAdminSession();
+  useDocumentTitle(t('login.title'));
+  const demo = useDemoAccounts();
+  const login = useAdminLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const from = safeAdminReturnPath((location.state as { from?: unknown } | null)?.from);
+  const target = from ?? '/admin/dashboard';
+
+  if (status === 'verifying') return <AdminSplash />;
+  if (session && !login.isSuccess) return <Navigate to={target} replace />;
+
+  const demoAccounts = demo.data?.accounts ?? [];
+  const fill = (account: AdminDemoAccount) => {
+    setEmail(account.email);
+    setPassword(account.password);
+    setFieldErrors({});
+    setFormError(null);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    const errors: FieldErrors = {};
+    if (!email.trim()) errors.email = t('login.emailRequired');
+    if (!password) errors.password = t('login.passwordRequired');
+    setFieldErrors(errors);
+    setFormError(null);
+    if (Object.keys(errors).length > 0) return;
+    login.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: (response) => {
+          startTransition(() => {
+            signIn({ token: response.token, user: response.user });
+            void navigate(target, { replace: true });
+          });
+        },
+        onError: (error) => {
+          if (!isApiError(error)) {
+            setFormError(t('login.unexpected'));
+            return;
+          }
+          const next: FieldErrors = {};
+          for (const issue of error.details) {
+            const name = fieldName(issue.field);
+            if (name && !next[name]) next[name] = issue.message;
+          }
+          setFieldErrors(next);
+          if (Object.keys(next).length > 0) return;
+          if (error.kind === 'network') setFormError(t('errors.network'));
+          else if (error.kind === 'invalid-response') setFormError(t('login.unexpected'));
+          else setFormError(error.serverError ?? t('login.failed'));
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="relative flex min-h-dvh flex-col items-center bg-background px-4 py-10 sm:justify-center">
+      <div className="absolute right-4 top-4">
+        <AdminThemeToggle />
+      </div>
+      <div className="mb-6 flex items-center gap-3">
+        <Logo />
+        <Badge variant="secondary">{t('layout.adminBadge')}</Badge>
+      </div>
+      <div className="grid w-full max-w-4xl gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <Card className="w-full">
+          <CardHeader className="p-6 pb-4">
+            <CardTitle className="flex items-center gap-2 text-2xl">
+              <ShieldCheck className="size-6 text-primary" aria-hidden="true" />
+              {t('login.title')}
+            </CardTitle>
+            <CardDescription>{t('login.subtitle')}</CardDescription>
+          </CardHeader>
+          <CardContent className="p-6 pt-0">
+            <form onSubmit={onSubmit} className="space-y-4" noValidate>
+              <div className="space-y-2">
+                <Label htmlFor="admin-email">{t('login.email')}</Label>
+                <Input
+                  id="admin-email"
+                  name="email"
+                  type="email"
+                  autoComplete="username"
+                  autoFocus
+                  value={email}
+                  onChange={(event) => {
+                    setEmail(event.target.value);
+                    setFieldErrors(({ email: _cleared, ...rest }) => rest);
+                  }}
+                  placeholder="name@company.com"
+                  aria-invalid={fieldErrors.email ? true : undefined}
+                  aria-describedby={fieldErrors.email ? 'admin-email-error' : undefined}
+                />
+                {fieldErrors.email ? (
+                  <p id="admin-email-error" className="text-sm text-destructive">
+                    {fieldErrors.email}
+                  </p>
+                ) : null}
+              </div>
+              <div className="space-y-2">
+                <Label htmlFor="admin-password">{t('login.password')}</Label>
+                <div className="relative">
+                  <Input
+                    id="admin-password"
+                    name="password"
+                    type={showPassword ? 'text' : 'password'}
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(event) => {
+                      setPassword(event.target.value);
+                      setFieldErrors(({ password: _cleared, ...rest }) => rest);
+                    }}
+                    className="pr-10"
+                    aria-invalid={fieldErrors.password ? true : undefined}
+                    aria-describedby={fieldErrors.password ? 'admin-password-error' : undefined}
+                  />
+                  <button
+                    type="button"
+                    onClick={() => setShowPassword((value) => !value)}
+                    className="absolute inset-y-0 right-0 flex w-10 cursor-pointer items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
+                    aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
+                    aria-pressed={showPassword}
+                  >
+                    {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+                  </button>
+                </div>
+                {fieldErrors.password ? (
+                  <p id="admin-password-error" className="text-sm text-destructive">
+                    {fieldErrors.password}
+                  </p>
+                ) : null}
+              </div>
+              {formError ? (
+                <p
+                  role="alert"
+                  className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+                >
+                  {formError}
+                </p>
+              ) : null}
+              <Button type="submit" className="w-full" disabled={login.isPending} aria-busy={login.isPending}>
+                {login.isPending ? <Loader2 className="animate-spin" /> : null}
+                {login.isPending ? t('login.submitting') : t('login.submit')}
+              </Button>
+              {demo.data ? (
+                <Button
+                  type="button"
+                  variant="outline"
+                  className="w-full"
+                  onClick={() => fill(demo.data.default_account)}
+                >
+                  <KeyRound />
+                  {t('login.useDemo')}
+                </Button>
+              ) : null}
+            </form>
+          </CardContent>
+        </Card>
+
+        <Card className="w-full">
+          <CardHeader className="p-6 pb-3">
+            <CardTitle>{t('login.rolesTitle')}</CardTitle>
+            <CardDescription>{demo.data ? t('login.rolesDemoHint') : t('login.rolesHint')}</CardDescription>
+          </CardHeader>
+          <CardContent className="p-6 pt-0">
+            <ul className="divide-y" aria-label={t('login.rolesTitle')}>
+              {ADMIN_ROLES.map((role) => {
+                const account = demoAccounts.find((candidate) => candidate.role === role);
+                return (
+                  <li key={role} className="flex items-start justify-between gap-3 py-2">
+                    <div className="min-w-0">
+                      <p className="text-sm font-medium">{t(`roles.${role}`)}</p>
+                      <p className="text-xs text-muted-foreground">{account?.description ?? ROLE_INFO[role].description}</p>
+                    </div>
+                    {account ? (
+                      <Button
+                        type="button"
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => fill(account)}
+                        aria-label={t('login.fillRole', { role: t(`roles.${role}`) })}
+                      >
+                        {t('login.fill')}
+                      </Button>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

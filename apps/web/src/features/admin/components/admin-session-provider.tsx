@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { setAdminUnauthorizedHandler } from '../api/admin-client';
+import { adminLogout } from '../api/admin-logout';
+import { verifyAdmin } from '../api/verify-admin';
+import {
+  AdminSessionContext,
+  clearAdminSession,
+  persistAdminSession,
+  restoreAdminSession,
+  type AdminSession,
+  type AdminSessionContextValue,
+  type AdminSessionStatus,
+} from '../lib/admin-session';
+import { ADMIN_STORAGE_KEYS } from '../lib/admin-storage';
+
+/**
+ * The admin session (spec §4), separate from the customer's. A restored token is verified once with /auth/verify;
+ * until then guards wait, and a failed verification clears the stored credentials. Must sit inside the router.
+ */
+export function AdminSessionProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<AdminSession | null>(restoreAdminSession);
+  // The token this tab got from a sign-in: the server just issued it, there is nothing to verify.
+  const [issuedToken, setIssuedToken] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const token = session?.token ?? null;
+  const needsVerify = token !== null && token !== issuedToken;
+  const verify = useQuery({
+    queryKey: ['admin-session', 'verify', token],
+    queryFn: async ({ signal }) => {
+      try {
+        const user = await verifyAdmin(signal);
+        if (token) persistAdminSession({ token, user });
+        return user;
+      } catch (error) {
+        // Spec §4/§8: token verification failure clears the stored credentials.
+        clearAdminSession();
+        throw error;
+      }
+    },
+    enabled: needsVerify,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+  let effective: AdminSession | null = session;
+  let status: AdminSessionStatus = 'ready';
+  if (session && needsVerify) {
+    if (verify.isPending) status = 'verifying';
+    else if (verify.isError) effective = null;
+    else effective = { token: session.token, user: verify.data };
+  }
+
+  const signIn = useCallback(
+    (next: AdminSession) => {
+      queryClient.removeQueries({ queryKey: ['admin'] });
+      persistAdminSession(next);
+      setIssuedToken(next.token);
+      setSession(next);
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    // The request reads the token before anything is cleared; the local session ends whatever the server says.
+    const revoke = adminLogout().catch(() => undefined);
+    clearAdminSession();
+    setSession(null);
+    setIssuedToken(null);
+    queryClient.removeQueries({ queryKey: ['admin'] });
+    await revoke;
+  }, [queryClient]);
+
+  useEffect(() => {
+    setAdminUnauthorizedHandler(() => {
+      setSession(null);
+      setIssuedToken(null);
+      void navigate('/admin/login', { replace: true });
+    });
+    return () => setAdminUnauthorizedHandler(null);
+  }, [navigate]);
+
+  // Another tab signing in or out of the admin panel changes the same storage: follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === ADMIN_STORAGE_KEYS.token || event.key === ADMIN_STORAGE_KEYS.user) {
+        setSession(restoreAdminSession());
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const value = useMemo<AdminSessionContextValue>(
+    () => ({ session: effective, status, signIn, signOut }),
+    [effective, status, signIn, signOut],
+  );
+  return <AdminSessionContext.Provider value={value}>{children}</AdminSessionContext.Provider>;
+}

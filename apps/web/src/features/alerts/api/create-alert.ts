@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { alertResponseSchema, type AlertCreateRequest } from '@bist/contracts';
+import { apiRequest } from '@/lib/api-client';
+
+/** POST /api/alerts (201); an alert the current price already meets comes back triggered. */
+export async function createAlert(input: AlertCreateRequest) {
+  const response = await apiRequest('/api/alerts', { method: 'POST', body: input, schema: alertResponseSchema });
+  return response.data.alert;
+}
+
+export function useCreateAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAlert,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['alerts'] }),
+  });
+}

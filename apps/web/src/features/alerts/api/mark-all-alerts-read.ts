@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { alertReadResponseSchema } from '@bist/contracts';
+import { apiRequest } from '@/lib/api-client';
+
+/** POST /api/alerts/read-all. */
+export async function markAllAlertsRead() {
+  const response = await apiRequest('/api/alerts/read-all', { method: 'POST', schema: alertReadResponseSchema });
+  return response.data;
+}
+
+export function useMarkAllAlertsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllAlertsRead,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['alerts'] }),
+  });
+}

@@ -1,0 +1,168 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ALERT_DIRECTIONS, type AlertDirection } from '@bist/contracts';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { useLivePrice } from '@/features/portfolio/api/get-live-price';
+import { fieldProps, FormField } from '@/features/portfolio/components/form-field';
+import { SymbolPicker, type PickedStock } from '@/features/portfolio/components/symbol-picker';
+import { parseDecimal, validateAlertThreshold } from '@/features/portfolio/lib/portfolio-rules';
+import { formErrorsFrom } from '@/features/portfolio/lib/server-errors';
+import { formatPrice } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { useCreateAlert } from '../api/create-alert';
+import '../i18n';
+
+type AlertField = 'symbol' | 'threshold';
+
+/** Create a price alert: symbol, 'above' / 'below', threshold. */
+export function AlertFormDialog({
+  open,
+  onOpenChange,
+  symbol,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  symbol?: string | undefined;
+}) {
+  const { t } = useTranslation('alerts');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t('close')}>
+        {open ? (
+          <AlertForm
+            initial={symbol ? { symbol: symbol.toUpperCase(), name: null } : null}
+            onDone={() => onOpenChange(false)}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AlertForm({ initial, onDone }: { initial: PickedStock | null; onDone: () => void }) {
+  const { t } = useTranslation('alerts');
+  const id = useId();
+  const [stock, setStock] = useState<PickedStock | null>(initial);
+  const [direction, setDirection] = useState<AlertDirection>('above');
+  const [threshold, setThreshold] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<AlertField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const create = useCreateAlert();
+  const live = useLivePrice(stock?.symbol ?? null);
+  const name = stock?.name ?? (live.data?.symbol === stock?.symbol ? live.data?.name : null) ?? null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const found = validateAlertThreshold(stock?.symbol ?? '', threshold);
+    setErrors(found);
+    if (!stock || Object.keys(found).length > 0) return;
+    create.mutate(
+      { symbol: stock.symbol, direction, threshold_price: parseDecimal(threshold) },
+      {
+        onSuccess: (alert) => {
+          toast.success(
+            alert.status === 'triggered'
+              ? t('createdTriggered', { symbol: alert.symbol })
+              : t('created', { symbol: alert.symbol }),
+          );
+          onDone();
+        },
+        onError: (e) => {
+          const mapped = formErrorsFrom(e, ['symbol', 'threshold'] as const);
+          setErrors(mapped.fieldErrors);
+          setFormError(mapped.formError);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4" data-testid="alert-form">
+      <DialogHeader>
+        <DialogTitle>{t('formTitle')}</DialogTitle>
+        <DialogDescription>{t('formText')}</DialogDescription>
+      </DialogHeader>
+      <FormField id={`${id}-symbol`} label={t('symbol')} error={errors.symbol}>
+        <SymbolPicker
+          id={`${id}-symbol`}
+          value={stock ? { symbol: stock.symbol, name } : null}
+          onChange={(picked) => {
+            setStock(picked);
+            setErrors((e) => ({ ...e, symbol: undefined }));
+          }}
+          invalid={!!errors.symbol}
+          describedBy={errors.symbol ? `${id}-symbol-error` : undefined}
+          disabled={create.isPending}
+        />
+      </FormField>
+      <fieldset className="grid gap-1.5">
+        <legend className="mb-1.5 text-sm font-medium">{t('direction')}</legend>
+        <div className="grid grid-cols-2 gap-2" role="radiogroup">
+          {ALERT_DIRECTIONS.map((d) => (
+            <label
+              key={d}
+              className={cn(
+                'flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+                direction === d && 'border-primary bg-primary/5',
+              )}
+            >
+              <input
+                type="radio"
+                name={`${id}-direction`}
+                value={d}
+                checked={direction === d}
+                onChange={() => setDirection(d)}
+                className="accent-[var(--primary)]"
+              />
+              {t(`directions.${d}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <FormField
+        id={`${id}-threshold`}
+        label={t('threshold')}
+        error={errors.threshold}
+        hint={live.data ? t('currentPrice', { price: formatPrice(live.data.price) }) : undefined}
+      >
+        <Input
+          {...fieldProps(`${id}-threshold`, errors.threshold)}
+          inputMode="decimal"
+          placeholder="0,00"
+          value={threshold}
+          onChange={(event) => {
+            setThreshold(event.target.value);
+            setErrors((e) => ({ ...e, threshold: undefined }));
+          }}
+          disabled={create.isPending}
+        />
+      </FormField>
+      {formError ? (
+        <p role="alert" className="rounded-md border border-down/40 bg-down/5 px-3 py-2 text-sm text-down">
+          {formError}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={create.isPending}>
+          {t('cancel')}
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? <Spinner className="size-4 text-current" /> : null}
+          {t('submit')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

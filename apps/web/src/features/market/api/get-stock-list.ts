@@ -1,0 +1,45 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { stockListSchema, STOCKS_PAGE_SIZE, type StockSortField } from '@bist/contracts';
+import { apiRequest } from '@/lib/api-client';
+
+export interface StockListParams {
+  page: number;
+  limit?: number;
+  /** Omitted when all sectors (spec §7). */
+  sector?: string | undefined;
+  /** Omitted when empty (spec §7). */
+  search?: string | undefined;
+  sortBy: StockSortField;
+  sortOrder: 'asc' | 'desc';
+}
+
+export function stockListPath(params: StockListParams): string {
+  const query = new URLSearchParams({
+    page: String(params.page),
+    limit: String(params.limit ?? STOCKS_PAGE_SIZE),
+    sort_by: params.sortBy,
+    sort_order: params.sortOrder,
+  });
+  if (params.sector) query.set('sector', params.sector);
+  const search = params.search?.trim();
+  if (search) query.set('search', search);
+  return `/api/stocks/list?${query.toString()}`;
+}
+
+/** GET /api/stocks/list with paging, sector filter, search and sorting. */
+export async function getStockList(params: StockListParams, signal?: AbortSignal) {
+  const response = await apiRequest(stockListPath(params), { schema: stockListSchema, signal });
+  return response.data;
+}
+
+export function getStockListQueryOptions(params: StockListParams) {
+  return queryOptions({
+    queryKey: ['stocks', 'list', params],
+    queryFn: ({ signal }) => getStockList(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStockList(params: StockListParams, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getStockListQueryOptions(params), enabled: options.enabled ?? true });
+}

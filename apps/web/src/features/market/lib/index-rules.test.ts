@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { breadthOf, riskBarOf, trendLabelOf, volatilityOf } from './index-rules';
+
+describe('index rules of spec §2', () => {
+  it('labels volatility high only above 2 % either way', () => {
+    expect(volatilityOf(2)).toBe('normal');
+    expect(volatilityOf(-2)).toBe('normal');
+    expect(volatilityOf(2.01)).toBe('high');
+    expect(volatilityOf(-2.5)).toBe('high');
+  });
+
+  it('calls zero and gains positive, losses negative', () => {
+    expect(trendLabelOf(0)).toBe('positive');
+    expect(trendLabelOf(0.3)).toBe('positive');
+    expect(trendLabelOf(-0.01)).toBe('negative');
+  });
+
+  it('colours the risk bar red above 3 %, yellow above 1 %, else green', () => {
+    expect(riskBarOf(0.5).level).toBe('green');
+    expect(riskBarOf(1).level).toBe('green');
+    expect(riskBarOf(-1.2).level).toBe('yellow');
+    expect(riskBarOf(3).level).toBe('yellow');
+    expect(riskBarOf(-3.1).level).toBe('red');
+  });
+
+  it('sizes the risk bar |change| × 20, capped at 100', () => {
+    expect(riskBarOf(0).width).toBe(0);
+    expect(riskBarOf(-1.5).width).toBe(30);
+    expect(riskBarOf(5).width).toBe(100);
+    expect(riskBarOf(-12).width).toBe(100);
+  });
+
+  it('counts gainers and losers with their shares and the average', () => {
+    expect(breadthOf([1, -2, 0, 3])).toEqual({
+      total: 4,
+      gainers: 2,
+      losers: 1,
+      gainersShare: 50,
+      losersShare: 25,
+      average: 0.5,
+    });
+    expect(breadthOf([]).average).toBeNull();
+  });
+});

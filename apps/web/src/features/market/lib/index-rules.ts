@@ -1,0 +1,42 @@
+import {
+  INDEX_HIGH_VOLATILITY_PERCENT,
+  INDEX_RISK_BAR_SCALE,
+  INDEX_RISK_RED_PERCENT,
+  INDEX_RISK_YELLOW_PERCENT,
+} from '@bist/contracts';
+
+export type Volatility = 'high' | 'normal';
+export type RiskLevel = 'red' | 'yellow' | 'green';
+
+/** Spec §2: 'Yüksek' when the absolute daily change is above 2 %, else 'Normal'. */
+export function volatilityOf(changePercent: number): Volatility {
+  return Math.abs(changePercent) > INDEX_HIGH_VOLATILITY_PERCENT ? 'high' : 'normal';
+}
+
+/** Spec §2: 'Pozitif' for a change >= 0, else 'Negatif'. */
+export function trendLabelOf(changePercent: number): 'positive' | 'negative' {
+  return changePercent >= 0 ? 'positive' : 'negative';
+}
+
+/** Spec §2/§9 risk bar: red above 3 %, yellow above 1 %, else green; width |change| × 20, capped at 100. */
+export function riskBarOf(changePercent: number): { level: RiskLevel; width: number } {
+  const abs = Math.abs(changePercent);
+  const level: RiskLevel =
+    abs > INDEX_RISK_RED_PERCENT ? 'red' : abs > INDEX_RISK_YELLOW_PERCENT ? 'yellow' : 'green';
+  return { level, width: Math.min(100, abs * INDEX_RISK_BAR_SCALE) };
+}
+
+/** Counts and shares of a list of changes: gainers (> 0), losers (< 0), their percent of all, the mean. */
+export function breadthOf(changes: readonly number[]) {
+  const total = changes.length;
+  const gainers = changes.filter((c) => c > 0).length;
+  const losers = changes.filter((c) => c < 0).length;
+  return {
+    total,
+    gainers,
+    losers,
+    gainersShare: total === 0 ? null : (gainers / total) * 100,
+    losersShare: total === 0 ? null : (losers / total) * 100,
+    average: total === 0 ? null : changes.reduce((sum, c) => sum + c, 0) / total,
+  };
+}

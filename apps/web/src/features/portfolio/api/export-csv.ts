@@ -1,0 +1,40 @@
+import { useMutation } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
+import { readStorage, STORAGE_KEYS } from '@/lib/storage';
+
+/** GET /api/portfolio/transactions/export: text/csv, so not through the JSON client. */
+export async function exportCsv(): Promise<{ csv: string; fileName: string }> {
+  const token = readStorage(STORAGE_KEYS.token);
+  let response: Response;
+  try {
+    response = await fetch('/api/portfolio/transactions/export', {
+      headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    });
+  } catch (cause) {
+    throw new ApiError({ kind: 'network', message: i18n.t('errors.network'), status: null, cause });
+  }
+  if (!response.ok) {
+    throw new ApiError({ kind: 'http', message: i18n.t('errors.unexpected'), status: response.status });
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'portfoy-islemleri.csv';
+  return { csv: await response.text(), fileName };
+}
+
+/** Downloads the CSV through a temporary link. */
+export function useExportCsv() {
+  return useMutation({
+    mutationFn: exportCsv,
+    onSuccess: ({ csv, fileName }) => {
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    },
+  });
+}

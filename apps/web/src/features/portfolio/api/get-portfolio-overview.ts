@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { portfolioOverviewResponseSchema, type PerformanceRange } from '@bist/contracts';
+import { apiRequest } from '@/lib/api-client';
+
+/** Spec §9: portfolio and watchlist refresh every 30 s. */
+export const PORTFOLIO_REFRESH_MS = 30_000;
+
+/** GET /api/portfolio/overview?range=: cards, holdings, performance with the XU100 benchmark. */
+export async function getPortfolioOverview(range: PerformanceRange, signal?: AbortSignal) {
+  const response = await apiRequest(`/api/portfolio/overview?range=${encodeURIComponent(range)}`, {
+    schema: portfolioOverviewResponseSchema,
+    signal,
+  });
+  return response.data;
+}
+
+export function getPortfolioOverviewQueryOptions(range: PerformanceRange) {
+  return queryOptions({
+    queryKey: ['portfolio', 'overview', range],
+    queryFn: ({ signal }) => getPortfolioOverview(range, signal),
+    refetchInterval: PORTFOLIO_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePortfolioOverview(range: PerformanceRange) {
+  return useQuery(getPortfolioOverviewQueryOptions(range));
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { csvImportResponseSchema, type CsvImportRequest } from '@bist/contracts';
+import { apiRequest } from '@/lib/api-client';
+
+/** POST /api/portfolio/transactions/import: all rows or none. */
+export async function importCsv(input: CsvImportRequest) {
+  const response = await apiRequest('/api/portfolio/transactions/import', {
+    method: 'POST',
+    body: input,
+    schema: csvImportResponseSchema,
+  });
+  return response.data;
+}
+
+export function useImportCsv() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importCsv,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['portfolio'] }),
+  });
+}

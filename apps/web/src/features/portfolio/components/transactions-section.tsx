@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Download, Upload } from 'lucide-react';
+import type { PortfolioTransaction } from '@bist/contracts';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { isApiError } from '@/lib/api-client';
+import { useExportCsv } from '../api/export-csv';
+import { useTransactions } from '../api/get-transactions';
+import { CsvImportDialog } from './csv-import-dialog';
+import { TransactionsTable } from './transactions-table';
+import '../i18n';
+
+/** The whole ledger with CSV export and import. */
+export function TransactionsSection({ onEdit }: { onEdit: (transaction: PortfolioTransaction) => void }) {
+  const { t } = useTranslation('portfolio');
+  const query = useTransactions();
+  const exportCsv = useExportCsv();
+  const [importing, setImporting] = useState(false);
+  return (
+    <Card data-testid="transactions-section">
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle>{t('tx.title')}</CardTitle>
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={exportCsv.isPending}
+            onClick={() =>
+              exportCsv.mutate(undefined, {
+                onError: (e) => toast.error(isApiError(e) ? e.displayMessage : t('common.failed')),
+              })
+            }
+          >
+            <Download /> {t('csv.export')}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setImporting(true)}>
+            <Upload /> {t('csv.import')}
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {query.isError ? (
+          <p role="alert" className="text-sm text-down">
+            {t('history.failed')}
+          </p>
+        ) : (
+          <TransactionsTable transactions={query.data?.transactions} loading={query.isPending} onEdit={onEdit} />
+        )}
+      </CardContent>
+      <CsvImportDialog open={importing} onOpenChange={setImporting} />
+    </Card>
+  );
+}

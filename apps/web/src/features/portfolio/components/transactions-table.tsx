@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Pencil, Trash2 } from 'lucide-react';
+import { TRADE_TRANSACTION_TYPES, type PortfolioTransaction } from '@bist/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { isApiError } from '@/lib/api-client';
+import { changeColorClass, formatNumber, formatPrice, MISSING } from '@/lib/format';
+import { useDeleteTransaction } from '../api/delete-transaction';
+import { ConfirmDialog } from './confirm-dialog';
+import '../i18n';
+
+export function formatTrDate(date: string): string {
+  const [y, m, d] = date.split('-');
+  return y && m && d ? `${d}.${m}.${y}` : date;
+}
+
+/** The ledger rows with edit (buy/sell) and delete (after confirmation). */
+export function TransactionsTable({
+  transactions,
+  loading,
+  onEdit,
+  showSymbol = true,
+}: {
+  transactions: PortfolioTransaction[] | undefined;
+  loading: boolean;
+  onEdit: (transaction: PortfolioTransaction) => void;
+  showSymbol?: boolean;
+}) {
+  const { t } = useTranslation('portfolio');
+  const remove = useDeleteTransaction();
+  const [confirming, setConfirming] = useState<PortfolioTransaction | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  return (
+    <>
+      <div className="overflow-x-auto">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t('tx.date')}</TableHead>
+              <TableHead>{t('tx.type')}</TableHead>
+              {showSymbol ? <TableHead>{t('tx.symbol')}</TableHead> : null}
+              <TableHead className="text-right">{t('tx.quantity')}</TableHead>
+              <TableHead className="text-right">{t('tx.price')}</TableHead>
+              <TableHead className="text-right">{t('tx.commission')}</TableHead>
+              <TableHead className="text-right">{t('tx.cashEffect')}</TableHead>
+              <TableHead className="text-right">{t('tx.realized')}</TableHead>
+              <TableHead className="text-right">
+                <span className="sr-only">{t('holdings.actions')}</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {loading && !transactions
+              ? Array.from({ length: 4 }, (_, i) => (
+                  <TableRow key={i}>
+                    <TableCell colSpan={showSymbol ? 9 : 8}>
+                      <Skeleton className="h-5 w-full" />
+                    </TableCell>
+                  </TableRow>
+                ))
+              : null}
+            {transactions?.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={showSymbol ? 9 : 8} className="py-8 text-center text-sm text-muted-foreground">
+                  {t('tx.empty')}
+                </TableCell>
+              </TableRow>
+            ) : null}
+            {transactions?.map((tx) => (
+              <TableRow key={tx.id} data-testid="transaction-row" data-type={tx.type} data-symbol={tx.symbol ?? ''}>
+                <TableCell className="tabular-nums whitespace-nowrap">{formatTrDate(tx.date)}</TableCell>
+                <TableCell>
+                  <Badge variant={tx.type === 'buy' ? 'up' : tx.type === 'sell' ? 'down' : 'neutral'}>
+                    {t(`txType.${tx.type}`)}
+                  </Badge>
+                </TableCell>
+                {showSymbol ? <TableCell className="font-medium">{tx.symbol ?? MISSING}</TableCell> : null}
+                <TableCell className="text-right tabular-nums">{formatNumber(tx.quantity)}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatPrice(tx.price ?? tx.amount)}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatPrice(tx.commission)}</TableCell>
+                <TableCell className={`text-right tabular-nums ${changeColorClass(tx.cash_effect)}`}>
+                  {tx.cash_effect > 0 ? '+' : ''}
+                  {formatPrice(tx.cash_effect)}
+                </TableCell>
+                <TableCell className={`text-right tabular-nums ${changeColorClass(tx.realized_gain_loss)}`}>
+                  {tx.realized_gain_loss !== null && tx.realized_gain_loss > 0 ? '+' : ''}
+                  {formatPrice(tx.realized_gain_loss)}
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap">
+                  {TRADE_TRANSACTION_TYPES.includes(tx.type) ? (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-8"
+                      aria-label={t('tx.edit')}
+                      title={t('tx.edit')}
+                      onClick={() => onEdit(tx)}
+                    >
+                      <Pencil />
+                    </Button>
+                  ) : null}
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-8 text-down hover:text-down"
+                    aria-label={t('tx.delete')}
+                    title={t('tx.delete')}
+                    onClick={() => {
+                      setError(null);
+                      setConfirming(tx);
+                    }}
+                  >
+                    <Trash2 />
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('tx.deleteTitle')}
+        text={
+          confirming
+            ? t('tx.deleteText', {
+                date: formatTrDate(confirming.date),
+                type: t(`txType.${confirming.type}`),
+                symbol: confirming.symbol ?? '',
+              })
+            : ''
+        }
+        confirmLabel={t('tx.delete')}
+        pending={remove.isPending}
+        error={error}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+        onConfirm={() => {
+          if (!confirming) return;
+          remove.mutate(confirming.id, {
+            onSuccess: () => {
+              toast.success(t('tx.deleted'));
+              setConfirming(null);
+            },
+            onError: (e) => setError(isApiError(e) ? e.displayMessage : t('common.failed')),
+          });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { algorithmListSchema, CUSTOMER_ALGORITHM_LIST_MAX, PREDICTIONS_REFRESH_MS, type AlgorithmList } from '@bist/contracts';
+import { apiRequest } from '@/lib/api-client';
+
+/**
+ * GET /api/ml-algorithms/list (data.algorithms), best accuracy first. Accuracy and counts come from the server's
+ * evaluations, so the spec's random client-side fill is never needed.
+ */
+export async function getMlAlgorithms(limit: number, signal?: AbortSignal): Promise<AlgorithmList> {
+  const body = await apiRequest(`/api/ml-algorithms/list?limit=${limit}`, { schema: algorithmListSchema, signal });
+  return body.data;
+}
+
+export function getMlAlgorithmsQueryOptions(limit: number = CUSTOMER_ALGORITHM_LIST_MAX) {
+  return queryOptions({
+    queryKey: ['predictions', 'ml-algorithms', { limit }],
+    queryFn: ({ signal }) => getMlAlgorithms(limit, signal),
+    refetchInterval: PREDICTIONS_REFRESH_MS,
+  });
+}
+
+export function useMlAlgorithms(limit: number = CUSTOMER_ALGORITHM_LIST_MAX) {
+  return useQuery(getMlAlgorithmsQueryOptions(limit));
+}

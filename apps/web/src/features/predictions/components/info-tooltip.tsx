@@ -1,0 +1,42 @@
+import { Info } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { cn } from '@/lib/utils';
+import { ACCURACY_TOOLTIP_TEXT_TR, CONFIDENCE_TOOLTIP_TEXT_TR } from '../lib/definitions';
+import '../i18n';
+
+/** An info icon whose tooltip explains a figure; focusable, so keyboard users reach it too. */
+function InfoTooltip({ label, text, className, testId }: { label: string; text: string; className?: string; testId?: string }) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <button
+          type="button"
+          aria-label={label}
+          data-testid={testId}
+          className={cn(
+            'inline-flex size-5 shrink-0 cursor-help items-center justify-center rounded-full text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
+            className,
+          )}
+        >
+          <Info className="size-3.5" aria-hidden="true" />
+        </button>
+      </TooltipTrigger>
+      <TooltipContent className="max-w-xs text-left leading-relaxed font-normal normal-case tracking-normal">{text}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+/** The product's single definition of accuracy (contracts ml.ts), next to every accuracy figure. */
+export function AccuracyInfo({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation('predictions');
+  const text = i18n.language.startsWith('en') ? t('accuracyTooltip') : ACCURACY_TOOLTIP_TEXT_TR;
+  return <InfoTooltip label={t('accuracyInfo')} text={text} className={className} testId="accuracy-info" />;
+}
+
+/** How a prediction's confidence is computed (contracts ml.ts). */
+export function ConfidenceInfo({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation('predictions');
+  const text = i18n.language.startsWith('en') ? t('confidenceTooltip') : CONFIDENCE_TOOLTIP_TEXT_TR;
+  return <InfoTooltip label={t('confidenceInfo')} text={text} className={className} testId="confidence-info" />;
+}

@@ -1,0 +1,211 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AlertTriangle, Brain, Cpu, FlaskConical, RefreshCw, ShieldCheck, Target } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatNumber, formatPercent } from '@/lib/format';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { cn } from '@/lib/utils';
+import { useDailySummary } from '../api/get-daily-summary';
+import { useMlAlgorithms } from '../api/get-ml-algorithms';
+import { formatIsoDate } from '../lib/format-prediction';
+import { sampleAlgorithms, sampleDailySummary } from '../lib/sample-data';
+import { AccuracyAnalysis } from './accuracy-analysis';
+import { AlgorithmPerformance } from './algorithm-performance';
+import { AccuracyInfo } from './info-tooltip';
+import { ExampleBadge } from './prediction-badges';
+import { PredictionStatCard } from './prediction-stat-card';
+import { TopPredictionsTable } from './top-predictions-table';
+import '../i18n';
+
+const timeFormat = new Intl.DateTimeFormat('tr-TR', { timeZone: 'Europe/Istanbul', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/**
+ * AI Tahminler (spec §2): four cards, three tabs (top predictions, algorithm performance, accuracy analysis), 60 s
+ * refresh. While the server has no predictions yet (status 'no_predictions_yet') the spec's sample fills the screen,
+ * labelled 'Örnek veri' everywhere it appears.
+ */
+export function PredictionsPage() {
+  const { t } = useTranslation('predictions');
+  useDocumentTitle(t('title'));
+  const summary = useDailySummary();
+  const algorithms = useMlAlgorithms();
+
+  const summaryExample = summary.data?.status === 'no_predictions_yet';
+  const algorithmsExample = algorithms.data?.status === 'no_predictions_yet';
+  const sample = useMemo(() => (summaryExample ? sampleDailySummary() : null), [summaryExample]);
+  const sampleAlgos = useMemo(() => (algorithmsExample ? sampleAlgorithms() : null), [algorithmsExample]);
+  const view = sample ?? summary.data;
+  const algorithmRows = sampleAlgos ?? algorithms.data?.algorithms ?? [];
+
+  const fetching = summary.isFetching || algorithms.isFetching;
+  const refresh = () => {
+    void summary.refetch();
+    void algorithms.refetch();
+  };
+
+  const header = (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-semibold tracking-tight">{t('title')}</h1>
+        <p className="mt-1 text-sm text-muted-foreground tabular-nums" data-testid="predictions-updated">
+          {summary.dataUpdatedAt > 0
+            ? summary.data?.as_of_date
+              ? t('asOf', { date: formatIsoDate(summary.data.as_of_date), time: timeFormat.format(summary.dataUpdatedAt) })
+              : t('lastUpdate', { time: timeFormat.format(summary.dataUpdatedAt) })
+            : t('subtitle')}
+        </p>
+      </div>
+      <Button variant="outline" onClick={refresh} disabled={fetching} className="self-start sm:self-auto" data-testid="predictions-refresh">
+        <RefreshCw className={cn(fetching && 'animate-spin motion-reduce:animate-none')} aria-hidden="true" />
+        {t('refresh')}
+      </Button>
+    </div>
+  );
+
+  if (summary.isError && !summary.data) {
+    return (
+      <div className="space-y-6">
+        {header}
+        <Card role="alert" className="border-down/40 bg-down/5 p-5" data-testid="predictions-error">
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex items-start gap-3">
+              <AlertTriangle className="mt-0.5 size-5 shrink-0 text-down" aria-hidden="true" />
+              <div>
+                <p className="font-semibold text-down">{t('error')}</p>
+                <p className="mt-1 text-sm text-muted-foreground">{summary.error.message}</p>
+              </div>
+            </div>
+            <Button variant="outline" onClick={refresh} disabled={fetching}>
+              <RefreshCw className={cn(fetching && 'animate-spin motion-reduce:animate-none')} aria-hidden="true" />
+              {t('refresh')}
+            </Button>
+          </div>
+        </Card>
+      </div>
+    );
+  }
+
+  const loading = !view;
+  const s = view?.summary;
+  const exampleMark = summaryExample ? <ExampleBadge /> : null;
+
+  return (
+    <div className="space-y-6">
+      {header}
+
+      {summaryExample ? (
+        <div
+          role="status"
+          className="flex items-start gap-3 rounded-xl border border-amber-500/40 bg-amber-500/10 p-4 text-sm"
+          data-testid="example-banner"
+        >
+          <FlaskConical className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-400" aria-hidden="true" />
+          <div>
+            <p className="font-semibold text-amber-900 dark:text-amber-200">
+              {t('example.title')} · {t('example.badge')}
+            </p>
+            <p className="mt-1 text-amber-900/80 dark:text-amber-100/80">{t('example.text')}</p>
+          </div>
+        </div>
+      ) : null}
+
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <PredictionStatCard
+          title={t('cards.generated')}
+          titleExtra={exampleMark}
+          icon={Brain}
+          loading={loading}
+          value={formatNumber(s?.predictions_generated)}
+          hint={t('cards.generatedHint')}
+          testId="card-predictions-generated"
+        />
+        <PredictionStatCard
+          title={t('cards.accuracy')}
+          titleExtra={
+            <>
+              <AccuracyInfo />
+              {exampleMark}
+            </>
+          }
+          icon={Target}
+          loading={loading}
+          value={formatPercent(s?.average_accuracy, 1)}
+          hint={s?.average_accuracy === null ? t('cards.accuracyNone') : undefined}
+          footer={<Progress value={s?.average_accuracy ?? 0} aria-label={t('cards.accuracy')} data-testid="accuracy-progress" />}
+          testId="card-average-accuracy"
+        />
+        <PredictionStatCard
+          title={t('cards.highConfidence')}
+          titleExtra={exampleMark}
+          icon={ShieldCheck}
+          loading={loading}
+          value={formatNumber(s?.high_confidence_predictions)}
+          hint={t('cards.highConfidenceHint')}
+          testId="card-high-confidence"
+        />
+        <PredictionStatCard
+          title={t('cards.algorithms')}
+          titleExtra={exampleMark}
+          icon={Cpu}
+          loading={loading}
+          value={formatNumber(s?.algorithms_active)}
+          hint={t('cards.algorithmsHint')}
+          testId="card-active-algorithms"
+        />
+      </div>
+
+      <Tabs defaultValue="top" className="min-w-0">
+        <div className="-mx-1 overflow-x-auto px-1 pb-1">
+          <TabsList aria-label={t('tabs.label')}>
+            <TabsTrigger value="top">{t('tabs.top')}</TabsTrigger>
+            <TabsTrigger value="algorithms">{t('tabs.algorithms')}</TabsTrigger>
+            <TabsTrigger value="accuracy">{t('tabs.accuracy')}</TabsTrigger>
+          </TabsList>
+        </div>
+
+        <TabsContent value="top">
+          <Card>
+            <CardHeader>
+              <div className="flex flex-wrap items-center gap-2">
+                <CardTitle className="text-base">{t('table.title')}</CardTitle>
+                {exampleMark}
+              </div>
+              <CardDescription>{t('table.description')}</CardDescription>
+            </CardHeader>
+            <CardContent className="px-2 sm:px-5">
+              {!loading && view.top_predictions.length === 0 ? (
+                <p className="py-10 text-center text-sm text-muted-foreground" data-testid="predictions-empty">
+                  {t('table.empty')}
+                </p>
+              ) : (
+                <TopPredictionsTable rows={view?.top_predictions ?? []} loading={loading} linkStocks={!summaryExample} />
+              )}
+            </CardContent>
+          </Card>
+        </TabsContent>
+
+        <TabsContent value="algorithms">
+          <AlgorithmPerformance
+            algorithms={algorithmRows}
+            loading={!algorithms.data && !algorithms.isError}
+            example={algorithmsExample}
+            error={
+              algorithms.isError && !algorithms.data ? (
+                <p role="alert" className="py-10 text-center text-sm text-down">
+                  {t('error')}
+                </p>
+              ) : undefined
+            }
+          />
+        </TabsContent>
+
+        <TabsContent value="accuracy">
+          <AccuracyAnalysis history={view?.accuracy_history ?? []} loading={loading} example={summaryExample} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TopPrediction } from '@bist/contracts';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { changeColorClass, formatChange, formatPrice } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { ConfidenceInfo } from './info-tooltip';
+import { ConfidenceText, DirectionBadge, StatusBadge } from './prediction-badges';
+import '../i18n';
+
+const SKELETON_ROWS = 8;
+
+/** Spec §2 'top predictions': stock, direction, confidence, prices, potential, algorithm, horizon, status. */
+export function TopPredictionsTable({ rows, loading = false, linkStocks = true }: { rows: TopPrediction[]; loading?: boolean; linkStocks?: boolean }) {
+  const { t } = useTranslation('predictions');
+  return (
+    <Table data-testid="top-predictions-table">
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead scope="col">{t('table.stock')}</TableHead>
+          <TableHead scope="col">{t('table.direction')}</TableHead>
+          <TableHead scope="col" className="text-right">
+            <span className="inline-flex items-center gap-1">
+              {t('table.confidence')}
+              <ConfidenceInfo />
+            </span>
+          </TableHead>
+          <TableHead scope="col" className="text-right">
+            {t('table.currentPrice')}
+          </TableHead>
+          <TableHead scope="col" className="text-right">
+            {t('table.targetPrice')}
+          </TableHead>
+          <TableHead scope="col" className="text-right">
+            {t('table.potential')}
+          </TableHead>
+          <TableHead scope="col">{t('table.algorithm')}</TableHead>
+          <TableHead scope="col" className="text-right">
+            {t('table.horizon')}
+          </TableHead>
+          <TableHead scope="col">{t('table.status')}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {loading
+          ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
+              <TableRow key={i} className="hover:bg-transparent">
+                {Array.from({ length: 9 }, (_, j) => (
+                  <TableCell key={j}>
+                    <Skeleton className={cn('h-5', j === 0 ? 'w-24' : 'w-16', j >= 2 && j <= 5 && 'ml-auto')} />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          : rows.map((p) => (
+              <TableRow key={p.id} data-testid="prediction-row" data-symbol={p.stock_code}>
+                <TableCell className="max-w-48">
+                  {linkStocks ? (
+                    <Link to={`/stocks/${p.stock_code}`} className="rounded-sm font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+                      {p.stock_code}
+                    </Link>
+                  ) : (
+                    <span className="font-semibold">{p.stock_code}</span>
+                  )}
+                  <span className="block truncate text-xs text-muted-foreground">{p.company_name}</span>
+                </TableCell>
+                <TableCell>
+                  <DirectionBadge prediction={p.prediction} />
+                </TableCell>
+                <TableCell className="text-right">
+                  <ConfidenceText confidence={p.confidence} />
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap" data-role="current-price">
+                  {formatPrice(p.current_price)}
+                </TableCell>
+                <TableCell className="text-right font-medium whitespace-nowrap" data-role="target-price">
+                  {formatPrice(p.target_price)}
+                </TableCell>
+                <TableCell className={cn('text-right whitespace-nowrap', changeColorClass(p.potential_percent))}>
+                  {formatChange(p.potential_percent)}
+                </TableCell>
+                <TableCell className="max-w-44 truncate" title={p.algorithm}>
+                  {p.algorithm}
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap" data-role="horizon">
+                  {t('horizon', { count: p.horizon_days })}
+                </TableCell>
+                <TableCell>
+                  <StatusBadge confidence={p.confidence} />
+                </TableCell>
+              </TableRow>
+            ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,91 @@
+import { CONFIDENCE_HIGH_PERCENT, CONFIDENCE_MEDIUM_PERCENT } from '@bist/contracts';
+
+/** Pure display rules of the AI Tahminler screen (spec §2, §4, §9). */
+
+export type ConfidenceLevel = 'high' | 'medium' | 'low';
+
+/** Spec §9: ≥ 80 green, ≥ 60 yellow, else red. */
+export function confidenceLevelOf(confidence: number): ConfidenceLevel {
+  if (confidence >= CONFIDENCE_HIGH_PERCENT) return 'high';
+  if (confidence >= CONFIDENCE_MEDIUM_PERCENT) return 'medium';
+  return 'low';
+}
+
+/** Text colour of a confidence figure: the up token for green, amber for yellow, the down token for red. */
+export function confidenceColorClass(confidence: number): string {
+  const level = confidenceLevelOf(confidence);
+  if (level === 'high') return 'text-up';
+  if (level === 'medium') return 'text-amber-700 dark:text-amber-400';
+  return 'text-down';
+}
+
+/** Bar colour of a confidence figure (same three colours as the text). */
+export function confidenceBarClass(confidence: number): string {
+  const level = confidenceLevelOf(confidence);
+  if (level === 'high') return 'bg-up';
+  if (level === 'medium') return 'bg-amber-500';
+  return 'bg-down';
+}
+
+export type PredictionStatus = 'strong' | 'medium';
+
+/** Spec §2/§9: 'Güçlü' at confidence ≥ 80, otherwise 'Orta'. */
+export function predictionStatusOf(confidence: number): PredictionStatus {
+  return confidence >= CONFIDENCE_HIGH_PERCENT ? 'strong' : 'medium';
+}
+
+export type Direction = 'up' | 'down' | 'unknown';
+
+/** Spec §4: UP / 'yükseliş' is up, DOWN / 'düşüş' is down, anything else is 'Belirsiz'. */
+export function directionOf(value: unknown): Direction {
+  if (typeof value !== 'string') return 'unknown';
+  const text = value.trim().toLocaleLowerCase('tr-TR');
+  if (text === 'up' || text === 'yükseliş') return 'up';
+  if (text === 'down' || text === 'düşüş') return 'down';
+  return 'unknown';
+}
+
+export type AccuracyTrend = 'up' | 'down' | 'flat';
+
+/**
+ * Below this fitted change over the whole window (in percentage points) the trend is 'Yatay': a day's accuracy moves
+ * by several points on noise alone, so a smaller drift says nothing.
+ */
+export const TREND_FLAT_POINTS = 1;
+
+/**
+ * Trend of an accuracy series (oldest first), computed from the data instead of the spec's fixed 'Yükseliş': the
+ * least-squares slope times the window length. Null with fewer than two points.
+ */
+export function accuracyTrendOf(values: readonly number[]): AccuracyTrend | null {
+  const n = values.length;
+  if (n < 2) return null;
+  const meanX = (n - 1) / 2;
+  const meanY = values.reduce((s, v) => s + v, 0) / n;
+  let num = 0;
+  let den = 0;
+  values.forEach((y, x) => {
+    num += (x - meanX) * (y - meanY);
+    den += (x - meanX) ** 2;
+  });
+  const change = (num / den) * (n - 1);
+  if (Math.abs(change) < TREND_FLAT_POINTS) return 'flat';
+  return change > 0 ? 'up' : 'down';
+}
+
+export interface AccuracyStats {
+  max: number;
+  average: number;
+}
+
+/** Highest and mean accuracy of the history; null when empty. */
+export function accuracyStatsOf(values: readonly number[]): AccuracyStats | null {
+  if (values.length === 0) return null;
+  return { max: Math.max(...values), average: values.reduce((s, v) => s + v, 0) / values.length };
+}
+
+/** The spec's y-axis is 50–100; it reaches lower only when a day falls below 50 % so no point is cut off. */
+export function accuracyAxisDomain(values: readonly number[]): [number, number] {
+  const min = values.length > 0 ? Math.min(...values) : 50;
+  return [min < 50 ? Math.max(0, Math.floor(min / 10) * 10) : 50, 100];
+}

@@ -1,0 +1,85 @@
+import type { CustomerAlgorithm, DailySummary, TopPrediction } from '@bist/contracts';
+
+/**
+ * The spec's fallback sample (§8), shown only while the server reports `no_predictions_yet` and always labelled
+ * 'Örnek veri' on screen. Nothing here is a measurement; the figures only illustrate the layout.
+ */
+
+function isoDay(offsetDays: number, from: Date): string {
+  const d = new Date(from);
+  d.setUTCDate(d.getUTCDate() + offsetDays);
+  return d.toISOString().slice(0, 10);
+}
+
+const SAMPLE_ROWS: [code: string, name: string, up: boolean, confidence: number, algorithm: string, price: number, expected: number, horizon: 1 | 5][] = [
+  ['THYAO', 'Türk Hava Yolları', true, 84, 'Gradient Boosting', 312.5, 0.021, 5],
+  ['AKBNK', 'Akbank', true, 81, 'Random Forest', 58.4, 0.012, 1],
+  ['ASELS', 'Aselsan', false, 72, 'LSTM', 146.2, -0.015, 5],
+  ['GARAN', 'Garanti BBVA', true, 66, 'Ridge', 121.9, 0.008, 1],
+  ['BIMAS', 'BİM Mağazalar', false, 61, 'Logistic Regression', 498.0, -0.006, 1],
+  ['EREGL', 'Ereğli Demir Çelik', true, 57, 'ARIMA', 44.1, 0.004, 1],
+];
+
+export function sampleDailySummary(now: Date = new Date()): DailySummary {
+  const asOf = isoDay(-1, now);
+  const top: TopPrediction[] = SAMPLE_ROWS.map(([code, name, up, confidence, algorithm, price, expected, horizon], i) => ({
+    id: `sample-${i}`,
+    stock_code: code,
+    company_name: name,
+    prediction: up ? 'UP' : 'DOWN',
+    confidence,
+    algorithm,
+    algorithm_id: `sample-${algorithm.toLowerCase().replace(/\s+/g, '-')}`,
+    target_price: Math.round(price * (1 + expected) * 100) / 100,
+    current_price: price,
+    price_at_prediction: price,
+    potential_percent: Math.round(expected * 10_000) / 100,
+    expected_return: expected,
+    horizon_days: horizon,
+    as_of_date: asOf,
+    target_date: isoDay(horizon, now),
+    created_at: now.toISOString(),
+  }));
+  const history = [52.1, 53.4, 51.8, 54.2, 53.0, 55.1, 54.6];
+  return {
+    status: 'no_predictions_yet',
+    is_example: false,
+    summary: { predictions_generated: 240, average_accuracy: 53.2, high_confidence_predictions: 2, algorithms_active: 40 },
+    top_predictions: top,
+    accuracy_history: history.map((accuracy, i) => ({ date: isoDay(i - history.length, now), accuracy, evaluated: 120 })),
+    as_of_date: asOf,
+  };
+}
+
+const SAMPLE_ALGORITHMS: [name: string, accuracy: number, count: number][] = [
+  ['Gradient Boosting', 54.8, 12_400],
+  ['Random Forest', 54.1, 12_400],
+  ['LSTM', 53.6, 12_400],
+  ['Ridge', 53.2, 12_400],
+  ['Logistic Regression', 52.9, 12_400],
+  ['ARIMA', 51.7, 12_400],
+];
+
+export function sampleAlgorithms(): CustomerAlgorithm[] {
+  return SAMPLE_ALGORITHMS.map(([name, accuracy, count]) => ({
+    algorithm_id: `sample-${name.toLowerCase().replace(/\s+/g, '-')}`,
+    algorithm_name: name,
+    description: '',
+    accuracy,
+    accuracy_source: 'walk_forward',
+    predictions_count: count,
+    live_predictions_count: 0,
+    type: '',
+    category: 'nonlinear',
+    enabled: true,
+    health: 'critical',
+    hit_rate_ci: null,
+    rank_ic: null,
+    icir: null,
+    skill: null,
+    horizon_days: 1,
+    evaluated_from: null,
+    evaluated_to: null,
+    trained_at: null,
+  }));
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { watchlistAddResponseSchema } from '@bist/contracts';
+import { apiRequest } from '@/lib/api-client';
+
+/** POST /api/watchlist {symbol}: 201 added, 200 already listed. */
+export async function addWatchlistItem(symbol: string) {
+  const response = await apiRequest('/api/watchlist', {
+    method: 'POST',
+    body: { symbol },
+    schema: watchlistAddResponseSchema,
+  });
+  return response.data;
+}
+
+export function useAddWatchlistItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addWatchlistItem,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['watchlist'] }),
+  });
+}

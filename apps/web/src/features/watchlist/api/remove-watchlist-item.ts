@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { watchlistRemoveResponseSchema } from '@bist/contracts';
+import { apiRequest } from '@/lib/api-client';
+
+/** DELETE /api/watchlist/{symbol}: idempotent. */
+export async function removeWatchlistItem(symbol: string) {
+  const response = await apiRequest(`/api/watchlist/${encodeURIComponent(symbol)}`, {
+    method: 'DELETE',
+    schema: watchlistRemoveResponseSchema,
+  });
+  return response.data;
+}
+
+export function useRemoveWatchlistItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeWatchlistItem,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['watchlist'] }),
+  });
+}

@@ -19,13 +19,16 @@ import { MarketService } from '@/modules/market/market.service';
 import { marketRoutes } from '@/modules/market/market.routes';
 import { MarketRepository } from '@/market/market.repository';
 import { registerAdminPlatform } from '@/modules/admin-shared/admin-platform';
+import { PredictionsRepository } from '@/modules/predictions/predictions.repository';
+import { PredictionsService } from '@/modules/predictions/predictions.service';
+import { predictionsRoutes } from '@/modules/predictions/predictions.routes';
 
 /** Largest accepted request body; larger ones get 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface BuiltApp {
   app: FastifyInstance;
-  services: { auth: AuthService; system: SystemService; investor: InvestorModules };
+  services: { auth: AuthService; system: SystemService; investor: InvestorModules; predictions: PredictionsService };
 }
 
 const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
@@ -38,7 +41,7 @@ export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -84,6 +87,10 @@ export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
     await app.register(marketRoutes(market, ctx.marketEngine));
   }
 
+  const predictions = new PredictionsService(new PredictionsRepository(ctx.database.db), ctx.market, ctx.clock);
+  await predictions.syncRegistry();
+  await app.register(predictionsRoutes(predictions));
+
   await registerWeb(app, ctx.config.webDist);
-  return { app, services: { auth, system, investor } };
+  return { app, services: { auth, system, investor, predictions } };
 }

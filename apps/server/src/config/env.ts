@@ -31,6 +31,7 @@ const envSchema = z.object({
   ML_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: booleanFromString.optional(),
 });
 
 export interface AppConfig {
@@ -45,6 +46,8 @@ export interface AppConfig {
   logLevel: string;
   mlWorkers: number;
   sessionTtlHours: number;
+  /** Trust X-Forwarded-For (only behind a proxy that sets it): client IPs drive login throttling. */
+  trustProxy: boolean;
   /** Folder with the web build; the server serves it when it exists. */
   webDist: string;
   version: string;
@@ -75,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     mlWorkers: e.ML_WORKERS ?? Math.max(1, os.availableParallelism() - 1),
     sessionTtlHours: e.SESSION_TTL_HOURS,
+    trustProxy: e.TRUST_PROXY ?? false,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     version: APP_VERSION,
   };

@@ -7,6 +7,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema/index.ts';
+import { EMBEDDED_SOCKET_MAX_CONNECTIONS } from './embedded-limits.ts';
 
 // int8 counts and numeric values as JS numbers (every figure we store fits a double).
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -115,7 +116,7 @@ async function startEmbedded(dataDir: string | null, inWorker: boolean): Promise
       const { PGlite } = await import('@electric-sql/pglite');
       const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
       const db = await PGlite.create(dataDir ?? undefined);
-      const server = new PGLiteSocketServer({ db, path: socketPath });
+      const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: EMBEDDED_SOCKET_MAX_CONNECTIONS });
       await server.start();
       return {
         socketDir,

@@ -4,6 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { EMBEDDED_SOCKET_MAX_CONNECTIONS } from './embedded-limits.ts';
 
 interface EmbeddedWorkerData {
   dataDir: string | null;
@@ -16,7 +17,7 @@ if (!port) throw new Error('embedded-worker must run in a worker thread');
 
 try {
   const db = await PGlite.create(dataDir ?? undefined);
-  const server = new PGLiteSocketServer({ db, path: socketPath });
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: EMBEDDED_SOCKET_MAX_CONNECTIONS });
   await server.start();
   port.on('message', (message: unknown) => {
     if (message !== 'close') return;

@@ -4,3 +4,4 @@ export * from './system.ts';
 export * from './market.ts';
 export * from './portfolio.ts';
 export * from './admin.ts';
+export * from './predictions.ts';

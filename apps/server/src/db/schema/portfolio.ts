@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 import { customerUsers } from './auth.ts';
 import { createdAt } from './columns.ts';
@@ -32,7 +43,9 @@ export const portfolioTransactions = pgTable(
     symbol: text('symbol'),
     quantity: integer('quantity'),
     priceTry: numeric('price_try', { precision: 20, scale: 6, mode: 'number' }),
-    commissionTry: numeric('commission_try', { precision: 20, scale: 6, mode: 'number' }).notNull().default(0),
+    commissionTry: numeric('commission_try', { precision: 20, scale: 6, mode: 'number' })
+      .notNull()
+      .default(0),
     amountTry: numeric('amount_try', { precision: 20, scale: 6, mode: 'number' }),
     note: text('note'),
     createdAt: createdAt(),
@@ -71,6 +84,8 @@ export const priceAlerts = pgTable(
   },
   (t) => [
     index('price_alerts_user_idx').on(t.userId, t.createdAt),
-    index('price_alerts_active_symbol_idx').on(t.symbol).where(sql`${t.triggeredAt} is null`),
+    index('price_alerts_active_symbol_idx')
+      .on(t.symbol)
+      .where(sql`${t.triggeredAt} is null`),
   ],
 );

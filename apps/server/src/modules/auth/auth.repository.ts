@@ -38,9 +38,12 @@ export class AuthRepository {
   }
 
   /** The user of an unrevoked, unexpired session with this token hash. */
-  async findActiveSession(tokenHash: string, now: Date): Promise<{ sessionId: string; user: CustomerUserRow } | undefined> {
+  async findActiveSession(
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ sessionId: string; expiresAt: Date; user: CustomerUserRow } | undefined> {
     const rows = await this.db
-      .select({ sessionId: customerSessions.id, user: customerUsers })
+      .select({ sessionId: customerSessions.id, expiresAt: customerSessions.expiresAt, user: customerUsers })
       .from(customerSessions)
       .innerJoin(customerUsers, eq(customerUsers.id, customerSessions.userId))
       .where(and(eq(customerSessions.tokenHash, tokenHash), isNull(customerSessions.revokedAt), gt(customerSessions.expiresAt, now)))

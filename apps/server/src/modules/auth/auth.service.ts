@@ -47,7 +47,15 @@ export function nameFromEmail(email: string): string {
   return email.split('@')[0] ?? email;
 }
 
+/**
+ * A validated session is trusted for this long without asking the database again. Logout in this process evicts
+ * at once; another process sees a revocation within this time (several API processes behind a balancer).
+ */
+export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX_ENTRIES = 50_000;
+
 export class AuthService {
+  private readonly sessionCache = new Map<string, { user: CustomerUser; validUntilMs: number }>();
   constructor(
     private readonly repo: AuthRepository,
     private readonly clock: Clock,
@@ -99,13 +107,23 @@ export class AuthService {
   async authenticate(token: string | null): Promise<{ user: CustomerUser; tokenHash: string }> {
     if (!token) throw new UnauthorizedError(AUTH_MESSAGES.noSession);
     const hash = tokenHash(token);
+    const now = this.clock.now().getTime();
+    const cached = this.sessionCache.get(hash);
+    if (cached && cached.validUntilMs > now) return { user: cached.user, tokenHash: hash };
     const session = await this.repo.findActiveSession(hash, this.clock.now());
-    if (!session) throw new UnauthorizedError(AUTH_MESSAGES.expired);
-    return { user: toCustomerUser(session.user), tokenHash: hash };
+    if (!session) {
+      this.sessionCache.delete(hash);
+      throw new UnauthorizedError(AUTH_MESSAGES.expired);
+    }
+    const user = toCustomerUser(session.user);
+    if (this.sessionCache.size >= SESSION_CACHE_MAX_ENTRIES) this.sessionCache.clear();
+    this.sessionCache.set(hash, { user, validUntilMs: Math.min(now + SESSION_CACHE_MS, session.expiresAt.getTime()) });
+    return { user, tokenHash: hash };
   }
 
   /** Revokes the session on the server; revoking twice is harmless. */
   async logout(hash: string): Promise<void> {
+    this.sessionCache.delete(hash);
     await this.repo.revokeSession(hash, this.clock.now());
   }
 

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@/db/client';
+import { FixedClock } from '@/lib/clock';
+import { tokenHash } from '@/lib/tokens';
+import { createTestDatabase } from '../../../test/helpers.ts';
+import { AuthRepository } from './auth.repository.ts';
+import { AuthService, SESSION_CACHE_MS } from './auth.service.ts';
+
+describe('AuthService session cache', () => {
+  let database: Database;
+  let repo: AuthRepository;
+  const clock = new FixedClock(new Date('2026-11-18T09:00:00Z'));
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    repo = new AuthRepository(database.db);
+  });
+  afterAll(async () => database.close());
+
+  it('sees a revocation made by another process within the cache window', async () => {
+    const auth = new AuthService(repo, clock, { demoMode: true, sessionTtlHours: 1 });
+    const { token } = await auth.login('cache@example.com', 'sifre-12345', { ip: '10.1.1.1', userAgent: null });
+    await auth.authenticate(token);
+    // Another process logs the session out: only the database knows.
+    await repo.revokeSession(tokenHash(token), clock.now());
+    await expect(auth.authenticate(token)).resolves.toBeTruthy();
+    clock.advanceMs(SESSION_CACHE_MS + 1);
+    await expect(auth.authenticate(token)).rejects.toThrow();
+  });
+
+  it('never trusts a cached session past its expiry', async () => {
+    const auth = new AuthService(repo, clock, { demoMode: true, sessionTtlHours: 1 });
+    const { token } = await auth.login('expiry@example.com', 'sifre-12345', { ip: '10.1.1.2', userAgent: null });
+    clock.advanceMs(3_600_000 - 1_000);
+    await auth.authenticate(token); // cached until expiry, 1 s away
+    clock.advanceMs(1_001);
+    await expect(auth.authenticate(token)).rejects.toThrow();
+  });
+});

@@ -3,17 +3,10 @@
 // fixed +03:00 offset: exact for every instant after that date, and independent of the host's ICU time-zone data.
 // Every function is pure: instants and dates are arguments, nothing reads a clock.
 
-/** Phases of an equity session; identical to SESSION_PHASES in @bist/contracts (a test keeps them in sync). */
-export const SESSION_PHASES = [
-  'closed',
-  'opening_auction',
-  'opening_price',
-  'continuous',
-  'closing_margin',
-  'closing_auction',
-  'closing_trades',
-] as const;
-export type SessionPhase = (typeof SESSION_PHASES)[number];
+import type { SessionPhase } from '@bist/contracts';
+
+/** The phases of an equity session are defined once, in the API contract (@bist/contracts SESSION_PHASES). */
+export { SESSION_PHASES, type SessionPhase } from '@bist/contracts';
 
 /** Offset of Europe/Istanbul from UTC, in minutes (constant since 2016). */
 export const ISTANBUL_UTC_OFFSET_MINUTES = 180;

@@ -9,6 +9,7 @@
 //                     default: the embedded universe — the @bist/market simulator (seed 20260101), 3 years to 2026-11-20
 //   --workers <n>     worker threads (default: cores; the server uses ML_WORKERS = cores − 1)
 //   --only <ids>      comma-separated algorithm ids      --horizons 1,5 (default both)
+//   --rate <n>        requests per second offered by the load process (default 200)
 //   --no-load         skip the HTTP load (event-loop delay is still measured)
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +35,8 @@ const HORIZONS = (option('horizons') ?? '1,5').split(',').map(Number).filter((h)
 const ONLY = option('only')?.split(',');
 const LOAD = !args.includes('--no-load');
 const PORT = 3911;
+/** Requests per second of the load (a busy small server; unthrottled autocannon would take a core from the workers). */
+const RATE = Number(option('rate') ?? '200');
 
 let peakRss = process.memoryUsage().rss;
 const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 250);
@@ -63,7 +66,7 @@ await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
 let load: ChildProcess | null = null;
 const loadResult = new Promise<Record<string, number> | null>((resolve) => {
   if (!LOAD) return resolve(null);
-  load = fork(path.join(HERE, 'lib/ml-load.ts'), [`http://127.0.0.1:${PORT}/api/market/live-data`, '10'], { execArgv: ['--import', 'tsx'] });
+  load = fork(path.join(HERE, 'lib/ml-load.ts'), [`http://127.0.0.1:${PORT}/api/market/live-data`, '10', String(RATE)], { execArgv: ['--import', 'tsx'] });
   load.on('message', (m) => {
     if (m !== 'started') resolve(m as Record<string, number>);
   });
@@ -71,7 +74,9 @@ const loadResult = new Promise<Record<string, number> | null>((resolve) => {
 });
 
 const pool = new MlWorkerPool(WORKERS);
-const delay = monitorEventLoopDelay({ resolution: 10 });
+// The histogram counts the sampling interval itself: subtract it (ELD_RESOLUTION_MS) from every figure.
+const ELD_RESOLUTION_MS = 1;
+const delay = monitorEventLoopDelay({ resolution: ELD_RESOLUTION_MS });
 delay.enable();
 const tTrain = performance.now();
 const outcomes: TrainOutcome[] = await trainOnPool(pool, dataset.panel, algorithmIds, HORIZONS, { seed: 7 }, {
@@ -87,7 +92,7 @@ server.close();
 clearInterval(rssTimer);
 peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
-const ms = (ns: number) => ns / 1e6;
+const ms = (ns: number) => Math.max(0, ns / 1e6 - ELD_RESOLUTION_MS);
 const pct = (v: unknown) => (typeof v === 'number' ? v.toFixed(2) : 'n/a');
 const num = (v: unknown, d = 4) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(d) : 'n/a');
 interface Ic {
@@ -118,10 +123,11 @@ const summary = [
   `- dataset: ${dataset.description}`,
   `- algorithms: ${algorithmIds.length} × horizons ${HORIZONS.join(', ')}; walk-forward: expanding window, retrain every 20 trading days, last 250 days scored; worker threads: ${WORKERS} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'cpu'})`,
   `- total wall time: ${((performance.now() - t0) / 1000).toFixed(1)} s (data ${(loadMs / 1000).toFixed(1)} s, training + evaluation ${(trainMs / 1000).toFixed(1)} s)`,
+  `- machine load average (1/5/15 min) at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} — other processes on the machine compete for the same cores`,
   `- peak memory (RSS of the process incl. worker threads): ${(peakRss / 1024 / 1024).toFixed(0)} MB`,
   `- main-thread event-loop delay during training: p50 ${ms(delay.percentile(50)).toFixed(1)} ms, p99 ${ms(delay.percentile(99)).toFixed(1)} ms, max ${ms(delay.max).toFixed(1)} ms`,
   http_
-    ? `- HTTP during training (autocannon, 10 connections, separate process): ${http_.requests} requests, ${Math.round(http_.rps!)} req/s, latency p50 ${http_.latencyP50} ms, p99 ${http_.latencyP99} ms, max ${http_.latencyMax} ms, errors ${http_.errors}`
+    ? `- HTTP during training (autocannon, 10 connections, ${RATE} req/s offered, separate process): ${http_.requests} requests, ${Math.round(http_.rps!)} req/s, latency p50 ${http_.latencyP50} ms, p99 ${http_.latencyP99} ms, max ${http_.latencyMax} ms, errors ${http_.errors}`
     : '- HTTP load: off',
 ].join('\n');
 console.log(`\n${table}\n\n${summary}`);

@@ -2,8 +2,8 @@
 // autocannon against the URL until told to stop, then reports requests, latency and errors.
 import autocannon from 'autocannon';
 
-const [, , url, connections] = process.argv;
-const instance = autocannon({ url: url!, connections: Number(connections ?? '10'), duration: 3600 }, (error, result) => {
+const [, , url, connections, rate] = process.argv;
+const instance = autocannon({ url: url!, connections: Number(connections ?? '10'), duration: 3600, overallRate: Number(rate ?? '200') }, (error, result) => {
   if (error) {
     console.error(error);
     process.exit(1);

@@ -3,6 +3,7 @@ import type { Database } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import type { MarketData } from '@/market/market-data';
 import type { MarketEngine } from '@/market/engine';
+import type { MlJobs } from '@/jobs/ml-jobs';
 
 /** Figures other capabilities contribute to the landing page; null until that capability has data. */
 export interface PlatformStatsSources {
@@ -38,6 +39,8 @@ export interface AppContext {
   /** The engine behind `market`, when this process runs one (its routes are registered only then). */
   marketEngine?: MarketEngine;
   health: HealthSources;
+  /** ML train / predict / evaluate jobs (pg-boss + worker threads), when this process runs the queue (main.ts). */
+  mlJobs?: MlJobs;
 }
 
 export const noPlatformStats: PlatformStatsSources = {

@@ -8,6 +8,10 @@ import path from 'node:path';
 import pino from 'pino';
 import { STOCKS } from '@bist/market';
 import { createMarketEngine } from '@/market/create-engine';
+import { createQueue } from '@/jobs/queue';
+import { MlJobs } from '@/jobs/ml-jobs';
+import { MlWorkerPool } from '@/jobs/worker-pool';
+import { PredictionsRepository } from '@/modules/predictions/predictions.repository';
 
 const HEARTBEAT_INTERVAL_MS = 60_000;
 
@@ -34,6 +38,16 @@ async function main(): Promise<void> {
   log.info({ feed: engine.providerName }, 'market engine starting (the first start writes the daily history)');
   await engine.start();
 
+  // ML jobs: pg-boss on the same database, CPU work in ML_WORKERS worker threads (started after listen, below).
+  const mlPool = new MlWorkerPool(config.mlWorkers);
+  const mlJobs = new MlJobs({
+    repo: new PredictionsRepository(database.db),
+    boss: createQueue(database, log.child({ module: 'jobs' })),
+    pool: mlPool,
+    clock: systemClock,
+    log: log.child({ module: 'ml' }),
+  });
+
   const ctx: AppContext = {
     config,
     database,
@@ -41,10 +55,12 @@ async function main(): Promise<void> {
     stats: {
       ...noPlatformStats,
       universe: () => ({ stocks: STOCKS.length, indices: engine.indexDefinitions.length }),
+      algorithms: async () => (await services.predictions.activeAlgorithmCount()) || null,
     },
     market: engine,
     marketEngine: engine,
-    health: { ...noHealthSources, marketFeed: () => engine.health() },
+    health: { ...noHealthSources, marketFeed: () => engine.health(), jobQueue: () => mlJobs.health() },
+    mlJobs,
   };
   const { app, services } = await buildApp(ctx);
   // Demo staff for every role (demo mode only; idempotent): README.md lists them.
@@ -79,6 +95,8 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await mlJobs.stop();
+      await mlPool.close();
       await engine.stop();
       await database.close();
       app.log.info('stopped');
@@ -96,6 +114,30 @@ async function main(): Promise<void> {
     { database: database.kind, demoMode: config.demoMode, dataDir: config.dataDir, feed: config.marketFeed },
     `BIST AI listening on http://localhost:${config.port}`,
   );
+  // In the background: the API answers while the queue starts and, on a first start, the initial training runs.
+  void startMlJobs(mlJobs, services.predictions, database.kind === 'embedded', app.log);
+}
+
+/** Starts the queue, its workers and the after-close schedule; with no trained model yet, queues train → predict → evaluate. */
+async function startMlJobs(
+  mlJobs: MlJobs,
+  predictions: { hasTrainedModels(): Promise<boolean> },
+  ownsDatabase: boolean,
+  log: { info(o: object, m?: string): void; error(o: object, m?: string): void },
+): Promise<void> {
+  try {
+    await mlJobs.start();
+    // The embedded database has one process: a run still 'running' was cut off by the last stop.
+    if (ownsDatabase) await mlJobs.failInterruptedRuns();
+    await mlJobs.work();
+    await mlJobs.schedule();
+    if (!(await predictions.hasTrainedModels()) && !(await mlJobs.hasActiveTraining())) {
+      const run = await mlJobs.request('train', { requestedBy: 'first_start', chain: true });
+      log.info({ runId: run.id }, 'no trained models yet: initial training queued (train → predict → evaluate)');
+    }
+  } catch (error) {
+    log.error({ err: error }, 'ML job queue failed to start');
+  }
 }
 
 main().catch((error: unknown) => {

@@ -31,9 +31,18 @@ export async function signIn(
 ): Promise<{ authorization: string; userId: string }> {
   const email = options.email ?? `yatirimci${++counter}@example.com`;
   const res = options.demoLogin
-    ? await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'gizli-sifre' } })
-    : await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password: 'gizli-sifre' } });
-  if (res.statusCode !== 200 && res.statusCode !== 201) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+    ? await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: 'gizli-sifre' },
+      })
+    : await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email, password: 'gizli-sifre' },
+      });
+  if (res.statusCode !== 200 && res.statusCode !== 201)
+    throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const body = res.json<{ token: string; user: { id: string } }>();
   return { authorization: `Bearer ${body.token}`, userId: body.user.id };
 }
@@ -47,7 +56,10 @@ export interface Investor {
   del(url: string): Promise<LightMyRequestResponse>;
 }
 
-export async function investor(t: TestApp, options: { email?: string; demoLogin?: boolean } = {}): Promise<Investor> {
+export async function investor(
+  t: TestApp,
+  options: { email?: string; demoLogin?: boolean } = {},
+): Promise<Investor> {
   const { authorization, userId } = await signIn(t, options);
   const headers = { authorization };
   return {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_ROLES, PERMISSIONS } from './roles.ts';
+import { ADMIN_ROLES, PERMISSIONS, type PermissionRequirement } from './roles.ts';
 
 // Admin API contracts (spec §3, §5, §7 under /admin/api). The admin realm speaks English and snake_case field names
 // as the spec writes them (is_active, last_login, created_at).
@@ -307,3 +307,28 @@ export const settingsResponseSchema = z.object({
   updated_by: z.object({ id: z.string().nullable(), email: z.string() }).nullable(),
 });
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Screens and quick actions (spec §2, §6): what the web hides, matching what the server refuses.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Admin screens and the requirement to see each (the server enforces the same on the API behind them). */
+export const ADMIN_SCREEN_ACCESS = {
+  '/admin/dashboard': { kind: 'authenticated' },
+  '/admin/users': { kind: 'permission', permission: 'user_management' },
+  '/admin/analytics': { kind: 'permission', permission: 'business_metrics' },
+  '/admin/compliance': { kind: 'permission', permission: 'compliance_management' },
+  '/admin/ai-unified': { kind: 'authenticated' },
+  '/admin/ai': { kind: 'permission', permission: 'ai_management' },
+  '/admin/settings': { kind: 'permission', permission: 'all' },
+  '/admin/audit': { kind: 'permission', permission: 'all' },
+} as const satisfies Record<string, PermissionRequirement>;
+export type AdminScreenPath = keyof typeof ADMIN_SCREEN_ACCESS;
+
+/** The dashboard's Quick Actions (spec §2), each shown only to staff who meet its screen's requirement. */
+export const ADMIN_QUICK_ACTIONS: readonly { path: AdminScreenPath; label: string }[] = [
+  { path: '/admin/users', label: 'Manage Users' },
+  { path: '/admin/settings', label: 'System Settings' },
+  { path: '/admin/audit', label: 'Audit Log' },
+  { path: '/admin/analytics', label: 'Business Intelligence' },
+];

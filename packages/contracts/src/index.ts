@@ -7,3 +7,4 @@ export * from './market-status.ts';
 export * from './market.ts';
 export * from './admin.ts';
 export * from './portfolio.ts';
+export * from './predictions.ts';

@@ -33,7 +33,15 @@ export function accuracyPercentOf(hits: number, count: number): number | null {
 export const accuracySourceSchema = z.enum(ACCURACY_DEFINITION.sources);
 export type AccuracySource = z.infer<typeof accuracySourceSchema>;
 
-export const algorithmCategorySchema = z.enum(['baseline', 'time_series', 'technical', 'linear', 'nonlinear', 'neural', 'ensemble']);
+export const algorithmCategorySchema = z.enum([
+  'baseline',
+  'time_series',
+  'technical',
+  'linear',
+  'nonlinear',
+  'neural',
+  'ensemble',
+]);
 export type AlgorithmCategory = z.infer<typeof algorithmCategorySchema>;
 export const algorithmScopeSchema = z.enum(['per_series', 'pooled', 'rule']);
 export const algorithmOutputSchema = z.enum(['regression', 'classification']);

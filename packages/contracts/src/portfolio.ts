@@ -3,6 +3,9 @@ import { z } from 'zod';
 // Portfolio, watchlist and price alerts (issue 5). Field names are snake_case as in spec §3; amounts are TRY,
 // rounded to kuruş (2 decimals) once at the edge; percents are percent (1.25 = +1.25 %).
 
+/** Spec §8: what the Portfolio page shows when the overview cannot be loaded. */
+export const PORTFOLIO_LOAD_ERROR_MESSAGE = 'Portföy verileri yüklenemedi';
+
 // ───────────────────────────── ledger ─────────────────────────────
 
 export const TRANSACTION_TYPES = ['buy', 'sell', 'deposit', 'withdraw', 'dividend', 'fee'] as const;
@@ -34,9 +37,14 @@ export const TRANSACTION_MAX_AMOUNT_TRY = 1_000_000_000_000;
 const isoDateSchema = z
   .string({ error: 'Tarih gerekli (YYYY-AA-GG)' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Tarih YYYY-AA-GG biçiminde olmalı')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
-    message: 'Geçerli bir tarih girin',
-  });
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    {
+      message: 'Geçerli bir tarih girin',
+    },
+  );
 
 const symbolSchema = z
   .string({ error: 'Hisse kodu metin olmalı' })
@@ -58,7 +66,9 @@ const moneySchema = (label: string) =>
  */
 export const transactionInputSchema = z
   .object({
-    type: z.enum(TRANSACTION_TYPES, { error: 'İşlem türü alış, satış, para yatırma, para çekme, temettü veya masraf olmalı' }),
+    type: z.enum(TRANSACTION_TYPES, {
+      error: 'İşlem türü alış, satış, para yatırma, para çekme, temettü veya masraf olmalı',
+    }),
     date: isoDateSchema,
     symbol: symbolSchema.nullish(),
     quantity: z
@@ -67,14 +77,25 @@ export const transactionInputSchema = z
       .positive('Adet sıfırdan büyük olmalı')
       .max(TRANSACTION_MAX_QUANTITY, 'Adet çok büyük')
       .nullish(),
-    price: moneySchema('Fiyat').refine((value) => value > 0, 'Fiyat sıfırdan büyük olmalı').nullish(),
-    commission: moneySchema('Komisyon').refine((value) => value >= 0, 'Komisyon negatif olamaz').nullish(),
-    amount: moneySchema('Tutar').refine((value) => value > 0, 'Tutar sıfırdan büyük olmalı').nullish(),
-    note: z.string({ error: 'Not metin olmalı' }).trim().max(TRANSACTION_NOTE_MAX, `Not en fazla ${TRANSACTION_NOTE_MAX} karakter olabilir`).nullish(),
+    price: moneySchema('Fiyat')
+      .refine((value) => value > 0, 'Fiyat sıfırdan büyük olmalı')
+      .nullish(),
+    commission: moneySchema('Komisyon')
+      .refine((value) => value >= 0, 'Komisyon negatif olamaz')
+      .nullish(),
+    amount: moneySchema('Tutar')
+      .refine((value) => value > 0, 'Tutar sıfırdan büyük olmalı')
+      .nullish(),
+    note: z
+      .string({ error: 'Not metin olmalı' })
+      .trim()
+      .max(TRANSACTION_NOTE_MAX, `Not en fazla ${TRANSACTION_NOTE_MAX} karakter olabilir`)
+      .nullish(),
   })
   .superRefine((value, ctx) => {
     const need = (field: 'symbol' | 'quantity' | 'price' | 'amount', message: string) => {
-      if (value[field] === undefined || value[field] === null) ctx.addIssue({ code: 'custom', path: [field], message });
+      if (value[field] === undefined || value[field] === null)
+        ctx.addIssue({ code: 'custom', path: [field], message });
     };
     if (SYMBOL_TRANSACTION_TYPES.includes(value.type)) need('symbol', 'Hisse kodu gerekli');
     if (TRADE_TRANSACTION_TYPES.includes(value.type)) {
@@ -125,7 +146,10 @@ export const transactionResponseSchema = z.object({
 export type TransactionResponse = z.infer<typeof transactionResponseSchema>;
 
 export const transactionIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'Geçersiz işlem numarası' }).int('Geçersiz işlem numarası').positive('Geçersiz işlem numarası'),
+  id: z.coerce
+    .number({ error: 'Geçersiz işlem numarası' })
+    .int('Geçersiz işlem numarası')
+    .positive('Geçersiz işlem numarası'),
 });
 
 // ───────────────────────────── CSV ─────────────────────────────
@@ -139,7 +163,16 @@ export const transactionIdParamsSchema = z.object({
  * - date: YYYY-MM-DD or GG.AA.YYYY. type: buy, sell, deposit, withdraw, dividend, fee (or Turkish: alış, satış,
  *   yatırma, çekme, temettü, masraf).
  */
-export const CSV_COLUMNS = ['date', 'type', 'symbol', 'quantity', 'price', 'commission', 'amount', 'note'] as const;
+export const CSV_COLUMNS = [
+  'date',
+  'type',
+  'symbol',
+  'quantity',
+  'price',
+  'commission',
+  'amount',
+  'note',
+] as const;
 export const CSV_MAX_ROWS = 5_000;
 
 export const csvImportRequestSchema = z.object({
@@ -214,7 +247,10 @@ export const DEFAULT_PERFORMANCE_RANGE: PerformanceRange = '6A';
 export const overviewQuerySchema = z.object({
   range: z
     .preprocess(
-      (value) => (typeof value === 'string' && ['tümü', 'tumu', 'all'].includes(value.toLocaleLowerCase('tr')) ? 'ALL' : value),
+      (value) =>
+        typeof value === 'string' && ['tümü', 'tumu', 'all'].includes(value.toLocaleLowerCase('tr'))
+          ? 'ALL'
+          : value,
       z.enum(PERFORMANCE_RANGES, { error: 'range 1A, 3A, 6A, 1Y, YTD veya ALL (Tümü) olmalı' }),
     )
     .optional(),
@@ -300,7 +336,10 @@ export const portfolioOverviewSchema = z.object({
 export type PortfolioOverview = z.infer<typeof portfolioOverviewSchema>;
 
 /** GET /api/portfolio/overview (spec §3/§7). */
-export const portfolioOverviewResponseSchema = z.object({ success: z.literal(true), data: portfolioOverviewSchema });
+export const portfolioOverviewResponseSchema = z.object({
+  success: z.literal(true),
+  data: portfolioOverviewSchema,
+});
 
 // ───────────────────────────── watchlist ─────────────────────────────
 
@@ -334,21 +373,33 @@ export const watchlistAddResponseSchema = z.object({
   data: z.object({ item: watchlistItemSchema, created: z.boolean() }),
 });
 /** DELETE /api/watchlist/{symbol}: 200 either way (idempotent); `removed` says whether it was there. */
-export const watchlistRemoveResponseSchema = z.object({ success: z.literal(true), data: z.object({ removed: z.boolean() }) });
+export const watchlistRemoveResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ removed: z.boolean() }),
+});
 
 // ───────────────────────────── price alerts ─────────────────────────────
 
 export const ALERT_DIRECTIONS = ['above', 'below'] as const;
 export type AlertDirection = (typeof ALERT_DIRECTIONS)[number];
-export const ALERT_DIRECTION_LABELS: Record<AlertDirection, string> = { above: 'Üzerine çıkarsa', below: 'Altına inerse' };
+export const ALERT_DIRECTION_LABELS: Record<AlertDirection, string> = {
+  above: 'Üzerine çıkarsa',
+  below: 'Altına inerse',
+};
 /** Active (untriggered) alerts one investor may have. */
 export const ALERTS_MAX_ACTIVE = 50;
 
 export const alertCreateRequestSchema = z.object({
   symbol: symbolSchema,
-  direction: z.enum(ALERT_DIRECTIONS, { error: "Yön 'above' (üzerine çıkarsa) veya 'below' (altına inerse) olmalı" }),
+  direction: z.enum(ALERT_DIRECTIONS, {
+    error: "Yön 'above' (üzerine çıkarsa) veya 'below' (altına inerse) olmalı",
+  }),
   threshold_price: moneySchema('Eşik fiyat').refine((value) => value > 0, 'Eşik fiyat sıfırdan büyük olmalı'),
-  note: z.string({ error: 'Not metin olmalı' }).trim().max(TRANSACTION_NOTE_MAX, `Not en fazla ${TRANSACTION_NOTE_MAX} karakter olabilir`).nullish(),
+  note: z
+    .string({ error: 'Not metin olmalı' })
+    .trim()
+    .max(TRANSACTION_NOTE_MAX, `Not en fazla ${TRANSACTION_NOTE_MAX} karakter olabilir`)
+    .nullish(),
 });
 export type AlertCreateRequest = z.infer<typeof alertCreateRequestSchema>;
 
@@ -377,9 +428,15 @@ export const alertListResponseSchema = z.object({
   data: z.object({ alerts: z.array(priceAlertSchema), unread_count: z.number().int() }),
 });
 /** POST /api/alerts (201). */
-export const alertResponseSchema = z.object({ success: z.literal(true), data: z.object({ alert: priceAlertSchema }) });
+export const alertResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ alert: priceAlertSchema }),
+});
 /** GET /api/alerts/unread-count: triggered and not read, for the top bar bell. */
-export const alertUnreadCountResponseSchema = z.object({ success: z.literal(true), data: z.object({ unread_count: z.number().int() }) });
+export const alertUnreadCountResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ unread_count: z.number().int() }),
+});
 /** POST /api/alerts/{id}/read and POST /api/alerts/read-all. */
 export const alertReadResponseSchema = z.object({
   success: z.literal(true),

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, min } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, max, min } from 'drizzle-orm';
 import { adminLoginFailures, adminSessions, adminUsers } from '@/db/schema/index';
 import type { DbExecutor } from '@/modules/admin-shared/db-executor';
 
@@ -6,8 +6,9 @@ export type AdminUserRow = typeof adminUsers.$inferSelect;
 
 export interface FailureCount {
   count: number;
-  /** The oldest failure inside the window, when there is one. */
+  /** The oldest and the newest failure inside the window, when there is one. */
   oldest: Date | null;
+  newest: Date | null;
 }
 
 /** Staff sessions and sign-in failures. */
@@ -79,18 +80,18 @@ export class AdminAuthRepository {
 
   async countFailuresByEmail(email: string, since: Date): Promise<FailureCount> {
     const [row] = await this.db
-      .select({ n: count(), oldest: min(adminLoginFailures.at) })
+      .select({ n: count(), oldest: min(adminLoginFailures.at), newest: max(adminLoginFailures.at) })
       .from(adminLoginFailures)
       .where(and(eq(adminLoginFailures.email, email), gt(adminLoginFailures.at, since)));
-    return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null, newest: row?.newest ? new Date(row.newest) : null };
   }
 
   async countFailuresByIp(ip: string, since: Date): Promise<FailureCount> {
     const [row] = await this.db
-      .select({ n: count(), oldest: min(adminLoginFailures.at) })
+      .select({ n: count(), oldest: min(adminLoginFailures.at), newest: max(adminLoginFailures.at) })
       .from(adminLoginFailures)
       .where(and(eq(adminLoginFailures.ip, ip), gt(adminLoginFailures.at, since)));
-    return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null, newest: row?.newest ? new Date(row.newest) : null };
   }
 
   async clearLoginFailures(email: string): Promise<void> {

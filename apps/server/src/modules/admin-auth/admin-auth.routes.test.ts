@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROLES, DEFAULT_PLATFORM_SETTINGS, ROLE_INFO } from '@bist/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@/modules/admin-shared/admin-test-kit';
-import { ADMIN_AUTH_MESSAGES, ADMIN_LOCKOUT_WINDOW_MS, ADMIN_MAX_FAILURES_PER_IP } from './admin-auth.service.ts';
+import { accountLockMs, ADMIN_AUTH_MESSAGES, ADMIN_LOCKOUT_WINDOW_MS, ADMIN_MAX_FAILURES_PER_IP } from './admin-auth.service.ts';
 import { DEMO_STAFF } from './demo-staff.ts';
 
 const SUPER = DEMO_STAFF[0]!;
@@ -141,8 +141,8 @@ describe('admin login lockout', () => {
     const locked = await adminLogin(t, 'cto@bistai.demo', 'cto-demo-2026', '10.3.1.1');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error).toBe(ADMIN_AUTH_MESSAGES.locked);
-    // The first failure was 5 s ago: the lock lasts until it leaves the 15-minute window.
-    expect(locked.headers['retry-after']).toBe(String(ADMIN_LOCKOUT_WINDOW_MS / 1000 - 5));
+    // The last failure was 1 s ago: the first lock lasts 15 minutes from it.
+    expect(locked.headers['retry-after']).toBe(String(ADMIN_LOCKOUT_WINDOW_MS / 1000 - 1));
     // Another account is not affected.
     expect((await adminLogin(t, 'cfo@bistai.demo', 'cfo-demo-2026', '10.3.1.1')).statusCode).toBe(200);
 
@@ -151,6 +151,26 @@ describe('admin login lockout', () => {
     // Success clears the account's failures.
     expect((await adminLogin(t, 'cto@bistai.demo', 'wrong-again-1', '10.3.1.1')).statusCode).toBe(401);
     expect((await adminLogin(t, 'cto@bistai.demo', 'cto-demo-2026', '10.3.1.1')).statusCode).toBe(200);
+  });
+
+  it('doubles the lock for each further run of failures (exponential backoff)', async () => {
+    t.clock.advanceMs(ADMIN_LOCKOUT_WINDOW_MS);
+    const fail = () => adminLogin(t, 'risk@bistai.demo', 'wrong-password-9', '10.5.0.1');
+    for (let i = 0; i < 5; i += 1) expect((await fail()).statusCode).toBe(401);
+    expect((await fail()).headers['retry-after']).toBe('900');
+    t.clock.advanceMs(ADMIN_LOCKOUT_WINDOW_MS);
+    for (let i = 0; i < 5; i += 1) expect((await fail()).statusCode).toBe(401);
+    const second = await fail();
+    expect(second.statusCode).toBe(429);
+    expect(second.headers['retry-after']).toBe('1800');
+    t.clock.advanceMs(ADMIN_LOCKOUT_WINDOW_MS);
+    expect((await adminLogin(t, 'risk@bistai.demo', 'risk-demo-2026', '10.5.0.1')).statusCode).toBe(429);
+    t.clock.advanceMs(ADMIN_LOCKOUT_WINDOW_MS);
+    expect((await adminLogin(t, 'risk@bistai.demo', 'risk-demo-2026', '10.5.0.1')).statusCode).toBe(200);
+    expect(accountLockMs(5, 5)).toBe(ADMIN_LOCKOUT_WINDOW_MS);
+    expect(accountLockMs(7, 5)).toBe(0);
+    expect(accountLockMs(15, 5)).toBe(4 * ADMIN_LOCKOUT_WINDOW_MS);
+    expect(accountLockMs(500, 5)).toBe(24 * 3_600_000);
   });
 
   it(`locks an address after ${ADMIN_MAX_FAILURES_PER_IP} failures across e-mails`, async () => {

@@ -15,11 +15,25 @@ import type { AdminActor, RequestMeta } from '@/modules/admin-shared/db-executor
 import type { AuditService } from '@/modules/audit/audit.service';
 import type { AdminUsersService } from '@/modules/admin-users/admin-users.service';
 import type { SettingsService } from '@/modules/settings/settings.service';
-import type { AdminAuthRepository, AdminUserRow, FailureCount } from './admin-auth.repository.ts';
+import type { AdminAuthRepository, AdminUserRow } from './admin-auth.repository.ts';
 import { DEMO_STAFF, demoAccountFor } from './demo-staff.ts';
 
-/** Failed sign-ins are counted over this window; a locked account or address unlocks when it has passed. */
+/** The first account lock, and the window over which failures per IP are counted. */
 export const ADMIN_LOCKOUT_WINDOW_MS = 15 * 60_000;
+/** Account failures are remembered this long (until a successful sign-in clears them) for the backoff. */
+export const ADMIN_BACKOFF_HORIZON_MS = 24 * 3_600_000;
+/** The longest account lock. */
+export const ADMIN_MAX_LOCK_MS = 24 * 3_600_000;
+
+/**
+ * Exponential backoff per account: every `max` failures lock the account from the last failure for 15 min, then
+ * 30 min, 1 h, … (capped at 24 h). Failures are not recorded while locked, so a locked count is a multiple of `max`;
+ * after a lock expires the next `max` attempts are allowed again.
+ */
+export function accountLockMs(failures: number, max: number): number {
+  if (failures < max || failures % max !== 0) return 0;
+  return Math.min(ADMIN_MAX_LOCK_MS, ADMIN_LOCKOUT_WINDOW_MS * 2 ** (failures / max - 1));
+}
 /** Failures from one IP inside the window (across e-mails) before that address is locked out. */
 export const ADMIN_MAX_FAILURES_PER_IP = 20;
 
@@ -65,11 +79,17 @@ export interface AdminAuthOptions {
   demoMode: boolean;
 }
 
+/** Whole seconds from now until `untilMs`, 0 when it has passed. */
+function secondsUntil(untilMs: number, now: Date): number {
+  return Math.max(0, Math.ceil((untilMs - now.getTime()) / 1000));
+}
+
 type FailureReason = 'unknown_email' | 'bad_password' | 'inactive';
 
 /**
  * Staff sign-in (admin realm). Tokens are random and stored only as SHA-256 hashes. Failures lock the account
- * (settings.admin_max_failed_logins in 15 min) and the address (20 in 15 min) with 429 and Retry-After; the answer
+ * (every settings.admin_max_failed_logins failures, with exponential backoff: see accountLockMs) and the address
+ * (20 in 15 min) with 429 and Retry-After; the answer
  * for an unknown e-mail, a wrong password and an inactive account is the same message after the same work.
  */
 export class AdminAuthService implements AdminAuthenticator {
@@ -85,12 +105,15 @@ export class AdminAuthService implements AdminAuthenticator {
   async login(email: string, password: string, meta: RequestMeta): Promise<AdminSessionGrant> {
     const now = this.clock.now();
     const settings = await this.settings.get();
-    const since = new Date(now.getTime() - ADMIN_LOCKOUT_WINDOW_MS);
     const ip = meta.ip ?? 'unknown';
-    const [byEmail, byIp] = await Promise.all([this.repo.countFailuresByEmail(email, since), this.repo.countFailuresByIp(ip, since)]);
+    const [byEmail, byIp] = await Promise.all([
+      this.repo.countFailuresByEmail(email, new Date(now.getTime() - ADMIN_BACKOFF_HORIZON_MS)),
+      this.repo.countFailuresByIp(ip, new Date(now.getTime() - ADMIN_LOCKOUT_WINDOW_MS)),
+    ]);
+    const accountLock = accountLockMs(byEmail.count, settings.admin_max_failed_logins);
     const retryAfter = Math.max(
-      this.lockedForSeconds(byEmail, settings.admin_max_failed_logins, now),
-      this.lockedForSeconds(byIp, ADMIN_MAX_FAILURES_PER_IP, now),
+      accountLock > 0 && byEmail.newest ? secondsUntil(byEmail.newest.getTime() + accountLock, now) : 0,
+      byIp.count >= ADMIN_MAX_FAILURES_PER_IP && byIp.oldest ? secondsUntil(byIp.oldest.getTime() + ADMIN_LOCKOUT_WINDOW_MS, now) : 0,
     );
     if (retryAfter > 0) {
       await this.audit.record({
@@ -178,13 +201,7 @@ export class AdminAuthService implements AdminAuthenticator {
   }
 
   async pruneFailures(): Promise<void> {
-    await this.repo.pruneLoginFailures(new Date(this.clock.now().getTime() - ADMIN_LOCKOUT_WINDOW_MS));
-  }
-
-  /** Seconds until the window forgets enough failures, or 0 when not locked. */
-  private lockedForSeconds(failures: FailureCount, max: number, now: Date): number {
-    if (failures.count < max || !failures.oldest) return 0;
-    return Math.max(1, Math.ceil((failures.oldest.getTime() + ADMIN_LOCKOUT_WINDOW_MS - now.getTime()) / 1000));
+    await this.repo.pruneLoginFailures(new Date(this.clock.now().getTime() - ADMIN_BACKOFF_HORIZON_MS));
   }
 
   private async fail(email: string, ip: string, user: AdminUserRow | null, reason: FailureReason, meta: RequestMeta): Promise<never> {

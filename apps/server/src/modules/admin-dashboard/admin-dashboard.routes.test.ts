@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROLES, ROLE_INFO } from '@bist/contracts';
+import { ADMIN_ROLES, ROLE_INFO, type AdminDashboardStats } from '@bist/contracts';
 import type { TestApp } from '../../../test/helpers.ts';
 import { noHealthSources, type ComponentHealth } from '@/context';
 import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@/modules/admin-shared/admin-test-kit';
@@ -27,7 +27,7 @@ describe('GET /admin/api/dashboard/stats', () => {
   const stats = async (token: string) => {
     const res = await t.app.inject(withToken(token, { method: 'GET', url: '/admin/api/dashboard/stats' }));
     expect(res.statusCode).toBe(200);
-    return res.json().stats;
+    return res.json<{ stats: AdminDashboardStats }>().stats;
   };
 
   it('counts staff, live sessions and logins of the last 24 hours from real data', async () => {

@@ -78,6 +78,13 @@ describe('admin RBAC: every route × every role', () => {
     expect(rolesAllowed(SPEC_ACCESS['GET /admin/api/dashboard/stats']!)).toEqual([...ADMIN_ROLES]);
   });
 
+  it('documents every admin route in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
+    for (const route of t.app.adminPlatform.routes.list()) expect(paths).toContain(route.url.replace(/:(\w+)/g, '{$1}'));
+  });
+
   it('answers 2xx to the roles allowed, 403 to the others and 401 without a token', async () => {
     // Logout last: it revokes the token the other routes use.
     const routes = t.app.adminPlatform.routes.list().sort((a, b) => Number(a.url.endsWith('/logout')) - Number(b.url.endsWith('/logout')));

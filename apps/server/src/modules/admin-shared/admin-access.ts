@@ -18,7 +18,7 @@
 // - Routes must be registered after `registerAdminPlatform` (app.ts) so the guard sees them; each one lands in the
 //   registry (`app.adminPlatform.routes.list()`), which the role × route matrix test walks: give a new route a
 //   sample request in admin-access.matrix.test.ts so the test can expect 2xx for the roles allowed.
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import {
   ADMIN_ROLES,
   meetsRequirement,
@@ -129,7 +129,7 @@ export function installAdminGuard(app: FastifyInstance, registry: AdminRouteRegi
     for (const method of methods) if (method !== 'HEAD') registry.add({ method, url: route.url, access });
     if (access.kind === 'public') return;
 
-    const guard: onRequestHookHandler = async (request) => {
+    const guard: onRequestAsyncHookHandler = async (request) => {
       const principal = await authenticator.authenticate(bearerToken(request.headers.authorization));
       if (!meetsRequirement(principal.user.permissions, access)) {
         throw new ForbiddenError(`You don't have permission to perform this action (requires ${describeAccess(access)})`);

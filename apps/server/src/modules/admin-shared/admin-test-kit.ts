@@ -21,7 +21,7 @@ export async function tokenFor(t: TestApp, role: AdminRole, ip = '10.1.0.1'): Pr
   const account = demoAccountFor(role);
   const res = await adminLogin(t, account.email, account.password, ip);
   if (res.statusCode !== 200) throw new Error(`login as ${role} failed: ${res.statusCode} ${res.body}`);
-  return (res.json() as { token: string }).token;
+  return res.json<{ token: string }>().token;
 }
 
 export function withToken(token: string | null, options: InjectOptions): InjectOptions {

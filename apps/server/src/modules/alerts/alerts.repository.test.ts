@@ -12,7 +12,12 @@ describe.each(testBackends())('AlertsRepository on %s', (backend) => {
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     repo = new AlertsRepository(database.db);
-    userId = (await new AuthRepository(database.db).insertUser({ email: 'a@example.com', name: 'A', passwordHash: 'h', createdByDemoLogin: false }))!.id;
+    userId = (await new AuthRepository(database.db).insertUser({
+      email: 'a@example.com',
+      name: 'A',
+      passwordHash: 'h',
+      createdByDemoLogin: false,
+    }))!.id;
   });
   afterAll(async () => database.close());
 
@@ -22,8 +27,14 @@ describe.each(testBackends())('AlertsRepository on %s', (backend) => {
   it('finds the untriggered alerts of given symbols and triggers each exactly once, even concurrently', async () => {
     const a = await insert('THYAO', 'above', 300.5);
     await insert('GARAN', 'below', 100);
-    expect((await repo.activeForSymbols(['THYAO', 'ASELS'])).map((x) => [x.id, x.thresholdTry])).toEqual([[a.id, 300.5]]);
-    const wins = await Promise.all([repo.trigger(a.id, 301, t0), repo.trigger(a.id, 302, t0), repo.trigger(a.id, 303, t0)]);
+    expect((await repo.activeForSymbols(['THYAO', 'ASELS'])).map((x) => [x.id, x.thresholdTry])).toEqual([
+      [a.id, 300.5],
+    ]);
+    const wins = await Promise.all([
+      repo.trigger(a.id, 301, t0),
+      repo.trigger(a.id, 302, t0),
+      repo.trigger(a.id, 303, t0),
+    ]);
     expect(wins.filter(Boolean)).toHaveLength(1);
     expect(await repo.activeForSymbols(['THYAO'])).toEqual([]);
     const stored = await repo.find(userId, a.id);

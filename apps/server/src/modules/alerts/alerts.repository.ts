@@ -14,7 +14,12 @@ export class AlertsRepository {
       .select()
       .from(priceAlerts)
       .where(eq(priceAlerts.userId, userId))
-      .orderBy(sql`${priceAlerts.triggeredAt} is not null`, desc(priceAlerts.triggeredAt), desc(priceAlerts.createdAt), desc(priceAlerts.id));
+      .orderBy(
+        sql`${priceAlerts.triggeredAt} is not null`,
+        desc(priceAlerts.triggeredAt),
+        desc(priceAlerts.createdAt),
+        desc(priceAlerts.id),
+      );
   }
 
   async find(userId: string, id: number): Promise<AlertRow | undefined> {
@@ -34,7 +39,14 @@ export class AlertsRepository {
     return row?.n ?? 0;
   }
 
-  async insert(alert: { userId: string; symbol: string; direction: string; thresholdTry: number; note: string | null; createdAt: Date }): Promise<AlertRow> {
+  async insert(alert: {
+    userId: string;
+    symbol: string;
+    direction: string;
+    thresholdTry: number;
+    note: string | null;
+    createdAt: Date;
+  }): Promise<AlertRow> {
     const [row] = await this.db.insert(priceAlerts).values(alert).returning();
     if (!row) throw new Error('insert into price_alerts returned no row');
     return row;
@@ -69,7 +81,9 @@ export class AlertsRepository {
     const [row] = await this.db
       .select({ n: count() })
       .from(priceAlerts)
-      .where(and(eq(priceAlerts.userId, userId), isNotNull(priceAlerts.triggeredAt), isNull(priceAlerts.readAt)));
+      .where(
+        and(eq(priceAlerts.userId, userId), isNotNull(priceAlerts.triggeredAt), isNull(priceAlerts.readAt)),
+      );
     return row?.n ?? 0;
   }
 

@@ -34,13 +34,34 @@ describe('price alert routes', () => {
 
   it('triggers an alert once, storing the triggering price and time, and counts it for the bell', async () => {
     const inv = await investor(t);
-    const created = await inv.post('/api/alerts', { symbol: 'ASELS', direction: 'above', threshold_price: 160 });
+    const created = await inv.post('/api/alerts', {
+      symbol: 'ASELS',
+      direction: 'above',
+      threshold_price: 160,
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json().data.alert).toMatchObject({ symbol: 'ASELS', company_name: 'Aselsan', direction: 'above', threshold_price: 160, status: 'active', triggered_at: null });
-    const below = (await inv.post('/api/alerts', { symbol: 'ASELS', direction: 'below', threshold_price: 140, note: 'Dipten al' })).json().data.alert;
+    expect(created.json().data.alert).toMatchObject({
+      symbol: 'ASELS',
+      company_name: 'Aselsan',
+      direction: 'above',
+      threshold_price: 160,
+      status: 'active',
+      triggered_at: null,
+    });
+    const below = (
+      await inv.post('/api/alerts', {
+        symbol: 'ASELS',
+        direction: 'below',
+        threshold_price: 140,
+        note: 'Dipten al',
+      })
+    ).json().data.alert;
 
     await tick('ASELS', 159.99);
-    expect((await inv.get('/api/alerts/unread-count')).json()).toEqual({ success: true, data: { unread_count: 0 } });
+    expect((await inv.get('/api/alerts/unread-count')).json()).toEqual({
+      success: true,
+      data: { unread_count: 0 },
+    });
 
     t.clock.set(new Date('2026-11-18T10:15:00Z'));
     await tick('ASELS', 161.2);
@@ -52,8 +73,25 @@ describe('price alert routes', () => {
     expect(list.unread_count).toBe(1);
     expect(list.alerts).toMatchObject([
       { id: below.id, status: 'active', note: 'Dipten al', current_price: 165 },
-      { id: created.json().data.alert.id, status: 'triggered', triggered_price: 161.2, triggered_at: '2026-11-18T10:15:00.000Z', read_at: null },
+      {
+        id: created.json().data.alert.id,
+        status: 'triggered',
+        triggered_price: 161.2,
+        triggered_at: '2026-11-18T10:15:00.000Z',
+        read_at: null,
+      },
     ]);
+    expect((await inv.get('/api/alerts/unread-count')).json().data.unread_count).toBe(1);
+  });
+
+  it('fires at once an alert the current price already meets (no tick comes while the market is closed)', async () => {
+    const inv = await investor(t);
+    const res = await inv.post('/api/alerts', { symbol: 'THYAO', direction: 'below', threshold_price: 310 });
+    expect(res.json().data.alert).toMatchObject({
+      status: 'triggered',
+      triggered_price: 300,
+      triggered_at: '2026-11-18T09:30:00.000Z',
+    });
     expect((await inv.get('/api/alerts/unread-count')).json().data.unread_count).toBe(1);
   });
 
@@ -70,17 +108,28 @@ describe('price alert routes', () => {
 
   it('marks alerts read one by one or all at once, and deletes them', async () => {
     const inv = await investor(t);
-    const a = (await inv.post('/api/alerts', { symbol: 'BIMAS', direction: 'above', threshold_price: 510 })).json().data.alert;
-    const b = (await inv.post('/api/alerts', { symbol: 'BIMAS', direction: 'above', threshold_price: 505 })).json().data.alert;
-    const c = (await inv.post('/api/alerts', { symbol: 'BIMAS', direction: 'above', threshold_price: 900 })).json().data.alert;
+    const a = (
+      await inv.post('/api/alerts', { symbol: 'BIMAS', direction: 'above', threshold_price: 510 })
+    ).json().data.alert;
+    const b = (
+      await inv.post('/api/alerts', { symbol: 'BIMAS', direction: 'above', threshold_price: 505 })
+    ).json().data.alert;
+    const c = (
+      await inv.post('/api/alerts', { symbol: 'BIMAS', direction: 'above', threshold_price: 900 })
+    ).json().data.alert;
     await tick('BIMAS', 520);
     expect((await inv.get('/api/alerts/unread-count')).json().data.unread_count).toBe(2);
 
     const one = await inv.post(`/api/alerts/${a.id}/read`);
     expect(one.json()).toEqual({ success: true, data: { updated: 1, unread_count: 1 } });
     expect((await inv.post(`/api/alerts/${c.id}/read`)).json().data.updated).toBe(0); // still active: nothing to read
-    expect((await inv.post('/api/alerts/read-all')).json()).toEqual({ success: true, data: { updated: 1, unread_count: 0 } });
-    expect((await inv.get('/api/alerts')).json().data.alerts.find((x: { id: number }) => x.id === b.id).read_at).toBe('2026-11-18T09:30:00.000Z');
+    expect((await inv.post('/api/alerts/read-all')).json()).toEqual({
+      success: true,
+      data: { updated: 1, unread_count: 0 },
+    });
+    expect(
+      (await inv.get('/api/alerts')).json().data.alerts.find((x: { id: number }) => x.id === b.id).read_at,
+    ).toBe('2026-11-18T09:30:00.000Z');
 
     expect((await inv.del(`/api/alerts/${c.id}`)).statusCode).toBe(200);
     expect((await inv.get('/api/alerts')).json().data.alerts).toHaveLength(2);
@@ -89,8 +138,13 @@ describe('price alert routes', () => {
   it('hides another investor’s alerts with 404', async () => {
     const owner = await investor(t);
     const other = await investor(t);
-    const alert = (await owner.post('/api/alerts', { symbol: 'GARAN', direction: 'below', threshold_price: 50 })).json().data.alert;
-    for (const res of [await other.del(`/api/alerts/${alert.id}`), await other.post(`/api/alerts/${alert.id}/read`)]) {
+    const alert = (
+      await owner.post('/api/alerts', { symbol: 'GARAN', direction: 'below', threshold_price: 50 })
+    ).json().data.alert;
+    for (const res of [
+      await other.del(`/api/alerts/${alert.id}`),
+      await other.post(`/api/alerts/${alert.id}/read`),
+    ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toBe(ALERT_MESSAGES.notFound);
     }

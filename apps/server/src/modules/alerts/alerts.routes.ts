@@ -25,7 +25,14 @@ export function alertsRoutes(alerts: AlertsService, auth: AuthService) {
 
     app.get(
       '/api/alerts',
-      { onRequest, schema: { tags, summary: 'Price alerts: active and triggered', response: { 200: alertListResponseSchema, ...errorResponses } } },
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: 'Price alerts: active and triggered',
+          response: { 200: alertListResponseSchema, ...errorResponses },
+        },
+      },
       async (request) => {
         const { alerts: list, unreadCount } = await alerts.list(userId(request));
         return { success: true as const, data: { alerts: list, unread_count: unreadCount } };
@@ -36,9 +43,16 @@ export function alertsRoutes(alerts: AlertsService, auth: AuthService) {
       '/api/alerts/unread-count',
       {
         onRequest,
-        schema: { tags, summary: "Triggered, unread alerts (the top bar bell's badge)", response: { 200: alertUnreadCountResponseSchema, ...errorResponses } },
+        schema: {
+          tags,
+          summary: "Triggered, unread alerts (the top bar bell's badge)",
+          response: { 200: alertUnreadCountResponseSchema, ...errorResponses },
+        },
       },
-      async (request) => ({ success: true as const, data: { unread_count: await alerts.unreadCount(userId(request)) } }),
+      async (request) => ({
+        success: true as const,
+        data: { unread_count: await alerts.unreadCount(userId(request)) },
+      }),
     );
 
     app.post(
@@ -52,15 +66,29 @@ export function alertsRoutes(alerts: AlertsService, auth: AuthService) {
           response: { 201: alertResponseSchema, ...errorResponses },
         },
       },
-      async (request, reply) => reply.status(201).send({ success: true as const, data: { alert: await alerts.create(userId(request), request.body) } }),
+      async (request, reply) =>
+        reply.status(201).send({
+          success: true as const,
+          data: { alert: await alerts.create(userId(request), request.body) },
+        }),
     );
 
     app.post(
       '/api/alerts/read-all',
-      { onRequest, schema: { tags, summary: 'Mark every triggered alert read', response: { 200: alertReadResponseSchema, ...errorResponses } } },
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: 'Mark every triggered alert read',
+          response: { 200: alertReadResponseSchema, ...errorResponses },
+        },
+      },
       async (request) => {
         const result = await alerts.markAllRead(userId(request));
-        return { success: true as const, data: { updated: result.updated, unread_count: result.unreadCount } };
+        return {
+          success: true as const,
+          data: { updated: result.updated, unread_count: result.unreadCount },
+        };
       },
     );
 
@@ -68,17 +96,33 @@ export function alertsRoutes(alerts: AlertsService, auth: AuthService) {
       '/api/alerts/:id/read',
       {
         onRequest,
-        schema: { tags, summary: 'Mark one triggered alert read', params: alertIdParamsSchema, response: { 200: alertReadResponseSchema, ...errorResponses } },
+        schema: {
+          tags,
+          summary: 'Mark one triggered alert read',
+          params: alertIdParamsSchema,
+          response: { 200: alertReadResponseSchema, ...errorResponses },
+        },
       },
       async (request) => {
         const result = await alerts.markRead(userId(request), request.params.id);
-        return { success: true as const, data: { updated: result.updated, unread_count: result.unreadCount } };
+        return {
+          success: true as const,
+          data: { updated: result.updated, unread_count: result.unreadCount },
+        };
       },
     );
 
     app.delete(
       '/api/alerts/:id',
-      { onRequest, schema: { tags, summary: 'Delete an alert', params: alertIdParamsSchema, response: { 200: okEnvelopeSchema, ...errorResponses } } },
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: 'Delete an alert',
+          params: alertIdParamsSchema,
+          response: { 200: okEnvelopeSchema, ...errorResponses },
+        },
+      },
       async (request) => {
         await alerts.delete(userId(request), request.params.id);
         return { success: true as const, message: 'Alarm silindi' };

@@ -1,4 +1,9 @@
-import { ALERTS_MAX_ACTIVE, type AlertCreateRequest, type AlertDirection, type PriceAlert } from '@bist/contracts';
+import {
+  ALERTS_MAX_ACTIVE,
+  type AlertCreateRequest,
+  type AlertDirection,
+  type PriceAlert,
+} from '@bist/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '@/lib/clock';
 import { BadRequestError, ConflictError, NotFoundError } from '@/lib/errors';
@@ -90,10 +95,14 @@ export class AlertsService {
     const triggered: number[] = [];
     for (const alert of candidates) {
       const quote = bySymbol.get(alert.symbol);
-      if (!quote || !alertIsMet(alert.direction as AlertDirection, alert.thresholdTry, quote.priceTry)) continue;
+      if (!quote || !alertIsMet(alert.direction as AlertDirection, alert.thresholdTry, quote.priceTry))
+        continue;
       if (await this.repo.trigger(alert.id, quote.priceTry, this.clock.now())) {
         triggered.push(alert.id);
-        this.log.info({ alertId: alert.id, symbol: alert.symbol, priceTry: quote.priceTry }, 'price alert triggered');
+        this.log.info(
+          { alertId: alert.id, symbol: alert.symbol, priceTry: quote.priceTry },
+          'price alert triggered',
+        );
       }
     }
     return triggered;
@@ -101,7 +110,10 @@ export class AlertsService {
 
   async list(userId: string): Promise<{ alerts: PriceAlert[]; unreadCount: number }> {
     const rows = await this.repo.list(userId);
-    return { alerts: rows.map((row) => this.present(row)), unreadCount: rows.filter((r) => r.triggeredAt && !r.readAt).length };
+    return {
+      alerts: rows.map((row) => this.present(row)),
+      unreadCount: rows.filter((r) => r.triggeredAt && !r.readAt).length,
+    };
   }
 
   async create(userId: string, input: AlertCreateRequest): Promise<PriceAlert> {
@@ -115,6 +127,13 @@ export class AlertsService {
       note: input.note ? input.note : null,
       createdAt: this.clock.now(),
     });
+    // Already met at the current price: it fires now rather than waiting for the next tick (none come while the
+    // market is closed).
+    const quote = this.market.quote(row.symbol);
+    if (quote && alertIsMet(input.direction, input.threshold_price, quote.priceTry)) {
+      await this.repo.trigger(row.id, quote.priceTry, this.clock.now());
+      return this.present((await this.repo.find(userId, row.id)) ?? row);
+    }
     return this.present(row);
   }
 

@@ -58,8 +58,9 @@ describe.each(testBackends())('AuditRepository on %s', (backend) => {
         await database.db.execute(statement);
         return 'accepted';
       } catch (error) {
-        // PGlite's socket server drops the connection after an error; the next query reconnects (ping absorbs it).
-        await database.ping();
+        // PGlite's socket server drops the connection after a failed extended-protocol query; the pool reconnects
+        // after a query or two (ping absorbs those).
+        for (let i = 0; i < 5 && (await database.ping()) === null; i += 1);
         // drizzle wraps the driver's error: the database's message is the cause.
         return String((error as { cause?: { message?: string } }).cause?.message ?? error);
       }

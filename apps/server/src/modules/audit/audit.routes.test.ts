@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_DEFAULT_LIMIT } from '@bist/contracts';
+import { AUDIT_DEFAULT_LIMIT, type AuditLogResponse } from '@bist/contracts';
 import type { TestApp } from '../../../test/helpers.ts';
 import { createAdminTestApp, tokenFor, withToken } from '@/modules/admin-shared/admin-test-kit';
 
@@ -24,14 +24,14 @@ describe('GET /admin/api/audit-log', () => {
   const list = async (query: string) => {
     const res = await t.app.inject(withToken(token, { method: 'GET', url: `/admin/api/audit-log${query}` }));
     expect(res.statusCode).toBe(200);
-    return res.json();
+    return res.json<AuditLogResponse>();
   };
 
   it('pages newest first with defaults page 1 and limit 50, and returns the total', async () => {
     const first = await list('');
     expect(first).toMatchObject({ success: true, page: 1, limit: AUDIT_DEFAULT_LIMIT, total: 63 });
     expect(first.entries).toHaveLength(50);
-    expect(first.entries[0].details).toEqual({ i: 59 });
+    expect(first.entries[0]?.details).toEqual({ i: 59 });
     const second = await list('?page=2&limit=50');
     expect(second.entries).toHaveLength(13);
     expect(second.entries.at(-1)).toMatchObject({ action: 'login_succeeded', user_email: 'ceo@bistai.demo', timestamp: '2026-11-18T09:00:00.000Z' });
@@ -43,9 +43,9 @@ describe('GET /admin/api/audit-log', () => {
     expect((await list('?action=login_succeeded')).total).toBe(3);
     const mine = await list(`?user_id=${superId}`);
     expect(mine.total).toBe(1);
-    expect(mine.entries[0].user_id).toBe(superId);
-    expect((await list('?user=CEO@')).entries.map((e: { user_email: string }) => e.user_email)).toEqual(['ceo@bistai.demo']);
-    expect((await list('?from=2026-11-19&to=2026-11-19')).entries.map((e: { user_email: string }) => e.user_email)).toEqual(['cfo@bistai.demo']);
+    expect(mine.entries[0]?.user_id).toBe(superId);
+    expect((await list('?user=CEO@')).entries.map((e) => e.user_email)).toEqual(['ceo@bistai.demo']);
+    expect((await list('?from=2026-11-19&to=2026-11-19')).entries.map((e) => e.user_email)).toEqual(['cfo@bistai.demo']);
     expect((await list('?to=2026-11-18')).total).toBe(1);
     expect((await list('?from=2026-11-19T10:00:00Z')).total).toBe(61);
     expect((await list('?event_type=user_login&from=2026-11-20')).total).toBe(1);

@@ -69,17 +69,23 @@ export function csvParse(text: string): CsvTable {
 
   const names = header.fields.map((f) => f.trim().toLowerCase());
   const unknown = names.filter((n) => !(CSV_COLUMNS as readonly string[]).includes(n));
-  if (unknown.length > 0) fileErrors.push(`Bilinmeyen sütun(lar): ${unknown.join(', ')}. Beklenen: ${CSV_COLUMNS.join(',')}`);
+  if (unknown.length > 0)
+    fileErrors.push(`Bilinmeyen sütun(lar): ${unknown.join(', ')}. Beklenen: ${CSV_COLUMNS.join(',')}`);
   for (const required of ['date', 'type'] as const) {
-    if (!names.includes(required)) fileErrors.push(`'${required}' sütunu eksik. Beklenen başlık: ${CSV_COLUMNS.join(',')}`);
+    if (!names.includes(required))
+      fileErrors.push(`'${required}' sütunu eksik. Beklenen başlık: ${CSV_COLUMNS.join(',')}`);
   }
-  if (rows.length > CSV_MAX_ROWS) fileErrors.push(`En fazla ${CSV_MAX_ROWS.toLocaleString('tr-TR')} satır içe aktarılabilir (dosyada ${rows.length}).`);
+  if (rows.length > CSV_MAX_ROWS)
+    fileErrors.push(
+      `En fazla ${CSV_MAX_ROWS.toLocaleString('tr-TR')} satır içe aktarılabilir (dosyada ${rows.length}).`,
+    );
   if (rows.length === 0) fileErrors.push('Dosyada işlem satırı yok.');
 
   const records = rows.map((row) => {
     const values: Partial<Record<CsvColumn, string>> = {};
     names.forEach((name, i) => {
-      if ((CSV_COLUMNS as readonly string[]).includes(name)) values[name as CsvColumn] = (row.fields[i] ?? '').trim();
+      if ((CSV_COLUMNS as readonly string[]).includes(name))
+        values[name as CsvColumn] = (row.fields[i] ?? '').trim();
     });
     return { line: row.line, values };
   });
@@ -108,7 +114,8 @@ const TYPE_ALIASES: Record<string, TransactionType> = {
   ucret: 'fee',
 };
 
-export function csvType(value: string): TransactionType | string {
+/** The transaction type of a cell (English or Turkish); an unknown word is returned as is for validation to name. */
+export function csvType(value: string): string {
   const key = value.trim().toLocaleLowerCase('tr');
   if ((TRANSACTION_TYPES as readonly string[]).includes(key)) return key;
   return TYPE_ALIASES[key] ?? value;
@@ -125,7 +132,10 @@ export function csvDate(value: string): string {
  * 12,5; a dot there is a thousands separator). Anything else is returned as the original text so validation names it.
  */
 export function csvNumber(value: string, delimiter: ',' | ';'): number | string | undefined {
-  const text = value.trim().replace(/^₺|TL$/gi, '').trim();
+  const text = value
+    .trim()
+    .replace(/^₺|TL$/gi, '')
+    .trim();
   if (text === '') return undefined;
   let normalised = text;
   if (delimiter === ';') {
@@ -180,7 +190,9 @@ export function csvFormat(rows: readonly CsvExportRow[]): string {
   const lines = [CSV_COLUMNS.join(',')];
   for (const row of rows) {
     lines.push(
-      [row.date, row.type, row.symbol, row.quantity, row.price, row.commission, row.amount, row.note].map(cell).join(','),
+      [row.date, row.type, row.symbol, row.quantity, row.price, row.commission, row.amount, row.note]
+        .map(cell)
+        .join(','),
     );
   }
   return `${lines.join('\r\n')}\r\n`;

@@ -24,7 +24,11 @@ export function dateAddMonths(date: string, months: number): string {
 }
 
 /** First day of a performance range ending today; 'ALL' starts at the first transaction. */
-export function rangeStartDate(range: PerformanceRange, today: string, firstTransactionDate: string | null): string {
+export function rangeStartDate(
+  range: PerformanceRange,
+  today: string,
+  firstTransactionDate: string | null,
+): string {
   switch (range) {
     case '1A':
       return dateAddMonths(today, -1);

@@ -36,7 +36,10 @@ export function createInvestorModules(ctx: AppContext, log: FastifyBaseLogger): 
       try {
         if (!(await portfolio.seedDemoAccount(userId, DEFAULT_DEMO_PLAN))) return;
         const known = DEMO_SYMBOLS.filter((symbol) => ctx.market.hasStock(symbol));
-        for (const symbol of known.slice(DEFAULT_DEMO_PLAN.holdings, DEFAULT_DEMO_PLAN.holdings + DEMO_WATCHLIST_SIZE)) {
+        for (const symbol of known.slice(
+          DEFAULT_DEMO_PLAN.holdings,
+          DEFAULT_DEMO_PLAN.holdings + DEMO_WATCHLIST_SIZE,
+        )) {
           await watchlist.add(userId, symbol);
         }
       } catch (error) {

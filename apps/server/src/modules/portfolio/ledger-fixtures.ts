@@ -5,7 +5,14 @@ let nextId = 1;
 
 type Extra = Partial<Pick<LedgerTransaction, 'commissionTry' | 'note' | 'id'>>;
 
-function tx(fields: Omit<LedgerTransaction, 'id' | 'commissionTry' | 'note' | 'symbol' | 'quantity' | 'priceTry' | 'amountTry'> & Partial<LedgerTransaction>, extra: Extra = {}): LedgerTransaction {
+function tx(
+  fields: Omit<
+    LedgerTransaction,
+    'id' | 'commissionTry' | 'note' | 'symbol' | 'quantity' | 'priceTry' | 'amountTry'
+  > &
+    Partial<LedgerTransaction>,
+  extra: Extra = {},
+): LedgerTransaction {
   return {
     id: extra.id ?? nextId++,
     symbol: null,
@@ -18,9 +25,12 @@ function tx(fields: Omit<LedgerTransaction, 'id' | 'commissionTry' | 'note' | 's
   };
 }
 
-export const deposit = (tradeDate: string, amountTry: number, extra?: Extra) => tx({ type: 'deposit', tradeDate, amountTry }, extra);
-export const withdraw = (tradeDate: string, amountTry: number, extra?: Extra) => tx({ type: 'withdraw', tradeDate, amountTry }, extra);
-export const fee = (tradeDate: string, amountTry: number, extra?: Extra) => tx({ type: 'fee', tradeDate, amountTry }, extra);
+export const deposit = (tradeDate: string, amountTry: number, extra?: Extra) =>
+  tx({ type: 'deposit', tradeDate, amountTry }, extra);
+export const withdraw = (tradeDate: string, amountTry: number, extra?: Extra) =>
+  tx({ type: 'withdraw', tradeDate, amountTry }, extra);
+export const fee = (tradeDate: string, amountTry: number, extra?: Extra) =>
+  tx({ type: 'fee', tradeDate, amountTry }, extra);
 export const dividend = (tradeDate: string, symbol: string, amountTry: number, extra?: Extra) =>
   tx({ type: 'dividend', tradeDate, symbol, amountTry }, extra);
 export const buy = (tradeDate: string, symbol: string, quantity: number, priceTry: number, extra?: Extra) =>

@@ -52,8 +52,22 @@ export interface TransactionEffect {
 }
 
 export type LedgerViolation =
-  | { kind: 'insufficient_cash'; transactionId: number; date: string; neededTry: number; availableTry: number; buy: boolean }
-  | { kind: 'insufficient_shares'; transactionId: number; date: string; symbol: string; requested: number; held: number };
+  | {
+      kind: 'insufficient_cash';
+      transactionId: number;
+      date: string;
+      neededTry: number;
+      availableTry: number;
+      buy: boolean;
+    }
+  | {
+      kind: 'insufficient_shares';
+      transactionId: number;
+      date: string;
+      symbol: string;
+      requested: number;
+      held: number;
+    };
 
 export type ReplayResult =
   | { ok: true; state: LedgerState; effects: Map<number, TransactionEffect>; ordered: LedgerTransaction[] }
@@ -104,14 +118,28 @@ export function ledgerApply(state: LedgerState, tx: LedgerTransaction): Transact
     case 'withdraw':
       cashEffectTry = -amountTry;
       if (state.cashTry + cashEffectTry < -MONEY_EPSILON_TRY) {
-        return { kind: 'insufficient_cash', transactionId: tx.id, date: tx.tradeDate, neededTry: amountTry, availableTry: state.cashTry, buy: false };
+        return {
+          kind: 'insufficient_cash',
+          transactionId: tx.id,
+          date: tx.tradeDate,
+          neededTry: amountTry,
+          availableTry: state.cashTry,
+          buy: false,
+        };
       }
       state.withdrawalsTry += amountTry;
       break;
     case 'fee':
       cashEffectTry = -amountTry;
       if (state.cashTry + cashEffectTry < -MONEY_EPSILON_TRY) {
-        return { kind: 'insufficient_cash', transactionId: tx.id, date: tx.tradeDate, neededTry: amountTry, availableTry: state.cashTry, buy: false };
+        return {
+          kind: 'insufficient_cash',
+          transactionId: tx.id,
+          date: tx.tradeDate,
+          neededTry: amountTry,
+          availableTry: state.cashTry,
+          buy: false,
+        };
       }
       state.feesTry += amountTry;
       realizedTry = -amountTry;
@@ -127,7 +155,14 @@ export function ledgerApply(state: LedgerState, tx: LedgerTransaction): Transact
       const symbol = tx.symbol ?? '';
       const costTry = quantity * priceTry + commissionTry;
       if (costTry > state.cashTry + MONEY_EPSILON_TRY) {
-        return { kind: 'insufficient_cash', transactionId: tx.id, date: tx.tradeDate, neededTry: costTry, availableTry: state.cashTry, buy: true };
+        return {
+          kind: 'insufficient_cash',
+          transactionId: tx.id,
+          date: tx.tradeDate,
+          neededTry: costTry,
+          availableTry: state.cashTry,
+          buy: true,
+        };
       }
       cashEffectTry = -costTry;
       const position = state.positions.get(symbol) ?? { symbol, quantity: 0, costTry: 0 };
@@ -141,11 +176,25 @@ export function ledgerApply(state: LedgerState, tx: LedgerTransaction): Transact
       const position = state.positions.get(symbol);
       const held = position?.quantity ?? 0;
       if (!position || quantity > held) {
-        return { kind: 'insufficient_shares', transactionId: tx.id, date: tx.tradeDate, symbol, requested: quantity, held };
+        return {
+          kind: 'insufficient_shares',
+          transactionId: tx.id,
+          date: tx.tradeDate,
+          symbol,
+          requested: quantity,
+          held,
+        };
       }
       const proceedsTry = quantity * priceTry - commissionTry;
       if (state.cashTry + proceedsTry < -MONEY_EPSILON_TRY) {
-        return { kind: 'insufficient_cash', transactionId: tx.id, date: tx.tradeDate, neededTry: -proceedsTry, availableTry: state.cashTry, buy: false };
+        return {
+          kind: 'insufficient_cash',
+          transactionId: tx.id,
+          date: tx.tradeDate,
+          neededTry: -proceedsTry,
+          availableTry: state.cashTry,
+          buy: false,
+        };
       }
       const costSoldTry = quantity === held ? position.costTry : (position.costTry / held) * quantity;
       position.quantity -= quantity;

@@ -10,9 +10,9 @@
 // (V_prev + F_day ≤ 0) contributes nothing.
 //
 // Benchmark: XU100's return between the same days (close of the anchor day to close of each day), and
-// `benchmark_value`: what the account would be worth had every flow gone into XU100 at that day's close, i.e.
-// B_day = B_prev × X_day / X_prev + F_day starting from the anchor value (with no flows this is the index
-// normalised to the portfolio's start value).
+// `benchmark_value`: what the account would be worth had every flow gone into XU100 instead, with the same
+// start-of-day convention: B_day = (B_prev + F_day) × X_day / X_prev, starting from the anchor value (with no
+// flows this is the index normalised to the portfolio's start value).
 import type { DailyClose } from '@/market/market-data';
 import { isViolation, ledgerApply, ledgerCreateState, type LedgerTransaction } from './ledger.ts';
 import { MONEY_EPSILON_TRY } from './money.ts';
@@ -55,7 +55,50 @@ class CarryForward {
   }
 }
 
+/** Values, flows and index level per day, before any return is computed. */
+export interface DailyValues {
+  days: string[];
+  valuesTry: number[];
+  flowsTry: number[];
+  index: (number | undefined)[];
+}
+
+/** The expensive part (a replay over the days): cacheable while the ledger and the closes stay the same. */
+export function performanceDailyValues(input: Omit<PerformanceInput, 'live'>): DailyValues {
+  return dailyValues(input);
+}
+
+/**
+ * Today's point at live prices on top of cached daily values: replaces the last day when it is `date`, else
+ * appends it. `flowTry` is the net external flow dated after the last cached day.
+ */
+export function performanceWithLive(
+  daily: DailyValues,
+  live: { date: string; valueTry: number; flowTry: number; benchmarkTry: number | null },
+): DailyValues {
+  const last = daily.days.length - 1;
+  const benchmark = live.benchmarkTry ?? daily.index[last];
+  if (last >= 0 && daily.days[last] === live.date) {
+    return {
+      days: daily.days,
+      valuesTry: [...daily.valuesTry.slice(0, last), live.valueTry],
+      flowsTry: daily.flowsTry,
+      index: [...daily.index.slice(0, last), benchmark],
+    };
+  }
+  return {
+    days: [...daily.days, live.date],
+    valuesTry: [...daily.valuesTry, live.valueTry],
+    flowsTry: [...daily.flowsTry, live.flowTry],
+    index: [...daily.index, benchmark],
+  };
+}
+
 export function performanceSeries(input: PerformanceInput): PerformanceResult {
+  return performanceReturns(dailyValues(input));
+}
+
+function dailyValues(input: PerformanceInput): DailyValues {
   const days = [...input.dates];
   const live = input.live;
   if (live && (days.length === 0 || days[days.length - 1]! < live.date)) days.push(live.date);
@@ -81,17 +124,23 @@ export function performanceSeries(input: PerformanceInput): PerformanceResult {
     let flowTry = 0;
     while (next < input.transactions.length && input.transactions[next]!.tradeDate <= day) {
       const tx = input.transactions[next]!;
-      if (isViolation(ledgerApply(state, tx))) throw new Error(`performanceSeries needs a valid ledger (transaction ${tx.id})`);
+      if (isViolation(ledgerApply(state, tx)))
+        throw new Error(`performanceSeries needs a valid ledger (transaction ${tx.id})`);
       if (tx.type === 'deposit') flowTry += tx.amountTry ?? 0;
       if (tx.type === 'withdraw') flowTry -= tx.amountTry ?? 0;
-      if ((tx.type === 'buy' || tx.type === 'sell') && tx.symbol && tx.priceTry) lastTradePriceTry.set(tx.symbol, tx.priceTry);
+      if ((tx.type === 'buy' || tx.type === 'sell') && tx.symbol && tx.priceTry)
+        lastTradePriceTry.set(tx.symbol, tx.priceTry);
       next += 1;
     }
     const isLive = live !== undefined && day === live.date;
     let valueTry = state.cashTry;
     for (const position of state.positions.values()) {
       const closeTry = lookup(position.symbol).at(day);
-      const priceTry = (isLive ? live.pricesTry.get(position.symbol) : undefined) ?? closeTry ?? lastTradePriceTry.get(position.symbol) ?? 0;
+      const priceTry =
+        (isLive ? live.pricesTry.get(position.symbol) : undefined) ??
+        closeTry ??
+        lastTradePriceTry.get(position.symbol) ??
+        0;
       valueTry += position.quantity * priceTry;
     }
     const benchmarkClose = benchmark.at(day);
@@ -100,10 +149,20 @@ export function performanceSeries(input: PerformanceInput): PerformanceResult {
     const liveIndex = isLive && live.benchmarkTry !== null ? live.benchmarkTry : undefined;
     index.push(liveIndex ?? benchmarkClose);
   }
+  return { days, valuesTry: values, flowsTry: flows, index };
+}
 
+/** TWR and benchmark from daily values; the first day is the anchor. O(days). */
+export function performanceReturns(daily: DailyValues): PerformanceResult {
+  const { days, valuesTry: values, flowsTry: flows, index } = daily;
   // Start where the investor started: drop leading empty days, keeping one empty day as the anchor.
   let anchor = 0;
-  while (anchor + 1 < days.length && Math.abs(values[anchor + 1]!) <= MONEY_EPSILON_TRY && flows[anchor + 1] === 0) anchor += 1;
+  while (
+    anchor + 1 < days.length &&
+    Math.abs(values[anchor + 1]!) <= MONEY_EPSILON_TRY &&
+    flows[anchor + 1] === 0
+  )
+    anchor += 1;
   if (days.length < 2) return { points: [], twrFraction: null, benchmarkFraction: null };
 
   const baseIndex = index[anchor] ?? index.slice(anchor).find((x) => x !== undefined);
@@ -121,7 +180,7 @@ export function performanceSeries(input: PerformanceInput): PerformanceResult {
     const x = index[k];
     let benchmarkFraction: number | null = null;
     if (baseIndex !== undefined && x !== undefined && previousIndex !== undefined) {
-      benchmarkValue = (benchmarkValue ?? 0) * (x / previousIndex) + flows[k]!;
+      benchmarkValue = ((benchmarkValue ?? 0) + flows[k]!) * (x / previousIndex);
       benchmarkFraction = x / baseIndex - 1;
       previousIndex = x;
     }

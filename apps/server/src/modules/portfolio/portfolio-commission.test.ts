@@ -5,7 +5,10 @@ import { roundMoney } from './money.ts';
 
 describe('commission', () => {
   it('is part of the cost basis of a buy', () => {
-    const replay = ledgerReplay([deposit('2026-01-02', 2_000), buy('2026-01-05', 'ASELS', 10, 100, { commissionTry: 4 })]);
+    const replay = ledgerReplay([
+      deposit('2026-01-02', 2_000),
+      buy('2026-01-05', 'ASELS', 10, 100, { commissionTry: 4 }),
+    ]);
     if (!replay.ok) throw new Error('replay failed');
     const position = replay.state.positions.get('ASELS')!;
     expect(roundMoney(position.costTry)).toBe(1_004);
@@ -27,11 +30,20 @@ describe('commission', () => {
   });
 
   it('counts toward the cash a buy needs', () => {
-    const replay = ledgerReplay([deposit('2026-01-02', 1_000), buy('2026-01-05', 'ASELS', 10, 100, { commissionTry: 0.5 })]);
+    const replay = ledgerReplay([
+      deposit('2026-01-02', 1_000),
+      buy('2026-01-05', 'ASELS', 10, 100, { commissionTry: 0.5 }),
+    ]);
     expect(replay.ok).toBe(false);
     if (replay.ok) return;
-    expect(replay.violation).toMatchObject({ kind: 'insufficient_cash', neededTry: 1_000.5, availableTry: 1_000 });
-    expect(ledgerViolationMessage(replay.violation)).toBe('Yetersiz bakiye: 05.01.2026 tarihinde bu alım için ₺1.000,50 gerekiyor, nakit ₺1.000,00.');
+    expect(replay.violation).toMatchObject({
+      kind: 'insufficient_cash',
+      neededTry: 1_000.5,
+      availableTry: 1_000,
+    });
+    expect(ledgerViolationMessage(replay.violation)).toBe(
+      'Yetersiz bakiye: 05.01.2026 tarihinde bu alım için ₺1.000,50 gerekiyor, nakit ₺1.000,00.',
+    );
   });
 
   it('keeps many small commissions unrounded until the edge', () => {

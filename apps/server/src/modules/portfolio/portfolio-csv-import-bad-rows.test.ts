@@ -28,11 +28,37 @@ describe('CSV import with bad rows', () => {
     const res = await inv.post('/api/portfolio/transactions/import/preview', { csv: bad });
     expect(res.statusCode).toBe(200);
     const preview = res.json().data;
-    expect(preview).toMatchObject({ total_rows: 8, valid_rows: 2, invalid_rows: 6, can_import: false, ledger_error: null });
-    const byLine = Object.fromEntries(preview.rows.map((r: { line: number; errors: { field: string }[] }) => [r.line, r.errors.map((e) => e.field)]));
-    expect(byLine).toEqual({ 2: [], 3: ['price'], 4: ['symbol'], 5: ['date'], 6: ['quantity'], 7: ['amount'], 8: ['type'], 9: [] });
-    expect(preview.rows.find((r: { line: number }) => r.line === 3).errors[0].message).toBe('Fiyat sayı olmalı');
-    expect(preview.rows.find((r: { line: number }) => r.line === 9).transaction).toMatchObject({ type: 'buy', symbol: 'ASELS', commission: 1.5 });
+    expect(preview).toMatchObject({
+      total_rows: 8,
+      valid_rows: 2,
+      invalid_rows: 6,
+      can_import: false,
+      ledger_error: null,
+    });
+    const byLine = Object.fromEntries(
+      preview.rows.map((r: { line: number; errors: { field: string }[] }) => [
+        r.line,
+        r.errors.map((e) => e.field),
+      ]),
+    );
+    expect(byLine).toEqual({
+      2: [],
+      3: ['price'],
+      4: ['symbol'],
+      5: ['date'],
+      6: ['quantity'],
+      7: ['amount'],
+      8: ['type'],
+      9: [],
+    });
+    expect(preview.rows.find((r: { line: number }) => r.line === 3).errors[0].message).toBe(
+      'Fiyat sayı olmalı',
+    );
+    expect(preview.rows.find((r: { line: number }) => r.line === 9).transaction).toMatchObject({
+      type: 'buy',
+      symbol: 'ASELS',
+      commission: 1.5,
+    });
     expect((await inv.get('/api/portfolio/transactions')).json().data.total).toBe(0);
   });
 
@@ -48,7 +74,12 @@ describe('CSV import with bad rows', () => {
 
   it('reports a ledger that breaks (a sell of more than held) at its line, and imports nothing', async () => {
     const inv = await investor(t);
-    const csv = [HEADER, '2026-10-01,deposit,,,,,5000,', '2026-10-02,buy,GARAN,10,100,0,,', '2026-10-03,sell,GARAN,11,100,0,,'].join('\n');
+    const csv = [
+      HEADER,
+      '2026-10-01,deposit,,,,,5000,',
+      '2026-10-02,buy,GARAN,10,100,0,,',
+      '2026-10-03,sell,GARAN,11,100,0,,',
+    ].join('\n');
     const preview = (await inv.post('/api/portfolio/transactions/import/preview', { csv })).json().data;
     expect(preview.invalid_rows).toBe(0);
     expect(preview.can_import).toBe(false);
@@ -100,9 +131,13 @@ describe('CSV import with bad rows', () => {
 
     const target = await investor(t);
     await target.post('/api/portfolio/transactions', { type: 'deposit', date: '2026-01-01', amount: 5 });
-    const imported = await target.post('/api/portfolio/transactions/import', { csv: exported.body, replace: true });
+    const imported = await target.post('/api/portfolio/transactions/import', {
+      csv: exported.body,
+      replace: true,
+    });
     expect(imported.json().data).toEqual({ imported: 7, replaced: 1 });
-    const strip = (rows: Record<string, unknown>[]) => rows.map(({ id: _id, created_at: _c, ...rest }) => rest);
+    const strip = (rows: Record<string, unknown>[]) =>
+      rows.map(({ id: _id, created_at: _c, ...rest }) => rest);
     const a = (await source.get('/api/portfolio/transactions')).json().data.transactions;
     const b = (await target.get('/api/portfolio/transactions')).json().data.transactions;
     expect(strip(b)).toEqual(strip(a));
@@ -111,10 +146,14 @@ describe('CSV import with bad rows', () => {
 
   it('names file-level problems: no header, unknown columns', async () => {
     const inv = await investor(t);
-    const preview = (await inv.post('/api/portfolio/transactions/import/preview', { csv: 'tarih,tur\n2026-10-01,deposit' })).json().data;
+    const preview = (
+      await inv.post('/api/portfolio/transactions/import/preview', { csv: 'tarih,tur\n2026-10-01,deposit' })
+    ).json().data;
     expect(preview.can_import).toBe(false);
     expect(preview.file_errors.join(' ')).toContain('Bilinmeyen sütun');
-    const res = await inv.post('/api/portfolio/transactions/import', { csv: 'tarih,tur\n2026-10-01,deposit' });
+    const res = await inv.post('/api/portfolio/transactions/import', {
+      csv: 'tarih,tur\n2026-10-01,deposit',
+    });
     expect(res.statusCode).toBe(400);
   });
 });

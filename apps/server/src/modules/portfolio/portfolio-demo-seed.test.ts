@@ -24,7 +24,14 @@ describe('demo investor seed', () => {
       .addStock({ symbol: 'TUPRS', name: 'Tüpraş', sector: 'Enerji' })
       .addStock({ symbol: 'EREGL', name: 'Ereğli Demir Çelik', sector: 'Metal' })
       .addStock({ symbol: 'AKBNK', name: 'Akbank', sector: 'Bankacılık' });
-    for (const [symbol, base] of [['THYAO', 250], ['GARAN', 100], ['ASELS', 120], ['BIMAS', 450], ['KCHOL', 180], ['XU100', 9_000]] as const) {
+    for (const [symbol, base] of [
+      ['THYAO', 250],
+      ['GARAN', 100],
+      ['ASELS', 120],
+      ['BIMAS', 450],
+      ['KCHOL', 180],
+      ['XU100', 9_000],
+    ] as const) {
       weekdayCloses(market, symbol, base);
     }
     t = await createTestApp({ market });
@@ -34,7 +41,12 @@ describe('demo investor seed', () => {
   it('gives a new demo investor a funded account and five holdings bought at past closes', async () => {
     const inv = await investor(t, { email: 'demo.kisi@example.com', demoLogin: true });
     const transactions = (await inv.get('/api/portfolio/transactions')).json().data.transactions.reverse();
-    expect(transactions[0]).toMatchObject({ type: 'deposit', date: '2026-05-18', amount: 1_000_000, note: DEMO_DEPOSIT_NOTE });
+    expect(transactions[0]).toMatchObject({
+      type: 'deposit',
+      date: '2026-05-18',
+      amount: 1_000_000,
+      note: DEMO_DEPOSIT_NOTE,
+    });
     const buys = transactions.slice(1);
     expect(buys.map((x: { symbol: string; date: string }) => [x.symbol, x.date])).toEqual([
       ['THYAO', '2026-05-18'],

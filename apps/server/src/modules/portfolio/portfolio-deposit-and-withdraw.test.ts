@@ -5,7 +5,11 @@ import { roundMoney } from './money.ts';
 
 describe('deposit and withdraw', () => {
   it('move cash and the net contributions, not the P/L', () => {
-    const replay = ledgerReplay([deposit('2026-01-02', 5_000), withdraw('2026-01-10', 1_250.75), deposit('2026-01-12', 100)]);
+    const replay = ledgerReplay([
+      deposit('2026-01-02', 5_000),
+      withdraw('2026-01-10', 1_250.75),
+      deposit('2026-01-12', 100),
+    ]);
     if (!replay.ok) throw new Error('replay failed');
     expect(roundMoney(replay.state.cashTry)).toBe(3_849.25);
     expect(roundMoney(replay.state.depositsTry - replay.state.withdrawalsTry)).toBe(3_849.25);
@@ -13,10 +17,16 @@ describe('deposit and withdraw', () => {
   });
 
   it('refuses to withdraw more than the cash at that date', () => {
-    const replay = ledgerReplay([deposit('2026-01-02', 5_000), buy('2026-01-03', 'KCHOL', 20, 200), withdraw('2026-01-10', 1_500)]);
+    const replay = ledgerReplay([
+      deposit('2026-01-02', 5_000),
+      buy('2026-01-03', 'KCHOL', 20, 200),
+      withdraw('2026-01-10', 1_500),
+    ]);
     expect(replay.ok).toBe(false);
     if (replay.ok) return;
-    expect(ledgerViolationMessage(replay.violation)).toBe('Yetersiz bakiye: 10.01.2026 tarihinde bu işlem için ₺1.500,00 gerekiyor, nakit ₺1.000,00.');
+    expect(ledgerViolationMessage(replay.violation)).toBe(
+      'Yetersiz bakiye: 10.01.2026 tarihinde bu işlem için ₺1.500,00 gerekiyor, nakit ₺1.000,00.',
+    );
   });
 
   it('refuses a withdrawal dated before the deposit that would fund it', () => {

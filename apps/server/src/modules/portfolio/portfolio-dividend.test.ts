@@ -4,7 +4,11 @@ import { buy, deposit, dividend } from './ledger-fixtures.ts';
 import { roundMoney } from './money.ts';
 
 describe('dividend', () => {
-  const ledger = [deposit('2026-01-02', 5_000), buy('2026-01-05', 'BIMAS', 10, 400), dividend('2026-03-10', 'BIMAS', 85.5)];
+  const ledger = [
+    deposit('2026-01-02', 5_000),
+    buy('2026-01-05', 'BIMAS', 10, 400),
+    dividend('2026-03-10', 'BIMAS', 85.5),
+  ];
 
   it('adds the net amount to cash and counts it as realised income of the symbol', () => {
     const replay = ledgerReplay(ledger);
@@ -27,6 +31,8 @@ describe('dividend', () => {
     const marketValueTry = 10 * 410;
     const netWorthTry = replay.state.cashTry + marketValueTry;
     const contributionsTry = replay.state.depositsTry - replay.state.withdrawalsTry;
-    expect(roundMoney(netWorthTry - contributionsTry)).toBe(roundMoney(replay.state.realizedTry + (marketValueTry - 4_000)));
+    expect(roundMoney(netWorthTry - contributionsTry)).toBe(
+      roundMoney(replay.state.realizedTry + (marketValueTry - 4_000)),
+    );
   });
 });

@@ -8,12 +8,31 @@ const closes = (pairs: [string, number][]) => pairs.map(([date, closeTry]) => ({
 describe('time-weighted return across a deposit', () => {
   // 02.01: deposit 1 000, buy 10 THYAO at 100. 05.01: THYAO closes 110 (+10 %). 06.01: deposit 1 100, THYAO flat.
   // 07.01: THYAO closes 99 (−10 % on the shares, −5 % on the whole account of 2 200).
-  const ledger = ledgerSort([deposit('2026-01-02', 1_000), buy('2026-01-02', 'THYAO', 10, 100), deposit('2026-01-06', 1_100)]);
+  const ledger = ledgerSort([
+    deposit('2026-01-02', 1_000),
+    buy('2026-01-02', 'THYAO', 10, 100),
+    deposit('2026-01-06', 1_100),
+  ]);
   const input = {
     transactions: ledger,
     dates: ['2026-01-02', '2026-01-05', '2026-01-06', '2026-01-07'],
-    closes: new Map([['THYAO', closes([['2026-01-02', 100], ['2026-01-05', 110], ['2026-01-06', 110], ['2026-01-07', 99]])]]),
-    benchmarkCloses: closes([['2026-01-02', 1_000], ['2026-01-05', 1_050], ['2026-01-06', 1_050], ['2026-01-07', 1_029]]),
+    closes: new Map([
+      [
+        'THYAO',
+        closes([
+          ['2026-01-02', 100],
+          ['2026-01-05', 110],
+          ['2026-01-06', 110],
+          ['2026-01-07', 99],
+        ]),
+      ],
+    ]),
+    benchmarkCloses: closes([
+      ['2026-01-02', 1_000],
+      ['2026-01-05', 1_050],
+      ['2026-01-06', 1_050],
+      ['2026-01-07', 1_029],
+    ]),
   };
 
   it('chains daily returns with the deposit as a flow at the start of its day: 1.10 × 1.00 × 0.95 − 1 = 4.5 %', () => {
@@ -21,7 +40,11 @@ describe('time-weighted return across a deposit', () => {
     expect(result.points.map((p) => p.valueTry)).toEqual([1_100, 2_200, 2_090]);
     expect(result.points.map((p) => p.netFlowTry)).toEqual([0, 1_100, 0]);
     expect(result.twrFraction).toBeCloseTo(0.045, 10);
-    expect(result.points.map((p) => p.twrFraction)).toEqual([expect.closeTo(0.1, 10), expect.closeTo(0.1, 10), expect.closeTo(0.045, 10)]);
+    expect(result.points.map((p) => p.twrFraction)).toEqual([
+      expect.closeTo(0.1, 10),
+      expect.closeTo(0.1, 10),
+      expect.closeTo(0.045, 10),
+    ]);
   });
 
   it('is not fooled by the deposit the way value − contributions is (2 090 − 2 100 = −0.5 %)', () => {

@@ -5,7 +5,8 @@ export const PORTFOLIO_MESSAGES = {
   unknownSymbol: (symbol: string) => `Bilinmeyen hisse kodu: ${symbol}`,
   futureDate: (today: string) => `İşlem tarihi bugünden (${today}) sonra olamaz.`,
   tooOld: 'İşlem tarihi 2000-01-01 tarihinden önce olamaz.',
-  csvInvalid: (count: number, sample: string) => `CSV dosyasında ${count} hatalı satır var; hiçbir işlem kaydedilmedi. ${sample}`,
+  csvInvalid: (count: number, sample: string) =>
+    `CSV dosyasında ${count} hatalı satır var; hiçbir işlem kaydedilmedi. ${sample}`,
   csvFile: (reason: string) => `CSV dosyası okunamadı: ${reason}`,
 } as const;
 

@@ -4,13 +4,19 @@ import type { Database } from '@/db/client';
 import { AuthRepository } from '@/modules/auth/auth.repository';
 import { PortfolioRepository, type NewTransactionRow } from './portfolio.repository.ts';
 
-const deposit = (tradeDate: string, amountTry: number): NewTransactionRow => ({ type: 'deposit', tradeDate, amountTry, commissionTry: 0 });
+const deposit = (tradeDate: string, amountTry: number): NewTransactionRow => ({
+  type: 'deposit',
+  tradeDate,
+  amountTry,
+  commissionTry: 0,
+});
 
 describe.each(testBackends())('PortfolioRepository on %s', (backend) => {
   let database: Database;
   let repo: PortfolioRepository;
   let users: AuthRepository;
-  const newUser = async (email: string) => (await users.insertUser({ email, name: email, passwordHash: 'h', createdByDemoLogin: false }))!.id;
+  const newUser = async (email: string) =>
+    (await users.insertUser({ email, name: email, passwordHash: 'h', createdByDemoLogin: false }))!.id;
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     repo = new PortfolioRepository(database.db);
@@ -24,7 +30,14 @@ describe.each(testBackends())('PortfolioRepository on %s', (backend) => {
     await repo.withLedgerLock(a, (r) =>
       r.insertTransactions(a, [
         deposit('2026-03-01', 100),
-        { type: 'buy', tradeDate: '2026-02-01', symbol: 'THYAO', quantity: 3, priceTry: 285.123456, commissionTry: 0.57 },
+        {
+          type: 'buy',
+          tradeDate: '2026-02-01',
+          symbol: 'THYAO',
+          quantity: 3,
+          priceTry: 285.123456,
+          commissionTry: 0.57,
+        },
         deposit('2026-02-01', 50.5),
       ]),
     );
@@ -35,7 +48,12 @@ describe.each(testBackends())('PortfolioRepository on %s', (backend) => {
       ['2026-02-01', 'deposit'],
       ['2026-03-01', 'deposit'],
     ]);
-    expect(rows[0]).toMatchObject({ quantity: 3, priceTry: 285.123456, commissionTry: 0.57, amountTry: null });
+    expect(rows[0]).toMatchObject({
+      quantity: 3,
+      priceTry: 285.123456,
+      commissionTry: 0.57,
+      amountTry: null,
+    });
     expect(rows[1]!.amountTry).toBe(50.5);
   });
 
@@ -72,7 +90,9 @@ describe.each(testBackends())('PortfolioRepository on %s', (backend) => {
   it('updates and deletes only the owner’s rows', async () => {
     const owner = await newUser('o@example.com');
     const other = await newUser('x@example.com');
-    const [row] = await repo.withLedgerLock(owner, (r) => r.insertTransactions(owner, [deposit('2026-01-01', 10)]));
+    const [row] = await repo.withLedgerLock(owner, (r) =>
+      r.insertTransactions(owner, [deposit('2026-01-01', 10)]),
+    );
     expect(await repo.updateTransaction(other, row!.id, deposit('2026-01-01', 99))).toBe(false);
     expect(await repo.deleteTransaction(other, row!.id)).toBe(false);
     expect(await repo.updateTransaction(owner, row!.id, deposit('2026-01-03', 99))).toBe(true);

@@ -3,7 +3,10 @@ import type { Db } from '@/db/client';
 import { portfolioAccounts, portfolioTransactions } from '@/db/schema/index';
 
 export type TransactionRow = typeof portfolioTransactions.$inferSelect;
-export type NewTransactionRow = Omit<typeof portfolioTransactions.$inferInsert, 'id' | 'userId' | 'createdAt'>;
+export type NewTransactionRow = Omit<
+  typeof portfolioTransactions.$inferInsert,
+  'id' | 'userId' | 'createdAt'
+>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
 
@@ -22,7 +25,10 @@ export class PortfolioRepository {
   /** Ledger version and demo flag; version 0 when the investor has no account row yet. */
   async account(userId: string): Promise<{ ledgerVersion: number; demoSeededAt: Date | null }> {
     const rows = await this.db
-      .select({ ledgerVersion: portfolioAccounts.ledgerVersion, demoSeededAt: portfolioAccounts.demoSeededAt })
+      .select({
+        ledgerVersion: portfolioAccounts.ledgerVersion,
+        demoSeededAt: portfolioAccounts.demoSeededAt,
+      })
       .from(portfolioAccounts)
       .where(eq(portfolioAccounts.userId, userId))
       .limit(1);
@@ -35,8 +41,15 @@ export class PortfolioRepository {
    */
   async withLedgerLock<T>(userId: string, work: (repo: PortfolioRepository) => Promise<T>): Promise<T> {
     return (this.db as Db).transaction(async (tx) => {
-      await tx.insert(portfolioAccounts).values({ userId }).onConflictDoNothing({ target: portfolioAccounts.userId });
-      await tx.select({ v: portfolioAccounts.ledgerVersion }).from(portfolioAccounts).where(eq(portfolioAccounts.userId, userId)).for('update');
+      await tx
+        .insert(portfolioAccounts)
+        .values({ userId })
+        .onConflictDoNothing({ target: portfolioAccounts.userId });
+      await tx
+        .select({ v: portfolioAccounts.ledgerVersion })
+        .from(portfolioAccounts)
+        .where(eq(portfolioAccounts.userId, userId))
+        .for('update');
       const result = await work(new PortfolioRepository(tx));
       await tx
         .update(portfolioAccounts)
@@ -85,7 +98,10 @@ export class PortfolioRepository {
 
   /** Marks the account as demo-seeded; false when it already was (seed once, even with two processes). */
   async markDemoSeeded(userId: string, at: Date): Promise<boolean> {
-    await this.db.insert(portfolioAccounts).values({ userId }).onConflictDoNothing({ target: portfolioAccounts.userId });
+    await this.db
+      .insert(portfolioAccounts)
+      .values({ userId })
+      .onConflictDoNothing({ target: portfolioAccounts.userId });
     const rows = await this.db
       .update(portfolioAccounts)
       .set({ demoSeededAt: at })

@@ -8,8 +8,22 @@ describe('portfolio routes', () => {
   let t: TestApp;
   beforeAll(async () => {
     const market = investorMarket()
-      .setCloses('THYAO', closes([['2026-10-01', 250], ['2026-10-02', 250], ['2026-11-17', 290]]))
-      .setCloses('XU100', closes([['2026-10-01', 9_000], ['2026-10-02', 9_000], ['2026-11-17', 9_900]]));
+      .setCloses(
+        'THYAO',
+        closes([
+          ['2026-10-01', 250],
+          ['2026-10-02', 250],
+          ['2026-11-17', 290],
+        ]),
+      )
+      .setCloses(
+        'XU100',
+        closes([
+          ['2026-10-01', 9_000],
+          ['2026-10-02', 9_000],
+          ['2026-11-17', 9_900],
+        ]),
+      );
     t = await createTestApp({ market });
   });
   afterAll(async () => t.close());
@@ -26,7 +40,11 @@ describe('portfolio routes', () => {
       ['GET', '/api/portfolio/transactions/export'],
     ];
     for (const [method, url] of calls) {
-      const res = await t.app.inject({ method: method as 'GET', url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.json()).toMatchObject({ success: false });
     }
@@ -55,7 +73,15 @@ describe('portfolio routes', () => {
     let inv: Investor;
     beforeAll(async () => {
       inv = await investor(t);
-      expect((await inv.post('/api/portfolio/transactions', { type: 'deposit', date: '2026-10-01', amount: 100_000 })).statusCode).toBe(201);
+      expect(
+        (
+          await inv.post('/api/portfolio/transactions', {
+            type: 'deposit',
+            date: '2026-10-01',
+            amount: 100_000,
+          })
+        ).statusCode,
+      ).toBe(201);
       const buy = await inv.post('/api/portfolio/transactions', {
         type: 'buy',
         date: '2026-10-02',
@@ -128,8 +154,17 @@ describe('portfolio routes', () => {
         ['2026-11-17', 103_990],
         ['2026-11-18', 104_990],
       ]);
-      expect(data.performance[0]).toMatchObject({ net_flow: 100_000, twr_percent: 0, benchmark_percent: 0, benchmark_value: 100_000 });
-      expect(data.performance[3]).toMatchObject({ twr_percent: 4.99, benchmark_percent: 11.11, benchmark_value: 111_111.11 });
+      expect(data.performance[0]).toMatchObject({
+        net_flow: 100_000,
+        twr_percent: 0,
+        benchmark_percent: 0,
+        benchmark_value: 100_000,
+      });
+      expect(data.performance[3]).toMatchObject({
+        twr_percent: 4.99,
+        benchmark_percent: 11.11,
+        benchmark_value: 111_111.11,
+      });
       expect(data.overview).toMatchObject({ twr_percent: 4.99, benchmark_return_percent: 11.11 });
     });
 
@@ -138,7 +173,9 @@ describe('portfolio routes', () => {
         const res = await inv.get(`/api/portfolio/overview?range=${range}`);
         expect(res.statusCode, range).toBe(200);
       }
-      expect((await inv.get('/api/portfolio/overview?range=1A')).json().data.performance[0].date).toBe('2026-11-17');
+      expect((await inv.get('/api/portfolio/overview?range=1A')).json().data.performance[0].date).toBe(
+        '2026-11-17',
+      );
       const bad = await inv.get('/api/portfolio/overview?range=5Y');
       expect(bad.statusCode).toBe(400);
       expect(bad.json().field).toBe('querystring.range');
@@ -151,11 +188,19 @@ describe('portfolio routes', () => {
       const thyao = (await inv.get('/api/portfolio/transactions?symbol=THYAO')).json().data;
       expect(thyao.total).toBe(1);
       const deposits = (await inv.get('/api/portfolio/transactions?type=deposit')).json().data;
-      expect(deposits.transactions).toMatchObject([{ type: 'deposit', amount: 100_000, cash_after: 100_000 }]);
+      expect(deposits.transactions).toMatchObject([
+        { type: 'deposit', amount: 100_000, cash_after: 100_000 },
+      ]);
     });
 
     it('refuses a buy larger than the cash with 409 and the amounts in Turkish', async () => {
-      const res = await inv.post('/api/portfolio/transactions', { type: 'buy', date: '2026-11-18', symbol: 'GARAN', quantity: 1_000, price: 120 });
+      const res = await inv.post('/api/portfolio/transactions', {
+        type: 'buy',
+        date: '2026-11-18',
+        symbol: 'GARAN',
+        quantity: 1_000,
+        price: 120,
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
         success: false,
@@ -167,7 +212,11 @@ describe('portfolio routes', () => {
     it('hides another investor’s transactions: 404 on edit and delete, never in their list', async () => {
       const own = (await inv.get('/api/portfolio/transactions')).json().data.transactions[0].id;
       const other = await investor(t);
-      const put = await other.put(`/api/portfolio/transactions/${own}`, { type: 'deposit', date: '2026-10-01', amount: 1 });
+      const put = await other.put(`/api/portfolio/transactions/${own}`, {
+        type: 'deposit',
+        date: '2026-10-01',
+        amount: 1,
+      });
       expect(put.statusCode).toBe(404);
       expect(put.json().error).toBe('İşlem bulunamadı.');
       expect((await other.del(`/api/portfolio/transactions/${own}`)).statusCode).toBe(404);
@@ -210,10 +259,17 @@ describe('portfolio routes', () => {
       const list = (await inv.get('/api/portfolio/transactions')).json().data;
       expect(list.total).toBe(1);
       const id = list.transactions[0].id;
-      const res = await inv.put(`/api/portfolio/transactions/${id}`, { type: 'deposit', date: '2027-01-01', amount: 10_000 });
+      const res = await inv.put(`/api/portfolio/transactions/${id}`, {
+        type: 'deposit',
+        date: '2027-01-01',
+        amount: 10_000,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().field).toBe('date');
-      expect((await inv.put('/api/portfolio/transactions/abc', { type: 'deposit', date: '2026-10-01', amount: 1 })).statusCode).toBe(400);
+      expect(
+        (await inv.put('/api/portfolio/transactions/abc', { type: 'deposit', date: '2026-10-01', amount: 1 }))
+          .statusCode,
+      ).toBe(400);
     });
 
     it('accepts a trade dated today in Istanbul even when it is still yesterday in UTC', async () => {

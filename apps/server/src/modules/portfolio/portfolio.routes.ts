@@ -34,12 +34,16 @@ export function portfolioRoutes(portfolio: PortfolioService, auth: AuthService) 
         onRequest,
         schema: {
           tags,
-          summary: 'Portfolio overview (spec §3): summary cards, holdings at live prices, daily performance vs XU100',
+          summary:
+            'Portfolio overview (spec §3): summary cards, holdings at live prices, daily performance vs XU100',
           querystring: overviewQuerySchema,
           response: { 200: portfolioOverviewResponseSchema, ...errorResponses },
         },
       },
-      async (request) => ({ success: true as const, data: await portfolio.overview(userId(request), request.query.range) }),
+      async (request) => ({
+        success: true as const,
+        data: await portfolio.overview(userId(request), request.query.range),
+      }),
     );
 
     app.get(
@@ -82,7 +86,8 @@ export function portfolioRoutes(portfolio: PortfolioService, auth: AuthService) 
         onRequest,
         schema: {
           tags,
-          summary: 'Replace a transaction; everything after it is re-validated (409, nothing saved, when it breaks)',
+          summary:
+            'Replace a transaction; everything after it is re-validated (409, nothing saved, when it breaks)',
           params: transactionIdParamsSchema,
           body: transactionInputSchema,
           response: { 200: transactionResponseSchema, ...errorResponses },
@@ -90,7 +95,9 @@ export function portfolioRoutes(portfolio: PortfolioService, auth: AuthService) 
       },
       async (request) => ({
         success: true as const,
-        data: { transaction: await portfolio.updateTransaction(userId(request), request.params.id, request.body) },
+        data: {
+          transaction: await portfolio.updateTransaction(userId(request), request.params.id, request.body),
+        },
       }),
     );
 
@@ -134,7 +141,8 @@ export function portfolioRoutes(portfolio: PortfolioService, auth: AuthService) 
         onRequest,
         schema: {
           tags,
-          summary: 'Import a CSV all-or-nothing (400 with the bad lines, 409 when the resulting ledger is impossible)',
+          summary:
+            'Import a CSV all-or-nothing (400 with the bad lines, 409 when the resulting ledger is impossible)',
           body: csvImportRequestSchema,
           response: { 200: csvImportResponseSchema, ...errorResponses },
         },

@@ -13,9 +13,20 @@ import type { Clock } from '@/lib/clock';
 import type { DailyClose, MarketData } from '@/market/market-data';
 import { csvFormat, csvParse, csvRecordToCandidate } from './csv.ts';
 import { dateAddDays, dateAddMonths, istanbulToday, rangeStartDate } from './dates.ts';
-import { ledgerReplay, ledgerViolationMessage, type LedgerTransaction, type LedgerViolation, type ReplayResult } from './ledger.ts';
+import {
+  ledgerReplay,
+  ledgerViolationMessage,
+  type LedgerTransaction,
+  type LedgerViolation,
+  type ReplayResult,
+} from './ledger.ts';
 import { roundMoney, roundPercent } from './money.ts';
-import { performanceSeries } from './performance.ts';
+import {
+  performanceDailyValues,
+  performanceReturns,
+  performanceWithLive,
+  type DailyValues,
+} from './performance.ts';
 import {
   CsvImportInvalidError,
   FutureTradeDateError,
@@ -44,6 +55,8 @@ interface RangeCloses {
   today: string;
   fromDate: string;
   closes: Map<string, DailyClose[]>;
+  /** Portfolio value per day at the closes (no live point): computed once per ledger version, range and day. */
+  daily: DailyValues;
 }
 
 /**
@@ -107,7 +120,10 @@ export class PortfolioService {
 
   // ───────────────────────────── reads ─────────────────────────────
 
-  async overview(userId: string, range: PerformanceRange = DEFAULT_PERFORMANCE_RANGE): Promise<PortfolioOverview> {
+  async overview(
+    userId: string,
+    range: PerformanceRange = DEFAULT_PERFORMANCE_RANGE,
+  ): Promise<PortfolioOverview> {
     const entry = await this.ledger(userId);
     const today = istanbulToday(this.clock.now());
     const { state, ordered } = entry.replay;
@@ -148,7 +164,9 @@ export class PortfolioService {
         total_cost: roundMoney(position.costTry),
         previous_close: previousCloseTry === null ? null : roundMoney(previousCloseTry),
         daily_change: roundMoney(dayChangeTry),
-        daily_change_percent: previousCloseTry ? roundPercent(((priceTry - previousCloseTry) / previousCloseTry) * 100) : 0,
+        daily_change_percent: previousCloseTry
+          ? roundPercent(((priceTry - previousCloseTry) / previousCloseTry) * 100)
+          : 0,
         realized_gain_loss: roundMoney(state.realizedBySymbolTry.get(position.symbol) ?? 0),
         price_live: quote !== undefined,
       });
@@ -156,17 +174,35 @@ export class PortfolioService {
     const netWorthTry = totalValueTry + state.cashTry;
     const weight = (valueTry: number) => (netWorthTry > 0 ? roundPercent((valueTry / netWorthTry) * 100) : 0);
     const holdings: Holding[] = rows
-      .map((row) => ({ ...row, weight_percent: weight(row.quantity * (livePricesTry.get(row.symbol) ?? row.current_price)) }))
+      .map((row) => ({
+        ...row,
+        weight_percent: weight(row.quantity * (livePricesTry.get(row.symbol) ?? row.current_price)),
+      }))
       .sort((a, b) => b.market_value - a.market_value || a.symbol.localeCompare(b.symbol));
 
+    // Today's point at live prices on top of the cached daily values; flows dated after the last close day
+    // (e.g. a deposit today) belong to it.
+    const lastDay = rangeCloses.daily.days[rangeCloses.daily.days.length - 1] ?? today;
+    let flowAfterTry = 0;
+    for (let i = ordered.length - 1; i >= 0 && ordered[i]!.tradeDate > lastDay; i--) {
+      const tx = ordered[i]!;
+      if (tx.type === 'deposit') flowAfterTry += tx.amountTry ?? 0;
+      if (tx.type === 'withdraw') flowAfterTry -= tx.amountTry ?? 0;
+    }
+    // On a day without a session (weekend, holiday) the index quote still carries the last trading day: then the
+    // live point replaces that day instead of adding a flat copy dated today.
     const benchmarkQuote = this.market.quote(BENCHMARK_SYMBOL);
-    const series = performanceSeries({
-      transactions: ordered,
-      dates: this.seriesDates(rangeCloses, range, today, ordered[0]?.tradeDate ?? null),
-      closes: rangeCloses.closes,
-      benchmarkCloses: rangeCloses.closes.get(BENCHMARK_SYMBOL) ?? [],
-      live: { date: today, pricesTry: livePricesTry, benchmarkTry: benchmarkQuote?.priceTry ?? null },
-    });
+    const sessionClosed = benchmarkQuote !== undefined && benchmarkQuote.date <= lastDay;
+    const liveDate =
+      sessionClosed && (ordered[ordered.length - 1]?.tradeDate ?? lastDay) <= lastDay ? lastDay : today;
+    const series = performanceReturns(
+      performanceWithLive(rangeCloses.daily, {
+        date: liveDate,
+        valueTry: netWorthTry,
+        flowTry: flowAfterTry,
+        benchmarkTry: benchmarkQuote?.priceTry ?? null,
+      }),
+    );
     const netContributionsTry = state.depositsTry - state.withdrawalsTry;
 
     return {
@@ -174,7 +210,8 @@ export class PortfolioService {
         total_value: roundMoney(totalValueTry),
         total_cost: roundMoney(totalCostTry),
         total_gain_loss: roundMoney(totalValueTry - totalCostTry),
-        total_gain_loss_percent: totalCostTry > 0 ? roundPercent(((totalValueTry - totalCostTry) / totalCostTry) * 100) : 0,
+        total_gain_loss_percent:
+          totalCostTry > 0 ? roundPercent(((totalValueTry - totalCostTry) / totalCostTry) * 100) : 0,
         cash_balance: roundMoney(state.cashTry),
         net_worth: roundMoney(netWorthTry),
         net_contributions: roundMoney(netContributionsTry),
@@ -183,12 +220,14 @@ export class PortfolioService {
         fees: roundMoney(state.feesTry),
         total_return: roundMoney(netWorthTry - netContributionsTry),
         daily_change: roundMoney(dailyChangeTry),
-        daily_change_percent: previousValueTry > 0 ? roundPercent((dailyChangeTry / previousValueTry) * 100) : 0,
+        daily_change_percent:
+          previousValueTry > 0 ? roundPercent((dailyChangeTry / previousValueTry) * 100) : 0,
         holdings_count: holdings.length,
         cash_weight_percent: weight(state.cashTry),
         range,
         twr_percent: series.twrFraction === null ? null : roundPercent(series.twrFraction * 100),
-        benchmark_return_percent: series.benchmarkFraction === null ? null : roundPercent(series.benchmarkFraction * 100),
+        benchmark_return_percent:
+          series.benchmarkFraction === null ? null : roundPercent(series.benchmarkFraction * 100),
         is_demo: entry.isDemo,
       },
       holdings,
@@ -198,13 +237,17 @@ export class PortfolioService {
         benchmark_value: point.benchmarkValueTry === null ? null : roundMoney(point.benchmarkValueTry),
         net_flow: roundMoney(point.netFlowTry),
         twr_percent: roundPercent(point.twrFraction * 100),
-        benchmark_percent: point.benchmarkFraction === null ? null : roundPercent(point.benchmarkFraction * 100),
+        benchmark_percent:
+          point.benchmarkFraction === null ? null : roundPercent(point.benchmarkFraction * 100),
       })),
     };
   }
 
   /** The ledger, newest first, with each transaction's cash effect, realised P/L and the cash after it. */
-  async listTransactions(userId: string, filter: { symbol?: string | undefined; type?: TransactionType | undefined } = {}) {
+  async listTransactions(
+    userId: string,
+    filter: { symbol?: string | undefined; type?: TransactionType | undefined } = {},
+  ) {
     const entry = await this.ledger(userId);
     const result: PortfolioTransaction[] = [];
     for (let i = entry.rows.length - 1; i >= 0; i--) {
@@ -249,12 +292,20 @@ export class PortfolioService {
   }
 
   /** Replaces a transaction (it keeps its id, hence its place among transactions of the same day). */
-  async updateTransaction(userId: string, id: number, input: TransactionInput): Promise<PortfolioTransaction> {
+  async updateTransaction(
+    userId: string,
+    id: number,
+    input: TransactionInput,
+  ): Promise<PortfolioTransaction> {
     const row = this.checkInput(input);
     await this.repo.withLedgerLock(userId, async (repo) => {
       const existing = await repo.listTransactions(userId);
       if (!existing.some((r) => r.id === id)) throw new TransactionNotFoundError();
-      this.validate(existing.map((r) => (r.id === id ? toLedger({ ...row, id }) : toLedger(r))), id, row);
+      this.validate(
+        existing.map((r) => (r.id === id ? toLedger({ ...row, id }) : toLedger(r))),
+        id,
+        row,
+      );
       await repo.updateTransaction(userId, id, row);
     });
     return this.presentAfterWrite(userId, id);
@@ -277,11 +328,16 @@ export class PortfolioService {
   }
 
   /** Saves every row of the CSV in one database transaction, or none (400 with the bad lines, 409 for the ledger). */
-  async importCsv(userId: string, csv: string, replace = false): Promise<{ imported: number; replaced: number }> {
+  async importCsv(
+    userId: string,
+    csv: string,
+    replace = false,
+  ): Promise<{ imported: number; replaced: number }> {
     const result = await this.repo.withLedgerLock(userId, async (repo) => {
       const existing = await repo.listTransactions(userId);
       const { preview, rows, violation } = this.buildPreview(existing, csv, replace);
-      if (preview.file_errors.length > 0) throw new CsvImportInvalidError(PORTFOLIO_MESSAGES.csvFile(preview.file_errors.join(' ')), 'csv');
+      if (preview.file_errors.length > 0)
+        throw new CsvImportInvalidError(PORTFOLIO_MESSAGES.csvFile(preview.file_errors.join(' ')), 'csv');
       if (preview.invalid_rows > 0) {
         const bad = preview.rows.filter((r) => !r.ok);
         const sample = bad
@@ -292,7 +348,10 @@ export class PortfolioService {
       }
       if (violation) throw this.violationError(violation.violation, violation.line);
       const replaced = replace ? await repo.deleteAllTransactions(userId) : 0;
-      const inserted = await repo.insertTransactions(userId, rows.map((r) => r.row));
+      const inserted = await repo.insertTransactions(
+        userId,
+        rows.map((r) => r.row),
+      );
       return { imported: inserted.length, replaced };
     });
     this.cache.delete(userId);
@@ -330,17 +389,28 @@ export class PortfolioService {
     return row;
   }
 
-  private validate(transactions: LedgerTransaction[], changedId: number | null, changed: NewTransactionRow | null): void {
+  private validate(
+    transactions: LedgerTransaction[],
+    changedId: number | null,
+    changed: NewTransactionRow | null,
+  ): void {
     const replay = ledgerReplay(transactions);
     if (replay.ok) return;
     const own = changedId !== null && replay.violation.transactionId === changedId;
-    const field = own && changed ? (changed.type === 'buy' || changed.type === 'sell' ? 'quantity' : 'amount') : undefined;
+    const field =
+      own && changed
+        ? changed.type === 'buy' || changed.type === 'sell'
+          ? 'quantity'
+          : 'amount'
+        : undefined;
     throw this.violationError(replay.violation, null, field);
   }
 
   private violationError(violation: LedgerViolation, line: number | null, field?: string): Error {
     const message = (line === null ? '' : `Satır ${line}: `) + ledgerViolationMessage(violation);
-    return violation.kind === 'insufficient_shares' ? new InsufficientSharesError(message, field) : new InsufficientCashError(message, field);
+    return violation.kind === 'insufficient_shares'
+      ? new InsufficientSharesError(message, field)
+      : new InsufficientCashError(message, field);
   }
 
   private buildPreview(existing: readonly TransactionRow[], csv: string, replace: boolean) {
@@ -353,12 +423,16 @@ export class PortfolioService {
       const errors: { field: string; message: string }[] = [];
       let row: NewTransactionRow | null = null;
       if (!parsed.success) {
-        for (const issue of parsed.error.issues) errors.push({ field: issue.path.join('.') || 'row', message: issue.message });
+        for (const issue of parsed.error.issues)
+          errors.push({ field: issue.path.join('.') || 'row', message: issue.message });
       } else {
         row = toRow(parsed.data);
-        if (row.tradeDate > today) errors.push({ field: 'date', message: PORTFOLIO_MESSAGES.futureDate(today) });
-        if (row.tradeDate < EARLIEST_TRADE_DATE) errors.push({ field: 'date', message: PORTFOLIO_MESSAGES.tooOld });
-        if (row.symbol && !this.market.hasStock(row.symbol)) errors.push({ field: 'symbol', message: PORTFOLIO_MESSAGES.unknownSymbol(row.symbol) });
+        if (row.tradeDate > today)
+          errors.push({ field: 'date', message: PORTFOLIO_MESSAGES.futureDate(today) });
+        if (row.tradeDate < EARLIEST_TRADE_DATE)
+          errors.push({ field: 'date', message: PORTFOLIO_MESSAGES.tooOld });
+        if (row.symbol && !this.market.hasStock(row.symbol))
+          errors.push({ field: 'symbol', message: PORTFOLIO_MESSAGES.unknownSymbol(row.symbol) });
       }
       const ok = errors.length === 0 && row !== null;
       if (ok && row) rows.push({ line: record.line, row });
@@ -392,14 +466,20 @@ export class PortfolioService {
         return toLedger({ ...r.row, id: firstId + i });
       });
       const replay = ledgerReplay([...base, ...candidates]);
-      if (!replay.ok) violation = { violation: replay.violation, line: lineById.get(replay.violation.transactionId) ?? null };
+      if (!replay.ok)
+        violation = {
+          violation: replay.violation,
+          line: lineById.get(replay.violation.transactionId) ?? null,
+        };
     }
     const preview: CsvPreview = {
       rows: previewRows,
       total_rows: previewRows.length,
       valid_rows: rows.length,
       invalid_rows: invalid,
-      ledger_error: violation ? { line: violation.line, message: ledgerViolationMessage(violation.violation) } : null,
+      ledger_error: violation
+        ? { line: violation.line, message: ledgerViolationMessage(violation.violation) }
+        : null,
       file_errors: table.fileErrors,
       can_import: table.fileErrors.length === 0 && invalid === 0 && violation === null,
     };
@@ -427,7 +507,10 @@ export class PortfolioService {
       amount: row.amountTry,
       note: row.note,
       cash_effect: roundMoney(effect?.cashEffectTry ?? 0),
-      realized_gain_loss: effect?.realizedTry === null || effect?.realizedTry === undefined ? null : roundMoney(effect.realizedTry),
+      realized_gain_loss:
+        effect?.realizedTry === null || effect?.realizedTry === undefined
+          ? null
+          : roundMoney(effect.realizedTry),
       cash_after: roundMoney(effect?.cashAfterTry ?? 0),
       created_at: row.createdAt.toISOString(),
     };
@@ -447,7 +530,8 @@ export class PortfolioService {
     }
     const rows = await this.repo.listTransactions(userId);
     const replay = ledgerReplay(rows.map(toLedger));
-    if (!replay.ok) throw new Error(`stored ledger of ${userId} is invalid: ${ledgerViolationMessage(replay.violation)}`);
+    if (!replay.ok)
+      throw new Error(`stored ledger of ${userId} is invalid: ${ledgerViolationMessage(replay.violation)}`);
     const entry: LedgerCacheEntry = {
       version: account.ledgerVersion,
       checkedAtMs: nowMs,
@@ -466,7 +550,11 @@ export class PortfolioService {
   }
 
   /** Daily closes of every symbol the ledger ever held and of XU100, fetched once per range and day. */
-  private async rangeCloses(entry: LedgerCacheEntry, range: PerformanceRange, today: string): Promise<RangeCloses> {
+  private async rangeCloses(
+    entry: LedgerCacheEntry,
+    range: PerformanceRange,
+    today: string,
+  ): Promise<RangeCloses> {
     const cached = entry.ranges.get(range);
     if (cached) {
       const resolved = await cached;
@@ -474,8 +562,25 @@ export class PortfolioService {
     }
     const start = rangeStartDate(range, today, entry.replay.ordered[0]?.tradeDate ?? null);
     const fromDate = dateAddDays(start, -CLOSES_LOOKBACK_DAYS);
-    const symbols = [...new Set(entry.replay.ordered.flatMap((tx) => (tx.type === 'buy' || tx.type === 'sell') && tx.symbol ? [tx.symbol] : []))];
-    const pending = this.market.dailyClosesMany([...symbols, BENCHMARK_SYMBOL], fromDate, today).then((closes) => ({ today, fromDate, closes }));
+    const symbols = [
+      ...new Set(
+        entry.replay.ordered.flatMap((tx) =>
+          (tx.type === 'buy' || tx.type === 'sell') && tx.symbol ? [tx.symbol] : [],
+        ),
+      ),
+    ];
+    const firstDate = entry.replay.ordered[0]?.tradeDate ?? null;
+    const pending = this.market
+      .dailyClosesMany([...symbols, BENCHMARK_SYMBOL], fromDate, today)
+      .then((closes) => {
+        const daily = performanceDailyValues({
+          transactions: entry.replay.ordered,
+          dates: seriesDates(closes, range, today, firstDate),
+          closes,
+          benchmarkCloses: closes.get(BENCHMARK_SYMBOL) ?? [],
+        });
+        return { today, fromDate, closes, daily };
+      });
     entry.ranges.set(range, pending); // concurrent requests share one fetch
     try {
       const resolved = await pending;
@@ -486,19 +591,24 @@ export class PortfolioService {
       throw error;
     }
   }
+}
 
-  /** Trading days of the range (from the closes), preceded by the anchor day before the range. */
-  private seriesDates(rangeCloses: RangeCloses, range: PerformanceRange, today: string, firstDate: string | null): string[] {
-    const start = rangeStartDate(range, today, firstDate);
-    const benchmark = rangeCloses.closes.get(BENCHMARK_SYMBOL) ?? [];
-    const source = benchmark.length > 0 ? [benchmark] : [...rangeCloses.closes.values()];
-    const all = new Set<string>();
-    for (const closes of source) for (const close of closes) if (close.date <= today) all.add(close.date);
-    const sorted = [...all].sort();
-    const before = sorted.filter((d) => d < start);
-    const anchor = before.length > 0 ? before[before.length - 1]! : dateAddDays(start, -1);
-    return [anchor, ...sorted.filter((d) => d >= start)];
-  }
+/** Trading days of the range (the index's close days, else any symbol's), preceded by the anchor day before it. */
+function seriesDates(
+  closes: ReadonlyMap<string, readonly DailyClose[]>,
+  range: PerformanceRange,
+  today: string,
+  firstDate: string | null,
+): string[] {
+  const start = rangeStartDate(range, today, firstDate);
+  const benchmark = closes.get(BENCHMARK_SYMBOL) ?? [];
+  const source = benchmark.length > 0 ? [benchmark] : [...closes.values()];
+  const all = new Set<string>();
+  for (const list of source) for (const close of list) if (close.date <= today) all.add(close.date);
+  const sorted = [...all].sort();
+  const before = sorted.filter((d) => d < start);
+  const anchor = before.length > 0 ? before[before.length - 1]! : dateAddDays(start, -1);
+  return [anchor, ...sorted.filter((d) => d >= start)];
 }
 
 // ───────────────────────────── demo seeding ─────────────────────────────
@@ -517,22 +627,51 @@ export interface DemoPlan {
 }
 
 /** Liquid BIST 30 names, in the order demo accounts pick them (the first the market knows are used). */
-export const DEMO_SYMBOLS = ['THYAO', 'GARAN', 'ASELS', 'BIMAS', 'KCHOL', 'TUPRS', 'EREGL', 'AKBNK', 'SISE', 'FROTO', 'YKBNK', 'SAHOL'] as const;
+export const DEMO_SYMBOLS = [
+  'THYAO',
+  'GARAN',
+  'ASELS',
+  'BIMAS',
+  'KCHOL',
+  'TUPRS',
+  'EREGL',
+  'AKBNK',
+  'SISE',
+  'FROTO',
+  'YKBNK',
+  'SAHOL',
+] as const;
 export const DEMO_DEPOSIT_NOTE = 'Demo hesabı başlangıç bakiyesi';
 export const DEMO_BUY_NOTE = 'Demo hesabı örnek alım';
-export const DEFAULT_DEMO_PLAN: DemoPlan = { depositTry: 1_000_000, budgetPerHoldingTry: 150_000, holdings: 5, monthsAgo: 6, commissionRate: 0.002 };
+export const DEFAULT_DEMO_PLAN: DemoPlan = {
+  depositTry: 1_000_000,
+  budgetPerHoldingTry: 150_000,
+  holdings: 5,
+  monthsAgo: 6,
+  commissionRate: 0.002,
+};
 
 /**
  * The demo ledger: the deposit `monthsAgo` months back, then one buy per symbol at its first close on or after
  * deposit day + 7 × i days (staggered, so the chart shows the money going in), quantity = ⌊budget / close⌋.
  * A symbol without closes is bought today at its live price; one without either is skipped.
  */
-export async function buildDemoRows(market: MarketData, today: string, plan: DemoPlan): Promise<NewTransactionRow[]> {
+export async function buildDemoRows(
+  market: MarketData,
+  today: string,
+  plan: DemoPlan,
+): Promise<NewTransactionRow[]> {
   const depositDate = dateAddMonths(today, -plan.monthsAgo);
   const symbols = DEMO_SYMBOLS.filter((s) => market.hasStock(s)).slice(0, plan.holdings);
   const closes = await market.dailyClosesMany(symbols, depositDate, today);
   const rows: NewTransactionRow[] = [
-    { type: 'deposit', tradeDate: depositDate, amountTry: plan.depositTry, commissionTry: 0, note: DEMO_DEPOSIT_NOTE },
+    {
+      type: 'deposit',
+      tradeDate: depositDate,
+      amountTry: plan.depositTry,
+      commissionTry: 0,
+      note: DEMO_DEPOSIT_NOTE,
+    },
   ];
   let cashTry = plan.depositTry;
   symbols.forEach((symbol, i) => {

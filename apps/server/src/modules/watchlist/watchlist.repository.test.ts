@@ -15,8 +15,18 @@ describe.each(testBackends())('WatchlistRepository on %s', (backend) => {
 
   it('adds a symbol once per investor, lists oldest first and removes it', async () => {
     const users = new AuthRepository(database.db);
-    const a = (await users.insertUser({ email: 'a@example.com', name: 'A', passwordHash: 'h', createdByDemoLogin: false }))!.id;
-    const b = (await users.insertUser({ email: 'b@example.com', name: 'B', passwordHash: 'h', createdByDemoLogin: false }))!.id;
+    const a = (await users.insertUser({
+      email: 'a@example.com',
+      name: 'A',
+      passwordHash: 'h',
+      createdByDemoLogin: false,
+    }))!.id;
+    const b = (await users.insertUser({
+      email: 'b@example.com',
+      name: 'B',
+      passwordHash: 'h',
+      createdByDemoLogin: false,
+    }))!.id;
     const t0 = new Date('2026-11-18T10:00:00Z');
     expect((await repo.add(a, 'THYAO', t0)).created).toBe(true);
     expect((await repo.add(a, 'GARAN', new Date(t0.getTime() + 1000))).created).toBe(true);

@@ -16,7 +16,10 @@ export class WatchlistRepository {
   }
 
   async count(userId: string): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(watchlistItems).where(eq(watchlistItems.userId, userId));
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(watchlistItems)
+      .where(eq(watchlistItems.userId, userId));
     return row?.n ?? 0;
   }
 

@@ -6,13 +6,18 @@ import { WATCHLIST_MESSAGES } from './watchlist.service.ts';
 describe('watchlist routes', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ market: investorMarket().addStock({ symbol: 'SISE', name: 'Şişecam', sector: 'Cam' }) });
+    t = await createTestApp({
+      market: investorMarket().addStock({ symbol: 'SISE', name: 'Şişecam', sector: 'Cam' }),
+    });
   });
   afterAll(async () => t.close());
 
   it('needs a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/watchlist' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/watchlist', payload: { symbol: 'THYAO' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/watchlist', payload: { symbol: 'THYAO' } }))
+        .statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/watchlist/THYAO' })).statusCode).toBe(401);
   });
 
@@ -21,7 +26,10 @@ describe('watchlist routes', () => {
     expect((await inv.get('/api/watchlist')).json()).toEqual({ success: true, data: { watchlist: [] } });
     const added = await inv.post('/api/watchlist', { symbol: 'thyao' });
     expect(added.statusCode).toBe(201);
-    expect(added.json().data).toMatchObject({ created: true, item: { symbol: 'THYAO', price: 300, change_percent: 3.45 } });
+    expect(added.json().data).toMatchObject({
+      created: true,
+      item: { symbol: 'THYAO', price: 300, change_percent: 3.45 },
+    });
     t.clock.advanceMs(60_000); // oldest first: SISE, added later, comes second despite the alphabet
     await inv.post('/api/watchlist', { symbol: 'SISE' });
     t.clock.set(new Date('2026-11-18T09:30:00Z'));
@@ -48,8 +56,14 @@ describe('watchlist routes', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().data.created).toBe(false);
     expect((await inv.get('/api/watchlist')).json().data.watchlist).toHaveLength(1);
-    expect((await inv.del('/api/watchlist/GARAN')).json()).toEqual({ success: true, data: { removed: true } });
-    expect((await inv.del('/api/watchlist/garan')).json()).toEqual({ success: true, data: { removed: false } });
+    expect((await inv.del('/api/watchlist/GARAN')).json()).toEqual({
+      success: true,
+      data: { removed: true },
+    });
+    expect((await inv.del('/api/watchlist/garan')).json()).toEqual({
+      success: true,
+      data: { removed: false },
+    });
     expect((await inv.get('/api/watchlist')).json().data.watchlist).toEqual([]);
   });
 

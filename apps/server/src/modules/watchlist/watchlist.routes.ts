@@ -24,9 +24,16 @@ export function watchlistRoutes(watchlist: WatchlistService, auth: AuthService) 
       '/api/watchlist',
       {
         onRequest,
-        schema: { tags, summary: 'The watchlist with live prices (spec §7: data.watchlist)', response: { 200: watchlistResponseSchema, ...errorResponses } },
+        schema: {
+          tags,
+          summary: 'The watchlist with live prices (spec §7: data.watchlist)',
+          response: { 200: watchlistResponseSchema, ...errorResponses },
+        },
       },
-      async (request) => ({ success: true as const, data: { watchlist: await watchlist.list(currentCustomer(request).user.id) } }),
+      async (request) => ({
+        success: true as const,
+        data: { watchlist: await watchlist.list(currentCustomer(request).user.id) },
+      }),
     );
 
     app.post(

@@ -1,0 +1,165 @@
+/**
+ * The CPU-heavy part of the ML jobs: features, walk-forward, final fits and serving, on @bist/ml. Runs inside a
+ * worker thread (ml-worker.ts) so the API's event loop never waits for it; pure apart from the progress callback.
+ */
+import {
+  type Algorithm,
+  type FeatureSet,
+  type Horizon,
+  type Panel,
+  type StackInputs,
+  algorithmById,
+  buildFeatures,
+  evaluationRecord,
+  latestRows,
+  servePredictions,
+  trainingDataAt,
+  walkForwardAlgorithm,
+  DEFAULT_MAX_TRAIN_ROWS,
+} from '@bist/ml';
+import type { ModelForServing, OosPredictions, PanelPayload, PredictTask, ServedOutcome, TrainOutcome, TrainTask } from './ml-protocol.ts';
+
+export class UnknownAlgorithmError extends Error {
+  constructor(id: string) {
+    super(`Unknown algorithm: ${id}`);
+    this.name = 'UnknownAlgorithmError';
+  }
+}
+
+/** Called between algorithms; throwing from it (cancellation) stops the task. */
+export type ProgressHook = (algorithmId: string, horizon: Horizon) => void;
+
+/** Views of the flat payload as a Panel (no copies). */
+export function panelOfPayload(p: PanelPayload): Panel {
+  const nDays = p.dates.length;
+  const view = (a: Float64Array, s: number) => a.subarray(s * nDays, (s + 1) * nDays);
+  return {
+    dates: p.dates,
+    market: { open: p.marketOpen, high: p.marketHigh, low: p.marketLow, close: p.marketClose, volume: p.marketVolume },
+    series: p.symbols.map((symbol, s) => ({
+      symbol,
+      sector: p.sectors[s] ?? '',
+      open: view(p.open, s),
+      high: view(p.high, s),
+      low: view(p.low, s),
+      close: view(p.close, s),
+      volume: view(p.volume, s),
+    })),
+  };
+}
+
+function algorithmOf(id: string): Algorithm {
+  const a = algorithmById(id);
+  if (!a) throw new UnknownAlgorithmError(id);
+  return a;
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+function stackInputsFor(fs: FeatureSet, base: readonly OosPredictions[] | undefined, horizon: Horizon): StackInputs {
+  const runs = (base ?? []).filter((b) => b.horizon === horizon);
+  return {
+    baseIds: runs.map((r) => r.algorithmId),
+    values: runs.map((r) => {
+      const v = new Float64Array(fs.rows).fill(NaN);
+      for (let i = 0; i < r.rows.length; i++) v[r.rows[i]!] = r.expectedReturn[i]!;
+      return v;
+    }),
+  };
+}
+
+/**
+ * Walk-forward evaluation of each algorithm and horizon, then the final fit on every target realised by the last
+ * day (the model the predict job serves). Timings use `now` (performance.now in the worker).
+ */
+export function runTrainTask(task: TrainTask, now: () => number, progress: ProgressHook): TrainOutcome[] {
+  const fs = buildFeatures(panelOfPayload(task.panel));
+  const lastDay = fs.rows > 0 ? fs.rowDay[fs.rows - 1]! : 0;
+  const outcomes: TrainOutcome[] = [];
+  for (const id of task.algorithmIds) {
+    const algorithm = algorithmOf(id);
+    for (const horizon of task.horizons) {
+      const stack = algorithm.needsStack ? stackInputsFor(fs, task.stackBase, horizon) : undefined;
+      const t0 = now();
+      const run = walkForwardAlgorithm(fs, algorithm, { horizon, ...task.walkForward, clock: now }, stack);
+      const t1 = now();
+      let stateJson: string | null = null;
+      let cutoffDate: string | null = null;
+      let trainRows = 0;
+      let error = run.error;
+      try {
+        const cap = algorithm.scope === 'per_series' ? Infinity : Math.min(task.walkForward.maxTrainRows ?? DEFAULT_MAX_TRAIN_ROWS, algorithm.maxTrainRows ?? Infinity);
+        const data = trainingDataAt(fs, horizon, lastDay, { maxRows: cap, seed: (task.walkForward.seed ?? 1) * 7 + lastDay, ...(stack ? { stack } : {}) });
+        trainRows = data.rows.length;
+        const model = algorithm.fit(data, { seed: (task.walkForward.seed ?? 1) + lastDay });
+        stateJson = JSON.stringify(model);
+        cutoffDate = model.cutoffDate;
+      } catch (e) {
+        error = `final fit: ${message(e)}`;
+      }
+      outcomes.push({
+        algorithmId: id,
+        horizon,
+        evaluation: evaluationRecord(run),
+        stateJson,
+        cutoffDate,
+        trainRows,
+        walkForwardMs: t1 - t0,
+        finalFitMs: now() - t1,
+        error,
+        oos: { algorithmId: id, horizon, rows: run.rows.slice(), expectedReturn: run.expectedReturn.slice() },
+      });
+      progress(id, horizon);
+    }
+  }
+  return outcomes;
+}
+
+/** Serves the latest day's rows with stored models: base algorithms first, then ensembles on their predictions. */
+export function runPredictTask(task: PredictTask, progress: ProgressHook): ServedOutcome[] {
+  const fs = buildFeatures(panelOfPayload(task.panel));
+  const rows = latestRows(fs);
+  const asOfDate = rows.length > 0 ? (fs.panel.dates[fs.rowDay[rows[0]!]!] ?? '') : '';
+  const ordered = [...task.models].sort((a, b) => Number(algorithmOf(a.algorithmId).needsStack ?? false) - Number(algorithmOf(b.algorithmId).needsStack ?? false));
+  const base: OosPredictions[] = [];
+  const outcomes: ServedOutcome[] = [];
+  for (const m of ordered) {
+    outcomes.push(serveOne(fs, rows, asOfDate, m, base));
+    progress(m.algorithmId, m.horizon);
+  }
+  return outcomes;
+}
+
+function serveOne(fs: FeatureSet, rows: Int32Array, asOfDate: string, m: ModelForServing, base: OosPredictions[]): ServedOutcome {
+  const algorithm = algorithmOf(m.algorithmId);
+  const empty: ServedOutcome = {
+    algorithmId: m.algorithmId,
+    horizon: m.horizon,
+    asOfDate,
+    seriesIndex: new Int32Array(0),
+    expectedReturn: new Float64Array(0),
+    direction: new Int8Array(0),
+    confidence: new Float64Array(0),
+    currentPrice: new Float64Array(0),
+    targetPrice: new Float64Array(0),
+    error: null,
+  };
+  if (rows.length === 0) return empty;
+  try {
+    const model = algorithm.deserialize(JSON.parse(m.stateJson));
+    const stack = algorithm.needsStack ? stackInputsFor(fs, base, m.horizon) : undefined;
+    const served = servePredictions(algorithm, model, fs, rows, m.hitRate, stack);
+    if (!algorithm.needsStack) base.push({ algorithmId: m.algorithmId, horizon: m.horizon, rows: rows.slice(), expectedReturn: served.expectedReturn.slice() });
+    return {
+      ...empty,
+      seriesIndex: Int32Array.from(rows, (r) => fs.rowSeries[r]!),
+      expectedReturn: Float64Array.from(served.expectedReturn, (r) => Math.expm1(r)),
+      direction: served.direction.slice(),
+      confidence: served.confidence.slice(),
+      currentPrice: served.currentPrice.slice(),
+      targetPrice: served.targetPrice.slice(),
+    };
+  } catch (e) {
+    return { ...empty, error: message(e) };
+  }
+}

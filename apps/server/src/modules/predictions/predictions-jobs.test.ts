@@ -1,0 +1,215 @@
+// The ML pipeline end to end on a short simulated history: pg-boss jobs in the worker-thread pool train, predict and
+// evaluate; the customer routes show the results. Cheap algorithms only (random walk, OLS, ridge) to stay fast.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { algorithmListSchema, dailySummarySchema, mlRunSchema } from '@bist/contracts';
+import { createMarketTestApp, testBackends, type TestApp } from '../../../test/helpers.ts';
+import type { MarketEngine } from '@/market/engine';
+import { createQueue } from '@/jobs/queue';
+import { MlJobs, mlRunOf } from '@/jobs/ml-jobs';
+import { MlWorkerPool } from '@/jobs/worker-pool';
+import { PredictionsRepository } from './predictions.repository.ts';
+
+const CHEAP = ['random-walk', 'ols', 'ridge'];
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs: number): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await read();
+    if (done(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe.each(testBackends())(`${MlJobs.name} on %s`, (backend) => {
+  let t: TestApp & { engine: MarketEngine };
+  let repo: PredictionsRepository;
+  let pool: MlWorkerPool;
+  let jobs: MlJobs;
+
+  beforeAll(async () => {
+    // About 120 trading days of history: enough for the 61-bar features and a short walk-forward.
+    t = await createMarketTestApp({ backend, startDate: '2026-06-01' });
+    repo = new PredictionsRepository(t.ctx.database.db);
+    const now = t.clock.now();
+    for (const a of await repo.listAlgorithms()) await repo.setAlgorithmEnabled(a.id, CHEAP.includes(a.id), now);
+    pool = new MlWorkerPool(2);
+    jobs = new MlJobs({
+      repo,
+      boss: createQueue(t.ctx.database, quiet),
+      pool,
+      clock: t.clock,
+      log: quiet,
+      walkForward: { evalDays: 30, retrainEvery: 10, minTrainDays: 25, maxTrainRows: 5_000, seed: 3 },
+      pollingIntervalSeconds: 0.5,
+    });
+    await jobs.start();
+    await jobs.work();
+    // Writing the history takes a while on PGlite when the machine is busy.
+  }, 300_000);
+  afterAll(async () => {
+    await jobs?.stop();
+    await pool?.close();
+    await t?.close();
+  });
+
+  it('says there are no predictions yet before the first training', async () => {
+    const summary = await t.app.inject({ method: 'GET', url: '/api/predictions/daily-summary' });
+    expect(summary.statusCode).toBe(200);
+    const body = dailySummarySchema.parse(summary.json());
+    expect(body.data).toMatchObject({
+      status: 'no_predictions_yet',
+      is_example: false,
+      top_predictions: [],
+      accuracy_history: [],
+      summary: { predictions_generated: 0, average_accuracy: null, high_confidence_predictions: 0, algorithms_active: 0 },
+    });
+    const list = algorithmListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/ml-algorithms/list' })).json());
+    expect(list.data.status).toBe('no_predictions_yet');
+    expect(list.data.algorithms.length).toBeGreaterThanOrEqual(CHEAP.length);
+    expect(list.data.algorithms.every((a) => a.accuracy === null && a.health === null && a.predictions_count === 0)).toBe(true);
+  });
+
+  it('rejects bad query values with 400 naming the parameter', async () => {
+    for (const url of ['/api/predictions/daily-summary?limit=abc', '/api/predictions/daily-summary?horizon=3', '/api/ml-algorithms/list?limit=0']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(JSON.stringify(res.json()), url).toMatch(/limit|horizon/);
+    }
+  });
+
+  it('trains: queued → running → succeeded, storing models and walk-forward scores', async () => {
+    const run = await jobs.request('train', { requestedBy: 'test' });
+    expect(run.status).toBe('queued');
+    const seen = new Set<string>();
+    const final = await waitFor(
+      async () => {
+        const r = await jobs.run(run.id);
+        seen.add(r.status);
+        return r;
+      },
+      (r) => ['succeeded', 'failed', 'cancelled'].includes(r.status),
+      60_000,
+    );
+    expect(final.error).toBeNull();
+    expect(final.status).toBe('succeeded');
+    expect(seen.has('running')).toBe(true);
+    expect(final.progress).toBe(1);
+    expect(final.startedAt).not.toBeNull();
+    expect(final.finishedAt).not.toBeNull();
+    expect(mlRunSchema.parse(mlRunOf(final))).toMatchObject({ kind: 'train', status: 'succeeded', requested_by: 'test' });
+    const models = await repo.latestModels(CHEAP);
+    expect(models.map((m) => `${m.algorithmId}:${m.horizonDays}`).sort()).toEqual(CHEAP.flatMap((id) => [`${id}:1`, `${id}:5`]).sort());
+    const scores = await repo.latestEvaluations(1);
+    expect(scores.map((s) => s.algorithmId).sort()).toEqual([...CHEAP].sort());
+    const rw = scores.find((s) => s.algorithmId === 'random-walk')!;
+    // The random walk predicts 0: every prediction is half a hit, and it has no skill.
+    expect(rw.accuracyPercent).toBe(50);
+    expect(rw.skillVsRandomWalk).toBe(0);
+    expect(scores.every((s) => s.predictionsCount > 0 && s.accuracyCiLowPercent <= (s.accuracyPercent ?? 0))).toBe(true);
+  });
+
+  it('predicts from the latest close: target = current × (1 + expected return), confidence in [0, 1]', async () => {
+    const run = await jobs.request('predict', { requestedBy: 'test' });
+    const final = await waitFor(() => jobs.run(run.id), (r) => r.status !== 'queued' && r.status !== 'running', 60_000);
+    expect(final.error).toBeNull();
+    expect(final.status).toBe('succeeded');
+    const rows = await t.ctx.database.pool.query<{ algorithm_id: string; as_of_date: string; target_date: string; current_price_try: number; expected_return: number; target_price_try: number; confidence: number; direction: string }>(
+      'select algorithm_id, as_of_date::text, target_date::text, current_price_try, expected_return, target_price_try, confidence, direction from predictions',
+    );
+    expect(rows.rows.length).toBeGreaterThan(100);
+    // The random walk predicts no change: it makes no directional call, so it stores none.
+    expect(rows.rows.some((r) => r.algorithm_id === 'random-walk')).toBe(false);
+    for (const r of rows.rows) {
+      expect(r.target_price_try).toBeCloseTo(r.current_price_try * (1 + r.expected_return), 8);
+      expect(r.confidence).toBeGreaterThanOrEqual(0);
+      expect(r.confidence).toBeLessThanOrEqual(1);
+      expect(r.direction).toBe(r.expected_return > 0 ? 'up' : 'down');
+      expect(r.as_of_date).toBe('2026-11-17');
+    }
+    expect(rows.rows.find((r) => r.target_date === '2026-11-18')).toBeDefined();
+  });
+
+  it('evaluates matured predictions against the stored close (hit or miss)', async () => {
+    // Move past Wednesday's close: the engine writes 2026-11-18's bars, the day the 1-day predictions target.
+    t.clock.set(new Date('2026-11-18T16:00:00Z'));
+    await t.engine.tick();
+    const run = await jobs.request('evaluate', { requestedBy: 'test' });
+    const final = await waitFor(() => jobs.run(run.id), (r) => r.status === 'succeeded' || r.status === 'failed', 30_000);
+    expect(final.status).toBe('succeeded');
+    const rows = await t.ctx.database.pool.query<{ direction: string; current_price_try: number; close_try: number; realised_price_try: number; hit: boolean; horizon_days: number }>(`
+      select p.direction, p.current_price_try, b.close_try, e.realised_price_try, e.hit, p.horizon_days
+      from prediction_evaluations e join predictions p on p.id = e.prediction_id
+      join daily_bars b on b.symbol = p.symbol and b.date = p.target_date`);
+    expect(rows.rows.length).toBeGreaterThan(100);
+    expect(rows.rows.every((r) => r.horizon_days === 1)).toBe(true);
+    for (const r of rows.rows) {
+      expect(r.realised_price_try).toBe(r.close_try);
+      expect(r.hit).toBe(r.direction === 'up' ? r.close_try > r.current_price_try : r.close_try <= r.current_price_try);
+    }
+    const unmatured = await t.ctx.database.pool.query(`select count(*)::int as n from predictions p left join prediction_evaluations e on e.prediction_id = p.id where p.horizon_days = 5 and e.prediction_id is null`);
+    expect(unmatured.rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('serves the daily summary and the algorithm list from the stored results', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/predictions/daily-summary?limit=10' });
+    expect(res.statusCode).toBe(200);
+    const { data } = dailySummarySchema.parse(res.json());
+    expect(data.status).toBe('ok');
+    expect(data.as_of_date).toBe('2026-11-17');
+    expect(data.summary.algorithms_active).toBe(CHEAP.length);
+    expect(data.summary.predictions_generated).toBeGreaterThan(100);
+    expect(data.summary.average_accuracy).not.toBeNull();
+    expect(data.top_predictions).toHaveLength(10);
+    const symbols = new Set(data.top_predictions.map((p) => p.stock_code));
+    expect(symbols.size).toBe(10);
+    for (let i = 1; i < data.top_predictions.length; i++) {
+      expect(data.top_predictions[i - 1]!.confidence).toBeGreaterThanOrEqual(data.top_predictions[i]!.confidence);
+    }
+    for (const p of data.top_predictions) {
+      expect(['UP', 'DOWN']).toContain(p.prediction);
+      expect(p.target_price).toBeCloseTo(p.price_at_prediction * (1 + p.expected_return), 1);
+      expect(['Ordinary Least Squares', 'Ridge Regression']).toContain(p.algorithm);
+    }
+    // One point: 2026-11-18, the hit rate of the evaluated 1-day predictions.
+    const evaluated = await t.ctx.database.pool.query<{ n: number; hits: number }>(
+      'select count(*)::int as n, sum(case when hit then 1 else 0 end)::int as hits from prediction_evaluations',
+    );
+    const { n, hits } = evaluated.rows[0]!;
+    expect(data.accuracy_history).toEqual([{ date: '2026-11-18', accuracy: Math.round((10_000 * hits) / n) / 100, evaluated: n }]);
+
+    const list = algorithmListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/ml-algorithms/list?limit=6' })).json());
+    expect(list.data.status).toBe('ok');
+    expect(list.data.algorithms).toHaveLength(6);
+    const ols = list.data.algorithms.find((a) => a.algorithm_id === 'ols')!;
+    const wf = (await repo.latestEvaluations(1)).find((e) => e.algorithmId === 'ols')!;
+    expect(ols).toMatchObject({ enabled: true, accuracy_source: 'walk_forward', predictions_count: wf.predictionsCount, category: 'linear' });
+    expect(ols.accuracy).toBeCloseTo(wf.accuracyPercent!, 2);
+    expect(ols.health).toBe('critical');
+    expect(ols.hit_rate_ci!.low).toBeLessThanOrEqual(ols.accuracy!);
+    expect(ols.live_predictions_count).toBeGreaterThan(0);
+    // Enabled, evaluated algorithms come first, best accuracy first.
+    expect(list.data.algorithms.slice(0, 3).every((a) => a.enabled)).toBe(true);
+  });
+
+  it('cancels a running training within a second and frees its thread', async () => {
+    const now = t.clock.now();
+    await repo.setAlgorithmEnabled('arima', true, now);
+    await repo.setAlgorithmEnabled('huber', true, now);
+    const run = await jobs.request('train', { requestedBy: 'test', algorithmIds: ['arima', 'huber'] });
+    await waitFor(() => jobs.run(run.id), (r) => r.status === 'running', 30_000);
+    await waitFor(async () => pool.busy, (busy) => busy > 0, 30_000);
+    const started = Date.now();
+    const cancelled = await jobs.cancel(run.id);
+    expect(cancelled.status).toBe('cancelled');
+    const idle = await waitFor(async () => pool.busy, (busy) => busy === 0, 1_000);
+    expect(idle).toBe(0);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // The late end of the job must not overwrite the cancel.
+    await new Promise((r) => setTimeout(r, 600));
+    expect((await jobs.run(run.id)).status).toBe('cancelled');
+    await expect(jobs.cancel(run.id)).rejects.toThrow(/already cancelled/);
+    await repo.setAlgorithmEnabled('arima', false, now);
+    await repo.setAlgorithmEnabled('huber', false, now);
+  });
+});

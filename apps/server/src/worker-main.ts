@@ -1,0 +1,61 @@
+// `npm run worker`: an ML worker process (scale-out, ARCHITECTURE §1). It takes train / predict / evaluate jobs from
+// the same pg-boss queues as the API processes and runs them in its own ML_WORKERS threads. It needs DATABASE_URL: the
+// embedded database belongs to the one API process that opened it (whose own pool already runs the jobs).
+import pino from 'pino';
+import { ConfigError, loadConfig } from '@/config/env';
+import { migrateDatabase, openDatabase } from '@/db/client';
+import { systemClock } from '@/lib/clock';
+import { createQueue } from '@/jobs/queue';
+import { MlJobs } from '@/jobs/ml-jobs';
+import { MlWorkerPool } from '@/jobs/worker-pool';
+import { PredictionsRepository } from '@/modules/predictions/predictions.repository';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!config.databaseUrl) {
+    console.error(
+      'npm run worker needs DATABASE_URL (the PostgreSQL server the API processes use). With the embedded database the API process runs the ML jobs itself.',
+    );
+    process.exit(1);
+  }
+  const log = pino({ level: config.logLevel }).child({ process: 'ml-worker' });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 4 });
+  await migrateDatabase(database);
+  const pool = new MlWorkerPool(config.mlWorkers);
+  const jobs = new MlJobs({ repo: new PredictionsRepository(database.db), boss: createQueue(database, log), pool, clock: systemClock, log });
+  await jobs.start();
+  await jobs.work();
+  log.info({ threads: pool.size }, 'ML worker taking jobs');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'ML worker stopping');
+    try {
+      await jobs.stop();
+      await pool.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -101,3 +101,25 @@ describe.each(testBackends())('MarketEngine on %s', (backend) => {
     await restarted.stop();
   });
 });
+
+describe('MarketEngine started outside the session', () => {
+  it("replays the last session's index levels at start and a stock's minute bars on demand", async () => {
+    const database = await createTestDatabase('pglite');
+    const clock = new FixedClock(new Date('2026-11-21T10:00:00Z')); // Saturday
+    const engine = await createTestEngine(database, clock);
+    const repo = new MarketRepository(database.db);
+    const open = new Date('2026-11-20T07:00:00Z'); // Friday 10:00 Istanbul
+    const close = new Date('2026-11-20T15:00:00Z');
+    const xu100 = await repo.intradayBars('XU100', open, close, 15);
+    expect(xu100.length).toBeGreaterThanOrEqual(30);
+    // The replayed session ends at the stored daily close.
+    expect(xu100.at(-1)!.closeTry).toBeCloseTo(engine.quote('XU100')!.priceTry, 0);
+    expect(await repo.intradayBars('THYAO', open, close, 5)).toHaveLength(0);
+    await engine.ensureStockMinutes('THYAO', ['2026-11-20']);
+    const thyao = await repo.intradayBars('THYAO', open, close, 1);
+    expect(thyao.length).toBeGreaterThan(400);
+    expect(thyao.at(-1)!.closeTry).toBe(engine.quote('THYAO')!.priceTry);
+    await engine.stop();
+    await database.close();
+  });
+});

@@ -112,6 +112,11 @@ export class MarketEngine implements MarketData {
       this.options.log.error({ err: error }, 'market history catch-up failed at start; serving stored data and retrying');
     }
     await this.refresh();
+    try {
+      await this.backfillLastSessionIndices();
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'could not replay the last session for the index charts');
+    }
     if (live) this.schedule();
   }
 
@@ -323,30 +328,80 @@ export class MarketEngine implements MarketData {
     this.indexRange.clear();
     this.minutes.clear();
     this.minuteKey = -1;
-    const { provider, repo } = this.options;
-    if (!provider.minuteBarsUntil) return;
+    const window = continuousWindowOn(date);
+    if (!window || !this.options.provider.minuteBarsUntil) return;
+    const open = istanbulInstant(date, window.startMinute);
+    const currentMinute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+    const stored = await this.options.repo.latestMinute(open, new Date(open.getTime() + 24 * 3_600_000));
+    if (stored && stored.getTime() >= currentMinute.getTime() - 60_000) return;
+    const rows = await this.replaySessionMinutes(date, currentMinute, { stocks: true, trackRange: true });
+    const cutoffDay = tradingDaysBack(date, this.options.minuteRetentionDays ?? 7);
+    await this.options.repo.pruneMinuteBars(istanbulInstant(cutoffDay, 0));
+    this.options.log.info({ date, minuteBars: rows }, 'session minute bars backfilled');
+  }
+
+  /**
+   * After a start outside the session, the last finished session has no minute bars (nobody was ticking): replay
+   * its index levels from the provider's deterministic intraday paths, so the indices' intraday charts show that
+   * session. Stocks' minute bars are replayed on demand (ensureStockMinutes) when a chart asks for them.
+   */
+  private async backfillLastSessionIndices(): Promise<void> {
+    const date = this.lastStoredDate;
+    if (!date || this.liveDate !== null || !this.options.provider.minuteBarsUntil) return;
     const window = continuousWindowOn(date);
     if (!window) return;
     const open = istanbulInstant(date, window.startMinute);
-    const currentMinute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-    const stored = await repo.latestMinute(open, new Date(open.getTime() + 24 * 3_600_000));
-    if (stored && stored.getTime() >= currentMinute.getTime() - 60_000) return;
-    const bars = await provider.minuteBarsUntil(this.stockSymbols, date, currentMinute);
+    const end = istanbulInstant(date, window.endMinute);
+    if (await this.options.repo.latestMinute(open, new Date(end.getTime() + 60_000))) return;
+    const rows = await this.replaySessionMinutes(date, end, { stocks: false, trackRange: false });
+    this.options.log.info({ date, minuteBars: rows }, 'last session index minute bars replayed');
+  }
+
+  /** Replays a stock's minute bars for sessions the database has none of (simulated provider only). */
+  async ensureStockMinutes(symbol: string, dates: readonly string[]): Promise<void> {
+    const { provider, repo } = this.options;
+    if (!provider.minuteBarsUntil || !this.stockInfo.has(symbol)) return;
+    for (const date of dates) {
+      if (date === this.liveDate) continue; // the live session writes its own bars
+      const window = continuousWindowOn(date);
+      if (!window) continue;
+      const open = istanbulInstant(date, window.startMinute);
+      const end = istanbulInstant(date, window.endMinute);
+      if ((await repo.intradayBars(symbol, open, end, 60 * 24)).length > 0) continue;
+      const bars = (await provider.minuteBarsUntil([symbol], date, end)).get(symbol) ?? [];
+      await repo.upsertMinuteBars(bars.map((bar) => ({ symbol, ...bar })));
+    }
+  }
+
+  /**
+   * Minute bars of a session up to `until` from the provider: the stocks' (when asked) and the indices' levels at
+   * each minute's close (open = the previous minute's close). Returns the number of rows written.
+   */
+  private async replaySessionMinutes(
+    date: string,
+    until: Date,
+    options: { stocks: boolean; trackRange: boolean },
+  ): Promise<number> {
+    const { provider, repo } = this.options;
+    if (!provider.minuteBarsUntil) return 0;
+    const bars = await provider.minuteBarsUntil(this.stockSymbols, date, until);
     const rows: StoredMinuteBar[] = [];
     const closesByMinute = new Map<number, Map<string, number>>();
     for (const [symbol, list] of bars) {
       for (const bar of list) {
-        rows.push({ symbol, ...bar });
+        if (options.stocks) rows.push({ symbol, ...bar });
         const key = bar.minute.getTime();
         let m = closesByMinute.get(key);
         if (!m) closesByMinute.set(key, (m = new Map<string, number>()));
         m.set(symbol, bar.closeTry);
       }
     }
-    // Index minute bars: the level at each minute's close (open = previous minute's close).
+    // Start from each member's close before the session.
     const lastPrice = new Map<string, number>();
-    const previousClose = await repo.lastBars(this.stockSymbols, 1);
-    for (const [symbol, list] of previousClose) if (list[0]) lastPrice.set(symbol, list[0].closeTry);
+    for (const [symbol, list] of await repo.lastBars(this.stockSymbols, 2)) {
+      const previous = list.find((b) => b.date < date);
+      if (previous) lastPrice.set(symbol, previous.closeTry);
+    }
     const levelOf = (index: IndexDefinition) =>
       indexCapitalisation(index.members, (s) => provider.sharesOutstanding(s), (s) => lastPrice.get(s)) / (this.divisors[index.code] ?? 1);
     let previousLevels = new Map(this.indices.map((i) => [i.code, levelOf(i)]));
@@ -366,6 +421,7 @@ export class MarketEngine implements MarketData {
           closeTry: round2(close),
           volumeShares: 0,
         });
+        if (!options.trackRange) continue;
         const range = this.indexRange.get(index.code);
         if (range) {
           range.high = Math.max(range.high, close);
@@ -375,10 +431,7 @@ export class MarketEngine implements MarketData {
       previousLevels = levels;
     }
     await repo.upsertMinuteBars(rows);
-    const keep = tradingDaysBetween(previousTradingDay(date), date);
-    const cutoffDay = tradingDaysBack(date, this.options.minuteRetentionDays ?? 7) ?? keep[0]!;
-    await repo.pruneMinuteBars(istanbulInstant(cutoffDay, 0));
-    this.options.log.info({ date, minuteBars: rows.length }, 'session minute bars backfilled');
+    return rows.length;
   }
 
   private applySnapshots(snapshots: readonly LiveSnapshot[], date: string, now: Date): void {
@@ -584,7 +637,7 @@ function round2(x: number): number {
 }
 
 /** The trading day `n` trading days before `date`. */
-function tradingDaysBack(date: string, n: number): string | undefined {
+function tradingDaysBack(date: string, n: number): string {
   let d = date;
   for (let i = 0; i < n; i += 1) d = previousTradingDay(d);
   return d;

@@ -7,6 +7,7 @@ import {
   istanbulInstant,
   previousTradingDay,
   priceBand,
+  tradingDaysBetween,
   tickSizeTry,
 } from '@bist/market';
 import {
@@ -253,6 +254,7 @@ export class MarketService {
       const from = istanbulInstant(fromDate, 0);
       const to = istanbulInstant(addCalendarDays(q.date, 1), 0);
       const bucket = range === '1G' ? 5 : 15;
+      if (kind === 'stock') await this.engine.ensureStockMinutes(symbol, tradingDaysBetween(fromDate, q.date));
       const bars = await this.repo.intradayBars(symbol, from, to, bucket);
       const candles: Candle[] = bars.map((b) => ({
         time: b.minute.toISOString(),

@@ -38,7 +38,10 @@ function AdminShell() {
       >
         {t('layout.skipToContent')}
       </a>
-      <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 border-r bg-sidebar lg:block" data-testid="admin-sidebar">
+      <aside
+        className="fixed inset-y-0 left-0 z-40 hidden w-64 border-r bg-sidebar lg:block"
+        data-testid="admin-sidebar"
+      >
         <AdminSidebarContent />
       </aside>
 

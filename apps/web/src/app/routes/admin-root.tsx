@@ -1,11 +1,16 @@
 import { Outlet } from 'react-router';
 import { AdminSessionProvider } from '@/features/admin/components/admin-session-provider';
 
-/** Everything under /admin shares the admin session (separate from the investor's). */
+/**
+ * Everything under /admin shares the admin session (separate from the investor's). The panel is English: `lang`
+ * keeps the document's Turkish casing rules (uppercase 'i' → 'İ') out of it.
+ */
 export default function AdminRoot() {
   return (
     <AdminSessionProvider>
-      <Outlet />
+      <div lang="en" className="contents">
+        <Outlet />
+      </div>
     </AdminSessionProvider>
   );
 }

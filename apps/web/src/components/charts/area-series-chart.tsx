@@ -76,7 +76,7 @@ export function AreaSeriesChart({
           formatter={(value) => [formatNumber(Number(value), 2), label]}
         />
         <Area
-          type="monotone"
+          type={mode === 'date' ? 'linear' : 'monotone'}
           dataKey="value"
           name={label}
           stroke={color}

@@ -13,7 +13,7 @@ export function VolumeLineChart({ data, label }: { data: VolumeLineDatum[]; labe
   const colors = useChartColors();
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }} accessibilityLayer>
+      <LineChart data={data} margin={{ top: 8, right: 24, bottom: 0, left: 0 }} accessibilityLayer>
         <CartesianGrid stroke={colors.border} strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="symbol" tick={{ fill: colors.muted, fontSize: 12 }} stroke={colors.border} tickLine={false} />
         <YAxis

@@ -50,7 +50,10 @@ export function adminUrl(path: string, query?: AdminRequestOptions<unknown>['que
   return `${ADMIN_API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-export async function adminRequest<T = unknown>(path: string, options: AdminRequestOptions<T> = {}): Promise<T> {
+export async function adminRequest<T = unknown>(
+  path: string,
+  options: AdminRequestOptions<T> = {},
+): Promise<T> {
   const { method = 'GET', body, query, schema, handleUnauthorized = true, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -81,7 +84,12 @@ export async function adminRequest<T = unknown>(path: string, options: AdminRequ
         clearAdminSession();
         unauthorizedHandler?.();
       }
-      throw new ApiError({ kind: 'unauthorized', message: serverError ?? adminT('errors.requestFailed'), status, envelope });
+      throw new ApiError({
+        kind: 'unauthorized',
+        message: serverError ?? adminT('errors.requestFailed'),
+        status,
+        envelope,
+      });
     }
     const kind = status === 503 ? 'unavailable' : 'http';
     throw new ApiError({ kind, message: serverError ?? adminT('errors.requestFailed'), status, envelope });
@@ -91,7 +99,11 @@ export async function adminRequest<T = unknown>(path: string, options: AdminRequ
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     console.error(`Unexpected response shape from ${method} ${ADMIN_API_BASE}${path}`, parsed.error);
-    throw new ApiError({ kind: 'invalid-response', message: adminT('errors.requestFailed'), status: response.status });
+    throw new ApiError({
+      kind: 'invalid-response',
+      message: adminT('errors.requestFailed'),
+      status: response.status,
+    });
   }
   return parsed.data;
 }

@@ -4,7 +4,12 @@ import { adminRequest } from './admin-client';
 
 /** POST /admin/api/auth/login. A 401 here means wrong credentials, so it must not end a session. */
 export function adminLogin(body: AdminLoginRequest): Promise<AdminLoginResponse> {
-  return adminRequest('/auth/login', { method: 'POST', body, schema: adminLoginResponseSchema, handleUnauthorized: false });
+  return adminRequest('/auth/login', {
+    method: 'POST',
+    body,
+    schema: adminLoginResponseSchema,
+    handleUnauthorized: false,
+  });
 }
 
 export function useAdminLogin() {

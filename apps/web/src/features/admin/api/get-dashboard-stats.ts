@@ -4,7 +4,10 @@ import { adminRequest } from './admin-client';
 
 /** GET /admin/api/dashboard/stats. */
 export async function getDashboardStats(signal?: AbortSignal): Promise<AdminDashboardStats> {
-  const response = await adminRequest('/dashboard/stats', { schema: adminDashboardStatsResponseSchema, signal });
+  const response = await adminRequest('/dashboard/stats', {
+    schema: adminDashboardStatsResponseSchema,
+    signal,
+  });
   return response.stats;
 }
 

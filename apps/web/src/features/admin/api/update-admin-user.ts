@@ -3,7 +3,13 @@ import { adminUserResponseSchema, type AdminUser, type AdminUserUpdate } from '@
 import { adminRequest } from './admin-client';
 
 /** PUT /admin/api/users/{id}: only the given fields change; no password keeps the current one (spec §5). */
-export async function updateAdminUser({ id, body }: { id: string; body: AdminUserUpdate }): Promise<AdminUser> {
+export async function updateAdminUser({
+  id,
+  body,
+}: {
+  id: string;
+  body: AdminUserUpdate;
+}): Promise<AdminUser> {
   const response = await adminRequest(`/users/${encodeURIComponent(id)}`, {
     method: 'PUT',
     body,

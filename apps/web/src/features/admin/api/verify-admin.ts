@@ -4,7 +4,11 @@ import { adminRequest } from './admin-client';
 
 /** GET /admin/api/auth/verify: the signed-in staff member for the stored admin token (spec §4 'verified on load'). */
 export async function verifyAdmin(signal?: AbortSignal): Promise<AdminSessionUser> {
-  const response = await adminRequest('/auth/verify', { schema: adminVerifyResponseSchema, signal, handleUnauthorized: false });
+  const response = await adminRequest('/auth/verify', {
+    schema: adminVerifyResponseSchema,
+    signal,
+    handleUnauthorized: false,
+  });
   return response.user;
 }
 

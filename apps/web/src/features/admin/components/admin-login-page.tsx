@@ -207,7 +207,9 @@ export function AdminLoginPage() {
                   <li key={role} className="flex items-start justify-between gap-3 py-2">
                     <div className="min-w-0">
                       <p className="text-sm font-medium">{t(`roles.${role}`)}</p>
-                      <p className="text-xs text-muted-foreground">{account?.description ?? ROLE_INFO[role].description}</p>
+                      <p className="text-xs text-muted-foreground">
+                        {account?.description ?? ROLE_INFO[role].description}
+                      </p>
                     </div>
                     {account ? (
                       <Button

@@ -23,6 +23,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<AdminSession | null>(restoreAdminSession);
   // The token this tab got from a sign-in: the server just issued it, there is nothing to verify.
   const [issuedToken, setIssuedToken] = useState<string | null>(null);
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -60,6 +61,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
       queryClient.removeQueries({ queryKey: ['admin'] });
       persistAdminSession(next);
       setIssuedToken(next.token);
+      setSignedOutByUser(false);
       setSession(next);
     },
     [queryClient],
@@ -69,6 +71,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     // The request reads the token before anything is cleared; the local session ends whatever the server says.
     const revoke = adminLogout().catch(() => undefined);
     clearAdminSession();
+    setSignedOutByUser(true);
     setSession(null);
     setIssuedToken(null);
     queryClient.removeQueries({ queryKey: ['admin'] });
@@ -87,7 +90,11 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   // Another tab signing in or out of the admin panel changes the same storage: follow it.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === ADMIN_STORAGE_KEYS.token || event.key === ADMIN_STORAGE_KEYS.user) {
+      if (
+        event.key === null ||
+        event.key === ADMIN_STORAGE_KEYS.token ||
+        event.key === ADMIN_STORAGE_KEYS.user
+      ) {
         setSession(restoreAdminSession());
       }
     };
@@ -96,8 +103,8 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AdminSessionContextValue>(
-    () => ({ session: effective, status, signIn, signOut }),
-    [effective, status, signIn, signOut],
+    () => ({ session: effective, status, signIn, signOut, signedOutByUser }),
+    [effective, status, signIn, signOut, signedOutByUser],
   );
   return <AdminSessionContext.Provider value={value}>{children}</AdminSessionContext.Provider>;
 }

@@ -50,7 +50,8 @@ export function AdminSidebarContent({ onNavigate }: { onNavigate?: () => void })
   };
 
   return (
-    <div className="flex h-full flex-col">
+    // lang: the drawer renders in a portal, outside the admin root's lang="en" (uppercase 'i' must not become 'İ').
+    <div lang="en" className="flex h-full flex-col">
       <div className="flex h-16 shrink-0 items-center gap-2 border-b px-5">
         <NavLink to="/admin/dashboard" onClick={onNavigate} aria-label={t('layout.home')}>
           <Logo />

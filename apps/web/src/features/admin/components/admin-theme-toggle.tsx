@@ -4,7 +4,13 @@ import { useTheme } from '@/lib/theme';
 import { useAdminTranslation } from '../i18n';
 
 /** The shared theme (spec §4) with the admin panel's English labels. `withLabel` for the sidebar variant. */
-export function AdminThemeToggle({ withLabel = false, className }: { withLabel?: boolean; className?: string }) {
+export function AdminThemeToggle({
+  withLabel = false,
+  className,
+}: {
+  withLabel?: boolean;
+  className?: string;
+}) {
   const { t } = useAdminTranslation();
   const { theme, toggleTheme } = useTheme();
   const label = theme === 'dark' ? t('theme.toLight') : t('theme.toDark');
@@ -17,7 +23,14 @@ export function AdminThemeToggle({ withLabel = false, className }: { withLabel?:
     );
   }
   return (
-    <Button variant="ghost" size="icon" className={className} onClick={toggleTheme} aria-label={label} title={label}>
+    <Button
+      variant="ghost"
+      size="icon"
+      className={className}
+      onClick={toggleTheme}
+      aria-label={label}
+      title={label}
+    >
       {theme === 'dark' ? <Sun /> : <Moon />}
     </Button>
   );

@@ -31,7 +31,7 @@ export function ConfirmDialog({
   const { t } = useAdminTranslation();
   return (
     <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
-      <DialogContent closeLabel={t('common.close')} className="max-w-md" role="alertdialog">
+      <DialogContent lang="en" closeLabel={t('common.close')} className="max-w-md" role="alertdialog">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -21,17 +21,21 @@ function stored(user: AdminSessionUser) {
 }
 
 function json(body: unknown, status = 200) {
-  return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
 }
 
 /** A fake admin API: verify answers with `verifyAs` (or 401), everything else fails so pages show their errors. */
 function fakeApi(verifyAs: AdminSessionUser | null) {
-  const fetchMock = vi.fn((input: RequestInfo | URL) => {
-    const url = String(input);
+  const fetchMock = vi.fn((url: string, _init?: RequestInit) => {
     if (url.startsWith('/admin/api/auth/verify')) {
-      return verifyAs ? json({ success: true, user: verifyAs }) : json({ success: false, error: 'Session expired' }, 401);
+      return verifyAs
+        ? json({ success: true, user: verifyAs })
+        : json({ success: false, error: 'Session expired' }, 401);
     }
-    if (url.startsWith('/admin/api/auth/demo-accounts')) return json({ success: false, error: 'Not found' }, 404);
+    if (url.startsWith('/admin/api/auth/demo-accounts'))
+      return json({ success: false, error: 'Not found' }, 404);
     return json({ success: false, error: 'down' }, 503);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -63,7 +67,10 @@ describe('admin guard', () => {
   it('a customer session does not open the admin panel', async () => {
     fakeApi(null);
     localStorage.setItem('auth_token', 'customer');
-    localStorage.setItem('user_data', JSON.stringify({ id: 'u1', email: 'a@b.c', name: 'A', role: 'investor', avatar: null }));
+    localStorage.setItem(
+      'user_data',
+      JSON.stringify({ id: 'u1', email: 'a@b.c', name: 'A', role: 'investor', avatar: null }),
+    );
     renderApp('/admin/dashboard');
     await expectLocation('/admin/login');
   });
@@ -74,9 +81,9 @@ describe('admin guard', () => {
     renderApp('/admin/users');
     expect(await screen.findByText('Failed to load users')).toBeTruthy();
     await expectLocation('/admin/users');
-    const verifyCall = fetchMock.mock.calls.find(([url]) => String(url).includes('/auth/verify'));
+    const verifyCall = fetchMock.mock.calls.find(([url]) => url.includes('/auth/verify'));
     expect(verifyCall).toBeTruthy();
-    const init = verifyCall?.[1] as RequestInit | undefined;
+    const init = verifyCall?.[1];
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer admin-token');
   });
 

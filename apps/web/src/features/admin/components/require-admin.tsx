@@ -11,11 +11,14 @@ export interface AdminFromState {
 
 /** /admin/* (spec §2): without an admin session go to /admin/login, remembering where the user was going. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { session, status } = useAdminSession();
+  const { session, status, signedOutByUser } = useAdminSession();
   const location = useLocation();
   if (status === 'verifying') return <AdminSplash />;
   if (!session) {
-    const state: AdminFromState = { from: `${location.pathname}${location.search}` };
+    // After a deliberate logout the next person to sign in starts fresh, not on the previous user's page.
+    const state: AdminFromState | undefined = signedOutByUser
+      ? undefined
+      : { from: `${location.pathname}${location.search}` };
     return <Navigate to="/admin/login" replace state={state} />;
   }
   return children;

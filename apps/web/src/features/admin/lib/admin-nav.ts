@@ -1,5 +1,14 @@
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, Bot, BrainCircuit, LayoutDashboard, ScrollText, Settings, ShieldCheck, Users } from 'lucide-react';
+import {
+  BarChart3,
+  Bot,
+  BrainCircuit,
+  LayoutDashboard,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  Users,
+} from 'lucide-react';
 import type { AdminScreenPath, AdminSessionUser } from '@bist/contracts';
 import { canAccessScreen } from './admin-session';
 

@@ -55,7 +55,13 @@ describe('admin permissions (spec §6)', () => {
   it('super_admin holds everything through all', () => {
     const user = staff('super_admin');
     expect(adminCan(user, 'user_management')).toBe(true);
-    for (const path of ['/admin/users', '/admin/audit', '/admin/settings', '/admin/ai', '/admin/compliance'] as const) {
+    for (const path of [
+      '/admin/users',
+      '/admin/audit',
+      '/admin/settings',
+      '/admin/ai',
+      '/admin/compliance',
+    ] as const) {
       expect(canAccessScreen(user, path)).toBe(true);
     }
   });
@@ -73,7 +79,10 @@ describe('admin permissions (spec §6)', () => {
   it('a data_analyst sees the dashboard and the unified AI screen only', () => {
     const analyst = staff('data_analyst');
     expect(adminCan(analyst, 'user_management')).toBe(false);
-    expect(visibleNavItems(analyst).map((item) => item.to)).toEqual(['/admin/dashboard', '/admin/ai-unified']);
+    expect(visibleNavItems(analyst).map((item) => item.to)).toEqual([
+      '/admin/dashboard',
+      '/admin/ai-unified',
+    ]);
   });
 
   it('nobody without a session passes', () => {

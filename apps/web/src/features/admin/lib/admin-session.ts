@@ -67,7 +67,8 @@ export function canAccessScreen(user: AdminSessionUser | null | undefined, path:
 export function safeAdminReturnPath(path: unknown): string | null {
   if (typeof path !== 'string') return null;
   if (!path.startsWith('/admin/') || path.startsWith('//')) return null;
-  if (path === '/admin/login' || path.startsWith('/admin/login?') || path.startsWith('/admin/login#')) return null;
+  if (path === '/admin/login' || path.startsWith('/admin/login?') || path.startsWith('/admin/login#'))
+    return null;
   return path;
 }
 
@@ -80,6 +81,8 @@ export interface AdminSessionContextValue {
   signIn: (session: AdminSession) => void;
   /** Revokes on the server when possible and always clears locally (spec §4). */
   signOut: () => Promise<void>;
+  /** True after the user logged out here: the next sign-in starts at the dashboard, not at the last page. */
+  signedOutByUser: boolean;
 }
 
 export const AdminSessionContext = createContext<AdminSessionContextValue | null>(null);

@@ -34,6 +34,18 @@ function toNumber(text: string): number {
   return trimmed === '' ? Number.NaN : Number(trimmed);
 }
 
+/**
+ * The contract's numeric fields carry one message for every failure ('Must be a number of milliseconds'), which
+ * reads wrong for a number out of range; a number that is out of range gets its range instead.
+ */
+const RANGE_MESSAGES: Partial<Record<SettingsField, string>> = {
+  market_poll_interval_ms: 'Enter a whole number of milliseconds from 1,000 to 300,000',
+  client_refresh_interval_ms: 'Enter a whole number of milliseconds from 5,000 to 600,000',
+  price_band_fraction: 'Enter a percentage from 5 to 20',
+  admin_session_ttl_hours: 'Enter a whole number of hours from 1 to 168',
+  admin_max_failed_logins: 'Enter a whole number from 3 to 20',
+};
+
 /** Parses the form with the contract's schema, so the messages are the server's; the band back to a fraction. */
 export function parseSettingsForm(
   values: SettingsFormValues,
@@ -53,15 +65,20 @@ export function parseSettingsForm(
   const errors: SettingsFormErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
-    if (typeof field === 'string' && field in candidate && !errors[field as SettingsField]) {
-      errors[field as SettingsField] = issue.message;
-    }
+    if (typeof field !== 'string' || !(field in candidate) || errors[field as SettingsField]) continue;
+    const key = field as SettingsField;
+    const value = candidate[key];
+    const range = RANGE_MESSAGES[key];
+    errors[key] = range && typeof value === 'number' && Number.isFinite(value) ? range : issue.message;
   }
   return { ok: false, errors };
 }
 
 /** Only the fields that changed go in the PUT (the server audits exactly what changed). */
-export function changedSettings(before: PlatformSettings, after: PlatformSettings): Partial<PlatformSettings> {
+export function changedSettings(
+  before: PlatformSettings,
+  after: PlatformSettings,
+): Partial<PlatformSettings> {
   const changed: Partial<PlatformSettings> = {};
   for (const key of Object.keys(after) as SettingsField[]) {
     if (before[key] !== after[key]) (changed as Record<string, unknown>)[key] = after[key];

@@ -11,7 +11,9 @@ export interface UserFormValues {
 export type UserFormErrors = Partial<Record<keyof UserFormValues, string>>;
 
 interface Parser {
-  safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly { message: string }[] } };
+  safeParse(
+    value: unknown,
+  ): { success: true } | { success: false; error: { issues: readonly { message: string }[] } };
 }
 
 /**
@@ -40,7 +42,8 @@ export function validateUserForm(
     if (!editing) errors.password = rules.messages.passwordRequired;
   } else {
     const password = rules.password.safeParse(values.password);
-    if (!password.success) errors.password = password.error.issues[0]?.message ?? rules.messages.passwordRequired;
+    if (!password.success)
+      errors.password = password.error.issues[0]?.message ?? rules.messages.passwordRequired;
   }
   return errors;
 }

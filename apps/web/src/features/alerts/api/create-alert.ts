@@ -4,7 +4,11 @@ import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/alerts (201); an alert the current price already meets comes back triggered. */
 export async function createAlert(input: AlertCreateRequest) {
-  const response = await apiRequest('/api/alerts', { method: 'POST', body: input, schema: alertResponseSchema });
+  const response = await apiRequest('/api/alerts', {
+    method: 'POST',
+    body: input,
+    schema: alertResponseSchema,
+  });
   return response.data.alert;
 }
 

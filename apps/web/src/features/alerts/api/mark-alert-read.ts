@@ -4,7 +4,10 @@ import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/alerts/{id}/read. */
 export async function markAlertRead(id: number) {
-  const response = await apiRequest(`/api/alerts/${id}/read`, { method: 'POST', schema: alertReadResponseSchema });
+  const response = await apiRequest(`/api/alerts/${id}/read`, {
+    method: 'POST',
+    schema: alertReadResponseSchema,
+  });
   return response.data;
 }
 

@@ -4,7 +4,10 @@ import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/alerts/read-all. */
 export async function markAllAlertsRead() {
-  const response = await apiRequest('/api/alerts/read-all', { method: 'POST', schema: alertReadResponseSchema });
+  const response = await apiRequest('/api/alerts/read-all', {
+    method: 'POST',
+    schema: alertReadResponseSchema,
+  });
   return response.data;
 }
 

@@ -43,7 +43,14 @@ export function AlertsBell() {
     <>
       <Popover.Root open={open} onOpenChange={setOpen}>
         <Popover.Trigger asChild>
-          <Button variant="ghost" size="icon" className="relative" aria-label={label} title={label} data-testid="alerts-bell">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="relative"
+            aria-label={label}
+            title={label}
+            data-testid="alerts-bell"
+          >
             <Bell />
             {count > 0 ? (
               <span
@@ -151,7 +158,10 @@ function AlertRow({ alert, onNavigate }: { alert: PriceAlert; onNavigate: () => 
         </p>
         {triggered && alert.triggered_at ? (
           <p className="text-xs text-muted-foreground tabular-nums">
-            {t('triggeredAt', { price: formatPrice(alert.triggered_price), time: timeText(alert.triggered_at) })}
+            {t('triggeredAt', {
+              price: formatPrice(alert.triggered_price),
+              time: timeText(alert.triggered_at),
+            })}
           </p>
         ) : (
           <p className="text-xs text-muted-foreground tabular-nums">
@@ -181,9 +191,7 @@ function AlertRow({ alert, onNavigate }: { alert: PriceAlert; onNavigate: () => 
           aria-label={t('delete', { symbol: alert.symbol })}
           title={t('delete', { symbol: alert.symbol })}
           disabled={remove.isPending}
-          onClick={() =>
-            remove.mutate(alert.id, { onSuccess: () => toast.success(t('deleted')), onError })
-          }
+          onClick={() => remove.mutate(alert.id, { onSuccess: () => toast.success(t('deleted')), onError })}
         >
           <Trash2 />
         </Button>

@@ -19,7 +19,13 @@ export function PriceAlertButton({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="outline" size={size} className={className} onClick={() => setOpen(true)} data-testid="price-alert-button">
+      <Button
+        variant="outline"
+        size={size}
+        className={className}
+        onClick={() => setOpen(true)}
+        data-testid="price-alert-button"
+      >
         <BellPlus /> {t('setAlert')}
       </Button>
       <AlertFormDialog open={open} onOpenChange={setOpen} symbol={symbol} />

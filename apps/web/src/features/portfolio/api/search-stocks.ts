@@ -5,7 +5,10 @@ import { apiRequest } from '@/lib/api-client';
 /** GET /api/stocks/list?search=…&limit=8: the symbol picker's suggestions. */
 export async function searchStocks(search: string, signal?: AbortSignal) {
   const query = new URLSearchParams({ search, limit: '8', page: '1' });
-  const response = await apiRequest(`/api/stocks/list?${query.toString()}`, { schema: stockListSchema, signal });
+  const response = await apiRequest(`/api/stocks/list?${query.toString()}`, {
+    schema: stockListSchema,
+    signal,
+  });
   return response.data.stocks;
 }
 

@@ -19,11 +19,20 @@ import { usePreviewCsvImport } from '../api/preview-csv-import';
 import '../i18n';
 
 /** CSV import: choose a file, see every bad row with its line and reason, then save all rows or none. */
-export function CsvImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CsvImportDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation('portfolio');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('common.close')} className="max-h-[calc(100dvh-2rem)] max-w-2xl overflow-y-auto">
+      <DialogContent
+        closeLabel={t('common.close')}
+        className="max-h-[calc(100dvh-2rem)] max-w-2xl overflow-y-auto"
+      >
         {open ? <CsvImportForm onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
@@ -112,9 +121,7 @@ function CsvImportForm({ onDone }: { onDone: () => void }) {
           ))}
           {preview.ledger_error ? (
             <p role="alert" className="text-down">
-              {preview.ledger_error.line !== null
-                ? t('csv.line', { line: preview.ledger_error.line })
-                : null}
+              {preview.ledger_error.line !== null ? t('csv.line', { line: preview.ledger_error.line }) : null}
               {preview.ledger_error.message}
             </p>
           ) : null}
@@ -128,7 +135,9 @@ function CsvImportForm({ onDone }: { onDone: () => void }) {
               ))}
             </ul>
           ) : null}
-          {preview.can_import ? <p className="text-up">{t('csv.ready', { count: preview.valid_rows })}</p> : null}
+          {preview.can_import ? (
+            <p className="text-up">{t('csv.ready', { count: preview.valid_rows })}</p>
+          ) : null}
         </div>
       ) : null}
       <DialogFooter>

@@ -19,7 +19,10 @@ export function HistoryDialog({
   const query = useTransactions(symbol ?? undefined, { enabled: symbol !== null });
   return (
     <Dialog open={symbol !== null} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('common.close')} className="max-h-[calc(100dvh-2rem)] max-w-4xl overflow-y-auto">
+      <DialogContent
+        closeLabel={t('common.close')}
+        className="max-h-[calc(100dvh-2rem)] max-w-4xl overflow-y-auto"
+      >
         <DialogHeader>
           <DialogTitle>{t('history.title', { symbol })}</DialogTitle>
           <DialogDescription>{t('history.text')}</DialogDescription>

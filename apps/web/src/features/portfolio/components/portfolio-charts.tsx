@@ -1,14 +1,25 @@
-import { Cell, Legend, Line, LineChart, CartesianGrid, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  CartesianGrid,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { useTranslation } from 'react-i18next';
 import type { PerformancePoint } from '@bist/contracts';
 import { useChartColors } from '@/components/charts/chart-colors';
-import { formatNumber, formatPercent, formatPrice } from '@/lib/format';
+import { formatPercent, formatPrice, formatVolume } from '@/lib/format';
 import { sliceColor } from '../lib/palette';
 import type { PieSlice } from '../lib/portfolio-rules';
 import '../i18n';
 
 /** Recharts lives here only, loaded lazily with the Portfolio route's charts. */
-
 
 export function AllocationPie({ slices }: { slices: PieSlice[] }) {
   const colors = useChartColors();
@@ -30,7 +41,12 @@ export function AllocationPie({ slices }: { slices: PieSlice[] }) {
           ))}
         </Pie>
         <Tooltip
-          contentStyle={{ background: colors.card, borderColor: colors.border, borderRadius: 8, color: colors.foreground }}
+          contentStyle={{
+            background: colors.card,
+            borderColor: colors.border,
+            borderRadius: 8,
+            color: colors.foreground,
+          }}
           itemStyle={{ color: colors.foreground }}
           formatter={(value, name, item) => {
             const percent = (item.payload as PieSlice | undefined)?.percent;
@@ -44,7 +60,10 @@ export function AllocationPie({ slices }: { slices: PieSlice[] }) {
 
 function dateLabel(date: string, long = false): string {
   const d = new Date(`${date}T12:00:00Z`);
-  return d.toLocaleDateString('tr-TR', long ? { day: '2-digit', month: 'long', year: 'numeric' } : { day: '2-digit', month: 'short' });
+  return d.toLocaleDateString(
+    'tr-TR',
+    long ? { day: '2-digit', month: 'long', year: 'numeric' } : { day: '2-digit', month: 'short' },
+  );
 }
 
 export function PerformanceChart({ points }: { points: PerformancePoint[] }) {
@@ -65,14 +84,19 @@ export function PerformanceChart({ points }: { points: PerformancePoint[] }) {
         />
         <YAxis
           domain={['auto', 'auto']}
-          tickFormatter={(value: number) => `₺${formatNumber(value / 1000, 0)}K`}
+          tickFormatter={(value: number) => `₺${formatVolume(value)}`}
           tick={{ fill: colors.muted, fontSize: 12 }}
           stroke={colors.border}
           tickLine={false}
           width={64}
         />
         <Tooltip
-          contentStyle={{ background: colors.card, borderColor: colors.border, borderRadius: 8, color: colors.foreground }}
+          contentStyle={{
+            background: colors.card,
+            borderColor: colors.border,
+            borderRadius: 8,
+            color: colors.foreground,
+          }}
           labelStyle={{ color: colors.foreground, fontWeight: 600 }}
           itemStyle={{ color: colors.foreground }}
           labelFormatter={(value) => (typeof value === 'string' ? dateLabel(value, true) : '')}

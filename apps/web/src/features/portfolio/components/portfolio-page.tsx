@@ -30,7 +30,9 @@ import { TransactionsSection } from './transactions-section';
 import '../i18n';
 
 const AllocationPie = lazy(() => import('./portfolio-charts').then((m) => ({ default: m.AllocationPie })));
-const PerformanceChart = lazy(() => import('./portfolio-charts').then((m) => ({ default: m.PerformanceChart })));
+const PerformanceChart = lazy(() =>
+  import('./portfolio-charts').then((m) => ({ default: m.PerformanceChart })),
+);
 
 /** Ranges offered on the chart (the server also knows YTD). */
 const RANGES: readonly PerformanceRange[] = ['1A', '3A', '6A', '1Y', 'ALL'];
@@ -65,7 +67,7 @@ export function PortfolioPage() {
     setTrade({ mode: 'sell', stock: { symbol: h.symbol, name: h.company_name }, held: h.quantity });
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
         title={t('title')}
         subtitle={t('subtitle')}
@@ -91,6 +93,19 @@ export function PortfolioPage() {
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
+      ) : null}
+
+      {query.isError && query.data ? (
+        <p
+          role="status"
+          className="rounded-lg border border-down/40 bg-down/5 px-4 py-2 text-sm text-down"
+          data-testid="stale-note"
+        >
+          {t('errors.stale')}{' '}
+          <button type="button" className="font-medium underline" onClick={() => void query.refetch()}>
+            {t('errors.retry')}
+          </button>
+        </p>
       ) : null}
 
       {isSample ? (
@@ -145,7 +160,7 @@ export function PortfolioPage() {
             />
           </div>
 
-          <div className="grid gap-4 lg:grid-cols-3">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-3">
             <Card data-testid="allocation-card">
               <CardHeader>
                 <CardTitle>{t('allocation.title')}</CardTitle>
@@ -169,7 +184,11 @@ export function PortfolioPage() {
                 </div>
                 <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm" data-testid="allocation-legend">
                   {slices.map((slice, index) => (
-                    <li key={slice.name} className="flex items-center justify-between gap-2" data-slice={slice.name}>
+                    <li
+                      key={slice.name}
+                      className="flex items-center justify-between gap-2"
+                      data-slice={slice.name}
+                    >
                       <span className="flex min-w-0 items-center gap-2">
                         <span
                           className="size-2.5 shrink-0 rounded-full"
@@ -178,7 +197,9 @@ export function PortfolioPage() {
                         />
                         <span className="truncate">{slice.name}</span>
                       </span>
-                      <span className="tabular-nums text-muted-foreground">{formatPercent(slice.percent)}</span>
+                      <span className="tabular-nums text-muted-foreground">
+                        {formatPercent(slice.percent)}
+                      </span>
                     </li>
                   ))}
                 </ul>
@@ -198,13 +219,19 @@ export function PortfolioPage() {
                     </span>
                     <span data-testid="benchmark-return">
                       {t('performance.benchmark')}:{' '}
-                      <span className={cn('font-medium', changeColorClass(overview?.benchmark_return_percent))}>
+                      <span
+                        className={cn('font-medium', changeColorClass(overview?.benchmark_return_percent))}
+                      >
                         {formatChange(overview?.benchmark_return_percent)}
                       </span>
                     </span>
                   </CardDescription>
                 </div>
-                <div role="group" aria-label={t('performance.range')} className="inline-flex rounded-lg bg-muted p-1">
+                <div
+                  role="group"
+                  aria-label={t('performance.range')}
+                  className="inline-flex rounded-lg bg-muted p-1"
+                >
                   {RANGES.map((r) => (
                     <button
                       key={r}

@@ -236,7 +236,11 @@ function TradeForm({ state, onDone }: { state: TradeDialogState; onDone: () => v
       </p>
 
       {formError ? (
-        <p role="alert" className="rounded-md border border-down/40 bg-down/5 px-3 py-2 text-sm text-down" data-testid="form-error">
+        <p
+          role="alert"
+          className="rounded-md border border-down/40 bg-down/5 px-3 py-2 text-sm text-down"
+          data-testid="form-error"
+        >
           {formError}
         </p>
       ) : null}
@@ -247,7 +251,11 @@ function TradeForm({ state, onDone }: { state: TradeDialogState; onDone: () => v
         </Button>
         <Button type="submit" disabled={pending} variant={type === 'sell' ? 'destructive' : 'default'}>
           {pending ? <Spinner className="size-4 text-current" /> : null}
-          {state.mode === 'edit' ? t('common.save') : type === 'sell' ? t('trade.sellSubmit') : t('trade.buySubmit')}
+          {state.mode === 'edit'
+            ? t('common.save')
+            : type === 'sell'
+              ? t('trade.sellSubmit')
+              : t('trade.buySubmit')}
         </Button>
       </DialogFooter>
     </form>

@@ -46,7 +46,11 @@ export function TransactionsSection({ onEdit }: { onEdit: (transaction: Portfoli
             {t('history.failed')}
           </p>
         ) : (
-          <TransactionsTable transactions={query.data?.transactions} loading={query.isPending} onEdit={onEdit} />
+          <TransactionsTable
+            transactions={query.data?.transactions}
+            loading={query.isPending}
+            onEdit={onEdit}
+          />
         )}
       </CardContent>
       <CsvImportDialog open={importing} onOpenChange={setImporting} />

@@ -66,13 +66,21 @@ export function TransactionsTable({
               : null}
             {transactions?.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={showSymbol ? 9 : 8} className="py-8 text-center text-sm text-muted-foreground">
+                <TableCell
+                  colSpan={showSymbol ? 9 : 8}
+                  className="py-8 text-center text-sm text-muted-foreground"
+                >
                   {t('tx.empty')}
                 </TableCell>
               </TableRow>
             ) : null}
             {transactions?.map((tx) => (
-              <TableRow key={tx.id} data-testid="transaction-row" data-type={tx.type} data-symbol={tx.symbol ?? ''}>
+              <TableRow
+                key={tx.id}
+                data-testid="transaction-row"
+                data-type={tx.type}
+                data-symbol={tx.symbol ?? ''}
+              >
                 <TableCell className="tabular-nums whitespace-nowrap">{formatTrDate(tx.date)}</TableCell>
                 <TableCell>
                   <Badge variant={tx.type === 'buy' ? 'up' : tx.type === 'sell' ? 'down' : 'neutral'}>
@@ -81,13 +89,19 @@ export function TransactionsTable({
                 </TableCell>
                 {showSymbol ? <TableCell className="font-medium">{tx.symbol ?? MISSING}</TableCell> : null}
                 <TableCell className="text-right tabular-nums">{formatNumber(tx.quantity)}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatPrice(tx.price ?? tx.amount)}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {formatPrice(tx.price ?? tx.amount)}
+                </TableCell>
                 <TableCell className="text-right tabular-nums">{formatPrice(tx.commission)}</TableCell>
-                <TableCell className={`text-right tabular-nums ${changeColorClass(tx.cash_effect)}`}>
+                <TableCell
+                  className={`text-right tabular-nums whitespace-nowrap ${changeColorClass(tx.cash_effect)}`}
+                >
                   {tx.cash_effect > 0 ? '+' : ''}
                   {formatPrice(tx.cash_effect)}
                 </TableCell>
-                <TableCell className={`text-right tabular-nums ${changeColorClass(tx.realized_gain_loss)}`}>
+                <TableCell
+                  className={`text-right tabular-nums whitespace-nowrap ${changeColorClass(tx.realized_gain_loss)}`}
+                >
                   {tx.realized_gain_loss !== null && tx.realized_gain_loss > 0 ? '+' : ''}
                   {formatPrice(tx.realized_gain_loss)}
                 </TableCell>

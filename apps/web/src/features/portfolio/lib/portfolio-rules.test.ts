@@ -90,7 +90,14 @@ describe('sample data', () => {
   it('is used only for an empty portfolio', () => {
     const sample = samplePortfolio('2026-11-21');
     expect(isEmptyPortfolio(sample)).toBe(false);
-    expect(isEmptyPortfolio({ ...sample, holdings: [], overview: { ...sample.overview, cash_balance: 0 }, performance: [] })).toBe(true);
+    expect(
+      isEmptyPortfolio({
+        ...sample,
+        holdings: [],
+        overview: { ...sample.overview, cash_balance: 0 },
+        performance: [],
+      }),
+    ).toBe(true);
     expect(sample.performance.at(-1)?.date).toBe('2026-11-21');
   });
   it('knows today in Istanbul', () => {

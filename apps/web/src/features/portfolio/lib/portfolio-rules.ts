@@ -29,7 +29,8 @@ export function allocationSlices(
     .filter((h) => h.market_value > 0)
     .map((h) => ({ name: h.symbol, value: h.market_value, isCash: false }))
     .sort((a, b) => b.value - a.value);
-  const all = cashBalance > 0 ? [...stocks, { name: CASH_SLICE_NAME, value: cashBalance, isCash: true }] : stocks;
+  const all =
+    cashBalance > 0 ? [...stocks, { name: CASH_SLICE_NAME, value: cashBalance, isCash: true }] : stocks;
   const total = all.reduce((sum, s) => sum + s.value, 0);
   return all.map((s) => ({ ...s, percent: total > 0 ? (s.value / total) * 100 : 0 }));
 }
@@ -108,7 +109,10 @@ export function validateTradeForm(
 }
 
 /** Client-side checks of the alert form. */
-export function validateAlertThreshold(symbol: string, threshold: string): Partial<Record<'symbol' | 'threshold', string>> {
+export function validateAlertThreshold(
+  symbol: string,
+  threshold: string,
+): Partial<Record<'symbol' | 'threshold', string>> {
   const errors: Partial<Record<'symbol' | 'threshold', string>> = {};
   if (!symbol.trim()) errors.symbol = 'Hisse seçin';
   const value = parseDecimal(threshold);
@@ -177,7 +181,13 @@ export function samplePortfolio(today: string = istanbulToday()): PortfolioOverv
   };
 }
 
-function sampleHolding(symbol: string, name: string, quantity: number, avgCost: number, price: number): Holding {
+function sampleHolding(
+  symbol: string,
+  name: string,
+  quantity: number,
+  avgCost: number,
+  price: number,
+): Holding {
   const marketValue = quantity * price;
   const totalCost = quantity * avgCost;
   return {

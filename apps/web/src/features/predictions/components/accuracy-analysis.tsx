@@ -47,7 +47,7 @@ export function AccuracyAnalysis({ history, loading, example }: { history: Accur
             </p>
           )}
         </div>
-        <dl className="grid grid-cols-3 gap-3">
+        <dl className="grid grid-cols-3 gap-2 sm:gap-3">
           <Stat label={t('accuracy.max')} testId="accuracy-max" loading={loading}>
             {formatPercent(stats?.max, 2)}
           </Stat>
@@ -59,7 +59,7 @@ export function AccuracyAnalysis({ history, loading, example }: { history: Accur
               className={cn('inline-flex items-center gap-1', trend === 'up' ? 'text-up' : trend === 'down' ? 'text-down' : 'text-neutral')}
               data-trend={trend ?? 'none'}
             >
-              {trend ? <TrendIcon className="size-4" aria-hidden="true" /> : null}
+              {trend ? <TrendIcon className="size-4 shrink-0" aria-hidden="true" /> : null}
               {trendLabel}
             </span>
           </Stat>
@@ -71,9 +71,9 @@ export function AccuracyAnalysis({ history, loading, example }: { history: Accur
 
 function Stat({ label, testId, loading, children }: { label: string; testId: string; loading: boolean; children: React.ReactNode }) {
   return (
-    <div className="rounded-lg border p-3" data-testid={testId}>
+    <div className="min-w-0 rounded-lg border p-3" data-testid={testId}>
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="mt-1 text-base font-semibold tabular-nums sm:text-lg">{loading ? <Skeleton className="h-6 w-16" /> : children}</dd>
+      <dd className="mt-1 text-sm font-semibold break-words tabular-nums sm:text-lg">{loading ? <Skeleton className="h-6 w-16" /> : children}</dd>
     </div>
   );
 }

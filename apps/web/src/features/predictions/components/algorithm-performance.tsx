@@ -50,7 +50,13 @@ export function AlgorithmPerformance({
         </CardContent>
       </Card>
       <Card className="xl:col-span-2">
-        <CardContent className="pt-5">
+        <CardHeader>
+          <div className="flex flex-wrap items-center gap-2">
+            <CardTitle className="text-base">{t('algorithms.listTitle')}</CardTitle>
+            <AccuracyInfo />
+          </div>
+        </CardHeader>
+        <CardContent>
           {loading ? (
             <ul className="space-y-4">
               {Array.from({ length: CUSTOMER_ALGORITHM_LIST_MAX }, (_, i) => (
@@ -72,10 +78,12 @@ export function AlgorithmPerformance({
                         <span className="mr-1.5 text-muted-foreground tabular-nums">{i + 1}.</span>
                         {a.algorithm_name}
                       </p>
-                      <p className="truncate text-xs text-muted-foreground tabular-nums">
-                        {t('algorithms.predictions', { value: formatNumber(a.predictions_count) })}
-                        {a.accuracy_source ? ` · ${t(`algorithms.source.${a.accuracy_source}`)}` : ''}
-                        {a.hit_rate_ci ? ` · ${t('algorithms.ci', { low: formatPercent(a.hit_rate_ci.low), high: formatPercent(a.hit_rate_ci.high) })}` : ''}
+                      <p className="flex flex-wrap gap-x-1.5 text-xs text-muted-foreground tabular-nums">
+                        <span>{t('algorithms.predictions', { value: formatNumber(a.predictions_count) })}</span>
+                        {a.accuracy_source ? <span>· {t(`algorithms.source.${a.accuracy_source}`)}</span> : null}
+                        {a.hit_rate_ci ? (
+                          <span>· {t('algorithms.ci', { low: formatPercent(a.hit_rate_ci.low), high: formatPercent(a.hit_rate_ci.high) })}</span>
+                        ) : null}
                       </p>
                     </div>
                     <span className="shrink-0 text-sm font-semibold tabular-nums" data-role="accuracy">

@@ -18,7 +18,9 @@ export function TopPredictionsTable({ rows, loading = false, linkStocks = true }
     <Table data-testid="top-predictions-table">
       <TableHeader>
         <TableRow className="hover:bg-transparent">
-          <TableHead scope="col">{t('table.stock')}</TableHead>
+          <TableHead scope="col" className="sticky left-0 z-[1] bg-card">
+            {t('table.stock')}
+          </TableHead>
           <TableHead scope="col">{t('table.direction')}</TableHead>
           <TableHead scope="col" className="text-right">
             <span className="inline-flex items-center gap-1">
@@ -55,7 +57,7 @@ export function TopPredictionsTable({ rows, loading = false, linkStocks = true }
             ))
           : rows.map((p) => (
               <TableRow key={p.id} data-testid="prediction-row" data-symbol={p.stock_code}>
-                <TableCell className="max-w-48">
+                <TableCell className="sticky left-0 z-[1] max-w-40 bg-card sm:max-w-48">
                   {linkStocks ? (
                     <Link to={`/stocks/${p.stock_code}`} className="rounded-sm font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-ring">
                       {p.stock_code}
@@ -80,7 +82,7 @@ export function TopPredictionsTable({ rows, loading = false, linkStocks = true }
                 <TableCell className={cn('text-right whitespace-nowrap', changeColorClass(p.potential_percent))}>
                   {formatChange(p.potential_percent)}
                 </TableCell>
-                <TableCell className="max-w-44 truncate" title={p.algorithm}>
+                <TableCell className="min-w-36 max-w-52 leading-tight">
                   {p.algorithm}
                 </TableCell>
                 <TableCell className="text-right whitespace-nowrap" data-role="horizon">

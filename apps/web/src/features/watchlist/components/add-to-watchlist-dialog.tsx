@@ -18,7 +18,13 @@ import { useAddWatchlistItem } from '../api/add-watchlist-item';
 import '../i18n';
 
 /** Add a symbol to the watchlist from the Portfolio page. */
-export function AddToWatchlistDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AddToWatchlistDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation('watchlist');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -43,7 +49,9 @@ function AddForm({ onDone }: { onDone: () => void }) {
     }
     add.mutate(stock.symbol, {
       onSuccess: (result) => {
-        toast.success(result.created ? t('added', { symbol: stock.symbol }) : t('already', { symbol: stock.symbol }));
+        toast.success(
+          result.created ? t('added', { symbol: stock.symbol }) : t('already', { symbol: stock.symbol }),
+        );
         onDone();
       },
       onError: (e) => {

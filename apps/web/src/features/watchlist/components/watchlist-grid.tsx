@@ -58,7 +58,9 @@ export function WatchlistGrid() {
                 </button>
                 <div className="mt-3 flex items-end justify-between gap-2 tabular-nums">
                   <span className="text-lg font-semibold">{formatPrice(item.price)}</span>
-                  <span className={`inline-flex items-center gap-0.5 text-sm font-medium ${changeColorClass(item.change_percent)}`}>
+                  <span
+                    className={`inline-flex items-center gap-0.5 text-sm font-medium ${changeColorClass(item.change_percent)}`}
+                  >
                     <Icon className="size-4" aria-hidden="true" />
                     {formatChange(item.change_percent)}
                   </span>

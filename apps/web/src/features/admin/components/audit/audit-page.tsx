@@ -31,13 +31,17 @@ function Json({ value }: { value: unknown }) {
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t } = useAdminTranslation();
   const hasChange = entry.before !== null || entry.after !== null || entry.details !== null;
-  const target = entry.entity_type ? `${entry.entity_type}${entry.entity_id ? ` · ${entry.entity_id}` : ''}` : '---';
+  const target = entry.entity_type
+    ? `${entry.entity_type}${entry.entity_id ? ` · ${entry.entity_id}` : ''}`
+    : '---';
   return (
     <li className="space-y-2 px-4 py-3" data-testid="audit-entry">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0 space-y-1">
           <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-            <span data-testid="audit-action">{t(`actions.${entry.action}`, { defaultValue: humanizeAction(entry.action) })}</span>
+            <span data-testid="audit-action">
+              {t(`actions.${entry.action}`, { defaultValue: humanizeAction(entry.action) })}
+            </span>
             <Badge variant="outline">{t(`eventTypes.${entry.event_type}`)}</Badge>
           </p>
           <p className="text-sm">
@@ -111,7 +115,12 @@ export function AuditPage() {
         title={t('audit.title')}
         description={t('audit.subtitle')}
         actions={
-          <Button variant="outline" size="sm" onClick={() => void audit.refetch()} disabled={audit.isFetching}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void audit.refetch()}
+            disabled={audit.isFetching}
+          >
             <RefreshCw className={cn(audit.isFetching && 'animate-spin')} />
             {t('common.refresh')}
           </Button>
@@ -206,7 +215,10 @@ export function AuditPage() {
           ) : audit.data.entries.length === 0 ? (
             <p className="px-4 py-12 text-center text-sm text-muted-foreground">{t('audit.empty')}</p>
           ) : (
-            <ul className={cn('divide-y', audit.isPlaceholderData && 'opacity-60')} aria-busy={audit.isFetching}>
+            <ul
+              className={cn('divide-y', audit.isPlaceholderData && 'opacity-60')}
+              aria-busy={audit.isFetching}
+            >
               {audit.data.entries.map((entry) => (
                 <AuditRow key={entry.id} entry={entry} />
               ))}

@@ -13,7 +13,9 @@ export function AuditSummary({ entries }: { entries: AuditEntry[] }) {
             <p className="truncate text-sm font-medium">
               {t(`actions.${entry.action}`, { defaultValue: humanizeAction(entry.action) })}
             </p>
-            <p className="truncate text-xs text-muted-foreground">{entry.user_email ?? t('audit.anonymous')}</p>
+            <p className="truncate text-xs text-muted-foreground">
+              {entry.user_email ?? t('audit.anonymous')}
+            </p>
           </div>
           <time dateTime={entry.timestamp} className="shrink-0 text-xs text-muted-foreground tabular-nums">
             {formatAdminDateTime(entry.timestamp)}

@@ -67,7 +67,12 @@ export function AdminDashboardPage() {
         title={t('dashboard.title')}
         description={t('dashboard.welcome', { name: user?.name ?? '' })}
         actions={
-          <Button variant="outline" size="sm" onClick={() => void stats.refetch()} disabled={stats.isFetching}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void stats.refetch()}
+            disabled={stats.isFetching}
+          >
             <RefreshCw className={cn(stats.isFetching && 'animate-spin')} />
             {t('common.refresh')}
           </Button>
@@ -102,7 +107,9 @@ export function AdminDashboardPage() {
                       to={action.path}
                       className="flex items-center justify-between rounded-lg border px-3 py-2.5 text-sm font-medium transition-colors hover:bg-muted"
                     >
-                      {t(`quickActions.${action.path.replace('/admin/', '')}`, { defaultValue: action.label })}
+                      {t(`quickActions.${action.path.replace('/admin/', '')}`, {
+                        defaultValue: action.label,
+                      })}
                       <ArrowRight className="size-4 text-muted-foreground" aria-hidden="true" />
                     </Link>
                   </li>
@@ -194,7 +201,11 @@ function DashboardBody({ stats }: { stats: AdminDashboardStats | undefined }) {
           hint={
             <ul className="mt-1 space-y-1">
               {components.map((component) => (
-                <li key={component.key} className="flex items-center justify-between gap-2" title={component.detail}>
+                <li
+                  key={component.key}
+                  className="flex items-center justify-between gap-2"
+                  title={component.detail}
+                >
                   <span>{t(`dashboard.components.${component.key}`)}</span>
                   <Badge variant={healthVariant(component.status)}>{t(`health.${component.status}`)}</Badge>
                 </li>
@@ -213,12 +224,18 @@ function DashboardBody({ stats }: { stats: AdminDashboardStats | undefined }) {
             {ADMIN_ROLES.map((role) => {
               const entry = stats.role_distribution[role];
               return (
-                <li key={role} className="flex items-start justify-between gap-3 border-b pb-3 last:border-b-0 md:[&:nth-last-child(2)]:border-b-0">
+                <li
+                  key={role}
+                  className="flex items-start justify-between gap-3 border-b pb-3 last:border-b-0 md:[&:nth-last-child(2)]:border-b-0"
+                >
                   <div className="min-w-0">
                     <p className="text-sm font-medium">{t(`roles.${role}`)}</p>
                     <p className="text-xs text-muted-foreground">{entry?.info.description ?? '---'}</p>
                   </div>
-                  <span className="text-lg font-semibold tabular-nums" aria-label={t('dashboard.roleCount', { count: entry?.count ?? 0 })}>
+                  <span
+                    className="text-lg font-semibold tabular-nums"
+                    aria-label={t('dashboard.roleCount', { count: entry?.count ?? 0 })}
+                  >
                     {entry?.count ?? 0}
                   </span>
                 </li>

@@ -58,7 +58,11 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
   const [formError, setFormError] = useState<string | null>(null);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
 
-  const set = <K extends keyof SettingsFormValues>(key: K, value: SettingsFormValues[K], field: SettingsField) => {
+  const set = <K extends keyof SettingsFormValues>(
+    key: K,
+    value: SettingsFormValues[K],
+    field: SettingsField,
+  ) => {
     setValues((current) => ({ ...current, [key]: value }));
     setErrors(({ [field]: _cleared, ...rest }) => rest);
   };
@@ -96,7 +100,12 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
   };
 
   const numberField = (key: keyof SettingsFormValues & SettingsField, unit: string) => (
-    <Field id={`settings-${key}`} label={t(`settings.fields.${key}.label`)} hint={t(`settings.fields.${key}.hint`)} error={errors[key]}>
+    <Field
+      id={`settings-${key}`}
+      label={t(`settings.fields.${key}.label`)}
+      hint={t(`settings.fields.${key}.hint`)}
+      error={errors[key]}
+    >
       <div className="relative">
         <Input
           id={`settings-${key}`}
@@ -107,7 +116,9 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
           aria-invalid={errors[key] ? true : undefined}
           aria-describedby={`settings-${key}-hint${errors[key] ? ` settings-${key}-error` : ''}`}
         />
-        <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-xs text-muted-foreground">{unit}</span>
+        <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-xs text-muted-foreground">
+          {unit}
+        </span>
       </div>
     </Field>
   );
@@ -116,16 +127,26 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
     <form onSubmit={onSubmit} noValidate className="space-y-6">
       <p className="text-sm text-muted-foreground" data-testid="settings-last-change">
         {data.updated_at && data.updated_by
-          ? t('settings.lastChanged', { who: data.updated_by.email, when: formatAdminDateTime(data.updated_at) })
+          ? t('settings.lastChanged', {
+              who: data.updated_by.email,
+              when: formatAdminDateTime(data.updated_at),
+            })
           : t('settings.neverChanged')}
       </p>
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Section title={t('settings.sections.market')} description={t('settings.sections.marketHint')}>
-          <Field id="settings-market_feed" label={t('settings.fields.market_feed.label')} hint={t('settings.fields.market_feed.hint')} error={errors.market_feed}>
+          <Field
+            id="settings-market_feed"
+            label={t('settings.fields.market_feed.label')}
+            hint={t('settings.fields.market_feed.hint')}
+            error={errors.market_feed}
+          >
             <Select
               value={values.market_feed}
-              onValueChange={(value) => set('market_feed', value as PlatformSettings['market_feed'], 'market_feed')}
+              onValueChange={(value) =>
+                set('market_feed', value as PlatformSettings['market_feed'], 'market_feed')
+              }
             >
               <SelectTrigger id="settings-market_feed" aria-describedby="settings-market_feed-hint">
                 <SelectValue />
@@ -141,7 +162,12 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
         </Section>
 
         <Section title={t('settings.sections.ml')} description={t('settings.sections.mlHint')}>
-          <Field id="settings-ml_schedule_time" label={t('settings.fields.ml_schedule_time.label')} hint={t('settings.fields.ml_schedule_time.hint')} error={errors.ml_schedule_time}>
+          <Field
+            id="settings-ml_schedule_time"
+            label={t('settings.fields.ml_schedule_time.label')}
+            hint={t('settings.fields.ml_schedule_time.hint')}
+            error={errors.ml_schedule_time}
+          >
             <Input
               id="settings-ml_schedule_time"
               value={values.ml_schedule_time}
@@ -161,13 +187,20 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
             />
             <span>
               <span className="font-medium">{t('settings.fields.ml_auto_retrain.label')}</span>
-              <span className="block text-xs text-muted-foreground">{t('settings.fields.ml_auto_retrain.hint')}</span>
+              <span className="block text-xs text-muted-foreground">
+                {t('settings.fields.ml_auto_retrain.hint')}
+              </span>
             </span>
           </label>
         </Section>
 
         <Section title={t('settings.sections.trading')} description={t('settings.sections.tradingHint')}>
-          <Field id="settings-price_band_fraction" label={t('settings.fields.price_band_fraction.label')} hint={t('settings.fields.price_band_fraction.hint')} error={errors.price_band_fraction}>
+          <Field
+            id="settings-price_band_fraction"
+            label={t('settings.fields.price_band_fraction.label')}
+            hint={t('settings.fields.price_band_fraction.hint')}
+            error={errors.price_band_fraction}
+          >
             <div className="relative">
               <Input
                 id="settings-price_band_fraction"
@@ -178,7 +211,9 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
                 aria-invalid={errors.price_band_fraction ? true : undefined}
                 aria-describedby={`settings-price_band_fraction-hint${errors.price_band_fraction ? ' settings-price_band_fraction-error' : ''}`}
               />
-              <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-xs text-muted-foreground">%</span>
+              <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-xs text-muted-foreground">
+                %
+              </span>
             </div>
           </Field>
         </Section>
@@ -190,7 +225,10 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
       </div>
 
       {formError ? (
-        <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+        >
           {formError}
         </p>
       ) : null}
@@ -217,7 +255,15 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
   );
 }
 
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>

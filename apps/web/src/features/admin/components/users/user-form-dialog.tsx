@@ -52,9 +52,20 @@ export function UserFormDialog({
   const { t } = useAdminTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('common.close')} className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+      <DialogContent
+        lang="en"
+        closeLabel={t('common.close')}
+        className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
+      >
         {/* Keyed so each opening starts from the user's current values. */}
-        {open ? <UserForm key={user?.id ?? 'new'} user={user} onCancel={() => onOpenChange(false)} onSaved={onSaved} /> : null}
+        {open ? (
+          <UserForm
+            key={user?.id ?? 'new'}
+            user={user}
+            onCancel={() => onOpenChange(false)}
+            onSaved={onSaved}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
@@ -116,7 +127,12 @@ function UserForm({
       name: adminNameSchema,
       email: adminEmailSchema,
       password: adminPasswordSchema,
-      messages: { nameRequired: t('users.form.nameRequired'), emailRequired: t('users.form.emailRequired'), emailInvalid: t('users.form.emailInvalid'), passwordRequired: t('users.form.passwordRequired') },
+      messages: {
+        nameRequired: t('users.form.nameRequired'),
+        emailRequired: t('users.form.emailRequired'),
+        emailInvalid: t('users.form.emailInvalid'),
+        passwordRequired: t('users.form.passwordRequired'),
+      },
     });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -148,7 +164,9 @@ function UserForm({
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <DialogHeader>
         <DialogTitle>{editing ? t('users.form.editTitle') : t('users.form.addTitle')}</DialogTitle>
-        <DialogDescription>{editing ? t('users.form.editDescription') : t('users.form.addDescription')}</DialogDescription>
+        <DialogDescription>
+          {editing ? t('users.form.editDescription') : t('users.form.addDescription')}
+        </DialogDescription>
       </DialogHeader>
 
       <Field id="user-name" label={t('users.form.name')} error={errors.name}>
@@ -187,7 +205,9 @@ function UserForm({
             className="pr-10"
             onChange={(event) => set('password', event.target.value)}
             aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? 'user-password-error user-password-hint' : 'user-password-hint'}
+            aria-describedby={
+              errors.password ? 'user-password-error user-password-hint' : 'user-password-hint'
+            }
           />
           <button
             type="button"
@@ -200,7 +220,12 @@ function UserForm({
           </button>
         </div>
       </Field>
-      <Field id="user-role" label={t('users.form.role')} error={errors.role} hint={ROLE_INFO[values.role].description}>
+      <Field
+        id="user-role"
+        label={t('users.form.role')}
+        error={errors.role}
+        hint={ROLE_INFO[values.role].description}
+      >
         <Select value={values.role} onValueChange={(value) => set('role', value as AdminRole)}>
           <SelectTrigger id="user-role" aria-describedby="user-role-hint">
             <SelectValue />
@@ -229,7 +254,10 @@ function UserForm({
       </div>
 
       {formError ? (
-        <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+        >
           {formError}
         </p>
       ) : null}

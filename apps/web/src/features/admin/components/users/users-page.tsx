@@ -87,7 +87,10 @@ export function UsersPage() {
           <div className="space-y-2">
             <Label htmlFor="users-search">{t('users.search')}</Label>
             <div className="relative">
-              <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+              <Search
+                className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
               <Input
                 id="users-search"
                 type="search"
@@ -158,7 +161,9 @@ export function UsersPage() {
                 ) : list.length === 0 ? (
                   <TableRow className="hover:bg-transparent">
                     <TableCell colSpan={6} className="py-12 text-center text-muted-foreground">
-                      {searchText || role !== 'all' || status !== 'all' ? t('users.emptyFiltered') : t('users.empty')}
+                      {searchText || role !== 'all' || status !== 'all'
+                        ? t('users.emptyFiltered')
+                        : t('users.empty')}
                     </TableCell>
                   </TableRow>
                 ) : (
@@ -169,7 +174,9 @@ export function UsersPage() {
                         <TableCell className="min-w-48">
                           <div className="font-medium">
                             {user.name}
-                            {self ? <span className="ml-2 text-xs text-muted-foreground">{t('users.you')}</span> : null}
+                            {self ? (
+                              <span className="ml-2 text-xs text-muted-foreground">{t('users.you')}</span>
+                            ) : null}
                           </div>
                           <div className="text-xs text-muted-foreground">{user.email}</div>
                         </TableCell>
@@ -184,7 +191,9 @@ export function UsersPage() {
                         <TableCell className="whitespace-nowrap">
                           {user.last_login ? formatAdminDateTime(user.last_login) : t('users.never')}
                         </TableCell>
-                        <TableCell className="whitespace-nowrap">{formatAdminDate(user.created_at)}</TableCell>
+                        <TableCell className="whitespace-nowrap">
+                          {formatAdminDate(user.created_at)}
+                        </TableCell>
                         <TableCell className="text-right whitespace-nowrap">
                           <Button
                             variant="ghost"
@@ -202,7 +211,9 @@ export function UsersPage() {
                             onClick={() => setDeleting(user)}
                             disabled={self}
                             aria-label={t('users.delete', { name: user.name })}
-                            title={self ? t('users.cannotDeleteSelf') : t('users.delete', { name: user.name })}
+                            title={
+                              self ? t('users.cannotDeleteSelf') : t('users.delete', { name: user.name })
+                            }
                           >
                             <Trash2 />
                           </Button>
@@ -228,7 +239,9 @@ export function UsersPage() {
         user={editing}
         onSaved={(saved, created) => {
           setFormOpen(false);
-          toast.success(created ? t('users.created', { name: saved.name }) : t('users.updated', { name: saved.name }));
+          toast.success(
+            created ? t('users.created', { name: saved.name }) : t('users.updated', { name: saved.name }),
+          );
         }}
       />
       <ConfirmDialog

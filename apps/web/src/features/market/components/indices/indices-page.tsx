@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Activity, BarChart3, Gauge, TrendingDown, TrendingUp } from 'lucide-react';
@@ -50,6 +50,17 @@ export function IndicesPage() {
     if (!daily.data || daily.data.symbol !== selectedCode) return undefined;
     return daily.data.candles.map((c) => ({ t: Date.parse(`${c.time}T15:00:00Z`), value: c.close }));
   }, [intraday, needsDaily, daily.data, selectedCode]);
+
+  const chartRef = useRef<HTMLDivElement>(null);
+  const select = (code: string) => {
+    setChosen(code);
+    // The grid sits under the chart: on narrow screens bring the chart back into view.
+    const chart = chartRef.current;
+    if (chart && chart.getBoundingClientRect().top < 0) {
+      const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      chart.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+    }
+  };
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['indices'] });
   const fetching = list.isFetching || detail.isFetching;
@@ -110,7 +121,7 @@ export function IndicesPage() {
 
       {selected ? (
         <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
-          <Card data-testid="index-chart-card">
+          <Card data-testid="index-chart-card" ref={chartRef} className="scroll-mt-32">
             <CardHeader>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <CardTitle className="text-lg" data-testid="selected-index">
@@ -151,11 +162,11 @@ export function IndicesPage() {
       ) : null}
 
       <section aria-label={t('indices.title')}>
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+        <div className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-3 2xl:grid-cols-4">
           {list.isPending
             ? Array.from({ length: 8 }, (_, i) => <Skeleton key={i} className="h-[106px] rounded-xl" />)
             : indices.map((index) => (
-                <IndexCard key={index.code} index={index} selected={index.code === selectedCode} onSelect={() => setChosen(index.code)} />
+                <IndexCard key={index.code} index={index} selected={index.code === selectedCode} onSelect={() => select(index.code)} />
               ))}
         </div>
       </section>
@@ -174,7 +185,7 @@ function IndexCard({ index, selected, onSelect }: { index: IndexItem; selected: 
       data-testid="index-card"
       data-code={index.code}
       className={cn(
-        'flex h-[106px] cursor-pointer flex-col justify-between rounded-xl border bg-card p-4 text-left shadow-sm transition-colors hover:border-primary/60',
+        'flex h-[106px] min-w-0 cursor-pointer flex-col justify-between rounded-xl border bg-card p-3 text-left shadow-sm transition-colors hover:border-primary/60 sm:p-4',
         selected && 'border-primary ring-2 ring-primary/30',
       )}
     >
@@ -183,11 +194,11 @@ function IndexCard({ index, selected, onSelect }: { index: IndexItem; selected: 
           <p className="font-semibold">{index.code}</p>
           <p className="truncate text-xs text-muted-foreground">{index.name}</p>
         </div>
-        <ChangeText value={index.change_percent} className="text-sm" />
+        <ChangeText value={index.change_percent} className="text-xs sm:text-sm" showIcon={false} />
       </div>
       <div className="flex w-full items-end justify-between gap-2">
-        <span className="text-lg font-semibold tabular-nums">{formatNumber(index.value, 2)}</span>
-        <span className="text-xs text-muted-foreground">{t('indices.members', { count: index.member_count })}</span>
+        <span className="truncate text-base font-semibold tabular-nums sm:text-lg">{formatNumber(index.value, 2)}</span>
+        <span className="hidden shrink-0 text-xs text-muted-foreground sm:inline">{t('indices.members', { count: index.member_count })}</span>
       </div>
     </button>
   );

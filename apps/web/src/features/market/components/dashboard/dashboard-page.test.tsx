@@ -1,0 +1,78 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/lib/storage';
+import { renderApp } from '@/test/render-app';
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const summary = {
+  success: true,
+  data: {
+    overview: { total_stocks: 596, total_sectors: 38, market_cap: 14_140_000_000_000, daily_volume: 175_400_000_000, total_indices: 32 },
+    performance: { bist100_change: -0.96, bist100_value: 14321.2, advancers: 1, decliners: 2, unchanged: 3 },
+    top_gainers: [{ symbol: 'GUNDG', change: 9.99, price: 22.46, company_name: 'Gündoğdu Gıda' }],
+    top_losers: [{ symbol: 'KLNMA', change: -9.98, price: 29.22, company_name: 'T. Kalkınma Bankası' }],
+    sector_distribution: [{ sector: 'Holding', count: 53 }],
+    date: '2026-11-20',
+    freshness: { source: 'yahoo', asOf: '2026-11-20T15:10:00Z', stale: true, ageSeconds: 900 },
+  },
+};
+
+let summaryOk = true;
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(STORAGE_KEYS.token, 'tok');
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 'u1', email: 'a@b.co', name: 'A', role: 'investor', avatar: null }));
+  summaryOk = true;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string) => {
+      const path = new URL(input, 'http://localhost').pathname;
+      if (path === '/api/market/summary') {
+        return Promise.resolve(summaryOk ? json(200, summary) : json(500, { success: false, error: 'boom' }));
+      }
+      if (path === '/api/market/live-data') {
+        return Promise.resolve(json(200, { success: true, data: [], freshness: summary.data.freshness }));
+      }
+      return Promise.resolve(json(404, { success: false, error: 'x' }));
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('DashboardPage', () => {
+  it('shows the four cards with the computed BIST 100, movers, sectors and the stale banner', async () => {
+    renderApp('/dashboard');
+    const total = await screen.findByTestId('card-total-stocks');
+    expect(total.textContent).toContain('596');
+    expect(total.textContent).toContain('38 sektör');
+    expect(screen.getByTestId('card-market-value').textContent).toContain('₺14,1 Tn');
+    expect(screen.getByTestId('card-market-value').textContent).toContain('Günlük hacim ₺175,4 Mr');
+    const bist = screen.getByTestId('card-bist100');
+    expect(bist.textContent).toContain('14.321,20');
+    expect(within(bist).getByText('-0,96%').closest('.text-down')).toBeTruthy();
+    // No predictions endpoint: '---'.
+    expect(screen.getByTestId('card-ai').textContent).toContain('---');
+    expect(screen.queryByTestId('ai-summary')).toBeNull();
+    expect(screen.getByTestId('top-gainers').textContent).toContain('+9,99%');
+    expect(screen.getByTestId('sector-distribution').textContent).toContain('53 hisse');
+    expect(screen.getByTestId('stale-banner').textContent).toContain('Veriler gecikmeli');
+    expect(screen.getByTestId('stale-banner').textContent).toContain('15 dk');
+  });
+
+  it('replaces the content with the red error card and refreshes from it', async () => {
+    summaryOk = false;
+    renderApp('/dashboard');
+    expect(await screen.findByText('Veri yüklenirken hata oluştu')).toBeTruthy();
+    summaryOk = true;
+    fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Yenile' }));
+    expect(await screen.findByTestId('card-total-stocks')).toBeTruthy();
+  });
+});

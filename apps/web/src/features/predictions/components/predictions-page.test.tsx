@@ -1,0 +1,164 @@
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CustomerAlgorithm, DailySummary, TopPrediction } from '@bist/contracts';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { AiSummaryCard } from './ai-summary-card';
+import { PredictionsPage } from './predictions-page';
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function prediction(i: number, confidence: number, up = true): TopPrediction {
+  return {
+    id: `p${i}`,
+    stock_code: `SYM${i}`,
+    company_name: `Şirket ${i}`,
+    prediction: up ? 'UP' : 'DOWN',
+    confidence,
+    algorithm: 'Ridge Regression',
+    algorithm_id: 'ridge',
+    target_price: 101.5,
+    current_price: 100,
+    price_at_prediction: 100,
+    potential_percent: 1.5,
+    expected_return: 0.015,
+    horizon_days: i % 2 === 0 ? 1 : 5,
+    as_of_date: '2026-11-20',
+    target_date: '2026-11-23',
+    created_at: '2026-11-20T16:00:00.000Z',
+  };
+}
+
+const OK_SUMMARY: DailySummary = {
+  status: 'ok',
+  is_example: false,
+  summary: { predictions_generated: 960, average_accuracy: 52.7, high_confidence_predictions: 3, algorithms_active: 40 },
+  top_predictions: [prediction(1, 84), prediction(2, 66, false), prediction(3, 55), ...[4, 5, 6, 7].map((i) => prediction(i, 50))],
+  accuracy_history: [
+    { date: '2026-11-18', accuracy: 51, evaluated: 400 },
+    { date: '2026-11-19', accuracy: 53, evaluated: 400 },
+    { date: '2026-11-20', accuracy: 56, evaluated: 400 },
+  ],
+  as_of_date: '2026-11-20',
+};
+
+const EMPTY_SUMMARY: DailySummary = {
+  status: 'no_predictions_yet',
+  is_example: false,
+  summary: { predictions_generated: 0, average_accuracy: null, high_confidence_predictions: 0, algorithms_active: 0 },
+  top_predictions: [],
+  accuracy_history: [],
+  as_of_date: null,
+};
+
+const ALGORITHM: CustomerAlgorithm = {
+  algorithm_id: 'ridge',
+  algorithm_name: 'Ridge Regression',
+  description: '',
+  accuracy: 53.1,
+  accuracy_source: 'walk_forward',
+  predictions_count: 12000,
+  live_predictions_count: 0,
+  type: 'Ridge',
+  category: 'linear',
+  enabled: true,
+  health: 'critical',
+  hit_rate_ci: { low: 52.2, high: 54 },
+  rank_ic: 0.03,
+  icir: 0.2,
+  skill: 0.001,
+  horizon_days: 1,
+  evaluated_from: '2025-11-01',
+  evaluated_to: '2026-11-19',
+  trained_at: '2026-11-20T16:00:00.000Z',
+};
+
+function serve(summary: DailySummary | null, algorithms: { status: 'ok' | 'no_predictions_yet'; algorithms: CustomerAlgorithm[] }) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string) => {
+      if (input.startsWith('/api/predictions/daily-summary')) {
+        return Promise.resolve(summary ? json(200, { success: true, data: summary }) : json(500, { success: false, error: 'boom' }));
+      }
+      if (input.startsWith('/api/ml-algorithms/list')) return Promise.resolve(json(200, { success: true, data: algorithms }));
+      return Promise.resolve(json(404, { success: false, error: 'not found' }));
+    }),
+  );
+}
+
+function renderWithProviders(node: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <TooltipProvider>
+        <MemoryRouter>{node}</MemoryRouter>
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('PredictionsPage', () => {
+  it('shows the cards and the top predictions with target prices, colours and status badges', async () => {
+    serve(OK_SUMMARY, { status: 'ok', algorithms: [ALGORITHM] });
+    renderWithProviders(<PredictionsPage />);
+    await waitFor(() => expect(screen.getAllByTestId('prediction-row')).toHaveLength(7));
+    expect(screen.queryByTestId('example-banner')).toBeNull();
+    expect(screen.getByTestId('card-predictions-generated').textContent).toContain('960');
+    expect(screen.getByTestId('card-average-accuracy').textContent).toContain('52,7%');
+    expect(screen.getByTestId('card-high-confidence').textContent).toContain('3');
+    expect(screen.getByTestId('card-active-algorithms').textContent).toContain('40');
+
+    const [strong, medium, low] = screen.getAllByTestId('prediction-row');
+    expect(within(strong!).getByText('Güçlü')).toBeTruthy();
+    expect(within(strong!).getByText('Yükseliş')).toBeTruthy();
+    expect(within(strong!).getByText('₺101,50')).toBeTruthy();
+    expect(within(strong!).getByText('5 gün')).toBeTruthy();
+    expect(within(strong!).getByText('84,0%').className).toContain('text-up');
+    expect(within(medium!).getByText('Orta')).toBeTruthy();
+    expect(within(medium!).getByText('Düşüş')).toBeTruthy();
+    expect(within(medium!).getByText('66,0%').className).toContain('amber');
+    expect(within(low!).getByText('55,0%').className).toContain('text-down');
+    expect(screen.getAllByRole('button', { name: 'Doğruluk nedir?' }).length).toBeGreaterThan(0);
+  });
+
+  it('labels the spec sample as an example while the server has no predictions yet', async () => {
+    serve(EMPTY_SUMMARY, { status: 'no_predictions_yet', algorithms: [{ ...ALGORITHM, accuracy: null }] });
+    renderWithProviders(<PredictionsPage />);
+    await waitFor(() => expect(screen.getByTestId('example-banner')).toBeTruthy());
+    expect(screen.getAllByTestId('example-badge').length).toBeGreaterThanOrEqual(5);
+    expect(screen.getAllByTestId('prediction-row').length).toBeGreaterThan(0);
+  });
+
+  it('shows the spec error text with a retry button when the summary cannot be loaded', async () => {
+    serve(null, { status: 'ok', algorithms: [] });
+    renderWithProviders(<PredictionsPage />);
+    await waitFor(() => expect(screen.getByTestId('predictions-error').textContent).toContain('AI tahmin verileri yüklenemedi'));
+    expect(within(screen.getByTestId('predictions-error')).getByRole('button', { name: /Yenile/ })).toBeTruthy();
+  });
+});
+
+describe('AiSummaryCard', () => {
+  it('shows up to 6 real predictions', async () => {
+    serve(OK_SUMMARY, { status: 'ok', algorithms: [] });
+    renderWithProviders(<AiSummaryCard />);
+    await waitFor(() => expect(screen.getAllByTestId('ai-summary-item')).toHaveLength(6));
+    expect(screen.getByTestId('ai-summary').textContent).toContain('SYM1');
+  });
+
+  it('does not appear without real top predictions (never with the sample)', async () => {
+    serve(EMPTY_SUMMARY, { status: 'no_predictions_yet', algorithms: [] });
+    const fetchMock = vi.mocked(fetch);
+    renderWithProviders(<AiSummaryCard />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('ai-summary')).toBeNull();
+  });
+});

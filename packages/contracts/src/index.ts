@@ -8,3 +8,4 @@ export * from './market.ts';
 export * from './admin.ts';
 export * from './portfolio.ts';
 export * from './predictions.ts';
+export * from './ml.ts';

@@ -18,8 +18,12 @@ const t0 = now();
 const panel = syntheticPanel({ nSeries: N_SERIES, nDays: N_DAYS, seed: 2026, continuation: 0.05 });
 const fs = buildFeatures(panel);
 const tFeatures = now() - t0;
-console.log(`panel ${N_SERIES} × ${N_DAYS}: ${fs.rows} rows × ${fs.cols} features in ${(tFeatures / 1000).toFixed(1)} s`);
-console.log('h  algorithm               fit+pred s   hit %   [Wilson 95%]      [day-clustered]     skill    rankIC    ICIR   final fit s');
+console.log(
+  `panel ${N_SERIES} × ${N_DAYS}: ${fs.rows} rows × ${fs.cols} features in ${(tFeatures / 1000).toFixed(1)} s`,
+);
+console.log(
+  'h  algorithm               fit+pred s   hit %   [Wilson 95%]      [day-clustered]     skill    rankIC    ICIR   final fit s',
+);
 
 const totals = new Map<string, number>();
 for (const horizon of HORIZONS) {
@@ -29,7 +33,12 @@ for (const horizon of HORIZONS) {
     const alg = ALGORITHMS.find((a) => a.id === run.algorithmId)!;
     // The production job also fits once on everything realised today; time that too.
     const tf = now();
-    const stack = alg.needsStack ? stackInputsFromRuns(fs, runs.filter((r) => r.algorithmId !== alg.id)) : undefined;
+    const stack = alg.needsStack
+      ? stackInputsFromRuns(
+          fs,
+          runs.filter((r) => r.algorithmId !== alg.id),
+        )
+      : undefined;
     fitLatest(fs, alg, horizon, stack ? { stack } : {});
     const finalFit = now() - tf;
     const m = run.metrics;
@@ -44,5 +53,6 @@ for (const horizon of HORIZONS) {
 }
 const total = (now() - t0) / 1000;
 console.log('\nper algorithm, both horizons incl. final fit (s):');
-for (const [id, s] of [...totals].sort((a, b) => b[1] - a[1])) console.log(`  ${id.padEnd(22)} ${s.toFixed(1)}`);
+for (const [id, s] of [...totals].sort((a, b) => b[1] - a[1]))
+  console.log(`  ${id.padEnd(22)} ${s.toFixed(1)}`);
 console.log(`\nTOTAL wall time ${total.toFixed(1)} s (budget 600 s), ${ALGORITHMS.length} algorithms`);

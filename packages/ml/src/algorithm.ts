@@ -4,7 +4,8 @@
 import { type FeatureSet, type Horizon, realisedRows } from './features.ts';
 import { sampleSorted } from './random.ts';
 
-export type AlgorithmCategory = 'baseline' | 'time_series' | 'technical' | 'linear' | 'nonlinear' | 'neural' | 'ensemble';
+export type AlgorithmCategory =
+  'baseline' | 'time_series' | 'technical' | 'linear' | 'nonlinear' | 'neural' | 'ensemble';
 /** per_series: one small model per stock; pooled: one model over all stocks' rows; rule: a technical rule whose scale is fitted. */
 export type AlgorithmScope = 'per_series' | 'pooled' | 'rule';
 export type AlgorithmOutput = 'regression' | 'classification';
@@ -145,7 +146,8 @@ export function trainingDataAt(
 ): TrainingData {
   const all = realisedRows(features, horizon, cutoffDay);
   const max = options.maxRows ?? Infinity;
-  const rows = Number.isFinite(max) && all.length > max ? sampleSorted(all, Math.floor(max), options.seed ?? 1) : all;
+  const rows =
+    Number.isFinite(max) && all.length > max ? sampleSorted(all, Math.floor(max), options.seed ?? 1) : all;
   const data: TrainingData = { features, horizon, cutoffDay, rows };
   if (options.stack) data.stack = options.stack;
   return data;
@@ -179,7 +181,11 @@ export function finishModel(algorithm: Algorithm, data: TrainingData, state: Jso
   const take = Math.min(2000, data.rows.length);
   if (take > 0) {
     const rows = data.rows.slice(data.rows.length - take);
-    const pred = algorithm.predict(model, { features: data.features, rows, ...(data.stack ? { stack: data.stack } : {}) });
+    const pred = algorithm.predict(model, {
+      features: data.features,
+      rows,
+      ...(data.stack ? { stack: data.stack } : {}),
+    });
     model.predictionScale = sdOf(pred.expectedReturn);
   }
   return model;

@@ -26,8 +26,9 @@ export interface PlattScaling {
 export function plattFit(scores: ArrayLike<number>, labels: ArrayLike<number>): PlattScaling {
   let nPos = 0;
   let nNeg = 0;
-  for (let i = 0; i < labels.length; i++) if (labels[i] === 1) nPos++;
-  else nNeg++;
+  for (let i = 0; i < labels.length; i++)
+    if (labels[i] === 1) nPos++;
+    else nNeg++;
   if (nPos === 0 || nNeg === 0) return { a: 0, b: Math.log((nPos + 1) / (nNeg + 1)) };
   const tPos = (nPos + 1) / (nPos + 2);
   const tNeg = 1 / (nNeg + 2);
@@ -79,7 +80,11 @@ export function classifierConfidence(probabilityUp: number): number {
 const MEAN_ABS_Z = Math.sqrt(2 / Math.PI);
 
 /** Regressor confidence: 0.5 + (hitRate − 0.5)·min(2.5, |z|/E|z|), clipped to [0.01, 0.99]; 0.5 without a hit rate. */
-export function regressorConfidence(expectedReturn: number, predictionScale: number, walkForwardHitRate: number | null): number {
+export function regressorConfidence(
+  expectedReturn: number,
+  predictionScale: number,
+  walkForwardHitRate: number | null,
+): number {
   if (walkForwardHitRate === null || !Number.isFinite(walkForwardHitRate)) return 0.5;
   const z = predictionScale > 0 ? Math.abs(expectedReturn) / predictionScale : 0;
   const f = Math.min(2.5, z / MEAN_ABS_Z);

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_COLUMN, FEATURE_NAMES, NOT_REALISED, buildFeatures, realisedRows, seriesRsi } from './features.ts';
+import {
+  FEATURE_COLUMN,
+  FEATURE_NAMES,
+  NOT_REALISED,
+  buildFeatures,
+  realisedRows,
+  seriesRsi,
+} from './features.ts';
 import { panelFromBars, type Panel } from './panel.ts';
 import { syntheticPanel } from './synthetic.ts';
 
 function withFutureChanged(panel: Panel, fromDay: number): Panel {
-  const bump = (a: Float64Array): Float64Array => a.map((v, d) => (d >= fromDay ? v * (1.5 + 0.1 * Math.sin(d)) : v));
+  const bump = (a: Float64Array): Float64Array =>
+    a.map((v, d) => (d >= fromDay ? v * (1.5 + 0.1 * Math.sin(d)) : v));
   return {
     dates: panel.dates,
     market: { ...panel.market, close: bump(panel.market.close) },
@@ -75,8 +83,12 @@ describe(buildFeatures.name, () => {
     const T = 200;
     const changed = buildFeatures(withFutureChanged(panel, T + 1));
     const end = fs.dayRowStart[T + 1]!;
-    expect(Array.from(changed.raw.subarray(0, end * fs.cols))).toEqual(Array.from(fs.raw.subarray(0, end * fs.cols)));
-    expect(Array.from(changed.x.subarray(0, end * fs.cols))).toEqual(Array.from(fs.x.subarray(0, end * fs.cols)));
+    expect(Array.from(changed.raw.subarray(0, end * fs.cols))).toEqual(
+      Array.from(fs.raw.subarray(0, end * fs.cols)),
+    );
+    expect(Array.from(changed.x.subarray(0, end * fs.cols))).toEqual(
+      Array.from(fs.x.subarray(0, end * fs.cols)),
+    );
     // …while the targets of day T do change (they are the future).
     const r = fs.rowOf[T]!;
     expect(changed.targets[1].logReturn[r]).not.toBe(fs.targets[1].logReturn[r]);
@@ -126,7 +138,10 @@ describe(panelFromBars.name, () => {
       close: Float64Array.from(dates, () => base),
       volume: Float64Array.from(dates, () => 1),
     });
-    const p = panelFromBars([{ symbol: 'AAA', sector: 'X', ...mk(['2024-01-02', '2024-01-04'], 5) }], mk(['2024-01-02', '2024-01-03'], 100));
+    const p = panelFromBars(
+      [{ symbol: 'AAA', sector: 'X', ...mk(['2024-01-02', '2024-01-04'], 5) }],
+      mk(['2024-01-02', '2024-01-03'], 100),
+    );
     expect(p.dates).toEqual(['2024-01-02', '2024-01-03', '2024-01-04']);
     expect(Array.from(p.series[0]!.close)).toEqual([5, NaN, 5]);
     expect(Array.from(p.market.close)).toEqual([100, 100, NaN]);

@@ -138,7 +138,8 @@ export function seriesRsi(c: Float64Array, n = 14): Float64Array {
   }
   g /= n;
   l /= n;
-  const rsiOf = (gain: number, loss: number): number => (gain + loss === 0 ? 50 : (100 * gain) / (gain + loss));
+  const rsiOf = (gain: number, loss: number): number =>
+    gain + loss === 0 ? 50 : (100 * gain) / (gain + loss);
   out[n] = rsiOf(g, l);
   for (let k = n + 1; k < c.length; k++) {
     const d = c[k]! - c[k - 1]!;
@@ -230,7 +231,10 @@ function seriesFeatures(s: Compressed): Float64Array {
     const h = s.high[k]!;
     const l = s.low[k]!;
     const pc = c[k - 1]!;
-    const tr = Number.isFinite(h) && Number.isFinite(l) ? Math.max(h - l, Math.abs(h - pc), Math.abs(l - pc)) : Math.abs(c[k]! - pc);
+    const tr =
+      Number.isFinite(h) && Number.isFinite(l)
+        ? Math.max(h - l, Math.abs(h - pc), Math.abs(l - pc))
+        : Math.abs(c[k]! - pc);
     if (k <= 14) {
       a += tr;
       if (k === 14) {
@@ -272,7 +276,8 @@ function seriesFeatures(s: Compressed): Float64Array {
       }
       const mu = sum / cnt;
       const sdv = Math.sqrt(Math.max(0, sumSq / cnt - mu * mu));
-      if (cnt >= 10 && Number.isFinite(lv[k]!)) f[o + COL.volume_z_20] = sdv > 1e-12 ? (lv[k]! - mu) / sdv : 0;
+      if (cnt >= 10 && Number.isFinite(lv[k]!))
+        f[o + COL.volume_z_20] = sdv > 1e-12 ? (lv[k]! - mu) / sdv : 0;
     }
     f[o + COL.dist_sma_20] = c[k]! / sma20[k]! - 1;
     f[o + COL.dist_sma_50] = c[k]! / sma50[k]! - 1;
@@ -372,7 +377,8 @@ export function buildFeatures(panel: Panel, options: FeatureOptions = {}): Featu
     // jumpsBefore[k] = corporate-action jumps among the returns of bars 1..k, so a window (k, k+h] has one iff it differs.
     const jumpsBefore = new Int32Array(m);
     for (let k = 1; k < m; k++) {
-      jumpsBefore[k] = jumpsBefore[k - 1]! + (Math.abs(Math.log(cs.close[k]! / cs.close[k - 1]!)) >= jumpLimit ? 1 : 0);
+      jumpsBefore[k] =
+        jumpsBefore[k - 1]! + (Math.abs(Math.log(cs.close[k]! / cs.close[k - 1]!)) >= jumpLimit ? 1 : 0);
     }
     for (let k = minHistory - 1; k < m; k++) {
       const d = cs.days[k]!;
@@ -459,7 +465,8 @@ function standardiseCrossSection(
       const sd = n > 1 ? Math.sqrt(Math.max(0, ss / n - mu * mu)) : 0;
       for (let r = a; r < b; r++) {
         const v = raw[r * nCols + j]!;
-        x[r * nCols + j] = Number.isFinite(v) && sd > 1e-12 ? Math.max(-Z_CLIP, Math.min(Z_CLIP, (v - mu) / sd)) : 0;
+        x[r * nCols + j] =
+          Number.isFinite(v) && sd > 1e-12 ? Math.max(-Z_CLIP, Math.min(Z_CLIP, (v - mu) / sd)) : 0;
       }
     }
   }
@@ -467,7 +474,11 @@ function standardiseCrossSection(
 }
 
 /** Copies the standardised feature rows listed in `rows` into a new rows.length × cols matrix. */
-export function featureRows(fs: FeatureSet, rows: ArrayLike<number>, source: 'x' | 'raw' = 'x'): Float64Array {
+export function featureRows(
+  fs: FeatureSet,
+  rows: ArrayLike<number>,
+  source: 'x' | 'raw' = 'x',
+): Float64Array {
   const m = source === 'x' ? fs.x : fs.raw;
   const out = new Float64Array(rows.length * fs.cols);
   for (let i = 0; i < rows.length; i++) {

@@ -12,5 +12,11 @@ export * from './registry.ts';
 export * from './serving.ts';
 export { syntheticPanel, businessDays, type SyntheticPanelOptions } from './synthetic.ts';
 export { SeededRandom } from './random.ts';
-export { sequenceRows, SEQUENCE_LENGTH } from './algorithms/learner-algorithms.ts';
+export {
+  learnerAlgorithm,
+  sequenceRows,
+  SEQUENCE_LENGTH,
+  type LearnerModule,
+  type LearnerSpec,
+} from './algorithms/learner-algorithms.ts';
 export { STACKING_MIN_ROWS } from './algorithms/stacking.ts';

@@ -24,7 +24,10 @@ export function wilsonInterval(hits: number, n: number, z = Z_95): { low: number
  * Directional hits: predicted up (> 0) and realised up (> 0), or predicted down (< 0) and realised ≤ 0, count 1; a
  * prediction of exactly 0 has no direction and counts ½ (a coin flip). Pairs with a non-finite value are skipped.
  */
-export function directionalHits(predicted: ArrayLike<number>, realised: ArrayLike<number>): { hits: number; n: number } {
+export function directionalHits(
+  predicted: ArrayLike<number>,
+  realised: ArrayLike<number>,
+): { hits: number; n: number } {
   let hits = 0;
   let n = 0;
   for (let i = 0; i < predicted.length; i++) {

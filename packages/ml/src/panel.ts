@@ -47,10 +47,12 @@ export class PanelInputError extends Error {
 function checkBars(label: string, bars: SeriesBars): void {
   const n = bars.dates.length;
   for (const key of ['open', 'high', 'low', 'close', 'volume'] as const) {
-    if (bars[key].length !== n) throw new PanelInputError(`${label}: ${key} has ${bars[key].length} values, dates ${n}`);
+    if (bars[key].length !== n)
+      throw new PanelInputError(`${label}: ${key} has ${bars[key].length} values, dates ${n}`);
   }
   for (let i = 1; i < n; i++) {
-    if (bars.dates[i]! <= bars.dates[i - 1]!) throw new PanelInputError(`${label}: dates not strictly ascending at ${i}`);
+    if (bars.dates[i]! <= bars.dates[i - 1]!)
+      throw new PanelInputError(`${label}: dates not strictly ascending at ${i}`);
   }
 }
 

@@ -72,7 +72,12 @@ const orNull = (v: number): number | null => (Number.isFinite(v) ? v : null);
  */
 export function evaluationRecord(run: WalkForwardRun) {
   const m = run.metrics;
-  const ic = (s: typeof m.ic) => ({ mean: orNull(s.mean), sd: orNull(s.sd), icir: orNull(s.icir), days: s.days });
+  const ic = (s: typeof m.ic) => ({
+    mean: orNull(s.mean),
+    sd: orNull(s.sd),
+    icir: orNull(s.icir),
+    days: s.days,
+  });
   return {
     algorithmId: run.algorithmId,
     horizonDays: run.horizon,

@@ -35,7 +35,12 @@ export function businessDays(firstDate: string, n: number): string[] {
   return out;
 }
 
-function barsFromLogReturns(r: Float64Array, start: number, rng: SeededRandom, volumeBase: number): BarArrays {
+function barsFromLogReturns(
+  r: Float64Array,
+  start: number,
+  rng: SeededRandom,
+  volumeBase: number,
+): BarArrays {
   const n = r.length;
   const b: BarArrays = {
     open: new Float64Array(n),

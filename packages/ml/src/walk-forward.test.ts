@@ -1,41 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { featuresOf, withShuffledTargets } from '../test/helpers.ts';
+import { featuresOf } from '../test/helpers.ts';
 import { type Algorithm, type TrainedModel, finishModel } from './algorithm.ts';
 import { ols } from './algorithms/linear.ts';
 import { stacking } from './algorithms/stacking.ts';
 import { randomWalk } from './algorithms/time-series.ts';
-import type { FeatureSet } from './features.ts';
 import { ALGORITHMS } from './registry.ts';
 import {
-  type WalkForwardOptions,
   stackInputsFromRuns,
   walkForward,
   walkForwardAlgorithm,
   walkForwardCutoffs,
 } from './walk-forward.ts';
-
-/** z for a 95 % family-wise interval over every algorithm (Bonferroni): Φ⁻¹(1 − 0.025/40) ≈ 3.23. */
-const Z_FAMILY = 3.23;
-
-/** Options that keep the whole-registry tests fast: small training caps, fewer retrains. */
-const FAST: Omit<WalkForwardOptions, 'horizon'> = { evalDays: 150, retrainEvery: 50, maxTrainRows: 2000, z: Z_FAMILY };
-
-function expectNoSkill(fs: FeatureSet, label: string): void {
-  const runs = walkForward(fs, ALGORITHMS, { horizon: 1, ...FAST, seed: 3 });
-  expect(runs).toHaveLength(ALGORITHMS.length);
-  for (const run of runs) {
-    const m = run.metrics;
-    const where = `${label} ${run.algorithmId}: hit ${(m.hitRate * 100).toFixed(2)} % [${(m.hitRateLow * 100).toFixed(2)}, ${(m.hitRateHigh * 100).toFixed(2)}], rank IC ${m.rankIc.mean.toFixed(4)}`;
-    expect(run.error, where).toBeNull();
-    expect(m.count, where).toBeGreaterThan(8000);
-    expect(m.hitRateLow, where).toBeLessThanOrEqual(0.5);
-    expect(m.hitRateHigh, where).toBeGreaterThanOrEqual(0.5);
-    if (m.rankIc.days > 0) {
-      // t-statistic of the mean daily Rank IC within the family-wise bound.
-      expect(Math.abs(m.rankIc.mean) / (m.rankIc.sd / Math.sqrt(m.rankIc.days)), where).toBeLessThan(Z_FAMILY);
-    }
-  }
-}
 
 describe(walkForwardAlgorithm.name, () => {
   const fs = featuresOf({ nSeries: 20, nDays: 400, seed: 1 });
@@ -99,7 +74,10 @@ describe('every algorithm', () => {
     const ids = new Set(ALGORITHMS.map((a) => a.id));
     expect(ids.size).toBe(ALGORITHMS.length);
     const runs = walkForward(small, ALGORITHMS, { horizon: 1, evalDays: 40, maxTrainRows: 1500 });
-    const stack = stackInputsFromRuns(small, runs.filter((r) => !ALGORITHMS.find((a) => a.id === r.algorithmId)!.needsStack));
+    const stack = stackInputsFromRuns(
+      small,
+      runs.filter((r) => !ALGORITHMS.find((a) => a.id === r.algorithmId)!.needsStack),
+    );
     for (const alg of ALGORITHMS) {
       expect(alg.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
       const run = runs.find((r) => r.algorithmId === alg.id)!;
@@ -115,7 +93,7 @@ describe('every algorithm', () => {
       expect(a.probabilityUp === null, alg.id).toBe(alg.output === 'regression');
       expect(() => alg.deserialize({ ...model, algorithmId: 'other' })).toThrow();
     }
-  });
+  }, 240_000);
 });
 
 describe('stacking', () => {
@@ -129,18 +107,5 @@ describe('stacking', () => {
     expect(coef[ids.indexOf('ols')]!).toBeGreaterThan(0);
     expect(st.metrics.hitRate).toBeGreaterThan(byId.get('ols')!.metrics.hitRate - 0.01);
     expect(st.metrics.hitRateLow).toBeGreaterThan(0.5);
-  });
-});
-
-describe('known answers for the whole registry', () => {
-  it('on independent pure random walks every algorithm’s hit-rate interval contains 50 % and Rank IC ≈ 0', () => {
-    expectNoSkill(featuresOf({ nSeries: 80, nDays: 420, seed: 31, beta: 0 }), 'random walk');
-  });
-
-  it('leakage: with a real planted signal OLS has skill, but after shuffling the targets no algorithm keeps any', () => {
-    const planted = featuresOf({ nSeries: 80, nDays: 420, seed: 32, beta: 0, continuation: 0.15 });
-    const real = walkForwardAlgorithm(planted, ols, { horizon: 1, ...FAST });
-    expect(real.metrics.hitRateLow).toBeGreaterThan(0.5);
-    expectNoSkill(withShuffledTargets(planted, 77), 'shuffled');
   });
 });

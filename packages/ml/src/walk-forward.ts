@@ -146,7 +146,9 @@ export function walkForwardAlgorithm(
 
 /** The training-row cap walk-forward applies to an algorithm: none for per-series models, else min(option, own cap). */
 export function trainRowCap(algorithm: Algorithm, maxTrainRows = DEFAULT_MAX_TRAIN_ROWS): number {
-  return algorithm.scope === 'per_series' ? Infinity : Math.min(maxTrainRows, algorithm.maxTrainRows ?? Infinity);
+  return algorithm.scope === 'per_series'
+    ? Infinity
+    : Math.min(maxTrainRows, algorithm.maxTrainRows ?? Infinity);
 }
 
 /**
@@ -169,13 +171,24 @@ export function fitLatest(
   return algorithm.fit(data, { seed: seed + cutoff });
 }
 
-/** Base predictions of finished runs laid out per feature row (NaN where a run made no prediction). */
-export function stackInputsFromRuns(fs: FeatureSet, runs: readonly WalkForwardRun[]): StackInputs {
+/**
+ * Base predictions of finished runs laid out per feature row (NaN where a run made no prediction), the input of the
+ * stacking ensemble. For a live stacking prediction pass the base models' predictions of the latest rows as `live`.
+ */
+export function stackInputsFromRuns(
+  fs: FeatureSet,
+  runs: readonly WalkForwardRun[],
+  live: readonly { algorithmId: string; rows: Int32Array; expectedReturn: Float64Array }[] = [],
+): StackInputs {
   return {
     baseIds: runs.map((r) => r.algorithmId),
     values: runs.map((run) => {
       const v = new Float64Array(fs.rows).fill(NaN);
       for (let i = 0; i < run.rows.length; i++) v[run.rows[i]!] = run.expectedReturn[i]!;
+      for (const p of live) {
+        if (p.algorithmId !== run.algorithmId) continue;
+        for (let i = 0; i < p.rows.length; i++) v[p.rows[i]!] = p.expectedReturn[i]!;
+      }
       return v;
     }),
   };

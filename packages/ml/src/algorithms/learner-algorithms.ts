@@ -19,6 +19,7 @@ import {
 } from '../algorithm.ts';
 import { expectedReturnFromProbability, plattFit, sigmoid } from '../confidence.ts';
 import { type FeatureSet, featureRows } from '../features.ts';
+import * as learners from '../learners/index.ts';
 import { directionTargets, meanAbsReturn, winsorisedTargets } from './pooled-data.ts';
 
 /** Bars of history per sample for the sequence learners (LSTM, GRU, 1-D CNN). */
@@ -82,9 +83,15 @@ function readLearnerState(state: JsonValue): Record<string, JsonValue> {
 /** Wraps a learner module into a registry Algorithm. */
 export function learnerAlgorithm(spec: LearnerSpec): Algorithm {
   const inputs = (fs: FeatureSet, rows: ArrayLike<number>): { X: Float64Array; cols: number } =>
-    spec.sequence ? { X: sequenceRows(fs, rows), cols: SEQUENCE_LENGTH * fs.cols } : { X: featureRows(fs, rows), cols: fs.cols };
+    spec.sequence
+      ? { X: sequenceRows(fs, rows), cols: SEQUENCE_LENGTH * fs.cols }
+      : { X: featureRows(fs, rows), cols: fs.cols };
   const learnerOptions = (fs: FeatureSet, seed: number): never =>
-    ({ ...(spec.options ?? {}), seed, ...(spec.sequence ? { seqLen: SEQUENCE_LENGTH, nFeatures: fs.cols } : {}) }) as never;
+    ({
+      ...(spec.options ?? {}),
+      seed,
+      ...(spec.sequence ? { seqLen: SEQUENCE_LENGTH, nFeatures: fs.cols } : {}),
+    }) as never;
   const algorithm: Algorithm = {
     id: spec.id,
     name: spec.name,
@@ -108,24 +115,39 @@ export function learnerAlgorithm(spec: LearnerSpec): Algorithm {
       const split = Math.floor(n * 0.8);
       const canCalibrate = split >= 50 && n - split >= 20;
       const fitRows = canCalibrate ? split : n;
-      const learner = spec.learner.fit(X.subarray(0, fitRows * cols), fitRows, cols, y.subarray(0, fitRows), learnerOptions(fs, seed)) as JsonValue;
+      const learner = spec.learner.fit(
+        X.subarray(0, fitRows * cols),
+        fitRows,
+        cols,
+        y.subarray(0, fitRows),
+        learnerOptions(fs, seed),
+      ) as JsonValue;
       let platt = { a: 1, b: 0 };
       if (canCalibrate) {
         const p = spec.learner.predict(learner as never, X.subarray(split * cols), n - split, cols);
         platt = plattFit(Float64Array.from(p, logit), y.subarray(split));
       }
-      return finishModel(algorithm, data, { learner, plattA: platt.a, plattB: platt.b, meanAbsReturn: meanAbsReturn(data) });
+      return finishModel(algorithm, data, {
+        learner,
+        plattA: platt.a,
+        plattB: platt.b,
+        meanAbsReturn: meanAbsReturn(data),
+      });
     },
     predict(model: TrainedModel, rowSet: RowSet): Prediction {
       const st = readLearnerState(model.state);
       const { X, cols } = inputs(rowSet.features, rowSet.rows);
       const raw = spec.learner.predict(st.learner as never, X, rowSet.rows.length, cols);
-      if (spec.output === 'regression') return { expectedReturn: Float64Array.from(raw), probabilityUp: null };
+      if (spec.output === 'regression')
+        return { expectedReturn: Float64Array.from(raw), probabilityUp: null };
       const a = typeof st.plattA === 'number' ? st.plattA : 1;
       const b = typeof st.plattB === 'number' ? st.plattB : 0;
       const mar = typeof st.meanAbsReturn === 'number' ? st.meanAbsReturn : 0;
       const probabilityUp = Float64Array.from(raw, (p) => sigmoid(a * logit(p) + b));
-      return { expectedReturn: Float64Array.from(probabilityUp, (p) => expectedReturnFromProbability(p, mar)), probabilityUp };
+      return {
+        expectedReturn: Float64Array.from(probabilityUp, (p) => expectedReturnFromProbability(p, mar)),
+        probabilityUp,
+      };
     },
     deserialize(serialized: unknown): TrainedModel {
       const m = deserializeModel(spec.id, serialized);
@@ -136,5 +158,183 @@ export function learnerAlgorithm(spec: LearnerSpec): Algorithm {
   return algorithm;
 }
 
-/** The nonlinear and neural learners (filled once ../learners is complete). */
-export const LEARNER_ALGORITHMS: readonly Algorithm[] = [];
+/**
+ * The 13 nonlinear and neural algorithms. Costs are bounded for the 10-minute budget of a full walk-forward on
+ * 600 stocks: each has a training-row cap (seeded subsample), and the sequence models use small networks.
+ */
+export const LEARNER_ALGORITHMS: readonly Algorithm[] = [
+  learnerAlgorithm({
+    id: 'hist-gbdt',
+    name: 'Gradient-Boosted Trees',
+    type: 'Gradient Boosting',
+    category: 'nonlinear',
+    description:
+      'Histogram gradient-boosted regression trees (quantile bins, leaf-wise growth, row subsampling), the LightGBM recipe.',
+    output: 'regression',
+    maxTrainRows: 20_000,
+    learner: learners.histGbdt,
+    options: {
+      nRounds: 60,
+      learningRate: 0.08,
+      maxLeaves: 15,
+      minSamplesLeaf: 200,
+      subsample: 0.7,
+      maxBins: 32,
+    },
+  }),
+  learnerAlgorithm({
+    id: 'cart',
+    name: 'CART Decision Tree',
+    type: 'Decision Tree',
+    category: 'nonlinear',
+    description:
+      'One depth-4 regression tree with variance splits on histogram bins and large (≥ 1,000-row) leaves.',
+    output: 'regression',
+    maxTrainRows: 30_000,
+    learner: learners.cart,
+    options: { maxDepth: 4, minSamplesLeaf: 1000, maxBins: 64 },
+  }),
+  learnerAlgorithm({
+    id: 'random-forest',
+    name: 'Random Forest',
+    type: 'Random Forest',
+    category: 'nonlinear',
+    description:
+      'Thirty bootstrap-sampled depth-6 regression trees with √p candidate features per split, averaged.',
+    output: 'regression',
+    maxTrainRows: 15_000,
+    learner: learners.randomForest,
+    options: {
+      nTrees: 30,
+      maxDepth: 6,
+      minSamplesLeaf: 100,
+      sampleFraction: 0.5,
+    },
+  }),
+  learnerAlgorithm({
+    id: 'extra-trees',
+    name: 'Extra Trees',
+    type: 'Extra Trees',
+    category: 'nonlinear',
+    description:
+      'Thirty extremely randomised depth-6 regression trees (random thresholds, √p features per split), averaged.',
+    output: 'regression',
+    maxTrainRows: 15_000,
+    learner: learners.extraTrees,
+    options: { nTrees: 30, maxDepth: 6, minSamplesLeaf: 100 },
+  }),
+  learnerAlgorithm({
+    id: 'adaboost',
+    name: 'AdaBoost',
+    type: 'Boosting',
+    category: 'nonlinear',
+    description: 'SAMME AdaBoost of depth-2 trees classifying the direction of the move, Platt-calibrated.',
+    output: 'classification',
+    maxTrainRows: 20_000,
+    learner: learners.adaboost,
+    options: {
+      task: 'classification',
+      nEstimators: 50,
+      maxDepth: 2,
+      minSamplesLeaf: 100,
+      learningRate: 0.5,
+    },
+  }),
+  learnerAlgorithm({
+    id: 'knn',
+    name: 'k-Nearest Neighbours',
+    type: 'k-NN',
+    category: 'nonlinear',
+    description:
+      'Share of up moves among the 50 nearest training rows (standardised features, 1,000-row reference subsample).',
+    output: 'classification',
+    maxTrainRows: 30_000,
+    learner: learners.knn,
+    options: { task: 'classification', k: 50, maxReference: 1000 },
+  }),
+  learnerAlgorithm({
+    id: 'gaussian-nb',
+    name: 'Gaussian Naive Bayes',
+    type: 'Naive Bayes',
+    category: 'nonlinear',
+    description:
+      'Up and down days modelled as independent normals per feature; Bayes’ rule gives P(up), Platt-calibrated.',
+    output: 'classification',
+    maxTrainRows: 30_000,
+    learner: learners.gaussianNb,
+  }),
+  learnerAlgorithm({
+    id: 'linear-svm',
+    name: 'Linear SVM',
+    type: 'Support Vector Machine',
+    category: 'nonlinear',
+    description:
+      'Linear support vector machine on the hinge loss (Pegasos stochastic sub-gradient), Platt-calibrated.',
+    output: 'classification',
+    maxTrainRows: 30_000,
+    learner: learners.linearSvm,
+    options: { lambda: 1e-3, epochs: 10 },
+  }),
+  learnerAlgorithm({
+    id: 'kernel-ridge',
+    name: 'Kernel Ridge Regression',
+    type: 'Kernel Ridge (RBF)',
+    category: 'nonlinear',
+    description:
+      'Ridge regression in an RBF kernel space, fitted on a seeded 800-row subsample of the training rows.',
+    output: 'regression',
+    maxTrainRows: 5000,
+    learner: learners.kernelRidge,
+    options: { alpha: 10, maxRows: 800 },
+  }),
+  learnerAlgorithm({
+    id: 'mlp',
+    name: 'Multilayer Perceptron',
+    type: 'Neural Network',
+    category: 'neural',
+    description:
+      'Two hidden ReLU layers (32, 16) trained with Adam and early stopping on the forward return.',
+    output: 'regression',
+    maxTrainRows: 10_000,
+    learner: learners.mlp,
+    options: { hiddenSizes: [32, 16], maxEpochs: 8, patience: 3, l2: 1e-3 },
+  }),
+  learnerAlgorithm({
+    id: 'lstm',
+    name: 'LSTM Network',
+    type: 'Recurrent Neural Network',
+    category: 'neural',
+    description: 'An 8-unit LSTM reading the last 20 days of feature vectors, regressing the forward return.',
+    output: 'regression',
+    maxTrainRows: 1500,
+    sequence: true,
+    learner: learners.lstm,
+    options: { hidden: 8, maxEpochs: 3 },
+  }),
+  learnerAlgorithm({
+    id: 'gru',
+    name: 'GRU Network',
+    type: 'Recurrent Neural Network',
+    category: 'neural',
+    description:
+      'An 8-unit GRU reading the last 20 days of feature vectors, classifying the direction (Platt-calibrated).',
+    output: 'classification',
+    maxTrainRows: 1500,
+    sequence: true,
+    learner: learners.gru,
+    options: { task: 'classification', hidden: 8, maxEpochs: 3 },
+  }),
+  learnerAlgorithm({
+    id: 'cnn1d',
+    name: '1-D Convolutional Network',
+    type: 'Convolutional Neural Network',
+    category: 'neural',
+    description:
+      'Eight width-3 convolution filters over the last 20 days of feature vectors, classifying the direction.',
+    output: 'classification',
+    maxTrainRows: 1500,
+    sequence: true,
+    learner: learners.cnn1d,
+    options: { task: 'classification', filters: 8, dense: 8, maxEpochs: 4 },
+  }),
+];

@@ -60,7 +60,10 @@ describe('pooled linear classifiers on a planted direction signal', () => {
   const dirRng = new SeededRandom(9);
   const signal = withTargets(base, (r) => {
     const x = base.x;
-    return 0.01 * (x[r * base.cols + COL.rsi_14]! - 0.5 * x[r * base.cols + COL.sector_ret_1]!) + 0.01 * dirRng.normal();
+    return (
+      0.01 * (x[r * base.cols + COL.rsi_14]! - 0.5 * x[r * base.cols + COL.sector_ret_1]!) +
+      0.01 * dirRng.normal()
+    );
   });
   for (const alg of [logistic, lda]) {
     it(`${alg.id} hits well above 50 % out of sample and its probabilities are calibrated in direction`, () => {

@@ -35,7 +35,13 @@ export function linearScores(X: Float64Array, n: number, p: number, w: Float64Ar
 type Gram = ReturnType<typeof gramWithIntercept>;
 
 function gramOfRange(m: PooledMatrix, from: number, to: number, weights?: Float64Array): Gram {
-  return gramWithIntercept(m.X.subarray(from * m.p, to * m.p), to - from, m.p, m.y.subarray(from, to), weights);
+  return gramWithIntercept(
+    m.X.subarray(from * m.p, to * m.p),
+    to - from,
+    m.p,
+    m.y.subarray(from, to),
+    weights,
+  );
 }
 
 function addGram(a: Gram, b: Gram): Gram {
@@ -53,7 +59,13 @@ export function ridgeFromGram(gr: Gram, q: number, lambda: number): Float64Array
  * Elastic-net coordinate descent on a Gram summary (intercept unpenalised, columns centred inside):
  * minimises (1/2n)‖y − b₀ − Xβ‖² + λ(α‖β‖₁ + (1−α)/2‖β‖²). Warm-started from `init` (p coefficients).
  */
-export function elasticNetFromGram(gr: Gram, p: number, lambda: number, alpha: number, init?: Float64Array): Float64Array {
+export function elasticNetFromGram(
+  gr: Gram,
+  p: number,
+  lambda: number,
+  alpha: number,
+  init?: Float64Array,
+): Float64Array {
   const q = p + 1;
   const n = gr.g[0]!;
   const mx = new Float64Array(p);
@@ -128,7 +140,11 @@ function linearRegressor(spec: LinearSpec): Algorithm {
 }
 
 /** Holdout choice: fits `solveOn(gramA, factor=1)` for each candidate on the earlier 80 %, scores SSE on the latest 20 %, refits the best on all. */
-function selectOnHoldout(m: PooledMatrix, candidates: readonly number[], solve: (gr: Gram, param: number) => Float64Array): Float64Array {
+function selectOnHoldout(
+  m: PooledMatrix,
+  candidates: readonly number[],
+  solve: (gr: Gram, param: number) => Float64Array,
+): Float64Array {
   const a = gramOfRange(m, 0, m.split);
   const b = gramOfRange(m, m.split, m.n);
   let best = candidates[0]!;
@@ -163,7 +179,8 @@ export const ridge = linearRegressor({
   name: 'Ridge Regression',
   type: 'Ridge Regression',
   description: 'Least squares with an L2 penalty; penalty strength chosen on the most recent training rows.',
-  solve: (m) => selectOnHoldout(m, [1e-4, 1e-3, 1e-2, 0.1, 1, 10], (gr, k) => ridgeFromGram(gr, m.p + 1, k * gr.g[0]!)),
+  solve: (m) =>
+    selectOnHoldout(m, [1e-4, 1e-3, 1e-2, 0.1, 1, 10], (gr, k) => ridgeFromGram(gr, m.p + 1, k * gr.g[0]!)),
 });
 
 function enetPath(m: PooledMatrix, alpha: number): Float64Array {
@@ -189,7 +206,8 @@ export const lasso = linearRegressor({
   id: 'lasso',
   name: 'Lasso Regression',
   type: 'Lasso Regression',
-  description: 'Least squares with an L1 penalty (coordinate descent), which sets weak features to exactly zero.',
+  description:
+    'Least squares with an L1 penalty (coordinate descent), which sets weak features to exactly zero.',
   solve: (m) => enetPath(m, 1),
 });
 
@@ -198,7 +216,8 @@ export const elasticNet = linearRegressor({
   id: 'elastic-net',
   name: 'Elastic Net',
   type: 'Elastic Net',
-  description: 'Half L1, half L2 penalty (coordinate descent); penalty strength chosen on the most recent training rows.',
+  description:
+    'Half L1, half L2 penalty (coordinate descent); penalty strength chosen on the most recent training rows.',
   solve: (m) => enetPath(m, 0.5),
 });
 
@@ -210,7 +229,8 @@ export const bayesianRidge = linearRegressor({
   id: 'bayesian-ridge',
   name: 'Bayesian Ridge',
   type: 'Bayesian Regression',
-  description: 'Ridge regression whose penalty and noise level are set by maximising the marginal likelihood (evidence).',
+  description:
+    'Ridge regression whose penalty and noise level are set by maximising the marginal likelihood (evidence).',
   solve: (m) => {
     const gr = gramOfRange(m, 0, m.n);
     const p = m.p;
@@ -245,7 +265,8 @@ export const bayesianRidge = linearRegressor({
         beta[k] = t;
       }
       let gamma = 0;
-      for (let i = 0; i < p; i++) gamma += (alpha * Math.max(s[i]!, 0)) / (lambda + alpha * Math.max(s[i]!, 0));
+      for (let i = 0; i < p; i++)
+        gamma += (alpha * Math.max(s[i]!, 0)) / (lambda + alpha * Math.max(s[i]!, 0));
       let norm2 = 0;
       for (const v of mv) norm2 += v * v;
       let sse = yyc;
@@ -306,7 +327,8 @@ export const huber = linearRegressor({
   id: 'huber',
   name: 'Huber Regression',
   type: 'Robust Regression',
-  description: 'Robust linear regression with the Huber loss (iteratively reweighted least squares), insensitive to outlier days.',
+  description:
+    'Robust linear regression with the Huber loss (iteratively reweighted least squares), insensitive to outlier days.',
   solve: (m) => {
     const q = m.p + 1;
     let gr = gramWithIntercept(m.X, m.n, m.p, m.y);
@@ -332,7 +354,14 @@ export const huber = linearRegressor({
 });
 
 /** L2-regularised logistic regression by Newton–IRLS: min Σ log-loss + (λ/2)‖β‖², λ = 1 on standardised features. */
-export function logisticFit(X: Float64Array, n: number, p: number, y: Float64Array, lambda = 1, init?: Float64Array): Float64Array {
+export function logisticFit(
+  X: Float64Array,
+  n: number,
+  p: number,
+  y: Float64Array,
+  lambda = 1,
+  init?: Float64Array,
+): Float64Array {
   const q = p + 1;
   const w = init ? init.slice() : new Float64Array(q);
   let pos = 0;
@@ -452,7 +481,12 @@ function linearClassifier(spec: ClassifierSpec): Algorithm {
         platt = plattFit(scores, m.y.subarray(m.split));
       }
       const w = m.n > 0 ? spec.solve(m.X, m.n, m.p, m.y, wA) : new Float64Array(m.p + 1);
-      const state: JsonValue = { coef: jsonNumbers(w), plattA: platt.a, plattB: platt.b, meanAbsReturn: meanAbsReturn(data) };
+      const state: JsonValue = {
+        coef: jsonNumbers(w),
+        plattA: platt.a,
+        plattB: platt.b,
+        meanAbsReturn: meanAbsReturn(data),
+      };
       return finishModel(algorithm, data, state);
     },
     predict(model: TrainedModel, rowSet: RowSet): Prediction {
@@ -464,7 +498,10 @@ function linearClassifier(spec: ClassifierSpec): Algorithm {
       const n = rowSet.rows.length;
       const scores = linearScores(featureRows(fs, rowSet.rows), n, fs.cols, w);
       const probabilityUp = Float64Array.from(scores, (s) => sigmoid(a * s + b));
-      return { expectedReturn: Float64Array.from(probabilityUp, (pr) => expectedReturnFromProbability(pr, mar)), probabilityUp };
+      return {
+        expectedReturn: Float64Array.from(probabilityUp, (pr) => expectedReturnFromProbability(pr, mar)),
+        probabilityUp,
+      };
     },
     deserialize(serialized: unknown): TrainedModel {
       const m = deserializeModel(spec.id, serialized);
@@ -480,7 +517,8 @@ export const logistic = linearClassifier({
   id: 'logistic-regression',
   name: 'Logistic Regression',
   type: 'Logistic Regression',
-  description: 'Pooled L2-regularised logistic regression of the next move’s direction, Platt-calibrated on recent rows.',
+  description:
+    'Pooled L2-regularised logistic regression of the next move’s direction, Platt-calibrated on recent rows.',
   solve: (X, n, p, y, init) => logisticFit(X, n, p, y, 1, init),
 });
 
@@ -488,8 +526,18 @@ export const lda = linearClassifier({
   id: 'lda',
   name: 'Linear Discriminant Analysis',
   type: 'Discriminant Analysis',
-  description: 'Fisher’s linear discriminant between up and down days with a shared covariance, Platt-calibrated.',
+  description:
+    'Fisher’s linear discriminant between up and down days with a shared covariance, Platt-calibrated.',
   solve: ldaFit,
 });
 
-export const LINEAR_ALGORITHMS: readonly Algorithm[] = [ols, ridge, lasso, elasticNet, bayesianRidge, huber, logistic, lda];
+export const LINEAR_ALGORITHMS: readonly Algorithm[] = [
+  ols,
+  ridge,
+  lasso,
+  elasticNet,
+  bayesianRidge,
+  huber,
+  logistic,
+  lda,
+];

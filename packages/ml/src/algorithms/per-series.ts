@@ -34,7 +34,10 @@ export function panelLogSeries(panel: Panel): LogSeries[] {
       const logClose = new Float64Array(c.close.length);
       for (let k = 0; k < c.close.length; k++) {
         const r = k > 0 ? Math.log(c.close[k]! / c.close[k - 1]!) : 0;
-        logClose[k] = k === 0 ? Math.log(c.close[0]!) : logClose[k - 1]! + (Math.abs(r) >= CORPORATE_ACTION_LOG_RETURN ? 0 : r);
+        logClose[k] =
+          k === 0
+            ? Math.log(c.close[0]!)
+            : logClose[k - 1]! + (Math.abs(r) >= CORPORATE_ACTION_LOG_RETURN ? 0 : r);
       }
       return { days: c.days, logClose };
     });
@@ -78,7 +81,12 @@ interface PerSeriesState {
 }
 
 function readState(state: JsonValue): PerSeriesState {
-  if (typeof state !== 'object' || state === null || Array.isArray(state) || typeof state.params !== 'object') {
+  if (
+    typeof state !== 'object' ||
+    state === null ||
+    Array.isArray(state) ||
+    typeof state.params !== 'object'
+  ) {
     throw new ModelStateError('per-series state needs params');
   }
   return state as unknown as PerSeriesState;
@@ -128,7 +136,12 @@ export function perSeriesAlgorithm(spec: PerSeriesSpec): Algorithm {
         list.sort((a, b) => fs.rowDay[rowSet.rows[a]!]! - fs.rowDay[rowSet.rows[b]!]!);
         const positions = Int32Array.from(list, (i) => barsUpTo(ls.days, fs.rowDay[rowSet.rows[i]!]!) - 1);
         const last = positions[positions.length - 1]!;
-        const f = spec.forecast(Float64Array.from(p, (v) => v ?? NaN), ls.logClose.subarray(0, last + 1), positions, model.horizon);
+        const f = spec.forecast(
+          Float64Array.from(p, (v) => v ?? NaN),
+          ls.logClose.subarray(0, last + 1),
+          positions,
+          model.horizon,
+        );
         for (let k = 0; k < list.length; k++) {
           const v = f[k]!;
           out[list[k]!] = Number.isFinite(v) ? v : 0;

@@ -38,7 +38,9 @@ describe('technical rules', () => {
     const beta = stateNumber(model.state, 'beta');
     const rows = rowsOfDays(reverting, 300, 301);
     const pred = alg.predict(model, { features: reverting, rows }).expectedReturn;
-    rows.forEach((r, i) => expect(pred[i]).toBeCloseTo(-beta * reverting.raw[r * reverting.cols + COL.mom_5]!, 12));
+    rows.forEach((r, i) =>
+      expect(pred[i]).toBeCloseTo(-beta * reverting.raw[r * reverting.cols + COL.mom_5]!, 12),
+    );
     expect(Math.max(...Array.from(pred, Math.abs))).toBeLessThan(0.05);
   });
 
@@ -46,9 +48,15 @@ describe('technical rules', () => {
     for (const id of ['momentum-12-1', 'ma-cross-50-200']) {
       const alg = rule(id);
       const model = alg.fit(trainingDataAt(trending, 1, lastDay(trending)));
-      const early = alg.predict(model, { features: trending, rows: rowsOfDays(trending, 61, 62) }).expectedReturn;
+      const early = alg.predict(model, {
+        features: trending,
+        rows: rowsOfDays(trending, 61, 62),
+      }).expectedReturn;
       expect(Array.from(early).every((v) => v === 0)).toBe(true);
-      const late = alg.predict(model, { features: trending, rows: rowsOfDays(trending, 480, 481) }).expectedReturn;
+      const late = alg.predict(model, {
+        features: trending,
+        rows: rowsOfDays(trending, 480, 481),
+      }).expectedReturn;
       expect(Array.from(late).some((v) => v !== 0)).toBe(true);
     }
   });

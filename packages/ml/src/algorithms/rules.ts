@@ -160,7 +160,8 @@ export const RULE_ALGORITHMS: readonly Algorithm[] = [
   ruleAlgorithm({
     id: 'rsi-reversion',
     name: 'RSI Mean Reversion',
-    description: 'Signal (50 − RSI14)/50: oversold stocks are expected to rebound, overbought ones to fall back.',
+    description:
+      'Signal (50 − RSI14)/50: oversold stocks are expected to rebound, overbought ones to fall back.',
     signal: fromColumn(COL.rsi_14, (v) => (50 - v) / 50),
   }),
   ruleAlgorithm({
@@ -178,13 +179,15 @@ export const RULE_ALGORITHMS: readonly Algorithm[] = [
   ruleAlgorithm({
     id: 'ma-cross-50-200',
     name: '50/200 Moving Average Cross',
-    description: 'Signal +1 after a golden cross (SMA50 above SMA200), −1 after a death cross; 0 before 200 bars.',
+    description:
+      'Signal +1 after a golden cross (SMA50 above SMA200), −1 after a death cross; 0 before 200 bars.',
     signal: perSeriesSignal(maCross),
   }),
   ruleAlgorithm({
     id: 'momentum-12-1',
     name: '12-1 Momentum',
-    description: 'Signal: the last year’s log return skipping the most recent month (Jegadeesh–Titman); 0 before 252 bars.',
+    description:
+      'Signal: the last year’s log return skipping the most recent month (Jegadeesh–Titman); 0 before 252 bars.',
     signal: perSeriesSignal(momentum121),
   }),
   ruleAlgorithm({
@@ -202,7 +205,8 @@ export const RULE_ALGORITHMS: readonly Algorithm[] = [
   ruleAlgorithm({
     id: 'stochastic-oscillator',
     name: 'Stochastic Oscillator',
-    description: 'Signal (50 − %D)/50 of the 14-day stochastic oscillator (%D = 3-day mean of %K): reversion from extremes.',
+    description:
+      'Signal (50 − %D)/50 of the 14-day stochastic oscillator (%D = 3-day mean of %K): reversion from extremes.',
     signal: perSeriesSignal(stochastic),
   }),
 ];

@@ -45,7 +45,13 @@ export function nonNegativeRidge(G: Float64Array, c: Float64Array, k: number, la
 }
 
 /** X'X and X'y of rows [from, to) of an n × k row-major matrix (no intercept column). */
-function gram(X: Float64Array, y: Float64Array, k: number, from: number, to: number): { G: Float64Array; c: Float64Array; yy: number } {
+function gram(
+  X: Float64Array,
+  y: Float64Array,
+  k: number,
+  from: number,
+  to: number,
+): { G: Float64Array; c: Float64Array; yy: number } {
   const G = new Float64Array(k * k);
   const c = new Float64Array(k);
   let yy = 0;
@@ -97,7 +103,8 @@ export const stacking: Algorithm = {
   name: 'Stacking Ensemble',
   type: 'Stacking',
   category: 'ensemble',
-  description: 'Non-negative ridge blend of the other algorithms’ out-of-sample predictions, trained only on past predictions.',
+  description:
+    'Non-negative ridge blend of the other algorithms’ out-of-sample predictions, trained only on past predictions.',
   scope: 'pooled',
   output: 'regression',
   needsStack: true,
@@ -127,7 +134,8 @@ export const stacking: Algorithm = {
       const n = rows.length;
       const X = new Float64Array(n * k);
       for (let i = 0; i < n; i++) {
-        for (let j = 0; j < k; j++) X[i * k + j] = scale[j]! > 0 ? stack.values[j]![rows[i]!]! / scale[j]! : 0;
+        for (let j = 0; j < k; j++)
+          X[i * k + j] = scale[j]! > 0 ? stack.values[j]![rows[i]!]! / scale[j]! : 0;
       }
       const y = Float64Array.from(ys);
       // Penalty chosen on the latest 20 % of the meta-training rows (rows are in day order).
@@ -146,7 +154,11 @@ export const stacking: Algorithm = {
       const all = gram(X, y, k, 0, n);
       coef = nonNegativeRidge(all.G, all.c, k, best * n);
     }
-    const state: StackState = { baseIds: ids, scale: jsonNumbers(scale), coef: coef ? jsonNumbers(coef) : null };
+    const state: StackState = {
+      baseIds: ids,
+      scale: jsonNumbers(scale),
+      coef: coef ? jsonNumbers(coef) : null,
+    };
     return finishModel(stacking, data, state as unknown as JsonValue);
   },
   predict(model: TrainedModel, rowSet: RowSet): Prediction {

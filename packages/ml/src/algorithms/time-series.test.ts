@@ -4,7 +4,18 @@ import { buildFeatures, type FeatureSet, rowsOfDays } from '../features.ts';
 import type { Panel } from '../panel.ts';
 import { SeededRandom } from '../random.ts';
 import { businessDays, syntheticPanel } from '../synthetic.ts';
-import { arima, autoregressive, emaTrend, garchDrift, historicalDrift, holtLinear, kalmanTrend, randomWalk, smaTrend, theta } from './time-series.ts';
+import {
+  arima,
+  autoregressive,
+  emaTrend,
+  garchDrift,
+  historicalDrift,
+  holtLinear,
+  kalmanTrend,
+  randomWalk,
+  smaTrend,
+  theta,
+} from './time-series.ts';
 
 /** Stocks whose log price follows a + b·t + small noise. */
 function trendPanel(slopes: number[], noise: number, nDays: number, seed: number): Panel {
@@ -60,7 +71,9 @@ describe('per-series time-series models on known processes', () => {
   });
 
   it('AR(p) recovers an AR(1) coefficient of 0.3 in daily returns', () => {
-    const fs = buildFeatures(syntheticPanel({ nSeries: 8, nDays: 1500, seed: 4, beta: 0, continuation: 0.3 }));
+    const fs = buildFeatures(
+      syntheticPanel({ nSeries: 8, nDays: 1500, seed: 4, beta: 0, continuation: 0.3 }),
+    );
     const model = autoregressive.fit(trainingDataAt(fs, 1, 1499));
     const params = (model.state as { params: Record<string, number[]> }).params;
     const phis = Object.values(params).map((p) => p[1]!);
@@ -69,7 +82,9 @@ describe('per-series time-series models on known processes', () => {
   });
 
   it('ARIMA on an AR(1)-return process forecasts close to the true conditional mean 0.3·r_t', () => {
-    const fs = buildFeatures(syntheticPanel({ nSeries: 6, nDays: 1200, seed: 8, beta: 0, continuation: 0.3 }));
+    const fs = buildFeatures(
+      syntheticPanel({ nSeries: 6, nDays: 1200, seed: 8, beta: 0, continuation: 0.3 }),
+    );
     const model = arima.fit(trainingDataAt(fs, 1, 1000));
     const rows = rowsOfDays(fs, 1001, 1199);
     const f = arima.predict(model, { features: fs, rows }).expectedReturn;
@@ -90,7 +105,9 @@ describe('per-series time-series models on known processes', () => {
   });
 
   it('historical drift and GARCH-scaled drift recover a constant drift of 0.002 a day', () => {
-    const fs = buildFeatures(syntheticPanel({ nSeries: 5, nDays: 2000, seed: 2, beta: 0, idioSd: 0.01, drift: 0.002 }));
+    const fs = buildFeatures(
+      syntheticPanel({ nSeries: 5, nDays: 2000, seed: 2, beta: 0, idioSd: 0.01, drift: 0.002 }),
+    );
     for (const alg of [historicalDrift, garchDrift]) {
       const f = lastDayForecasts(fs, alg, 1, 1990);
       for (const v of f) expect(Math.abs(v - 0.002)).toBeLessThan(0.0007);
@@ -116,11 +133,17 @@ describe('per-series time-series models on known processes', () => {
     for (let t = 1; t < n; t++) lc[t] = lc[t - 1]! + r[t]!;
     const close = lc.map((v) => 20 * Math.exp(v));
     const bars = { open: close, high: close, low: close, close, volume: close.map(() => 1) };
-    const panel: Panel = { dates: businessDays('2020-01-01', n), market: bars, series: [{ symbol: 'G', sector: 'A', ...bars }] };
+    const panel: Panel = {
+      dates: businessDays('2020-01-01', n),
+      market: bars,
+      series: [{ symbol: 'G', sector: 'A', ...bars }],
+    };
     const fs = buildFeatures(panel);
     const model = garchDrift.fit(trainingDataAt(fs, 1, 870));
-    const calm = garchDrift.predict(model, { features: fs, rows: rowsOfDays(fs, 870, 871) }).expectedReturn[0]!;
-    const wild = garchDrift.predict(model, { features: fs, rows: rowsOfDays(fs, n - 1, n) }).expectedReturn[0]!;
+    const calm = garchDrift.predict(model, { features: fs, rows: rowsOfDays(fs, 870, 871) })
+      .expectedReturn[0]!;
+    const wild = garchDrift.predict(model, { features: fs, rows: rowsOfDays(fs, n - 1, n) })
+      .expectedReturn[0]!;
     expect(calm).toBeGreaterThan(0);
     expect(wild).toBeGreaterThan(1.5 * calm);
   });

@@ -11,7 +11,11 @@ function mapPositions(positions: Int32Array, f: (k: number) => number): Float64A
 }
 
 /** Least squares of target on design rows given by a callback; returns coefficients or null when ill-posed. */
-function leastSquares(nRows: number, q: number, row: (i: number, z: Float64Array) => number): Float64Array | null {
+function leastSquares(
+  nRows: number,
+  q: number,
+  row: (i: number, z: Float64Array) => number,
+): Float64Array | null {
   if (nRows <= q) return null;
   const g = new Float64Array(q * q);
   const c = new Float64Array(q);
@@ -74,7 +78,8 @@ export const emaTrend: Algorithm = perSeriesAlgorithm({
   name: 'EMA Trend',
   type: 'Moving Average',
   category: 'baseline',
-  description: 'Extrapolates the last five days’ slope of the 20-day exponential moving average of log prices.',
+  description:
+    'Extrapolates the last five days’ slope of the 20-day exponential moving average of log prices.',
   minBars: 25,
   fitSeries: () => [],
   forecast: (_p, y, positions, h) => {
@@ -87,7 +92,12 @@ export const emaTrend: Algorithm = perSeriesAlgorithm({
 });
 
 /** Runs Holt's recursions; calls visit(t, level, trend) after observing y[t]. Returns one-step SSE. */
-function holtRun(y: Float64Array, alpha: number, beta: number, visit?: (t: number, l: number, b: number) => void): number {
+function holtRun(
+  y: Float64Array,
+  alpha: number,
+  beta: number,
+  visit?: (t: number, l: number, b: number) => void,
+): number {
   let l = y[0]!;
   let b = 0;
   let sse = 0;
@@ -110,7 +120,8 @@ export const holtLinear: Algorithm = perSeriesAlgorithm({
   name: 'Holt Linear Smoothing',
   type: 'Exponential Smoothing',
   category: 'time_series',
-  description: 'Holt’s level-and-trend exponential smoothing of log prices; smoothing constants chosen by in-sample one-step error.',
+  description:
+    'Holt’s level-and-trend exponential smoothing of log prices; smoothing constants chosen by in-sample one-step error.',
   minBars: 40,
   fitSeries: (y) => {
     let best = [0.5, 0.1];
@@ -159,7 +170,8 @@ export const theta: Algorithm = perSeriesAlgorithm({
   name: 'Theta Method',
   type: 'Theta',
   category: 'time_series',
-  description: 'Simple exponential smoothing plus half the linear-trend slope (the Theta(0,2) forecast), on log prices.',
+  description:
+    'Simple exponential smoothing plus half the linear-trend slope (the Theta(0,2) forecast), on log prices.',
   minBars: 40,
   fitSeries: (y) => {
     let alpha = 0.5;
@@ -200,7 +212,12 @@ export const theta: Algorithm = perSeriesAlgorithm({
  * Local linear trend Kalman filter: y_t = μ_t + ε, μ_{t+1} = μ_t + ν_t + ξ, ν_{t+1} = ν_t + ζ, with variance ratios
  * (σ²ξ/σ²ε, σ²ζ/σ²ε) chosen on a grid by concentrated likelihood. Returns the log-likelihood; visit gets filtered (μ, ν).
  */
-function kalmanRun(y: Float64Array, qLevel: number, qSlope: number, visit?: (t: number, mu: number, nu: number) => void): number {
+function kalmanRun(
+  y: Float64Array,
+  qLevel: number,
+  qSlope: number,
+  visit?: (t: number, mu: number, nu: number) => void,
+): number {
   let mu = y[0]!;
   let nu = 0;
   let p00 = 1e4;
@@ -241,7 +258,8 @@ export const kalmanTrend: Algorithm = perSeriesAlgorithm({
   name: 'Kalman Local Linear Trend',
   type: 'Kalman Filter',
   category: 'time_series',
-  description: 'State-space local linear trend model of log prices filtered by a Kalman filter; noise ratios by maximum likelihood on a grid.',
+  description:
+    'State-space local linear trend model of log prices filtered by a Kalman filter; noise ratios by maximum likelihood on a grid.',
   minBars: 40,
   fitSeries: (y) => {
     let best = [1, 1e-3];
@@ -408,7 +426,8 @@ export const arima: Algorithm = perSeriesAlgorithm({
   name: 'ARIMA',
   type: 'ARIMA',
   category: 'time_series',
-  description: 'ARIMA(p,d,q) of log prices with p, q ∈ {0,1,2} and d ∈ {0,1} chosen by AIC; Hannan–Rissanen estimation.',
+  description:
+    'ARIMA(p,d,q) of log prices with p, q ∈ {0,1,2} and d ∈ {0,1} chosen by AIC; Hannan–Rissanen estimation.',
   minBars: 80,
   fitSeries: arimaFitSeries,
   forecast: (params, y, positions, h) => {
@@ -443,7 +462,14 @@ export const arima: Algorithm = perSeriesAlgorithm({
 });
 
 /** GARCH(1,1) variance path h_t = ω + α e²_{t−1} + β h_{t−1}, h_1 = σ²; visit(t, h_{t+1}) after observing e_t. */
-function garchRun(e: Float64Array, omega: number, alpha: number, beta: number, s2: number, visit?: (t: number, hNext: number) => void): number {
+function garchRun(
+  e: Float64Array,
+  omega: number,
+  alpha: number,
+  beta: number,
+  s2: number,
+  visit?: (t: number, hNext: number) => void,
+): number {
   let ht = s2;
   let ll = 0;
   for (let t = 0; t < e.length; t++) {
@@ -466,7 +492,8 @@ export const garchDrift: Algorithm = perSeriesAlgorithm({
   name: 'GARCH(1,1) Scaled Drift',
   type: 'GARCH',
   category: 'time_series',
-  description: 'Drift per unit of risk times the GARCH(1,1) volatility forecast: expected return grows with forecast volatility.',
+  description:
+    'Drift per unit of risk times the GARCH(1,1) volatility forecast: expected return grows with forecast volatility.',
   minBars: 80,
   fitSeries: (y) => {
     const r = new Float64Array(y.length - 1);
@@ -501,7 +528,14 @@ export const garchDrift: Algorithm = perSeriesAlgorithm({
     return [omega, alpha, beta, lambda / r.length, mu, s2];
   },
   forecast: (params, y, positions, h) => {
-    const [omega, alpha, beta, lambda, mu, s2] = params as unknown as [number, number, number, number, number, number];
+    const [omega, alpha, beta, lambda, mu, s2] = params as unknown as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     const e = new Float64Array(Math.max(0, y.length - 1));
     for (let t = 1; t < y.length; t++) e[t - 1] = y[t]! - y[t - 1]! - mu;
     const hNext = new Float64Array(y.length).fill(s2);

@@ -25,7 +25,7 @@ describe('hist-gbdt', () => {
   });
 
   it('classifies the x0·x1 > 0 rule (accuracy > 0.9), depth-wise growth too', () => {
-    const tr = makeXor(3000, 6, 4);
+    const tr = makeXor(2000, 6, 4);
     const te = makeXor(1000, 6, 5);
     for (const growth of ['leaf', 'depth'] as const) {
       const s = histGbdt.fit(tr.X, tr.nRows, tr.nCols, tr.y, { task: 'classification', growth });

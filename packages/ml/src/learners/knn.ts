@@ -78,7 +78,7 @@ export function fit(
   };
 }
 
-/** Brute-force k-NN: O(nRows · nRef · nCols); ties in distance keep the earlier reference row. */
+/** Brute-force k-NN with partial-distance pruning: O(nRows · nRef · nCols) worst case; ties keep the earlier reference row. */
 export function predict(state: KnnState, X: Float64Array, nRows: number, nCols: number): Float64Array {
   checkInput(X, nRows, nCols);
   checkCols(state.nCols, nCols);
@@ -95,12 +95,17 @@ export function predict(state: KnnState, X: Float64Array, nRows: number, nCols: 
     let filled = 0;
     for (let r = 0; r < nRef; r++) {
       const ro = r * nCols;
+      // Partial distances: once the running sum passes the current k-th best, this reference cannot enter.
+      const bound = filled === k ? bestD[k - 1]! : Infinity;
       let d = 0;
-      for (let j = 0; j < nCols; j++) {
-        const t = Z[o + j]! - ref[ro + j]!;
-        d += t * t;
+      for (let j0 = 0; j0 < nCols && d < bound; j0 += 8) {
+        const j1 = Math.min(nCols, j0 + 8);
+        for (let j = j0; j < j1; j++) {
+          const t = Z[o + j]! - ref[ro + j]!;
+          d += t * t;
+        }
       }
-      if (filled === k && d >= bestD[k - 1]!) continue;
+      if (d >= bound) continue;
       // Insertion into the sorted top-k list.
       let p = filled < k ? filled++ : k - 1;
       while (p > 0 && bestD[p - 1]! > d) {

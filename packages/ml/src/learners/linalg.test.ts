@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vecAddScaled, vecGradAndDot } from './linalg.ts';
+import { vecAddScaled, vecDot, vecGradAndDot } from './linalg.ts';
 
 describe('linalg kernels', () => {
   it('match plain loops for every length 0..9 (unrolled body and remainder)', () => {
@@ -18,6 +18,10 @@ describe('linalg kernels', () => {
       for (let r = 0; r < n; r++) dot += w[1 + r]! * d[r]!;
       expect(vecGradAndDot(grad, w, 1, d, 3, n)).toBeCloseTo(dot, 12);
       for (let r = 0; r < n; r++) expect(grad[1 + r]).toBe(3 * d[r]!);
+      expect(vecDot(w, 1, x, 2, n)).toBeCloseTo(
+        Array.from({ length: n }, (_, r) => w[1 + r]! * x[2 + r]!).reduce((p, q) => p + q, 0),
+        12,
+      );
     }
   });
 });

@@ -51,3 +51,16 @@ export function vecGradAndDot(
   }
   return s0 + s1;
 }
+
+/** Σ_r a[aOff + r] · b[bOff + r] for r < n (two accumulators). */
+export function vecDot(a: Float64Array, aOff: number, b: Float64Array, bOff: number, n: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let r = 0;
+  for (; r + 3 < n; r += 4) {
+    s0 += a[aOff + r]! * b[bOff + r]! + a[aOff + r + 2]! * b[bOff + r + 2]!;
+    s1 += a[aOff + r + 1]! * b[bOff + r + 1]! + a[aOff + r + 3]! * b[bOff + r + 3]!;
+  }
+  for (; r < n; r++) s0 += a[aOff + r]! * b[bOff + r]!;
+  return s0 + s1;
+}

@@ -12,7 +12,7 @@ describe('mlp', () => {
   });
 
   it('learns the nonlinear x0·x1 > 0 rule with either activation (accuracy > 0.85)', () => {
-    const tr = makeXor(3000, 4, 3);
+    const tr = makeXor(2000, 4, 3);
     const te = makeXor(1000, 4, 4);
     for (const activation of ['relu', 'tanh'] as const) {
       const s = mlp.fit(tr.X, tr.nRows, tr.nCols, tr.y, {

@@ -17,6 +17,7 @@ import {
   type Scaler,
 } from './common.ts';
 import { Adam } from './adam.ts';
+import { vecAddScaled, vecDot } from './linalg.ts';
 import { Rng } from './rng.ts';
 
 export interface MlpOptions {
@@ -118,9 +119,7 @@ function forward(
     const wo = net.wOff[l]!;
     const bo = net.bOff[l]!;
     for (let o = 0; o < nOut; o++) {
-      let s = params[bo + o]!;
-      const row = wo + o * nIn;
-      for (let i = 0; i < nIn; i++) s += params[row + i]! * input[inOff + i]!;
+      const s = params[bo + o]! + vecDot(params, wo + o * nIn, input, inOff, nIn);
       a[o] = l === L - 1 ? s : relu ? (s > 0 ? s : 0) : Math.tanh(s);
     }
     input = a;
@@ -216,15 +215,8 @@ export function fit(
             if (dq === 0) continue;
             grad[bo + q]! += dq;
             const row = wo + q * nIn;
-            if (prev === null) {
-              for (let k = 0; k < nIn; k++) grad[row + k]! += dq * inp[inOff + k]!;
-            } else {
-              // Weight gradient and back-propagated signal in one contiguous pass over the weight row.
-              for (let k = 0; k < nIn; k++) {
-                grad[row + k]! += dq * inp[k]!;
-                prev[k]! += params[row + k]! * dq;
-              }
-            }
+            vecAddScaled(grad, row, inp, inOff, dq, nIn);
+            if (prev !== null) vecAddScaled(prev, 0, params, row, dq, nIn);
           }
           if (prev !== null) {
             const a = acts[l - 1]!;

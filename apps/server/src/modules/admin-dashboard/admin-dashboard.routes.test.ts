@@ -65,6 +65,10 @@ describe('GET /admin/api/dashboard/stats', () => {
     expect(s.recent_activity.length).toBeLessThanOrEqual(DASHBOARD_RECENT_ACTIVITY);
     expect(s.recent_activity[0]).toMatchObject({ action: 'user_created', user_email: 'superadmin@bistai.demo', entity_type: 'admin_user' });
     expect(s.recent_activity[1]).toMatchObject({ action: 'login_succeeded', user_email: 'superadmin@bistai.demo' });
+    // Staff who may not read the audit log do not get it through the dashboard either.
+    const analystStats = await stats(await tokenFor(t, 'data_analyst'));
+    expect(analystStats.recent_activity).toEqual([]);
+    expect(analystStats.total_users).toBe(s.total_users);
   });
 
   it('derives the system status from the database ping and the component health sources', async () => {

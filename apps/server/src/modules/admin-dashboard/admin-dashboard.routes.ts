@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminDashboardStatsResponseSchema, errorResponses } from '@bist/contracts';
-import { adminAccess } from '@/modules/admin-shared/admin-access';
+import { adminAccess, currentAdmin } from '@/modules/admin-shared/admin-access';
 import type { AdminDashboardService } from './admin-dashboard.service.ts';
 
 /** GET /admin/api/dashboard/stats: every signed-in staff member sees the dashboard. */
@@ -18,7 +18,7 @@ export function adminDashboardRoutes(dashboard: AdminDashboardService) {
           response: { 200: adminDashboardStatsResponseSchema, ...errorResponses },
         },
       },
-      async () => ({ success: true as const, stats: await dashboard.stats() }),
+      async (request) => ({ success: true as const, stats: await dashboard.stats(currentAdmin(request).user.permissions) }),
     );
   };
 }

@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, AUDIT_ACTIONS, ROLE_INFO, type AdminDashboardStats, type SystemStatus } from '@bist/contracts';
+import { ADMIN_ROLES, AUDIT_ACTIONS, ROLE_INFO, type AdminDashboardStats, type SystemStatus, hasPermission } from '@bist/contracts';
 import type { ComponentHealth, HealthSources } from '@/context';
 import type { Database } from '@/db/client';
 import type { AdminAuthService } from '@/modules/admin-auth/admin-auth.service';
@@ -35,12 +35,17 @@ export class AdminDashboardService {
     private readonly sources: DashboardSources,
   ) {}
 
-  async stats(): Promise<AdminDashboardStats> {
+  /**
+   * Dashboard figures. Recent activity comes from the audit log, so only staff who may read the audit log (`all`)
+   * get it; the others get an empty list rather than a side door into who did what.
+   */
+  async stats(viewerPermissions: readonly string[]): Promise<AdminDashboardStats> {
+    const mayReadAudit = hasPermission(viewerPermissions, 'all');
     const [byRole, activeSessions, recentLogins, recentActivity, latencyMs] = await Promise.all([
       this.users.countByRole(),
       this.auth.countActiveSessions(),
       this.audit.countRecent(AUDIT_ACTIONS.loginSucceeded, DAY_MS),
-      this.audit.recent(DASHBOARD_RECENT_ACTIVITY),
+      mayReadAudit ? this.audit.recent(DASHBOARD_RECENT_ACTIVITY) : Promise.resolve([]),
       this.sources.database.ping(),
     ]);
     const health = this.sources.health();

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -28,7 +29,8 @@ import '@/features/market/i18n';
 const DEFAULT_RANGE: HistoryRange = '3A';
 
 /** The stock page /stocks/:symbol: live header, candles with volume, SMA 20/50, RSI 14, key figures, SSE updates. */
-export function StockPage() {
+/** `actions` (composed by the route: watchlist toggle, price alert) replace the built-in watchlist button. */
+export function StockPage({ actions }: { actions?: (symbol: string) => ReactNode } = {}) {
   const { t } = useTranslation('market');
   const { symbol: rawSymbol = '' } = useParams();
   // Tickers are ASCII upper-case (no Turkish 'İ').
@@ -108,10 +110,14 @@ export function StockPage() {
             </p>
             {quote ? <p className="text-xs text-muted-foreground tabular-nums">{formatClock(quote.time, true)}</p> : null}
           </div>
-          <Button variant="outline" onClick={() => watch.mutate(symbol)} disabled={watch.isPending || !p}>
-            <Star aria-hidden="true" />
-            {t('common.addToWatchlist')}
-          </Button>
+          {actions ? (
+            <div className="flex flex-wrap justify-end gap-2">{actions(symbol)}</div>
+          ) : (
+            <Button variant="outline" onClick={() => watch.mutate(symbol)} disabled={watch.isPending || !p}>
+              <Star aria-hidden="true" />
+              {t('common.addToWatchlist')}
+            </Button>
+          )}
         </div>
       </div>
 

@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-posta').fill(email);
+  await page.getByLabel('Şifre', { exact: true }).fill('herhangi-bir-sifre');
+  await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Picks a stock in the open dialog's symbol search. */
+async function pickSymbol(page: Page, symbol: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox').fill(symbol);
+  await dialog.getByRole('option', { name: new RegExp(`^${symbol}\\b`) }).click();
+  await expect(dialog.getByTestId('picked-symbol')).toContainText(symbol);
+}
+
+const CANDIDATES = ['ASELS', 'KCHOL', 'SISE', 'TUPRS', 'EREGL', 'BIMAS', 'AKBNK', 'FROTO', 'SAHOL', 'PGSUS'];
+
+test('portfolio: Hisse Ekle, table and pie, sell, watchlist add/remove, an alert in the bell', async ({
+  page,
+}) => {
+  // A long flow of a dozen saves against a real server (several seconds each on a busy machine).
+  test.setTimeout(180_000);
+  await signIn(page, `e2e.portfoy.${Date.now()}@example.com`);
+  await page
+    .getByRole('navigation', { name: 'Ana menü' })
+    .getByRole('link', { name: /Portföy/ })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Portföy', level: 1 })).toBeVisible();
+
+  // The demo investor starts funded and with a few holdings: live page, no sample banner.
+  await expect(page.getByTestId('holding-row').first()).toBeVisible();
+  await expect(page.getByTestId('sample-banner')).toHaveCount(0);
+  await expect(page.getByTestId('card-cash').locator('[data-role="value"]')).toHaveText(/^₺[\d.]+,\d{2}$/);
+  await expect(page.getByTestId('allocation-legend').locator('[data-slice="Nakit"]')).toBeVisible();
+  await expect(page.getByTestId('performance-card').locator('.recharts-line').first()).toBeVisible();
+
+  const held = await page
+    .getByTestId('holding-row')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-symbol')));
+  const watched = await page
+    .getByTestId('watchlist-item')
+    .evaluateAll((items) => items.map((i) => i.getAttribute('data-symbol')));
+  const symbol = CANDIDATES.find((s) => !held.includes(s) && !watched.includes(s));
+  expect(symbol).toBeDefined();
+  const sym = symbol ?? 'ASELS';
+
+  // 'Hisse Ekle': field-level validation, then a purchase at the prefilled live price.
+  await page.getByRole('button', { name: 'Hisse Ekle' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Hisse Ekle' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Alışı Kaydet' }).click();
+  await expect(dialog.getByText('Hisse seçin')).toBeVisible();
+  await expect(dialog.getByText('Adet gerekli')).toBeVisible();
+  await pickSymbol(page, sym);
+  await expect(dialog.getByLabel('Fiyat (₺)')).toHaveValue(/^\d+,\d{2}$/);
+  await dialog.getByLabel('Adet').fill('-2');
+  await dialog.getByRole('button', { name: 'Alışı Kaydet' }).click();
+  await expect(dialog.getByText('Adet sıfırdan büyük olmalı')).toBeVisible();
+  // More than the cash balance: the server's 409 message is shown in the dialog and nothing is saved.
+  await dialog.getByLabel('Adet').fill('100000000');
+  await dialog.getByRole('button', { name: 'Alışı Kaydet' }).click();
+  await expect(dialog.getByTestId('form-error')).toBeVisible();
+  await expect(dialog.getByTestId('form-error')).not.toBeEmpty();
+  await dialog.getByLabel('Adet').fill('5');
+  await dialog.getByRole('button', { name: 'Alışı Kaydet' }).click();
+  await expect(dialog).toBeHidden();
+
+  const row = page.locator(`[data-testid="holding-row"][data-symbol="${sym}"]`);
+  await expect(row).toBeVisible();
+  await expect(row.locator('[data-col="quantity"]')).toHaveText('5');
+  await expect(page.getByTestId('allocation-legend').locator(`[data-slice="${sym}"]`)).toBeVisible();
+
+  // Sell: no more than held, then all of it.
+  await row.getByRole('button', { name: `${sym} sat` }).click();
+  await expect(dialog.getByRole('heading', { name: `${sym} satışı` })).toBeVisible();
+  await dialog.getByLabel('Adet').fill('6');
+  await dialog.getByRole('button', { name: 'Satışı Kaydet' }).click();
+  await expect(dialog.getByText('En fazla 5 adet satılabilir')).toBeVisible();
+  await dialog.getByLabel('Adet').fill('5');
+  await dialog.getByRole('button', { name: 'Satışı Kaydet' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByTestId('allocation-legend').locator(`[data-slice="${sym}"]`)).toHaveCount(0);
+  await expect(
+    page.locator(`[data-testid="transaction-row"][data-symbol="${sym}"][data-type="sell"]`),
+  ).toBeVisible();
+
+  // Watchlist: add from the Portfolio page, see the card, remove it.
+  await page.getByRole('button', { name: 'İzlemeye Ekle' }).click();
+  await pickSymbol(page, sym);
+  await dialog.getByRole('button', { name: 'Ekle', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const card = page.locator(`[data-testid="watchlist-item"][data-symbol="${sym}"]`);
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(/₺[\d.]+,\d{2}/);
+  await card.getByRole('button', { name: `${sym} izleme listesinden çıkar` }).click();
+  await expect(card).toHaveCount(0);
+
+  // Alert: 'above ₺1,00' is met by the current price, so it triggers at once and the bell counts it.
+  const bell = page.getByTestId('alerts-bell');
+  await expect(page.getByTestId('alerts-badge')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Alarm Kur' }).click();
+  await pickSymbol(page, sym);
+  await dialog.getByLabel('Üzerine çıkarsa').check();
+  await dialog.getByLabel('Eşik fiyat (₺)').fill('1,00');
+  await dialog.getByRole('button', { name: 'Alarmı Kur' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('alerts-badge')).toHaveText('1');
+  await expect(bell).toHaveAccessibleName('Bildirimler: 1 okunmamış fiyat alarmı');
+
+  await bell.click();
+  const item = page.getByTestId('alerts-popover').locator(`[data-testid="alert-item"][data-symbol="${sym}"]`);
+  await expect(item).toHaveAttribute('data-status', 'triggered');
+  await expect(item).toContainText('₺1,00 üzerine çıkarsa');
+  await expect(item).toContainText(/Tetiklendi: ₺[\d.]+,\d{2}/);
+  await item.getByRole('button', { name: `${sym} alarmını okundu işaretle` }).click();
+  await expect(page.getByTestId('alerts-badge')).toHaveCount(0);
+  await item.getByRole('button', { name: `${sym} alarmını sil` }).click();
+  await expect(item).toHaveCount(0);
+});

@@ -1,5 +1,6 @@
 import { DashboardPage } from '@/features/market/components/dashboard/dashboard-page';
+import { AiSummaryCard } from '@/features/predictions/components/ai-summary-card';
 
 export default function DashboardRoute() {
-  return <DashboardPage />;
+  return <DashboardPage aiSummary={<AiSummaryCard />} />;
 }

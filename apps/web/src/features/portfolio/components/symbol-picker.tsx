@@ -111,7 +111,13 @@ export function SymbolPicker({
           setOpen(true);
         }}
         onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        // Close only if focus really left the field: a re-render after validation can blur and refocus it.
+        onBlur={(event) => {
+          const input = event.currentTarget;
+          setTimeout(() => {
+            if (document.activeElement !== input) setOpen(false);
+          }, 150);
+        }}
         onKeyDown={onKeyDown}
       />
       {showList ? (

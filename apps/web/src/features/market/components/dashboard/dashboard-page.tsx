@@ -1,15 +1,14 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { BarChart3, Brain, Building2, LineChart as LineChartIcon, PieChart, TrendingDown, TrendingUp, Wallet } from 'lucide-react';
 import {
   DASHBOARD_CHART_ITEMS,
-  DASHBOARD_PREDICTION_CARDS,
   DASHBOARD_REFRESH_MS,
   DASHBOARD_SECTOR_LIST,
   type MarketSummary,
 } from '@bist/contracts';
-import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PriceBarChart } from '@/components/charts/price-bar-chart';
 import { VolumeLineChart } from '@/components/charts/volume-line-chart';
@@ -31,7 +30,8 @@ import { useQuery } from '@tanstack/react-query';
 import '@/features/market/i18n';
 
 /** Dashboard (spec §2/§4): cards, two charts over the 5 most traded stocks, movers, sectors, AI summary; 30 s refresh. */
-export function DashboardPage() {
+/** `aiSummary`: the predictions feature's summary card, composed by the route (features never import each other). */
+export function DashboardPage({ aiSummary }: { aiSummary?: ReactNode } = {}) {
   const { t } = useTranslation('market');
   useDocumentTitle(t('dashboard.title'));
   const queryClient = useQueryClient();
@@ -75,7 +75,6 @@ export function DashboardPage() {
   const data = summary.data;
   const chartRows = (live.data?.data ?? []).slice(0, DASHBOARD_CHART_ITEMS);
   const predictionData = predictions.data;
-  const topPredictions = (predictionData?.top ?? []).slice(0, DASHBOARD_PREDICTION_CARDS);
 
   return (
     <div className="space-y-6">
@@ -174,33 +173,7 @@ export function DashboardPage() {
         </Card>
       </div>
 
-      {topPredictions.length > 0 ? (
-        <Card data-testid="ai-summary">
-          <CardHeader className="flex-row items-center gap-2">
-            <Brain className="size-4 text-muted-foreground" aria-hidden="true" />
-            <CardTitle className="text-base">{t('dashboard.aiSummary')}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
-              {topPredictions.map((p, i) => (
-                <li key={`${p.stockCode}-${i}`} className="rounded-lg border p-3">
-                  <div className="flex items-center justify-between gap-2">
-                    <Link to={`/stocks/${p.stockCode}`} className="font-semibold hover:underline">
-                      {p.stockCode}
-                    </Link>
-                    <Badge variant={p.direction === 'UP' ? 'up' : p.direction === 'DOWN' ? 'down' : 'neutral'}>
-                      {p.direction === 'UP' ? <TrendingUp aria-hidden="true" /> : p.direction === 'DOWN' ? <TrendingDown aria-hidden="true" /> : null}
-                      {p.direction === 'UP' ? t('dashboard.up') : p.direction === 'DOWN' ? t('dashboard.down') : '---'}
-                    </Badge>
-                  </div>
-                  <p className="mt-2 text-sm tabular-nums">{t('dashboard.confidence', { value: formatPercent(p.confidence) })}</p>
-                  <p className="truncate text-xs text-muted-foreground">{p.algorithm || '---'}</p>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
-      ) : null}
+      {aiSummary}
     </div>
   );
 }

@@ -1,0 +1,162 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
+
+/**
+ * AI Tahminler (issue 4): the cards, the three tabs and the predictions table with target prices. A fresh server has
+ * no predictions until its first training (train → predict → evaluate of all 40 algorithms) ends, so the first test
+ * sees the labelled example ('Örnek veri') and the last one waits for the real predictions.
+ */
+
+interface SummaryBody {
+  success: boolean;
+  data: {
+    status: 'ok' | 'no_predictions_yet';
+    summary: { predictions_generated: number; algorithms_active: number };
+    top_predictions: { stock_code: string; confidence: number; target_price: number }[];
+  };
+}
+
+/** Training all 40 algorithms on this 2-core machine takes minutes (under 10 by the issue); allow for a busy CI. */
+const REAL_PREDICTIONS_TIMEOUT_MS = 25 * 60_000;
+
+async function signIn(page: Page, email = 'e2e.tahmin@example.com') {
+  await page.goto('/login');
+  await page.getByLabel('E-posta').fill(email);
+  await page.getByLabel('Şifre', { exact: true }).fill('herhangi-bir-sifre');
+  await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+const isSummary = (r: Response) => r.url().includes('/api/predictions/daily-summary') && r.request().method() === 'GET';
+
+/** Opens AI Tahminler from the menu and returns the daily summary the page itself received. */
+async function openPredictions(page: Page, viaMenu = true): Promise<SummaryBody> {
+  const response = page.waitForResponse(isSummary);
+  if (viaMenu) {
+    await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: /AI Tahminler/ }).click();
+  } else {
+    await page.goto('/predictions');
+  }
+  const body = (await (await response).json()) as SummaryBody;
+  await expect(page.getByRole('heading', { name: 'AI Tahminler', level: 1 })).toBeVisible();
+  return body;
+}
+
+async function expectCardsAndTable(page: Page) {
+  await expect(page.getByTestId('card-predictions-generated')).toContainText('Üretilen Tahminler');
+  await expect(page.getByTestId('card-predictions-generated')).toContainText('Son 24 saatte');
+  await expect(page.getByTestId('card-average-accuracy')).toContainText('Ortalama Doğruluk');
+  await expect(page.getByTestId('card-average-accuracy').getByRole('progressbar')).toBeVisible();
+  await expect(page.getByTestId('card-high-confidence')).toContainText('%80 ve üzeri');
+  await expect(page.getByTestId('card-active-algorithms')).toContainText('Aktif Algoritmalar');
+
+  const rows = page.getByTestId('prediction-row');
+  await expect(rows.first()).toBeVisible();
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    const row = rows.nth(i);
+    await expect(row.locator('[data-role="target-price"]')).toHaveText(/^₺\d{1,3}(\.\d{3})*,\d{2}$/);
+    await expect(row.locator('[data-role="current-price"]')).toHaveText(/^₺\d/);
+    await expect(row.locator('[data-role="horizon"]')).toHaveText(/^[15] gün$/);
+    await expect(row.getByText(/^(Yükseliş|Düşüş)$/)).toBeVisible();
+    // 'Güçlü' exactly when the confidence is 80 % or more.
+    const confidence = Number.parseFloat((await row.locator('[data-role="confidence"]').innerText()).replace('%', '').replace(',', '.'));
+    await expect(row.getByText(confidence >= 80 ? 'Güçlü' : 'Orta', { exact: true })).toBeVisible();
+  }
+}
+
+async function switchTabs(page: Page, example: boolean) {
+  await page.getByRole('tab', { name: 'Algoritma Performansı' }).click();
+  await expect(page.getByRole('tab', { name: 'Algoritma Performansı' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('prediction-row')).toHaveCount(0);
+  const performance = page.getByTestId('algorithm-performance');
+  await expect(performance.getByTestId('algorithm-item')).toHaveCount(6);
+  if (!example) await expect(performance.getByTestId('algorithm-item').first().locator('[data-role="accuracy"]')).toHaveText(/^\d{1,3},\d{2}%$/);
+  await expect(performance.locator('.recharts-bar-rectangle').first()).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Doğruluk Analizi' }).click();
+  await expect(page.getByRole('tab', { name: 'Doğruluk Analizi' })).toHaveAttribute('aria-selected', 'true');
+  const analysis = page.getByTestId('accuracy-analysis');
+  await expect(analysis).toContainText('Son 7 günün');
+  await expect(analysis.getByTestId('accuracy-max')).toContainText('En Yüksek');
+  await expect(analysis.getByTestId('accuracy-average')).toContainText('Ortalama');
+  const trend = analysis.getByTestId('accuracy-trend');
+  if (example || (await analysis.getByTestId('accuracy-empty').count()) === 0) {
+    await expect(analysis.locator('.recharts-line')).toBeVisible();
+    await expect(trend).toContainText(/Yükseliş|Düşüş|Yatay|---/);
+  } else {
+    // Before any prediction has matured there is no realised accuracy to draw.
+    await expect(analysis.getByTestId('accuracy-empty')).toBeVisible();
+  }
+
+  await page.getByRole('tab', { name: 'En İyi Tahminler' }).click();
+  await expect(page.getByTestId('prediction-row').first()).toBeVisible();
+}
+
+test.describe('AI Tahminler', () => {
+  // Fail fast instead of waiting out the long test timeout when a page never renders.
+  test.use({ actionTimeout: 20_000, navigationTimeout: 60_000 });
+
+  test('cards, the three tabs and the predictions table with target prices (labelled example before the first training)', async ({ page }) => {
+    await signIn(page);
+    const body = await openPredictions(page);
+    if (body.data.status === 'no_predictions_yet') {
+      await expect(page.getByTestId('example-banner')).toContainText('Örnek veri');
+      await expect(page.getByTestId('card-predictions-generated').getByTestId('example-badge')).toBeVisible();
+    } else {
+      await expect(page.getByTestId('example-banner')).toHaveCount(0);
+    }
+    await expectCardsAndTable(page);
+    await switchTabs(page, body.data.status === 'no_predictions_yet');
+
+    // Every accuracy figure explains what accuracy means.
+    await page.getByTestId('card-average-accuracy').getByRole('button', { name: 'Doğruluk nedir?' }).hover();
+    await expect(page.getByRole('tooltip')).toContainText('yön tahmininin tutma oranı');
+  });
+
+  test('@phone the page fits a phone: cards, tabs and the table', async ({ page }) => {
+    await signIn(page, 'e2e.tahmin.telefon@example.com');
+    await openPredictions(page, false);
+    await expect(page.getByTestId('card-active-algorithms')).toBeVisible();
+    await expect(page.getByTestId('prediction-row').first()).toBeVisible();
+    await page.getByRole('tab', { name: 'Doğruluk Analizi' }).click();
+    await expect(page.getByTestId('accuracy-analysis')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+  });
+
+  test('the real predictions replace the example once the first training has finished', async ({ page, request }) => {
+    // A fresh server's first training of all 40 algorithms takes minutes: run with E2E_WAIT_FOR_TRAINING=1.
+    test.skip(!process.env.E2E_WAIT_FOR_TRAINING, 'waits for the first full training; set E2E_WAIT_FOR_TRAINING=1');
+    test.setTimeout(REAL_PREDICTIONS_TIMEOUT_MS + 120_000);
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get('/api/predictions/daily-summary');
+          return res.ok() ? ((await res.json()) as SummaryBody).data.status : `http ${res.status()}`;
+        },
+        { timeout: REAL_PREDICTIONS_TIMEOUT_MS, intervals: [10_000] },
+      )
+      .toBe('ok');
+
+    await signIn(page, 'e2e.tahmin.gercek@example.com');
+    const body = await openPredictions(page);
+    expect(body.data.status).toBe('ok');
+    expect(body.data.top_predictions.length).toBeGreaterThan(0);
+    await expect(page.getByTestId('example-banner')).toHaveCount(0);
+    await expect(page.getByTestId('example-badge')).toHaveCount(0);
+    await expect(page.getByTestId('prediction-row')).toHaveCount(body.data.top_predictions.length);
+    const first = body.data.top_predictions[0]!;
+    await expect(page.getByTestId('prediction-row').first()).toHaveAttribute('data-symbol', first.stock_code);
+    await expect(page.getByTestId('card-active-algorithms').locator('[data-role="value"]')).toHaveText(String(body.data.summary.algorithms_active));
+    expect(body.data.summary.algorithms_active).toBeGreaterThan(0);
+    await expectCardsAndTable(page);
+    await switchTabs(page, false);
+
+    // The Dashboard's AI summary appears now that real top predictions exist (up to 6).
+    await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: /Dashboard/ }).first().click();
+    const summary = page.getByTestId('ai-summary');
+    await expect(summary).toBeVisible();
+    await expect(summary.getByRole('link', { name: first.stock_code, exact: true }).first()).toBeVisible();
+  });
+});

@@ -54,7 +54,7 @@ function startServer(): ChildProcess {
   fs.mkdirSync(DATA_DIR, { recursive: true });
   return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(ROOT, 'apps/server'),
-    env: { ...process.env, PORT: String(SERVER_PORT), DATA_DIR, DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_MODE: 'true' },
+    env: { ...process.env, PORT: String(SERVER_PORT), DATA_DIR, DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_MODE: 'true', ML_INITIAL_TRAINING: 'false' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

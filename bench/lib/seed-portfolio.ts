@@ -13,7 +13,9 @@ export async function seedBenchPortfolio(base: string, headers: Record<string, s
   for (let i = 0; i < 1_999; i += 1) {
     const s = symbols[i % symbols.length]!;
     const date = i % 8 === 0 ? nextDay() : day.toISOString().slice(0, 10);
-    const sell = i > 100 && i % 5 === 0;
+    // Every 7th row (7 and 50 are coprime, so sells spread over all symbols) sells 1 share of a symbol that was
+    // bought 3 at a time on each earlier pass.
+    const sell = i >= symbols.length * 2 && i % 7 === 3;
     lines.push(`${date},${sell ? 'sell' : 'buy'},${s.symbol},${sell ? 1 : 3},${s.price.toFixed(2)},1.5,,`);
   }
   const res = await fetch(`${base}/api/portfolio/transactions/import`, { method: 'POST', headers, body: JSON.stringify({ csv: lines.join('\n') }) });

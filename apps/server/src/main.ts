@@ -115,7 +115,7 @@ async function main(): Promise<void> {
     `BIST AI listening on http://localhost:${config.port}`,
   );
   // In the background: the API answers while the queue starts and, on a first start, the initial training runs.
-  void startMlJobs(mlJobs, services.predictions, database.kind === 'embedded', app.log);
+  void startMlJobs(mlJobs, services.predictions, database.kind === 'embedded', config.mlInitialTraining, app.log);
 }
 
 /** Starts the queue, its workers and the after-close schedule; with no trained model yet, queues train → predict → evaluate. */
@@ -123,6 +123,7 @@ async function startMlJobs(
   mlJobs: MlJobs,
   predictions: { hasTrainedModels(): Promise<boolean> },
   ownsDatabase: boolean,
+  initialTraining: boolean,
   log: { info(o: object, m?: string): void; error(o: object, m?: string): void },
 ): Promise<void> {
   try {
@@ -131,7 +132,7 @@ async function startMlJobs(
     if (ownsDatabase) await mlJobs.failInterruptedRuns();
     await mlJobs.work();
     await mlJobs.schedule();
-    if (!(await predictions.hasTrainedModels()) && !(await mlJobs.hasActiveTraining())) {
+    if (initialTraining && !(await predictions.hasTrainedModels()) && !(await mlJobs.hasActiveTraining())) {
       const run = await mlJobs.request('train', { requestedBy: 'first_start', chain: true });
       log.info({ runId: run.id }, 'no trained models yet: initial training queued (train → predict → evaluate)');
     }

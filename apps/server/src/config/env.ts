@@ -32,6 +32,7 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: booleanFromString.optional(),
+  ML_INITIAL_TRAINING: booleanFromString.optional(),
 });
 
 export interface AppConfig {
@@ -46,6 +47,8 @@ export interface AppConfig {
   logLevel: string;
   mlWorkers: number;
   sessionTtlHours: number;
+  /** Queue the first training when no model exists yet (off for benchmarks that measure the API alone). */
+  mlInitialTraining: boolean;
   /** Trust X-Forwarded-For (only behind a proxy that sets it): client IPs drive login throttling. */
   trustProxy: boolean;
   /** Folder with the web build; the server serves it when it exists. */
@@ -79,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mlWorkers: e.ML_WORKERS ?? Math.max(1, os.availableParallelism() - 1),
     sessionTtlHours: e.SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY ?? false,
+    mlInitialTraining: e.ML_INITIAL_TRAINING ?? true,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     version: APP_VERSION,
   };

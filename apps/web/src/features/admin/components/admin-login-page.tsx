@@ -1,12 +1,13 @@
 import { startTransition, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { Eye, EyeOff, KeyRound, Loader2, ShieldCheck } from 'lucide-react';
+import { KeyRound, Loader2, ShieldCheck } from 'lucide-react';
 import { ADMIN_ROLES, ROLE_INFO, type AdminDemoAccount } from '@bist/contracts';
 import { Logo } from '@/components/logo';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { Label } from '@/components/ui/label';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -35,7 +36,6 @@ export function AdminLoginPage() {
   const login = useAdminLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -136,31 +136,20 @@ export function AdminLoginPage() {
               </div>
               <div className="space-y-2">
                 <Label htmlFor="admin-password">{t('login.password')}</Label>
-                <div className="relative">
-                  <Input
-                    id="admin-password"
-                    name="password"
-                    type={showPassword ? 'text' : 'password'}
-                    autoComplete="current-password"
-                    value={password}
-                    onChange={(event) => {
-                      setPassword(event.target.value);
-                      setFieldErrors(({ password: _cleared, ...rest }) => rest);
-                    }}
-                    className="pr-10"
-                    aria-invalid={fieldErrors.password ? true : undefined}
-                    aria-describedby={fieldErrors.password ? 'admin-password-error' : undefined}
-                  />
-                  <button
-                    type="button"
-                    onClick={() => setShowPassword((value) => !value)}
-                    className="absolute inset-y-0 right-0 flex w-10 cursor-pointer items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
-                    aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
-                    aria-pressed={showPassword}
-                  >
-                    {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
-                  </button>
-                </div>
+                <PasswordInput
+                  id="admin-password"
+                  name="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => {
+                    setPassword(event.target.value);
+                    setFieldErrors(({ password: _cleared, ...rest }) => rest);
+                  }}
+                  aria-invalid={fieldErrors.password ? true : undefined}
+                  aria-describedby={fieldErrors.password ? 'admin-password-error' : undefined}
+                  showLabel={t('login.showPassword')}
+                  hideLabel={t('login.hidePassword')}
+                />
                 {fieldErrors.password ? (
                   <p id="admin-password-error" className="text-sm text-destructive">
                     {fieldErrors.password}

@@ -1,7 +1,7 @@
 import { startTransition, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Eye, EyeOff, Info, Loader2 } from 'lucide-react';
+import { Info, Loader2 } from 'lucide-react';
 import { rememberedDemoMode, useHealth } from '@/features/auth/api/get-health';
 import { useLogin } from '@/features/auth/api/login';
 import { Logo } from '@/components/logo';
@@ -9,6 +9,7 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-client';
@@ -40,7 +41,6 @@ export function LoginPage() {
   const loginMutation = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -139,33 +139,22 @@ export function LoginPage() {
             </div>
             <div className="space-y-2">
               <Label htmlFor="password">{t('login.password')}</Label>
-              <div className="relative">
-                <Input
-                  id="password"
-                  name="password"
-                  type={showPassword ? 'text' : 'password'}
-                  autoComplete="current-password"
-                  required
-                  value={password}
-                  onChange={(event) => {
-                    setPassword(event.target.value);
-                    setFieldErrors(({ password: _cleared, ...rest }) => rest);
-                  }}
-                  placeholder={t('login.passwordPlaceholder')}
-                  className="pr-10"
-                  aria-invalid={fieldErrors.password ? true : undefined}
-                  aria-describedby={fieldErrors.password ? 'password-error' : undefined}
-                />
-                <button
-                  type="button"
-                  onClick={() => setShowPassword((value) => !value)}
-                  className="absolute inset-y-0 right-0 flex w-10 cursor-pointer items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
-                  aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
-                  aria-pressed={showPassword}
-                >
-                  {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
-                </button>
-              </div>
+              <PasswordInput
+                id="password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(event) => {
+                  setPassword(event.target.value);
+                  setFieldErrors(({ password: _cleared, ...rest }) => rest);
+                }}
+                placeholder={t('login.passwordPlaceholder')}
+                aria-invalid={fieldErrors.password ? true : undefined}
+                aria-describedby={fieldErrors.password ? 'password-error' : undefined}
+                showLabel={t('login.showPassword')}
+                hideLabel={t('login.hidePassword')}
+              />
               {fieldErrors.password ? (
                 <p id="password-error" className="text-sm text-destructive">
                   {fieldErrors.password}

@@ -1,0 +1,26 @@
+import { useState, type ComponentProps } from 'react';
+import { Eye, EyeOff } from 'lucide-react';
+import { Input } from './input';
+
+/** A password field with a show/hide toggle; the labels come from the caller's language. */
+export function PasswordInput({
+  showLabel,
+  hideLabel,
+  ...props
+}: Omit<ComponentProps<typeof Input>, 'type'> & { showLabel: string; hideLabel: string }) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="relative">
+      <Input {...props} type={visible ? 'text' : 'password'} className="pr-10" />
+      <button
+        type="button"
+        onClick={() => setVisible((value) => !value)}
+        className="absolute inset-y-0 right-0 flex w-10 cursor-pointer items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
+        aria-label={visible ? hideLabel : showLabel}
+        aria-pressed={visible}
+      >
+        {visible ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+      </button>
+    </div>
+  );
+}

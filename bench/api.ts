@@ -1,9 +1,14 @@
 // npm run bench:api — autocannon against chosen routes of the real server, side by side with a bare node:http
-// server sending the same bytes. Prints req/s, p50, p99 and the ratio. Options:
-//   --duration <s> (default 10)   --connections <n> (default 50)   --only <substring of a route>
+// server sending the same bytes (the body and the response headers the real server sent). Prints req/s, p50, p99 and the ratio. Options:
+// One 10-second run on a 2-core machine varies by ±20 % (autocannon shares the cores with the server), so each
+// route is warmed up (2 s each side), then measured in alternating rounds — server, bare, server, bare… — and the
+// table shows the median req/s of the rounds and the worst p99 of any round.
+//   --duration <s> per round (default 4)   --rounds <n> (default 5)   --connections <n> (default 50)
+//   --only <substring of a route>
 //   --data-dir <dir> reuse a data directory (default .tmp/bench-data: the first run writes the history)
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -14,7 +19,9 @@ const option = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
-const DURATION_S = Number(option('duration', '10'));
+const DURATION_S = Number(option('duration', '4'));
+const ROUNDS = Number(option('rounds', '5'));
+const WARMUP_S = 2;
 const CONNECTIONS = Number(option('connections', '50'));
 const ONLY = option('only', '');
 const DATA_DIR = path.resolve(ROOT, option('data-dir', '.tmp/bench-data'));
@@ -26,12 +33,18 @@ interface Route {
   path: string;
   /** Needs a signed-in investor (Bearer token). */
   auth?: boolean;
+  /** Ask without Accept-Encoding (a client that takes no compression); every other route asks like Chromium. */
+  identity?: boolean;
 }
+
+/** What Chromium sends: the server answers large bodies with brotli, compressed once per version. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 const ROUTES: Route[] = [
   { name: 'health', path: '/health' },
   { name: 'market summary', path: '/api/market/summary' },
   { name: 'live data', path: '/api/market/live-data' },
+  { name: 'live data, no compression', path: '/api/market/live-data', identity: true },
   { name: 'stocks list (sector, sorted, page 2)', path: `/api/stocks/list?sector=${encodeURIComponent('Holding')}&sort_by=change&sort_order=desc&page=2&limit=20` },
   { name: 'stocks list (search)', path: `/api/stocks/list?search=${encodeURIComponent('ban')}&sort_by=volume&sort_order=desc` },
   { name: 'portfolio overview (50 holdings, 2,000 transactions)', path: '/api/portfolio/overview', auth: true },
@@ -59,10 +72,31 @@ function startServer(): ChildProcess {
   });
 }
 
-async function startBare(body: Buffer, contentType: string): Promise<ChildProcess> {
+/** Headers Node's http server adds itself (to both servers) or that the bare server sets from the body. */
+const NODE_OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** One request, with the body's bytes exactly as sent (fetch would decompress them). */
+function sample(url: string, headers: Record<string, string>): Promise<{ status: number; bytes: Buffer; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes: Buffer.concat(chunks), headers: res.headers }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+async function startBare(body: Buffer, sampleHeaders: http.IncomingHttpHeaders): Promise<ChildProcess> {
   const file = path.join(ROOT, '.tmp', 'bench-body');
   fs.writeFileSync(file, body);
-  const child = fork(path.join(ROOT, 'bench/lib/bare-server.mjs'), [String(BARE_PORT), file, contentType], { stdio: 'ignore' });
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(sampleHeaders)) {
+    if (value !== undefined && !NODE_OWN_HEADERS.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const child = fork(path.join(ROOT, 'bench/lib/bare-server.mjs'), [String(BARE_PORT), file, JSON.stringify(headers)], { stdio: 'ignore' });
   await new Promise<void>((resolve) => child.once('message', () => resolve()));
   return child;
 }
@@ -75,14 +109,31 @@ interface Result {
   non2xx: number;
 }
 
-async function load(url: string, headers: Record<string, string>): Promise<Result> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+async function load(url: string, headers: Record<string, string>, duration = DURATION_S): Promise<Result> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Median req/s and p50 of the rounds, worst p99 of any round, errors summed. */
+function combine(results: Result[]): Result {
+  return {
+    rps: median(results.map((r) => r.rps)),
+    p50: median(results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
   };
 }
 
@@ -109,12 +160,13 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFracti
 
 async function main(): Promise<void> {
   const base = `http://127.0.0.1:${SERVER_PORT}`;
-  console.log(`bench:api — ${CONNECTIONS} connections, ${DURATION_S} s per run, data dir ${DATA_DIR}`);
+  console.log(`bench:api — ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s per side, data dir ${DATA_DIR}`);
   const server = startServer();
   const stop = () => server.kill('SIGTERM');
   process.on('exit', stop);
   try {
     await waitFor(`${base}/health`, 240_000);
+    const loadBefore = (await import('node:os')).loadavg().map((n) => n.toFixed(2)).join(' / ');
     const rows: string[] = [];
     let token: string | undefined;
     for (const route of ROUTES.filter((r) => r.path.includes(ONLY) || r.name.includes(ONLY))) {
@@ -127,23 +179,35 @@ async function main(): Promise<void> {
         }
         headers.authorization = `Bearer ${token}`;
       }
-      const sample = await fetch(`${base}${route.path}`, { headers });
-      if (!sample.ok) {
-        console.log(`skip ${route.name}: ${sample.status}`);
+      if (!route.identity) headers['accept-encoding'] = BROWSER_ACCEPT_ENCODING;
+      const first = await sample(`${base}${route.path}`, headers);
+      if (first.status !== 200) {
+        console.log(`skip ${route.name}: ${first.status}`);
         continue;
       }
-      const bytes = Buffer.from(await sample.arrayBuffer());
-      const real = await load(`${base}${route.path}`, headers);
-      const bare = await startBare(bytes, sample.headers.get('content-type') ?? 'application/json');
-      const ceiling = await load(`http://127.0.0.1:${BARE_PORT}${route.path}`, {});
+      const bytes = first.bytes;
+      const bare = await startBare(bytes, first.headers);
+      const realUrl = `${base}${route.path}`;
+      const bareUrl = `http://127.0.0.1:${BARE_PORT}${route.path}`;
+      await load(realUrl, headers, WARMUP_S);
+      await load(bareUrl, headers, WARMUP_S);
+      const realRounds: Result[] = [];
+      const bareRounds: Result[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        realRounds.push(await load(realUrl, headers));
+        bareRounds.push(await load(bareUrl, headers));
+      }
       bare.kill();
+      const real = combine(realRounds);
+      const ceiling = combine(bareRounds);
+      console.log(`  ${route.name}: server ${realRounds.map((r) => fmt(r.rps)).join(' / ')} req/s, bare ${bareRounds.map((r) => fmt(r.rps)).join(' / ')} req/s`);
       const ratio = real.rps / ceiling.rps;
-      const line = `| ${route.name} | ${fmt(bytes.length)} B | ${fmt(real.rps)} | ${real.p50} | ${real.p99} | ${fmt(ceiling.rps)} | ${ceiling.p50} | ${ceiling.p99} | ${fmt(ratio * 100, 1)} % |${real.errors + real.non2xx ? ` ${real.errors} errors, ${real.non2xx} non-2xx` : ''}`;
+      const line = `| ${route.name} | ${fmt(bytes.length)} B${first.headers['content-encoding'] ? ` ${first.headers['content-encoding']}` : ''} | ${fmt(real.rps)} | ${real.p50} | ${real.p99} | ${fmt(ceiling.rps)} | ${ceiling.p50} | ${ceiling.p99} | ${fmt(ratio * 100, 1)} % |${real.errors + real.non2xx ? ` ${real.errors} errors, ${real.non2xx} non-2xx` : ''}`;
       console.log(line);
       rows.push(line);
     }
     const table = [
-      `bench:api on ${new Date().toISOString()} — ${CONNECTIONS} connections, ${DURATION_S} s per run, node ${process.version}, ${(await import('node:os')).cpus().length} cores`,
+      `bench:api on ${new Date().toISOString()} — ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s per side after a ${WARMUP_S} s warm-up; median req/s and p50, worst p99 of the rounds; node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average before ${loadBefore}`,
       '',
       '| route | body | server req/s | p50 ms | p99 ms | bare node:http req/s | p50 ms | p99 ms | server / bare |',
       '|---|---|---|---|---|---|---|---|---|',

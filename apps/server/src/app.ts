@@ -59,11 +59,6 @@ export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
       for (const method of methods) if (method !== 'HEAD') apiRoutes.add(`${method} ${route.url}`);
     }
   });
-  app.addHook('onSend', (request, reply, payload, done) => {
-    void reply.header('x-request-id', request.id);
-    done(null, payload);
-  });
-
   registerSecurityHeaders(app);
   await app.register(fastifyRateLimit, { global: false });
   await registerDocs(app, ctx.config.version);

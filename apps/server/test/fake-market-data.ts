@@ -6,6 +6,8 @@ export class FakeMarketData implements MarketData {
   private readonly quotes = new Map<string, Quote>();
   private readonly closes = new Map<string, DailyClose[]>();
   private readonly listeners = new Set<QuoteListener>();
+  /** Bumped by every change a test makes, as the engine bumps it on every quote update. */
+  generation = 0;
 
   addStock(info: StockInfo): this {
     this.stocks.set(info.symbol, info);
@@ -15,6 +17,7 @@ export class FakeMarketData implements MarketData {
   /** Sets a quote; `previousCloseTry` defaults to the price (0 % change). */
   setQuote(symbol: string, priceTry: number, extra: Partial<Quote> = {}): this {
     const previousCloseTry = extra.previousCloseTry ?? priceTry;
+    this.generation += 1;
     this.quotes.set(symbol, {
       symbol,
       priceTry,
@@ -34,12 +37,14 @@ export class FakeMarketData implements MarketData {
 
   setCloses(symbol: string, closes: DailyClose[]): this {
     this.closes.set(symbol, [...closes].sort((a, b) => a.date.localeCompare(b.date)));
+    this.generation += 1;
     return this;
   }
 
   /** Pushes quotes to listeners as the engine does on a tick. */
   emit(symbols: readonly string[]): void {
     const batch = symbols.map((s) => this.quotes.get(s)).filter((q): q is Quote => q !== undefined);
+    this.generation += 1;
     for (const listener of this.listeners) listener(batch);
   }
 

@@ -63,6 +63,23 @@ export const liveQuoteSchema = z.object({
 });
 export type LiveQuote = z.infer<typeof liveQuoteSchema>;
 
+/** A `limit` query parameter: a whole number from 1 to `max`, with Turkish messages naming it. */
+function limitParam(max: number) {
+  return z.coerce
+    .number({ error: 'limit bir tam sayı olmalı' })
+    .int('limit bir tam sayı olmalı')
+    .min(1, 'limit en az 1 olmalı')
+    .max(max, `limit en fazla ${max} olabilir`);
+}
+
+/** Largest `limit` of GET /api/market/live-data (more than the universe returns the universe). */
+export const LIVE_DATA_MAX_LIMIT = 1000;
+
+/** GET /api/market/live-data?limit=n: only the n most traded (the dashboard shows five of about 600). */
+export const liveDataQuerySchema = z.object({
+  limit: limitParam(LIVE_DATA_MAX_LIMIT).optional(),
+});
+
 export const liveDataSchema = z.object({
   success: z.literal(true),
   data: z.array(liveQuoteSchema),
@@ -80,12 +97,7 @@ export const stockListQuerySchema = z.object({
     .int('page bir tam sayı olmalı')
     .min(1, 'page en az 1 olmalı')
     .default(1),
-  limit: z.coerce
-    .number({ error: 'limit bir tam sayı olmalı' })
-    .int('limit bir tam sayı olmalı')
-    .min(1, 'limit en az 1 olmalı')
-    .max(STOCK_LIST_MAX_LIMIT, `limit en fazla ${STOCK_LIST_MAX_LIMIT} olabilir`)
-    .default(20),
+  limit: limitParam(STOCK_LIST_MAX_LIMIT).default(20),
   sector: z.string().trim().max(100).optional(),
   search: z.string().trim().max(100, 'search en fazla 100 karakter olabilir').optional(),
   sort_by: z.enum(STOCK_SORT_FIELDS, { error: `sort_by şunlardan biri olmalı: ${STOCK_SORT_FIELDS.join(', ')}` }).default('symbol'),

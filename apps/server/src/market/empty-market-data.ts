@@ -2,6 +2,7 @@ import type { MarketData } from './market-data.ts';
 
 /** No market data (before the engine starts). */
 export class EmptyMarketData implements MarketData {
+  readonly generation = 0;
   hasStock(): boolean {
     return false;
   }

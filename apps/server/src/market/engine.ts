@@ -91,6 +91,8 @@ export class MarketEngine implements MarketData {
   private lastTickAt: Date | null = null;
   /** Increments whenever quotes change, so derived views (summary, lists) can be cached per generation. */
   generation = 0;
+  /** Time of the newest quote, found once per generation (freshness is read on every market request). */
+  private newestQuote: { generation: number; at: Date | null } = { generation: -1, at: null };
 
   constructor(private readonly options: MarketEngineOptions) {}
 
@@ -588,8 +590,12 @@ export class MarketEngine implements MarketData {
 
   /** Newest quote time and whether the provider is failing, for the 'Veriler gecikmeli' banner. */
   freshness(now: Date): { source: 'simulated' | 'yahoo'; asOf: string | null; stale: boolean; ageSeconds: number | null } {
-    let newest: Date | null = null;
-    for (const q of this.quotes.values()) if (!newest || q.updatedAt > newest) newest = q.updatedAt;
+    if (this.newestQuote.generation !== this.generation) {
+      let newest: Date | null = null;
+      for (const q of this.quotes.values()) if (!newest || q.updatedAt > newest) newest = q.updatedAt;
+      this.newestQuote = { generation: this.generation, at: newest };
+    }
+    const newest = this.newestQuote.at;
     const health = this.options.provider.health();
     return {
       source: this.options.provider.name,

@@ -35,6 +35,8 @@ export interface DailyClose {
 export type QuoteListener = (quotes: readonly Quote[]) => void;
 
 export interface MarketData {
+  /** Changes whenever any quote changes (views derived from quotes are cached per generation). */
+  readonly generation: number;
   /** Is this a listed stock (not an index)? */
   hasStock(symbol: string): boolean;
   stock(symbol: string): StockInfo | undefined;

@@ -3,12 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { apiNotFound } from './error-handler.ts';
+import { isApiPath } from './security-headers.ts';
 
-const API_PREFIXES = ['/api/', '/admin/api/', '/docs', '/health'];
-
-function isApiPath(url: string): boolean {
-  return url === '/api' || url === '/admin/api' || API_PREFIXES.some((prefix) => url.startsWith(prefix));
-}
 
 /**
  * Serves the web build (hashed assets cached for a year, index.html never cached) with an SPA fallback:
@@ -31,7 +27,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url) && !path.extname(url);
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url) && !url.startsWith('/docs') && !path.extname(url);
     if (!wantsPage) return apiNotFound(request, reply);
     if (!hasBuild) {
       return reply

@@ -2,6 +2,7 @@ import type { CustomerUser } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
 import { ConflictError, TooManyRequestsError, UnauthorizedError } from '@/lib/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '@/lib/passwords';
+import { SingleFlight } from '@/lib/single-flight';
 import { newSessionToken, tokenHash } from '@/lib/tokens';
 import type { AuthRepository, CustomerUserRow } from './auth.repository.ts';
 
@@ -56,6 +57,8 @@ const SESSION_CACHE_MAX_ENTRIES = 50_000;
 
 export class AuthService {
   private readonly sessionCache = new Map<string, { user: CustomerUser; validUntilMs: number }>();
+  /** Concurrent requests with the same token share one session lookup. */
+  private readonly sessionLookups = new SingleFlight<string, { user: CustomerUser } | null>();
   constructor(
     private readonly repo: AuthRepository,
     private readonly clock: Clock,
@@ -110,14 +113,20 @@ export class AuthService {
     const now = this.clock.now().getTime();
     const cached = this.sessionCache.get(hash);
     if (cached && cached.validUntilMs > now) return { user: cached.user, tokenHash: hash };
-    const session = await this.repo.findActiveSession(hash, this.clock.now());
-    if (!session) {
-      this.sessionCache.delete(hash);
-      throw new UnauthorizedError(AUTH_MESSAGES.expired);
-    }
-    const user = toCustomerUser(session.user);
-    if (this.sessionCache.size >= SESSION_CACHE_MAX_ENTRIES) this.sessionCache.clear();
-    this.sessionCache.set(hash, { user, validUntilMs: Math.min(now + SESSION_CACHE_MS, session.expiresAt.getTime()) });
+    const found = await this.sessionLookups.run(hash, async () => {
+      const askedAt = this.clock.now();
+      const session = await this.repo.findActiveSession(hash, askedAt);
+      if (!session) {
+        this.sessionCache.delete(hash);
+        return null;
+      }
+      const user = toCustomerUser(session.user);
+      if (this.sessionCache.size >= SESSION_CACHE_MAX_ENTRIES) this.sessionCache.clear();
+      this.sessionCache.set(hash, { user, validUntilMs: Math.min(askedAt.getTime() + SESSION_CACHE_MS, session.expiresAt.getTime()) });
+      return { user };
+    });
+    if (!found) throw new UnauthorizedError(AUTH_MESSAGES.expired);
+    const { user } = found;
     return { user, tokenHash: hash };
   }
 
@@ -125,6 +134,8 @@ export class AuthService {
   async logout(hash: string): Promise<void> {
     this.sessionCache.delete(hash);
     await this.repo.revokeSession(hash, this.clock.now());
+    // A lookup that was in flight while the session was revoked may have cached it again.
+    this.sessionCache.delete(hash);
   }
 
   async pruneFailures(): Promise<void> {

@@ -35,4 +35,32 @@ describe('AuthService session cache', () => {
     clock.advanceMs(1_001);
     await expect(auth.authenticate(token)).rejects.toThrow();
   });
+
+  it('lets concurrent requests with one token share a single session lookup', async () => {
+    const auth = new AuthService(repo, clock, { demoMode: true, sessionTtlHours: 1 });
+    const { token } = await auth.login('burst@example.com', 'sifre-12345', { ip: '10.1.1.3', userAgent: null });
+    clock.advanceMs(SESSION_CACHE_MS + 1);
+    let lookups = 0;
+    const find = repo.findActiveSession.bind(repo);
+    const counting = Object.assign(Object.create(repo) as AuthRepository, {
+      findActiveSession: (...args: Parameters<AuthRepository['findActiveSession']>) => {
+        lookups += 1;
+        return find(...args);
+      },
+    });
+    const burst = new AuthService(counting, clock, { demoMode: true, sessionTtlHours: 1 });
+    const results = await Promise.all(Array.from({ length: 50 }, () => burst.authenticate(token)));
+    expect(results.every((r) => r.user.email === 'burst@example.com')).toBe(true);
+    expect(lookups).toBe(1);
+  });
+
+  it('does not keep a session that was logged out while its lookup was in flight', async () => {
+    const auth = new AuthService(repo, clock, { demoMode: true, sessionTtlHours: 1 });
+    const { token } = await auth.login('race@example.com', 'sifre-12345', { ip: '10.1.1.4', userAgent: null });
+    clock.advanceMs(SESSION_CACHE_MS + 1);
+    const lookup = auth.authenticate(token);
+    await auth.logout(tokenHash(token));
+    await lookup.catch(() => undefined);
+    await expect(auth.authenticate(token)).rejects.toThrow();
+  });
 });

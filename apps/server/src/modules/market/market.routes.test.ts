@@ -37,6 +37,31 @@ describe('market routes', () => {
     expect(data[0]).toMatchObject({ symbol: expect.any(String), price: expect.any(Number), changePercent: expect.any(Number), volume: expect.any(Number) });
   });
 
+  it('gives only the most traded with ?limit, and names a bad limit', async () => {
+    const all = (await get('/api/market/live-data')).json().data as { symbol: string }[];
+    const top5 = (await get('/api/market/live-data?limit=5')).json();
+    expect(top5.data.map((q: { symbol: string }) => q.symbol)).toEqual(all.slice(0, 5).map((q) => q.symbol));
+    expect(top5.freshness).toMatchObject({ source: 'simulated' });
+    expect((await get('/api/market/live-data?limit=1000')).json().data).toHaveLength(all.length);
+    for (const bad of ['0', '1001', 'x', '2.5']) {
+      const res = await get(`/api/market/live-data?limit=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json(), bad).toMatchObject({ success: false, field: 'querystring.limit' });
+    }
+  });
+
+  it('answers br or gzip when the client accepts it, with the same JSON', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const plain = await get('/api/market/live-data');
+    const br = await t.app.inject({ method: 'GET', url: '/api/market/live-data', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gz = await t.app.inject({ method: 'GET', url: '/api/stocks/list?limit=100', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8')).data.stocks).toHaveLength(100);
+  });
+
   it("finds GARAN for 'garanti' and folds Turkish letters", async () => {
     const garanti = (await get('/api/stocks/list?search=garanti')).json().data;
     expect(garanti.stocks.map((s: { symbol: string }) => s.symbol)).toContain('GARAN');

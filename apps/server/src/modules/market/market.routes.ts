@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorResponses,
@@ -7,6 +7,7 @@ import {
   indexDataSchema,
   indexListSchema,
   indexParamsSchema,
+  liveDataQuerySchema,
   liveDataSchema,
   marketSummarySchema,
   sectorsSchema,
@@ -15,17 +16,13 @@ import {
   stockProfileSchema,
   symbolParamsSchema,
 } from '@bist/contracts';
+import { sendEncoded } from '@/lib/encoded-body';
 import type { MarketEngine } from '@/market/engine';
 import type { Quote } from '@/market/market-data';
 import type { MarketService } from './market.service.ts';
 
 /** Seconds between SSE keep-alive comments (proxies close idle streams). */
 const SSE_KEEPALIVE_MS = 15_000;
-
-/** Sends a body the service already serialised (same schema as the route's 200 response). */
-function sendSerialized(reply: FastifyReply, body: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body);
-}
 
 /** Market data is public, read-only reference information: no session needed (decision noted in the README). */
 export function marketRoutes(market: MarketService, engine: MarketEngine) {
@@ -36,13 +33,13 @@ export function marketRoutes(market: MarketService, engine: MarketEngine) {
       '/api/market/summary',
       { schema: { tags: ['market'], summary: 'Market overview computed from the live quotes', response: { 200: marketSummarySchema, ...errorResponses } } },
       // Serialised once per quote update; every request in between sends the same bytes.
-      async (_request, reply) => sendSerialized(reply, market.summaryJson()),
+      async (request, reply) => sendEncoded(request, reply, market.summaryBody()),
     );
 
     app.get(
       '/api/market/live-data',
-      { schema: { tags: ['market'], summary: 'Latest quote of every stock, most traded first', response: { 200: liveDataSchema, ...errorResponses } } },
-      async (_request, reply) => sendSerialized(reply, market.liveDataJson()),
+      { schema: { tags: ['market'], summary: 'Latest quote of every stock (or the `limit` most traded), most traded first', querystring: liveDataQuerySchema, response: { 200: liveDataSchema, ...errorResponses } } },
+      async (request, reply) => sendEncoded(request, reply, market.liveDataBody(request.query.limit)),
     );
 
     app.get(
@@ -81,7 +78,8 @@ export function marketRoutes(market: MarketService, engine: MarketEngine) {
     app.get(
       '/api/stocks/list',
       { schema: { tags: ['stocks'], summary: 'Stocks with sector filter, Turkish-aware search, sorting and paging', querystring: stockListQuerySchema, response: { 200: stockListSchema, ...errorResponses } } },
-      async (request) => ({ success: true as const, data: market.stockList(request.query) }),
+      // Encoded once per query and quote generation (see MarketService.stockListBody).
+      async (request, reply) => sendEncoded(request, reply, market.stockListBody(request.query)),
     );
 
     app.get(

@@ -12,6 +12,9 @@ import {
 } from '@bist/market';
 import {
   TOP_LIST_ITEMS,
+  liveDataSchema,
+  marketSummarySchema,
+  stockListSchema,
   type Candle,
   type Freshness,
   type HistoryRange,
@@ -22,6 +25,7 @@ import {
   type StockListQuery,
 } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
+import { encodeBody, type EncodedBody } from '@/lib/encoded-body';
 import { NotFoundError, ServiceUnavailableError } from '@/lib/errors';
 import type { MarketEngine } from '@/market/engine';
 import type { Quote } from '@/market/market-data';
@@ -41,15 +45,30 @@ const INDEX_MEMBERSHIP = new Map<string, string[]>();
 /** Calendar days of daily history per chart range. */
 const DAILY_RANGE_DAYS: Record<Exclude<HistoryRange, '1G' | '1H'>, number> = { '1A': 31, '3A': 92, '1Y': 366, '5Y': 5 * 366 };
 
+/** Distinct live-data limits kept encoded per version (a client asking every limit cannot hold 1,000 bodies). */
+const LIVE_CACHE_MAX_LIMITS = 16;
+/** Distinct /api/stocks/list queries kept encoded per quote generation. */
+const LIST_CACHE_MAX_QUERIES = 500;
+
+/** The live quotes of one version, most traded first, with their encoded answers by limit (0: all). */
+interface LiveView {
+  rows: LiveQuote[];
+  freshness: Freshness;
+  bodies: Map<number, EncodedBody>;
+}
+
 interface Cached<T> {
-  generation: number;
+  /** `viewVersion()` when the value was made. */
+  generation: string;
   value: T;
 }
 
 /** Market views for the customer API: everything is derived from the engine's in-memory quotes or stored bars. */
 export class MarketService {
-  private summaryCache: Cached<string> | undefined;
-  private liveCache: Cached<{ rows: LiveQuote[]; body: string }> | undefined;
+  private summaryCache: Cached<EncodedBody> | undefined;
+  private liveCache: Cached<LiveView> | undefined;
+  /** Encoded /api/stocks/list answers of the current generation, by normalised query. */
+  private listCache: Cached<Map<string, EncodedBody>> | undefined;
   private indexCache: Cached<IndexItem[]> | undefined;
 
   constructor(
@@ -72,6 +91,16 @@ export class MarketService {
     return this.engine.freshness(this.clock.now());
   }
 
+  /**
+   * Version of every view that carries quotes and their freshness: the quote generation, plus the provider's state
+   * and the data's age in whole seconds, which change between ticks (a failing provider turns 'stale' on with no new
+   * quote). A cached answer is therefore at most a second old in its age and never wrong in its quotes.
+   */
+  private viewVersion(): string {
+    const f = this.freshness();
+    return `${this.engine.generation}|${f.stale ? 1 : 0}|${f.ageSeconds ?? ''}`;
+  }
+
   /** Universe counts for the landing page. */
   universe(): { stocks: number; indices: number } {
     return { stocks: STOCKS.length, indices: this.engine.indexDefinitions.length };
@@ -83,11 +112,11 @@ export class MarketService {
     return quotes;
   }
 
-  /** GET /api/market/summary, serialised once per quote generation. */
-  summaryJson(): string {
-    const generation = this.engine.generation;
+  /** GET /api/market/summary, encoded once per quote generation. */
+  summaryBody(): EncodedBody {
+    const generation = this.viewVersion();
     if (this.summaryCache?.generation !== generation) {
-      this.summaryCache = { generation, value: JSON.stringify({ success: true, data: this.summary() }) };
+      this.summaryCache = { generation, value: encodeBody(marketSummarySchema, { success: true, data: this.summary() }) };
     }
     return this.summaryCache.value;
   }
@@ -136,12 +165,22 @@ export class MarketService {
   }
 
   /** GET /api/market/live-data: every stock, most traded first. */
-  liveDataJson(): string {
-    return this.live().body;
+  /** GET /api/market/live-data[?limit=n]: the n most traded (all without a limit), encoded once per version. */
+  liveDataBody(limit?: number): EncodedBody {
+    const live = this.live();
+    const key = limit === undefined || limit >= live.rows.length ? 0 : limit;
+    let body = live.bodies.get(key);
+    if (!body) {
+      const rows = key === 0 ? live.rows : live.rows.slice(0, key);
+      body = encodeBody(liveDataSchema, { success: true, data: rows, freshness: live.freshness });
+      if (live.bodies.size >= LIVE_CACHE_MAX_LIMITS) live.bodies.clear();
+      live.bodies.set(key, body);
+    }
+    return body;
   }
 
-  private live(): { rows: LiveQuote[]; body: string } {
-    const generation = this.engine.generation;
+  private live(): LiveView {
+    const generation = this.viewVersion();
     if (this.liveCache?.generation !== generation) {
       const rows = this.stockQuotes()
         .map((q) => ({
@@ -154,12 +193,29 @@ export class MarketService {
           turnover: Math.round(q.turnoverTry),
         }))
         .sort((a, b) => b.turnover - a.turnover || a.symbol.localeCompare(b.symbol));
-      this.liveCache = { generation, value: { rows, body: JSON.stringify({ success: true, data: rows, freshness: this.freshness() }) } };
+      this.liveCache = { generation, value: { rows, freshness: this.freshness(), bodies: new Map() } };
     }
     return this.liveCache.value;
   }
 
-  /** GET /api/stocks/list: filter by sector and Turkish-folded search, sort, page. */
+  /**
+   * GET /api/stocks/list, encoded once per query and quote generation: the screens of many investors ask the same
+   * few queries (first page, a sector, a sort) between two ticks. At most LIST_CACHE_MAX_QUERIES are kept per
+   * generation, so odd queries (every search prefix) cannot grow it without bound.
+   */
+  stockListBody(query: StockListQuery): EncodedBody {
+    const generation = String(this.engine.generation);
+    if (this.listCache?.generation !== generation) this.listCache = { generation, value: new Map() };
+    const key = JSON.stringify([query.page, query.limit, query.sector ?? null, query.search ?? null, query.sort_by, query.sort_order]);
+    const cached = this.listCache.value.get(key);
+    if (cached) return cached;
+    const body = encodeBody(stockListSchema, { success: true, data: this.stockList(query) });
+    if (this.listCache.value.size >= LIST_CACHE_MAX_QUERIES) this.listCache.value.clear();
+    this.listCache.value.set(key, body);
+    return body;
+  }
+
+  /** The filtered, sorted page behind /api/stocks/list: filter by sector and Turkish-folded search, sort, page. */
   stockList(query: StockListQuery): { stocks: StockListItem[]; total: number; page: number; limit: number } {
     const folded = query.search ? foldTurkish(query.search) : '';
     const sector = query.sector && query.sector !== 'all' ? query.sector : undefined;
@@ -284,7 +340,7 @@ export class MarketService {
   }
 
   indexList(): IndexItem[] {
-    const generation = this.engine.generation;
+    const generation = String(this.engine.generation);
     if (this.indexCache?.generation !== generation) {
       const items: IndexItem[] = [];
       for (const index of this.engine.indexDefinitions) {

@@ -15,6 +15,7 @@ import {
   transactionListResponseSchema,
   transactionResponseSchema,
 } from '@bist/contracts';
+import { sendEncoded } from '@/lib/encoded-body';
 import type { AuthService } from '@/modules/auth/auth.service';
 import { currentCustomer, customerGuard } from '@/modules/auth/auth.guard';
 import type { PortfolioService } from './portfolio.service.ts';
@@ -40,10 +41,8 @@ export function portfolioRoutes(portfolio: PortfolioService, auth: AuthService) 
           response: { 200: portfolioOverviewResponseSchema, ...errorResponses },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await portfolio.overview(userId(request), request.query.range),
-      }),
+      // Encoded once per ledger version and quote generation (PortfolioService.overviewBody).
+      async (request, reply) => sendEncoded(request, reply, await portfolio.overviewBody(userId(request), request.query.range)),
     );
 
     app.get(

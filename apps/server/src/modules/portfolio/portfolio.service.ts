@@ -1,5 +1,6 @@
 import {
   DEFAULT_PERFORMANCE_RANGE,
+  portfolioOverviewResponseSchema,
   transactionInputSchema,
   type CsvPreview,
   type Holding,
@@ -10,6 +11,8 @@ import {
   type TransactionType,
 } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
+import { encodeBody, type EncodedBody } from '@/lib/encoded-body';
+import { SingleFlight } from '@/lib/single-flight';
 import type { DailyClose, MarketData } from '@/market/market-data';
 import { csvFormat, csvParse, csvRecordToCandidate } from './csv.ts';
 import { dateAddDays, dateAddMonths, istanbulToday, rangeStartDate } from './dates.ts';
@@ -72,6 +75,8 @@ interface LedgerCacheEntry {
   rows: TransactionRow[];
   replay: ValidReplay;
   ranges: Map<PerformanceRange, RangeCloses | Promise<RangeCloses>>;
+  /** Encoded overview per range, valid while the quotes' generation and the day are the same. */
+  overviews: Map<PerformanceRange, { version: string; body: EncodedBody }>;
 }
 
 export interface ValidatedRow {
@@ -111,6 +116,8 @@ function toRow(input: TransactionInput): NewTransactionRow {
 
 export class PortfolioService {
   private readonly cache = new Map<string, LedgerCacheEntry>();
+  private readonly ledgerLoads = new SingleFlight<string, LedgerCacheEntry>();
+  private invalidations = 0;
 
   constructor(
     private readonly repo: PortfolioRepository,
@@ -124,8 +131,28 @@ export class PortfolioService {
     userId: string,
     range: PerformanceRange = DEFAULT_PERFORMANCE_RANGE,
   ): Promise<PortfolioOverview> {
+    return this.overviewOf(await this.ledger(userId), range, istanbulToday(this.clock.now()));
+  }
+
+  /**
+   * GET /api/portfolio/overview, encoded: computed once per ledger version, quote generation and day, then the same
+   * bytes until a tick, a write or midnight changes them (the page and its 30 s refresh, several tabs, the bell).
+   */
+  async overviewBody(userId: string, range: PerformanceRange = DEFAULT_PERFORMANCE_RANGE): Promise<EncodedBody> {
     const entry = await this.ledger(userId);
     const today = istanbulToday(this.clock.now());
+    const version = `${this.market.generation}|${today}`;
+    const cached = entry.overviews.get(range);
+    if (cached?.version === version) return cached.body;
+    const body = encodeBody(portfolioOverviewResponseSchema, {
+      success: true,
+      data: await this.overviewOf(entry, range, today),
+    });
+    entry.overviews.set(range, { version, body });
+    return body;
+  }
+
+  private async overviewOf(entry: LedgerCacheEntry, range: PerformanceRange, today: string): Promise<PortfolioOverview> {
     const { state, ordered } = entry.replay;
     const rangeCloses = await this.rangeCloses(entry, range, today);
 
@@ -318,7 +345,7 @@ export class PortfolioService {
       this.validate(existing.filter((r) => r.id !== id).map(toLedger), null, null);
       await repo.deleteTransaction(userId, id);
     });
-    this.cache.delete(userId);
+    this.invalidate(userId);
   }
 
   /** Validates a CSV against the ledger without saving anything. */
@@ -354,7 +381,7 @@ export class PortfolioService {
       );
       return { imported: inserted.length, replaced };
     });
-    this.cache.delete(userId);
+    this.invalidate(userId);
     return result;
   }
 
@@ -373,7 +400,7 @@ export class PortfolioService {
       await repo.insertTransactions(userId, rows);
       return true;
     });
-    this.cache.delete(userId);
+    this.invalidate(userId);
     return seeded;
   }
 
@@ -487,7 +514,7 @@ export class PortfolioService {
   }
 
   private async presentAfterWrite(userId: string, id: number): Promise<PortfolioTransaction> {
-    this.cache.delete(userId);
+    this.invalidate(userId);
     const entry = await this.ledger(userId);
     const row = entry.rows.find((r) => r.id === id);
     if (!row) throw new TransactionNotFoundError();
@@ -518,13 +545,27 @@ export class PortfolioService {
 
   /** The investor's replayed ledger: from memory, or one version query plus one ledger query. */
   private async ledger(userId: string): Promise<LedgerCacheEntry> {
-    const nowMs = this.clock.now().getTime();
     const cached = this.cache.get(userId);
-    if (cached && nowMs - cached.checkedAtMs < LEDGER_VERSION_CHECK_MS) return cached;
+    if (cached && this.clock.now().getTime() - cached.checkedAtMs < LEDGER_VERSION_CHECK_MS) return cached;
+    // Requests arriving together after the check went stale share one version check (and one reload).
+    return this.ledgerLoads.run(userId, () => this.loadLedger(userId));
+  }
+
+  /** After this process wrote a ledger: the next read reloads it, and a load already in flight is not kept. */
+  private invalidate(userId: string): void {
+    this.cache.delete(userId);
+    this.ledgerLoads.forget(userId);
+    this.invalidations += 1;
+  }
+
+  private async loadLedger(userId: string): Promise<LedgerCacheEntry> {
+    const nowMs = this.clock.now().getTime();
+    const invalidationsAtStart = this.invalidations;
+    const cached = this.cache.get(userId);
     // Version first, rows second: a write in between makes the entry look older than it is (reloaded next time),
     // never newer.
     const account = await this.repo.account(userId);
-    if (cached && cached.version === account.ledgerVersion) {
+    if (cached && cached.version === account.ledgerVersion && this.cache.get(userId) === cached) {
       cached.checkedAtMs = nowMs;
       return cached;
     }
@@ -539,7 +580,10 @@ export class PortfolioService {
       rows,
       replay,
       ranges: new Map(),
+      overviews: new Map(),
     };
+    // A write during the load may not be in these rows: serve them to the callers that asked before it, keep none.
+    if (this.invalidations !== invalidationsAtStart) return entry;
     this.cache.delete(userId);
     this.cache.set(userId, entry);
     if (this.cache.size > LEDGER_CACHE_MAX_INVESTORS) {

@@ -1,20 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DASHBOARD_REFRESH_MS, liveDataSchema } from '@bist/contracts';
+import { DASHBOARD_CHART_ITEMS, DASHBOARD_REFRESH_MS, liveDataSchema } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
-/** GET /api/market/live-data: every stock's latest quote, most traded first. */
-export async function getLiveData(signal?: AbortSignal) {
-  return apiRequest('/api/market/live-data', { schema: liveDataSchema, signal });
+/** GET /api/market/live-data?limit=n: the n most traded stocks' latest quotes (the dashboard draws five). */
+export async function getLiveData(limit: number, signal?: AbortSignal) {
+  return apiRequest(`/api/market/live-data?limit=${limit}`, { schema: liveDataSchema, signal });
 }
 
-export function getLiveDataQueryOptions() {
+export function getLiveDataQueryOptions(limit = DASHBOARD_CHART_ITEMS) {
   return queryOptions({
-    queryKey: ['market', 'live-data'],
-    queryFn: ({ signal }) => getLiveData(signal),
+    queryKey: ['market', 'live-data', limit],
+    queryFn: ({ signal }) => getLiveData(limit, signal),
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
 }
 
-export function useLiveData() {
-  return useQuery(getLiveDataQueryOptions());
+export function useLiveData(limit = DASHBOARD_CHART_ITEMS) {
+  return useQuery(getLiveDataQueryOptions(limit));
 }

@@ -38,6 +38,11 @@ export default defineConfig({
         },
       },
       {
+        // bench/lib helpers import server code, which resolves '@' to apps/server/src.
+        resolve: { alias: { '@': serverSrc } },
+        test: { name: 'bench', include: ['bench/lib/**/*.test.ts'] },
+      },
+      {
         resolve: { alias: { '@': webSrc } },
         test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
       },

@@ -45,6 +45,7 @@ const ROUTES: Route[] = [
   { name: 'market summary', path: '/api/market/summary' },
   { name: 'live data', path: '/api/market/live-data' },
   { name: 'live data, no compression', path: '/api/market/live-data', identity: true },
+  { name: 'live data as the dashboard asks (?limit=5)', path: '/api/market/live-data?limit=5' },
   { name: 'stocks list (sector, sorted, page 2)', path: `/api/stocks/list?sector=${encodeURIComponent('Holding')}&sort_by=change&sort_order=desc&page=2&limit=20` },
   { name: 'stocks list (search)', path: `/api/stocks/list?search=${encodeURIComponent('ban')}&sort_by=volume&sort_order=desc` },
   { name: 'portfolio overview (50 holdings, 2,000 transactions)', path: '/api/portfolio/overview', auth: true },

@@ -5,7 +5,7 @@
 // time, peak RSS and the main thread's event-loop delay (perf_hooks.monitorEventLoopDelay) during the run.
 // Writes the same to bench/results/ml-<dataset>.md.
 // Options:
-//   --data <folder>   real end-of-day CSVs (date,open,high,low,close,volume; XU100.csv = market; '_' files skipped)
+//   --data <folder>   (relative to where npm was run) real end-of-day CSVs (date,open,high,low,close,volume; XU100.csv = market; '_' files skipped)
 //                     default: the embedded universe — the @bist/market simulator (seed 20260101), 3 years to 2026-11-20
 //   --workers <n>     worker threads (default: cores; the server uses ML_WORKERS = cores − 1)
 //   --only <ids>      comma-separated algorithm ids      --horizons 1,5 (default both)
@@ -43,7 +43,7 @@ const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUs
 
 const t0 = performance.now();
 const dataFolder = option('data');
-const dataset: BenchDataset = dataFolder ? csvDataset(path.resolve(process.cwd(), dataFolder)) : simulatedDataset(20_260_101, '2023-11-13', '2026-11-20');
+const dataset: BenchDataset = dataFolder ? csvDataset(path.resolve(process.env.INIT_CWD ?? process.cwd(), dataFolder)) : simulatedDataset(20_260_101, '2023-11-13', '2026-11-20');
 const loadMs = performance.now() - t0;
 const algorithmIds = ALGORITHMS.map((a) => a.id).filter((id) => !ONLY || ONLY.includes(id));
 console.log(`dataset: ${dataset.description} (built in ${(loadMs / 1000).toFixed(1)} s)`);
@@ -99,8 +99,23 @@ interface Ic {
   mean: number | null;
   icir: number | null;
 }
+interface Evaluation {
+  accuracyPercent: number | null;
+  accuracyCiLowPercent: number;
+  accuracyCiHighPercent: number;
+  accuracyClusteredCiLowPercent: number | null;
+  accuracyClusteredCiHighPercent: number | null;
+  skillVsRandomWalk: number | null;
+  rankIc: Ic;
+  predictionsCount: number;
+  evaluatedFrom: string | null;
+  evaluatedTo: string | null;
+}
+const evaluations = outcomes.map((o) => o.evaluation as unknown as Evaluation | undefined).filter((e): e is Evaluation => e !== undefined);
+const scoredFrom = evaluations.map((e) => e.evaluatedFrom).filter((d): d is string => !!d).sort()[0] ?? 'n/a';
+const scoredTo = evaluations.map((e) => e.evaluatedTo).filter((d): d is string => !!d).sort().at(-1) ?? 'n/a';
 const rows = outcomes.map((o) => {
-  const e = o.evaluation as { accuracyPercent: number | null; accuracyCiLowPercent: number; accuracyCiHighPercent: number; skillVsRandomWalk: number | null; rankIc: Ic; predictionsCount: number };
+  const e = o.evaluation as unknown as Evaluation;
   const alg = ALGORITHMS.find((a) => a.id === o.algorithmId);
   return [
     o.algorithmId,
@@ -108,6 +123,7 @@ const rows = outcomes.map((o) => {
     String(o.horizon),
     pct(e.accuracyPercent),
     `[${pct(e.accuracyCiLowPercent)}, ${pct(e.accuracyCiHighPercent)}]`,
+    `[${pct(e.accuracyClusteredCiLowPercent)}, ${pct(e.accuracyClusteredCiHighPercent)}]`,
     num(e.skillVsRandomWalk),
     num(e.rankIc.mean),
     num(e.rankIc.icir, 2),
@@ -117,11 +133,11 @@ const rows = outcomes.map((o) => {
     o.error ? o.error.slice(0, 80) : '',
   ];
 });
-const header = ['algorithm', 'category', 'h', 'hit %', '95% CI', 'skill vs RW', 'Rank IC', 'ICIR', 'n', 'walk-forward s', 'final fit s', 'error'];
+const header = ['algorithm', 'category', 'h', 'hit %', '95% CI (Wilson)', '95% CI (day-clustered)', 'skill vs RW', 'Rank IC', 'ICIR', 'n', 'walk-forward s', 'final fit s', 'error'];
 const table = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 const summary = [
   `- dataset: ${dataset.description}`,
-  `- algorithms: ${algorithmIds.length} × horizons ${HORIZONS.join(', ')}; walk-forward: expanding window, retrain every 20 trading days, last 250 days scored; worker threads: ${WORKERS} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'cpu'})`,
+  `- algorithms: ${algorithmIds.length} × horizons ${HORIZONS.join(', ')}; walk-forward: expanding window, retrain every 20 trading days, last 250 days scored (${scoredFrom} … ${scoredTo}); worker threads: ${WORKERS} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'cpu'})`,
   `- total wall time: ${((performance.now() - t0) / 1000).toFixed(1)} s (data ${(loadMs / 1000).toFixed(1)} s, training + evaluation ${(trainMs / 1000).toFixed(1)} s)`,
   `- machine load average (1/5/15 min) at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} — other processes on the machine compete for the same cores`,
   `- peak memory (RSS of the process incl. worker threads): ${(peakRss / 1024 / 1024).toFixed(0)} MB`,

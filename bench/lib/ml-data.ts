@@ -62,17 +62,72 @@ export function simulatedDataset(seed: number, startDate: string, untilDate: str
   };
 }
 
-/** Every `<SYMBOL>.csv` of a folder (files starting with '_' skipped); XU100.csv is the market index. */
+/**
+ * Moves listed in the folder's `_large_moves.csv` (symbol,date,close_to_close_return): close-to-close jumps beyond
+ * the ±10 % band, i.e. unadjusted corporate actions (splits, bonus issues) rather than trading.
+ */
+function largeMoves(folder: string): Map<string, Set<string>> {
+  const moves = new Map<string, Set<string>>();
+  const file = path.join(folder, '_large_moves.csv');
+  if (!fs.existsSync(file)) return moves;
+  for (const line of fs.readFileSync(file, 'utf8').split(/\r?\n/).slice(1)) {
+    const [symbol, date] = line.split(',');
+    if (!symbol || !date) continue;
+    const dates = moves.get(symbol) ?? new Set<string>();
+    dates.add(date);
+    moves.set(symbol, dates);
+  }
+  return moves;
+}
+
+/**
+ * Removes each listed jump by back-adjusting every earlier bar (prices × close/previous close, volume ÷ it), as a
+ * split adjustment would: the jump day's close-to-close return becomes 0 and every other day keeps its real return.
+ * Returns how many jumps were removed.
+ */
+export interface EditableBars {
+  dates: readonly string[];
+  open: number[];
+  high: number[];
+  low: number[];
+  close: number[];
+  volume: number[];
+}
+
+export function backAdjust(bars: EditableBars, jumpDates: ReadonlySet<string>): number {
+  let removed = 0;
+  for (let i = bars.dates.length - 1; i >= 1; i--) {
+    if (!jumpDates.has(bars.dates[i]!)) continue;
+    const factor = bars.close[i]! / bars.close[i - 1]!;
+    if (!Number.isFinite(factor) || factor <= 0) continue;
+    for (let j = 0; j < i; j++) {
+      bars.open[j] = bars.open[j]! * factor;
+      bars.high[j] = bars.high[j]! * factor;
+      bars.low[j] = bars.low[j]! * factor;
+      bars.close[j] = bars.close[j]! * factor;
+      bars.volume[j] = bars.volume[j]! / factor;
+    }
+    removed += 1;
+  }
+  return removed;
+}
+
+/**
+ * Every `<SYMBOL>.csv` of a folder (files starting with '_' skipped); XU100.csv is the market index. Jumps listed in
+ * `_large_moves.csv` are back-adjusted away (see `backAdjust`), as the calibration of packages/market drops them.
+ */
 export function csvDataset(folder: string): BenchDataset {
   const files = fs.readdirSync(folder).filter((f) => f.toLowerCase().endsWith('.csv') && !f.startsWith('_')).sort();
+  const jumps = largeMoves(folder);
   const stocks: SymbolBars[] = [];
   let market: SymbolBars | null = null;
   let rejected = 0;
+  let adjusted = 0;
   for (const file of files) {
     const parsed = parseEodCsv(fs.readFileSync(path.join(folder, file), 'utf8'), { fileName: file });
     rejected += parsed.errors.length;
     if (!parsed.symbol || parsed.rows.length === 0) continue;
-    const bars: SymbolBars = {
+    const bars: SymbolBars & EditableBars = {
       symbol: parsed.symbol,
       sector: stockBySymbol(parsed.symbol)?.sector ?? 'Diğer',
       dates: parsed.rows.map((r) => r.date),
@@ -82,6 +137,8 @@ export function csvDataset(folder: string): BenchDataset {
       close: parsed.rows.map((r) => r.close),
       volume: parsed.rows.map((r) => r.volume),
     };
+    const jumpDates = jumps.get(parsed.symbol);
+    if (jumpDates) adjusted += backAdjust(bars, jumpDates);
     if (parsed.symbol === 'XU100') market = bars;
     else stocks.push(bars);
   }
@@ -89,7 +146,7 @@ export function csvDataset(folder: string): BenchDataset {
   const panel = panelPayloadOf(stocks, market);
   return {
     name: path.basename(path.resolve(folder)),
-    description: `${folder}: ${stocks.length} stocks + XU100, ${panel.dates[0] ?? '-'} … ${panel.dates.at(-1) ?? '-'} (${rejected} rejected CSV lines)`,
+    description: `${folder}: ${stocks.length} stocks + XU100, ${panel.dates[0] ?? '-'} … ${panel.dates.at(-1) ?? '-'} (${rejected} rejected CSV lines; ${adjusted} corporate-action jumps of _large_moves.csv back-adjusted)`,
     panel,
   };
 }

@@ -20,3 +20,5 @@ const instance = autocannon({ url: url!, connections: Number(connections ?? '10'
 });
 process.on('message', () => instance.stop());
 process.send?.('started');
+// The bench process died (Ctrl-C, a crash): stop instead of loading a closed port for the next hour.
+process.on('disconnect', () => process.exit(0));

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from '@/context';
+import { requestIdGenerator } from '@/lib/request-id';
 import { registerErrorHandler } from '@/plugins/error-handler';
 import { registerDocs } from '@/plugins/docs';
 import { registerWeb } from '@/plugins/web';
@@ -31,10 +31,9 @@ export interface BuiltApp {
   services: { auth: AuthService; system: SystemService; investor: InvestorModules; predictions: PredictionsService };
 }
 
-const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
-
 /** Builds the Fastify app on a context. Tests call it with an in-memory database and drive it with inject. */
 export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
+  const nextRequestId = requestIdGenerator();
   const app = Fastify({
     logger: {
       level: ctx.config.logLevel,
@@ -43,10 +42,7 @@ export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.trustProxy,
     requestIdHeader: 'x-request-id',
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: (req) => nextRequestId(req.headers['x-request-id']),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -590,19 +590,34 @@ export class MarketEngine implements MarketData {
 
   /** Newest quote time and whether the provider is failing, for the 'Veriler gecikmeli' banner. */
   freshness(now: Date): { source: 'simulated' | 'yahoo'; asOf: string | null; stale: boolean; ageSeconds: number | null } {
+    const newest = this.newestQuoteAt();
+    return {
+      source: this.options.provider.name,
+      asOf: newest ? newest.toISOString() : null,
+      stale: this.isStale(),
+      ageSeconds: this.ageSeconds(now),
+    };
+  }
+
+  /** True when the provider failed and the quotes are its last good data. */
+  isStale(): boolean {
+    return this.lastError !== null || this.options.provider.health().status !== 'ok';
+  }
+
+  /** Whole seconds since the newest quote (null before the first). */
+  ageSeconds(now: Date): number | null {
+    const newest = this.newestQuoteAt();
+    return newest ? Math.max(0, Math.round((now.getTime() - newest.getTime()) / 1000)) : null;
+  }
+
+  /** Time of the newest quote, found once per generation. */
+  private newestQuoteAt(): Date | null {
     if (this.newestQuote.generation !== this.generation) {
       let newest: Date | null = null;
       for (const q of this.quotes.values()) if (!newest || q.updatedAt > newest) newest = q.updatedAt;
       this.newestQuote = { generation: this.generation, at: newest };
     }
-    const newest = this.newestQuote.at;
-    const health = this.options.provider.health();
-    return {
-      source: this.options.provider.name,
-      asOf: newest ? newest.toISOString() : null,
-      stale: health.status !== 'ok' || this.lastError !== null,
-      ageSeconds: newest ? Math.max(0, Math.round((now.getTime() - newest.getTime()) / 1000)) : null,
-    };
+    return this.newestQuote.at;
   }
 
   health(): ComponentHealth {

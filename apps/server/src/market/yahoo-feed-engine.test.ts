@@ -8,6 +8,7 @@ import { createFeedProvider } from './create-engine.ts';
 import { MarketEngine } from './engine.ts';
 import { MarketRepository } from './market.repository.ts';
 import { YahooFeed } from './yahoo-feed.ts';
+import { MarketService } from '@/modules/market/market.service';
 import { YahooReplay } from './yahoo/replay-fetch.ts';
 import { createYahooClient } from './yahoo/yahoo-client.ts';
 
@@ -82,6 +83,11 @@ describe('MarketEngine on the Yahoo feed (recorded responses)', () => {
   });
 
   it('keeps serving the last good quotes, marked stale, while Yahoo is down, and clears the flag on recovery', async () => {
+    // The cached API answers follow the flag and the age although no quote changed.
+    const market = new MarketService(engine, new MarketRepository(database.db), clock);
+    const summaryFreshness = (): unknown => (JSON.parse(market.summaryBody().identity.toString('utf8')) as { data: { freshness: unknown } }).data.freshness;
+    const liveFreshness = (): unknown => (JSON.parse(market.liveDataBody(5).identity.toString('utf8')) as { freshness: unknown }).freshness;
+    expect(summaryFreshness()).toMatchObject({ stale: false });
     replay.down = 503;
     for (let i = 0; i < 2; i += 1) {
       clock.advanceMs(60_000);
@@ -89,6 +95,8 @@ describe('MarketEngine on the Yahoo feed (recorded responses)', () => {
     }
     expect(engine.quote('THYAO')?.priceTry).toBe(347.25);
     expect(engine.freshness(clock.now()).stale).toBe(true);
+    expect(summaryFreshness()).toEqual(engine.freshness(clock.now()));
+    expect(liveFreshness()).toMatchObject({ stale: true });
     const health = engine.health();
     expect(health.status).toBe('degraded');
     expect(health.detail).toMatch(/last good data 2026-11-20T14:45:00\.000Z \(\d+ (s|min) old\)/);
@@ -97,6 +105,7 @@ describe('MarketEngine on the Yahoo feed (recorded responses)', () => {
     clock.advanceMs(60_000);
     await engine.tick();
     expect(engine.freshness(clock.now()).stale).toBe(false);
+    expect(summaryFreshness()).toMatchObject({ stale: false });
     expect(engine.health().status).toBe('ok');
   });
 });

@@ -97,8 +97,7 @@ export class MarketService {
    * quote). A cached answer is therefore at most a second old in its age and never wrong in its quotes.
    */
   private viewVersion(): string {
-    const f = this.freshness();
-    return `${this.engine.generation}|${f.stale ? 1 : 0}|${f.ageSeconds ?? ''}`;
+    return `${this.engine.generation}|${this.engine.isStale() ? 1 : 0}|${this.engine.ageSeconds(this.clock.now()) ?? ''}`;
   }
 
   /** Universe counts for the landing page. */

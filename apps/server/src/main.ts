@@ -12,8 +12,13 @@ import { createQueue } from '@/jobs/queue';
 import { MlJobs } from '@/jobs/ml-jobs';
 import { MlWorkerPool } from '@/jobs/worker-pool';
 import { PredictionsRepository } from '@/modules/predictions/predictions.repository';
+import { SettingsRepository } from '@/modules/settings/settings.repository';
+import { readPlatformSettings } from '@/modules/settings/settings.service';
+import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '@bist/contracts';
 
 const HEARTBEAT_INTERVAL_MS = 60_000;
+/** Admin settings are re-read this often, so a change saved through another process applies here too. */
+const SETTINGS_REFRESH_MS = 60_000;
 
 async function main(): Promise<void> {
   let config;
@@ -34,7 +39,18 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
 
   const log = pino({ level: config.logLevel });
-  const engine = await createMarketEngine({ database, config, clock: systemClock, log: log.child({ module: 'market' }) });
+  // The admin's platform settings this process applies: the feed's poll interval (before each tick) and the ML
+  // schedule (when scheduling and when the nightly job fires). Changes apply at once in the process that saved
+  // them (onChange below) and within SETTINGS_REFRESH_MS elsewhere.
+  const settingsRepo = new SettingsRepository(database.db);
+  let platformSettings: PlatformSettings = await readPlatformSettings(settingsRepo).catch(() => DEFAULT_PLATFORM_SETTINGS);
+  const engine = await createMarketEngine({
+    database,
+    config,
+    clock: systemClock,
+    log: log.child({ module: 'market' }),
+    tickMs: () => platformSettings.market_poll_interval_ms,
+  });
   log.info({ feed: engine.providerName }, 'market engine starting (the first start writes the daily history)');
   await engine.start();
 
@@ -46,6 +62,10 @@ async function main(): Promise<void> {
     pool: mlPool,
     clock: systemClock,
     log: log.child({ module: 'ml' }),
+    nightlySchedule: async () => {
+      platformSettings = await readPlatformSettings(settingsRepo);
+      return { time: platformSettings.ml_schedule_time, enabled: platformSettings.ml_auto_retrain };
+    },
   });
 
   const ctx: AppContext = {
@@ -71,6 +91,25 @@ async function main(): Promise<void> {
     15 * 60_000,
   );
 
+  app.adminPlatform.settings.onChange(async (settings, changed) => {
+    platformSettings = settings;
+    if (changed.includes('ml_schedule_time')) {
+      try {
+        const cron = await mlJobs.schedule();
+        app.log.info({ cron }, 'nightly ML run moved');
+      } catch (error) {
+        app.log.error({ err: error }, 'could not move the nightly ML run');
+      }
+    }
+  });
+  const refreshSettings = setInterval(() => {
+    readPlatformSettings(settingsRepo).then(
+      (settings) => (platformSettings = settings),
+      (error: unknown) => app.log.warn({ err: error }, 'settings refresh failed'),
+    );
+  }, SETTINGS_REFRESH_MS);
+  refreshSettings.unref();
+
   const beat = () =>
     services.system.recordHeartbeat().catch((error: unknown) => app.log.warn({ err: error }, 'heartbeat failed'));
   await beat();
@@ -88,6 +127,7 @@ async function main(): Promise<void> {
     clearInterval(heartbeat);
     clearInterval(prune);
     clearInterval(pruneAdminFailures);
+    clearInterval(refreshSettings);
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);

@@ -21,8 +21,21 @@ export type MlRunKind = 'train' | 'predict' | 'evaluate';
 
 export const QUEUES: Record<MlRunKind, string> = { train: 'ml-train', predict: 'ml-predict', evaluate: 'ml-evaluate' };
 export const NIGHTLY_QUEUE = 'ml-nightly';
-/** After the close: 18:30 Istanbul, Monday–Friday; the handler skips holidays (isTradingDay). */
-export const NIGHTLY_CRON = '30 18 * * 1-5';
+/** The nightly run's default: 18:30 Istanbul, after the close (admin setting ml_schedule_time). */
+export const NIGHTLY_DEFAULT: NightlySchedule = { time: '18:30', enabled: true };
+
+/** When the nightly train–predict–evaluate runs (Europe/Istanbul 'HH:MM') and whether it runs at all. */
+export interface NightlySchedule {
+  time: string;
+  enabled: boolean;
+}
+
+/** 'HH:MM' → the cron of that time on Monday–Friday (the handler also skips holidays with isTradingDay). */
+export function nightlyCron(time: string): string {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!match) throw new Error(`not a HH:MM time: ${time}`);
+  return `${Number(match[2])} ${Number(match[1])} * * 1-5`;
+}
 export const NIGHTLY_TIME_ZONE = 'Europe/Istanbul';
 const CANCEL_POLL_MS = 250;
 /** Calendar days of bars loaded for a panel (≈ 4 years: a 3-year history and the 252-day momentum look-back). */
@@ -53,6 +66,8 @@ export interface MlJobsOptions {
   horizons?: readonly Horizon[];
   /** pg-boss polling interval of the workers, seconds (≥ 0.5). */
   pollingIntervalSeconds?: number;
+  /** The nightly schedule, read when scheduling and when the nightly job fires (admin settings); default 18:30, on. */
+  nightlySchedule?: () => Promise<NightlySchedule>;
 }
 
 export class RunNotCancellableError extends ConflictError {
@@ -137,13 +152,29 @@ export class MlJobs {
     });
   }
 
-  /** The after-close schedule (stored in pg-boss, so one schedule serves every process). */
-  async schedule(): Promise<void> {
-    await this.o.boss.schedule(NIGHTLY_QUEUE, NIGHTLY_CRON, null, { tz: NIGHTLY_TIME_ZONE });
+  /**
+   * The after-close schedule at the admin's ml_schedule_time (stored in pg-boss, so one schedule serves every
+   * process; calling it again moves it). Returns the cron it set.
+   */
+  async schedule(): Promise<string> {
+    const cron = nightlyCron((await this.nightlySchedule()).time);
+    await this.o.boss.schedule(NIGHTLY_QUEUE, cron, null, { tz: NIGHTLY_TIME_ZONE });
+    return cron;
   }
 
-  /** Nightly: score what matured today, then retrain and predict from today's close. Skips non-trading days. */
+  private async nightlySchedule(): Promise<NightlySchedule> {
+    return this.o.nightlySchedule ? this.o.nightlySchedule() : NIGHTLY_DEFAULT;
+  }
+
+  /**
+   * Nightly: score what matured today, then retrain and predict from today's close. Skips non-trading days, and
+   * everything when the admin turned ml_auto_retrain off (runs can still be started by hand).
+   */
   async nightly(): Promise<void> {
+    if (!(await this.nightlySchedule()).enabled) {
+      this.o.log.info({}, 'no ML run: the nightly run is turned off (ml_auto_retrain)');
+      return;
+    }
     const today = istanbulDate(this.o.clock.now());
     if (!isTradingDay(today)) {
       this.o.log.info({ date: today }, 'no ML run: not a trading day');

@@ -52,7 +52,7 @@ export async function createMarketEngine(deps: {
   config: AppConfig;
   clock: Clock;
   log: EngineLogger;
-  tickMs?: number;
+  tickMs?: number | (() => number);
 }): Promise<MarketEngine> {
   const repo = new MarketRepository(deps.database.db);
   const provider = await createFeedProvider(repo, deps.config, deps.clock, deps.log);

@@ -32,8 +32,11 @@ export interface MarketEngineOptions {
   provider: FeedProvider;
   clock: Clock;
   log: EngineLogger;
-  /** How often quotes are refreshed during the session (spec §9 default polling: 5 s). */
-  tickMs?: number;
+  /**
+   * How often quotes are refreshed during the session (spec §9 default polling: 5 s); a function is asked before
+   * every tick (the admin setting market_poll_interval_ms).
+   */
+  tickMs?: number | (() => number);
   /** XU100's level on the last completed day when the indices are first computed (its real 2026 level). */
   xu100Level?: number;
   /** Base level of every other index on the first day of history. */
@@ -129,12 +132,17 @@ export class MarketEngine implements MarketData {
     await this.flushMinutes();
   }
 
+  private tickIntervalMs(): number {
+    const tick = this.options.tickMs;
+    return (typeof tick === 'function' ? tick() : tick) ?? 5_000;
+  }
+
   private schedule(): void {
     this.timer = setTimeout(() => {
       void this.tickSafely().finally(() => {
         if (this.timer) this.schedule();
       });
-    }, this.options.tickMs ?? 5_000);
+    }, this.tickIntervalMs());
     this.timer.unref();
   }
 

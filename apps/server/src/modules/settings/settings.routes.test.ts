@@ -89,4 +89,22 @@ describe('admin settings routes', () => {
     for (let i = 0; i < 3; i += 1) expect((await adminLogin(t, 'cfo@bistai.demo', `bad-password-${i}`)).statusCode).toBe(401);
     expect((await adminLogin(t, 'cfo@bistai.demo', 'cfo-demo-2026')).statusCode).toBe(429);
   });
+
+  it('tells change listeners what changed, after the save, and keeps the save when a listener fails', async () => {
+    const seen: { poll: number; changed: readonly string[] }[] = [];
+    const stop = t.app.adminPlatform.settings.onChange((settings, changed) => {
+      seen.push({ poll: settings.market_poll_interval_ms, changed });
+    });
+    const failing = t.app.adminPlatform.settings.onChange(() => {
+      throw new Error('listener down');
+    });
+    const res = await put({ market_poll_interval_ms: 7_000 });
+    expect(res.statusCode).toBe(200);
+    expect(seen).toEqual([{ poll: 7_000, changed: ['market_poll_interval_ms'] }]);
+    expect((await t.app.adminPlatform.settings.get()).market_poll_interval_ms).toBe(7_000);
+    await put({ market_poll_interval_ms: 7_000 }); // nothing changed: no call
+    expect(seen).toHaveLength(1);
+    stop();
+    failing();
+  });
 });

@@ -43,13 +43,28 @@ function snapshotOf(row: SettingsRow | undefined): SettingsSnapshot {
   };
 }
 
+/** The stored platform settings over the defaults (for processes and modules that only read them). */
+export async function readPlatformSettings(repo: Pick<SettingsRepository, 'find'>): Promise<PlatformSettings> {
+  return snapshotOf(await repo.find(SETTINGS_KEY)).settings;
+}
+
+export type SettingsListener = (settings: PlatformSettings, changed: readonly (keyof PlatformSettings)[]) => void | Promise<void>;
+
 /** Platform settings (market feed, polling, ML schedule, price band, staff session rules). Other modules read `get()`. */
 export class SettingsService {
+  private readonly listeners = new Set<SettingsListener>();
+
   constructor(
     private readonly repo: SettingsRepository,
     private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
+
+  /** Called after every saved change with the new settings and the changed fields (this process's changes). */
+  onChange(listener: SettingsListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   /** The current settings (defaults where never set). */
   async get(): Promise<PlatformSettings> {
@@ -62,10 +77,12 @@ export class SettingsService {
 
   /** Applies a validated patch; writes the change and its audit entry (only the fields that changed) together. */
   async update(patch: PlatformSettingsUpdate, actor: AdminActor, meta: RequestMeta): Promise<SettingsSnapshot> {
-    return this.repo.transaction(SETTINGS_KEY, async (tx, current) => {
+    let changedKeys: (keyof PlatformSettings)[] = [];
+    const snapshot = await this.repo.transaction(SETTINGS_KEY, async (tx, current) => {
       const before = snapshotOf(current).settings;
       const after = platformSettingsSchema.parse({ ...before, ...patch });
       const changed = (Object.keys(after) as (keyof PlatformSettings)[]).filter((key) => after[key] !== before[key]);
+      changedKeys = changed;
       if (changed.length === 0) return snapshotOf(current);
       const row: SettingsRow = {
         key: SETTINGS_KEY,
@@ -90,5 +107,16 @@ export class SettingsService {
       );
       return snapshotOf(row);
     });
+    // After the commit: listeners apply the change (a listener's failure does not undo the saved setting).
+    if (changedKeys.length > 0) {
+      for (const listener of this.listeners) {
+        try {
+          await listener(snapshot.settings, changedKeys);
+        } catch {
+          // The listener logs its own failure; the setting is stored and applies at the next start.
+        }
+      }
+    }
+    return snapshot;
   }
 }

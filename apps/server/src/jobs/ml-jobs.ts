@@ -9,6 +9,7 @@
 import type { PgBoss, Job } from 'pg-boss';
 import { ALGORITHMS, HORIZONS, algorithmById, type Horizon } from '@bist/ml';
 import { addTradingDays, istanbulDate, isTradingDay, STOCKS } from '@bist/market';
+import { DEFAULT_PLATFORM_SETTINGS, TIME_OF_DAY_PATTERN } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
 import { AppError, ConflictError, NotFoundError } from '@/lib/errors';
 import type { PredictionsRepository, RunRow, NewPrediction, SymbolBarArrays } from '@/modules/predictions/predictions.repository';
@@ -21,8 +22,11 @@ export type MlRunKind = 'train' | 'predict' | 'evaluate';
 
 export const QUEUES: Record<MlRunKind, string> = { train: 'ml-train', predict: 'ml-predict', evaluate: 'ml-evaluate' };
 export const NIGHTLY_QUEUE = 'ml-nightly';
-/** The nightly run's default: 18:30 Istanbul, after the close (admin setting ml_schedule_time). */
-export const NIGHTLY_DEFAULT: NightlySchedule = { time: '18:30', enabled: true };
+/** The nightly run without stored settings: the platform defaults (18:30 Istanbul, after the close; on). */
+export const NIGHTLY_DEFAULT: NightlySchedule = {
+  time: DEFAULT_PLATFORM_SETTINGS.ml_schedule_time,
+  enabled: DEFAULT_PLATFORM_SETTINGS.ml_auto_retrain,
+};
 
 /** When the nightly train–predict–evaluate runs (Europe/Istanbul 'HH:MM') and whether it runs at all. */
 export interface NightlySchedule {
@@ -32,9 +36,9 @@ export interface NightlySchedule {
 
 /** 'HH:MM' → the cron of that time on Monday–Friday (the handler also skips holidays with isTradingDay). */
 export function nightlyCron(time: string): string {
-  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
-  if (!match) throw new Error(`not a HH:MM time: ${time}`);
-  return `${Number(match[2])} ${Number(match[1])} * * 1-5`;
+  if (!TIME_OF_DAY_PATTERN.test(time)) throw new Error(`not a HH:MM time: ${time}`);
+  const [hours, minutes] = time.split(':').map(Number);
+  return `${minutes} ${hours} * * 1-5`;
 }
 export const NIGHTLY_TIME_ZONE = 'Europe/Istanbul';
 const CANCEL_POLL_MS = 250;

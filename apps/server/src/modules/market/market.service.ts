@@ -58,8 +58,8 @@ interface LiveView {
 }
 
 interface Cached<T> {
-  /** `viewVersion()` when the value was made. */
-  generation: string;
+  /** What the value was made from: the quote generation, or `viewVersion()` for answers with freshness. */
+  version: string;
   value: T;
 }
 
@@ -111,11 +111,11 @@ export class MarketService {
     return quotes;
   }
 
-  /** GET /api/market/summary, encoded once per quote generation. */
+  /** GET /api/market/summary, encoded once per view version (quote generation, stale flag, age in seconds). */
   summaryBody(): EncodedBody {
-    const generation = this.viewVersion();
-    if (this.summaryCache?.generation !== generation) {
-      this.summaryCache = { generation, value: encodeBody(marketSummarySchema, { success: true, data: this.summary() }) };
+    const version = this.viewVersion();
+    if (this.summaryCache?.version !== version) {
+      this.summaryCache = { version, value: encodeBody(marketSummarySchema, { success: true, data: this.summary() }) };
     }
     return this.summaryCache.value;
   }
@@ -179,8 +179,8 @@ export class MarketService {
   }
 
   private live(): LiveView {
-    const generation = this.viewVersion();
-    if (this.liveCache?.generation !== generation) {
+    const version = this.viewVersion();
+    if (this.liveCache?.version !== version) {
       const rows = this.stockQuotes()
         .map((q) => ({
           symbol: q.symbol,
@@ -192,7 +192,7 @@ export class MarketService {
           turnover: Math.round(q.turnoverTry),
         }))
         .sort((a, b) => b.turnover - a.turnover || a.symbol.localeCompare(b.symbol));
-      this.liveCache = { generation, value: { rows, freshness: this.freshness(), bodies: new Map() } };
+      this.liveCache = { version, value: { rows, freshness: this.freshness(), bodies: new Map() } };
     }
     return this.liveCache.value;
   }
@@ -203,8 +203,8 @@ export class MarketService {
    * generation, so odd queries (every search prefix) cannot grow it without bound.
    */
   stockListBody(query: StockListQuery): EncodedBody {
-    const generation = String(this.engine.generation);
-    if (this.listCache?.generation !== generation) this.listCache = { generation, value: new Map() };
+    const version = String(this.engine.generation);
+    if (this.listCache?.version !== version) this.listCache = { version, value: new Map() };
     const key = JSON.stringify([query.page, query.limit, query.sector ?? null, query.search ?? null, query.sort_by, query.sort_order]);
     const cached = this.listCache.value.get(key);
     if (cached) return cached;
@@ -339,8 +339,8 @@ export class MarketService {
   }
 
   indexList(): IndexItem[] {
-    const generation = String(this.engine.generation);
-    if (this.indexCache?.generation !== generation) {
+    const version = String(this.engine.generation);
+    if (this.indexCache?.version !== version) {
       const items: IndexItem[] = [];
       for (const index of this.engine.indexDefinitions) {
         const q = this.engine.quote(index.code);
@@ -358,7 +358,7 @@ export class MarketService {
           member_count: index.members.length,
         });
       }
-      this.indexCache = { generation, value: items };
+      this.indexCache = { version, value: items };
     }
     return this.indexCache.value;
   }

@@ -68,7 +68,7 @@ export class SettingsService {
 
   /** The current settings (defaults where never set). */
   async get(): Promise<PlatformSettings> {
-    return (await this.snapshot()).settings;
+    return readPlatformSettings(this.repo);
   }
 
   async snapshot(): Promise<SettingsSnapshot> {

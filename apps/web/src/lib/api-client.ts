@@ -75,10 +75,14 @@ export interface ApiRequestOptions<T> {
   signal?: AbortSignal;
 }
 
-function messageFor(kind: ApiErrorKind): string {
-  if (kind === 'network') return i18n.t('errors.network');
-  if (kind === 'unavailable') return i18n.t('errors.unavailable');
-  return i18n.t('errors.unexpected');
+/** What differs between the investor's and the admin's API clients; `requestJson` does the rest. */
+export interface ApiRealm {
+  /** The stored bearer token of this realm, if any. */
+  token(): string | null;
+  /** The error message for a failure; `serverError` is the envelope's `error` when the server sent one. */
+  message(kind: ApiErrorKind, serverError: string | undefined): string;
+  /** A 401 on a call that handles it: drop this realm's session and let the app redirect. */
+  onUnauthorized(): void;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -95,16 +99,20 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+/**
+ * One JSON call: Bearer token, body as JSON, every non-success answer (HTTP error or `success` not true) an
+ * ApiError of the right kind carrying the envelope, an optional schema check of the success body.
+ */
+export async function requestJson<T>(realm: ApiRealm, url: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, schema, handleUnauthorized = true, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = readStorage(STORAGE_KEYS.token);
+  const token = realm.token();
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(url, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -112,36 +120,47 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError({ kind: 'network', message: messageFor('network'), status: null, cause });
+    throw new ApiError({ kind: 'network', message: realm.message('network', undefined), status: null, cause });
   }
 
   const payload = await readJson(response);
   const envelope = isObject(payload) ? (payload as Partial<ErrorEnvelope>) : undefined;
+  const serverError = typeof envelope?.error === 'string' && envelope.error ? envelope.error : undefined;
 
   if (!response.ok || !isObject(payload) || payload.success !== true) {
     const status = response.status;
-    if (status === 401) {
-      if (handleUnauthorized) {
-        clearStoredSession();
-        unauthorizedHandler?.();
-      }
-      throw new ApiError({ kind: 'unauthorized', message: messageFor('unauthorized'), status, envelope });
-    }
-    if (status === 503) {
-      throw new ApiError({ kind: 'unavailable', message: messageFor('unavailable'), status, envelope });
-    }
-    throw new ApiError({ kind: 'http', message: messageFor('http'), status, envelope });
+    if (status === 401 && handleUnauthorized) realm.onUnauthorized();
+    const kind: ApiErrorKind = status === 401 ? 'unauthorized' : status === 503 ? 'unavailable' : 'http';
+    throw new ApiError({ kind, message: realm.message(kind, serverError), status, envelope });
   }
 
   if (!schema) return payload as T;
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
-    console.error(`Unexpected response shape from ${method} ${path}`, parsed.error);
+    console.error(`Unexpected response shape from ${method} ${url}`, parsed.error);
     throw new ApiError({
       kind: 'invalid-response',
-      message: messageFor('invalid-response'),
+      message: realm.message('invalid-response', undefined),
       status: response.status,
     });
   }
   return parsed.data;
+}
+
+/** The investor realm: the spec's Turkish messages (the server's own words stay on the error for forms). */
+const investorRealm: ApiRealm = {
+  token: () => readStorage(STORAGE_KEYS.token),
+  message(kind) {
+    if (kind === 'network') return i18n.t('errors.network');
+    if (kind === 'unavailable') return i18n.t('errors.unavailable');
+    return i18n.t('errors.unexpected');
+  },
+  onUnauthorized() {
+    clearStoredSession();
+    unauthorizedHandler?.();
+  },
+};
+
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+  return requestJson(investorRealm, path, options);
 }

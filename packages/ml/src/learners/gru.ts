@@ -4,7 +4,7 @@
  * h' = (1 − z)⊙n + z⊙h; a linear head on the last h_T.
  * Params layout (flat, input-major): WxT [F × 3H] (z, r, n), WhT [H × 3H], bx [3H], bhn [H], wOut [H], bOut.
  */
-import { withDefaults } from './common.ts';
+import { sigmoid, withDefaults } from './common.ts';
 import { vecAddScaled, vecGradAndDot } from './linalg.ts';
 import type { Rng } from './rng.ts';
 import {
@@ -25,10 +25,6 @@ export interface GruOptions extends SequenceTrainOptions {
 export interface GruState extends SequenceStateBase {
   kind: 'gru';
   hidden: number;
-}
-
-function sig(z: number): number {
-  return 1 / (1 + Math.exp(-z));
 }
 
 /** Builds the GRU network for T steps of F features and H units. */
@@ -70,10 +66,10 @@ export function gruNet(T: number, F: number, H: number): SequenceNet {
         }
         const co = t * 4 * H;
         for (let k = 0; k < H; k++) {
-          const z = sig(a[k]! + u[k]!);
-          const r = sig(a[H + k]! + u[H + k]!);
+          const z = sigmoid(a[k]! + u[k]!);
+          const r = sigmoid(a[H + k]! + u[H + k]!);
           const hn = u[2 * H + k]! + p[oBhn + k]!;
-          const n = 2 * sig(2 * (a[2 * H + k]! + r * hn)) - 1;
+          const n = 2 * sigmoid(2 * (a[2 * H + k]! + r * hn)) - 1;
           cache[co + k] = z;
           cache[co + H + k] = r;
           cache[co + 2 * H + k] = n;

@@ -4,7 +4,7 @@
  * Params layout (flat, input-major so the hot loops run over the 4H gate rows):
  * WxT [F × 4H], WhT [H × 4H], b [4H] (forget bias initialised to 1), wOut [H], bOut.
  */
-import { withDefaults } from './common.ts';
+import { sigmoid, withDefaults } from './common.ts';
 import { vecAddScaled, vecGradAndDot } from './linalg.ts';
 import type { Rng } from './rng.ts';
 import {
@@ -25,10 +25,6 @@ export interface LstmOptions extends SequenceTrainOptions {
 export interface LstmState extends SequenceStateBase {
   kind: 'lstm';
   hidden: number;
-}
-
-function sig(z: number): number {
-  return 1 / (1 + Math.exp(-z));
 }
 
 /** Builds the LSTM network for T steps of F features and H units. */
@@ -68,17 +64,17 @@ export function lstmNet(T: number, F: number, H: number): SequenceNet {
           if (hk !== 0) vecAddScaled(g, 0, p, oWh + k * G, hk, G);
         }
         for (let k = 0; k < H; k++) {
-          const i = sig(g[k]!);
-          const fg = sig(g[H + k]!);
-          const gg = 2 * sig(2 * g[2 * H + k]!) - 1;
-          const o = sig(g[3 * H + k]!);
+          const i = sigmoid(g[k]!);
+          const fg = sigmoid(g[H + k]!);
+          const gg = 2 * sigmoid(2 * g[2 * H + k]!) - 1;
+          const o = sigmoid(g[3 * H + k]!);
           g[k] = i;
           g[H + k] = fg;
           g[2 * H + k] = gg;
           g[3 * H + k] = o;
           const cc = fg * c[hPrev + k]! + i * gg;
           c[hPrev + H + k] = cc;
-          const tcc = 2 * sig(2 * cc) - 1;
+          const tcc = 2 * sigmoid(2 * cc) - 1;
           th[hPrev + k] = tcc;
           hh[hPrev + H + k] = o * tcc;
         }

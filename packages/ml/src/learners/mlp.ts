@@ -5,7 +5,6 @@
  * the weights of the best validation epoch are kept. Inputs are standardised column-wise.
  */
 import {
-  arrayMean,
   checkCols,
   checkInput,
   LearnerInputError,
@@ -16,9 +15,8 @@ import {
   type LearnerTask,
   type Scaler,
 } from './common.ts';
-import { Adam } from './adam.ts';
 import { vecAddScaled, vecDot } from './linalg.ts';
-import { Rng } from './rng.ts';
+import { standardiseTarget, trainNet, type TrainableNet } from './sequence-core.ts';
 
 export interface MlpOptions {
   /** 'regression' (MSE) or 'classification' (cross-entropy, predicts P(y = 1)). Default 'regression'. */
@@ -65,6 +63,9 @@ export interface MlpState {
   epochs: number;
   bestValidationLoss: number;
 }
+
+/** Global gradient-norm clip per mini-batch. */
+const MLP_CLIP_NORM = 10;
 
 const DEFAULTS = {
   task: 'regression' as LearnerTask,
@@ -148,110 +149,65 @@ export function fit(
   const classification = o.task === 'classification';
   const scaler = scalerFit(X, nRows, nCols);
   const Z = scalerApply(scaler, X, nRows, nCols);
-  let yMean = 0;
-  let yStd = 1;
-  if (!classification) {
-    yMean = arrayMean(y);
-    let v = 0;
-    for (let i = 0; i < nRows; i++) v += (y[i]! - yMean) ** 2;
-    yStd = Math.sqrt(v / nRows) || 1;
-  }
-  const t = Float64Array.from(y, (v) => (v - yMean) / yStd);
-  const nVal =
-    o.validationFraction > 0 && nRows >= 50 ? Math.max(1, Math.floor(o.validationFraction * nRows)) : 0;
-  const nTrain = nRows - nVal;
+  const { t, yMean, yStd } = standardiseTarget(y, nRows, classification);
 
-  const rng = new Rng(o.seed);
   const relu = o.activation === 'relu';
   const net = netLayout([nCols, ...o.hiddenSizes, 1]);
-  const params = new Float64Array(net.nParams);
-  for (let l = 0; l + 1 < net.sizes.length; l++) {
-    const nIn = net.sizes[l]!;
-    const nOut = net.sizes[l + 1]!;
-    const scale = relu ? Math.sqrt(2 / nIn) : Math.sqrt(1 / nIn);
-    for (let k = 0; k < nIn * nOut; k++) params[net.wOff[l]! + k] = rng.normal() * scale;
-  }
-  const grad = new Float64Array(net.nParams);
-  const adam = new Adam(params, o.learningRate);
   const L = net.sizes.length - 1;
   const acts = net.sizes.slice(1).map((s) => new Float64Array(s));
   const deltas = net.sizes.slice(1).map((s) => new Float64Array(s));
-  const order = new Uint32Array(nTrain);
-  for (let i = 0; i < nTrain; i++) order[i] = i;
-
-  const lossOf = (out: number, target: number): number => {
-    if (!classification) return (out - target) ** 2;
-    const p = Math.min(1 - 1e-12, Math.max(1e-12, sigmoid(out)));
-    return -(target * Math.log(p) + (1 - target) * Math.log(1 - p));
+  const dense: TrainableNet = {
+    nParams: net.nParams,
+    // He (ReLU) or LeCun (tanh) normal initialisation of the weights; biases start at 0.
+    init(params, rng) {
+      for (let l = 0; l + 1 < net.sizes.length; l++) {
+        const nIn = net.sizes[l]!;
+        const nOut = net.sizes[l + 1]!;
+        const scale = relu ? Math.sqrt(2 / nIn) : Math.sqrt(1 / nIn);
+        for (let k = 0; k < nIn * nOut; k++) params[net.wOff[l]! + k] = rng.normal() * scale;
+      }
+    },
+    forward: (params, input, off) => forward(net, params, relu, input, off, acts),
+    // Back-propagation through the layers of the last forward call.
+    backward(params, input, off, dOut, grad) {
+      deltas[L - 1]![0] = dOut;
+      for (let l = L - 1; l >= 0; l--) {
+        const nIn = net.sizes[l]!;
+        const nOut = net.sizes[l + 1]!;
+        const d = deltas[l]!;
+        const inp = l === 0 ? input : acts[l - 1]!;
+        const inOff = l === 0 ? off : 0;
+        const wo = net.wOff[l]!;
+        const bo = net.bOff[l]!;
+        const prev = l > 0 ? deltas[l - 1]! : null;
+        if (prev !== null) prev.fill(0);
+        for (let q = 0; q < nOut; q++) {
+          const dq = d[q]!;
+          if (dq === 0) continue;
+          grad[bo + q]! += dq;
+          const row = wo + q * nIn;
+          vecAddScaled(grad, row, inp, inOff, dq, nIn);
+          if (prev !== null) vecAddScaled(prev, 0, params, row, dq, nIn);
+        }
+        if (prev !== null) {
+          const a = acts[l - 1]!;
+          for (let k = 0; k < nIn; k++) {
+            const ak = a[k]!;
+            prev[k] = relu ? (ak > 0 ? prev[k]! : 0) : prev[k]! * (1 - ak * ak);
+          }
+        }
+      }
+    },
+    regularize(params, grad) {
+      if (o.l2 <= 0) return;
+      for (let l = 0; l < L; l++) {
+        const wo = net.wOff[l]!;
+        const n = net.sizes[l]! * net.sizes[l + 1]!;
+        for (let k = 0; k < n; k++) grad[wo + k]! += o.l2 * params[wo + k]!;
+      }
+    },
   };
-
-  let best = params.slice();
-  let bestLoss = Infinity;
-  let sinceBest = 0;
-  let epochs = 0;
-  for (let epoch = 0; epoch < o.maxEpochs; epoch++) {
-    epochs++;
-    rng.shuffle(order);
-    for (let start = 0; start < nTrain; start += o.batchSize) {
-      const end = Math.min(nTrain, start + o.batchSize);
-      grad.fill(0);
-      for (let r = start; r < end; r++) {
-        const i = order[r]!;
-        const out = forward(net, params, relu, Z, i * nCols, acts);
-        // d loss / d output pre-activation: MSE → 2(out − t) (we drop the 2), BCE+sigmoid → p − t.
-        deltas[L - 1]![0] = classification ? sigmoid(out) - t[i]! : out - t[i]!;
-        for (let l = L - 1; l >= 0; l--) {
-          const nIn = net.sizes[l]!;
-          const nOut = net.sizes[l + 1]!;
-          const d = deltas[l]!;
-          const inp = l === 0 ? Z : acts[l - 1]!;
-          const inOff = l === 0 ? i * nCols : 0;
-          const wo = net.wOff[l]!;
-          const bo = net.bOff[l]!;
-          const prev = l > 0 ? deltas[l - 1]! : null;
-          if (prev !== null) prev.fill(0);
-          for (let q = 0; q < nOut; q++) {
-            const dq = d[q]!;
-            if (dq === 0) continue;
-            grad[bo + q]! += dq;
-            const row = wo + q * nIn;
-            vecAddScaled(grad, row, inp, inOff, dq, nIn);
-            if (prev !== null) vecAddScaled(prev, 0, params, row, dq, nIn);
-          }
-          if (prev !== null) {
-            const a = acts[l - 1]!;
-            for (let k = 0; k < nIn; k++) {
-              const ak = a[k]!;
-              prev[k] = relu ? (ak > 0 ? prev[k]! : 0) : prev[k]! * (1 - ak * ak);
-            }
-          }
-        }
-      }
-      const inv = 1 / (end - start);
-      for (let k = 0; k < grad.length; k++) grad[k]! *= inv;
-      if (o.l2 > 0) {
-        for (let l = 0; l < L; l++) {
-          const wo = net.wOff[l]!;
-          const n = net.sizes[l]! * net.sizes[l + 1]!;
-          for (let k = 0; k < n; k++) grad[wo + k]! += o.l2 * params[wo + k]!;
-        }
-      }
-      adam.step(grad, 10);
-    }
-    // Validation loss (training loss when there is no validation split).
-    const from = nVal > 0 ? nTrain : 0;
-    let loss = 0;
-    for (let i = from; i < nRows; i++) loss += lossOf(forward(net, params, relu, Z, i * nCols, acts), t[i]!);
-    loss /= nRows - from;
-    if (!Number.isFinite(loss)) break;
-    if (loss < bestLoss - 1e-9) {
-      bestLoss = loss;
-      best = params.slice();
-      sinceBest = 0;
-    } else if (++sinceBest >= o.patience) {
-      break;
-    }
-  }
+  const { best, bestLoss, epochs } = trainNet(dense, Z, nRows, nCols, t, classification, { ...o, clipNorm: MLP_CLIP_NORM });
 
   const layers: DenseLayer[] = [];
   for (let l = 0; l < L; l++) {

@@ -1,6 +1,7 @@
 /**
- * Shared training loop for the sequence learners (lstm, gru, cnn1d): X is [nRows, seqLen, nFeatures] row-major,
- * features are standardised per feature over all steps, regression targets are standardised; the network's scalar
+ * Shared training loop for the neural learners (mlp through trainNet; lstm, gru, cnn1d through sequenceTrain).
+ * For the sequence learners X is [nRows, seqLen, nFeatures] row-major, features are standardised per feature over
+ * all steps, regression targets are standardised; the network's scalar
  * output is trained by Adam on mini-batches (MSE, or cross-entropy through a sigmoid), with gradient-norm clipping
  * and early stopping on the tail validationFraction of rows (best epoch kept).
  */
@@ -89,20 +90,12 @@ export function checkSequenceShape(nCols: number, seqLen: number, nFeatures: num
   }
 }
 
-/** Trains `net` and returns the best-epoch parameters with the scalers; deterministic for a seed. */
-export function sequenceTrain(
-  net: SequenceNet,
-  X: Float64Array,
-  nRows: number,
-  nCols: number,
+/** Regression targets standardised to mean 0, sd 1 (classification keeps its 0/1 targets). */
+export function standardiseTarget(
   y: Float64Array,
-  o: typeof SEQUENCE_DEFAULTS & { seqLen: number; nFeatures: number },
-): SequenceStateBase {
-  checkInput(X, nRows, nCols, y, o.task);
-  checkSequenceShape(nCols, o.seqLen, o.nFeatures);
-  const classification = o.task === 'classification';
-  const scaler = scalerFit(X, nRows * o.seqLen, o.nFeatures);
-  const Z = scalerApply(scaler, X, nRows * o.seqLen, o.nFeatures);
+  nRows: number,
+  classification: boolean,
+): { t: Float64Array; yMean: number; yStd: number } {
   let yMean = 0;
   let yStd = 1;
   if (!classification) {
@@ -111,7 +104,38 @@ export function sequenceTrain(
     for (let i = 0; i < nRows; i++) v += (y[i]! - yMean) ** 2;
     yStd = Math.sqrt(v / nRows) || 1;
   }
-  const t = Float64Array.from(y, (v) => (v - yMean) / yStd);
+  return { t: Float64Array.from(y, (v) => (v - yMean) / yStd), yMean, yStd };
+}
+
+/** A network the shared loop can train; `regularize` adds a penalty's gradient before each step. */
+export interface TrainableNet extends SequenceNet {
+  regularize?(params: Float64Array, grad: Float64Array): void;
+}
+
+export interface NetTrainOptions {
+  learningRate: number;
+  batchSize: number;
+  maxEpochs: number;
+  patience: number;
+  validationFraction: number;
+  clipNorm: number;
+  seed: number;
+}
+
+/**
+ * The training loop of every neural learner (mlp, lstm, gru, cnn1d): row i is Z[i·rowStride …]; Adam on shuffled
+ * mini-batches of MSE (or cross-entropy through a sigmoid), gradient-norm clipping, early stopping on the tail
+ * validationFraction of rows. Returns the best epoch's parameters; deterministic for a seed.
+ */
+export function trainNet(
+  net: TrainableNet,
+  Z: Float64Array,
+  nRows: number,
+  rowStride: number,
+  t: Float64Array,
+  classification: boolean,
+  o: NetTrainOptions,
+): { best: Float64Array; bestLoss: number; epochs: number } {
   const nVal =
     o.validationFraction > 0 && nRows >= 50 ? Math.max(1, Math.floor(o.validationFraction * nRows)) : 0;
   const nTrain = nRows - nVal;
@@ -141,15 +165,18 @@ export function sequenceTrain(
       const inv = 1 / (end - start);
       for (let r = start; r < end; r++) {
         const i = order[r]!;
-        const out = net.forward(params, Z, i * nCols);
+        const out = net.forward(params, Z, i * rowStride);
+        // d loss / d output pre-activation: MSE → 2(out − t) (the 2 dropped), cross-entropy + sigmoid → p − t.
         const dOut = (classification ? sigmoid(out) - t[i]! : out - t[i]!) * inv;
-        net.backward(params, Z, i * nCols, dOut, grad);
+        net.backward(params, Z, i * rowStride, dOut, grad);
       }
+      net.regularize?.(params, grad);
       adam.step(grad, o.clipNorm);
     }
+    // Validation loss (training loss when there is no validation split).
     const from = nVal > 0 ? nTrain : 0;
     let loss = 0;
-    for (let i = from; i < nRows; i++) loss += lossOf(net.forward(params, Z, i * nCols), t[i]!);
+    for (let i = from; i < nRows; i++) loss += lossOf(net.forward(params, Z, i * rowStride), t[i]!);
     loss /= nRows - from;
     if (!Number.isFinite(loss)) break;
     if (loss < bestLoss - 1e-9) {
@@ -160,6 +187,25 @@ export function sequenceTrain(
       break;
     }
   }
+  return { best, bestLoss, epochs };
+}
+
+/** Trains `net` and returns the best-epoch parameters with the scalers; deterministic for a seed. */
+export function sequenceTrain(
+  net: SequenceNet,
+  X: Float64Array,
+  nRows: number,
+  nCols: number,
+  y: Float64Array,
+  o: typeof SEQUENCE_DEFAULTS & { seqLen: number; nFeatures: number },
+): SequenceStateBase {
+  checkInput(X, nRows, nCols, y, o.task);
+  checkSequenceShape(nCols, o.seqLen, o.nFeatures);
+  const classification = o.task === 'classification';
+  const scaler = scalerFit(X, nRows * o.seqLen, o.nFeatures);
+  const Z = scalerApply(scaler, X, nRows * o.seqLen, o.nFeatures);
+  const { t, yMean, yStd } = standardiseTarget(y, nRows, classification);
+  const { best, bestLoss, epochs } = trainNet(net, Z, nRows, nCols, t, classification, o);
   return {
     task: o.task,
     seqLen: o.seqLen,

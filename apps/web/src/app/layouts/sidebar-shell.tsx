@@ -1,0 +1,81 @@
+import { Suspense, useState, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { Spinner } from '@/components/ui/spinner';
+import { useMediaQuery } from '@/lib/use-media-query';
+
+export interface SidebarShellProps {
+  /** Id of the main element (the skip link's target). */
+  mainId: string;
+  /** Test id of the fixed sidebar; the drawer's is `drawerTestId`. */
+  sidebarTestId: string;
+  drawerTestId: string;
+  labels: {
+    skipToContent: string;
+    close: string;
+    menuTitle: string;
+    menuDescription: string;
+    loading: string;
+  };
+  /** The sidebar's content; in the drawer it gets `onNavigate`, which closes the drawer. */
+  sidebar: (drawer: { onNavigate: () => void } | null) => ReactNode;
+  /** The top bar; `openMenu` opens the drawer on small screens. */
+  header: (openMenu: () => void) => ReactNode;
+}
+
+/**
+ * The layout both realms share (spec §2): a skip link, a fixed 16rem sidebar on large screens and a drawer with
+ * overlay and close button on small ones, a header, and the routed page, loaded lazily with a spinner in the
+ * content area only.
+ */
+export function SidebarShell({
+  mainId,
+  sidebarTestId,
+  drawerTestId,
+  labels,
+  sidebar,
+  header,
+}: SidebarShellProps) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const large = useMediaQuery('(min-width: 1024px)');
+
+  return (
+    <div className="min-h-dvh bg-background">
+      <a
+        href={`#${mainId}`}
+        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+      >
+        {labels.skipToContent}
+      </a>
+      <aside
+        className="fixed inset-y-0 left-0 z-40 hidden w-64 border-r bg-sidebar lg:block"
+        data-testid={sidebarTestId}
+      >
+        {sidebar(null)}
+      </aside>
+
+      <Sheet open={drawerOpen && !large} onOpenChange={setDrawerOpen}>
+        <SheetContent side="left" closeLabel={labels.close} data-testid={drawerTestId}>
+          <SheetTitle className="sr-only">{labels.menuTitle}</SheetTitle>
+          <SheetDescription className="sr-only">{labels.menuDescription}</SheetDescription>
+          {sidebar({ onNavigate: () => setDrawerOpen(false) })}
+        </SheetContent>
+      </Sheet>
+
+      <div className="flex min-h-dvh flex-col lg:pl-64">
+        {header(() => setDrawerOpen(true))}
+        <main id={mainId} tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-16">
+                <Spinner className="size-6" label={labels.loading} />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,14 +1,12 @@
 import { startTransition, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { KeyRound, Loader2, ShieldCheck } from 'lucide-react';
+import { KeyRound, ShieldCheck } from 'lucide-react';
 import { ADMIN_ROLES, ROLE_INFO, type AdminDemoAccount } from '@bist/contracts';
+import { CredentialFields } from '@/components/credential-fields';
 import { Logo } from '@/components/logo';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
-import { Label } from '@/components/ui/label';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminLogin } from '../api/admin-login';
@@ -111,63 +109,32 @@ export function AdminLoginPage() {
           </CardHeader>
           <CardContent className="p-6 pt-0">
             <form onSubmit={onSubmit} className="space-y-4" noValidate>
-              <div className="space-y-2">
-                <Label htmlFor="admin-email">{t('login.email')}</Label>
-                <Input
-                  id="admin-email"
-                  name="email"
-                  type="email"
-                  autoComplete="username"
-                  autoFocus
-                  value={email}
-                  onChange={(event) => {
-                    setEmail(event.target.value);
-                    setFieldErrors(({ email: _cleared, ...rest }) => rest);
-                  }}
-                  placeholder="name@company.com"
-                  aria-invalid={fieldErrors.email ? true : undefined}
-                  aria-describedby={fieldErrors.email ? 'admin-email-error' : undefined}
-                />
-                {fieldErrors.email ? (
-                  <p id="admin-email-error" className="text-sm text-destructive">
-                    {fieldErrors.email}
-                  </p>
-                ) : null}
-              </div>
-              <div className="space-y-2">
-                <Label htmlFor="admin-password">{t('login.password')}</Label>
-                <PasswordInput
-                  id="admin-password"
-                  name="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => {
-                    setPassword(event.target.value);
-                    setFieldErrors(({ password: _cleared, ...rest }) => rest);
-                  }}
-                  aria-invalid={fieldErrors.password ? true : undefined}
-                  aria-describedby={fieldErrors.password ? 'admin-password-error' : undefined}
-                  showLabel={t('login.showPassword')}
-                  hideLabel={t('login.hidePassword')}
-                />
-                {fieldErrors.password ? (
-                  <p id="admin-password-error" className="text-sm text-destructive">
-                    {fieldErrors.password}
-                  </p>
-                ) : null}
-              </div>
-              {formError ? (
-                <p
-                  role="alert"
-                  className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-                >
-                  {formError}
-                </p>
-              ) : null}
-              <Button type="submit" className="w-full" disabled={login.isPending} aria-busy={login.isPending}>
-                {login.isPending ? <Loader2 className="animate-spin" /> : null}
-                {login.isPending ? t('login.submitting') : t('login.submit')}
-              </Button>
+              <CredentialFields
+                idPrefix="admin-"
+                email={email}
+                password={password}
+                onEmailChange={(value) => {
+                  setEmail(value);
+                  setFieldErrors(({ email: _cleared, ...rest }) => rest);
+                }}
+                onPasswordChange={(value) => {
+                  setPassword(value);
+                  setFieldErrors(({ password: _cleared, ...rest }) => rest);
+                }}
+                errors={fieldErrors}
+                formError={formError}
+                pending={login.isPending}
+                emailAutoComplete="username"
+                labels={{
+                  email: t('login.email'),
+                  password: t('login.password'),
+                  emailPlaceholder: 'name@company.com',
+                  showPassword: t('login.showPassword'),
+                  hidePassword: t('login.hidePassword'),
+                  submit: t('login.submit'),
+                  submitting: t('login.submitting'),
+                }}
+              />
               {demo.data ? (
                 <Button
                   type="button"

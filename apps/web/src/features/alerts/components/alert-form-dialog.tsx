@@ -14,7 +14,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useLivePrice } from '@/features/portfolio/api/get-live-price';
-import { fieldProps, FormField } from '@/features/portfolio/components/form-field';
+import { fieldProps, FormField } from '@/components/ui/form-field';
 import { SymbolPicker, type PickedStock } from '@/features/portfolio/components/symbol-picker';
 import { parseDecimal, validateAlertThreshold } from '@/features/portfolio/lib/portfolio-rules';
 import { formErrorsFrom } from '@/features/portfolio/lib/server-errors';

@@ -1,22 +1,19 @@
 import { startTransition, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Info, Loader2 } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { rememberedDemoMode, useHealth } from '@/features/auth/api/get-health';
 import { useLogin } from '@/features/auth/api/login';
+import { CredentialFields, type CredentialErrors } from '@/components/credential-fields';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-client';
 import { createOfflineSession, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-type FieldErrors = Partial<Record<'email' | 'password', string>>;
+type FieldErrors = CredentialErrors;
 
 /** Only same-app paths: a crafted `from` or `redirect` must never send the user to another site. */
 function safePath(path: unknown): string | null {
@@ -113,66 +110,34 @@ export function LoginPage() {
         </CardHeader>
         <CardContent className="p-6 pt-0">
           <form onSubmit={onSubmit} className="space-y-4">
-            <div className="space-y-2">
-              <Label htmlFor="email">{t('login.email')}</Label>
-              <Input
-                id="email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                autoFocus
-                value={email}
-                onChange={(event) => {
-                  setEmail(event.target.value);
-                  setFieldErrors(({ email: _cleared, ...rest }) => rest);
-                }}
-                placeholder={t('login.emailPlaceholder')}
-                aria-invalid={fieldErrors.email ? true : undefined}
-                aria-describedby={fieldErrors.email ? 'email-error' : undefined}
-              />
-              {fieldErrors.email ? (
-                <p id="email-error" className="text-sm text-destructive">
-                  {fieldErrors.email}
-                </p>
-              ) : null}
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="password">{t('login.password')}</Label>
-              <PasswordInput
-                id="password"
-                name="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(event) => {
-                  setPassword(event.target.value);
-                  setFieldErrors(({ password: _cleared, ...rest }) => rest);
-                }}
-                placeholder={t('login.passwordPlaceholder')}
-                aria-invalid={fieldErrors.password ? true : undefined}
-                aria-describedby={fieldErrors.password ? 'password-error' : undefined}
-                showLabel={t('login.showPassword')}
-                hideLabel={t('login.hidePassword')}
-              />
-              {fieldErrors.password ? (
-                <p id="password-error" className="text-sm text-destructive">
-                  {fieldErrors.password}
-                </p>
-              ) : null}
-            </div>
-            {formError ? (
-              <p
-                role="alert"
-                className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-              >
-                {formError}
-              </p>
-            ) : null}
-            <Button type="submit" className="w-full" disabled={pending} aria-busy={pending}>
-              {pending ? <Loader2 className="animate-spin" /> : null}
-              {pending ? t('login.submitting') : t('login.submit')}
-            </Button>
+            <CredentialFields
+              idPrefix=""
+              email={email}
+              password={password}
+              onEmailChange={(value) => {
+                setEmail(value);
+                setFieldErrors(({ email: _cleared, ...rest }) => rest);
+              }}
+              onPasswordChange={(value) => {
+                setPassword(value);
+                setFieldErrors(({ password: _cleared, ...rest }) => rest);
+              }}
+              errors={fieldErrors}
+              formError={formError}
+              pending={pending}
+              required
+              emailAutoComplete="email"
+              labels={{
+                email: t('login.email'),
+                password: t('login.password'),
+                emailPlaceholder: t('login.emailPlaceholder'),
+                passwordPlaceholder: t('login.passwordPlaceholder'),
+                showPassword: t('login.showPassword'),
+                hidePassword: t('login.hidePassword'),
+                submit: t('login.submit'),
+                submitting: t('login.submitting'),
+              }}
+            />
           </form>
           {demoMode ? (
             <p

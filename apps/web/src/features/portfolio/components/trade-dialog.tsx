@@ -27,7 +27,7 @@ import {
   type TradeFormValues,
 } from '../lib/portfolio-rules';
 import { formErrorsFrom } from '../lib/server-errors';
-import { fieldProps, FormField } from './form-field';
+import { fieldProps, FormField } from '@/components/ui/form-field';
 import { SymbolPicker, type PickedStock } from './symbol-picker';
 import '../i18n';
 

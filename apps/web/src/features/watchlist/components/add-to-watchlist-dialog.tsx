@@ -11,7 +11,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { FormField } from '@/features/portfolio/components/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { SymbolPicker, type PickedStock } from '@/features/portfolio/components/symbol-picker';
 import { formErrorsFrom } from '@/features/portfolio/lib/server-errors';
 import { useAddWatchlistItem } from '../api/add-watchlist-item';

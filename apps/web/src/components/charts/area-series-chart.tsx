@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber } from '@/lib/format';
-import { useChartColors } from './chart-colors';
+import { axisStyle, tooltipStyle, useChartColors } from './chart-colors';
 
 export interface AreaPoint {
   /** Epoch milliseconds. */
@@ -55,24 +55,22 @@ export function AreaSeriesChart({
           scale="time"
           domain={['dataMin', 'dataMax']}
           tickFormatter={(value: number) => timeLabel(value, mode)}
-          tick={{ fill: colors.muted, fontSize: 12 }}
-          stroke={colors.border}
-          tickLine={false}
+          {...axisStyle(colors)}
           minTickGap={24}
         />
         <YAxis
           domain={[min - pad, max + pad]}
           tickFormatter={(value: number) => formatNumber(value)}
-          tick={{ fill: colors.muted, fontSize: 12 }}
-          stroke={colors.border}
-          tickLine={false}
+          {...axisStyle(colors)}
           width={72}
         />
         <Tooltip
-          contentStyle={{ background: colors.card, borderColor: colors.border, borderRadius: 8, color: colors.foreground }}
-          labelStyle={{ color: colors.foreground, fontWeight: 600 }}
-          itemStyle={{ color: colors.foreground }}
-          labelFormatter={(value) => (mode === 'time' ? timeLabel(Number(value), 'time') : new Date(Number(value)).toLocaleDateString('tr-TR', { timeZone: ISTANBUL }))}
+          {...tooltipStyle(colors)}
+          labelFormatter={(value) =>
+            mode === 'time'
+              ? timeLabel(Number(value), 'time')
+              : new Date(Number(value)).toLocaleDateString('tr-TR', { timeZone: ISTANBUL })
+          }
           formatter={(value) => [formatNumber(Number(value), 2), label]}
         />
         <Area

@@ -34,8 +34,15 @@ function toDate(time: Time): { date: Date; daily: boolean } {
 function formatTime(time: Time, withTime: boolean): string {
   const { date, daily } = toDate(time);
   const timeZone = daily ? 'UTC' : ISTANBUL;
-  if (daily || !withTime) return date.toLocaleDateString('tr-TR', { timeZone, day: '2-digit', month: 'short', year: 'numeric' });
-  return date.toLocaleString('tr-TR', { timeZone, day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' });
+  if (daily || !withTime)
+    return date.toLocaleDateString('tr-TR', { timeZone, day: '2-digit', month: 'short', year: 'numeric' });
+  return date.toLocaleString('tr-TR', {
+    timeZone,
+    day: '2-digit',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }
 
 function tickLabel(time: Time, tickMarkType: number): string {
@@ -44,7 +51,8 @@ function tickLabel(time: Time, tickMarkType: number): string {
   // TickMarkType: 0 year, 1 month, 2 day of month, 3 time, 4 time with seconds.
   if (tickMarkType === 0) return date.toLocaleDateString('tr-TR', { timeZone, year: 'numeric' });
   if (tickMarkType === 1) return date.toLocaleDateString('tr-TR', { timeZone, month: 'short' });
-  if (tickMarkType === 2) return date.toLocaleDateString('tr-TR', { timeZone, day: 'numeric', month: 'short' });
+  if (tickMarkType === 2)
+    return date.toLocaleDateString('tr-TR', { timeZone, day: 'numeric', month: 'short' });
   return date.toLocaleTimeString('tr-TR', { timeZone, hour: '2-digit', minute: '2-digit' });
 }
 
@@ -99,7 +107,12 @@ export function CandlestickChart({
       priceLineVisible: false,
     });
     chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-    const lineOptions = { lineWidth: 2 as const, lastValueVisible: false, priceLineVisible: false, crosshairMarkerVisible: false };
+    const lineOptions = {
+      lineWidth: 2 as const,
+      lastValueVisible: false,
+      priceLineVisible: false,
+      crosshairMarkerVisible: false,
+    };
     const sma20 = chart.addSeries(LineSeries, { ...lineOptions, title: 'HO 20' });
     const sma50 = chart.addSeries(LineSeries, { ...lineOptions, title: 'HO 50' });
     const rsiSeries = chart.addSeries(
@@ -113,8 +126,20 @@ export function CandlestickChart({
       },
       1,
     );
-    rsiSeries.createPriceLine({ price: 70, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: false, color: 'rgba(128,128,128,0.6)' });
-    rsiSeries.createPriceLine({ price: 30, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: false, color: 'rgba(128,128,128,0.6)' });
+    rsiSeries.createPriceLine({
+      price: 70,
+      lineStyle: LineStyle.Dashed,
+      lineWidth: 1,
+      axisLabelVisible: false,
+      color: 'rgba(128,128,128,0.6)',
+    });
+    rsiSeries.createPriceLine({
+      price: 30,
+      lineStyle: LineStyle.Dashed,
+      lineWidth: 1,
+      axisLabelVisible: false,
+      color: 'rgba(128,128,128,0.6)',
+    });
     chart.panes()[1]?.setStretchFactor(0.32);
     chart.panes()[0]?.setStretchFactor(1);
     chartRef.current = chart;
@@ -139,7 +164,10 @@ export function CandlestickChart({
         fontFamily: "'Inter Variable', ui-sans-serif, system-ui, sans-serif",
         panes: { separatorColor: colors.border },
       },
-      grid: { vertLines: { color: withAlpha(colors.border, 0.5) }, horzLines: { color: withAlpha(colors.border, 0.5) } },
+      grid: {
+        vertLines: { color: withAlpha(colors.border, 0.5) },
+        horzLines: { color: withAlpha(colors.border, 0.5) },
+      },
     });
     series.candles.applyOptions({
       upColor: colors.up,
@@ -182,8 +210,18 @@ export function CandlestickChart({
       return;
     }
     const times = candles.map((c) => toChartTime(c.time));
-    series.candles.setData(candles.map((c, i) => ({ time: times[i] as Time, open: c.open, high: c.high, low: c.low, close: c.close })));
-    series.volume.setData(candles.map((c, i) => ({ time: times[i] as Time, value: c.volume, color: volumeColor(c) })));
+    series.candles.setData(
+      candles.map((c, i) => ({
+        time: times[i] as Time,
+        open: c.open,
+        high: c.high,
+        low: c.low,
+        close: c.close,
+      })),
+    );
+    series.volume.setData(
+      candles.map((c, i) => ({ time: times[i] as Time, value: c.volume, color: volumeColor(c) })),
+    );
     const line = (values: (number | null)[]) =>
       values.flatMap((value, i) => (value === null ? [] : [{ time: times[i] as Time, value }]));
     series.sma20.setData(line(sma20));
@@ -195,5 +233,14 @@ export function CandlestickChart({
     shapeRef.current = { first: candles[0]?.time, length: candles.length };
   }, [candles, colors, showIndicators]);
 
-  return <div ref={containerRef} role="img" aria-label={label} data-testid="candle-chart" style={{ height }} className="w-full" />;
+  return (
+    <div
+      ref={containerRef}
+      role="img"
+      aria-label={label}
+      data-testid="candle-chart"
+      style={{ height }}
+      className="w-full"
+    />
+  );
 }

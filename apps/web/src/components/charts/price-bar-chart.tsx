@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber, formatPrice } from '@/lib/format';
-import { useChartColors } from './chart-colors';
+import { axisStyle, tooltipStyle, useChartColors } from './chart-colors';
 
 export interface PriceBarDatum {
   symbol: string;
@@ -14,22 +14,25 @@ export function PriceBarChart({ data, label }: { data: PriceBarDatum[]; label: s
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer>
         <CartesianGrid stroke={colors.border} strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="symbol" tick={{ fill: colors.muted, fontSize: 12 }} stroke={colors.border} tickLine={false} />
+        <XAxis dataKey="symbol" {...axisStyle(colors)} />
         <YAxis
-          tick={{ fill: colors.muted, fontSize: 12 }}
-          stroke={colors.border}
-          tickLine={false}
+          {...axisStyle(colors)}
           width={64}
           tickFormatter={(value: number) => `₺${formatNumber(value)}`}
         />
         <Tooltip
           cursor={{ fill: colors.border, opacity: 0.4 }}
-          contentStyle={{ background: colors.card, borderColor: colors.border, borderRadius: 8, color: colors.foreground }}
-          labelStyle={{ color: colors.foreground, fontWeight: 600 }}
-          itemStyle={{ color: colors.foreground }}
+          {...tooltipStyle(colors)}
           formatter={(value) => [formatPrice(Number(value)), label]}
         />
-        <Bar dataKey="price" name={label} fill={colors.primary} radius={[4, 4, 0, 0]} maxBarSize={56} isAnimationActive={false} />
+        <Bar
+          dataKey="price"
+          name={label}
+          fill={colors.primary}
+          radius={[4, 4, 0, 0]}
+          maxBarSize={56}
+          isAnimationActive={false}
+        />
       </BarChart>
     </ResponsiveContainer>
   );

@@ -1,6 +1,6 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber } from '@/lib/format';
-import { useChartColors } from './chart-colors';
+import { axisStyle, tooltipStyle, useChartColors } from './chart-colors';
 
 export interface VolumeLineDatum {
   symbol: string;
@@ -15,18 +15,10 @@ export function VolumeLineChart({ data, label }: { data: VolumeLineDatum[]; labe
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={data} margin={{ top: 8, right: 24, bottom: 0, left: 0 }} accessibilityLayer>
         <CartesianGrid stroke={colors.border} strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="symbol" tick={{ fill: colors.muted, fontSize: 12 }} stroke={colors.border} tickLine={false} />
-        <YAxis
-          tick={{ fill: colors.muted, fontSize: 12 }}
-          stroke={colors.border}
-          tickLine={false}
-          width={64}
-          tickFormatter={(value: number) => formatNumber(value)}
-        />
+        <XAxis dataKey="symbol" {...axisStyle(colors)} />
+        <YAxis {...axisStyle(colors)} width={64} tickFormatter={(value: number) => formatNumber(value)} />
         <Tooltip
-          contentStyle={{ background: colors.card, borderColor: colors.border, borderRadius: 8, color: colors.foreground }}
-          labelStyle={{ color: colors.foreground, fontWeight: 600 }}
-          itemStyle={{ color: colors.foreground }}
+          {...tooltipStyle(colors)}
           formatter={(value) => [`${formatNumber(Number(value), 1)} Mn TL`, label]}
         />
         <Line

@@ -13,7 +13,7 @@ import {
 } from 'recharts';
 import { useTranslation } from 'react-i18next';
 import type { PerformancePoint } from '@bist/contracts';
-import { useChartColors } from '@/components/charts/chart-colors';
+import { axisStyle, tooltipStyle, useChartColors } from '@/components/charts/chart-colors';
 import { formatPercent, formatPrice, formatVolume } from '@/lib/format';
 import { sliceColor } from '../lib/palette';
 import type { PieSlice } from '../lib/portfolio-rules';
@@ -41,13 +41,7 @@ export function AllocationPie({ slices }: { slices: PieSlice[] }) {
           ))}
         </Pie>
         <Tooltip
-          contentStyle={{
-            background: colors.card,
-            borderColor: colors.border,
-            borderRadius: 8,
-            color: colors.foreground,
-          }}
-          itemStyle={{ color: colors.foreground }}
+          {...tooltipStyle(colors)}
           formatter={(value, name, item) => {
             const percent = (item.payload as PieSlice | undefined)?.percent;
             return [`${formatPrice(Number(value))} (${formatPercent(percent, 1)})`, String(name)];
@@ -77,28 +71,17 @@ export function PerformanceChart({ points }: { points: PerformancePoint[] }) {
         <XAxis
           dataKey="date"
           tickFormatter={(value: string) => dateLabel(value)}
-          tick={{ fill: colors.muted, fontSize: 12 }}
-          stroke={colors.border}
-          tickLine={false}
+          {...axisStyle(colors)}
           minTickGap={28}
         />
         <YAxis
           domain={['auto', 'auto']}
           tickFormatter={(value: number) => `₺${formatVolume(value)}`}
-          tick={{ fill: colors.muted, fontSize: 12 }}
-          stroke={colors.border}
-          tickLine={false}
+          {...axisStyle(colors)}
           width={64}
         />
         <Tooltip
-          contentStyle={{
-            background: colors.card,
-            borderColor: colors.border,
-            borderRadius: 8,
-            color: colors.foreground,
-          }}
-          labelStyle={{ color: colors.foreground, fontWeight: 600 }}
-          itemStyle={{ color: colors.foreground }}
+          {...tooltipStyle(colors)}
           labelFormatter={(value) => (typeof value === 'string' ? dateLabel(value, true) : '')}
           formatter={(value, name) => [formatPrice(Number(value)), String(name)]}
         />

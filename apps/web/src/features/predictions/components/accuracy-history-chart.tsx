@@ -1,6 +1,6 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AccuracyPoint } from '@bist/contracts';
-import { useChartColors } from '@/components/charts/chart-colors';
+import { axisStyle, tooltipStyle, useChartColors } from '@/components/charts/chart-colors';
 import { formatPercent } from '@/lib/format';
 import { formatIsoDate, formatShortDate } from '../lib/format-prediction';
 import { accuracyAxisDomain } from '../lib/prediction-rules';
@@ -21,25 +21,26 @@ export function AccuracyHistoryChart({
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }} accessibilityLayer>
         <CartesianGrid stroke={colors.border} strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="date" tickFormatter={formatShortDate} tick={{ fill: colors.muted, fontSize: 12 }} stroke={colors.border} tickLine={false} />
+        <XAxis dataKey="date" tickFormatter={formatShortDate} {...axisStyle(colors)} />
         <YAxis
           domain={domain}
           tickCount={6}
           allowDecimals={false}
-          tick={{ fill: colors.muted, fontSize: 12 }}
-          stroke={colors.border}
-          tickLine={false}
+          {...axisStyle(colors)}
           width={44}
           tickFormatter={(v: number) => `${v}%`}
         />
         <Tooltip
-          contentStyle={{ background: colors.card, borderColor: colors.border, borderRadius: 8, color: colors.foreground }}
-          labelStyle={{ color: colors.foreground, fontWeight: 600 }}
-          itemStyle={{ color: colors.foreground }}
+          {...tooltipStyle(colors)}
           labelFormatter={(value) => formatIsoDate(typeof value === 'string' ? value : null)}
           formatter={(value, _name, item) => {
             const evaluated = (item.payload as AccuracyPoint | undefined)?.evaluated;
-            return [evaluated === undefined ? formatPercent(Number(value), 2) : `${formatPercent(Number(value), 2)} · ${evaluatedText(evaluated)}`, label];
+            return [
+              evaluated === undefined
+                ? formatPercent(Number(value), 2)
+                : `${formatPercent(Number(value), 2)} · ${evaluatedText(evaluated)}`,
+              label,
+            ];
           }}
         />
         <Line

@@ -1,5 +1,14 @@
-import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useChartColors } from '@/components/charts/chart-colors';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { axisStyle, tooltipStyle, useChartColors } from '@/components/charts/chart-colors';
 import { formatPercent } from '@/lib/format';
 
 export interface AlgorithmAccuracyDatum {
@@ -15,27 +24,43 @@ export function AlgorithmAccuracyChart({ data, label }: { data: AlgorithmAccurac
   const colors = useChartColors();
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }} accessibilityLayer>
+      <BarChart
+        data={data}
+        layout="vertical"
+        margin={{ top: 4, right: 16, bottom: 0, left: 0 }}
+        accessibilityLayer
+      >
         <CartesianGrid stroke={colors.border} strokeDasharray="3 3" horizontal={false} />
         <XAxis
           type="number"
           domain={[0, 100]}
           ticks={[0, 25, 50, 75, 100]}
-          tick={{ fill: colors.muted, fontSize: 12 }}
-          stroke={colors.border}
-          tickLine={false}
+          {...axisStyle(colors)}
           tickFormatter={(v: number) => `${v}%`}
         />
-        <YAxis type="category" dataKey="name" width={132} tick={{ fill: colors.foreground, fontSize: 12 }} stroke={colors.border} tickLine={false} interval={0} />
+        <YAxis
+          type="category"
+          dataKey="name"
+          width={132}
+          tick={{ fill: colors.foreground, fontSize: 12 }}
+          stroke={colors.border}
+          tickLine={false}
+          interval={0}
+        />
         <ReferenceLine x={50} stroke={colors.muted} strokeDasharray="4 4" />
         <Tooltip
           cursor={{ fill: colors.border, opacity: 0.4 }}
-          contentStyle={{ background: colors.card, borderColor: colors.border, borderRadius: 8, color: colors.foreground }}
-          labelStyle={{ color: colors.foreground, fontWeight: 600 }}
-          itemStyle={{ color: colors.foreground }}
+          {...tooltipStyle(colors)}
           formatter={(value) => [formatPercent(Number(value), 2), label]}
         />
-        <Bar dataKey="accuracy" name={label} fill={colors.primary} radius={[0, 4, 4, 0]} maxBarSize={28} isAnimationActive={false} />
+        <Bar
+          dataKey="accuracy"
+          name={label}
+          fill={colors.primary}
+          radius={[0, 4, 4, 0]}
+          maxBarSize={28}
+          isAnimationActive={false}
+        />
       </BarChart>
     </ResponsiveContainer>
   );

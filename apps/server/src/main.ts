@@ -1,5 +1,5 @@
 // Process entry: environment → database (migrated) → app → listen; graceful shutdown on SIGINT/SIGTERM.
-import { ConfigError, loadConfig } from '@/config/env';
+import { loadConfigOrExit } from '@/config/env';
 import { DatabaseInUseError, migrateDatabase, openDatabase } from '@/db/client';
 import { systemClock } from '@/lib/clock';
 import { buildApp } from '@/app';
@@ -21,16 +21,7 @@ const HEARTBEAT_INTERVAL_MS = 60_000;
 const SETTINGS_REFRESH_MS = 60_000;
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

@@ -2,7 +2,7 @@
 // the same pg-boss queues as the API processes and runs them in its own ML_WORKERS threads. It needs DATABASE_URL: the
 // embedded database belongs to the one API process that opened it (whose own pool already runs the jobs).
 import pino from 'pino';
-import { ConfigError, loadConfig } from '@/config/env';
+import { loadConfigOrExit } from '@/config/env';
 import { migrateDatabase, openDatabase } from '@/db/client';
 import { systemClock } from '@/lib/clock';
 import { createQueue } from '@/jobs/queue';
@@ -11,16 +11,7 @@ import { MlWorkerPool } from '@/jobs/worker-pool';
 import { PredictionsRepository } from '@/modules/predictions/predictions.repository';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.databaseUrl) {
     console.error(
       'npm run worker needs DATABASE_URL (the PostgreSQL server the API processes use). With the embedded database the API process runs the ML jobs itself.',

@@ -104,3 +104,16 @@ export function testDatabaseUrl(): string | undefined {
 export function invocationDir(): string {
   return process.env.INIT_CWD ?? process.cwd();
 }
+
+/** For process entry points: the configuration, or the problem printed and exit code 1 (no stack trace). */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

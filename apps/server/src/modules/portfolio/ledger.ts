@@ -101,6 +101,11 @@ function addRealized(state: LedgerState, symbol: string | null, amountTry: numbe
   if (symbol) state.realizedBySymbolTry.set(symbol, (state.realizedBySymbolTry.get(symbol) ?? 0) + amountTry);
 }
 
+/** The violation of a transaction that needs more cash than the ledger holds at its date. */
+function insufficientCash(state: LedgerState, tx: LedgerTransaction, neededTry: number, buy: boolean): LedgerViolation {
+  return { kind: 'insufficient_cash', transactionId: tx.id, date: tx.tradeDate, neededTry, availableTry: state.cashTry, buy };
+}
+
 /** Applies one transaction to the state in place; returns the violation instead when it may not happen. */
 export function ledgerApply(state: LedgerState, tx: LedgerTransaction): TransactionEffect | LedgerViolation {
   const quantity = tx.quantity ?? 0;
@@ -117,30 +122,12 @@ export function ledgerApply(state: LedgerState, tx: LedgerTransaction): Transact
       break;
     case 'withdraw':
       cashEffectTry = -amountTry;
-      if (state.cashTry + cashEffectTry < -MONEY_EPSILON_TRY) {
-        return {
-          kind: 'insufficient_cash',
-          transactionId: tx.id,
-          date: tx.tradeDate,
-          neededTry: amountTry,
-          availableTry: state.cashTry,
-          buy: false,
-        };
-      }
+      if (state.cashTry + cashEffectTry < -MONEY_EPSILON_TRY) return insufficientCash(state, tx, amountTry, false);
       state.withdrawalsTry += amountTry;
       break;
     case 'fee':
       cashEffectTry = -amountTry;
-      if (state.cashTry + cashEffectTry < -MONEY_EPSILON_TRY) {
-        return {
-          kind: 'insufficient_cash',
-          transactionId: tx.id,
-          date: tx.tradeDate,
-          neededTry: amountTry,
-          availableTry: state.cashTry,
-          buy: false,
-        };
-      }
+      if (state.cashTry + cashEffectTry < -MONEY_EPSILON_TRY) return insufficientCash(state, tx, amountTry, false);
       state.feesTry += amountTry;
       realizedTry = -amountTry;
       addRealized(state, tx.symbol, realizedTry);
@@ -154,16 +141,7 @@ export function ledgerApply(state: LedgerState, tx: LedgerTransaction): Transact
     case 'buy': {
       const symbol = tx.symbol ?? '';
       const costTry = quantity * priceTry + commissionTry;
-      if (costTry > state.cashTry + MONEY_EPSILON_TRY) {
-        return {
-          kind: 'insufficient_cash',
-          transactionId: tx.id,
-          date: tx.tradeDate,
-          neededTry: costTry,
-          availableTry: state.cashTry,
-          buy: true,
-        };
-      }
+      if (costTry > state.cashTry + MONEY_EPSILON_TRY) return insufficientCash(state, tx, costTry, true);
       cashEffectTry = -costTry;
       const position = state.positions.get(symbol) ?? { symbol, quantity: 0, costTry: 0 };
       position.quantity += quantity;
@@ -186,16 +164,7 @@ export function ledgerApply(state: LedgerState, tx: LedgerTransaction): Transact
         };
       }
       const proceedsTry = quantity * priceTry - commissionTry;
-      if (state.cashTry + proceedsTry < -MONEY_EPSILON_TRY) {
-        return {
-          kind: 'insufficient_cash',
-          transactionId: tx.id,
-          date: tx.tradeDate,
-          neededTry: -proceedsTry,
-          availableTry: state.cashTry,
-          buy: false,
-        };
-      }
+      if (state.cashTry + proceedsTry < -MONEY_EPSILON_TRY) return insufficientCash(state, tx, -proceedsTry, false);
       const costSoldTry = quantity === held ? position.costTry : (position.costTry / held) * quantity;
       position.quantity -= quantity;
       position.costTry = position.quantity === 0 ? 0 : position.costTry - costSoldTry;

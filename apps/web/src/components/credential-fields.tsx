@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Loader2 } from 'lucide-react';
+import type { ApiError } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -6,15 +8,52 @@ import { PasswordInput } from '@/components/ui/password-input';
 
 export type CredentialErrors = Partial<Record<'email' | 'password', string>>;
 
+/** The sign-in form's state: what was typed and each field's error (typing in a field clears its error). */
+export function useCredentials() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<CredentialErrors>({});
+  return {
+    email,
+    password,
+    errors,
+    setErrors,
+    /** Fills both fields (the admin page's demo accounts) and clears the errors. */
+    fill(next: { email: string; password: string }) {
+      setEmail(next.email);
+      setPassword(next.password);
+      setErrors({});
+    },
+    change(field: 'email' | 'password', value: string) {
+      (field === 'email' ? setEmail : setPassword)(value);
+      setErrors(({ [field]: _cleared, ...rest }) => rest);
+    },
+  };
+}
+
+export type Credentials = ReturnType<typeof useCredentials>;
+
+function credentialField(field: string): 'email' | 'password' | null {
+  const last = field.split('.').pop();
+  return last === 'email' || last === 'password' ? last : null;
+}
+
+/** The field errors of a refused sign-in: the server's first detail per field, else its top-level field's error. */
+export function credentialErrorsOf(error: ApiError): CredentialErrors {
+  const next: CredentialErrors = {};
+  for (const issue of error.details) {
+    const name = credentialField(issue.field);
+    if (name && !next[name]) next[name] = issue.message;
+  }
+  const topField = error.field ? credentialField(error.field) : null;
+  if (topField && !next[topField] && error.serverError) next[topField] = error.serverError;
+  return next;
+}
+
 export interface CredentialFieldsProps {
   /** Prefix of the inputs' ids ('' gives 'email' and 'password'). */
   idPrefix: string;
-  email: string;
-  password: string;
-  /** Called with the new value; the page also clears that field's error. */
-  onEmailChange: (value: string) => void;
-  onPasswordChange: (value: string) => void;
-  errors: CredentialErrors;
+  credentials: Credentials;
   /** The sign-in's own failure (wrong credentials, locked, offline), shown above the button. */
   formError: string | null;
   pending: boolean;
@@ -35,7 +74,8 @@ export interface CredentialFieldsProps {
 
 /** E-mail, password (with show/hide), their errors, the form error and the submit button of both sign-in pages. */
 export function CredentialFields(props: CredentialFieldsProps) {
-  const { idPrefix, errors, labels, pending, required = false } = props;
+  const { idPrefix, credentials, labels, pending, required = false } = props;
+  const { errors } = credentials;
   const emailId = `${idPrefix}email`;
   const passwordId = `${idPrefix}password`;
   return (
@@ -49,8 +89,8 @@ export function CredentialFields(props: CredentialFieldsProps) {
           autoComplete={props.emailAutoComplete}
           required={required}
           autoFocus
-          value={props.email}
-          onChange={(event) => props.onEmailChange(event.target.value)}
+          value={credentials.email}
+          onChange={(event) => credentials.change('email', event.target.value)}
           placeholder={labels.emailPlaceholder}
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? `${emailId}-error` : undefined}
@@ -68,8 +108,8 @@ export function CredentialFields(props: CredentialFieldsProps) {
           name="password"
           autoComplete="current-password"
           required={required}
-          value={props.password}
-          onChange={(event) => props.onPasswordChange(event.target.value)}
+          value={credentials.password}
+          onChange={(event) => credentials.change('password', event.target.value)}
           placeholder={labels.passwordPlaceholder}
           aria-invalid={errors.password ? true : undefined}
           aria-describedby={errors.password ? `${passwordId}-error` : undefined}

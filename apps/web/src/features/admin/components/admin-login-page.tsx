@@ -2,7 +2,12 @@ import { startTransition, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { ADMIN_ROLES, ROLE_INFO, type AdminDemoAccount } from '@bist/contracts';
-import { CredentialFields } from '@/components/credential-fields';
+import {
+  CredentialFields,
+  credentialErrorsOf,
+  useCredentials,
+  type CredentialErrors,
+} from '@/components/credential-fields';
 import { Logo } from '@/components/logo';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,13 +21,6 @@ import { safeAdminReturnPath, useAdminSession } from '../lib/admin-session';
 import { AdminSplash } from './admin-splash';
 import { AdminThemeToggle } from './admin-theme-toggle';
 
-type FieldErrors = Partial<Record<'email' | 'password', string>>;
-
-function fieldName(field: string): 'email' | 'password' | null {
-  const last = field.split('.').pop();
-  return last === 'email' || last === 'password' ? last : null;
-}
-
 /** /admin/login 'Admin Panel' (spec §2, §5, §8). */
 export function AdminLoginPage() {
   const { t } = useAdminTranslation();
@@ -32,9 +30,8 @@ export function AdminLoginPage() {
   useDocumentTitle(t('login.title'));
   const demo = useDemoAccounts();
   const login = useAdminLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const credentials = useCredentials();
+  const { email, password } = credentials;
   const [formError, setFormError] = useState<string | null>(null);
 
   const from = safeAdminReturnPath((location.state as { from?: unknown } | null)?.from);
@@ -45,19 +42,17 @@ export function AdminLoginPage() {
 
   const demoAccounts = demo.data?.accounts ?? [];
   const fill = (account: AdminDemoAccount) => {
-    setEmail(account.email);
-    setPassword(account.password);
-    setFieldErrors({});
+    credentials.fill(account);
     setFormError(null);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (login.isPending) return;
-    const errors: FieldErrors = {};
+    const errors: CredentialErrors = {};
     if (!email.trim()) errors.email = t('login.emailRequired');
     if (!password) errors.password = t('login.passwordRequired');
-    setFieldErrors(errors);
+    credentials.setErrors(errors);
     setFormError(null);
     if (Object.keys(errors).length > 0) return;
     login.mutate(
@@ -74,12 +69,8 @@ export function AdminLoginPage() {
             setFormError(t('login.unexpected'));
             return;
           }
-          const next: FieldErrors = {};
-          for (const issue of error.details) {
-            const name = fieldName(issue.field);
-            if (name && !next[name]) next[name] = issue.message;
-          }
-          setFieldErrors(next);
+          const next = credentialErrorsOf(error);
+          credentials.setErrors(next);
           if (Object.keys(next).length > 0) return;
           if (error.kind === 'network') setFormError(t('errors.network'));
           else if (error.kind === 'invalid-response') setFormError(t('login.unexpected'));
@@ -111,17 +102,7 @@ export function AdminLoginPage() {
             <form onSubmit={onSubmit} className="space-y-4" noValidate>
               <CredentialFields
                 idPrefix="admin-"
-                email={email}
-                password={password}
-                onEmailChange={(value) => {
-                  setEmail(value);
-                  setFieldErrors(({ email: _cleared, ...rest }) => rest);
-                }}
-                onPasswordChange={(value) => {
-                  setPassword(value);
-                  setFieldErrors(({ password: _cleared, ...rest }) => rest);
-                }}
-                errors={fieldErrors}
+                credentials={credentials}
                 formError={formError}
                 pending={login.isPending}
                 emailAutoComplete="username"

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Info } from 'lucide-react';
 import { rememberedDemoMode, useHealth } from '@/features/auth/api/get-health';
 import { useLogin } from '@/features/auth/api/login';
-import { CredentialFields, type CredentialErrors } from '@/components/credential-fields';
+import { CredentialFields, credentialErrorsOf, useCredentials } from '@/components/credential-fields';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,18 +13,11 @@ import { isApiError } from '@/lib/api-client';
 import { createOfflineSession, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-type FieldErrors = CredentialErrors;
-
 /** Only same-app paths: a crafted `from` or `redirect` must never send the user to another site. */
 function safePath(path: unknown): string | null {
   return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && path !== '/login'
     ? path
     : null;
-}
-
-function fieldName(field: string): 'email' | 'password' | null {
-  const last = field.split('.').pop();
-  return last === 'email' || last === 'password' ? last : null;
 }
 
 /** /login exactly as spec §2, with the offline fallback of spec §5 in demo mode only. */
@@ -36,9 +29,8 @@ export function LoginPage() {
   useDocumentTitle(t('login.title'));
   const health = useHealth();
   const loginMutation = useLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const credentials = useCredentials();
+  const { email, password } = credentials;
   const [formError, setFormError] = useState<string | null>(null);
 
   const from = safePath((location.state as { from?: unknown } | null)?.from);
@@ -48,7 +40,7 @@ export function LoginPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    setFieldErrors({});
+    credentials.setErrors({});
     setFormError(null);
     loginMutation.mutate(
       { email: email.trim(), password },
@@ -77,14 +69,8 @@ export function LoginPage() {
             setFormError(t('login.failed'));
             return;
           }
-          const next: FieldErrors = {};
-          for (const issue of error.details) {
-            const name = fieldName(issue.field);
-            if (name && !next[name]) next[name] = issue.message;
-          }
-          const topField = error.field ? fieldName(error.field) : null;
-          if (topField && !next[topField] && error.serverError) next[topField] = error.serverError;
-          setFieldErrors(next);
+          const next = credentialErrorsOf(error);
+          credentials.setErrors(next);
           if (Object.keys(next).length === 0) {
             const serverSaid =
               error.kind === 'network' || error.kind === 'unavailable' ? error.message : error.serverError;
@@ -112,17 +98,7 @@ export function LoginPage() {
           <form onSubmit={onSubmit} className="space-y-4">
             <CredentialFields
               idPrefix=""
-              email={email}
-              password={password}
-              onEmailChange={(value) => {
-                setEmail(value);
-                setFieldErrors(({ email: _cleared, ...rest }) => rest);
-              }}
-              onPasswordChange={(value) => {
-                setPassword(value);
-                setFieldErrors(({ password: _cleared, ...rest }) => rest);
-              }}
-              errors={fieldErrors}
+              credentials={credentials}
               formError={formError}
               pending={pending}
               required

@@ -35,12 +35,23 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration only in apps/server/src/config/env.ts.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration only in apps/server/src/config/env.ts.',
+        },
       ],
     },
   },
   {
-    files: ['apps/server/src/config/env.ts', 'e2e/**', 'bench/**', 'scripts/**', '**/*.config.ts', '**/test/**'],
+    files: [
+      'apps/server/src/config/env.ts',
+      'e2e/**',
+      'bench/**',
+      'scripts/**',
+      '**/*.config.ts',
+      '**/test/**',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   {
@@ -48,7 +59,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@bist/server', '@bist/web', 'node:*', 'fs', 'path'], message: 'Packages stay pure: no apps, no I/O.' }] },
+        {
+          patterns: [
+            {
+              group: ['@bist/server', '@bist/web', 'node:*', 'fs', 'path'],
+              message: 'Packages stay pure: no apps, no I/O.',
+            },
+          ],
+        },
       ],
       'no-restricted-globals': ['error', 'process', 'window', 'document', 'fetch'],
     },

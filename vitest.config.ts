@@ -15,7 +15,9 @@ function groupInto<K, V>(items: Iterable<V>, key: (item: V, index: number) => K)
 }
 const MapWithGroupBy = Map as unknown as { groupBy?: typeof groupInto };
 MapWithGroupBy.groupBy ??= groupInto;
-const ObjectWithGroupBy = Object as unknown as { groupBy?: (items: Iterable<unknown>, key: (item: unknown, i: number) => PropertyKey) => object };
+const ObjectWithGroupBy = Object as unknown as {
+  groupBy?: (items: Iterable<unknown>, key: (item: unknown, i: number) => PropertyKey) => object;
+};
 ObjectWithGroupBy.groupBy ??= (items, key) => Object.fromEntries(groupInto(items, key));
 
 const serverSrc = fileURLToPath(new URL('./apps/server/src', import.meta.url));
@@ -25,7 +27,11 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'packages', include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'], testTimeout: 60_000 },
+        test: {
+          name: 'packages',
+          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
       },
       {
         resolve: { alias: { '@': serverSrc } },
@@ -44,7 +50,12 @@ export default defineConfig({
       },
       {
         resolve: { alias: { '@': webSrc } },
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
       },
     ],
   },

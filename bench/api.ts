@@ -46,9 +46,19 @@ const ROUTES: Route[] = [
   { name: 'live data', path: '/api/market/live-data' },
   { name: 'live data, no compression', path: '/api/market/live-data', identity: true },
   { name: 'live data as the dashboard asks (?limit=5)', path: '/api/market/live-data?limit=5' },
-  { name: 'stocks list (sector, sorted, page 2)', path: `/api/stocks/list?sector=${encodeURIComponent('Holding')}&sort_by=change&sort_order=desc&page=2&limit=20` },
-  { name: 'stocks list (search)', path: `/api/stocks/list?search=${encodeURIComponent('ban')}&sort_by=volume&sort_order=desc` },
-  { name: 'portfolio overview (50 holdings, 2,000 transactions)', path: '/api/portfolio/overview', auth: true },
+  {
+    name: 'stocks list (sector, sorted, page 2)',
+    path: `/api/stocks/list?sector=${encodeURIComponent('Holding')}&sort_by=change&sort_order=desc&page=2&limit=20`,
+  },
+  {
+    name: 'stocks list (search)',
+    path: `/api/stocks/list?search=${encodeURIComponent('ban')}&sort_by=volume&sort_order=desc`,
+  },
+  {
+    name: 'portfolio overview (50 holdings, 2,000 transactions)',
+    path: '/api/portfolio/overview',
+    auth: true,
+  },
 ];
 
 function waitFor(url: string, timeoutMs: number): Promise<void> {
@@ -59,7 +69,8 @@ function waitFor(url: string, timeoutMs: number): Promise<void> {
         .then((r) => (r.ok ? resolve() : retry()))
         .catch(retry);
     };
-    const retry = () => (Date.now() > deadline ? reject(new Error(`timeout waiting for ${url}`)) : setTimeout(attempt, 500));
+    const retry = () =>
+      Date.now() > deadline ? reject(new Error(`timeout waiting for ${url}`)) : setTimeout(attempt, 500);
     attempt();
   });
 }
@@ -68,7 +79,15 @@ function startServer(): ChildProcess {
   fs.mkdirSync(DATA_DIR, { recursive: true });
   return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(ROOT, 'apps/server'),
-    env: { ...process.env, PORT: String(SERVER_PORT), DATA_DIR, DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_MODE: 'true', ML_INITIAL_TRAINING: 'false' },
+    env: {
+      ...process.env,
+      PORT: String(SERVER_PORT),
+      DATA_DIR,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      DEMO_MODE: 'true',
+      ML_INITIAL_TRAINING: 'false',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
@@ -77,13 +96,18 @@ function startServer(): ChildProcess {
 const NODE_OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 /** One request, with the body's bytes exactly as sent (fetch would decompress them). */
-function sample(url: string, headers: Record<string, string>): Promise<{ status: number; bytes: Buffer; headers: http.IncomingHttpHeaders }> {
+function sample(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; bytes: Buffer; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes: Buffer.concat(chunks), headers: res.headers }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, bytes: Buffer.concat(chunks), headers: res.headers }),
+        );
         res.on('error', reject);
       })
       .on('error', reject);
@@ -95,9 +119,14 @@ async function startBare(body: Buffer, sampleHeaders: http.IncomingHttpHeaders):
   fs.writeFileSync(file, body);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(sampleHeaders)) {
-    if (value !== undefined && !NODE_OWN_HEADERS.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    if (value !== undefined && !NODE_OWN_HEADERS.has(name))
+      headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  const child = fork(path.join(ROOT, 'bench/lib/bare-server.mjs'), [String(BARE_PORT), file, JSON.stringify(headers)], { stdio: 'ignore' });
+  const child = fork(
+    path.join(ROOT, 'bench/lib/bare-server.mjs'),
+    [String(BARE_PORT), file, JSON.stringify(headers)],
+    { stdio: 'ignore' },
+  );
   await new Promise<void>((resolve) => child.once('message', () => resolve()));
   return child;
 }
@@ -157,17 +186,23 @@ async function investorToken(base: string): Promise<string | undefined> {
   return token;
 }
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main(): Promise<void> {
   const base = `http://127.0.0.1:${SERVER_PORT}`;
-  console.log(`bench:api — ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s per side, data dir ${DATA_DIR}`);
+  console.log(
+    `bench:api — ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s per side, data dir ${DATA_DIR}`,
+  );
   const server = startServer();
   const stop = () => server.kill('SIGTERM');
   process.on('exit', stop);
   try {
     await waitFor(`${base}/health`, 240_000);
-    const loadBefore = (await import('node:os')).loadavg().map((n) => n.toFixed(2)).join(' / ');
+    const loadBefore = (await import('node:os'))
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' / ');
     const rows: string[] = [];
     let token: string | undefined;
     for (const route of ROUTES.filter((r) => r.path.includes(ONLY) || r.name.includes(ONLY))) {
@@ -201,7 +236,9 @@ async function main(): Promise<void> {
       bare.kill();
       const real = combine(realRounds);
       const ceiling = combine(bareRounds);
-      console.log(`  ${route.name}: server ${realRounds.map((r) => fmt(r.rps)).join(' / ')} req/s, bare ${bareRounds.map((r) => fmt(r.rps)).join(' / ')} req/s`);
+      console.log(
+        `  ${route.name}: server ${realRounds.map((r) => fmt(r.rps)).join(' / ')} req/s, bare ${bareRounds.map((r) => fmt(r.rps)).join(' / ')} req/s`,
+      );
       const ratio = real.rps / ceiling.rps;
       const line = `| ${route.name} | ${fmt(bytes.length)} B${first.headers['content-encoding'] ? ` ${first.headers['content-encoding']}` : ''} | ${fmt(real.rps)} | ${real.p50} | ${real.p99} | ${fmt(ceiling.rps)} | ${ceiling.p50} | ${ceiling.p99} | ${fmt(ratio * 100, 1)} % |${real.errors + real.non2xx ? ` ${real.errors} errors, ${real.non2xx} non-2xx` : ''}`;
       console.log(line);

@@ -31,7 +31,10 @@ const option = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const WORKERS = Number(option('workers') ?? os.availableParallelism());
-const HORIZONS = (option('horizons') ?? '1,5').split(',').map(Number).filter((h): h is Horizon => h === 1 || h === 5);
+const HORIZONS = (option('horizons') ?? '1,5')
+  .split(',')
+  .map(Number)
+  .filter((h): h is Horizon => h === 1 || h === 5);
 const ONLY = option('only')?.split(',');
 const LOAD = !args.includes('--no-load');
 const PORT = 3911;
@@ -43,11 +46,15 @@ const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUs
 
 const t0 = performance.now();
 const dataFolder = option('data');
-const dataset: BenchDataset = dataFolder ? csvDataset(path.resolve(process.env.INIT_CWD ?? process.cwd(), dataFolder)) : simulatedDataset(20_260_101, '2023-11-13', '2026-11-20');
+const dataset: BenchDataset = dataFolder
+  ? csvDataset(path.resolve(process.env.INIT_CWD ?? process.cwd(), dataFolder))
+  : simulatedDataset(20_260_101, '2023-11-13', '2026-11-20');
 const loadMs = performance.now() - t0;
 const algorithmIds = ALGORITHMS.map((a) => a.id).filter((id) => !ONLY || ONLY.includes(id));
 console.log(`dataset: ${dataset.description} (built in ${(loadMs / 1000).toFixed(1)} s)`);
-console.log(`algorithms: ${algorithmIds.length}, horizons: ${HORIZONS.join(', ')}, worker threads: ${WORKERS}, cores: ${os.availableParallelism()}`);
+console.log(
+  `algorithms: ${algorithmIds.length}, horizons: ${HORIZONS.join(', ')}, worker threads: ${WORKERS}, cores: ${os.availableParallelism()}`,
+);
 
 // The "server": answers with the latest closes of every stock, serialised per request (like a live-data route).
 const lastCloses = dataset.panel.symbols.map((symbol, s) => {
@@ -66,7 +73,11 @@ await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
 let load: ChildProcess | null = null;
 const loadResult = new Promise<Record<string, number> | null>((resolve) => {
   if (!LOAD) return resolve(null);
-  load = fork(path.join(HERE, 'lib/ml-load.ts'), [`http://127.0.0.1:${PORT}/api/market/live-data`, '10', String(RATE)], { execArgv: ['--import', 'tsx'] });
+  load = fork(
+    path.join(HERE, 'lib/ml-load.ts'),
+    [`http://127.0.0.1:${PORT}/api/market/live-data`, '10', String(RATE)],
+    { execArgv: ['--import', 'tsx'] },
+  );
   load.on('message', (m) => {
     if (m !== 'started') resolve(m as Record<string, number>);
   });
@@ -79,9 +90,16 @@ const ELD_RESOLUTION_MS = 1;
 const delay = monitorEventLoopDelay({ resolution: ELD_RESOLUTION_MS });
 delay.enable();
 const tTrain = performance.now();
-const outcomes: TrainOutcome[] = await trainOnPool(pool, dataset.panel, algorithmIds, HORIZONS, { seed: 7 }, {
-  onProgress: (done, total, id, h) => process.stdout.write(`\r  ${done}/${total} ${id} h=${h}`.padEnd(60)),
-});
+const outcomes: TrainOutcome[] = await trainOnPool(
+  pool,
+  dataset.panel,
+  algorithmIds,
+  HORIZONS,
+  { seed: 7 },
+  {
+    onProgress: (done, total, id, h) => process.stdout.write(`\r  ${done}/${total} ${id} h=${h}`.padEnd(60)),
+  },
+);
 const trainMs = performance.now() - tTrain;
 delay.disable();
 process.stdout.write('\n');
@@ -111,9 +129,20 @@ interface Evaluation {
   evaluatedFrom: string | null;
   evaluatedTo: string | null;
 }
-const evaluations = outcomes.map((o) => o.evaluation as unknown as Evaluation | undefined).filter((e): e is Evaluation => e !== undefined);
-const scoredFrom = evaluations.map((e) => e.evaluatedFrom).filter((d): d is string => !!d).sort()[0] ?? 'n/a';
-const scoredTo = evaluations.map((e) => e.evaluatedTo).filter((d): d is string => !!d).sort().at(-1) ?? 'n/a';
+const evaluations = outcomes
+  .map((o) => o.evaluation as unknown as Evaluation | undefined)
+  .filter((e): e is Evaluation => e !== undefined);
+const scoredFrom =
+  evaluations
+    .map((e) => e.evaluatedFrom)
+    .filter((d): d is string => !!d)
+    .sort()[0] ?? 'n/a';
+const scoredTo =
+  evaluations
+    .map((e) => e.evaluatedTo)
+    .filter((d): d is string => !!d)
+    .sort()
+    .at(-1) ?? 'n/a';
 const rows = outcomes.map((o) => {
   const e = o.evaluation as unknown as Evaluation;
   const alg = ALGORITHMS.find((a) => a.id === o.algorithmId);
@@ -133,13 +162,34 @@ const rows = outcomes.map((o) => {
     o.error ? o.error.slice(0, 80) : '',
   ];
 });
-const header = ['algorithm', 'category', 'h', 'hit %', '95% CI (Wilson)', '95% CI (day-clustered)', 'skill vs RW', 'Rank IC', 'ICIR', 'n', 'walk-forward s', 'final fit s', 'error'];
-const table = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const header = [
+  'algorithm',
+  'category',
+  'h',
+  'hit %',
+  '95% CI (Wilson)',
+  '95% CI (day-clustered)',
+  'skill vs RW',
+  'Rank IC',
+  'ICIR',
+  'n',
+  'walk-forward s',
+  'final fit s',
+  'error',
+];
+const table = [
+  `| ${header.join(' | ')} |`,
+  `|${header.map(() => '---').join('|')}|`,
+  ...rows.map((r) => `| ${r.join(' | ')} |`),
+].join('\n');
 const summary = [
   `- dataset: ${dataset.description}`,
   `- algorithms: ${algorithmIds.length} × horizons ${HORIZONS.join(', ')}; walk-forward: expanding window, retrain every 20 trading days, last 250 days scored (${scoredFrom} … ${scoredTo}); worker threads: ${WORKERS} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'cpu'})`,
   `- total wall time: ${((performance.now() - t0) / 1000).toFixed(1)} s (data ${(loadMs / 1000).toFixed(1)} s, training + evaluation ${(trainMs / 1000).toFixed(1)} s)`,
-  `- machine load average (1/5/15 min) at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} — other processes on the machine compete for the same cores`,
+  `- machine load average (1/5/15 min) at the end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')} — other processes on the machine compete for the same cores`,
   `- peak memory (RSS of the process incl. worker threads): ${(peakRss / 1024 / 1024).toFixed(0)} MB`,
   `- main-thread event-loop delay during training: p50 ${ms(delay.percentile(50)).toFixed(1)} ms, p99 ${ms(delay.percentile(99)).toFixed(1)} ms, max ${ms(delay.max).toFixed(1)} ms`,
   http_

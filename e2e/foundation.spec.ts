@@ -10,15 +10,21 @@ async function signIn(page: Page, email: string) {
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 
-test('landing, demo sign-in, dashboard in the layout, theme kept after reload, logout, guard', async ({ page }) => {
+test('landing, demo sign-in, dashboard in the layout, theme kept after reload, logout, guard', async ({
+  page,
+}) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText("Borsa İstanbul'u yapay zekâ ile analiz edin");
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(
+    "Borsa İstanbul'u yapay zekâ ile analiz edin",
+  );
   // The landing figures are read from the running server: the real universe, never the spec's 507.
   await expect(page.getByText('596', { exact: true })).toBeVisible();
 
   await page.getByRole('link', { name: 'Giriş Yap' }).first().click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText('Demo modu: herhangi bir e-posta ve şifre ile giriş yapabilirsiniz.')).toBeVisible();
+  await expect(
+    page.getByText('Demo modu: herhangi bir e-posta ve şifre ile giriş yapabilirsiniz.'),
+  ).toBeVisible();
 
   await page.getByLabel('E-posta').fill('e2e.yatirimci@example.com');
   await page.getByLabel('Şifre', { exact: true }).fill('herhangi-bir-sifre');

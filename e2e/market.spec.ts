@@ -10,7 +10,10 @@ async function signIn(page: Page, email = 'e2e.piyasa@example.com') {
 
 /** '₺1.234,56' / '-2,35%' / '35,7M' → 1234.56 / -2.35 / 35.7 (tr-TR). */
 function trNumber(text: string): number {
-  const cleaned = text.replace(/[^\d,.-]/g, '').replace(/\./g, '').replace(',', '.');
+  const cleaned = text
+    .replace(/[^\d,.-]/g, '')
+    .replace(/\./g, '')
+    .replace(',', '.');
   return Number.parseFloat(cleaned);
 }
 
@@ -52,7 +55,9 @@ test.describe('market screens', () => {
 
     const priceChart = page.getByTestId('price-chart');
     await expect(priceChart.locator('.recharts-bar-rectangle')).toHaveCount(5);
-    await expect(priceChart.locator('.recharts-cartesian-axis-tick-value').first()).toContainText(/[A-Z]{3,}/);
+    await expect(priceChart.locator('.recharts-cartesian-axis-tick-value').first()).toContainText(
+      /[A-Z]{3,}/,
+    );
     await expect(priceChart.getByText(/^₺\d/).first()).toBeVisible();
     const volumeChart = page.getByTestId('volume-chart');
     await expect(volumeChart).toContainText('İşlem Hacmi (Milyon TL)');
@@ -64,9 +69,14 @@ test.describe('market screens', () => {
   });
 
   test("stocks: 'garanti' finds GARAN; sector filter, sorting and paging work", async ({ page }) => {
-    await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: /Hisse Senetleri/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Ana menü' })
+      .getByRole('link', { name: /Hisse Senetleri/ })
+      .click();
     await expect(page.getByRole('heading', { name: 'Hisse Senetleri', level: 1 })).toBeVisible();
-    await expect(page.getByTestId('listed-count')).toContainText(/Borsa İstanbul'da \d+ hisse senedi listeleniyor/);
+    await expect(page.getByTestId('listed-count')).toContainText(
+      /Borsa İstanbul'da \d+ hisse senedi listeleniyor/,
+    );
 
     // Paging: pages of 20, 'Sayfa x / y'.
     await expect(page.getByTestId('page-indicator')).toHaveText(/^Sayfa 1 \/ \d+$/);
@@ -74,7 +84,10 @@ test.describe('market screens', () => {
     const firstOnPage1 = await page.getByTestId('stock-row').first().getAttribute('data-symbol');
     await page.getByRole('button', { name: 'Sonraki' }).click();
     await expect(page.getByTestId('page-indicator')).toHaveText(/^Sayfa 2 \/ \d+$/);
-    await expect(page.getByTestId('stock-row').first()).not.toHaveAttribute('data-symbol', firstOnPage1 ?? '');
+    await expect(page.getByTestId('stock-row').first()).not.toHaveAttribute(
+      'data-symbol',
+      firstOnPage1 ?? '',
+    );
     await page.getByRole('button', { name: 'Önceki' }).click();
     await expect(page.getByTestId('page-indicator')).toHaveText(/^Sayfa 1 \/ \d+$/);
 
@@ -90,7 +103,10 @@ test.describe('market screens', () => {
     // The sort select: most rising first.
     await page.getByRole('combobox', { name: 'Sıralama' }).click();
     await page.getByRole('option', { name: 'Değişim (En Çok Yükselen)' }).click();
-    await expect(page.getByRole('columnheader', { name: /Değişim/ })).toHaveAttribute('aria-sort', 'descending');
+    await expect(page.getByRole('columnheader', { name: /Değişim/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
     await expect.poll(async () => sortedDesc((await columnTexts(page, 4)).map(trNumber))).toBe(true);
 
     // Sector filter: every row of the chosen sector, its count in the option.
@@ -107,7 +123,9 @@ test.describe('market screens', () => {
     await page.getByRole('option', { name: 'Tüm Sektörler' }).click();
     await page.getByRole('searchbox', { name: 'Hisse senetlerinde ara' }).fill('garanti');
     await expect(page.getByTestId('stock-row').filter({ hasText: 'GARAN' }).first()).toBeVisible();
-    await expect(page.locator('[data-testid="stock-row"][data-symbol="GARAN"]')).toContainText('Garanti Bankası');
+    await expect(page.locator('[data-testid="stock-row"][data-symbol="GARAN"]')).toContainText(
+      'Garanti Bankası',
+    );
     await expect(page).toHaveURL(/search=garanti/);
     await expect(page.getByTestId('page-indicator')).toHaveCount(0);
 
@@ -137,7 +155,10 @@ test.describe('market screens', () => {
     await page.locator('[data-testid="index-card"][data-code="XBANK"]').click();
     await expect(chart).toHaveAttribute('data-code', 'XBANK');
     await expect(page.getByTestId('selected-index')).toContainText('XBANK');
-    await expect(page.locator('[data-testid="index-card"][data-code="XBANK"]')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('[data-testid="index-card"][data-code="XBANK"]')).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect.poll(async () => area.getAttribute('d')).not.toBe(before);
     await expect(page.getByTestId('risk-bar')).toHaveAttribute('data-level', /red|yellow|green/);
   });
@@ -165,12 +186,17 @@ test.describe('market screens', () => {
     for (const label of ['Açılış', 'Önceki kapanış', 'Piyasa değeri', 'Fiyat adımı']) {
       await expect(figures.locator('div').filter({ hasText: label }).last().locator('dd')).toHaveText(/₺\d/);
     }
-    await expect(figures.locator('div').filter({ hasText: 'Hacim (adet)' }).last().locator('dd')).toHaveText(/\d/);
+    await expect(figures.locator('div').filter({ hasText: 'Hacim (adet)' }).last().locator('dd')).toHaveText(
+      /\d/,
+    );
     await expect(figures).toContainText('XU100');
 
     // Another range redraws.
     await page.getByRole('button', { name: '1Y', exact: true }).click();
-    await expect(page.getByRole('button', { name: '1Y', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: '1Y', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(chart.locator('canvas').first()).toBeVisible();
 
     await page.goto('/stocks/YOKBOYLE');

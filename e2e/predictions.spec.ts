@@ -26,13 +26,17 @@ async function signIn(page: Page, email = 'e2e.tahmin@example.com') {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-const isSummary = (r: Response) => r.url().includes('/api/predictions/daily-summary') && r.request().method() === 'GET';
+const isSummary = (r: Response) =>
+  r.url().includes('/api/predictions/daily-summary') && r.request().method() === 'GET';
 
 /** Opens AI Tahminler from the menu and returns the daily summary the page itself received. */
 async function openPredictions(page: Page, viaMenu = true): Promise<SummaryBody> {
   const response = page.waitForResponse(isSummary);
   if (viaMenu) {
-    await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: /AI Tahminler/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Ana menü' })
+      .getByRole('link', { name: /AI Tahminler/ })
+      .click();
   } else {
     await page.goto('/predictions');
   }
@@ -60,18 +64,26 @@ async function expectCardsAndTable(page: Page) {
     await expect(row.locator('[data-role="horizon"]')).toHaveText(/^[15] gün$/);
     await expect(row.getByText(/^(Yükseliş|Düşüş)$/)).toBeVisible();
     // 'Güçlü' exactly when the confidence is 80 % or more.
-    const confidence = Number.parseFloat((await row.locator('[data-role="confidence"]').innerText()).replace('%', '').replace(',', '.'));
+    const confidence = Number.parseFloat(
+      (await row.locator('[data-role="confidence"]').innerText()).replace('%', '').replace(',', '.'),
+    );
     await expect(row.getByText(confidence >= 80 ? 'Güçlü' : 'Orta', { exact: true })).toBeVisible();
   }
 }
 
 async function switchTabs(page: Page, example: boolean) {
   await page.getByRole('tab', { name: 'Algoritma Performansı' }).click();
-  await expect(page.getByRole('tab', { name: 'Algoritma Performansı' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Algoritma Performansı' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await expect(page.getByTestId('prediction-row')).toHaveCount(0);
   const performance = page.getByTestId('algorithm-performance');
   await expect(performance.getByTestId('algorithm-item')).toHaveCount(6);
-  if (!example) await expect(performance.getByTestId('algorithm-item').first().locator('[data-role="accuracy"]')).toHaveText(/^\d{1,3},\d{2}%$/);
+  if (!example)
+    await expect(
+      performance.getByTestId('algorithm-item').first().locator('[data-role="accuracy"]'),
+    ).toHaveText(/^\d{1,3},\d{2}%$/);
   await expect(performance.locator('.recharts-bar-rectangle').first()).toBeVisible();
 
   await page.getByRole('tab', { name: 'Doğruluk Analizi' }).click();
@@ -97,7 +109,9 @@ test.describe('AI Tahminler', () => {
   // Fail fast instead of waiting out the long test timeout when a page never renders.
   test.use({ actionTimeout: 20_000, navigationTimeout: 60_000 });
 
-  test('cards, the three tabs and the predictions table with target prices (labelled example before the first training)', async ({ page }) => {
+  test('cards, the three tabs and the predictions table with target prices (labelled example before the first training)', async ({
+    page,
+  }) => {
     await signIn(page);
     const body = await openPredictions(page);
     if (body.data.status === 'no_predictions_yet') {
@@ -121,13 +135,21 @@ test.describe('AI Tahminler', () => {
     await expect(page.getByTestId('prediction-row').first()).toBeVisible();
     await page.getByRole('tab', { name: 'Doğruluk Analizi' }).click();
     await expect(page.getByTestId('accuracy-analysis')).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(1);
   });
 
-  test('the real predictions replace the example once the first training has finished', async ({ page, request }) => {
+  test('the real predictions replace the example once the first training has finished', async ({
+    page,
+    request,
+  }) => {
     // A fresh server's first training of all 40 algorithms takes minutes: run with E2E_WAIT_FOR_TRAINING=1.
-    test.skip(!process.env.E2E_WAIT_FOR_TRAINING, 'waits for the first full training; set E2E_WAIT_FOR_TRAINING=1');
+    test.skip(
+      !process.env.E2E_WAIT_FOR_TRAINING,
+      'waits for the first full training; set E2E_WAIT_FOR_TRAINING=1',
+    );
     test.setTimeout(REAL_PREDICTIONS_TIMEOUT_MS + 120_000);
     await expect
       .poll(
@@ -148,13 +170,19 @@ test.describe('AI Tahminler', () => {
     await expect(page.getByTestId('prediction-row')).toHaveCount(body.data.top_predictions.length);
     const first = body.data.top_predictions[0]!;
     await expect(page.getByTestId('prediction-row').first()).toHaveAttribute('data-symbol', first.stock_code);
-    await expect(page.getByTestId('card-active-algorithms').locator('[data-role="value"]')).toHaveText(String(body.data.summary.algorithms_active));
+    await expect(page.getByTestId('card-active-algorithms').locator('[data-role="value"]')).toHaveText(
+      String(body.data.summary.algorithms_active),
+    );
     expect(body.data.summary.algorithms_active).toBeGreaterThan(0);
     await expectCardsAndTable(page);
     await switchTabs(page, false);
 
     // The Dashboard's AI summary appears now that real top predictions exist (up to 6).
-    await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: /Dashboard/ }).first().click();
+    await page
+      .getByRole('navigation', { name: 'Ana menü' })
+      .getByRole('link', { name: /Dashboard/ })
+      .first()
+      .click();
     const summary = page.getByTestId('ai-summary');
     await expect(summary).toBeVisible();
     await expect(summary.getByRole('link', { name: first.stock_code, exact: true }).first()).toBeVisible();

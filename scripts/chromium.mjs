@@ -5,13 +5,18 @@ import { spawnSync } from 'node:child_process';
 import { ROOT, say } from './lib.mjs';
 
 export function ensureChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    Boolean,
+  );
   for (const candidate of candidates) if (fs.existsSync(candidate)) return candidate;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && fs.existsSync('/etc/debian_version')) {
     say("No Chromium found: installing Debian's chromium package (apt-get)…");
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const result = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const result = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     if (result.status === 0 && fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   }
   say("No Chromium found: downloading Playwright's Chromium (npx playwright install chromium)…");

@@ -9,4 +9,8 @@ if (chromium === null) {
   process.exit(1);
 }
 if (!ensureWebBuild()) process.exit(1);
-process.exit(await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], { env: { ...process.env, CHROMIUM_PATH: chromium } }));
+process.exit(
+  await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
+    env: { ...process.env, CHROMIUM_PATH: chromium },
+  }),
+);

@@ -15,10 +15,18 @@ export function ensureInstall() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
   const missing = !fs.existsSync(marker);
-  const stale = !missing && fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs + 1000;
+  const stale =
+    !missing && fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs + 1000;
   if (!missing && !stale) return;
-  say(missing ? 'Installing dependencies (npm ci)…' : 'package-lock.json changed: updating dependencies (npm install)…');
-  const result = spawnSync('npm', [missing ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+  say(
+    missing
+      ? 'Installing dependencies (npm ci)…'
+      : 'package-lock.json changed: updating dependencies (npm install)…',
+  );
+  const result = spawnSync('npm', [missing ? 'ci' : 'install', '--no-audit', '--no-fund'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     console.error('Dependency installation failed.');
     process.exit(result.status ?? 1);
@@ -40,7 +48,14 @@ export function newestMtime(paths) {
   return newest;
 }
 
-const WEB_SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src', 'apps/web/package.json'];
+const WEB_SOURCES = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/contracts/src',
+  'apps/web/package.json',
+];
 
 /** Builds the web app when its build is missing or older than its sources. */
 export function ensureWebBuild({ force = false } = {}) {

@@ -29,12 +29,22 @@ say('Typecheck (tsc, every workspace)');
 const types = await run('node', ['scripts/typecheck.mjs']);
 record('typecheck', types === 0 ? 1 : 0, types === 0 ? 0 : 1);
 
-say('Unit and integration tests (Vitest)' + (process.env.DATABASE_URL ? ' — repository suites also on DATABASE_URL' : ''));
+say(
+  'Unit and integration tests (Vitest)' +
+    (process.env.DATABASE_URL ? ' — repository suites also on DATABASE_URL' : ''),
+);
 const vitestJson = path.join(tmp, 'vitest.json');
 fs.rmSync(vitestJson, { force: true });
-const vitest = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitest = await run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 const v = readJson(vitestJson);
-if (v) record('vitest', v.numPassedTests, v.numFailedTests + (vitest !== 0 && v.numFailedTests === 0 ? 1 : 0));
+if (v)
+  record('vitest', v.numPassedTests, v.numFailedTests + (vitest !== 0 && v.numFailedTests === 0 ? 1 : 0));
 else record('vitest', 0, 1);
 
 say('Web build (Vite)');
@@ -52,12 +62,18 @@ if (chromium === null || !built) {
     env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
   });
   const e = readJson(e2eJson);
-  if (e?.stats) record('e2e', e.stats.expected + e.stats.flaky, e.stats.unexpected + (e2e !== 0 && e.stats.unexpected === 0 ? 1 : 0));
+  if (e?.stats)
+    record(
+      'e2e',
+      e.stats.expected + e.stats.flaky,
+      e.stats.unexpected + (e2e !== 0 && e.stats.unexpected === 0 ? 1 : 0),
+    );
   else record('e2e', 0, 1);
 }
 
 console.log('');
-for (const r of results) console.log(`  ${r.failed ? '✗' : '✓'} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+for (const r of results)
+  console.log(`  ${r.failed ? '✗' : '✓'} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -1,7 +1,15 @@
 // Type-checks every workspace with its own tsconfig (in parallel, two at a time).
 import { run } from './lib.mjs';
 
-const projects = ['packages/contracts', 'packages/market', 'packages/ml', 'apps/server', 'apps/web', 'e2e', 'bench'];
+const projects = [
+  'packages/contracts',
+  'packages/market',
+  'packages/ml',
+  'apps/server',
+  'apps/web',
+  'e2e',
+  'bench',
+];
 let failed = 0;
 const queue = [...projects];
 async function worker() {

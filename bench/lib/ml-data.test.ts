@@ -23,7 +23,14 @@ describe(backAdjust.name, () => {
   });
 
   it('leaves a series without listed jumps alone', () => {
-    const bars = { dates: ['a', 'b'], open: [1, 2], high: [1, 2], low: [1, 2], close: [1, 2], volume: [5, 5] };
+    const bars = {
+      dates: ['a', 'b'],
+      open: [1, 2],
+      high: [1, 2],
+      low: [1, 2],
+      close: [1, 2],
+      volume: [5, 5],
+    };
     expect(backAdjust(bars, new Set(['z']))).toBe(0);
     expect(bars.close).toEqual([1, 2]);
   });

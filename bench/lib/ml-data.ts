@@ -21,8 +21,20 @@ export function simulatedDataset(seed: number, startDate: string, untilDate: str
   const days = sim.dailyBars(untilDate);
   const shares = new Map(sim.models.map((m) => [m.symbol, m.sharesOutstanding]));
   const members = new Set(indexByCode('XU100')?.members ?? []);
-  const bySymbol = new Map<string, { dates: string[]; open: number[]; high: number[]; low: number[]; close: number[]; volume: number[] }>();
-  const market = { symbol: 'XU100', sector: '', dates: [] as string[], open: [] as number[], high: [] as number[], low: [] as number[], close: [] as number[], volume: [] as number[] };
+  const bySymbol = new Map<
+    string,
+    { dates: string[]; open: number[]; high: number[]; low: number[]; close: number[]; volume: number[] }
+  >();
+  const market = {
+    symbol: 'XU100',
+    sector: '',
+    dates: [] as string[],
+    open: [] as number[],
+    high: [] as number[],
+    low: [] as number[],
+    close: [] as number[],
+    volume: [] as number[],
+  };
   for (const day of days) {
     let o = 0;
     let h = 0;
@@ -31,7 +43,8 @@ export function simulatedDataset(seed: number, startDate: string, untilDate: str
     let v = 0;
     for (const bar of day.bars) {
       let s = bySymbol.get(bar.symbol);
-      if (!s) bySymbol.set(bar.symbol, (s = { dates: [], open: [], high: [], low: [], close: [], volume: [] }));
+      if (!s)
+        bySymbol.set(bar.symbol, (s = { dates: [], open: [], high: [], low: [], close: [], volume: [] }));
       s.dates.push(day.date);
       s.open.push(bar.openTry);
       s.high.push(bar.highTry);
@@ -54,7 +67,11 @@ export function simulatedDataset(seed: number, startDate: string, untilDate: str
     market.close.push(c);
     market.volume.push(v);
   }
-  const stocks: SymbolBars[] = [...bySymbol].map(([symbol, s]) => ({ symbol, sector: stockBySymbol(symbol)?.sector ?? 'Diğer', ...s }));
+  const stocks: SymbolBars[] = [...bySymbol].map(([symbol, s]) => ({
+    symbol,
+    sector: stockBySymbol(symbol)?.sector ?? 'Diğer',
+    ...s,
+  }));
   return {
     name: 'embedded',
     description: `simulated universe (seed ${seed}), ${stocks.length} stocks, ${days[0]?.date ?? '-'} … ${days.at(-1)?.date ?? '-'}`,
@@ -117,7 +134,10 @@ export function backAdjust(bars: EditableBars, jumpDates: ReadonlySet<string>): 
  * `_large_moves.csv` are back-adjusted away (see `backAdjust`), as the calibration of packages/market drops them.
  */
 export function csvDataset(folder: string): BenchDataset {
-  const files = fs.readdirSync(folder).filter((f) => f.toLowerCase().endsWith('.csv') && !f.startsWith('_')).sort();
+  const files = fs
+    .readdirSync(folder)
+    .filter((f) => f.toLowerCase().endsWith('.csv') && !f.startsWith('_'))
+    .sort();
   const jumps = largeMoves(folder);
   const stocks: SymbolBars[] = [];
   let market: SymbolBars | null = null;

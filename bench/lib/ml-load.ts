@@ -3,21 +3,24 @@
 import autocannon from 'autocannon';
 
 const [, , url, connections, rate] = process.argv;
-const instance = autocannon({ url: url!, connections: Number(connections ?? '10'), duration: 3600, overallRate: Number(rate ?? '200') }, (error, result) => {
-  if (error) {
-    console.error(error);
-    process.exit(1);
-  }
-  process.send?.({
-    requests: result.requests.total,
-    rps: result.requests.average,
-    latencyP50: result.latency.p50,
-    latencyP99: result.latency.p99,
-    latencyMax: result.latency.max,
-    errors: result.errors + result.non2xx,
-  });
-  setTimeout(() => process.exit(0), 100);
-});
+const instance = autocannon(
+  { url: url!, connections: Number(connections ?? '10'), duration: 3600, overallRate: Number(rate ?? '200') },
+  (error, result) => {
+    if (error) {
+      console.error(error);
+      process.exit(1);
+    }
+    process.send?.({
+      requests: result.requests.total,
+      rps: result.requests.average,
+      latencyP50: result.latency.p50,
+      latencyP99: result.latency.p99,
+      latencyMax: result.latency.max,
+      errors: result.errors + result.non2xx,
+    });
+    setTimeout(() => process.exit(0), 100);
+  },
+);
 process.on('message', () => instance.stop());
 process.send?.('started');
 // The bench process died (Ctrl-C, a crash): stop instead of loading a closed port for the next hour.

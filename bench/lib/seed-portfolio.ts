@@ -1,6 +1,8 @@
 // Seeds the bench investor with 50 holdings and 2,000 transactions through the public API (CSV import).
 export async function seedBenchPortfolio(base: string, headers: Record<string, string>): Promise<void> {
-  const live = (await (await fetch(`${base}/api/market/live-data`)).json()) as { data: { symbol: string; price: number }[] };
+  const live = (await (await fetch(`${base}/api/market/live-data`)).json()) as {
+    data: { symbol: string; price: number }[];
+  };
   const symbols = live.data.slice(0, 50);
   const lines = ['date,type,symbol,quantity,price,commission,amount,note'];
   lines.push(`2025-01-02,deposit,,,,,1000000000,bench`);
@@ -18,6 +20,10 @@ export async function seedBenchPortfolio(base: string, headers: Record<string, s
     const sell = i >= symbols.length * 2 && i % 7 === 3;
     lines.push(`${date},${sell ? 'sell' : 'buy'},${s.symbol},${sell ? 1 : 3},${s.price.toFixed(2)},1.5,,`);
   }
-  const res = await fetch(`${base}/api/portfolio/transactions/import`, { method: 'POST', headers, body: JSON.stringify({ csv: lines.join('\n') }) });
+  const res = await fetch(`${base}/api/portfolio/transactions/import`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ csv: lines.join('\n') }),
+  });
   if (!res.ok) throw new Error(`seeding the bench portfolio failed: ${res.status} ${await res.text()}`);
 }

@@ -28,7 +28,12 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface BuiltApp {
   app: FastifyInstance;
-  services: { auth: AuthService; system: SystemService; investor: InvestorModules; predictions: PredictionsService };
+  services: {
+    auth: AuthService;
+    system: SystemService;
+    investor: InvestorModules;
+    predictions: PredictionsService;
+  };
 }
 
 /** Builds the Fastify app on a context. Tests call it with an in-memory database and drive it with inject. */
@@ -67,7 +72,9 @@ export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
     sessionTtlHours: ctx.config.sessionTtlHours,
     onDemoUserCreated: (userId) => investor.seedDemoInvestor(userId),
   });
-  const system = new SystemService(new SystemRepository(ctx.database.db), ctx.clock, () => ctx.database.ping());
+  const system = new SystemService(new SystemRepository(ctx.database.db), ctx.clock, () =>
+    ctx.database.ping(),
+  );
 
   await app.register(systemRoutes(ctx, system, () => apiRoutes.size));
   await app.register(authRoutes(auth));
@@ -78,7 +85,11 @@ export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
     await app.register(marketRoutes(market, ctx.marketEngine));
   }
 
-  const predictions = new PredictionsService(new PredictionsRepository(ctx.database.db), ctx.market, ctx.clock);
+  const predictions = new PredictionsService(
+    new PredictionsRepository(ctx.database.db),
+    ctx.market,
+    ctx.clock,
+  );
   await predictions.syncRegistry();
   await app.register(predictionsRoutes(predictions));
 

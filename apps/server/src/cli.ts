@@ -9,11 +9,13 @@ interface CliCommand {
 
 const COMMANDS: Record<string, CliCommand> = {
   'create-admin': {
-    summary: 'create-admin --email <e-mail> --name <name> --password <password> [--role super_admin]  create a staff account',
+    summary:
+      'create-admin --email <e-mail> --name <name> --password <password> [--role super_admin]  create a staff account',
     load: () => import('./cli/create-admin.ts'),
   },
   'import-prices': {
-    summary: 'import-prices <files or folders…> [--skip-bad-rows]  load EOD CSV files (one transaction per file)',
+    summary:
+      'import-prices <files or folders…> [--skip-bad-rows]  load EOD CSV files (one transaction per file)',
     load: () => import('./cli/import-prices.ts'),
   },
 };

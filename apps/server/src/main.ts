@@ -34,7 +34,9 @@ async function main(): Promise<void> {
   // schedule (when scheduling and when the nightly job fires). Changes apply at once in the process that saved
   // them (onChange below) and within SETTINGS_REFRESH_MS elsewhere.
   const settingsRepo = new SettingsRepository(database.db);
-  let platformSettings: PlatformSettings = await readPlatformSettings(settingsRepo).catch(() => DEFAULT_PLATFORM_SETTINGS);
+  let platformSettings: PlatformSettings = await readPlatformSettings(settingsRepo).catch(
+    () => DEFAULT_PLATFORM_SETTINGS,
+  );
   const engine = await createMarketEngine({
     database,
     config,
@@ -42,7 +44,10 @@ async function main(): Promise<void> {
     log: log.child({ module: 'market' }),
     tickMs: () => platformSettings.market_poll_interval_ms,
   });
-  log.info({ feed: engine.providerName }, 'market engine starting (the first start writes the daily history)');
+  log.info(
+    { feed: engine.providerName },
+    'market engine starting (the first start writes the daily history)',
+  );
   await engine.start();
 
   // ML jobs: pg-boss on the same database, CPU work in ML_WORKERS worker threads (started after listen, below).
@@ -78,7 +83,10 @@ async function main(): Promise<void> {
   const demoStaffCreated = await app.adminPlatform.auth.seedDemoStaff();
   if (demoStaffCreated > 0) app.log.info({ created: demoStaffCreated }, 'demo staff accounts seeded');
   const pruneAdminFailures = setInterval(
-    () => void app.adminPlatform.auth.pruneFailures().catch((error: unknown) => app.log.warn({ err: error }, 'admin prune failed')),
+    () =>
+      void app.adminPlatform.auth
+        .pruneFailures()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'admin prune failed')),
     15 * 60_000,
   );
 
@@ -102,11 +110,16 @@ async function main(): Promise<void> {
   refreshSettings.unref();
 
   const beat = () =>
-    services.system.recordHeartbeat().catch((error: unknown) => app.log.warn({ err: error }, 'heartbeat failed'));
+    services.system
+      .recordHeartbeat()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'heartbeat failed'));
   await beat();
   const heartbeat = setInterval(() => void beat(), HEARTBEAT_INTERVAL_MS);
   const prune = setInterval(
-    () => void services.auth.pruneFailures().catch((error: unknown) => app.log.warn({ err: error }, 'prune failed')),
+    () =>
+      void services.auth
+        .pruneFailures()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'prune failed')),
     15 * 60_000,
   );
 
@@ -146,7 +159,13 @@ async function main(): Promise<void> {
     `BIST AI listening on http://localhost:${config.port}`,
   );
   // In the background: the API answers while the queue starts and, on a first start, the initial training runs.
-  void startMlJobs(mlJobs, services.predictions, database.kind === 'embedded', config.mlInitialTraining, app.log);
+  void startMlJobs(
+    mlJobs,
+    services.predictions,
+    database.kind === 'embedded',
+    config.mlInitialTraining,
+    app.log,
+  );
 }
 
 /** Starts the queue, its workers and the after-close schedule; with no trained model yet, queues train → predict → evaluate. */
@@ -165,7 +184,10 @@ async function startMlJobs(
     await mlJobs.schedule();
     if (initialTraining && !(await predictions.hasTrainedModels()) && !(await mlJobs.hasActiveTraining())) {
       const run = await mlJobs.request('train', { requestedBy: 'first_start', chain: true });
-      log.info({ runId: run.id }, 'no trained models yet: initial training queued (train → predict → evaluate)');
+      log.info(
+        { runId: run.id },
+        'no trained models yet: initial training queued (train → predict → evaluate)',
+      );
     }
   } catch (error) {
     log.error({ err: error }, 'ML job queue failed to start');

@@ -22,7 +22,13 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 4 });
   await migrateDatabase(database);
   const pool = new MlWorkerPool(config.mlWorkers);
-  const jobs = new MlJobs({ repo: new PredictionsRepository(database.db), boss: createQueue(database, log), pool, clock: systemClock, log });
+  const jobs = new MlJobs({
+    repo: new PredictionsRepository(database.db),
+    boss: createQueue(database, log),
+    pool,
+    clock: systemClock,
+    log,
+  });
   await jobs.start();
   await jobs.work();
   log.info({ threads: pool.size }, 'ML worker taking jobs');

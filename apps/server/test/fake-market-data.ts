@@ -36,7 +36,10 @@ export class FakeMarketData implements MarketData {
   }
 
   setCloses(symbol: string, closes: DailyClose[]): this {
-    this.closes.set(symbol, [...closes].sort((a, b) => a.date.localeCompare(b.date)));
+    this.closes.set(
+      symbol,
+      [...closes].sort((a, b) => a.date.localeCompare(b.date)),
+    );
     this.generation += 1;
     return this;
   }
@@ -60,7 +63,11 @@ export class FakeMarketData implements MarketData {
   async dailyCloses(symbol: string, fromDate: string, toDate: string): Promise<DailyClose[]> {
     return (this.closes.get(symbol) ?? []).filter((c) => c.date >= fromDate && c.date <= toDate);
   }
-  async dailyClosesMany(symbols: readonly string[], fromDate: string, toDate: string): Promise<Map<string, DailyClose[]>> {
+  async dailyClosesMany(
+    symbols: readonly string[],
+    fromDate: string,
+    toDate: string,
+  ): Promise<Map<string, DailyClose[]>> {
     const result = new Map<string, DailyClose[]>();
     for (const symbol of symbols) result.set(symbol, await this.dailyCloses(symbol, fromDate, toDate));
     return result;

@@ -86,7 +86,11 @@ export async function createTestApp(
 export const TEST_MARKET_SEED = 42;
 
 /** A market engine on the simulated feed with a short history (from `startDate`), not ticking on a timer. */
-export async function createTestEngine(database: Database, clock: Clock, startDate = '2026-09-01'): Promise<MarketEngine> {
+export async function createTestEngine(
+  database: Database,
+  clock: Clock,
+  startDate = '2026-09-01',
+): Promise<MarketEngine> {
   const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
   const engine = new MarketEngine({
     repo: new MarketRepository(database.db),
@@ -99,7 +103,9 @@ export async function createTestEngine(database: Database, clock: Clock, startDa
 }
 
 /** An app with a real market engine (simulated feed, short history) at `now` (default: Wednesday 10:30 Istanbul). */
-export async function createMarketTestApp(options: { backend?: Backend; now?: Date; startDate?: string } = {}): Promise<TestApp & { engine: MarketEngine }> {
+export async function createMarketTestApp(
+  options: { backend?: Backend; now?: Date; startDate?: string } = {},
+): Promise<TestApp & { engine: MarketEngine }> {
   const database = await createTestDatabase(options.backend);
   const clock = new FixedClock(options.now ?? new Date('2026-11-18T07:30:00Z'));
   const engine = await createTestEngine(database, clock, options.startDate);

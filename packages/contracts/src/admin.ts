@@ -36,7 +36,9 @@ export const adminNameSchema = z
   .min(1, 'Name is required')
   .max(ADMIN_NAME_MAX_LENGTH, `Name must be at most ${ADMIN_NAME_MAX_LENGTH} characters`);
 
-export const adminRoleSchema = z.enum(ADMIN_ROLES, { error: `Role must be one of: ${ADMIN_ROLES.join(', ')}` });
+export const adminRoleSchema = z.enum(ADMIN_ROLES, {
+  error: `Role must be one of: ${ADMIN_ROLES.join(', ')}`,
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Auth: POST /auth/login, POST /auth/logout, GET /auth/verify, GET /auth/demo-accounts
@@ -118,7 +120,10 @@ export const adminUsersQuerySchema = z.object({
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
-export const adminUsersResponseSchema = z.object({ success: z.literal(true), users: z.array(adminUserSchema) });
+export const adminUsersResponseSchema = z.object({
+  success: z.literal(true),
+  users: z.array(adminUserSchema),
+});
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 
 /** POST /users (spec §5: name and e-mail required, password required when creating, default role data_analyst). */
@@ -196,12 +201,21 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const isoDateTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'Use an ISO date or date-time' });
+const isoDateTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
+  error: 'Use an ISO date or date-time',
+});
 
 export const auditQuerySchema = z.object({
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1).default(AUDIT_DEFAULT_PAGE),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(AUDIT_MAX_LIMIT).default(AUDIT_DEFAULT_LIMIT),
-  event_type: z.enum(AUDIT_EVENT_TYPES, { error: `event_type must be one of: ${AUDIT_EVENT_TYPES.join(', ')}` }).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1)
+    .max(AUDIT_MAX_LIMIT)
+    .default(AUDIT_DEFAULT_LIMIT),
+  event_type: z
+    .enum(AUDIT_EVENT_TYPES, { error: `event_type must be one of: ${AUDIT_EVENT_TYPES.join(', ')}` })
+    .optional(),
   action: z.string().trim().min(1).max(100).optional(),
   user_id: z.uuid({ error: 'user_id must be a user id' }).optional(),
   /** Case-insensitive substring of the acting user's e-mail. */
@@ -241,7 +255,10 @@ export const adminDashboardStatsSchema = z.object({
   system_status: z.enum(SYSTEM_STATUSES),
   role_distribution: z.record(
     z.enum(ADMIN_ROLES),
-    z.object({ count: z.number().int(), info: z.object({ description: z.string(), level: z.number().int() }) }),
+    z.object({
+      count: z.number().int(),
+      info: z.object({ description: z.string(), level: z.number().int() }),
+    }),
   ),
   components: z.object({
     database: componentHealthSchema.extend({ latency_ms: z.number().nullable() }),
@@ -253,7 +270,10 @@ export const adminDashboardStatsSchema = z.object({
 });
 export type AdminDashboardStats = z.infer<typeof adminDashboardStatsSchema>;
 
-export const adminDashboardStatsResponseSchema = z.object({ success: z.literal(true), stats: adminDashboardStatsSchema });
+export const adminDashboardStatsResponseSchema = z.object({
+  success: z.literal(true),
+  stats: adminDashboardStatsSchema,
+});
 export type AdminDashboardStatsResponse = z.infer<typeof adminDashboardStatsResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -268,11 +288,21 @@ export const platformSettingsSchema = z.object({
   /** Where quotes come from. */
   market_feed: z.enum(['simulated', 'yahoo'], { error: 'market_feed must be simulated or yahoo' }),
   /** How often the market engine polls its feed, in ms. */
-  market_poll_interval_ms: z.number({ error: 'Must be a number of milliseconds' }).int().min(1_000).max(300_000),
+  market_poll_interval_ms: z
+    .number({ error: 'Must be a number of milliseconds' })
+    .int()
+    .min(1_000)
+    .max(300_000),
   /** How often customer screens refresh live data, in ms. */
-  client_refresh_interval_ms: z.number({ error: 'Must be a number of milliseconds' }).int().min(5_000).max(600_000),
+  client_refresh_interval_ms: z
+    .number({ error: 'Must be a number of milliseconds' })
+    .int()
+    .min(5_000)
+    .max(600_000),
   /** Daily ML training run, 'HH:MM' Europe/Istanbul (after the 18:00 close by default). */
-  ml_schedule_time: z.string({ error: 'Use HH:MM' }).regex(TIME_OF_DAY_PATTERN, 'Use HH:MM (24-hour, Europe/Istanbul)'),
+  ml_schedule_time: z
+    .string({ error: 'Use HH:MM' })
+    .regex(TIME_OF_DAY_PATTERN, 'Use HH:MM (24-hour, Europe/Istanbul)'),
   /** Whether the daily ML run happens at all. */
   ml_auto_retrain: z.boolean({ error: 'Must be true or false' }),
   /** Daily price limit band as a fraction of the previous close (BIST: 0.10). */

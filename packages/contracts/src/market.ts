@@ -16,7 +16,12 @@ export const freshnessSchema = z.object({
 });
 export type Freshness = z.infer<typeof freshnessSchema>;
 
-const moverSchema = z.object({ symbol: z.string(), change: z.number(), price: z.number(), company_name: z.string() });
+const moverSchema = z.object({
+  symbol: z.string(),
+  change: z.number(),
+  price: z.number(),
+  company_name: z.string(),
+});
 const sectorCountSchema = z.object({ sector: z.string(), count: z.number().int() });
 
 /** GET /api/market/summary (spec §3 plus the computed BIST 100 level and breadth). */
@@ -100,7 +105,9 @@ export const stockListQuerySchema = z.object({
   limit: limitParam(STOCK_LIST_MAX_LIMIT).default(20),
   sector: z.string().trim().max(100).optional(),
   search: z.string().trim().max(100, 'search en fazla 100 karakter olabilir').optional(),
-  sort_by: z.enum(STOCK_SORT_FIELDS, { error: `sort_by şunlardan biri olmalı: ${STOCK_SORT_FIELDS.join(', ')}` }).default('symbol'),
+  sort_by: z
+    .enum(STOCK_SORT_FIELDS, { error: `sort_by şunlardan biri olmalı: ${STOCK_SORT_FIELDS.join(', ')}` })
+    .default('symbol'),
   sort_order: z.enum(['asc', 'desc'], { error: 'sort_order asc veya desc olmalı' }).default('asc'),
 });
 export type StockListQuery = z.infer<typeof stockListQuerySchema>;
@@ -118,10 +125,18 @@ export type StockListItem = z.infer<typeof stockListItemSchema>;
 
 export const stockListSchema = z.object({
   success: z.literal(true),
-  data: z.object({ stocks: z.array(stockListItemSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+  data: z.object({
+    stocks: z.array(stockListItemSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
 });
 
-export const sectorsSchema = z.object({ success: z.literal(true), data: z.object({ sectors: z.array(sectorCountSchema) }) });
+export const sectorsSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ sectors: z.array(sectorCountSchema) }),
+});
 
 /** Tickers are ASCII: upper-case without the Turkish locale (which would turn 'i' into 'İ'), '.IS' dropped. */
 export const symbolParamsSchema = z.object({
@@ -168,7 +183,9 @@ export const HISTORY_RANGES = ['1G', '1H', '1A', '3A', '1Y', '5Y'] as const;
 export type HistoryRange = (typeof HISTORY_RANGES)[number];
 
 export const historyQuerySchema = z.object({
-  range: z.enum(HISTORY_RANGES, { error: `range şunlardan biri olmalı: ${HISTORY_RANGES.join(', ')}` }).default('3A'),
+  range: z
+    .enum(HISTORY_RANGES, { error: `range şunlardan biri olmalı: ${HISTORY_RANGES.join(', ')}` })
+    .default('3A'),
 });
 
 export const candleSchema = z.object({
@@ -207,10 +224,18 @@ export const indexItemSchema = z.object({
 });
 export type IndexItem = z.infer<typeof indexItemSchema>;
 
-export const indexListSchema = z.object({ success: z.literal(true), data: z.object({ indices: z.array(indexItemSchema) }) });
+export const indexListSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ indices: z.array(indexItemSchema) }),
+});
 
 export const indexParamsSchema = z.object({
-  id: z.string().trim().min(1).max(12).transform((s) => s.toUpperCase()),
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(12)
+    .transform((s) => s.toUpperCase()),
 });
 
 /** GET /api/indices/{id}/data: the index with its real intraday series (15-minute points). */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ROLES, ROLE_INFO, hasAnyPermission, hasPermission, meetsRequirement, permissionsOf } from './roles.ts';
+import {
+  ADMIN_ROLES,
+  ROLE_INFO,
+  hasAnyPermission,
+  hasPermission,
+  meetsRequirement,
+  permissionsOf,
+} from './roles.ts';
 import { aiHealthOf } from './constants.ts';
 
 describe('hasPermission', () => {

@@ -6,7 +6,11 @@ export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
   uptimeSeconds: z.number(),
-  database: z.object({ reachable: z.boolean(), kind: z.enum(['embedded', 'postgres']), latencyMs: z.number().nullable() }),
+  database: z.object({
+    reachable: z.boolean(),
+    kind: z.enum(['embedded', 'postgres']),
+    latencyMs: z.number().nullable(),
+  }),
   demoMode: z.boolean(),
   timestamp: z.string(),
 });

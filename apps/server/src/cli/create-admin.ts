@@ -43,7 +43,9 @@ export function parseCreateAdminInput(input: CreateAdminInput): AdminUserCreate 
     is_active: true,
   });
   if (!parsed.success) {
-    throw new CreateAdminError(parsed.error.issues.map((issue) => `--${issue.path.join('.') || 'input'}: ${issue.message}`).join('\n'));
+    throw new CreateAdminError(
+      parsed.error.issues.map((issue) => `--${issue.path.join('.') || 'input'}: ${issue.message}`).join('\n'),
+    );
   }
   return parsed.data;
 }
@@ -52,14 +54,19 @@ export function parseCreateAdminInput(input: CreateAdminInput): AdminUserCreate 
  * Creates a staff account (by default the first super_admin when DEMO_MODE is off), validated like
  * POST /admin/api/users and audited as done by the CLI.
  */
-export async function createAdmin(database: Database, clock: Clock, input: CreateAdminInput): Promise<AdminUser> {
+export async function createAdmin(
+  database: Database,
+  clock: Clock,
+  input: CreateAdminInput,
+): Promise<AdminUser> {
   const data = parseCreateAdminInput(input);
   const audit = new AuditService(new AuditRepository(database.db), clock);
   const users = new AdminUsersService(new AdminUsersRepository(database.db), audit, clock);
   try {
     return await users.create(data, CLI_ACTOR, { ip: null, userAgent: 'cli' });
   } catch (error) {
-    if (error instanceof AppError) throw new CreateAdminError(`--${error.field ?? 'email'}: ${error.message}`);
+    if (error instanceof AppError)
+      throw new CreateAdminError(`--${error.field ?? 'email'}: ${error.message}`);
     throw error;
   }
 }
@@ -107,7 +114,10 @@ export async function run(args: string[]): Promise<number> {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'pglite'),
+  });
   try {
     await migrateDatabase(database);
     const user = await createAdmin(database, systemClock, values);

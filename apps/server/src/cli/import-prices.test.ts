@@ -27,7 +27,10 @@ describe('import-prices', () => {
       path.join(dir, 'THYAO.IS.csv'),
       'Date,Open,High,Low,Close,Adj Close,Volume\n2026-10-01,300,305,298,302,302,1000\n2026-10-02,302,310,301,309,309,2000\n',
     );
-    fs.writeFileSync(path.join(dir, 'GARAN.csv'), 'date,open,high,low,close,volume\n2026-10-01,100,101,99,100.5,10\n2026-10-02,100,99,101,100,10\n');
+    fs.writeFileSync(
+      path.join(dir, 'GARAN.csv'),
+      'date,open,high,low,close,volume\n2026-10-01,100,101,99,100.5,10\n2026-10-02,100,99,101,100,10\n',
+    );
     fs.writeFileSync(path.join(dir, 'XU100.csv'), 'date,open,high,low,close,volume\n2026-10-01,1,1,1,1,1\n');
     fs.writeFileSync(path.join(dir, 'NOPE.csv'), 'date,open,high,low,close,volume\n2026-10-01,1,1,1,1,1\n');
     fs.writeFileSync(path.join(dir, '_index.csv'), 'not,prices\n');
@@ -39,9 +42,16 @@ describe('import-prices', () => {
   });
 
   it('imports good files, refuses a file with a bad row whole, and skips indices and unknown symbols', async () => {
-    const before = (await repo.dailyBarsBetween(['GARAN'], '2026-10-01', '2026-10-02')).map((b) => b.closeTry);
+    const before = (await repo.dailyBarsBetween(['GARAN'], '2026-10-01', '2026-10-02')).map(
+      (b) => b.closeTry,
+    );
     const files = collectCsvFiles([dir]);
-    expect(files.map((f) => path.basename(f))).toEqual(['GARAN.csv', 'NOPE.csv', 'THYAO.IS.csv', 'XU100.csv']);
+    expect(files.map((f) => path.basename(f))).toEqual([
+      'GARAN.csv',
+      'NOPE.csv',
+      'THYAO.IS.csv',
+      'XU100.csv',
+    ]);
     const summary = await importPrices(database, testConfig(), clock, files);
     const byName = Object.fromEntries(summary.files.map((f) => [path.basename(f.file), f]));
     expect(byName['THYAO.IS.csv']).toMatchObject({ status: 'imported', rows: 2, symbol: 'THYAO' });
@@ -50,7 +60,9 @@ describe('import-prices', () => {
     expect(byName['XU100.csv']!.status).toBe('skipped');
     expect(byName['NOPE.csv']!.status).toBe('skipped');
     // The refused file changed nothing.
-    expect((await repo.dailyBarsBetween(['GARAN'], '2026-10-01', '2026-10-02')).map((b) => b.closeTry)).toEqual(before);
+    expect(
+      (await repo.dailyBarsBetween(['GARAN'], '2026-10-01', '2026-10-02')).map((b) => b.closeTry),
+    ).toEqual(before);
     const thyao = await repo.dailyBarsBetween(['THYAO'], '2026-10-01', '2026-10-05');
     expect(thyao.slice(0, 2).map((b) => [b.closeTry, b.source])).toEqual([
       [302, 'import'],
@@ -64,7 +76,9 @@ describe('import-prices', () => {
   });
 
   it('imports the valid rows of a file with --skip-bad-rows', async () => {
-    const summary = await importPrices(database, testConfig(), clock, [path.join(dir, 'GARAN.csv')], { skipBadRows: true });
+    const summary = await importPrices(database, testConfig(), clock, [path.join(dir, 'GARAN.csv')], {
+      skipBadRows: true,
+    });
     expect(summary.files[0]).toMatchObject({ status: 'imported', rows: 1 });
     expect(summary.files[0]!.problems).toHaveLength(1);
   });

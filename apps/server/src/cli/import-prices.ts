@@ -74,7 +74,9 @@ export async function importPrices(
       continue;
     }
     if (indexByCode(parsed.symbol)) {
-      report.problems.push(`${parsed.symbol} is an index: indices are computed from their members, not imported`);
+      report.problems.push(
+        `${parsed.symbol} is an index: indices are computed from their members, not imported`,
+      );
       continue;
     }
     if (!stockBySymbol(parsed.symbol)) {
@@ -111,7 +113,10 @@ export async function importPrices(
     imported.set(symbol, { first: rows[0]!.date, last });
   }
 
-  const anchored = config.marketFeed === 'simulated' && imported.size > 0 ? await reanchorSimulation(database, config, clock, imported) : [];
+  const anchored =
+    config.marketFeed === 'simulated' && imported.size > 0
+      ? await reanchorSimulation(database, config, clock, imported)
+      : [];
   return { files: reports, importedRows: reports.reduce((sum, r) => sum + r.rows, 0), anchored };
 }
 
@@ -144,7 +149,12 @@ async function reanchorSimulation(
     const regenerated = (await provider.dailyBars([symbol], anchor.date, lastStored)).get(symbol) ?? [];
     const rows: StoredDailyBar[] = regenerated
       .filter((b) => b.date > anchor.date)
-      .map((b) => ({ symbol, ...b, turnoverTry: Math.round(b.volumeShares * ((b.openTry + b.highTry + b.lowTry + b.closeTry) / 4)), source: 'simulated' }));
+      .map((b) => ({
+        symbol,
+        ...b,
+        turnoverTry: Math.round(b.volumeShares * ((b.openTry + b.highTry + b.lowTry + b.closeTry) / 4)),
+        source: 'simulated',
+      }));
     await database.db.transaction(async (tx) => {
       const r = new MarketRepository(tx);
       await r.deleteDailyBarsAfter(symbol, anchor.date, 'simulated');
@@ -159,7 +169,11 @@ async function reanchorSimulation(
 }
 
 export async function run(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { 'skip-bad-rows': { type: 'boolean' } } });
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { 'skip-bad-rows': { type: 'boolean' } },
+  });
   if (positionals.length === 0) {
     console.error(IMPORT_PRICES_USAGE);
     return 2;
@@ -175,11 +189,16 @@ export async function run(args: string[]): Promise<number> {
     throw error;
   }
   const files = collectCsvFiles(positionals.map((p) => path.resolve(invocationDir(), p)));
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'pglite'),
+  });
   try {
     await migrateDatabase(database);
     const started = Date.now();
-    const summary = await importPrices(database, config, systemClock, files, { skipBadRows: values['skip-bad-rows'] ?? false });
+    const summary = await importPrices(database, config, systemClock, files, {
+      skipBadRows: values['skip-bad-rows'] ?? false,
+    });
     for (const report of summary.files) {
       const range = report.firstDate ? ` ${report.firstDate} → ${report.lastDate}` : '';
       console.log(`${report.status.padEnd(8)} ${path.basename(report.file)}: ${report.rows} rows${range}`);
@@ -189,7 +208,9 @@ export async function run(args: string[]): Promise<number> {
     console.log(
       `\n${summary.importedRows} rows from ${summary.files.filter((f) => f.status === 'imported').length} files imported, ` +
         `${refused} refused, ${summary.files.filter((f) => f.status === 'skipped').length} skipped in ${((Date.now() - started) / 1000).toFixed(1)} s` +
-        (summary.anchored.length ? `; simulated days after the real data rescaled for ${summary.anchored.length} symbols` : ''),
+        (summary.anchored.length
+          ? `; simulated days after the real data rescaled for ${summary.anchored.length} symbols`
+          : ''),
     );
     return refused > 0 ? 1 : 0;
   } finally {

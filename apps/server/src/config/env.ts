@@ -29,7 +29,12 @@ const envSchema = z.object({
   DEMO_MODE: booleanFromString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ML_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: booleanFromString.optional(),
   ML_INITIAL_TRAINING: booleanFromString.optional(),

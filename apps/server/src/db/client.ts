@@ -39,7 +39,9 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 
 export class DatabaseInUseError extends Error {
   constructor(dataDir: string, pid: number) {
-    super(`The embedded database in ${dataDir} is in use by process ${pid}. Stop it first (or set DATABASE_URL).`);
+    super(
+      `The embedded database in ${dataDir} is in use by process ${pid}. Stop it first (or set DATABASE_URL).`,
+    );
     this.name = 'DatabaseInUseError';
   }
 }
@@ -116,7 +118,11 @@ async function startEmbedded(dataDir: string | null, inWorker: boolean): Promise
       const { PGlite } = await import('@electric-sql/pglite');
       const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
       const db = await PGlite.create(dataDir ?? undefined);
-      const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: EMBEDDED_SOCKET_MAX_CONNECTIONS });
+      const server = new PGLiteSocketServer({
+        db,
+        path: socketPath,
+        maxConnections: EMBEDDED_SOCKET_MAX_CONNECTIONS,
+      });
       await server.start();
       return {
         socketDir,

@@ -17,7 +17,11 @@ if (!port) throw new Error('embedded-worker must run in a worker thread');
 
 try {
   const db = await PGlite.create(dataDir ?? undefined);
-  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: EMBEDDED_SOCKET_MAX_CONNECTIONS });
+  const server = new PGLiteSocketServer({
+    db,
+    path: socketPath,
+    maxConnections: EMBEDDED_SOCKET_MAX_CONNECTIONS,
+  });
   await server.start();
   port.on('message', (message: unknown) => {
     if (message !== 'close') return;

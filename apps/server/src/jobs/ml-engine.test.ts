@@ -8,7 +8,12 @@ import { panelPayloadOf } from './panel-payload.ts';
 import { MlWorkerPool, TaskCancelledError } from './worker-pool.ts';
 
 function payloadOf(panel: Panel): PanelPayload {
-  const bars = (symbol: string, sector: string, b: Panel['market']) => ({ symbol, sector, dates: panel.dates, ...b });
+  const bars = (symbol: string, sector: string, b: Panel['market']) => ({
+    symbol,
+    sector,
+    dates: panel.dates,
+    ...b,
+  });
   return panelPayloadOf(
     panel.series.map((s) => bars(s.symbol, s.sector, s)),
     bars('XU100', '', panel.market),
@@ -38,7 +43,9 @@ describe('trainOnPool / predictOnPool', () => {
       expect(o.stateJson).not.toBeNull();
       expect(o.oos.algorithmId).toBe(o.algorithmId);
     }
-    const [rw, ols, stack] = outcomes.map((o) => o.evaluation as { accuracyPercent: number; skillVsRandomWalk: number; predictionsCount: number });
+    const [rw, ols, stack] = outcomes.map(
+      (o) => o.evaluation as { accuracyPercent: number; skillVsRandomWalk: number; predictionsCount: number },
+    );
     expect(rw!.accuracyPercent).toBe(50);
     // The planted continuation: OLS beats the coin and the random walk out of sample; stacking uses it.
     expect(ols!.accuracyPercent).toBeGreaterThan(55);
@@ -48,7 +55,12 @@ describe('trainOnPool / predictOnPool', () => {
     const served = await predictOnPool(
       pool,
       panel,
-      outcomes.map((o) => ({ algorithmId: o.algorithmId, horizon: o.horizon, stateJson: o.stateJson!, hitRate: (o.evaluation.accuracyPercent as number) / 100 })),
+      outcomes.map((o) => ({
+        algorithmId: o.algorithmId,
+        horizon: o.horizon,
+        stateJson: o.stateJson!,
+        hitRate: (o.evaluation.accuracyPercent as number) / 100,
+      })),
     );
     expect(served.map((s) => s.algorithmId).sort()).toEqual(['ols', 'random-walk', 'stacking']);
     for (const s of served) {
@@ -68,7 +80,9 @@ describe('trainOnPool / predictOnPool', () => {
 
   it('cancels: the task rejects at once and the pool keeps working', async () => {
     const controller = new AbortController();
-    const running = trainOnPool(pool, panel, ['arima', 'kalman-trend', 'huber'], [1, 5], settings, { signal: controller.signal });
+    const running = trainOnPool(pool, panel, ['arima', 'kalman-trend', 'huber'], [1, 5], settings, {
+      signal: controller.signal,
+    });
     await new Promise((r) => setTimeout(r, 300));
     const started = Date.now();
     controller.abort();

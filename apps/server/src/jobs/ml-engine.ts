@@ -4,7 +4,14 @@
  * server's jobs and by bench/ml.ts, so the benchmark measures exactly the production path.
  */
 import { algorithmById, type Horizon } from '@bist/ml';
-import { clonePanel, type ModelForServing, type PanelPayload, type ServedOutcome, type TrainOutcome, type WalkForwardSettings } from './ml-protocol.ts';
+import {
+  clonePanel,
+  type ModelForServing,
+  type PanelPayload,
+  type ServedOutcome,
+  type TrainOutcome,
+  type WalkForwardSettings,
+} from './ml-protocol.ts';
 import type { MlWorkerPool } from './worker-pool.ts';
 
 export interface EngineRunOptions {
@@ -36,13 +43,25 @@ export async function trainOnPool(
 ): Promise<TrainOutcome[]> {
   const total = algorithmIds.length * horizons.length;
   let done = 0;
-  const onProgress = (algorithmId: string, horizon: Horizon) => options.onProgress?.(++done, total, algorithmId, horizon);
+  const onProgress = (algorithmId: string, horizon: Horizon) =>
+    options.onProgress?.(++done, total, algorithmId, horizon);
   const runOptions = { onProgress, ...(options.signal ? { signal: options.signal } : {}) };
   const base = algorithmIds.filter((id) => !needsStack(id));
   const ensembles = algorithmIds.filter((id) => needsStack(id));
   const parts = split(base, pool.size);
   const results = await Promise.all(
-    parts.map((ids) => pool.run({ kind: 'train', panel: clonePanel(panel), algorithmIds: ids, horizons: [...horizons], walkForward: settings }, runOptions)),
+    parts.map((ids) =>
+      pool.run(
+        {
+          kind: 'train',
+          panel: clonePanel(panel),
+          algorithmIds: ids,
+          horizons: [...horizons],
+          walkForward: settings,
+        },
+        runOptions,
+      ),
+    ),
   );
   const outcomes: TrainOutcome[] = results.flatMap((r) => (r.kind === 'train' ? r.outcomes : []));
   if (ensembles.length > 0) {
@@ -51,13 +70,22 @@ export async function trainOnPool(
       // Moved, not copied (no 100 MB memcpy on the main thread): the base outcomes' `oos` arrays are empty afterwards.
       .map((o) => o.oos);
     const r = await pool.run(
-      { kind: 'train', panel: clonePanel(panel), algorithmIds: ensembles, horizons: [...horizons], walkForward: settings, stackBase },
+      {
+        kind: 'train',
+        panel: clonePanel(panel),
+        algorithmIds: ensembles,
+        horizons: [...horizons],
+        walkForward: settings,
+        stackBase,
+      },
       runOptions,
     );
     if (r.kind === 'train') outcomes.push(...r.outcomes);
   }
   const order = new Map(algorithmIds.map((id, i) => [id, i]));
-  return outcomes.sort((a, b) => order.get(a.algorithmId)! - order.get(b.algorithmId)! || a.horizon - b.horizon);
+  return outcomes.sort(
+    (a, b) => order.get(a.algorithmId)! - order.get(b.algorithmId)! || a.horizon - b.horizon,
+  );
 }
 
 /** Serves the latest close with stored models; ensembles run after (and in the same task as) their bases. */
@@ -69,11 +97,14 @@ export async function predictOnPool(
 ): Promise<ServedOutcome[]> {
   const total = models.length;
   let done = 0;
-  const onProgress = (algorithmId: string, horizon: Horizon) => options.onProgress?.(++done, total, algorithmId, horizon);
+  const onProgress = (algorithmId: string, horizon: Horizon) =>
+    options.onProgress?.(++done, total, algorithmId, horizon);
   const runOptions = { onProgress, ...(options.signal ? { signal: options.signal } : {}) };
   const hasEnsemble = models.some((m) => needsStack(m.algorithmId));
   // With an ensemble every base prediction must be in the same task; serving is cheap, so one task then.
   const parts = hasEnsemble ? [models] : split(models, pool.size);
-  const results = await Promise.all(parts.map((ms) => pool.run({ kind: 'predict', panel: clonePanel(panel), models: [...ms] }, runOptions)));
+  const results = await Promise.all(
+    parts.map((ms) => pool.run({ kind: 'predict', panel: clonePanel(panel), models: [...ms] }, runOptions)),
+  );
   return results.flatMap((r) => (r.kind === 'predict' ? r.outcomes : []));
 }

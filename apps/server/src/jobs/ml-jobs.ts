@@ -12,7 +12,12 @@ import { addTradingDays, istanbulDate, isTradingDay, STOCKS } from '@bist/market
 import { DEFAULT_PLATFORM_SETTINGS, TIME_OF_DAY_PATTERN } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
 import { AppError, ConflictError, NotFoundError } from '@/lib/errors';
-import type { PredictionsRepository, RunRow, NewPrediction, SymbolBarArrays } from '@/modules/predictions/predictions.repository';
+import type {
+  PredictionsRepository,
+  RunRow,
+  NewPrediction,
+  SymbolBarArrays,
+} from '@/modules/predictions/predictions.repository';
 import type { ModelForServing, PanelPayload, WalkForwardSettings } from './ml-protocol.ts';
 import { predictOnPool, trainOnPool } from './ml-engine.ts';
 import { panelPayloadOf } from './panel-payload.ts';
@@ -20,7 +25,11 @@ import { TaskCancelledError, type MlWorkerPool } from './worker-pool.ts';
 
 export type MlRunKind = 'train' | 'predict' | 'evaluate';
 
-export const QUEUES: Record<MlRunKind, string> = { train: 'ml-train', predict: 'ml-predict', evaluate: 'ml-evaluate' };
+export const QUEUES: Record<MlRunKind, string> = {
+  train: 'ml-train',
+  predict: 'ml-predict',
+  evaluate: 'ml-evaluate',
+};
 export const NIGHTLY_QUEUE = 'ml-nightly';
 /** The nightly run without stored settings: the platform defaults (18:30 Istanbul, after the close; on). */
 export const NIGHTLY_DEFAULT: NightlySchedule = {
@@ -121,8 +130,12 @@ export class MlJobs {
     if (!this.started) return { status: 'down', detail: 'Job queue stopped' };
     const pool = this.o.pool;
     const running = this.controllers.size;
-    const detail = pool ? `pg-boss; ${pool.size} ML worker threads, ${pool.busy} busy, ${running} job(s) running here` : 'pg-boss (enqueue only)';
-    return this.lastError ? { status: 'degraded', detail: `${detail}; last error: ${this.lastError}` } : { status: 'ok', detail };
+    const detail = pool
+      ? `pg-boss; ${pool.size} ML worker threads, ${pool.busy} busy, ${running} job(s) running here`
+      : 'pg-boss (enqueue only)';
+    return this.lastError
+      ? { status: 'degraded', detail: `${detail}; last error: ${this.lastError}` }
+      : { status: 'ok', detail };
   }
 
   /** True while a training run is queued or running (in any process). */
@@ -138,14 +151,24 @@ export class MlJobs {
     let n = 0;
     for (const run of await this.o.repo.activeRuns()) {
       if (run.status !== 'running' || this.controllers.has(run.id)) continue;
-      if (await this.o.repo.finishRun(run.id, 'failed', { now: this.o.clock.now(), error: 'Interrupted: the server stopped during the run' })) n++;
+      if (
+        await this.o.repo.finishRun(run.id, 'failed', {
+          now: this.o.clock.now(),
+          error: 'Interrupted: the server stopped during the run',
+        })
+      )
+        n++;
     }
     return n;
   }
 
   /** Takes jobs from the queues in this process (needs a pool). */
   async work(): Promise<void> {
-    const opts = { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: this.o.pollingIntervalSeconds ?? 2 };
+    const opts = {
+      batchSize: 1,
+      localConcurrency: 1,
+      pollingIntervalSeconds: this.o.pollingIntervalSeconds ?? 2,
+    };
     for (const kind of Object.keys(QUEUES) as MlRunKind[]) {
       await this.o.boss.work<JobData>(QUEUES[kind], opts, async (jobs: Job<JobData>[]) => {
         for (const job of jobs) await this.execute(kind, job.data);
@@ -189,9 +212,20 @@ export class MlJobs {
   }
 
   /** Queues a run; `chain` makes a train continue with predict and evaluate. */
-  async request(kind: MlRunKind, options: { requestedBy: string; algorithmIds?: string[] | null; chain?: boolean }): Promise<RunRow> {
-    const run = await this.o.repo.createRun({ kind, requestedBy: options.requestedBy, algorithmIds: options.algorithmIds ?? null, now: this.o.clock.now() });
-    const jobId = await this.o.boss.send(QUEUES[kind], { runId: run.id, chain: options.chain ?? false } satisfies JobData);
+  async request(
+    kind: MlRunKind,
+    options: { requestedBy: string; algorithmIds?: string[] | null; chain?: boolean },
+  ): Promise<RunRow> {
+    const run = await this.o.repo.createRun({
+      kind,
+      requestedBy: options.requestedBy,
+      algorithmIds: options.algorithmIds ?? null,
+      now: this.o.clock.now(),
+    });
+    const jobId = await this.o.boss.send(QUEUES[kind], {
+      runId: run.id,
+      chain: options.chain ?? false,
+    } satisfies JobData);
     if (jobId) await this.o.repo.updateRun(run.id, { jobId });
     return { ...run, jobId };
   }
@@ -210,7 +244,9 @@ export class MlJobs {
     }
     this.controllers.get(id)?.abort();
     if (run.jobId) {
-      await this.o.boss.cancel(QUEUES[run.kind as MlRunKind], run.jobId).catch((error: unknown) => this.o.log.warn({ err: error, runId: id }, 'pg-boss cancel failed'));
+      await this.o.boss
+        .cancel(QUEUES[run.kind as MlRunKind], run.jobId)
+        .catch((error: unknown) => this.o.log.warn({ err: error, runId: id }, 'pg-boss cancel failed'));
     }
     return this.run(id);
   }
@@ -235,7 +271,8 @@ export class MlJobs {
       if (await repo.finishRun(data.runId, 'succeeded', { now: clock.now(), message: summary })) {
         log.info({ runId: data.runId, kind, ms: Date.now() - started }, `ML ${kind} succeeded: ${summary}`);
         this.lastError = null;
-        if (data.chain && kind === 'train') await this.request('predict', { requestedBy: 'chain', chain: true });
+        if (data.chain && kind === 'train')
+          await this.request('predict', { requestedBy: 'chain', chain: true });
         if (data.chain && kind === 'predict') await this.request('evaluate', { requestedBy: 'chain' });
       }
     } catch (error) {
@@ -275,13 +312,25 @@ export class MlJobs {
   async loadPanel(): Promise<PanelPayload> {
     const latest = await this.o.repo.latestBarDate();
     if (!latest) throw new NoMarketHistoryError();
-    const from = new Date(Date.parse(`${latest}T00:00:00Z`) - PANEL_CALENDAR_DAYS * 86_400_000).toISOString().slice(0, 10);
+    const from = new Date(Date.parse(`${latest}T00:00:00Z`) - PANEL_CALENDAR_DAYS * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
     const bars = await this.o.repo.barsBySymbolFrom(from);
     const sectorOf = new Map(STOCKS.map((s) => [s.symbol, s.sector]));
     const market = bars.find((b) => b.symbol === 'XU100');
-    const stocks = bars.filter((b) => sectorOf.has(b.symbol)).map((b) => ({ ...b, sector: sectorOf.get(b.symbol)! }));
+    const stocks = bars
+      .filter((b) => sectorOf.has(b.symbol))
+      .map((b) => ({ ...b, sector: sectorOf.get(b.symbol)! }));
     if (stocks.length === 0) throw new NoMarketHistoryError();
-    const empty: SymbolBarArrays = { symbol: 'XU100', dates: [], open: [], high: [], low: [], close: [], volume: [] };
+    const empty: SymbolBarArrays = {
+      symbol: 'XU100',
+      dates: [],
+      open: [],
+      high: [],
+      low: [],
+      close: [],
+      volume: [],
+    };
     return panelPayloadOf(stocks, { ...(market ?? empty), sector: '' });
   }
 
@@ -292,7 +341,10 @@ export class MlJobs {
       if (now - last < 500 && done < total) return;
       last = now;
       this.o.repo
-        .updateRun(runId, { progress: done / total, message: `${algorithmId} h=${horizon} (${done}/${total})` })
+        .updateRun(runId, {
+          progress: done / total,
+          message: `${algorithmId} h=${horizon} (${done}/${total})`,
+        })
         .catch((error: unknown) => this.o.log.warn({ err: error }, 'progress update failed'));
     };
   }
@@ -301,7 +353,14 @@ export class MlJobs {
     const ids = await this.algorithmsOf(runId);
     const panel = await this.loadPanel();
     const horizons = this.o.horizons ?? HORIZONS;
-    const outcomes = await trainOnPool(this.poolOrThrow(), panel, ids, horizons, this.o.walkForward ?? { seed: 7 }, { signal, onProgress: this.progress(runId) });
+    const outcomes = await trainOnPool(
+      this.poolOrThrow(),
+      panel,
+      ids,
+      horizons,
+      this.o.walkForward ?? { seed: 7 },
+      { signal, onProgress: this.progress(runId) },
+    );
     if (signal.aborted) throw new TaskCancelledError();
     const now = this.o.clock.now();
     const models = outcomes
@@ -311,14 +370,23 @@ export class MlJobs {
         horizonDays: o.horizon,
         cutoffDate: o.cutoffDate!,
         stateJson: o.stateJson!,
-        metrics: { trainRows: o.trainRows, walkForwardMs: Math.round(o.walkForwardMs), finalFitMs: Math.round(o.finalFitMs), error: o.error },
+        metrics: {
+          trainRows: o.trainRows,
+          walkForwardMs: Math.round(o.walkForwardMs),
+          finalFitMs: Math.round(o.finalFitMs),
+          error: o.error,
+        },
         runId,
         createdAt: now,
       }));
     await this.o.repo.insertModels(models);
     await this.o.repo.insertEvaluations(outcomes.map((o) => evaluationRow(o.evaluation, runId, now)));
     const failed = outcomes.filter((o) => o.error !== null);
-    for (const f of failed) this.o.log.warn({ algorithmId: f.algorithmId, horizon: f.horizon, error: f.error }, 'algorithm error during training');
+    for (const f of failed)
+      this.o.log.warn(
+        { algorithmId: f.algorithmId, horizon: f.horizon, error: f.error },
+        'algorithm error during training',
+      );
     return `${models.length} models, ${outcomes.length} walk-forward evaluations${failed.length ? `, ${failed.length} with errors` : ''}`;
   }
 
@@ -328,19 +396,31 @@ export class MlJobs {
     if (stored.length === 0) throw new NoTrainedModelsError();
     const hitRates = new Map<string, number | null>();
     for (const h of HORIZONS) {
-      for (const e of await this.o.repo.latestEvaluations(h)) hitRates.set(`${e.algorithmId}:${h}`, e.accuracyPercent === null ? null : e.accuracyPercent / 100);
+      for (const e of await this.o.repo.latestEvaluations(h))
+        hitRates.set(`${e.algorithmId}:${h}`, e.accuracyPercent === null ? null : e.accuracyPercent / 100);
     }
     const models: ModelForServing[] = stored
       .filter((m) => m.horizonDays === 1 || m.horizonDays === 5)
-      .map((m) => ({ algorithmId: m.algorithmId, horizon: m.horizonDays as Horizon, stateJson: m.stateJson, hitRate: hitRates.get(`${m.algorithmId}:${m.horizonDays}`) ?? null }));
+      .map((m) => ({
+        algorithmId: m.algorithmId,
+        horizon: m.horizonDays as Horizon,
+        stateJson: m.stateJson,
+        hitRate: hitRates.get(`${m.algorithmId}:${m.horizonDays}`) ?? null,
+      }));
     const panel = await this.loadPanel();
-    const served = await predictOnPool(this.poolOrThrow(), panel, models, { signal, onProgress: this.progress(runId) });
+    const served = await predictOnPool(this.poolOrThrow(), panel, models, {
+      signal,
+      onProgress: this.progress(runId),
+    });
     if (signal.aborted) throw new TaskCancelledError();
     const now = this.o.clock.now();
     const rows: NewPrediction[] = [];
     for (const s of served) {
       if (s.error) {
-        this.o.log.warn({ algorithmId: s.algorithmId, horizon: s.horizon, error: s.error }, 'prediction failed');
+        this.o.log.warn(
+          { algorithmId: s.algorithmId, horizon: s.horizon, error: s.error },
+          'prediction failed',
+        );
         continue;
       }
       const targetDate = addTradingDays(s.asOfDate, s.horizon);

@@ -95,7 +95,8 @@ export interface ServedOutcome {
   error: string | null;
 }
 
-export type MlTaskResult = { kind: 'train'; outcomes: TrainOutcome[] } | { kind: 'predict'; outcomes: ServedOutcome[] };
+export type MlTaskResult =
+  { kind: 'train'; outcomes: TrainOutcome[] } | { kind: 'predict'; outcomes: ServedOutcome[] };
 
 export type ToWorker = { type: 'run'; taskId: number; task: MlTask };
 
@@ -107,9 +108,18 @@ export type FromWorker =
 
 /** The typed-array buffers of a panel, for a transfer list. */
 export function panelBuffers(p: PanelPayload): ArrayBuffer[] {
-  return [p.open, p.high, p.low, p.close, p.volume, p.marketOpen, p.marketHigh, p.marketLow, p.marketClose, p.marketVolume].map(
-    (a) => a.buffer as ArrayBuffer,
-  );
+  return [
+    p.open,
+    p.high,
+    p.low,
+    p.close,
+    p.volume,
+    p.marketOpen,
+    p.marketHigh,
+    p.marketLow,
+    p.marketClose,
+    p.marketVolume,
+  ].map((a) => a.buffer as ArrayBuffer);
 }
 
 /** A private copy of a panel (one per worker, so each copy can be transferred). */
@@ -134,17 +144,28 @@ export function clonePanel(p: PanelPayload): PanelPayload {
 /** Buffers of a task (panel and stack inputs) to move instead of copy. */
 export function taskBuffers(task: MlTask): ArrayBuffer[] {
   const out = panelBuffers(task.panel);
-  if (task.kind === 'train') for (const s of task.stackBase ?? []) out.push(s.rows.buffer as ArrayBuffer, s.expectedReturn.buffer as ArrayBuffer);
+  if (task.kind === 'train')
+    for (const s of task.stackBase ?? [])
+      out.push(s.rows.buffer as ArrayBuffer, s.expectedReturn.buffer as ArrayBuffer);
   return out;
 }
 
 export function resultBuffers(result: MlTaskResult): ArrayBuffer[] {
   const out: ArrayBuffer[] = [];
   if (result.kind === 'train') {
-    for (const o of result.outcomes) out.push(o.oos.rows.buffer as ArrayBuffer, o.oos.expectedReturn.buffer as ArrayBuffer);
+    for (const o of result.outcomes)
+      out.push(o.oos.rows.buffer as ArrayBuffer, o.oos.expectedReturn.buffer as ArrayBuffer);
   } else {
     for (const o of result.outcomes) {
-      for (const a of [o.seriesIndex, o.expectedReturn, o.direction, o.confidence, o.currentPrice, o.targetPrice]) out.push(a.buffer as ArrayBuffer);
+      for (const a of [
+        o.seriesIndex,
+        o.expectedReturn,
+        o.direction,
+        o.confidence,
+        o.currentPrice,
+        o.targetPrice,
+      ])
+        out.push(a.buffer as ArrayBuffer);
     }
   }
   return out;

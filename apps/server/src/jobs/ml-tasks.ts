@@ -17,7 +17,15 @@ import {
   walkForwardAlgorithm,
   DEFAULT_MAX_TRAIN_ROWS,
 } from '@bist/ml';
-import type { ModelForServing, OosPredictions, PanelPayload, PredictTask, ServedOutcome, TrainOutcome, TrainTask } from './ml-protocol.ts';
+import type {
+  ModelForServing,
+  OosPredictions,
+  PanelPayload,
+  PredictTask,
+  ServedOutcome,
+  TrainOutcome,
+  TrainTask,
+} from './ml-protocol.ts';
 
 export class UnknownAlgorithmError extends Error {
   constructor(id: string) {
@@ -35,7 +43,13 @@ export function panelOfPayload(p: PanelPayload): Panel {
   const view = (a: Float64Array, s: number) => a.subarray(s * nDays, (s + 1) * nDays);
   return {
     dates: p.dates,
-    market: { open: p.marketOpen, high: p.marketHigh, low: p.marketLow, close: p.marketClose, volume: p.marketVolume },
+    market: {
+      open: p.marketOpen,
+      high: p.marketHigh,
+      low: p.marketLow,
+      close: p.marketClose,
+      volume: p.marketVolume,
+    },
     series: p.symbols.map((symbol, s) => ({
       symbol,
       sector: p.sectors[s] ?? '',
@@ -56,7 +70,11 @@ function algorithmOf(id: string): Algorithm {
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-function stackInputsFor(fs: FeatureSet, base: readonly OosPredictions[] | undefined, horizon: Horizon): StackInputs {
+function stackInputsFor(
+  fs: FeatureSet,
+  base: readonly OosPredictions[] | undefined,
+  horizon: Horizon,
+): StackInputs {
   const runs = (base ?? []).filter((b) => b.horizon === horizon);
   return {
     baseIds: runs.map((r) => r.algorithmId),
@@ -88,8 +106,18 @@ export function runTrainTask(task: TrainTask, now: () => number, progress: Progr
       let trainRows = 0;
       let error = run.error;
       try {
-        const cap = algorithm.scope === 'per_series' ? Infinity : Math.min(task.walkForward.maxTrainRows ?? DEFAULT_MAX_TRAIN_ROWS, algorithm.maxTrainRows ?? Infinity);
-        const data = trainingDataAt(fs, horizon, lastDay, { maxRows: cap, seed: (task.walkForward.seed ?? 1) * 7 + lastDay, ...(stack ? { stack } : {}) });
+        const cap =
+          algorithm.scope === 'per_series'
+            ? Infinity
+            : Math.min(
+                task.walkForward.maxTrainRows ?? DEFAULT_MAX_TRAIN_ROWS,
+                algorithm.maxTrainRows ?? Infinity,
+              );
+        const data = trainingDataAt(fs, horizon, lastDay, {
+          maxRows: cap,
+          seed: (task.walkForward.seed ?? 1) * 7 + lastDay,
+          ...(stack ? { stack } : {}),
+        });
         trainRows = data.rows.length;
         const model = algorithm.fit(data, { seed: (task.walkForward.seed ?? 1) + lastDay });
         stateJson = JSON.stringify(model);
@@ -120,7 +148,11 @@ export function runPredictTask(task: PredictTask, progress: ProgressHook): Serve
   const fs = buildFeatures(panelOfPayload(task.panel));
   const rows = latestRows(fs);
   const asOfDate = rows.length > 0 ? (fs.panel.dates[fs.rowDay[rows[0]!]!] ?? '') : '';
-  const ordered = [...task.models].sort((a, b) => Number(algorithmOf(a.algorithmId).needsStack ?? false) - Number(algorithmOf(b.algorithmId).needsStack ?? false));
+  const ordered = [...task.models].sort(
+    (a, b) =>
+      Number(algorithmOf(a.algorithmId).needsStack ?? false) -
+      Number(algorithmOf(b.algorithmId).needsStack ?? false),
+  );
   const base: OosPredictions[] = [];
   const outcomes: ServedOutcome[] = [];
   for (const m of ordered) {
@@ -130,7 +162,13 @@ export function runPredictTask(task: PredictTask, progress: ProgressHook): Serve
   return outcomes;
 }
 
-function serveOne(fs: FeatureSet, rows: Int32Array, asOfDate: string, m: ModelForServing, base: OosPredictions[]): ServedOutcome {
+function serveOne(
+  fs: FeatureSet,
+  rows: Int32Array,
+  asOfDate: string,
+  m: ModelForServing,
+  base: OosPredictions[],
+): ServedOutcome {
   const algorithm = algorithmOf(m.algorithmId);
   const empty: ServedOutcome = {
     algorithmId: m.algorithmId,
@@ -149,7 +187,13 @@ function serveOne(fs: FeatureSet, rows: Int32Array, asOfDate: string, m: ModelFo
     const model = algorithm.deserialize(JSON.parse(m.stateJson));
     const stack = algorithm.needsStack ? stackInputsFor(fs, base, m.horizon) : undefined;
     const served = servePredictions(algorithm, model, fs, rows, m.hitRate, stack);
-    if (!algorithm.needsStack) base.push({ algorithmId: m.algorithmId, horizon: m.horizon, rows: rows.slice(), expectedReturn: served.expectedReturn.slice() });
+    if (!algorithm.needsStack)
+      base.push({
+        algorithmId: m.algorithmId,
+        horizon: m.horizon,
+        rows: rows.slice(),
+        expectedReturn: served.expectedReturn.slice(),
+      });
     return {
       ...empty,
       seriesIndex: Int32Array.from(rows, (r) => fs.rowSeries[r]!),

@@ -9,12 +9,14 @@ import { runPredictTask, runTrainTask } from './ml-tasks.ts';
 const port = parentPort;
 if (!port) throw new Error('ml-worker must run in a worker thread');
 
-const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, [...new Set(transfer)]);
+const post = (message: FromWorker, transfer: ArrayBuffer[] = []) =>
+  port.postMessage(message, [...new Set(transfer)]);
 
 port.on('message', (message: ToWorker) => {
   if (message.type !== 'run') return;
   const { taskId, task } = message;
-  const progress = (algorithmId: string, horizon: 1 | 5) => post({ type: 'progress', taskId, algorithmId, horizon });
+  const progress = (algorithmId: string, horizon: 1 | 5) =>
+    post({ type: 'progress', taskId, algorithmId, horizon });
   try {
     const result: MlTaskResult =
       task.kind === 'train'
@@ -22,7 +24,11 @@ port.on('message', (message: ToWorker) => {
         : { kind: 'predict', outcomes: runPredictTask(task, progress) };
     post({ type: 'done', taskId, result }, resultBuffers(result));
   } catch (error) {
-    post({ type: 'failed', taskId, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    post({
+      type: 'failed',
+      taskId,
+      message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
   }
 });
 
@@ -36,4 +42,7 @@ try {
   priorityNote = error instanceof Error ? error.message : String(error);
 }
 
-post({ type: 'ready', ...(priorityNote ? { note: `could not lower the thread priority: ${priorityNote}` } : {}) });
+post({
+  type: 'ready',
+  ...(priorityNote ? { note: `could not lower the thread priority: ${priorityNote}` } : {}),
+});

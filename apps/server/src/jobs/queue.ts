@@ -31,7 +31,10 @@ export function poolAdapter(pool: Database['pool']) {
 
 /** Creates (not starts) pg-boss for this database. */
 export function createQueue(database: Database, log: QueueLogger): PgBoss {
-  const connectionString = database.kind === 'postgres' ? (database.pool.options as { connectionString?: string }).connectionString : undefined;
+  const connectionString =
+    database.kind === 'postgres'
+      ? (database.pool.options as { connectionString?: string }).connectionString
+      : undefined;
   const boss =
     database.kind === 'postgres' && connectionString
       ? new PgBoss({ connectionString, schema: QUEUE_SCHEMA, max: 3, backend: 'postgres' })

@@ -5,7 +5,13 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { Horizon } from '@bist/ml';
-import { type FromWorker, type MlTask, type MlTaskResult, type ToWorker, taskBuffers } from './ml-protocol.ts';
+import {
+  type FromWorker,
+  type MlTask,
+  type MlTaskResult,
+  type ToWorker,
+  taskBuffers,
+} from './ml-protocol.ts';
 
 export class TaskCancelledError extends Error {
   constructor() {
@@ -78,7 +84,8 @@ export class MlWorkerPool {
   /** Runs a task on the next free thread; the task's buffers are moved to the worker (do not reuse them). */
   run(task: MlTask, options: RunOptions = {}): Promise<MlTaskResult> {
     if (this.closed) return Promise.reject(new PoolClosedError());
-    if (this.brokenReason) return Promise.reject(new WorkerTaskError(`ML worker threads cannot start: ${this.brokenReason}`));
+    if (this.brokenReason)
+      return Promise.reject(new WorkerTaskError(`ML worker threads cannot start: ${this.brokenReason}`));
     if (options.signal?.aborted) return Promise.reject(new TaskCancelledError());
     return new Promise<MlTaskResult>((resolve, reject) => {
       const pending: Pending = { id: this.nextId++, task, options, resolve, reject };
@@ -122,7 +129,8 @@ export class MlWorkerPool {
     worker.on('message', (m: FromWorker) => this.onMessage(slot, m));
     worker.on('error', (error) => this.onCrash(slot, error));
     worker.on('exit', (code) => {
-      if (!this.closed && (slot.current || !slot.isReady)) this.onCrash(slot, new WorkerTaskError(`ML worker exited with code ${code}`));
+      if (!this.closed && (slot.current || !slot.isReady))
+        this.onCrash(slot, new WorkerTaskError(`ML worker exited with code ${code}`));
     });
     return slot;
   }
@@ -135,7 +143,8 @@ export class MlWorkerPool {
       const message: ToWorker = { type: 'run', taskId: pending.id, task: pending.task };
       slot.ready.then(
         () => {
-          if (slot.current === pending) slot.worker.postMessage(message, [...new Set(taskBuffers(pending.task))]);
+          if (slot.current === pending)
+            slot.worker.postMessage(message, [...new Set(taskBuffers(pending.task))]);
         },
         (error: unknown) => this.onCrash(slot, error instanceof Error ? error : new Error(String(error))),
       );
@@ -169,7 +178,8 @@ export class MlWorkerPool {
     void slot.worker.terminate();
     if (!slot.isReady && ++this.failedStarts >= MAX_FAILED_STARTS) {
       this.brokenReason = error?.message ?? 'the worker exited before it was ready';
-      for (const p of this.queue.splice(0)) p.reject(new WorkerTaskError(`ML worker threads cannot start: ${this.brokenReason}`));
+      for (const p of this.queue.splice(0))
+        p.reject(new WorkerTaskError(`ML worker threads cannot start: ${this.brokenReason}`));
       return;
     }
     this.slots[i] = this.spawn();

@@ -2,14 +2,28 @@ import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { COMPRESS_MIN_BYTES, EncodedBody, acceptedEncodings, encodeBody, sendEncoded } from './encoded-body.ts';
+import {
+  COMPRESS_MIN_BYTES,
+  EncodedBody,
+  acceptedEncodings,
+  encodeBody,
+  sendEncoded,
+} from './encoded-body.ts';
 
-const schema = z.object({ success: z.literal(true), data: z.array(z.object({ symbol: z.string(), name: z.string() })) });
+const schema = z.object({
+  success: z.literal(true),
+  data: z.array(z.object({ symbol: z.string(), name: z.string() })),
+});
 const rows = Array.from({ length: 200 }, (_, i) => ({ symbol: `S${i}`, name: 'Türkiye İş Bankası' }));
 
 describe(acceptedEncodings.name, () => {
   it('reads codings with their weights', () => {
-    expect([...acceptedEncodings('gzip, deflate, br, zstd')].sort()).toEqual(['br', 'deflate', 'gzip', 'zstd']);
+    expect([...acceptedEncodings('gzip, deflate, br, zstd')].sort()).toEqual([
+      'br',
+      'deflate',
+      'gzip',
+      'zstd',
+    ]);
     expect([...acceptedEncodings('br;q=0, gzip;q=0.5')]).toEqual(['gzip']);
     expect([...acceptedEncodings('identity')]).toEqual(['identity']);
     expect([...acceptedEncodings('*')].sort()).toEqual(['br', 'gzip']);
@@ -22,7 +36,10 @@ describe(acceptedEncodings.name, () => {
 describe(encodeBody.name, () => {
   it('validates and strips like the route serializer', () => {
     const body = encodeBody(schema, { success: true, data: [{ symbol: 'A', name: 'B', extra: 1 } as never] });
-    expect(JSON.parse(body.identity.toString('utf8'))).toEqual({ success: true, data: [{ symbol: 'A', name: 'B' }] });
+    expect(JSON.parse(body.identity.toString('utf8'))).toEqual({
+      success: true,
+      data: [{ symbol: 'A', name: 'B' }],
+    });
     expect(() => encodeBody(schema, { success: true, data: [{ symbol: 1 } as never] })).toThrow();
   });
 

@@ -21,8 +21,12 @@ export class EncodedBody {
   constructor(readonly identity: Buffer) {}
 
   /** The bytes to send for an Accept-Encoding header, and their Content-Encoding (undefined: identity). */
-  forAcceptEncoding(acceptEncoding: string | undefined): { bytes: Buffer; encoding: 'br' | 'gzip' | undefined } {
-    if (this.identity.length < COMPRESS_MIN_BYTES || !acceptEncoding) return { bytes: this.identity, encoding: undefined };
+  forAcceptEncoding(acceptEncoding: string | undefined): {
+    bytes: Buffer;
+    encoding: 'br' | 'gzip' | undefined;
+  } {
+    if (this.identity.length < COMPRESS_MIN_BYTES || !acceptEncoding)
+      return { bytes: this.identity, encoding: undefined };
     const accepted = acceptedEncodingsCached(acceptEncoding);
     if (accepted.has('br')) {
       this.brotli ??= zlib.brotliCompressSync(this.identity, {

@@ -26,7 +26,10 @@ describe('SingleFlight', () => {
       loads += 1;
       return value;
     };
-    await expect(Promise.all([flight.run('a', load('A')), flight.run('b', load('B'))])).resolves.toEqual(['A', 'B']);
+    await expect(Promise.all([flight.run('a', load('A')), flight.run('b', load('B'))])).resolves.toEqual([
+      'A',
+      'B',
+    ]);
     await expect(flight.run('a', load('A2'))).resolves.toBe('A2');
     expect(loads).toBe(3);
   });

@@ -23,16 +23,27 @@ export const ANCHORS_KEY = 'price_anchors';
  * The simulation's seed and start date are fixed at first start and kept in the database, so every later start
  * (and every process) generates exactly the same history and continues it.
  */
-export async function simulationState(repo: MarketRepository, config: AppConfig, clock: Clock, log: EngineLogger): Promise<SimulationState> {
+export async function simulationState(
+  repo: MarketRepository,
+  config: AppConfig,
+  clock: Clock,
+  log: EngineLogger,
+): Promise<SimulationState> {
   const stored = await repo.getState<SimulationState>(SIMULATION_KEY);
   if (stored) {
     if (stored.seed !== config.marketSeed) {
-      log.warn({ stored: stored.seed, configured: config.marketSeed }, 'MARKET_SEED differs from the stored simulation; keeping the stored one');
+      log.warn(
+        { stored: stored.seed, configured: config.marketSeed },
+        'MARKET_SEED differs from the stored simulation; keeping the stored one',
+      );
     }
     return stored;
   }
   const today = istanbulDate(clock.now());
-  const state = { seed: config.marketSeed, startDate: addCalendarDays(today, -Math.ceil(SIMULATED_HISTORY_YEARS * 365.25) - 7) };
+  const state = {
+    seed: config.marketSeed,
+    startDate: addCalendarDays(today, -Math.ceil(SIMULATED_HISTORY_YEARS * 365.25) - 7),
+  };
   await repo.setState(SIMULATION_KEY, state);
   return state;
 }
@@ -41,7 +52,12 @@ export async function priceAnchors(repo: MarketRepository): Promise<Map<string, 
   return new Map(Object.entries((await repo.getState<Record<string, PriceAnchor>>(ANCHORS_KEY)) ?? {}));
 }
 
-export async function createFeedProvider(repo: MarketRepository, config: AppConfig, clock: Clock, log: EngineLogger): Promise<FeedProvider> {
+export async function createFeedProvider(
+  repo: MarketRepository,
+  config: AppConfig,
+  clock: Clock,
+  log: EngineLogger,
+): Promise<FeedProvider> {
   if (config.marketFeed === 'yahoo') return await createYahooFeed({ repo, clock, log });
   const sim = await simulationState(repo, config, clock, log);
   return new SimulatedFeed(sim.seed, sim.startDate, await priceAnchors(repo));
@@ -56,5 +72,11 @@ export async function createMarketEngine(deps: {
 }): Promise<MarketEngine> {
   const repo = new MarketRepository(deps.database.db);
   const provider = await createFeedProvider(repo, deps.config, deps.clock, deps.log);
-  return new MarketEngine({ repo, provider, clock: deps.clock, log: deps.log, ...(deps.tickMs ? { tickMs: deps.tickMs } : {}) });
+  return new MarketEngine({
+    repo,
+    provider,
+    clock: deps.clock,
+    log: deps.log,
+    ...(deps.tickMs ? { tickMs: deps.tickMs } : {}),
+  });
 }

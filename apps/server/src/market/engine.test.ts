@@ -66,7 +66,12 @@ describe.each(testBackends())('MarketEngine on %s', (backend) => {
     expect(after.filter((p, i) => p !== before[i]).length).toBeGreaterThan(STOCKS.length / 4);
     expect(seen.length).toBe(4);
     expect(seen[0]!.some((q) => q.symbol === 'XU100')).toBe(true);
-    const bars = await repo.intradayBars('THYAO', new Date('2026-11-18T07:00:00Z'), new Date('2026-11-18T08:00:00Z'), 1);
+    const bars = await repo.intradayBars(
+      'THYAO',
+      new Date('2026-11-18T07:00:00Z'),
+      new Date('2026-11-18T08:00:00Z'),
+      1,
+    );
     expect(bars.length).toBeGreaterThanOrEqual(30); // backfilled from the open, plus the live minutes
   });
 
@@ -97,7 +102,8 @@ describe.each(testBackends())('MarketEngine on %s', (backend) => {
     await engine.tick();
     expect(await repo.latestDailyDate()).toBe('2026-11-23');
     const restarted = await createTestEngine(database, clock);
-    for (const symbol of ['THYAO', 'XU100', 'ASELS']) expect(restarted.quote(symbol)?.priceTry).toBe(engine.quote(symbol)?.priceTry);
+    for (const symbol of ['THYAO', 'XU100', 'ASELS'])
+      expect(restarted.quote(symbol)?.priceTry).toBe(engine.quote(symbol)?.priceTry);
     await restarted.stop();
   });
 });

@@ -45,7 +45,6 @@ export interface MarketEngineOptions {
   minuteRetentionDays?: number;
 }
 
-
 interface MinuteAccumulator {
   openTry: number;
   highTry: number;
@@ -114,7 +113,10 @@ export class MarketEngine implements MarketData {
       await this.catchUp();
     } catch (error) {
       this.lastError = error instanceof Error ? error.message : String(error);
-      this.options.log.error({ err: error }, 'market history catch-up failed at start; serving stored data and retrying');
+      this.options.log.error(
+        { err: error },
+        'market history catch-up failed at start; serving stored data and retrying',
+      );
     }
     await this.refresh();
     try {
@@ -180,7 +182,8 @@ export class MarketEngine implements MarketData {
     if (this.lastStoredDate !== null && this.lastStoredDate >= target) return;
 
     const firstRun = this.lastStoredDate === null;
-    const from = this.lastStoredDate === null ? provider.historyStartDate() : nextTradingDay(this.lastStoredDate);
+    const from =
+      this.lastStoredDate === null ? provider.historyStartDate() : nextTradingDay(this.lastStoredDate);
     if (from > target) return;
     const started = Date.now();
     let bars;
@@ -192,7 +195,8 @@ export class MarketEngine implements MarketData {
     }
     const rows: StoredDailyBar[] = [];
     for (const [symbol, list] of bars) {
-      for (const bar of list) rows.push(toStored(symbol, bar, provider.name === 'yahoo' ? 'yahoo' : 'simulated'));
+      for (const bar of list)
+        rows.push(toStored(symbol, bar, provider.name === 'yahoo' ? 'yahoo' : 'simulated'));
     }
     await repo.upsertDailyBars(rows);
     await this.writeIndexBars(from, target);
@@ -245,9 +249,13 @@ export class MarketEngine implements MarketData {
   }
 
   /** Fixes each index's divisor once: XU100 reads its real 2026 level on the last day, the others a base level on the first. */
-  private async ensureDivisors(bySymbol: Map<string, StoredDailyBar[]>, days: readonly string[]): Promise<void> {
+  private async ensureDivisors(
+    bySymbol: Map<string, StoredDailyBar[]>,
+    days: readonly string[],
+  ): Promise<void> {
     const { repo, provider } = this.options;
-    if (Object.keys(this.divisors).length === 0) this.divisors = (await repo.getState<Record<string, number>>(DIVISORS_KEY)) ?? {};
+    if (Object.keys(this.divisors).length === 0)
+      this.divisors = (await repo.getState<Record<string, number>>(DIVISORS_KEY)) ?? {};
     const missing = this.indices.filter((i) => !this.divisors[i.code]);
     if (missing.length === 0) return;
     const closeOn = (symbol: string, date: string) => {
@@ -263,8 +271,15 @@ export class MarketEngine implements MarketData {
     const lastDay = days[days.length - 1]!;
     for (const index of missing) {
       const anchorDay = index.code === 'XU100' ? lastDay : firstDay;
-      const level = index.code === 'XU100' ? (this.options.xu100Level ?? XU100_TARGET_LEVEL) : (this.options.indexBaseLevel ?? 10_000);
-      const cap = indexCapitalisation(index.members, (s) => provider.sharesOutstanding(s), (s) => closeOn(s, anchorDay));
+      const level =
+        index.code === 'XU100'
+          ? (this.options.xu100Level ?? XU100_TARGET_LEVEL)
+          : (this.options.indexBaseLevel ?? 10_000);
+      const cap = indexCapitalisation(
+        index.members,
+        (s) => provider.sharesOutstanding(s),
+        (s) => closeOn(s, anchorDay),
+      );
       if (cap > 0) this.divisors[index.code] = indexDivisorForLevel(cap, level);
     }
     await repo.setState(DIVISORS_KEY, this.divisors);
@@ -312,7 +327,13 @@ export class MarketEngine implements MarketData {
       if (!bar) continue;
       const previous = bars[1]?.closeTry ?? bar.openTry;
       const existing = this.quotes.get(symbol);
-      if (existing && existing.date === bar.date && existing.priceTry === bar.closeTry && existing.volume === bar.volumeShares) continue;
+      if (
+        existing &&
+        existing.date === bar.date &&
+        existing.priceTry === bar.closeTry &&
+        existing.volume === bar.volumeShares
+      )
+        continue;
       const quote: Quote = {
         symbol,
         priceTry: bar.closeTry,
@@ -413,7 +434,11 @@ export class MarketEngine implements MarketData {
       if (previous) lastPrice.set(symbol, previous.closeTry);
     }
     const levelOf = (index: IndexDefinition) =>
-      indexCapitalisation(index.members, (s) => provider.sharesOutstanding(s), (s) => lastPrice.get(s)) / (this.divisors[index.code] ?? 1);
+      indexCapitalisation(
+        index.members,
+        (s) => provider.sharesOutstanding(s),
+        (s) => lastPrice.get(s),
+      ) / (this.divisors[index.code] ?? 1);
     let previousLevels = new Map(this.indices.map((i) => [i.code, levelOf(i)]));
     for (const key of [...closesByMinute.keys()].sort((a, b) => a - b)) {
       for (const [symbol, price] of closesByMinute.get(key)!) lastPrice.set(symbol, price);
@@ -436,7 +461,8 @@ export class MarketEngine implements MarketData {
         if (range) {
           range.high = Math.max(range.high, close);
           range.low = Math.min(range.low, close);
-        } else this.indexRange.set(index.code, { open, high: Math.max(open, close), low: Math.min(open, close) });
+        } else
+          this.indexRange.set(index.code, { open, high: Math.max(open, close), low: Math.min(open, close) });
       }
       previousLevels = levels;
     }
@@ -469,10 +495,15 @@ export class MarketEngine implements MarketData {
       if (!divisor) continue;
       const shares = (s: string) => provider.sharesOutstanding(s);
       const level = indexCapitalisation(index.members, shares, (s) => this.quotes.get(s)?.priceTry) / divisor;
-      const previous = indexCapitalisation(index.members, shares, (s) => this.quotes.get(s)?.previousCloseTry) / divisor;
+      const previous =
+        indexCapitalisation(index.members, shares, (s) => this.quotes.get(s)?.previousCloseTry) / divisor;
       const open = indexCapitalisation(index.members, shares, (s) => this.quotes.get(s)?.openTry) / divisor;
       let range = this.indexRange.get(index.code);
-      if (!range) this.indexRange.set(index.code, (range = { open, high: Math.max(open, level), low: Math.min(open, level) }));
+      if (!range)
+        this.indexRange.set(
+          index.code,
+          (range = { open, high: Math.max(open, level), low: Math.min(open, level) }),
+        );
       range.high = Math.max(range.high, level);
       range.low = Math.min(range.low, level);
       let volume = 0;
@@ -511,7 +542,14 @@ export class MarketEngine implements MarketData {
       this.minuteKey = key;
       for (const [symbol, q] of this.quotes) {
         if (q.date !== this.liveDate) continue;
-        this.minutes.set(symbol, { openTry: q.priceTry, highTry: q.priceTry, lowTry: q.priceTry, closeTry: q.priceTry, volumeAtStart: q.volume, volumeNow: q.volume });
+        this.minutes.set(symbol, {
+          openTry: q.priceTry,
+          highTry: q.priceTry,
+          lowTry: q.priceTry,
+          closeTry: q.priceTry,
+          volumeAtStart: q.volume,
+          volumeNow: q.volume,
+        });
       }
       return;
     }
@@ -584,7 +622,11 @@ export class MarketEngine implements MarketData {
     return (await this.dailyClosesMany([symbol], fromDate, toDate)).get(symbol) ?? [];
   }
 
-  async dailyClosesMany(symbols: readonly string[], fromDate: string, toDate: string): Promise<Map<string, DailyClose[]>> {
+  async dailyClosesMany(
+    symbols: readonly string[],
+    fromDate: string,
+    toDate: string,
+  ): Promise<Map<string, DailyClose[]>> {
     const bars = await this.options.repo.dailyBarsBetween(symbols, fromDate, toDate);
     const result = new Map<string, DailyClose[]>(symbols.map((s) => [s, []]));
     for (const bar of bars) result.get(bar.symbol)?.push({ date: bar.date, closeTry: bar.closeTry });
@@ -597,7 +639,12 @@ export class MarketEngine implements MarketData {
   }
 
   /** Newest quote time and whether the provider is failing, for the 'Veriler gecikmeli' banner. */
-  freshness(now: Date): { source: 'simulated' | 'yahoo'; asOf: string | null; stale: boolean; ageSeconds: number | null } {
+  freshness(now: Date): {
+    source: 'simulated' | 'yahoo';
+    asOf: string | null;
+    stale: boolean;
+    ageSeconds: number | null;
+  } {
     const newest = this.newestQuoteAt();
     return {
       source: this.options.provider.name,
@@ -637,7 +684,12 @@ export class MarketEngine implements MarketData {
   }
 }
 
-function toStored(symbol: string, bar: DailyBar, source: StoredDailyBar['source'], turnoverTry?: number): StoredDailyBar {
+function toStored(
+  symbol: string,
+  bar: DailyBar,
+  source: StoredDailyBar['source'],
+  turnoverTry?: number,
+): StoredDailyBar {
   return {
     symbol,
     date: bar.date,
@@ -646,7 +698,9 @@ function toStored(symbol: string, bar: DailyBar, source: StoredDailyBar['source'
     lowTry: bar.lowTry,
     closeTry: bar.closeTry,
     volumeShares: bar.volumeShares,
-    turnoverTry: turnoverTry ?? Math.round(bar.volumeShares * ((bar.openTry + bar.highTry + bar.lowTry + bar.closeTry) / 4)),
+    turnoverTry:
+      turnoverTry ??
+      Math.round(bar.volumeShares * ((bar.openTry + bar.highTry + bar.lowTry + bar.closeTry) / 4)),
     source,
   };
 }

@@ -66,5 +66,13 @@ export function indexDailyBar(
   }
   if (priced === 0) return undefined;
   const r = (x: number) => Math.round((x / divisor) * 100) / 100;
-  return { date, openTry: r(open), highTry: r(high), lowTry: r(low), closeTry: r(close), volumeShares: volume, turnoverTry: turnover };
+  return {
+    date,
+    openTry: r(open),
+    highTry: r(high),
+    lowTry: r(low),
+    closeTry: r(close),
+    volumeShares: volume,
+    turnoverTry: turnover,
+  };
 }

@@ -45,7 +45,11 @@ export interface MarketData {
   /** Daily closes of a stock or index from `fromDate` to `toDate` inclusive, ascending. */
   dailyCloses(symbol: string, fromDate: string, toDate: string): Promise<DailyClose[]>;
   /** Daily closes of many symbols at once (one query), keyed by symbol. */
-  dailyClosesMany(symbols: readonly string[], fromDate: string, toDate: string): Promise<Map<string, DailyClose[]>>;
+  dailyClosesMany(
+    symbols: readonly string[],
+    fromDate: string,
+    toDate: string,
+  ): Promise<Map<string, DailyClose[]>>;
   /** Called with each batch of updated quotes (ticks during the session, the close at the end). */
   onQuotes(listener: QuoteListener): () => void;
 }

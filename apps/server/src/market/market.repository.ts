@@ -56,7 +56,9 @@ export class MarketRepository {
 
   /** The newest date with any daily bar, or null for an empty database. */
   async latestDailyDate(): Promise<string | null> {
-    const result = await this.db.execute<{ d: string | null }>(sql`select max(date)::text as d from daily_bars`);
+    const result = await this.db.execute<{ d: string | null }>(
+      sql`select max(date)::text as d from daily_bars`,
+    );
     return result.rows[0]?.d ?? null;
   }
 
@@ -81,18 +83,32 @@ export class MarketRepository {
   }
 
   /** Daily bars of some symbols in a date range, ascending by date. */
-  async dailyBarsBetween(symbols: readonly string[], fromDate: string, toDate: string): Promise<StoredDailyBar[]> {
+  async dailyBarsBetween(
+    symbols: readonly string[],
+    fromDate: string,
+    toDate: string,
+  ): Promise<StoredDailyBar[]> {
     const rows = await this.db
       .select()
       .from(dailyBars)
-      .where(and(inArray(dailyBars.symbol, [...symbols]), gte(dailyBars.date, fromDate), lte(dailyBars.date, toDate)))
+      .where(
+        and(
+          inArray(dailyBars.symbol, [...symbols]),
+          gte(dailyBars.date, fromDate),
+          lte(dailyBars.date, toDate),
+        ),
+      )
       .orderBy(asc(dailyBars.symbol), asc(dailyBars.date));
     return rows.map((r) => ({ ...r, source: r.source as BarSource }));
   }
 
   /** Every daily bar of every symbol from `fromDate` (for index recomputation and ML panels). */
   async allDailyBarsFrom(fromDate: string): Promise<StoredDailyBar[]> {
-    const rows = await this.db.select().from(dailyBars).where(gte(dailyBars.date, fromDate)).orderBy(asc(dailyBars.date));
+    const rows = await this.db
+      .select()
+      .from(dailyBars)
+      .where(gte(dailyBars.date, fromDate))
+      .orderBy(asc(dailyBars.date));
     return rows.map((r) => ({ ...r, source: r.source as BarSource }));
   }
 
@@ -100,7 +116,13 @@ export class MarketRepository {
   async deleteDailyBarsAfter(symbol: string, afterDate: string, source: BarSource): Promise<void> {
     await this.db
       .delete(dailyBars)
-      .where(and(eq(dailyBars.symbol, symbol), eq(dailyBars.source, source), sql`${dailyBars.date} > ${afterDate}`));
+      .where(
+        and(
+          eq(dailyBars.symbol, symbol),
+          eq(dailyBars.source, source),
+          sql`${dailyBars.date} > ${afterDate}`,
+        ),
+      );
   }
 
   async upsertMinuteBars(rows: readonly StoredMinuteBar[]): Promise<void> {
@@ -119,7 +141,12 @@ export class MarketRepository {
   }
 
   /** Intraday bars of one symbol rolled up to `bucketMinutes` (1 = raw minute bars), ascending. */
-  async intradayBars(symbol: string, from: Date, to: Date, bucketMinutes: number): Promise<StoredMinuteBar[]> {
+  async intradayBars(
+    symbol: string,
+    from: Date,
+    to: Date,
+    bucketMinutes: number,
+  ): Promise<StoredMinuteBar[]> {
     const result = await this.db.execute<Record<string, unknown>>(sql`
       select ${symbol} as symbol, bucket as minute,
         (array_agg(open_try order by minute))[1] as open_try, max(high_try) as high_try, min(low_try) as low_try,

@@ -38,7 +38,11 @@ export class SimulatedFeed implements FeedProvider {
     return this.simulator.startDate;
   }
 
-  async dailyBars(symbols: readonly string[], fromDate: string, toDate: string): Promise<Map<string, DailyBar[]>> {
+  async dailyBars(
+    symbols: readonly string[],
+    fromDate: string,
+    toDate: string,
+  ): Promise<Map<string, DailyBar[]>> {
     const wanted = new Set(symbols);
     const result = new Map<string, DailyBar[]>();
     if (toDate < this.simulator.startDate) return result;
@@ -71,13 +75,20 @@ export class SimulatedFeed implements FeedProvider {
         highTry: applyFactor(s.highTry, factor),
         lowTry: applyFactor(s.lowTry, factor),
         volumeShares: factor === 1 ? s.volumeShares : Math.round(s.volumeShares / factor),
-        previousCloseTry: applyFactor(path.previousCloseTry, this.factorFor(symbol, previousTradingDay(date))),
+        previousCloseTry: applyFactor(
+          path.previousCloseTry,
+          this.factorFor(symbol, previousTradingDay(date)),
+        ),
       });
     }
     return out;
   }
 
-  async minuteBarsUntil(symbols: readonly string[], date: string, until: Date): Promise<Map<string, MinuteBar[]>> {
+  async minuteBarsUntil(
+    symbols: readonly string[],
+    date: string,
+    until: Date,
+  ): Promise<Map<string, MinuteBar[]>> {
     const result = new Map<string, MinuteBar[]>();
     for (const symbol of symbols) {
       const path = this.path(symbol, date);
@@ -96,7 +107,10 @@ export class SimulatedFeed implements FeedProvider {
           highTry: applyFactor(Math.max(open, close), factor),
           lowTry: applyFactor(Math.min(open, close), factor),
           closeTry: applyFactor(close, factor),
-          volumeShares: Math.max(0, path.minuteCumulativeVolumeShares[i + 1]! - path.minuteCumulativeVolumeShares[i]!),
+          volumeShares: Math.max(
+            0,
+            path.minuteCumulativeVolumeShares[i + 1]! - path.minuteCumulativeVolumeShares[i]!,
+          ),
         });
       }
       result.set(symbol, bars);
@@ -109,7 +123,10 @@ export class SimulatedFeed implements FeedProvider {
   }
 
   health(): ComponentHealth {
-    return { status: 'ok', detail: `Simulated BIST feed (seed ${String(this.simulator.seed)}, since ${this.startDate})` };
+    return {
+      status: 'ok',
+      detail: `Simulated BIST feed (seed ${String(this.simulator.seed)}, since ${this.startDate})`,
+    };
   }
 
   private path(symbol: string, date: string): IntradayPath | undefined {

@@ -85,8 +85,11 @@ describe('MarketEngine on the Yahoo feed (recorded responses)', () => {
   it('keeps serving the last good quotes, marked stale, while Yahoo is down, and clears the flag on recovery', async () => {
     // The cached API answers follow the flag and the age although no quote changed.
     const market = new MarketService(engine, new MarketRepository(database.db), clock);
-    const summaryFreshness = (): unknown => (JSON.parse(market.summaryBody().identity.toString('utf8')) as { data: { freshness: unknown } }).data.freshness;
-    const liveFreshness = (): unknown => (JSON.parse(market.liveDataBody(5).identity.toString('utf8')) as { freshness: unknown }).freshness;
+    const summaryFreshness = (): unknown =>
+      (JSON.parse(market.summaryBody().identity.toString('utf8')) as { data: { freshness: unknown } }).data
+        .freshness;
+    const liveFreshness = (): unknown =>
+      (JSON.parse(market.liveDataBody(5).identity.toString('utf8')) as { freshness: unknown }).freshness;
     expect(summaryFreshness()).toMatchObject({ stale: false });
     replay.down = 503;
     for (let i = 0; i < 2; i += 1) {

@@ -31,7 +31,12 @@ export function languageOf(url: string): Language {
   return url.startsWith('/admin') ? 'en' : 'tr';
 }
 
-function send(reply: FastifyReply, request: FastifyRequest, status: number, body: Omit<ErrorEnvelope, 'success' | 'requestId'>) {
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  body: Omit<ErrorEnvelope, 'success' | 'requestId'>,
+) {
   const envelope: ErrorEnvelope = { success: false, ...body, requestId: request.id };
   return reply.status(status).send(envelope);
 }
@@ -58,11 +63,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
 
     if (error instanceof AppError) {
-      if (error instanceof TooManyRequestsError) void reply.header('retry-after', String(error.retryAfterSeconds));
+      if (error instanceof TooManyRequestsError)
+        void reply.header('retry-after', String(error.retryAfterSeconds));
       request.log.info({ statusCode: error.statusCode, err: error.message }, 'request refused');
       return send(reply, request, error.statusCode, {
         error: error.message,
-        ...(error.field ? { field: error.field, details: [{ field: error.field, message: error.message }] } : {}),
+        ...(error.field
+          ? { field: error.field, details: [{ field: error.field, message: error.message }] }
+          : {}),
       });
     }
 
@@ -76,16 +84,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.info({ code: error.code }, 'request body too large');
       return send(reply, request, 413, { error: msg.tooLarge });
     }
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(reply, request, 415, { error: msg.mediaType });
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return send(reply, request, 415, { error: msg.mediaType });
     if (status === 429) {
       request.log.info('rate limited');
       return send(reply, request, 429, { error: msg.tooMany });
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, empty JSON body, bad content length).
-      const text = error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError ? msg.badJson : msg.invalid;
+      const text =
+        error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError
+          ? msg.badJson
+          : msg.invalid;
       request.log.info({ code: error.code, err: error.message }, 'bad request');
-      return send(reply, request, status, { error: error.code?.startsWith('FST_ERR_CTP') ? msg.badJson : text });
+      return send(reply, request, status, {
+        error: error.code?.startsWith('FST_ERR_CTP') ? msg.badJson : text,
+      });
     }
 
     request.log.error({ err: error }, 'unhandled error');

@@ -1,10 +1,19 @@
 import Fastify from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import { describe, expect, it } from 'vitest';
-import { API_SECURITY_HEADERS, HELMET_OPTIONS, isApiPath, registerSecurityHeaders } from './security-headers.ts';
+import {
+  API_SECURITY_HEADERS,
+  HELMET_OPTIONS,
+  isApiPath,
+  registerSecurityHeaders,
+} from './security-headers.ts';
 
 const pick = (h: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(h).filter(([k]) => !['date', 'content-length', 'connection', 'keep-alive', 'x-request-id'].includes(k)));
+  Object.fromEntries(
+    Object.entries(h).filter(
+      ([k]) => !['date', 'content-length', 'connection', 'keep-alive', 'x-request-id'].includes(k),
+    ),
+  );
 
 describe(registerSecurityHeaders.name, () => {
   it('sends pages exactly the headers @fastify/helmet would send', async () => {

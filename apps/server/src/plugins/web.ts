@@ -5,7 +5,6 @@ import fastifyStatic from '@fastify/static';
 import { apiNotFound } from './error-handler.ts';
 import { isApiPath } from './security-headers.ts';
 
-
 /**
  * Serves the web build (hashed assets cached for a year, index.html never cached) with an SPA fallback:
  * unknown non-API GETs get index.html and the web router decides; unknown API paths get the JSON 404.
@@ -27,7 +26,11 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url) && !url.startsWith('/docs') && !path.extname(url);
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(url) &&
+      !url.startsWith('/docs') &&
+      !path.extname(url);
     if (!wantsPage) return apiNotFound(request, reply);
     if (!hasBuild) {
       return reply

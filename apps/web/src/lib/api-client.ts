@@ -103,7 +103,11 @@ async function readJson(response: Response): Promise<unknown> {
  * One JSON call: Bearer token, body as JSON, every non-success answer (HTTP error or `success` not true) an
  * ApiError of the right kind carrying the envelope, an optional schema check of the success body.
  */
-export async function requestJson<T>(realm: ApiRealm, url: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+export async function requestJson<T>(
+  realm: ApiRealm,
+  url: string,
+  options: ApiRequestOptions<T> = {},
+): Promise<T> {
   const { method = 'GET', body, schema, handleUnauthorized = true, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -120,7 +124,12 @@ export async function requestJson<T>(realm: ApiRealm, url: string, options: ApiR
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError({ kind: 'network', message: realm.message('network', undefined), status: null, cause });
+    throw new ApiError({
+      kind: 'network',
+      message: realm.message('network', undefined),
+      status: null,
+      cause,
+    });
   }
 
   const payload = await readJson(response);

@@ -207,7 +207,10 @@ export function fit(
       }
     },
   };
-  const { best, bestLoss, epochs } = trainNet(dense, Z, nRows, nCols, t, classification, { ...o, clipNorm: MLP_CLIP_NORM });
+  const { best, bestLoss, epochs } = trainNet(dense, Z, nRows, nCols, t, classification, {
+    ...o,
+    clipNorm: MLP_CLIP_NORM,
+  });
 
   const layers: DenseLayer[] = [];
   for (let l = 0; l < L; l++) {

@@ -50,7 +50,10 @@ export const adminLoginFailures = pgTable(
     ip: text('ip').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('admin_login_failures_email_idx').on(t.email, t.at), index('admin_login_failures_ip_idx').on(t.ip, t.at)],
+  (t) => [
+    index('admin_login_failures_email_idx').on(t.email, t.at),
+    index('admin_login_failures_ip_idx').on(t.ip, t.at),
+  ],
 );
 
 /**

@@ -43,5 +43,8 @@ export const customerLoginFailures = pgTable(
     ip: text('ip').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('customer_login_failures_email_idx').on(t.email, t.at), index('customer_login_failures_ip_idx').on(t.ip, t.at)],
+  (t) => [
+    index('customer_login_failures_email_idx').on(t.email, t.at),
+    index('customer_login_failures_ip_idx').on(t.ip, t.at),
+  ],
 );

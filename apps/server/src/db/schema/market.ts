@@ -1,4 +1,13 @@
-import { date, doublePrecision, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  date,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /** Daily OHLCV of stocks and indices. `source` says where a bar came from: simulated, import, yahoo or computed (indices). */
 export const dailyBars = pgTable(

@@ -38,7 +38,10 @@ export class AdminAuthRepository {
   }
 
   /** The active staff member of an unrevoked, unexpired session with this token hash. */
-  async findActiveSession(tokenHash: string, now: Date): Promise<{ sessionId: string; user: AdminUserRow } | undefined> {
+  async findActiveSession(
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ sessionId: string; user: AdminUserRow } | undefined> {
     const rows = await this.db
       .select({ sessionId: adminSessions.id, user: adminUsers })
       .from(adminSessions)
@@ -70,7 +73,9 @@ export class AdminAuthRepository {
       .select({ n: count() })
       .from(adminSessions)
       .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
-      .where(and(isNull(adminSessions.revokedAt), gt(adminSessions.expiresAt, now), eq(adminUsers.isActive, true)));
+      .where(
+        and(isNull(adminSessions.revokedAt), gt(adminSessions.expiresAt, now), eq(adminUsers.isActive, true)),
+      );
     return row?.n ?? 0;
   }
 
@@ -83,7 +88,11 @@ export class AdminAuthRepository {
       .select({ n: count(), oldest: min(adminLoginFailures.at), newest: max(adminLoginFailures.at) })
       .from(adminLoginFailures)
       .where(and(eq(adminLoginFailures.email, email), gt(adminLoginFailures.at, since)));
-    return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null, newest: row?.newest ? new Date(row.newest) : null };
+    return {
+      count: row?.n ?? 0,
+      oldest: row?.oldest ? new Date(row.oldest) : null,
+      newest: row?.newest ? new Date(row.newest) : null,
+    };
   }
 
   async countFailuresByIp(ip: string, since: Date): Promise<FailureCount> {
@@ -91,7 +100,11 @@ export class AdminAuthRepository {
       .select({ n: count(), oldest: min(adminLoginFailures.at), newest: max(adminLoginFailures.at) })
       .from(adminLoginFailures)
       .where(and(eq(adminLoginFailures.ip, ip), gt(adminLoginFailures.at, since)));
-    return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null, newest: row?.newest ? new Date(row.newest) : null };
+    return {
+      count: row?.n ?? 0,
+      oldest: row?.oldest ? new Date(row.oldest) : null,
+      newest: row?.newest ? new Date(row.newest) : null,
+    };
   }
 
   async clearLoginFailures(email: string): Promise<void> {

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROLES, DEFAULT_PLATFORM_SETTINGS, ROLE_INFO } from '@bist/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@/modules/admin-shared/admin-test-kit';
-import { accountLockMs, ADMIN_AUTH_MESSAGES, ADMIN_LOCKOUT_WINDOW_MS, ADMIN_MAX_FAILURES_PER_IP } from './admin-auth.service.ts';
+import {
+  accountLockMs,
+  ADMIN_AUTH_MESSAGES,
+  ADMIN_LOCKOUT_WINDOW_MS,
+  ADMIN_MAX_FAILURES_PER_IP,
+} from './admin-auth.service.ts';
 import { DEMO_STAFF } from './demo-staff.ts';
 
 const SUPER = DEMO_STAFF[0]!;
@@ -20,10 +25,17 @@ describe('admin auth routes (demo mode)', () => {
     const body = res.json();
     expect(body).toMatchObject({
       success: true,
-      user: { email: 'superadmin@bistai.demo', role: 'super_admin', permissions: ['all'], description: ROLE_INFO.super_admin.description },
+      user: {
+        email: 'superadmin@bistai.demo',
+        role: 'super_admin',
+        permissions: ['all'],
+        description: ROLE_INFO.super_admin.description,
+      },
     });
     expect(body.token).toMatch(/^[\w-]{40,}$/);
-    expect(Date.parse(body.expires_at) - t.clock.now().getTime()).toBe(DEFAULT_PLATFORM_SETTINGS.admin_session_ttl_hours * 3_600_000);
+    expect(Date.parse(body.expires_at) - t.clock.now().getTime()).toBe(
+      DEFAULT_PLATFORM_SETTINGS.admin_session_ttl_hours * 3_600_000,
+    );
   });
 
   it('seeds one demo account per role, idempotently', async () => {
@@ -40,29 +52,43 @@ describe('admin auth routes (demo mode)', () => {
     const res = await t.app.inject({ method: 'GET', url: '/admin/api/auth/demo-accounts' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.default_account).toMatchObject({ role: 'super_admin', email: SUPER.email, password: SUPER.password });
+    expect(body.default_account).toMatchObject({
+      role: 'super_admin',
+      email: SUPER.email,
+      password: SUPER.password,
+    });
     expect(body.accounts.map((a: { role: string }) => a.role)).toEqual([...ADMIN_ROLES]);
     expect(body.accounts[9].description).toBe(ROLE_INFO.data_analyst.description);
   });
 
   it('verifies a token and refuses no, garbage, revoked and expired tokens with 401', async () => {
     const token = await tokenFor(t, 'ceo');
-    expect((await t.app.inject(withToken(token, { method: 'GET', url: '/admin/api/auth/verify' }))).statusCode).toBe(200);
+    expect(
+      (await t.app.inject(withToken(token, { method: 'GET', url: '/admin/api/auth/verify' }))).statusCode,
+    ).toBe(200);
     const none = await t.app.inject({ method: 'GET', url: '/admin/api/auth/verify' });
     expect(none.statusCode).toBe(401);
     expect(none.json()).toMatchObject({ success: false, error: ADMIN_AUTH_MESSAGES.noSession });
-    const garbage = await t.app.inject(withToken('garbage', { method: 'GET', url: '/admin/api/auth/verify' }));
+    const garbage = await t.app.inject(
+      withToken('garbage', { method: 'GET', url: '/admin/api/auth/verify' }),
+    );
     expect(garbage.statusCode).toBe(401);
     expect(garbage.json().error).toBe(ADMIN_AUTH_MESSAGES.expired);
 
     const out = await t.app.inject(withToken(token, { method: 'POST', url: '/admin/api/auth/logout' }));
     expect(out.statusCode).toBe(200);
-    expect((await t.app.inject(withToken(token, { method: 'GET', url: '/admin/api/auth/verify' }))).statusCode).toBe(401);
-    expect((await t.app.inject(withToken(token, { method: 'POST', url: '/admin/api/auth/logout' }))).statusCode).toBe(401);
+    expect(
+      (await t.app.inject(withToken(token, { method: 'GET', url: '/admin/api/auth/verify' }))).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject(withToken(token, { method: 'POST', url: '/admin/api/auth/logout' }))).statusCode,
+    ).toBe(401);
 
     const second = await tokenFor(t, 'ceo');
     t.clock.advanceMs(DEFAULT_PLATFORM_SETTINGS.admin_session_ttl_hours * 3_600_000 + 1);
-    expect((await t.app.inject(withToken(second, { method: 'GET', url: '/admin/api/auth/verify' }))).statusCode).toBe(401);
+    expect(
+      (await t.app.inject(withToken(second, { method: 'GET', url: '/admin/api/auth/verify' }))).statusCode,
+    ).toBe(401);
   });
 
   it('keeps the realms apart: an admin token is 401 on the customer API, a customer token 401 on the admin API', async () => {
@@ -70,15 +96,25 @@ describe('admin auth routes (demo mode)', () => {
     const onCustomer = await t.app.inject(withToken(adminToken, { method: 'GET', url: '/api/auth/me' }));
     expect(onCustomer.statusCode).toBe(401);
 
-    const customer = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'yatirimci@example.com', password: 'sifre-12345' } });
+    const customer = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'yatirimci@example.com', password: 'sifre-12345' },
+    });
     expect(customer.statusCode).toBe(200);
     const customerToken = customer.json().token as string;
-    expect((await t.app.inject(withToken(customerToken, { method: 'GET', url: '/api/auth/me' }))).statusCode).toBe(200);
+    expect(
+      (await t.app.inject(withToken(customerToken, { method: 'GET', url: '/api/auth/me' }))).statusCode,
+    ).toBe(200);
     for (const url of ['/admin/api/auth/verify', '/admin/api/dashboard/stats', '/admin/api/users']) {
       expect((await t.app.inject(withToken(customerToken, { method: 'GET', url }))).statusCode).toBe(401);
     }
     // Staff e-mails are not customer accounts either: the customer login (demo mode) makes a separate investor.
-    const sameEmail = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: SUPER.email, password: 'other-password-1' } });
+    const sameEmail = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: SUPER.email, password: 'other-password-1' },
+    });
     expect(sameEmail.json().user.role).toBe('investor');
     expect((await adminLogin(t, SUPER.email, 'other-password-1', '10.9.9.9')).statusCode).toBe(401);
   });
@@ -94,20 +130,41 @@ describe('admin auth routes (demo mode)', () => {
     // Deactivate the marketing manager: their open session stops working and they cannot sign in.
     const superToken = await tokenFor(t, 'super_admin');
     const marketingToken = await tokenFor(t, 'marketing_manager');
-    const users = (await t.app.inject(withToken(superToken, { method: 'GET', url: '/admin/api/users?role=marketing_manager' }))).json().users;
+    const users = (
+      await t.app.inject(
+        withToken(superToken, { method: 'GET', url: '/admin/api/users?role=marketing_manager' }),
+      )
+    ).json().users;
     const off = await t.app.inject(
-      withToken(superToken, { method: 'PUT', url: `/admin/api/users/${users[0].id}`, payload: { is_active: false } }),
+      withToken(superToken, {
+        method: 'PUT',
+        url: `/admin/api/users/${users[0].id}`,
+        payload: { is_active: false },
+      }),
     );
     expect(off.statusCode).toBe(200);
-    expect((await t.app.inject(withToken(marketingToken, { method: 'GET', url: '/admin/api/auth/verify' }))).statusCode).toBe(401);
+    expect(
+      (await t.app.inject(withToken(marketingToken, { method: 'GET', url: '/admin/api/auth/verify' })))
+        .statusCode,
+    ).toBe(401);
     const inactive = await adminLogin(t, 'marketing@bistai.demo', 'marketing-demo-2026', '10.2.0.1');
     expect(inactive.statusCode).toBe(401);
     expect(inactive.json().error).toBe(ADMIN_AUTH_MESSAGES.badCredentials);
 
-    const log = (await t.app.inject(withToken(superToken, { method: 'GET', url: '/admin/api/audit-log?action=login_failed' }))).json();
-    const reasons = log.entries.map((e: { user_email: string; details: { reason: string } }) => `${e.user_email}:${e.details.reason}`);
+    const log = (
+      await t.app.inject(
+        withToken(superToken, { method: 'GET', url: '/admin/api/audit-log?action=login_failed' }),
+      )
+    ).json();
+    const reasons = log.entries.map(
+      (e: { user_email: string; details: { reason: string } }) => `${e.user_email}:${e.details.reason}`,
+    );
     expect(reasons).toEqual(
-      expect.arrayContaining(['nobody@bistai.demo:unknown_email', 'cfo@bistai.demo:bad_password', 'marketing@bistai.demo:inactive']),
+      expect.arrayContaining([
+        'nobody@bistai.demo:unknown_email',
+        'cfo@bistai.demo:bad_password',
+        'marketing@bistai.demo:inactive',
+      ]),
     );
     const failed = log.entries.find((e: { user_email: string }) => e.user_email === 'cfo@bistai.demo');
     expect(failed).toMatchObject({ event_type: 'user_login', ip: '10.2.0.1' });
@@ -115,10 +172,18 @@ describe('admin auth routes (demo mode)', () => {
   });
 
   it('validates the login body with the field named', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/admin/api/auth/login', payload: { email: 'not-an-email', password: 'x' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/auth/login',
+      payload: { email: 'not-an-email', password: 'x' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, field: 'email' });
-    const missing = await t.app.inject({ method: 'POST', url: '/admin/api/auth/login', payload: { email: 'a@b.co' } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/auth/login',
+      payload: { email: 'a@b.co' },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().field).toBe('password');
   });
@@ -134,7 +199,9 @@ describe('admin login lockout', () => {
   it('locks an account after 5 failures with 429 and Retry-After, even for the right password, until the window passes', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) {
-      statuses.push((await adminLogin(t, 'cto@bistai.demo', `wrong-${i}-password`, `10.3.0.${i}`)).statusCode);
+      statuses.push(
+        (await adminLogin(t, 'cto@bistai.demo', `wrong-${i}-password`, `10.3.0.${i}`)).statusCode,
+      );
       t.clock.advanceMs(1000);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
@@ -176,15 +243,20 @@ describe('admin login lockout', () => {
   it(`locks an address after ${ADMIN_MAX_FAILURES_PER_IP} failures across e-mails`, async () => {
     t.clock.advanceMs(ADMIN_LOCKOUT_WINDOW_MS);
     for (let i = 0; i < ADMIN_MAX_FAILURES_PER_IP; i += 1) {
-      expect((await adminLogin(t, `guess-${i}@bistai.demo`, 'password-123', '10.4.0.1')).statusCode).toBe(401);
+      expect((await adminLogin(t, `guess-${i}@bistai.demo`, 'password-123', '10.4.0.1')).statusCode).toBe(
+        401,
+      );
     }
     const locked = await adminLogin(t, 'ceo@bistai.demo', 'ceo-demo-2026', '10.4.0.1');
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect((await adminLogin(t, 'ceo@bistai.demo', 'ceo-demo-2026', '10.4.0.2')).statusCode).toBe(200);
 
-    const token = (await adminLogin(t, 'superadmin@bistai.demo', SUPER.password, '10.4.0.3')).json().token as string;
-    const log = await t.app.inject(withToken(token, { method: 'GET', url: '/admin/api/audit-log?action=login_locked' }));
+    const token = (await adminLogin(t, 'superadmin@bistai.demo', SUPER.password, '10.4.0.3')).json()
+      .token as string;
+    const log = await t.app.inject(
+      withToken(token, { method: 'GET', url: '/admin/api/audit-log?action=login_locked' }),
+    );
     expect(log.json().total).toBeGreaterThanOrEqual(2);
   });
 });

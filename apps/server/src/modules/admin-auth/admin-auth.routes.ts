@@ -31,7 +31,12 @@ export function adminAuthRoutes(auth: AdminAuthService) {
       },
       async (request) => {
         const grant = await auth.login(request.body.email, request.body.password, requestMeta(request));
-        return { success: true as const, token: grant.token, user: grant.user, expires_at: grant.expiresAt.toISOString() };
+        return {
+          success: true as const,
+          token: grant.token,
+          user: grant.user,
+          expires_at: grant.expiresAt.toISOString(),
+        };
       },
     );
 
@@ -39,7 +44,11 @@ export function adminAuthRoutes(auth: AdminAuthService) {
       '/admin/api/auth/logout',
       {
         config: { adminAccess: adminAccess.authenticated },
-        schema: { tags: ['admin'], summary: 'Revoke the current staff session', response: { 200: okEnvelopeSchema, ...errorResponses } },
+        schema: {
+          tags: ['admin'],
+          summary: 'Revoke the current staff session',
+          response: { 200: okEnvelopeSchema, ...errorResponses },
+        },
       },
       async (request) => {
         await auth.logout(adminActorOf(request), requestMeta(request));
@@ -51,7 +60,11 @@ export function adminAuthRoutes(auth: AdminAuthService) {
       '/admin/api/auth/verify',
       {
         config: { adminAccess: adminAccess.authenticated },
-        schema: { tags: ['admin'], summary: 'The signed-in staff member', response: { 200: adminVerifyResponseSchema, ...errorResponses } },
+        schema: {
+          tags: ['admin'],
+          summary: 'The signed-in staff member',
+          response: { 200: adminVerifyResponseSchema, ...errorResponses },
+        },
       },
       async (request) => ({ success: true as const, user: currentAdmin(request).user }),
     );

@@ -113,14 +113,20 @@ export class AdminAuthService implements AdminAuthenticator {
     const accountLock = accountLockMs(byEmail.count, settings.admin_max_failed_logins);
     const retryAfter = Math.max(
       accountLock > 0 && byEmail.newest ? secondsUntil(byEmail.newest.getTime() + accountLock, now) : 0,
-      byIp.count >= ADMIN_MAX_FAILURES_PER_IP && byIp.oldest ? secondsUntil(byIp.oldest.getTime() + ADMIN_LOCKOUT_WINDOW_MS, now) : 0,
+      byIp.count >= ADMIN_MAX_FAILURES_PER_IP && byIp.oldest
+        ? secondsUntil(byIp.oldest.getTime() + ADMIN_LOCKOUT_WINDOW_MS, now)
+        : 0,
     );
     if (retryAfter > 0) {
       await this.audit.record({
         eventType: 'user_login',
         action: AUDIT_ACTIONS.loginLocked,
         actor: { id: null, email },
-        details: { retry_after_seconds: retryAfter, account_failures: byEmail.count, ip_failures: byIp.count },
+        details: {
+          retry_after_seconds: retryAfter,
+          account_failures: byEmail.count,
+          ip_failures: byIp.count,
+        },
         meta,
       });
       throw new AdminLoginLockedError(retryAfter);
@@ -131,7 +137,8 @@ export class AdminAuthService implements AdminAuthenticator {
       await verifyAgainstDummy(password);
       return this.fail(email, ip, null, 'unknown_email', meta);
     }
-    if (!(await verifyPassword(user.passwordHash, password))) return this.fail(email, ip, user, 'bad_password', meta);
+    if (!(await verifyPassword(user.passwordHash, password)))
+      return this.fail(email, ip, user, 'bad_password', meta);
     if (!user.isActive) return this.fail(email, ip, user, 'inactive', meta);
 
     if (byEmail.count > 0) await this.repo.clearLoginFailures(email);
@@ -204,7 +211,13 @@ export class AdminAuthService implements AdminAuthenticator {
     await this.repo.pruneLoginFailures(new Date(this.clock.now().getTime() - ADMIN_BACKOFF_HORIZON_MS));
   }
 
-  private async fail(email: string, ip: string, user: AdminUserRow | null, reason: FailureReason, meta: RequestMeta): Promise<never> {
+  private async fail(
+    email: string,
+    ip: string,
+    user: AdminUserRow | null,
+    reason: FailureReason,
+    meta: RequestMeta,
+  ): Promise<never> {
     await this.repo.recordLoginFailure(email, ip, this.clock.now());
     await this.audit.record({
       eventType: 'user_login',

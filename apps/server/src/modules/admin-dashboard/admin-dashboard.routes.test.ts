@@ -39,7 +39,10 @@ describe('GET /admin/api/dashboard/stats', () => {
     expect(s.active_sessions).toBe(2);
     expect(s.recent_logins_24h).toBe(2);
     for (const role of ADMIN_ROLES) {
-      expect(s.role_distribution[role]).toEqual({ count: 1, info: { description: ROLE_INFO[role].description, level: ROLE_INFO[role].level } });
+      expect(s.role_distribution[role]).toEqual({
+        count: 1,
+        info: { description: ROLE_INFO[role].description, level: ROLE_INFO[role].level },
+      });
     }
 
     await t.app.inject(withToken(ceo, { method: 'POST', url: '/admin/api/auth/logout' }));
@@ -57,14 +60,25 @@ describe('GET /admin/api/dashboard/stats', () => {
   it('shows recent activity from the audit log, newest first', async () => {
     const token = await tokenFor(t, 'super_admin');
     await t.app.inject(
-      withToken(token, { method: 'POST', url: '/admin/api/users', payload: { name: 'New', email: 'new@bistai.demo', password: 'new-pass-123' } }),
+      withToken(token, {
+        method: 'POST',
+        url: '/admin/api/users',
+        payload: { name: 'New', email: 'new@bistai.demo', password: 'new-pass-123' },
+      }),
     );
     const s = await stats(token);
     expect(s.total_users).toBe(11);
     expect(s.role_distribution.data_analyst.count).toBe(2);
     expect(s.recent_activity.length).toBeLessThanOrEqual(DASHBOARD_RECENT_ACTIVITY);
-    expect(s.recent_activity[0]).toMatchObject({ action: 'user_created', user_email: 'superadmin@bistai.demo', entity_type: 'admin_user' });
-    expect(s.recent_activity[1]).toMatchObject({ action: 'login_succeeded', user_email: 'superadmin@bistai.demo' });
+    expect(s.recent_activity[0]).toMatchObject({
+      action: 'user_created',
+      user_email: 'superadmin@bistai.demo',
+      entity_type: 'admin_user',
+    });
+    expect(s.recent_activity[1]).toMatchObject({
+      action: 'login_succeeded',
+      user_email: 'superadmin@bistai.demo',
+    });
     // Staff who may not read the audit log do not get it through the dashboard either.
     const analystStats = await stats(await tokenFor(t, 'data_analyst'));
     expect(analystStats.recent_activity).toEqual([]);
@@ -79,7 +93,10 @@ describe('GET /admin/api/dashboard/stats', () => {
     expect(typeof s.components.database.latency_ms).toBe('number');
     expect(s.components.market_feed.status).toBe('not_configured');
 
-    t.ctx.health = { ...noHealthSources, marketFeed: () => ({ status: 'degraded', detail: 'Yahoo feed is late' }) };
+    t.ctx.health = {
+      ...noHealthSources,
+      marketFeed: () => ({ status: 'degraded', detail: 'Yahoo feed is late' }),
+    };
     s = await stats(token);
     expect(s.system_status).toBe('degraded');
     expect(s.components.market_feed).toEqual({ status: 'degraded', detail: 'Yahoo feed is late' });

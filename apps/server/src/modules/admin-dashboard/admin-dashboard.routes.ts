@@ -18,7 +18,10 @@ export function adminDashboardRoutes(dashboard: AdminDashboardService) {
           response: { 200: adminDashboardStatsResponseSchema, ...errorResponses },
         },
       },
-      async (request) => ({ success: true as const, stats: await dashboard.stats(currentAdmin(request).user.permissions) }),
+      async (request) => ({
+        success: true as const,
+        stats: await dashboard.stats(currentAdmin(request).user.permissions),
+      }),
     );
   };
 }

@@ -1,4 +1,11 @@
-import { ADMIN_ROLES, AUDIT_ACTIONS, ROLE_INFO, type AdminDashboardStats, type SystemStatus, hasPermission } from '@bist/contracts';
+import {
+  ADMIN_ROLES,
+  AUDIT_ACTIONS,
+  ROLE_INFO,
+  type AdminDashboardStats,
+  type SystemStatus,
+  hasPermission,
+} from '@bist/contracts';
 import type { ComponentHealth, HealthSources } from '@/context';
 import type { Database } from '@/db/client';
 import type { AdminAuthService } from '@/modules/admin-auth/admin-auth.service';
@@ -13,7 +20,9 @@ const DAY_MS = 24 * 3_600_000;
  * Overall status from the components: the database down → down (nothing works); any component down or degraded →
  * degraded; else operational. A component that is not configured (e.g. no job queue in this process) is not a fault.
  */
-export function systemStatusOf(components: [database: ComponentHealth, ...others: ComponentHealth[]]): SystemStatus {
+export function systemStatusOf(
+  components: [database: ComponentHealth, ...others: ComponentHealth[]],
+): SystemStatus {
   const [database] = components;
   if (database?.status === 'down') return 'down';
   if (components.some((c) => c.status === 'down' || c.status === 'degraded')) return 'degraded';
@@ -50,14 +59,19 @@ export class AdminDashboardService {
     ]);
     const health = this.sources.health();
     const database: ComponentHealth =
-      latencyMs === null ? { status: 'down', detail: 'Database does not answer' } : { status: 'ok', detail: `Database answered in ${latencyMs} ms` };
+      latencyMs === null
+        ? { status: 'down', detail: 'Database does not answer' }
+        : { status: 'ok', detail: `Database answered in ${latencyMs} ms` };
     const marketFeed = health.marketFeed();
     const jobQueue = health.jobQueue();
 
     const roleDistribution = Object.fromEntries(
       ADMIN_ROLES.map((role) => [
         role,
-        { count: byRole[role] ?? 0, info: { description: ROLE_INFO[role].description, level: ROLE_INFO[role].level } },
+        {
+          count: byRole[role] ?? 0,
+          info: { description: ROLE_INFO[role].description, level: ROLE_INFO[role].level },
+        },
       ]),
     ) as AdminDashboardStats['role_distribution'];
 

@@ -32,16 +32,33 @@ let targetUserId = '';
 const SAMPLES: Record<string, Sample> = {
   'POST /admin/api/auth/login': async () => ({
     url: '/admin/api/auth/login',
-    payload: { email: demoAccountFor('data_analyst').email, password: demoAccountFor('data_analyst').password },
+    payload: {
+      email: demoAccountFor('data_analyst').email,
+      password: demoAccountFor('data_analyst').password,
+    },
   }),
   'POST /admin/api/users': async (_t, role) => ({
     url: '/admin/api/users',
-    payload: { name: `Matrix ${role}`, email: `matrix-${role}@bistai.demo`, role: 'data_analyst', password: 'matrix-pass-1' },
+    payload: {
+      name: `Matrix ${role}`,
+      email: `matrix-${role}@bistai.demo`,
+      role: 'data_analyst',
+      password: 'matrix-pass-1',
+    },
   }),
-  'PUT /admin/api/users/:id': async (_t, role) => ({ url: `/admin/api/users/${targetUserId}`, payload: { name: `Renamed by ${role}` } }),
+  'PUT /admin/api/users/:id': async (_t, role) => ({
+    url: `/admin/api/users/${targetUserId}`,
+    payload: { name: `Renamed by ${role}` },
+  }),
   'DELETE /admin/api/users/:id': async (t, role) => {
     const victim = await t.app.adminPlatform.users.create(
-      { name: 'Victim', email: `victim-${role}@bistai.demo`, role: 'data_analyst', password: 'victim-pass-1', is_active: true },
+      {
+        name: 'Victim',
+        email: `victim-${role}@bistai.demo`,
+        role: 'data_analyst',
+        password: 'victim-pass-1',
+        is_active: true,
+      },
       CLI_ACTOR,
       { ip: null, userAgent: null },
     );
@@ -51,7 +68,10 @@ const SAMPLES: Record<string, Sample> = {
 };
 
 function sampleFor(method: string, url: string): Sample {
-  return SAMPLES[`${method} ${url}`] ?? (async () => ({ url: url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000') }));
+  return (
+    SAMPLES[`${method} ${url}`] ??
+    (async () => ({ url: url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000') }))
+  );
 }
 
 describe('admin RBAC: every route × every role', () => {
@@ -62,7 +82,13 @@ describe('admin RBAC: every route × every role', () => {
     t = await createAdminTestApp();
     for (const role of ADMIN_ROLES) tokens.set(role, await tokenFor(t, role));
     const target = await t.app.adminPlatform.users.create(
-      { name: 'Target', email: 'target@bistai.demo', role: 'data_analyst', password: 'target-pass-1', is_active: true },
+      {
+        name: 'Target',
+        email: 'target@bistai.demo',
+        role: 'data_analyst',
+        password: 'target-pass-1',
+        is_active: true,
+      },
       CLI_ACTOR,
       { ip: null, userAgent: null },
     );
@@ -71,8 +97,11 @@ describe('admin RBAC: every route × every role', () => {
   afterAll(async () => t.close());
 
   it('registers every admin route with the requirement of spec §6', () => {
-    const registered = Object.fromEntries(t.app.adminPlatform.routes.list().map((r) => [`${r.method} ${r.url}`, r.access]));
-    for (const [key, access] of Object.entries(SPEC_ACCESS)) expect({ key, access: registered[key] }).toEqual({ key, access });
+    const registered = Object.fromEntries(
+      t.app.adminPlatform.routes.list().map((r) => [`${r.method} ${r.url}`, r.access]),
+    );
+    for (const [key, access] of Object.entries(SPEC_ACCESS))
+      expect({ key, access: registered[key] }).toEqual({ key, access });
     expect(rolesAllowed(SPEC_ACCESS['GET /admin/api/users']!)).toEqual(['super_admin', 'ceo', 'cto']);
     expect(rolesAllowed(SPEC_ACCESS['GET /admin/api/settings']!)).toEqual(['super_admin']);
     expect(rolesAllowed(SPEC_ACCESS['GET /admin/api/dashboard/stats']!)).toEqual([...ADMIN_ROLES]);
@@ -82,27 +111,39 @@ describe('admin RBAC: every route × every role', () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
-    for (const route of t.app.adminPlatform.routes.list()) expect(paths).toContain(route.url.replace(/:(\w+)/g, '{$1}'));
+    for (const route of t.app.adminPlatform.routes.list())
+      expect(paths).toContain(route.url.replace(/:(\w+)/g, '{$1}'));
   });
 
   it('answers 2xx to the roles allowed, 403 to the others and 401 without a token', async () => {
     // Logout last: it revokes the token the other routes use.
-    const routes = t.app.adminPlatform.routes.list().sort((a, b) => Number(a.url.endsWith('/logout')) - Number(b.url.endsWith('/logout')));
+    const routes = t.app.adminPlatform.routes
+      .list()
+      .sort((a, b) => Number(a.url.endsWith('/logout')) - Number(b.url.endsWith('/logout')));
     const failures: string[] = [];
     for (const route of routes) {
       const sample = sampleFor(route.method, route.url);
-      const hasSample = `${route.method} ${route.url}` in SAMPLES || route.method === 'GET' || route.url.endsWith('/logout');
+      const hasSample =
+        `${route.method} ${route.url}` in SAMPLES || route.method === 'GET' || route.url.endsWith('/logout');
       const method = route.method as InjectOptions['method'];
 
       const anonymous = await t.app.inject({ method, ...(await sample(t, 'anonymous')) });
       const expectedAnonymous = route.access.kind === 'public' ? 'public' : 401;
-      if (expectedAnonymous === 401 && anonymous.statusCode !== 401) failures.push(`${route.method} ${route.url} without token: ${anonymous.statusCode}`);
+      if (expectedAnonymous === 401 && anonymous.statusCode !== 401)
+        failures.push(`${route.method} ${route.url} without token: ${anonymous.statusCode}`);
 
       for (const role of ADMIN_ROLES) {
         const res = await t.app.inject(withToken(tokens.get(role)!, { method, ...(await sample(t, role)) }));
         const allowed = rolesAllowed(route.access).includes(role);
-        const ok = allowed ? (hasSample ? res.statusCode >= 200 && res.statusCode < 300 : ![401, 403].includes(res.statusCode)) : res.statusCode === 403;
-        if (!ok) failures.push(`${route.method} ${route.url} as ${role} (${describeAccess(route.access)}): ${res.statusCode} ${res.body.slice(0, 120)}`);
+        const ok = allowed
+          ? hasSample
+            ? res.statusCode >= 200 && res.statusCode < 300
+            : ![401, 403].includes(res.statusCode)
+          : res.statusCode === 403;
+        if (!ok)
+          failures.push(
+            `${route.method} ${route.url} as ${role} (${describeAccess(route.access)}): ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
       }
     }
     expect(failures).toEqual([]);
@@ -116,7 +157,11 @@ describe('admin RBAC: every route × every role', () => {
     expect(res.statusCode).toBe(401); // logged out by the matrix above
     const analyst = await tokenFor(t, 'data_analyst');
     const big = await t.app.inject(
-      withToken(analyst, { method: 'POST', url: '/admin/api/users', payload: { name: 'x'.repeat(2 * 1024 * 1024) } }),
+      withToken(analyst, {
+        method: 'POST',
+        url: '/admin/api/users',
+        payload: { name: 'x'.repeat(2 * 1024 * 1024) },
+      }),
     );
     expect(big.statusCode).toBe(403);
     expect(big.json().error).toContain('user_management');

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { permissionsOf, ROLE_INFO, type AdminRole } from '@bist/contracts';
 import { UnauthorizedError } from '@/lib/errors';
 import { registerErrorHandler } from '@/plugins/error-handler';
-import { adminAccess, AdminRouteRegistry, installAdminGuard, rolesAllowed, type AdminAuthenticator } from './admin-access.ts';
+import {
+  adminAccess,
+  AdminRouteRegistry,
+  installAdminGuard,
+  rolesAllowed,
+  type AdminAuthenticator,
+} from './admin-access.ts';
 
 /** Tokens are role names: 'Bearer cfo' is a cfo. */
 const fakeAuth: AdminAuthenticator = {
@@ -11,7 +17,14 @@ const fakeAuth: AdminAuthenticator = {
     if (!token || !(token in ROLE_INFO)) throw new UnauthorizedError('Authentication required');
     const role = token as AdminRole;
     return {
-      user: { id: role, name: role, email: `${role}@x.test`, role, permissions: [...permissionsOf(role)], description: '' },
+      user: {
+        id: role,
+        name: role,
+        email: `${role}@x.test`,
+        role,
+        permissions: [...permissionsOf(role)],
+        description: '',
+      },
       sessionId: role,
       tokenHash: role,
     };
@@ -29,7 +42,9 @@ function appWithGuard() {
 describe('installAdminGuard', () => {
   it('refuses to start with an admin route that declares no access (fail closed)', async () => {
     const { app } = appWithGuard();
-    expect(() => app.get('/admin/api/forgotten', async () => ({ ok: true }))).toThrow(/declares no config.adminAccess/);
+    expect(() => app.get('/admin/api/forgotten', async () => ({ ok: true }))).toThrow(
+      /declares no config.adminAccess/,
+    );
     app.get('/api/customer-route', async () => ({ ok: true })); // other realms are not its business
     await app.close();
   });
@@ -42,7 +57,13 @@ describe('installAdminGuard', () => {
     expect(registry.list()).toEqual([{ method: 'GET', url: '/admin/api/risk', access }]);
     expect(rolesAllowed(access)).toEqual(['super_admin', 'ceo', 'cfo', 'risk_manager']);
     const status = async (token?: string) =>
-      (await app.inject({ method: 'GET', url: '/admin/api/risk', headers: token ? { authorization: `Bearer ${token}` } : {} })).statusCode;
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/admin/api/risk',
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        })
+      ).statusCode;
     expect(await status()).toBe(401);
     expect(await status('cfo')).toBe(200);
     expect(await status('risk_manager')).toBe(200);

@@ -118,13 +118,19 @@ function toArray<T>(value: T | T[] | undefined): T[] {
  * Installs the admin guard on the root instance: every /admin/api route registered afterwards is checked against its
  * declared `config.adminAccess` and recorded in the registry. Must be called before those routes are registered.
  */
-export function installAdminGuard(app: FastifyInstance, registry: AdminRouteRegistry, authenticator: AdminAuthenticator): void {
+export function installAdminGuard(
+  app: FastifyInstance,
+  registry: AdminRouteRegistry,
+  authenticator: AdminAuthenticator,
+): void {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(ADMIN_API_PREFIX)) return;
     const methods = toArray(route.method);
     const access = route.config?.adminAccess;
     if (!access) {
-      throw new Error(`Admin route ${methods.join(',')} ${route.url} declares no config.adminAccess (see admin-access.ts)`);
+      throw new Error(
+        `Admin route ${methods.join(',')} ${route.url} declares no config.adminAccess (see admin-access.ts)`,
+      );
     }
     for (const method of methods) if (method !== 'HEAD') registry.add({ method, url: route.url, access });
     if (access.kind === 'public') return;
@@ -132,7 +138,9 @@ export function installAdminGuard(app: FastifyInstance, registry: AdminRouteRegi
     const guard: onRequestAsyncHookHandler = async (request) => {
       const principal = await authenticator.authenticate(bearerToken(request.headers.authorization));
       if (!meetsRequirement(principal.user.permissions, access)) {
-        throw new ForbiddenError(`You don't have permission to perform this action (requires ${describeAccess(access)})`);
+        throw new ForbiddenError(
+          `You don't have permission to perform this action (requires ${describeAccess(access)})`,
+        );
       }
       request.admin = principal;
     };

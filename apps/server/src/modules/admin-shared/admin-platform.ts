@@ -42,8 +42,13 @@ export async function registerAdminPlatform(app: FastifyInstance, ctx: AppContex
   const audit = new AuditService(new AuditRepository(db), ctx.clock);
   const settings = new SettingsService(new SettingsRepository(db), audit, ctx.clock);
   const users = new AdminUsersService(new AdminUsersRepository(db), audit, ctx.clock);
-  const auth = new AdminAuthService(new AdminAuthRepository(db), users, settings, audit, ctx.clock, { demoMode: ctx.config.demoMode });
-  const dashboard = new AdminDashboardService(users, auth, audit, { database: ctx.database, health: () => ctx.health });
+  const auth = new AdminAuthService(new AdminAuthRepository(db), users, settings, audit, ctx.clock, {
+    demoMode: ctx.config.demoMode,
+  });
+  const dashboard = new AdminDashboardService(users, auth, audit, {
+    database: ctx.database,
+    health: () => ctx.health,
+  });
   const routes = new AdminRouteRegistry();
   const platform: AdminPlatform = { routes, audit, settings, users, auth, dashboard };
 

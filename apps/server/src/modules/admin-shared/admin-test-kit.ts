@@ -6,14 +6,21 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { demoAccountFor } from '@/modules/admin-auth/demo-staff';
 
 /** An app in demo mode with the demo staff seeded. */
-export async function createAdminTestApp(options: { config?: Partial<AppConfig>; now?: Date } = {}): Promise<TestApp> {
+export async function createAdminTestApp(
+  options: { config?: Partial<AppConfig>; now?: Date } = {},
+): Promise<TestApp> {
   const t = await createTestApp({ ...options, config: { demoMode: true, ...options.config } });
   await t.app.adminPlatform.auth.seedDemoStaff();
   return t;
 }
 
 export async function adminLogin(t: TestApp, email: string, password: string, ip = '10.1.0.1') {
-  return t.app.inject({ method: 'POST', url: '/admin/api/auth/login', payload: { email, password }, remoteAddress: ip });
+  return t.app.inject({
+    method: 'POST',
+    url: '/admin/api/auth/login',
+    payload: { email, password },
+    remoteAddress: ip,
+  });
 }
 
 /** A token of the demo account of this role. */
@@ -25,5 +32,8 @@ export async function tokenFor(t: TestApp, role: AdminRole, ip = '10.1.0.1'): Pr
 }
 
 export function withToken(token: string | null, options: InjectOptions): InjectOptions {
-  return { ...options, headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } };
+  return {
+    ...options,
+    headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  };
 }

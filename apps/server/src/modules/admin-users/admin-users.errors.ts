@@ -24,7 +24,10 @@ export class AdminEmailTakenError extends ConflictError {
 /** Deleting or deactivating one's own account. */
 export class SelfLockoutError extends ConflictError {
   constructor(kind: 'delete' | 'deactivate') {
-    super(kind === 'delete' ? ADMIN_USER_MESSAGES.selfDelete : ADMIN_USER_MESSAGES.selfDeactivate, kind === 'delete' ? 'id' : 'is_active');
+    super(
+      kind === 'delete' ? ADMIN_USER_MESSAGES.selfDelete : ADMIN_USER_MESSAGES.selfDeactivate,
+      kind === 'delete' ? 'id' : 'is_active',
+    );
   }
 }
 

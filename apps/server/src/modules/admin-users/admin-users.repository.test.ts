@@ -27,9 +27,14 @@ describe.each(testBackends())('admin repositories on %s', (backend) => {
     await add('c@bistai.demo', 'ceo', 'Can', false);
     expect((await users.list({ search: 'AYŞE' })).map((u) => u.email)).toEqual(['a@bistai.demo']);
     expect((await users.list({ search: '_' })).map((u) => u.email)).toEqual(['b@bistai.demo']);
-    expect((await users.list({ role: 'ceo', isActive: false })).map((u) => u.email)).toEqual(['c@bistai.demo']);
+    expect((await users.list({ role: 'ceo', isActive: false })).map((u) => u.email)).toEqual([
+      'c@bistai.demo',
+    ]);
     expect(await users.countActiveWithRole('ceo')).toBe(1);
-    expect(Object.fromEntries((await users.countByRole()).map((r) => [r.role, r.count]))).toEqual({ super_admin: 1, ceo: 2 });
+    expect(Object.fromEntries((await users.countByRole()).map((r) => [r.role, r.count]))).toEqual({
+      super_admin: 1,
+      ceo: 2,
+    });
     const b = (await users.findByEmail('b@bistai.demo'))!;
     expect(await users.emailTakenByOther('a@bistai.demo', b.id)).toBe(true);
     expect(await users.emailTakenByOther('b@bistai.demo', b.id)).toBe(false);
@@ -38,7 +43,14 @@ describe.each(testBackends())('admin repositories on %s', (backend) => {
   it('rolls a transaction back when it throws', async () => {
     await expect(
       users.transaction(async (repo) => {
-        await repo.insert({ name: 'T', email: 't@bistai.demo', role: 'cto', passwordHash: 'h', isActive: true, createdAt: T0 });
+        await repo.insert({
+          name: 'T',
+          email: 't@bistai.demo',
+          role: 'cto',
+          passwordHash: 'h',
+          isActive: true,
+          createdAt: T0,
+        });
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
@@ -47,9 +59,30 @@ describe.each(testBackends())('admin repositories on %s', (backend) => {
 
   it('finds only live sessions of active staff, revokes them, and deletes them with the user', async () => {
     const user = (await add('s@bistai.demo', 'cto'))!;
-    const live = await auth.insertSession({ userId: user.id, tokenHash: 'live', createdAt: T0, expiresAt: new Date(T0.getTime() + 60_000), ip: null, userAgent: null });
-    await auth.insertSession({ userId: user.id, tokenHash: 'old', createdAt: T0, expiresAt: new Date(T0.getTime() - 1), ip: null, userAgent: null });
-    await auth.insertSession({ userId: user.id, tokenHash: 'other', createdAt: T0, expiresAt: new Date(T0.getTime() + 60_000), ip: null, userAgent: null });
+    const live = await auth.insertSession({
+      userId: user.id,
+      tokenHash: 'live',
+      createdAt: T0,
+      expiresAt: new Date(T0.getTime() + 60_000),
+      ip: null,
+      userAgent: null,
+    });
+    await auth.insertSession({
+      userId: user.id,
+      tokenHash: 'old',
+      createdAt: T0,
+      expiresAt: new Date(T0.getTime() - 1),
+      ip: null,
+      userAgent: null,
+    });
+    await auth.insertSession({
+      userId: user.id,
+      tokenHash: 'other',
+      createdAt: T0,
+      expiresAt: new Date(T0.getTime() + 60_000),
+      ip: null,
+      userAgent: null,
+    });
     expect((await auth.findActiveSession('live', T0))?.sessionId).toBe(live);
     expect(await auth.findActiveSession('old', T0)).toBeUndefined();
     expect(await auth.countActiveSessions(T0)).toBe(2);
@@ -67,7 +100,10 @@ describe.each(testBackends())('admin repositories on %s', (backend) => {
 
     expect(await users.delete(user.id)).toBe(true);
     expect(await users.delete(user.id)).toBe(false);
-    const leftover = await database.pool.query('select count(*)::int as n from admin_sessions where user_id = $1', [user.id]);
+    const leftover = await database.pool.query(
+      'select count(*)::int as n from admin_sessions where user_id = $1',
+      [user.id],
+    );
     expect(leftover.rows[0]).toEqual({ n: 0 });
   });
 
@@ -75,9 +111,20 @@ describe.each(testBackends())('admin repositories on %s', (backend) => {
     await auth.recordLoginFailure('f@bistai.demo', '1.1.1.1', T0);
     await auth.recordLoginFailure('f@bistai.demo', '2.2.2.2', new Date(T0.getTime() + 1000));
     await auth.recordLoginFailure('g@bistai.demo', '1.1.1.1', new Date(T0.getTime() + 2000));
-    expect(await auth.countFailuresByEmail('f@bistai.demo', new Date(T0.getTime() - 1))).toMatchObject({ count: 2, oldest: T0, newest: new Date(T0.getTime() + 1000) });
-    expect(await auth.countFailuresByIp('1.1.1.1', new Date(T0.getTime() + 500))).toMatchObject({ count: 1, oldest: new Date(T0.getTime() + 2000) });
-    expect(await auth.countFailuresByEmail('nobody@bistai.demo', new Date(0))).toEqual({ count: 0, oldest: null, newest: null });
+    expect(await auth.countFailuresByEmail('f@bistai.demo', new Date(T0.getTime() - 1))).toMatchObject({
+      count: 2,
+      oldest: T0,
+      newest: new Date(T0.getTime() + 1000),
+    });
+    expect(await auth.countFailuresByIp('1.1.1.1', new Date(T0.getTime() + 500))).toMatchObject({
+      count: 1,
+      oldest: new Date(T0.getTime() + 2000),
+    });
+    expect(await auth.countFailuresByEmail('nobody@bistai.demo', new Date(0))).toEqual({
+      count: 0,
+      oldest: null,
+      newest: null,
+    });
     await auth.pruneLoginFailures(new Date(T0.getTime() + 1500));
     expect((await auth.countFailuresByIp('1.1.1.1', new Date(0))).count).toBe(1);
     await auth.clearLoginFailures('g@bistai.demo');

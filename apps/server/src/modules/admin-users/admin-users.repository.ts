@@ -82,14 +82,19 @@ export class AdminUsersRepository {
 
   async update(
     id: string,
-    changes: Partial<Pick<AdminUserRow, 'name' | 'email' | 'role' | 'passwordHash' | 'isActive'>> & { updatedAt: Date },
+    changes: Partial<Pick<AdminUserRow, 'name' | 'email' | 'role' | 'passwordHash' | 'isActive'>> & {
+      updatedAt: Date;
+    },
   ): Promise<AdminUserRow | undefined> {
     const rows = await this.db.update(adminUsers).set(changes).where(eq(adminUsers.id, id)).returning();
     return rows[0];
   }
 
   async delete(id: string): Promise<boolean> {
-    const rows = await this.db.delete(adminUsers).where(eq(adminUsers.id, id)).returning({ id: adminUsers.id });
+    const rows = await this.db
+      .delete(adminUsers)
+      .where(eq(adminUsers.id, id))
+      .returning({ id: adminUsers.id });
     return rows.length > 0;
   }
 
@@ -102,12 +107,19 @@ export class AdminUsersRepository {
   }
 
   async countByRole(): Promise<{ role: string; count: number }[]> {
-    return this.db.select({ role: adminUsers.role, count: count() }).from(adminUsers).groupBy(adminUsers.role);
+    return this.db
+      .select({ role: adminUsers.role, count: count() })
+      .from(adminUsers)
+      .groupBy(adminUsers.role);
   }
 
   /** Revokes a staff member's live sessions, except `keepSessionId` (the caller's own). */
   async revokeSessions(userId: string, at: Date, keepSessionId?: string): Promise<number> {
-    const conditions = [eq(adminSessions.userId, userId), isNull(adminSessions.revokedAt), gt(adminSessions.expiresAt, at)];
+    const conditions = [
+      eq(adminSessions.userId, userId),
+      isNull(adminSessions.revokedAt),
+      gt(adminSessions.expiresAt, at),
+    ];
     if (keepSessionId) conditions.push(ne(adminSessions.id, keepSessionId));
     const rows = await this.db
       .update(adminSessions)

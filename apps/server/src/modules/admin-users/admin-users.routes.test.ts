@@ -21,7 +21,8 @@ describe('admin user management routes', () => {
 
   const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject(withToken(token, { method, url, ...(payload ? { payload } : {}) }));
-  const users = async (query = '') => (await call(superToken, 'GET', `/admin/api/users${query}`)).json().users as UserBody[];
+  const users = async (query = '') =>
+    (await call(superToken, 'GET', `/admin/api/users${query}`)).json().users as UserBody[];
   const byEmail = async (email: string) => (await users()).find((u) => u.email === email);
 
   beforeAll(async () => {
@@ -56,9 +57,19 @@ describe('admin user management routes', () => {
   });
 
   it('creates a user (default role data_analyst, active) who can then sign in', async () => {
-    const res = await call(superToken, 'POST', '/admin/api/users', { name: 'Zeynep Kaya', email: 'Zeynep@BistAI.demo', password: 'analyst-pass-1' });
+    const res = await call(superToken, 'POST', '/admin/api/users', {
+      name: 'Zeynep Kaya',
+      email: 'Zeynep@BistAI.demo',
+      password: 'analyst-pass-1',
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json().user).toMatchObject({ name: 'Zeynep Kaya', email: 'zeynep@bistai.demo', role: 'data_analyst', is_active: true, last_login: null });
+    expect(res.json().user).toMatchObject({
+      name: 'Zeynep Kaya',
+      email: 'zeynep@bistai.demo',
+      role: 'data_analyst',
+      is_active: true,
+      last_login: null,
+    });
     const login = await adminLogin(t, 'zeynep@bistai.demo', 'analyst-pass-1');
     expect(login.statusCode).toBe(200);
     expect(login.json().user.permissions).toEqual(['analytics_data', 'reports_read']);
@@ -73,19 +84,45 @@ describe('admin user management routes', () => {
       [{ name: '   ', email: 'blank@bistai.demo', role: 'ceo', password: 'valid-pass-1' }, 400, 'name'],
       [{ name: 'Mail', email: 'not-an-email', role: 'ceo', password: 'valid-pass-1' }, 400, 'email'],
       [{ name: 'Short', email: 'short@bistai.demo', role: 'ceo', password: 'abc1' }, 400, 'password'],
-      [{ name: 'Letters', email: 'letters@bistai.demo', role: 'ceo', password: 'onlyletterspassword' }, 400, 'password'],
-      [{ name: 'Digits', email: 'digits@bistai.demo', role: 'ceo', password: '12345678901' }, 400, 'password'],
+      [
+        { name: 'Letters', email: 'letters@bistai.demo', role: 'ceo', password: 'onlyletterspassword' },
+        400,
+        'password',
+      ],
+      [
+        { name: 'Digits', email: 'digits@bistai.demo', role: 'ceo', password: '12345678901' },
+        400,
+        'password',
+      ],
       [{ name: 'NoPass', email: 'nopass@bistai.demo', role: 'ceo' }, 400, 'password'],
-      [{ name: 'Active', email: 'active@bistai.demo', role: 'ceo', password: 'valid-pass-1', is_active: 'yes' }, 400, 'is_active'],
+      [
+        {
+          name: 'Active',
+          email: 'active@bistai.demo',
+          role: 'ceo',
+          password: 'valid-pass-1',
+          is_active: 'yes',
+        },
+        400,
+        'is_active',
+      ],
     ];
     for (const [payload, status, field] of cases) {
       const res = await call(superToken, 'POST', '/admin/api/users', payload);
       expect({ status: res.statusCode, field: res.json().field }).toEqual({ status, field });
       expect(res.json().success).toBe(false);
     }
-    const weak = await call(superToken, 'POST', '/admin/api/users', { name: 'W', email: 'w@bistai.demo', password: 'short' });
+    const weak = await call(superToken, 'POST', '/admin/api/users', {
+      name: 'W',
+      email: 'w@bistai.demo',
+      password: 'short',
+    });
     expect(weak.json().error).toContain(ADMIN_PASSWORD_RULE_TEXT);
-    const dup = await call(superToken, 'POST', '/admin/api/users', { name: 'D', email: 'CEO@bistai.demo', password: 'valid-pass-1' });
+    const dup = await call(superToken, 'POST', '/admin/api/users', {
+      name: 'D',
+      email: 'CEO@bistai.demo',
+      password: 'valid-pass-1',
+    });
     expect(dup.json().error).toBe(ADMIN_USER_MESSAGES.emailTaken);
     expect((await users()).length).toBe(before);
   });
@@ -103,31 +140,56 @@ describe('admin user management routes', () => {
   });
 
   it('edits a user: a blank or missing password keeps the current one, a new one replaces it and ends their sessions', async () => {
-    const created = (await call(superToken, 'POST', '/admin/api/users', { name: 'Ali', email: 'ali@bistai.demo', role: 'cfo', password: 'first-pass-1' })).json().user as UserBody;
+    const created = (
+      await call(superToken, 'POST', '/admin/api/users', {
+        name: 'Ali',
+        email: 'ali@bistai.demo',
+        role: 'cfo',
+        password: 'first-pass-1',
+      })
+    ).json().user as UserBody;
     const aliToken = (await adminLogin(t, 'ali@bistai.demo', 'first-pass-1')).json().token as string;
 
-    const blank = await call(superToken, 'PUT', `/admin/api/users/${created.id}`, { name: 'Ali Demir', email: 'ali@bistai.demo', role: 'cfo', password: '', is_active: true });
+    const blank = await call(superToken, 'PUT', `/admin/api/users/${created.id}`, {
+      name: 'Ali Demir',
+      email: 'ali@bistai.demo',
+      role: 'cfo',
+      password: '',
+      is_active: true,
+    });
     expect(blank.statusCode).toBe(200);
     expect(blank.json().user).toMatchObject({ name: 'Ali Demir', role: 'cfo' });
     expect((await adminLogin(t, 'ali@bistai.demo', 'first-pass-1')).statusCode).toBe(200);
     expect((await call(aliToken, 'GET', '/admin/api/auth/verify')).statusCode).toBe(200);
 
-    const roleOnly = await call(superToken, 'PUT', `/admin/api/users/${created.id}`, { role: 'risk_manager' });
-    expect(roleOnly.json().user).toMatchObject({ name: 'Ali Demir', role: 'risk_manager', email: 'ali@bistai.demo' });
+    const roleOnly = await call(superToken, 'PUT', `/admin/api/users/${created.id}`, {
+      role: 'risk_manager',
+    });
+    expect(roleOnly.json().user).toMatchObject({
+      name: 'Ali Demir',
+      role: 'risk_manager',
+      email: 'ali@bistai.demo',
+    });
     // The role change applies to the open session at once.
-    expect((await call(aliToken, 'GET', '/admin/api/auth/verify')).json().user.permissions).toContain('risk_metrics');
+    expect((await call(aliToken, 'GET', '/admin/api/auth/verify')).json().user.permissions).toContain(
+      'risk_metrics',
+    );
 
     const weak = await call(superToken, 'PUT', `/admin/api/users/${created.id}`, { password: 'weak' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().field).toBe('password');
 
-    const changed = await call(superToken, 'PUT', `/admin/api/users/${created.id}`, { password: 'second-pass-2' });
+    const changed = await call(superToken, 'PUT', `/admin/api/users/${created.id}`, {
+      password: 'second-pass-2',
+    });
     expect(changed.statusCode).toBe(200);
     expect((await adminLogin(t, 'ali@bistai.demo', 'first-pass-1')).statusCode).toBe(401);
     expect((await adminLogin(t, 'ali@bistai.demo', 'second-pass-2')).statusCode).toBe(200);
     expect((await call(aliToken, 'GET', '/admin/api/auth/verify')).statusCode).toBe(401);
 
-    const taken = await call(superToken, 'PUT', `/admin/api/users/${created.id}`, { email: 'cfo@bistai.demo' });
+    const taken = await call(superToken, 'PUT', `/admin/api/users/${created.id}`, {
+      email: 'cfo@bistai.demo',
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().field).toBe('email');
     const badRole = await call(superToken, 'PUT', `/admin/api/users/${created.id}`, { role: 'pharaoh' });
@@ -135,7 +197,9 @@ describe('admin user management routes', () => {
     expect(badRole.json().field).toBe('role');
     expect((await byEmail('ali@bistai.demo'))?.role).toBe('risk_manager');
 
-    const missing = await call(superToken, 'PUT', '/admin/api/users/00000000-0000-4000-8000-000000000000', { name: 'X' });
+    const missing = await call(superToken, 'PUT', '/admin/api/users/00000000-0000-4000-8000-000000000000', {
+      name: 'X',
+    });
     expect(missing.statusCode).toBe(404);
     const badId = await call(superToken, 'PUT', '/admin/api/users/not-a-uuid', { name: 'X' });
     expect(badId.statusCode).toBe(400);
@@ -162,23 +226,43 @@ describe('admin user management routes', () => {
     expect(demote.json().error).toBe(ADMIN_USER_MESSAGES.lastSuperAdmin);
 
     // A cto has user_management but may not grant or touch full access.
-    const grant = await call(ctoToken, 'POST', '/admin/api/users', { name: 'Sneaky', email: 'sneaky@bistai.demo', role: 'super_admin', password: 'valid-pass-1' });
+    const grant = await call(ctoToken, 'POST', '/admin/api/users', {
+      name: 'Sneaky',
+      email: 'sneaky@bistai.demo',
+      role: 'super_admin',
+      password: 'valid-pass-1',
+    });
     expect(grant.statusCode).toBe(403);
     expect(grant.json().error).toBe(ADMIN_USER_MESSAGES.superAdminOnly);
     expect((await call(ctoToken, 'DELETE', `/admin/api/users/${me.id}`)).statusCode).toBe(403);
-    expect((await call(ctoToken, 'PUT', `/admin/api/users/${me.id}`, { is_active: false })).statusCode).toBe(403);
+    expect((await call(ctoToken, 'PUT', `/admin/api/users/${me.id}`, { is_active: false })).statusCode).toBe(
+      403,
+    );
 
     // With a second super_admin the first may step down, but the second may then neither be deleted nor deactivated.
-    const second = (await call(superToken, 'POST', '/admin/api/users', { name: 'Second', email: 'second@bistai.demo', role: 'super_admin', password: 'second-super-1' })).json().user as UserBody;
-    expect((await call(superToken, 'PUT', `/admin/api/users/${me.id}`, { role: 'ceo' })).statusCode).toBe(200);
+    const second = (
+      await call(superToken, 'POST', '/admin/api/users', {
+        name: 'Second',
+        email: 'second@bistai.demo',
+        role: 'super_admin',
+        password: 'second-super-1',
+      })
+    ).json().user as UserBody;
+    expect((await call(superToken, 'PUT', `/admin/api/users/${me.id}`, { role: 'ceo' })).statusCode).toBe(
+      200,
+    );
     const secondToken = (await adminLogin(t, 'second@bistai.demo', 'second-super-1')).json().token as string;
     const ceoNow = await tokenFor(t, 'super_admin').catch(() => null);
     expect(ceoNow).toBeTruthy(); // the demo super_admin still signs in, now as a ceo
     const deleteLast = await call(ceoNow!, 'DELETE', `/admin/api/users/${second.id}`);
     expect(deleteLast.statusCode).toBe(403);
     expect((await call(secondToken, 'DELETE', `/admin/api/users/${second.id}`)).statusCode).toBe(409);
-    expect((await call(secondToken, 'PUT', `/admin/api/users/${me.id}`, { role: 'super_admin' })).statusCode).toBe(200);
-    const deactivateSecond = await call(secondToken, 'PUT', `/admin/api/users/${second.id}`, { is_active: false });
+    expect(
+      (await call(secondToken, 'PUT', `/admin/api/users/${me.id}`, { role: 'super_admin' })).statusCode,
+    ).toBe(200);
+    const deactivateSecond = await call(secondToken, 'PUT', `/admin/api/users/${second.id}`, {
+      is_active: false,
+    });
     expect(deactivateSecond.statusCode).toBe(409);
     // Now two active super_admins: the demo one may deactivate the second.
     const off = await call(superToken, 'PUT', `/admin/api/users/${second.id}`, { is_active: false });
@@ -191,9 +275,19 @@ describe('admin user management routes', () => {
   });
 
   it('deletes a user with their sessions and audits create, update and delete with before/after but no secrets', async () => {
-    const created = (await call(superToken, 'POST', '/admin/api/users', { name: 'Temp', email: 'temp@bistai.demo', role: 'customer_success', password: 'temp-pass-12' })).json().user as UserBody;
+    const created = (
+      await call(superToken, 'POST', '/admin/api/users', {
+        name: 'Temp',
+        email: 'temp@bistai.demo',
+        role: 'customer_success',
+        password: 'temp-pass-12',
+      })
+    ).json().user as UserBody;
     const tempToken = (await adminLogin(t, 'temp@bistai.demo', 'temp-pass-12')).json().token as string;
-    await call(superToken, 'PUT', `/admin/api/users/${created.id}`, { name: 'Temp Renamed', password: 'temp-pass-34' });
+    await call(superToken, 'PUT', `/admin/api/users/${created.id}`, {
+      name: 'Temp Renamed',
+      password: 'temp-pass-34',
+    });
     const del = await call(superToken, 'DELETE', `/admin/api/users/${created.id}`);
     expect(del.statusCode).toBe(200);
     expect(del.json().success).toBe(true);
@@ -203,10 +297,23 @@ describe('admin user management routes', () => {
 
     const log = (await call(superToken, 'GET', `/admin/api/audit-log?limit=200`)).json();
     const mine = log.entries.filter((e: { entity_id: string }) => e.entity_id === created.id);
-    expect(mine.map((e: { action: string }) => e.action)).toEqual(['user_deleted', 'user_updated', 'user_created']);
+    expect(mine.map((e: { action: string }) => e.action)).toEqual([
+      'user_deleted',
+      'user_updated',
+      'user_created',
+    ]);
     const [deleted, updated, createdEntry] = mine;
-    expect(createdEntry).toMatchObject({ event_type: 'system_config', user_email: 'superadmin@bistai.demo', entity_type: 'admin_user', before: null });
-    expect(createdEntry.after).toMatchObject({ email: 'temp@bistai.demo', role: 'customer_success', is_active: true });
+    expect(createdEntry).toMatchObject({
+      event_type: 'system_config',
+      user_email: 'superadmin@bistai.demo',
+      entity_type: 'admin_user',
+      before: null,
+    });
+    expect(createdEntry.after).toMatchObject({
+      email: 'temp@bistai.demo',
+      role: 'customer_success',
+      is_active: true,
+    });
     expect(updated.before).toMatchObject({ name: 'Temp' });
     expect(updated.after).toMatchObject({ name: 'Temp Renamed' });
     expect(updated.details).toMatchObject({ password_changed: true, revoked_sessions: 1 });

@@ -64,7 +64,12 @@ export function adminUsersRoutes(users: AdminUsersService) {
       },
       async (request) => ({
         success: true as const,
-        user: await users.update(request.params.id, request.body, adminActorOf(request), requestMeta(request)),
+        user: await users.update(
+          request.params.id,
+          request.body,
+          adminActorOf(request),
+          requestMeta(request),
+        ),
       }),
     );
 

@@ -1,4 +1,10 @@
-import { AUDIT_ACTIONS, type AdminRole, type AdminUser, type AdminUserCreate, type AdminUsersQuery } from '@bist/contracts';
+import {
+  AUDIT_ACTIONS,
+  type AdminRole,
+  type AdminUser,
+  type AdminUserCreate,
+  type AdminUsersQuery,
+} from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
 import { hashPassword } from '@/lib/passwords';
 import type { AdminActor, RequestMeta } from '@/modules/admin-shared/db-executor';
@@ -91,19 +97,32 @@ export class AdminUsersService {
     });
   }
 
-  async update(id: string, changes: AdminUserChanges, actor: AdminActor, meta: RequestMeta): Promise<AdminUser> {
+  async update(
+    id: string,
+    changes: AdminUserChanges,
+    actor: AdminActor,
+    meta: RequestMeta,
+  ): Promise<AdminUser> {
     const passwordHash = changes.password ? await hashPassword(changes.password) : undefined;
     return this.repo.transaction(async (repo, tx) => {
       const current = await repo.findById(id);
       if (!current) throw new AdminUserNotFoundError();
       const isAllPowerful = actor.permissions.includes('all');
-      if ((current.role === SUPER_ADMIN || changes.role === SUPER_ADMIN) && !isAllPowerful) throw new SuperAdminOnlyError();
+      if ((current.role === SUPER_ADMIN || changes.role === SUPER_ADMIN) && !isAllPowerful)
+        throw new SuperAdminOnlyError();
       const deactivating = changes.is_active === false && current.isActive;
       if (deactivating && current.id === actor.id) throw new SelfLockoutError('deactivate');
       const losesSuperAdmin =
-        current.role === SUPER_ADMIN && current.isActive && (deactivating || (changes.role !== undefined && changes.role !== SUPER_ADMIN));
-      if (losesSuperAdmin && (await repo.countActiveWithRole(SUPER_ADMIN)) <= 1) throw new LastSuperAdminError();
-      if (changes.email && changes.email !== current.email && (await repo.emailTakenByOther(changes.email, id))) {
+        current.role === SUPER_ADMIN &&
+        current.isActive &&
+        (deactivating || (changes.role !== undefined && changes.role !== SUPER_ADMIN));
+      if (losesSuperAdmin && (await repo.countActiveWithRole(SUPER_ADMIN)) <= 1)
+        throw new LastSuperAdminError();
+      if (
+        changes.email &&
+        changes.email !== current.email &&
+        (await repo.emailTakenByOther(changes.email, id))
+      ) {
         throw new AdminEmailTakenError();
       }
 
@@ -119,7 +138,9 @@ export class AdminUsersService {
       if (!updated) throw new AdminUserNotFoundError();
       // A new password or a deactivation ends the account's other sessions (the caller keeps their own).
       const revokedSessions =
-        passwordHash || deactivating ? await repo.revokeSessions(id, now, current.id === actor.id ? actor.sessionId : undefined) : 0;
+        passwordHash || deactivating
+          ? await repo.revokeSessions(id, now, current.id === actor.id ? actor.sessionId : undefined)
+          : 0;
       await this.audit.record(
         {
           eventType: 'system_config',
@@ -144,7 +165,11 @@ export class AdminUsersService {
       if (!current) throw new AdminUserNotFoundError();
       if (current.id === actor.id) throw new SelfLockoutError('delete');
       if (current.role === SUPER_ADMIN && !actor.permissions.includes('all')) throw new SuperAdminOnlyError();
-      if (current.role === SUPER_ADMIN && current.isActive && (await repo.countActiveWithRole(SUPER_ADMIN)) <= 1) {
+      if (
+        current.role === SUPER_ADMIN &&
+        current.isActive &&
+        (await repo.countActiveWithRole(SUPER_ADMIN)) <= 1
+      ) {
         throw new LastSuperAdminError();
       }
       await repo.delete(id);
@@ -166,7 +191,9 @@ export class AdminUsersService {
    * Makes sure these accounts exist (demo staff at start): missing ones are created, existing ones left as they are,
    * so running it again changes nothing. Returns how many were created.
    */
-  async ensureAccounts(accounts: readonly { name: string; email: string; role: AdminRole; password: string }[]): Promise<number> {
+  async ensureAccounts(
+    accounts: readonly { name: string; email: string; role: AdminRole; password: string }[],
+  ): Promise<number> {
     const missing: (typeof accounts)[number][] = [];
     for (const account of accounts) if (!(await this.repo.findByEmail(account.email))) missing.push(account);
     // Hashing runs on libuv's pool: hash the missing accounts together, insert them one by one.

@@ -9,7 +9,13 @@ import { AuditService, redactSecrets } from './audit.service.ts';
 describe('redactSecrets', () => {
   it('drops passwords, hashes and tokens at any depth and keeps the rest', () => {
     expect(
-      redactSecrets({ name: 'A', password: 'x', passwordHash: 'h', nested: [{ token: 't', token_hash: 'th', keep: 1 }], password_changed: true }),
+      redactSecrets({
+        name: 'A',
+        password: 'x',
+        passwordHash: 'h',
+        nested: [{ token: 't', token_hash: 'th', keep: 1 }],
+        password_changed: true,
+      }),
     ).toEqual({ name: 'A', nested: [{ keep: 1 }], password_changed: true });
     expect(redactSecrets(undefined)).toBeNull();
   });
@@ -65,7 +71,9 @@ describe.each(testBackends())('AuditRepository on %s', (backend) => {
         return String((error as { cause?: { message?: string } }).cause?.message ?? error);
       }
     };
-    expect(await refusal(sql`update admin_audit_log set action = ${'tampered'}`)).toMatch(/append-only: UPDATE/);
+    expect(await refusal(sql`update admin_audit_log set action = ${'tampered'}`)).toMatch(
+      /append-only: UPDATE/,
+    );
     expect(await refusal(sql`delete from admin_audit_log where id > ${0}`)).toMatch(/append-only: DELETE/);
     expect(await refusal(sql`truncate admin_audit_log`)).toMatch(/append-only: TRUNCATE/);
     expect((await audit.list({ page: 1, limit: 50 })).total).toBe(2);

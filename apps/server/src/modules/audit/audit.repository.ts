@@ -33,14 +33,19 @@ export class AuditRepository {
     if (filter.eventType) conditions.push(eq(adminAuditLog.eventType, filter.eventType));
     if (filter.action) conditions.push(eq(adminAuditLog.action, filter.action));
     if (filter.userId) conditions.push(eq(adminAuditLog.userId, filter.userId));
-    if (filter.userEmailContains) conditions.push(ilike(adminAuditLog.userEmail, `%${escapeLike(filter.userEmailContains)}%`));
+    if (filter.userEmailContains)
+      conditions.push(ilike(adminAuditLog.userEmail, `%${escapeLike(filter.userEmailContains)}%`));
     if (filter.from) conditions.push(gte(adminAuditLog.at, filter.from));
     if (filter.to) conditions.push(lte(adminAuditLog.at, filter.to));
     return conditions.length > 0 ? and(...conditions) : undefined;
   }
 
   /** A page of entries, newest first, and how many match in total. */
-  async list(filter: AuditFilter, offset: number, limit: number): Promise<{ rows: AuditRow[]; total: number }> {
+  async list(
+    filter: AuditFilter,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: AuditRow[]; total: number }> {
     const where = this.where(filter);
     const rows = await this.db
       .select()

@@ -14,9 +14,15 @@ describe('GET /admin/api/audit-log', () => {
     await tokenFor(t, 'cfo');
     t.clock.set(new Date('2026-11-20T09:00:00Z'));
     token = await tokenFor(t, 'super_admin');
-    superId = (await t.app.inject(withToken(token, { method: 'GET', url: '/admin/api/auth/verify' }))).json().user.id;
+    superId = (await t.app.inject(withToken(token, { method: 'GET', url: '/admin/api/auth/verify' }))).json()
+      .user.id;
     for (let i = 0; i < 60; i += 1) {
-      await t.app.adminPlatform.audit.record({ eventType: 'data_access', action: 'report_viewed', actor: { id: null, email: 'bulk@bistai.demo' }, details: { i } });
+      await t.app.adminPlatform.audit.record({
+        eventType: 'data_access',
+        action: 'report_viewed',
+        actor: { id: null, email: 'bulk@bistai.demo' },
+        details: { i },
+      });
     }
   });
   afterAll(async () => t.close());
@@ -34,7 +40,11 @@ describe('GET /admin/api/audit-log', () => {
     expect(first.entries[0]?.details).toEqual({ i: 59 });
     const second = await list('?page=2&limit=50');
     expect(second.entries).toHaveLength(13);
-    expect(second.entries.at(-1)).toMatchObject({ action: 'login_succeeded', user_email: 'ceo@bistai.demo', timestamp: '2026-11-18T09:00:00.000Z' });
+    expect(second.entries.at(-1)).toMatchObject({
+      action: 'login_succeeded',
+      user_email: 'ceo@bistai.demo',
+      timestamp: '2026-11-18T09:00:00.000Z',
+    });
   });
 
   it('filters by event type, action, user and date range', async () => {
@@ -45,7 +55,9 @@ describe('GET /admin/api/audit-log', () => {
     expect(mine.total).toBe(1);
     expect(mine.entries[0]?.user_id).toBe(superId);
     expect((await list('?user=CEO@')).entries.map((e) => e.user_email)).toEqual(['ceo@bistai.demo']);
-    expect((await list('?from=2026-11-19&to=2026-11-19')).entries.map((e) => e.user_email)).toEqual(['cfo@bistai.demo']);
+    expect((await list('?from=2026-11-19&to=2026-11-19')).entries.map((e) => e.user_email)).toEqual([
+      'cfo@bistai.demo',
+    ]);
     expect((await list('?to=2026-11-18')).total).toBe(1);
     expect((await list('?from=2026-11-19T10:00:00Z')).total).toBe(61);
     expect((await list('?event_type=user_login&from=2026-11-20')).total).toBe(1);
@@ -60,8 +72,14 @@ describe('GET /admin/api/audit-log', () => {
       ['?from=yesterday', 'querystring.from'],
       ['?user_id=abc', 'querystring.user_id'],
     ] as const) {
-      const res = await t.app.inject(withToken(token, { method: 'GET', url: `/admin/api/audit-log${query}` }));
-      expect({ query, status: res.statusCode, field: res.json().field }).toEqual({ query, status: 400, field });
+      const res = await t.app.inject(
+        withToken(token, { method: 'GET', url: `/admin/api/audit-log${query}` }),
+      );
+      expect({ query, status: res.statusCode, field: res.json().field }).toEqual({
+        query,
+        status: 400,
+        field,
+      });
     }
   });
 

@@ -21,7 +21,13 @@ export function auditRoutes(audit: AuditService) {
       },
       async (request) => {
         const { entries, total } = await audit.list(request.query);
-        return { success: true as const, entries, total, page: request.query.page, limit: request.query.limit };
+        return {
+          success: true as const,
+          entries,
+          total,
+          page: request.query.page,
+          limit: request.query.limit,
+        };
       },
     );
   };

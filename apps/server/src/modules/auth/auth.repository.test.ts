@@ -13,18 +13,45 @@ describe.each(testBackends())('AuthRepository on %s', (backend) => {
   afterAll(async () => database.close());
 
   it('inserts a user once per e-mail', async () => {
-    const user = await repo.insertUser({ email: 'a@example.com', name: 'A', passwordHash: 'h', createdByDemoLogin: false });
+    const user = await repo.insertUser({
+      email: 'a@example.com',
+      name: 'A',
+      passwordHash: 'h',
+      createdByDemoLogin: false,
+    });
     expect(user?.email).toBe('a@example.com');
-    const duplicate = await repo.insertUser({ email: 'a@example.com', name: 'B', passwordHash: 'h2', createdByDemoLogin: true });
+    const duplicate = await repo.insertUser({
+      email: 'a@example.com',
+      name: 'B',
+      passwordHash: 'h2',
+      createdByDemoLogin: true,
+    });
     expect(duplicate).toBeUndefined();
     expect((await repo.findUserByEmail('a@example.com'))?.name).toBe('A');
   });
 
   it('finds only unrevoked, unexpired sessions', async () => {
-    const user = (await repo.insertUser({ email: 's@example.com', name: 'S', passwordHash: 'h', createdByDemoLogin: false }))!;
+    const user = (await repo.insertUser({
+      email: 's@example.com',
+      name: 'S',
+      passwordHash: 'h',
+      createdByDemoLogin: false,
+    }))!;
     const now = new Date('2026-11-18T10:00:00Z');
-    await repo.insertSession({ userId: user.id, tokenHash: 'live', expiresAt: new Date(now.getTime() + 60_000), ip: null, userAgent: null });
-    await repo.insertSession({ userId: user.id, tokenHash: 'old', expiresAt: new Date(now.getTime() - 1), ip: null, userAgent: null });
+    await repo.insertSession({
+      userId: user.id,
+      tokenHash: 'live',
+      expiresAt: new Date(now.getTime() + 60_000),
+      ip: null,
+      userAgent: null,
+    });
+    await repo.insertSession({
+      userId: user.id,
+      tokenHash: 'old',
+      expiresAt: new Date(now.getTime() - 1),
+      ip: null,
+      userAgent: null,
+    });
     expect((await repo.findActiveSession('live', now))?.user.id).toBe(user.id);
     expect(await repo.findActiveSession('old', now)).toBeUndefined();
     expect(await repo.revokeSession('live', now)).toBe(true);
@@ -37,10 +64,19 @@ describe.each(testBackends())('AuthRepository on %s', (backend) => {
     await repo.recordLoginFailure('f@example.com', '1.1.1.1', t0);
     await repo.recordLoginFailure('f@example.com', '2.2.2.2', new Date(t0.getTime() + 1000));
     await repo.recordLoginFailure('g@example.com', '1.1.1.1', new Date(t0.getTime() + 2000));
-    expect(await repo.countLoginFailures('f@example.com', '1.1.1.1', new Date(t0.getTime() - 1))).toEqual({ byEmail: 2, byIp: 2 });
-    expect(await repo.countLoginFailures('f@example.com', '1.1.1.1', new Date(t0.getTime() + 500))).toEqual({ byEmail: 1, byIp: 1 });
+    expect(await repo.countLoginFailures('f@example.com', '1.1.1.1', new Date(t0.getTime() - 1))).toEqual({
+      byEmail: 2,
+      byIp: 2,
+    });
+    expect(await repo.countLoginFailures('f@example.com', '1.1.1.1', new Date(t0.getTime() + 500))).toEqual({
+      byEmail: 1,
+      byIp: 1,
+    });
     await repo.pruneLoginFailures(new Date(t0.getTime() + 1500));
     // Only g@example.com's failure (from 1.1.1.1, at +2 s) is younger than the cut.
-    expect(await repo.countLoginFailures('f@example.com', '1.1.1.1', new Date(0))).toEqual({ byEmail: 0, byIp: 1 });
+    expect(await repo.countLoginFailures('f@example.com', '1.1.1.1', new Date(0))).toEqual({
+      byEmail: 0,
+      byIp: 1,
+    });
   });
 });

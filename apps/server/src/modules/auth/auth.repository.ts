@@ -19,7 +19,11 @@ export class AuthRepository {
     passwordHash: string;
     createdByDemoLogin: boolean;
   }): Promise<CustomerUserRow | undefined> {
-    const rows = await this.db.insert(customerUsers).values(user).onConflictDoNothing({ target: customerUsers.email }).returning();
+    const rows = await this.db
+      .insert(customerUsers)
+      .values(user)
+      .onConflictDoNothing({ target: customerUsers.email })
+      .returning();
     return rows[0];
   }
 
@@ -46,7 +50,13 @@ export class AuthRepository {
       .select({ sessionId: customerSessions.id, expiresAt: customerSessions.expiresAt, user: customerUsers })
       .from(customerSessions)
       .innerJoin(customerUsers, eq(customerUsers.id, customerSessions.userId))
-      .where(and(eq(customerSessions.tokenHash, tokenHash), isNull(customerSessions.revokedAt), gt(customerSessions.expiresAt, now)))
+      .where(
+        and(
+          eq(customerSessions.tokenHash, tokenHash),
+          isNull(customerSessions.revokedAt),
+          gt(customerSessions.expiresAt, now),
+        ),
+      )
       .limit(1);
     return rows[0];
   }
@@ -65,7 +75,11 @@ export class AuthRepository {
   }
 
   /** Failures since `since` for this e-mail and for this IP. */
-  async countLoginFailures(email: string, ip: string, since: Date): Promise<{ byEmail: number; byIp: number }> {
+  async countLoginFailures(
+    email: string,
+    ip: string,
+    since: Date,
+  ): Promise<{ byEmail: number; byIp: number }> {
     const [byEmail] = await this.db
       .select({ n: count() })
       .from(customerLoginFailures)

@@ -46,7 +46,12 @@ describe('customer auth routes (demo mode)', () => {
 
     const missing = await login(t, {});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['email', 'password']);
+    expect(
+      missing
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['email', 'password']);
   });
 
   it('answers malformed JSON and a wrong content type with a 4xx envelope', async () => {
@@ -58,10 +63,20 @@ describe('customer auth routes (demo mode)', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false });
-    const text = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hi' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hi',
+    });
     expect(text.statusCode).toBe(400);
     expect(text.json().field).toBe('body');
-    const xml = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(xml.statusCode).toBe(415);
     expect(xml.json()).toMatchObject({ success: false });
   });
@@ -76,7 +91,9 @@ describe('customer auth routes (demo mode)', () => {
     await login(t, { email: 'hedef@example.com', password: 'dogru-sifre' }, '10.0.0.2');
     const statuses: number[] = [];
     for (let i = 0; i < 20; i += 1) {
-      statuses.push((await login(t, { email: 'hedef@example.com', password: `yanlis-${i}` }, '10.0.0.2')).statusCode);
+      statuses.push(
+        (await login(t, { email: 'hedef@example.com', password: `yanlis-${i}` }, '10.0.0.2')).statusCode,
+      );
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
@@ -86,12 +103,18 @@ describe('customer auth routes (demo mode)', () => {
     expect(right.headers['retry-after']).toBe('900');
     // After the window the account works again.
     t.clock.advanceMs(15 * 60_000 + 1000);
-    expect((await login(t, { email: 'hedef@example.com', password: 'dogru-sifre' }, '10.0.0.2')).statusCode).toBe(200);
+    expect(
+      (await login(t, { email: 'hedef@example.com', password: 'dogru-sifre' }, '10.0.0.2')).statusCode,
+    ).toBe(200);
   });
 
   it('returns the investor for a valid token and 401 for garbage, revoked and expired tokens', async () => {
     const { token } = (await login(t, { email: 'mehmet@example.com', password: 'sifre123' })).json();
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.email).toBe('mehmet@example.com');
 
@@ -99,19 +122,40 @@ describe('customer auth routes (demo mode)', () => {
     expect(none.statusCode).toBe(401);
     expect(none.json().error).toBe(AUTH_MESSAGES.noSession);
 
-    const garbage = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Bearer not-a-token' } });
+    const garbage = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
     expect(garbage.statusCode).toBe(401);
-    const scheme = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Basic ${token}` } });
+    const scheme = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Basic ${token}` },
+    });
     expect(scheme.statusCode).toBe(401);
 
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(out.statusCode).toBe(200);
-    const after = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(after.statusCode).toBe(401);
 
-    const second = (await login(t, { email: 'mehmet@example.com', password: 'sifre123' })).json().token as string;
+    const second = (await login(t, { email: 'mehmet@example.com', password: 'sifre123' })).json()
+      .token as string;
     t.clock.advanceMs(t.ctx.config.sessionTtlHours * 3_600_000 + 1);
-    const expired = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${second}` } });
+    const expired = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${second}` },
+    });
     expect(expired.statusCode).toBe(401);
     expect(expired.json().error).toBe(AUTH_MESSAGES.expired);
   });
@@ -131,13 +175,21 @@ describe('customer auth routes (demo mode)', () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ field: 'email', error: AUTH_MESSAGES.emailTaken });
-    const short = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'k@example.com', password: 'kisa' } });
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'k@example.com', password: 'kisa' },
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().field).toBe('password');
   });
 
   it('answers unknown API paths with a JSON 404 and echoes the request id', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/yok', headers: { 'x-request-id': 'abc-123' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/yok',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, requestId: 'abc-123' });
     expect(res.headers['x-request-id']).toBe('abc-123');
@@ -155,7 +207,11 @@ describe('customer auth routes (demo mode off)', () => {
     const unknown = await login(t, { email: 'kimse@example.com', password: 'sifre12345' });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().error).toBe(AUTH_MESSAGES.badCredentials);
-    await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'kimse@example.com', password: 'sifre12345' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'kimse@example.com', password: 'sifre12345' },
+    });
     expect((await login(t, { email: 'kimse@example.com', password: 'sifre12345' })).statusCode).toBe(200);
   });
 });

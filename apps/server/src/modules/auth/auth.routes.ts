@@ -59,7 +59,12 @@ export function authRoutes(auth: AuthService) {
         },
       },
       async (request, reply) => {
-        const grant = await auth.register(request.body.email, request.body.password, request.body.name, meta(request));
+        const grant = await auth.register(
+          request.body.email,
+          request.body.password,
+          request.body.name,
+          meta(request),
+        );
         return reply.status(201).send(body(grant));
       },
     );
@@ -68,7 +73,11 @@ export function authRoutes(auth: AuthService) {
       '/api/auth/logout',
       {
         preHandler: guard,
-        schema: { tags: ['auth'], summary: 'Revoke the current session', response: { 200: okEnvelopeSchema, ...errorResponses } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Revoke the current session',
+          response: { 200: okEnvelopeSchema, ...errorResponses },
+        },
       },
       async (request) => {
         await auth.logout(currentCustomer(request).tokenHash);
@@ -80,7 +89,11 @@ export function authRoutes(auth: AuthService) {
       '/api/auth/me',
       {
         preHandler: guard,
-        schema: { tags: ['auth'], summary: 'The signed-in investor', response: { 200: meResponseSchema, ...errorResponses } },
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in investor',
+          response: { 200: meResponseSchema, ...errorResponses },
+        },
       },
       async (request) => ({ success: true as const, user: currentCustomer(request).user }),
     );

@@ -99,7 +99,12 @@ export class AuthService {
   }
 
   /** Registers an investor; 409 when the e-mail is taken. */
-  async register(email: string, password: string, name: string | undefined, meta: RequestMeta): Promise<SessionGrant> {
+  async register(
+    email: string,
+    password: string,
+    name: string | undefined,
+    meta: RequestMeta,
+  ): Promise<SessionGrant> {
     const user = await this.createUser(email, password, name ?? nameFromEmail(email), false);
     if (!user) throw new ConflictError(AUTH_MESSAGES.emailTaken, 'email');
     await this.repo.touchLastLogin(user.id, this.clock.now());
@@ -122,7 +127,10 @@ export class AuthService {
       }
       const user = toCustomerUser(session.user);
       if (this.sessionCache.size >= SESSION_CACHE_MAX_ENTRIES) this.sessionCache.clear();
-      this.sessionCache.set(hash, { user, validUntilMs: Math.min(askedAt.getTime() + SESSION_CACHE_MS, session.expiresAt.getTime()) });
+      this.sessionCache.set(hash, {
+        user,
+        validUntilMs: Math.min(askedAt.getTime() + SESSION_CACHE_MS, session.expiresAt.getTime()),
+      });
       return { user };
     });
     if (!found) throw new UnauthorizedError(AUTH_MESSAGES.expired);
@@ -143,13 +151,24 @@ export class AuthService {
   }
 
   private async createUser(email: string, password: string, name: string, demo: boolean) {
-    return this.repo.insertUser({ email, name, passwordHash: await hashPassword(password), createdByDemoLogin: demo });
+    return this.repo.insertUser({
+      email,
+      name,
+      passwordHash: await hashPassword(password),
+      createdByDemoLogin: demo,
+    });
   }
 
   private async grant(user: CustomerUserRow, meta: RequestMeta): Promise<SessionGrant> {
     const token = newSessionToken();
     const expiresAt = new Date(this.clock.now().getTime() + this.options.sessionTtlHours * 3_600_000);
-    await this.repo.insertSession({ userId: user.id, tokenHash: tokenHash(token), expiresAt, ip: meta.ip, userAgent: meta.userAgent });
+    await this.repo.insertSession({
+      userId: user.id,
+      tokenHash: tokenHash(token),
+      expiresAt,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
     return { token, user: toCustomerUser(user), expiresAt };
   }
 }

@@ -18,7 +18,10 @@ describe('AuthService session cache', () => {
 
   it('sees a revocation made by another process within the cache window', async () => {
     const auth = new AuthService(repo, clock, { demoMode: true, sessionTtlHours: 1 });
-    const { token } = await auth.login('cache@example.com', 'sifre-12345', { ip: '10.1.1.1', userAgent: null });
+    const { token } = await auth.login('cache@example.com', 'sifre-12345', {
+      ip: '10.1.1.1',
+      userAgent: null,
+    });
     await auth.authenticate(token);
     // Another process logs the session out: only the database knows.
     await repo.revokeSession(tokenHash(token), clock.now());
@@ -29,7 +32,10 @@ describe('AuthService session cache', () => {
 
   it('never trusts a cached session past its expiry', async () => {
     const auth = new AuthService(repo, clock, { demoMode: true, sessionTtlHours: 1 });
-    const { token } = await auth.login('expiry@example.com', 'sifre-12345', { ip: '10.1.1.2', userAgent: null });
+    const { token } = await auth.login('expiry@example.com', 'sifre-12345', {
+      ip: '10.1.1.2',
+      userAgent: null,
+    });
     clock.advanceMs(3_600_000 - 1_000);
     await auth.authenticate(token); // cached until expiry, 1 s away
     clock.advanceMs(1_001);
@@ -38,7 +44,10 @@ describe('AuthService session cache', () => {
 
   it('lets concurrent requests with one token share a single session lookup', async () => {
     const auth = new AuthService(repo, clock, { demoMode: true, sessionTtlHours: 1 });
-    const { token } = await auth.login('burst@example.com', 'sifre-12345', { ip: '10.1.1.3', userAgent: null });
+    const { token } = await auth.login('burst@example.com', 'sifre-12345', {
+      ip: '10.1.1.3',
+      userAgent: null,
+    });
     clock.advanceMs(SESSION_CACHE_MS + 1);
     let lookups = 0;
     const find = repo.findActiveSession.bind(repo);
@@ -56,7 +65,10 @@ describe('AuthService session cache', () => {
 
   it('does not keep a session that was logged out while its lookup was in flight', async () => {
     const auth = new AuthService(repo, clock, { demoMode: true, sessionTtlHours: 1 });
-    const { token } = await auth.login('race@example.com', 'sifre-12345', { ip: '10.1.1.4', userAgent: null });
+    const { token } = await auth.login('race@example.com', 'sifre-12345', {
+      ip: '10.1.1.4',
+      userAgent: null,
+    });
     clock.advanceMs(SESSION_CACHE_MS + 1);
     const lookup = auth.authenticate(token);
     await auth.logout(tokenHash(token));

@@ -22,7 +22,9 @@ describe('market routes', () => {
     expect(data.overview.market_cap).toBeGreaterThan(5e12);
     expect(data.overview.daily_volume).toBeGreaterThan(0);
     expect(data.performance.bist100_value).toBe(t.engine.quote('XU100')!.priceTry);
-    expect(data.performance.advancers + data.performance.decliners + data.performance.unchanged).toBe(STOCKS.length);
+    expect(data.performance.advancers + data.performance.decliners + data.performance.unchanged).toBe(
+      STOCKS.length,
+    );
     expect(data.top_gainers.length).toBeGreaterThan(0);
     for (const g of data.top_gainers) expect(g.change).toBeGreaterThan(0);
     for (const l of data.top_losers) expect(l.change).toBeLessThan(0);
@@ -34,7 +36,12 @@ describe('market routes', () => {
     const { data } = (await get('/api/market/live-data')).json();
     expect(data).toHaveLength(STOCKS.length);
     expect(data[0].turnover).toBeGreaterThanOrEqual(data[1].turnover);
-    expect(data[0]).toMatchObject({ symbol: expect.any(String), price: expect.any(Number), changePercent: expect.any(Number), volume: expect.any(Number) });
+    expect(data[0]).toMatchObject({
+      symbol: expect.any(String),
+      price: expect.any(Number),
+      changePercent: expect.any(Number),
+      volume: expect.any(Number),
+    });
   });
 
   it('gives only the most traded with ?limit, and names a bad limit', async () => {
@@ -53,11 +60,19 @@ describe('market routes', () => {
   it('answers br or gzip when the client accepts it, with the same JSON', async () => {
     const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
     const plain = await get('/api/market/live-data');
-    const br = await t.app.inject({ method: 'GET', url: '/api/market/live-data', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/market/live-data',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toBe('accept-encoding');
     expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
-    const gz = await t.app.inject({ method: 'GET', url: '/api/stocks/list?limit=100', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/api/stocks/list?limit=100',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8')).data.stocks).toHaveLength(100);
   });
@@ -65,22 +80,30 @@ describe('market routes', () => {
   it("finds GARAN for 'garanti' and folds Turkish letters", async () => {
     const garanti = (await get('/api/stocks/list?search=garanti')).json().data;
     expect(garanti.stocks.map((s: { symbol: string }) => s.symbol)).toContain('GARAN');
-    const variants = await Promise.all(['ısı', 'ISI', 'İş', 'is'].map((q) => get(`/api/stocks/list?search=${encodeURIComponent(q)}&limit=100`)));
+    const variants = await Promise.all(
+      ['ısı', 'ISI', 'İş', 'is'].map((q) =>
+        get(`/api/stocks/list?search=${encodeURIComponent(q)}&limit=100`),
+      ),
+    );
     const sets = variants.map((r) => r.json().data.total as number);
     expect(sets[0]).toBe(sets[1]);
     expect(sets[0]).toBeGreaterThan(0);
     expect(sets[2]).toBe(sets[3]);
-    const isbank = (await get(`/api/stocks/list?search=${encodeURIComponent('İş Bankası')}`)).json().data.stocks;
+    const isbank = (await get(`/api/stocks/list?search=${encodeURIComponent('İş Bankası')}`)).json().data
+      .stocks;
     expect(isbank.map((s: { symbol: string }) => s.symbol)).toContain('ISCTR');
   });
 
   it('filters by sector, sorts and pages', async () => {
-    const banks = (await get(`/api/stocks/list?sector=${encodeURIComponent('Bankacılık')}&limit=100`)).json().data;
+    const banks = (await get(`/api/stocks/list?sector=${encodeURIComponent('Bankacılık')}&limit=100`)).json()
+      .data;
     expect(banks.total).toBe(SECTORS.find((s) => s.sector === 'Bankacılık')!.stockCount);
     expect(banks.stocks.every((s: { sector: string }) => s.sector === 'Bankacılık')).toBe(true);
 
-    const byPrice = (await get('/api/stocks/list?sort_by=price&sort_order=desc&limit=20')).json().data.stocks as { price: number }[];
-    for (let i = 1; i < byPrice.length; i += 1) expect(byPrice[i - 1]!.price).toBeGreaterThanOrEqual(byPrice[i]!.price);
+    const byPrice = (await get('/api/stocks/list?sort_by=price&sort_order=desc&limit=20')).json().data
+      .stocks as { price: number }[];
+    for (let i = 1; i < byPrice.length; i += 1)
+      expect(byPrice[i - 1]!.price).toBeGreaterThanOrEqual(byPrice[i]!.price);
 
     const page1 = (await get('/api/stocks/list?page=1&limit=20')).json().data;
     const page2 = (await get('/api/stocks/list?page=2&limit=20')).json().data;
@@ -115,7 +138,11 @@ describe('market routes', () => {
 
   it("gives a stock's profile and its daily and intraday candles", async () => {
     const profile = (await get('/api/stocks/thyao.is/profile')).json().data;
-    expect(profile).toMatchObject({ symbol: 'THYAO', sector: expect.any(String), indices: expect.arrayContaining(['XU100', 'XU030']) });
+    expect(profile).toMatchObject({
+      symbol: 'THYAO',
+      sector: expect.any(String),
+      indices: expect.arrayContaining(['XU100', 'XU030']),
+    });
     expect(profile.price_band.lower).toBeLessThan(profile.price);
     const daily = (await get('/api/stocks/THYAO/history?range=1A')).json().data;
     expect(daily.interval).toBe('1d');

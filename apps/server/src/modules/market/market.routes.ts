@@ -31,20 +31,40 @@ export function marketRoutes(market: MarketService, engine: MarketEngine) {
 
     app.get(
       '/api/market/summary',
-      { schema: { tags: ['market'], summary: 'Market overview computed from the live quotes', response: { 200: marketSummarySchema, ...errorResponses } } },
+      {
+        schema: {
+          tags: ['market'],
+          summary: 'Market overview computed from the live quotes',
+          response: { 200: marketSummarySchema, ...errorResponses },
+        },
+      },
       // Serialised once per quote update; every request in between sends the same bytes.
       async (request, reply) => sendEncoded(request, reply, market.summaryBody()),
     );
 
     app.get(
       '/api/market/live-data',
-      { schema: { tags: ['market'], summary: 'Latest quote of every stock (or the `limit` most traded), most traded first', querystring: liveDataQuerySchema, response: { 200: liveDataSchema, ...errorResponses } } },
+      {
+        schema: {
+          tags: ['market'],
+          summary: 'Latest quote of every stock (or the `limit` most traded), most traded first',
+          querystring: liveDataQuerySchema,
+          response: { 200: liveDataSchema, ...errorResponses },
+        },
+      },
       async (request, reply) => sendEncoded(request, reply, market.liveDataBody(request.query.limit)),
     );
 
     app.get(
       '/api/market/stream',
-      { schema: { tags: ['market'], summary: 'Server-Sent Events: `quotes` events with every quote update (symbol, price, changePercent, volume)', hide: false } },
+      {
+        schema: {
+          tags: ['market'],
+          summary:
+            'Server-Sent Events: `quotes` events with every quote update (symbol, price, changePercent, volume)',
+          hide: false,
+        },
+      },
       (request, reply) => {
         reply.hijack();
         const res = reply.raw;
@@ -55,17 +75,34 @@ export function marketRoutes(market: MarketService, engine: MarketEngine) {
           'x-accel-buffering': 'no',
           'x-request-id': request.id,
         });
-        const filter = typeof (request.query as Record<string, unknown>).symbols === 'string'
-          ? new Set(String((request.query as Record<string, string>).symbols).split(',').map((s) => s.trim().toUpperCase()))
-          : null;
+        const filter =
+          typeof (request.query as Record<string, unknown>).symbols === 'string'
+            ? new Set(
+                String((request.query as Record<string, string>).symbols)
+                  .split(',')
+                  .map((s) => s.trim().toUpperCase()),
+              )
+            : null;
         const send = (quotes: readonly Quote[]) => {
           const rows = quotes
             .filter((q) => !filter || filter.has(q.symbol))
-            .map((q) => ({ symbol: q.symbol, price: q.priceTry, changePercent: q.changePercent, volume: q.volume, high: q.highTry, low: q.lowTry, time: q.updatedAt.toISOString() }));
+            .map((q) => ({
+              symbol: q.symbol,
+              price: q.priceTry,
+              changePercent: q.changePercent,
+              volume: q.volume,
+              high: q.highTry,
+              low: q.lowTry,
+              time: q.updatedAt.toISOString(),
+            }));
           if (rows.length > 0) res.write(`event: quotes\ndata: ${JSON.stringify(rows)}\n\n`);
         };
         res.write(`retry: 5000\n\n`);
-        send(filter ? [...filter].map((s) => engine.quote(s)).filter((q): q is Quote => q !== undefined) : engine.stockQuotes());
+        send(
+          filter
+            ? [...filter].map((s) => engine.quote(s)).filter((q): q is Quote => q !== undefined)
+            : engine.stockQuotes(),
+        );
         const unsubscribe = engine.onQuotes(send);
         const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), SSE_KEEPALIVE_MS);
         request.raw.on('close', () => {
@@ -77,45 +114,100 @@ export function marketRoutes(market: MarketService, engine: MarketEngine) {
 
     app.get(
       '/api/stocks/list',
-      { schema: { tags: ['stocks'], summary: 'Stocks with sector filter, Turkish-aware search, sorting and paging', querystring: stockListQuerySchema, response: { 200: stockListSchema, ...errorResponses } } },
+      {
+        schema: {
+          tags: ['stocks'],
+          summary: 'Stocks with sector filter, Turkish-aware search, sorting and paging',
+          querystring: stockListQuerySchema,
+          response: { 200: stockListSchema, ...errorResponses },
+        },
+      },
       // Encoded once per query and quote generation (see MarketService.stockListBody).
       async (request, reply) => sendEncoded(request, reply, market.stockListBody(request.query)),
     );
 
     app.get(
       '/api/stocks/sectors',
-      { schema: { tags: ['stocks'], summary: 'Sectors with their stock counts', response: { 200: sectorsSchema, ...errorResponses } } },
+      {
+        schema: {
+          tags: ['stocks'],
+          summary: 'Sectors with their stock counts',
+          response: { 200: sectorsSchema, ...errorResponses },
+        },
+      },
       async () => ({ success: true as const, data: { sectors: market.sectors() } }),
     );
 
     app.get(
       '/api/stocks/:symbol/profile',
-      { schema: { tags: ['stocks'], summary: "A stock's live quote and key figures", params: symbolParamsSchema, response: { 200: stockProfileSchema, ...errorResponses } } },
+      {
+        schema: {
+          tags: ['stocks'],
+          summary: "A stock's live quote and key figures",
+          params: symbolParamsSchema,
+          response: { 200: stockProfileSchema, ...errorResponses },
+        },
+      },
       async (request) => ({ success: true as const, data: await market.profile(request.params.symbol) }),
     );
 
     app.get(
       '/api/stocks/:symbol/history',
-      { schema: { tags: ['stocks'], summary: 'Candles for a chart range (1G, 1H, 1A, 3A, 1Y, 5Y)', params: symbolParamsSchema, querystring: historyQuerySchema, response: { 200: historySchema, ...errorResponses } } },
-      async (request) => ({ success: true as const, data: await market.history(request.params.symbol, request.query.range, 'stock') }),
+      {
+        schema: {
+          tags: ['stocks'],
+          summary: 'Candles for a chart range (1G, 1H, 1A, 3A, 1Y, 5Y)',
+          params: symbolParamsSchema,
+          querystring: historyQuerySchema,
+          response: { 200: historySchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await market.history(request.params.symbol, request.query.range, 'stock'),
+      }),
     );
 
     app.get(
       '/api/indices/list',
-      { schema: { tags: ['indices'], summary: 'Every live index computed from its members', response: { 200: indexListSchema, ...errorResponses } } },
+      {
+        schema: {
+          tags: ['indices'],
+          summary: 'Every live index computed from its members',
+          response: { 200: indexListSchema, ...errorResponses },
+        },
+      },
       async () => ({ success: true as const, data: { indices: market.indexList() } }),
     );
 
     app.get(
       '/api/indices/:id/data',
-      { schema: { tags: ['indices'], summary: 'An index with its intraday series (15-minute points)', params: indexParamsSchema, response: { 200: indexDataSchema, ...errorResponses } } },
+      {
+        schema: {
+          tags: ['indices'],
+          summary: 'An index with its intraday series (15-minute points)',
+          params: indexParamsSchema,
+          response: { 200: indexDataSchema, ...errorResponses },
+        },
+      },
       async (request) => ({ success: true as const, data: await market.indexData(request.params.id) }),
     );
 
     app.get(
       '/api/indices/:id/history',
-      { schema: { tags: ['indices'], summary: 'Candles of an index for a chart range', params: indexParamsSchema, querystring: historyQuerySchema, response: { 200: historySchema, ...errorResponses } } },
-      async (request) => ({ success: true as const, data: await market.history(request.params.id, request.query.range, 'index') }),
+      {
+        schema: {
+          tags: ['indices'],
+          summary: 'Candles of an index for a chart range',
+          params: indexParamsSchema,
+          querystring: historyQuerySchema,
+          response: { 200: historySchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await market.history(request.params.id, request.query.range, 'index'),
+      }),
     );
   };
 }

@@ -43,7 +43,12 @@ const STOCK_BY_SYMBOL = new Map(STOCKS.map((s) => [s.symbol, s]));
 const INDEX_MEMBERSHIP = new Map<string, string[]>();
 
 /** Calendar days of daily history per chart range. */
-const DAILY_RANGE_DAYS: Record<Exclude<HistoryRange, '1G' | '1H'>, number> = { '1A': 31, '3A': 92, '1Y': 366, '5Y': 5 * 366 };
+const DAILY_RANGE_DAYS: Record<Exclude<HistoryRange, '1G' | '1H'>, number> = {
+  '1A': 31,
+  '3A': 92,
+  '1Y': 366,
+  '5Y': 5 * 366,
+};
 
 /** Distinct live-data limits kept encoded per version (a client asking every limit cannot hold 1,000 bodies). */
 const LIVE_CACHE_MAX_LIMITS = 16;
@@ -115,7 +120,10 @@ export class MarketService {
   summaryBody(): EncodedBody {
     const version = this.viewVersion();
     if (this.summaryCache?.version !== version) {
-      this.summaryCache = { version, value: encodeBody(marketSummarySchema, { success: true, data: this.summary() }) };
+      this.summaryCache = {
+        version,
+        value: encodeBody(marketSummarySchema, { success: true, data: this.summary() }),
+      };
     }
     return this.summaryCache.value;
   }
@@ -138,7 +146,9 @@ export class MarketService {
       price: q.priceTry,
       company_name: STOCK_BY_SYMBOL.get(q.symbol)?.name ?? q.symbol,
     });
-    const byChange = [...quotes].sort((a, b) => b.changePercent - a.changePercent || a.symbol.localeCompare(b.symbol));
+    const byChange = [...quotes].sort(
+      (a, b) => b.changePercent - a.changePercent || a.symbol.localeCompare(b.symbol),
+    );
     const xu100 = this.engine.quote('XU100');
     return {
       overview: {
@@ -155,8 +165,15 @@ export class MarketService {
         decliners,
         unchanged: quotes.length - advancers - decliners,
       },
-      top_gainers: byChange.slice(0, TOP_LIST_ITEMS).filter((q) => q.changePercent > 0).map(mover),
-      top_losers: byChange.slice(-TOP_LIST_ITEMS).reverse().filter((q) => q.changePercent < 0).map(mover),
+      top_gainers: byChange
+        .slice(0, TOP_LIST_ITEMS)
+        .filter((q) => q.changePercent > 0)
+        .map(mover),
+      top_losers: byChange
+        .slice(-TOP_LIST_ITEMS)
+        .reverse()
+        .filter((q) => q.changePercent < 0)
+        .map(mover),
       sector_distribution: SECTORS.map((s) => ({ sector: s.sector, count: s.stockCount })),
       date: quotes[0]!.date,
       freshness: this.freshness(),
@@ -205,7 +222,14 @@ export class MarketService {
   stockListBody(query: StockListQuery): EncodedBody {
     const version = String(this.engine.generation);
     if (this.listCache?.version !== version) this.listCache = { version, value: new Map() };
-    const key = JSON.stringify([query.page, query.limit, query.sector ?? null, query.search ?? null, query.sort_by, query.sort_order]);
+    const key = JSON.stringify([
+      query.page,
+      query.limit,
+      query.sector ?? null,
+      query.search ?? null,
+      query.sort_by,
+      query.sort_order,
+    ]);
     const cached = this.listCache.value.get(key);
     if (cached) return cached;
     const body = encodeBody(stockListSchema, { success: true, data: this.stockList(query) });
@@ -252,7 +276,12 @@ export class MarketService {
       return cmp * direction || a.symbol.localeCompare(b.symbol);
     });
     const start = (query.page - 1) * query.limit;
-    return { stocks: rows.slice(start, start + query.limit), total: rows.length, page: query.page, limit: query.limit };
+    return {
+      stocks: rows.slice(start, start + query.limit),
+      total: rows.length,
+      page: query.page,
+      limit: query.limit,
+    };
   }
 
   sectors(): { sector: string; count: number }[] {
@@ -291,7 +320,9 @@ export class MarketService {
       market_cap: shares ? Math.round(shares * q.priceTry) : null,
       week52_low: closes.length ? Math.min(...closes, q.priceTry) : null,
       week52_high: closes.length ? Math.max(...closes, q.priceTry) : null,
-      avg_volume_20d: recent.length ? Math.round(recent.reduce((s, b) => s + b.volumeShares, 0) / recent.length) : null,
+      avg_volume_20d: recent.length
+        ? Math.round(recent.reduce((s, b) => s + b.volumeShares, 0) / recent.length)
+        : null,
       price_band: { lower: band.lowerTry, upper: band.upperTry },
       tick_size: tickSizeTry(q.priceTry),
       indices: INDEX_MEMBERSHIP.get(symbol) ?? [],
@@ -309,7 +340,8 @@ export class MarketService {
       const from = istanbulInstant(fromDate, 0);
       const to = istanbulInstant(addCalendarDays(q.date, 1), 0);
       const bucket = range === '1G' ? 5 : 15;
-      if (kind === 'stock') await this.engine.ensureStockMinutes(symbol, tradingDaysBetween(fromDate, q.date));
+      if (kind === 'stock')
+        await this.engine.ensureStockMinutes(symbol, tradingDaysBetween(fromDate, q.date));
       const bars = await this.repo.intradayBars(symbol, from, to, bucket);
       const candles: Candle[] = bars.map((b) => ({
         time: b.minute.toISOString(),
@@ -333,7 +365,14 @@ export class MarketService {
     }));
     // During the session today's bar is not stored yet: the live quote is today's forming candle.
     if (kind === 'stock' && candles.at(-1)?.time !== q.date) {
-      candles.push({ time: q.date, open: q.openTry, high: q.highTry, low: q.lowTry, close: q.priceTry, volume: q.volume });
+      candles.push({
+        time: q.date,
+        open: q.openTry,
+        high: q.highTry,
+        low: q.lowTry,
+        close: q.priceTry,
+        volume: q.volume,
+      });
     }
     return { symbol, range, interval: '1d' as const, candles };
   }
@@ -346,7 +385,8 @@ export class MarketService {
         const q = this.engine.quote(index.code);
         if (!q) continue;
         let cap = 0;
-        for (const symbol of index.members) cap += (this.engine.sharesOutstanding(symbol) ?? 0) * (this.engine.quote(symbol)?.priceTry ?? 0);
+        for (const symbol of index.members)
+          cap += (this.engine.sharesOutstanding(symbol) ?? 0) * (this.engine.quote(symbol)?.priceTry ?? 0);
         items.push({
           code: index.code,
           name: index.name,
@@ -380,7 +420,10 @@ export class MarketService {
     const from = istanbulInstant(q.date, window?.startMinute ?? 600);
     const to = istanbulInstant(q.date, (window?.endMinute ?? 1080) + 15);
     const bars = await this.repo.intradayBars(code, from, to, 15);
-    const intraday = bars.map((b) => ({ time: new Date(b.minute.getTime() + 15 * 60_000).toISOString(), value: b.closeTry }));
+    const intraday = bars.map((b) => ({
+      time: new Date(b.minute.getTime() + 15 * 60_000).toISOString(),
+      value: b.closeTry,
+    }));
     // The series starts at the open with the previous close, and ends with the latest level.
     if (bars.length > 0) intraday.unshift({ time: from.toISOString(), value: bars[0]!.openTry });
     return {

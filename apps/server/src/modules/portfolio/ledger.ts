@@ -102,8 +102,20 @@ function addRealized(state: LedgerState, symbol: string | null, amountTry: numbe
 }
 
 /** The violation of a transaction that needs more cash than the ledger holds at its date. */
-function insufficientCash(state: LedgerState, tx: LedgerTransaction, neededTry: number, buy: boolean): LedgerViolation {
-  return { kind: 'insufficient_cash', transactionId: tx.id, date: tx.tradeDate, neededTry, availableTry: state.cashTry, buy };
+function insufficientCash(
+  state: LedgerState,
+  tx: LedgerTransaction,
+  neededTry: number,
+  buy: boolean,
+): LedgerViolation {
+  return {
+    kind: 'insufficient_cash',
+    transactionId: tx.id,
+    date: tx.tradeDate,
+    neededTry,
+    availableTry: state.cashTry,
+    buy,
+  };
 }
 
 /** Applies one transaction to the state in place; returns the violation instead when it may not happen. */
@@ -122,12 +134,14 @@ export function ledgerApply(state: LedgerState, tx: LedgerTransaction): Transact
       break;
     case 'withdraw':
       cashEffectTry = -amountTry;
-      if (state.cashTry + cashEffectTry < -MONEY_EPSILON_TRY) return insufficientCash(state, tx, amountTry, false);
+      if (state.cashTry + cashEffectTry < -MONEY_EPSILON_TRY)
+        return insufficientCash(state, tx, amountTry, false);
       state.withdrawalsTry += amountTry;
       break;
     case 'fee':
       cashEffectTry = -amountTry;
-      if (state.cashTry + cashEffectTry < -MONEY_EPSILON_TRY) return insufficientCash(state, tx, amountTry, false);
+      if (state.cashTry + cashEffectTry < -MONEY_EPSILON_TRY)
+        return insufficientCash(state, tx, amountTry, false);
       state.feesTry += amountTry;
       realizedTry = -amountTry;
       addRealized(state, tx.symbol, realizedTry);
@@ -164,7 +178,8 @@ export function ledgerApply(state: LedgerState, tx: LedgerTransaction): Transact
         };
       }
       const proceedsTry = quantity * priceTry - commissionTry;
-      if (state.cashTry + proceedsTry < -MONEY_EPSILON_TRY) return insufficientCash(state, tx, -proceedsTry, false);
+      if (state.cashTry + proceedsTry < -MONEY_EPSILON_TRY)
+        return insufficientCash(state, tx, -proceedsTry, false);
       const costSoldTry = quantity === held ? position.costTry : (position.costTry / held) * quantity;
       position.quantity -= quantity;
       position.costTry = position.quantity === 0 ? 0 : position.costTry - costSoldTry;

@@ -293,16 +293,36 @@ describe('portfolio overview cache', () => {
   it('answers the same bytes until a quote or the ledger changes, and shows either change at once', async () => {
     const inv = await investor(t);
     await inv.post('/api/portfolio/transactions', { type: 'deposit', date: '2026-10-01', amount: 100_000 });
-    await inv.post('/api/portfolio/transactions', { type: 'buy', date: '2026-10-02', symbol: 'THYAO', quantity: 100, price: 250 });
+    await inv.post('/api/portfolio/transactions', {
+      type: 'buy',
+      date: '2026-10-02',
+      symbol: 'THYAO',
+      quantity: 100,
+      price: 250,
+    });
     const first = await inv.get('/api/portfolio/overview');
-    expect(first.json().data.holdings[0]).toMatchObject({ symbol: 'THYAO', quantity: 100, current_price: 300 });
+    expect(first.json().data.holdings[0]).toMatchObject({
+      symbol: 'THYAO',
+      quantity: 100,
+      current_price: 300,
+    });
     expect((await inv.get('/api/portfolio/overview')).body).toBe(first.body);
 
     market.setQuote('THYAO', 310, { previousCloseTry: 290 });
     const ticked = (await inv.get('/api/portfolio/overview')).json().data;
     expect(ticked.holdings[0]).toMatchObject({ current_price: 310, market_value: 31_000 });
 
-    expect((await inv.post('/api/portfolio/transactions', { type: 'sell', date: '2026-11-18', symbol: 'THYAO', quantity: 40, price: 310 })).statusCode).toBe(201);
+    expect(
+      (
+        await inv.post('/api/portfolio/transactions', {
+          type: 'sell',
+          date: '2026-11-18',
+          symbol: 'THYAO',
+          quantity: 40,
+          price: 310,
+        })
+      ).statusCode,
+    ).toBe(201);
     const sold = (await inv.get('/api/portfolio/overview')).json().data;
     expect(sold.holdings[0]).toMatchObject({ quantity: 60, market_value: 18_600 });
     expect(sold.overview.cash_balance).toBe(100_000 - 25_000 + 40 * 310);

@@ -42,7 +42,8 @@ export function portfolioRoutes(portfolio: PortfolioService, auth: AuthService) 
         },
       },
       // Encoded once per ledger version and quote generation (PortfolioService.overviewBody).
-      async (request, reply) => sendEncoded(request, reply, await portfolio.overviewBody(userId(request), request.query.range)),
+      async (request, reply) =>
+        sendEncoded(request, reply, await portfolio.overviewBody(userId(request), request.query.range)),
     );
 
     app.get(

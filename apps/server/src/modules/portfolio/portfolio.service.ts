@@ -138,7 +138,10 @@ export class PortfolioService {
    * GET /api/portfolio/overview, encoded: computed once per ledger version, quote generation and day, then the same
    * bytes until a tick, a write or midnight changes them (the page and its 30 s refresh, several tabs, the bell).
    */
-  async overviewBody(userId: string, range: PerformanceRange = DEFAULT_PERFORMANCE_RANGE): Promise<EncodedBody> {
+  async overviewBody(
+    userId: string,
+    range: PerformanceRange = DEFAULT_PERFORMANCE_RANGE,
+  ): Promise<EncodedBody> {
     const entry = await this.ledger(userId);
     const today = istanbulToday(this.clock.now());
     const version = `${this.market.generation}|${today}`;
@@ -152,7 +155,11 @@ export class PortfolioService {
     return body;
   }
 
-  private async overviewOf(entry: LedgerCacheEntry, range: PerformanceRange, today: string): Promise<PortfolioOverview> {
+  private async overviewOf(
+    entry: LedgerCacheEntry,
+    range: PerformanceRange,
+    today: string,
+  ): Promise<PortfolioOverview> {
     const { state, ordered } = entry.replay;
     const rangeCloses = await this.rangeCloses(entry, range, today);
 

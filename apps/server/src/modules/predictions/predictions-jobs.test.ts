@@ -32,7 +32,8 @@ describe.each(testBackends())(`${MlJobs.name} on %s`, (backend) => {
     t = await createMarketTestApp({ backend, startDate: '2026-06-01' });
     repo = new PredictionsRepository(t.ctx.database.db);
     const now = t.clock.now();
-    for (const a of await repo.listAlgorithms()) await repo.setAlgorithmEnabled(a.id, CHEAP.includes(a.id), now);
+    for (const a of await repo.listAlgorithms())
+      await repo.setAlgorithmEnabled(a.id, CHEAP.includes(a.id), now);
     pool = new MlWorkerPool(2);
     jobs = new MlJobs({
       repo,
@@ -62,16 +63,31 @@ describe.each(testBackends())(`${MlJobs.name} on %s`, (backend) => {
       is_example: false,
       top_predictions: [],
       accuracy_history: [],
-      summary: { predictions_generated: 0, average_accuracy: null, high_confidence_predictions: 0, algorithms_active: 0 },
+      summary: {
+        predictions_generated: 0,
+        average_accuracy: null,
+        high_confidence_predictions: 0,
+        algorithms_active: 0,
+      },
     });
-    const list = algorithmListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/ml-algorithms/list' })).json());
+    const list = algorithmListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/ml-algorithms/list' })).json(),
+    );
     expect(list.data.status).toBe('no_predictions_yet');
     expect(list.data.algorithms.length).toBeGreaterThanOrEqual(CHEAP.length);
-    expect(list.data.algorithms.every((a) => a.accuracy === null && a.health === null && a.predictions_count === 0)).toBe(true);
+    expect(
+      list.data.algorithms.every(
+        (a) => a.accuracy === null && a.health === null && a.predictions_count === 0,
+      ),
+    ).toBe(true);
   });
 
   it('rejects bad query values with 400 naming the parameter', async () => {
-    for (const url of ['/api/predictions/daily-summary?limit=abc', '/api/predictions/daily-summary?horizon=3', '/api/ml-algorithms/list?limit=0']) {
+    for (const url of [
+      '/api/predictions/daily-summary?limit=abc',
+      '/api/predictions/daily-summary?horizon=3',
+      '/api/ml-algorithms/list?limit=0',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
       expect(JSON.stringify(res.json()), url).toMatch(/limit|horizon/);
@@ -97,24 +113,45 @@ describe.each(testBackends())(`${MlJobs.name} on %s`, (backend) => {
     expect(final.progress).toBe(1);
     expect(final.startedAt).not.toBeNull();
     expect(final.finishedAt).not.toBeNull();
-    expect(mlRunSchema.parse(mlRunOf(final))).toMatchObject({ kind: 'train', status: 'succeeded', requested_by: 'test' });
+    expect(mlRunSchema.parse(mlRunOf(final))).toMatchObject({
+      kind: 'train',
+      status: 'succeeded',
+      requested_by: 'test',
+    });
     const models = await repo.latestModels(CHEAP);
-    expect(models.map((m) => `${m.algorithmId}:${m.horizonDays}`).sort()).toEqual(CHEAP.flatMap((id) => [`${id}:1`, `${id}:5`]).sort());
+    expect(models.map((m) => `${m.algorithmId}:${m.horizonDays}`).sort()).toEqual(
+      CHEAP.flatMap((id) => [`${id}:1`, `${id}:5`]).sort(),
+    );
     const scores = await repo.latestEvaluations(1);
     expect(scores.map((s) => s.algorithmId).sort()).toEqual([...CHEAP].sort());
     const rw = scores.find((s) => s.algorithmId === 'random-walk')!;
     // The random walk predicts 0: every prediction is half a hit, and it has no skill.
     expect(rw.accuracyPercent).toBe(50);
     expect(rw.skillVsRandomWalk).toBe(0);
-    expect(scores.every((s) => s.predictionsCount > 0 && s.accuracyCiLowPercent <= (s.accuracyPercent ?? 0))).toBe(true);
+    expect(
+      scores.every((s) => s.predictionsCount > 0 && s.accuracyCiLowPercent <= (s.accuracyPercent ?? 0)),
+    ).toBe(true);
   });
 
   it('predicts from the latest close: target = current × (1 + expected return), confidence in [0, 1]', async () => {
     const run = await jobs.request('predict', { requestedBy: 'test' });
-    const final = await waitFor(() => jobs.run(run.id), (r) => r.status !== 'queued' && r.status !== 'running', 60_000);
+    const final = await waitFor(
+      () => jobs.run(run.id),
+      (r) => r.status !== 'queued' && r.status !== 'running',
+      60_000,
+    );
     expect(final.error).toBeNull();
     expect(final.status).toBe('succeeded');
-    const rows = await t.ctx.database.pool.query<{ algorithm_id: string; as_of_date: string; target_date: string; current_price_try: number; expected_return: number; target_price_try: number; confidence: number; direction: string }>(
+    const rows = await t.ctx.database.pool.query<{
+      algorithm_id: string;
+      as_of_date: string;
+      target_date: string;
+      current_price_try: number;
+      expected_return: number;
+      target_price_try: number;
+      confidence: number;
+      direction: string;
+    }>(
       'select algorithm_id, as_of_date::text, target_date::text, current_price_try, expected_return, target_price_try, confidence, direction from predictions',
     );
     expect(rows.rows.length).toBeGreaterThan(100);
@@ -135,9 +172,20 @@ describe.each(testBackends())(`${MlJobs.name} on %s`, (backend) => {
     t.clock.set(new Date('2026-11-18T16:00:00Z'));
     await t.engine.tick();
     const run = await jobs.request('evaluate', { requestedBy: 'test' });
-    const final = await waitFor(() => jobs.run(run.id), (r) => r.status === 'succeeded' || r.status === 'failed', 30_000);
+    const final = await waitFor(
+      () => jobs.run(run.id),
+      (r) => r.status === 'succeeded' || r.status === 'failed',
+      30_000,
+    );
     expect(final.status).toBe('succeeded');
-    const rows = await t.ctx.database.pool.query<{ direction: string; current_price_try: number; close_try: number; realised_price_try: number; hit: boolean; horizon_days: number }>(`
+    const rows = await t.ctx.database.pool.query<{
+      direction: string;
+      current_price_try: number;
+      close_try: number;
+      realised_price_try: number;
+      hit: boolean;
+      horizon_days: number;
+    }>(`
       select p.direction, p.current_price_try, b.close_try, e.realised_price_try, e.hit, p.horizon_days
       from prediction_evaluations e join predictions p on p.id = e.prediction_id
       join daily_bars b on b.symbol = p.symbol and b.date = p.target_date`);
@@ -145,9 +193,13 @@ describe.each(testBackends())(`${MlJobs.name} on %s`, (backend) => {
     expect(rows.rows.every((r) => r.horizon_days === 1)).toBe(true);
     for (const r of rows.rows) {
       expect(r.realised_price_try).toBe(r.close_try);
-      expect(r.hit).toBe(r.direction === 'up' ? r.close_try > r.current_price_try : r.close_try <= r.current_price_try);
+      expect(r.hit).toBe(
+        r.direction === 'up' ? r.close_try > r.current_price_try : r.close_try <= r.current_price_try,
+      );
     }
-    const unmatured = await t.ctx.database.pool.query(`select count(*)::int as n from predictions p left join prediction_evaluations e on e.prediction_id = p.id where p.horizon_days = 5 and e.prediction_id is null`);
+    const unmatured = await t.ctx.database.pool.query(
+      `select count(*)::int as n from predictions p left join prediction_evaluations e on e.prediction_id = p.id where p.horizon_days = 5 and e.prediction_id is null`,
+    );
     expect(unmatured.rows[0].n).toBeGreaterThan(0);
   });
 
@@ -164,7 +216,9 @@ describe.each(testBackends())(`${MlJobs.name} on %s`, (backend) => {
     const symbols = new Set(data.top_predictions.map((p) => p.stock_code));
     expect(symbols.size).toBe(10);
     for (let i = 1; i < data.top_predictions.length; i++) {
-      expect(data.top_predictions[i - 1]!.confidence).toBeGreaterThanOrEqual(data.top_predictions[i]!.confidence);
+      expect(data.top_predictions[i - 1]!.confidence).toBeGreaterThanOrEqual(
+        data.top_predictions[i]!.confidence,
+      );
     }
     for (const p of data.top_predictions) {
       expect(['UP', 'DOWN']).toContain(p.prediction);
@@ -176,14 +230,23 @@ describe.each(testBackends())(`${MlJobs.name} on %s`, (backend) => {
       'select count(*)::int as n, sum(case when hit then 1 else 0 end)::int as hits from prediction_evaluations',
     );
     const { n, hits } = evaluated.rows[0]!;
-    expect(data.accuracy_history).toEqual([{ date: '2026-11-18', accuracy: Math.round((10_000 * hits) / n) / 100, evaluated: n }]);
+    expect(data.accuracy_history).toEqual([
+      { date: '2026-11-18', accuracy: Math.round((10_000 * hits) / n) / 100, evaluated: n },
+    ]);
 
-    const list = algorithmListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/ml-algorithms/list?limit=6' })).json());
+    const list = algorithmListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/ml-algorithms/list?limit=6' })).json(),
+    );
     expect(list.data.status).toBe('ok');
     expect(list.data.algorithms).toHaveLength(6);
     const ols = list.data.algorithms.find((a) => a.algorithm_id === 'ols')!;
     const wf = (await repo.latestEvaluations(1)).find((e) => e.algorithmId === 'ols')!;
-    expect(ols).toMatchObject({ enabled: true, accuracy_source: 'walk_forward', predictions_count: wf.predictionsCount, category: 'linear' });
+    expect(ols).toMatchObject({
+      enabled: true,
+      accuracy_source: 'walk_forward',
+      predictions_count: wf.predictionsCount,
+      category: 'linear',
+    });
     expect(ols.accuracy).toBeCloseTo(wf.accuracyPercent!, 2);
     expect(ols.health).toBe('critical');
     expect(ols.hit_rate_ci!.low).toBeLessThanOrEqual(ols.accuracy!);
@@ -197,12 +260,24 @@ describe.each(testBackends())(`${MlJobs.name} on %s`, (backend) => {
     await repo.setAlgorithmEnabled('arima', true, now);
     await repo.setAlgorithmEnabled('huber', true, now);
     const run = await jobs.request('train', { requestedBy: 'test', algorithmIds: ['arima', 'huber'] });
-    await waitFor(() => jobs.run(run.id), (r) => r.status === 'running', 30_000);
-    await waitFor(async () => pool.busy, (busy) => busy > 0, 30_000);
+    await waitFor(
+      () => jobs.run(run.id),
+      (r) => r.status === 'running',
+      30_000,
+    );
+    await waitFor(
+      async () => pool.busy,
+      (busy) => busy > 0,
+      30_000,
+    );
     const started = Date.now();
     const cancelled = await jobs.cancel(run.id);
     expect(cancelled.status).toBe('cancelled');
-    const idle = await waitFor(async () => pool.busy, (busy) => busy === 0, 1_000);
+    const idle = await waitFor(
+      async () => pool.busy,
+      (busy) => busy === 0,
+      1_000,
+    );
     expect(idle).toBe(0);
     expect(Date.now() - started).toBeLessThan(1_000);
     // The late end of the job must not overwrite the cancel.

@@ -7,10 +7,22 @@ import { PredictionsRepository, type NewPrediction } from './predictions.reposit
 const T0 = new Date('2026-11-18T16:00:00Z');
 
 function bar(symbol: string, date: string, closeTry: number) {
-  return { symbol, date, openTry: closeTry, highTry: closeTry, lowTry: closeTry, closeTry, volumeShares: 1000, turnoverTry: 1000 * closeTry, source: 'simulated' as const };
+  return {
+    symbol,
+    date,
+    openTry: closeTry,
+    highTry: closeTry,
+    lowTry: closeTry,
+    closeTry,
+    volumeShares: 1000,
+    turnoverTry: 1000 * closeTry,
+    source: 'simulated' as const,
+  };
 }
 
-function prediction(p: Partial<NewPrediction> & Pick<NewPrediction, 'algorithmId' | 'symbol'>): NewPrediction {
+function prediction(
+  p: Partial<NewPrediction> & Pick<NewPrediction, 'algorithmId' | 'symbol'>,
+): NewPrediction {
   return {
     horizonDays: 1,
     asOfDate: '2026-11-16',
@@ -33,8 +45,26 @@ describe.each(testBackends())('PredictionsRepository on %s', (backend) => {
     repo = new PredictionsRepository(database.db);
     await repo.syncAlgorithms(
       [
-        { id: 'ols', name: 'Ordinary Least Squares', type: 'Linear Regression', category: 'linear', description: 'd', scope: 'pooled', output: 'regression', position: 0 },
-        { id: 'ridge', name: 'Ridge Regression', type: 'Ridge Regression', category: 'linear', description: 'd', scope: 'pooled', output: 'regression', position: 1 },
+        {
+          id: 'ols',
+          name: 'Ordinary Least Squares',
+          type: 'Linear Regression',
+          category: 'linear',
+          description: 'd',
+          scope: 'pooled',
+          output: 'regression',
+          position: 0,
+        },
+        {
+          id: 'ridge',
+          name: 'Ridge Regression',
+          type: 'Ridge Regression',
+          category: 'linear',
+          description: 'd',
+          scope: 'pooled',
+          output: 'regression',
+          position: 1,
+        },
       ],
       T0,
     );
@@ -43,7 +73,21 @@ describe.each(testBackends())('PredictionsRepository on %s', (backend) => {
 
   it('syncs the registry without touching the enabled flag', async () => {
     expect(await repo.setAlgorithmEnabled('ridge', false, T0)).toBe(true);
-    await repo.syncAlgorithms([{ id: 'ridge', name: 'Ridge (renamed)', type: 't', category: 'linear', description: 'd2', scope: 'pooled', output: 'regression', position: 1 }], T0);
+    await repo.syncAlgorithms(
+      [
+        {
+          id: 'ridge',
+          name: 'Ridge (renamed)',
+          type: 't',
+          category: 'linear',
+          description: 'd2',
+          scope: 'pooled',
+          output: 'regression',
+          position: 1,
+        },
+      ],
+      T0,
+    );
     const ridge = (await repo.listAlgorithms()).find((a) => a.id === 'ridge')!;
     expect(ridge).toMatchObject({ name: 'Ridge (renamed)', description: 'd2', enabled: false });
     expect(await repo.setAlgorithmEnabled('nope', true, T0)).toBe(false);
@@ -65,9 +109,30 @@ describe.each(testBackends())('PredictionsRepository on %s', (backend) => {
   it('returns the newest model and walk-forward record per algorithm and horizon', async () => {
     const older = new Date(T0.getTime() - 86_400_000);
     await repo.insertModels([
-      { algorithmId: 'ols', horizonDays: 1, cutoffDate: '2026-11-16', stateJson: '{"v":1}', metrics: {}, createdAt: older },
-      { algorithmId: 'ols', horizonDays: 1, cutoffDate: '2026-11-17', stateJson: '{"v":2}', metrics: {}, createdAt: T0 },
-      { algorithmId: 'ols', horizonDays: 5, cutoffDate: '2026-11-17', stateJson: '{"v":5}', metrics: {}, createdAt: T0 },
+      {
+        algorithmId: 'ols',
+        horizonDays: 1,
+        cutoffDate: '2026-11-16',
+        stateJson: '{"v":1}',
+        metrics: {},
+        createdAt: older,
+      },
+      {
+        algorithmId: 'ols',
+        horizonDays: 1,
+        cutoffDate: '2026-11-17',
+        stateJson: '{"v":2}',
+        metrics: {},
+        createdAt: T0,
+      },
+      {
+        algorithmId: 'ols',
+        horizonDays: 5,
+        cutoffDate: '2026-11-17',
+        stateJson: '{"v":5}',
+        metrics: {},
+        createdAt: T0,
+      },
     ]);
     const models = await repo.latestModels(['ols', 'ridge']);
     expect(models.map((m) => [m.horizonDays, m.cutoffDate, m.stateJson])).toEqual([
@@ -75,7 +140,15 @@ describe.each(testBackends())('PredictionsRepository on %s', (backend) => {
       [5, '2026-11-17', '{"v":5}'],
     ]);
     expect(await repo.countModels()).toBe(3);
-    const record = { algorithmId: 'ols', horizonDays: 1, source: 'walk_forward', accuracyCiLowPercent: 50, accuracyCiHighPercent: 54, predictionsCount: 1000, record: {} };
+    const record = {
+      algorithmId: 'ols',
+      horizonDays: 1,
+      source: 'walk_forward',
+      accuracyCiLowPercent: 50,
+      accuracyCiHighPercent: 54,
+      predictionsCount: 1000,
+      record: {},
+    };
     await repo.insertEvaluations([
       { ...record, accuracyPercent: 51, createdAt: older },
       { ...record, accuracyPercent: 52, rankIcMean: 0.05, createdAt: T0 },
@@ -89,9 +162,29 @@ describe.each(testBackends())('PredictionsRepository on %s', (backend) => {
   it('upserts predictions, picks the best per stock and scores matured ones from stored closes', async () => {
     await repo.upsertPredictions([
       prediction({ algorithmId: 'ols', symbol: 'THYAO', confidence: 0.7 }),
-      prediction({ algorithmId: 'ridge', symbol: 'THYAO', confidence: 0.9, direction: 'down', expectedReturn: -0.02, targetPriceTry: 98 }),
-      prediction({ algorithmId: 'ols', symbol: 'GARAN', confidence: 0.8, direction: 'down', expectedReturn: -0.01, targetPriceTry: 99 }),
-      prediction({ algorithmId: 'ols', symbol: 'AKBNK', horizonDays: 5, targetDate: '2026-11-23', confidence: 0.55 }),
+      prediction({
+        algorithmId: 'ridge',
+        symbol: 'THYAO',
+        confidence: 0.9,
+        direction: 'down',
+        expectedReturn: -0.02,
+        targetPriceTry: 98,
+      }),
+      prediction({
+        algorithmId: 'ols',
+        symbol: 'GARAN',
+        confidence: 0.8,
+        direction: 'down',
+        expectedReturn: -0.01,
+        targetPriceTry: 99,
+      }),
+      prediction({
+        algorithmId: 'ols',
+        symbol: 'AKBNK',
+        horizonDays: 5,
+        targetDate: '2026-11-23',
+        confidence: 0.55,
+      }),
     ]);
     // Same algorithm, stock, horizon and day: replaced, not duplicated.
     await repo.upsertPredictions([prediction({ algorithmId: 'ols', symbol: 'THYAO', confidence: 0.75 })]);
@@ -112,7 +205,13 @@ describe.each(testBackends())('PredictionsRepository on %s', (backend) => {
 
     // Closes: THYAO has a bar on the target date; GARAN only the day after (a suspension) → its first close after.
     const market = new MarketRepository(database.db);
-    await market.upsertDailyBars([bar('THYAO', '2026-11-16', 100), bar('THYAO', '2026-11-17', 103), bar('GARAN', '2026-11-16', 100), bar('GARAN', '2026-11-18', 100), bar('AKBNK', '2026-11-18', 120)]);
+    await market.upsertDailyBars([
+      bar('THYAO', '2026-11-16', 100),
+      bar('THYAO', '2026-11-17', 103),
+      bar('GARAN', '2026-11-16', 100),
+      bar('GARAN', '2026-11-18', 100),
+      bar('AKBNK', '2026-11-18', 120),
+    ]);
     const matured = await repo.maturedPredictions(100);
     expect(matured.map((m) => [m.direction, m.currentPriceTry, m.realisedPriceTry]).sort()).toEqual([
       ['down', 100, 100],
@@ -120,10 +219,18 @@ describe.each(testBackends())('PredictionsRepository on %s', (backend) => {
       ['up', 100, 103],
     ]);
     await repo.insertPredictionEvaluations(
-      matured.map((m) => ({ predictionId: m.id, realisedPriceTry: m.realisedPriceTry, realisedReturn: m.realisedPriceTry / 100 - 1, hit: m.direction === 'up' ? m.realisedPriceTry > 100 : m.realisedPriceTry <= 100, evaluatedAt: T0 })),
+      matured.map((m) => ({
+        predictionId: m.id,
+        realisedPriceTry: m.realisedPriceTry,
+        realisedReturn: m.realisedPriceTry / 100 - 1,
+        hit: m.direction === 'up' ? m.realisedPriceTry > 100 : m.realisedPriceTry <= 100,
+        evaluatedAt: T0,
+      })),
     );
     expect(await repo.maturedPredictions(100)).toEqual([]);
-    expect(await repo.accuracyByTargetDate('2026-11-01')).toEqual([{ date: '2026-11-17', evaluated: 3, hits: 2 }]);
+    expect(await repo.accuracyByTargetDate('2026-11-01')).toEqual([
+      { date: '2026-11-17', evaluated: 3, hits: 2 },
+    ]);
     const realised = await repo.realisedByAlgorithm(1);
     expect(realised.get('ols')).toEqual({ evaluated: 2, hits: 2, days: 1 });
     expect(realised.get('ridge')).toEqual({ evaluated: 1, hits: 0, days: 1 });
@@ -133,7 +240,15 @@ describe.each(testBackends())('PredictionsRepository on %s', (backend) => {
   it('aggregates stored bars per symbol for the ML panel', async () => {
     const bars = await repo.barsBySymbolFrom('2026-11-17');
     const thyao = bars.find((b) => b.symbol === 'THYAO')!;
-    expect(thyao).toEqual({ symbol: 'THYAO', dates: ['2026-11-17'], open: [103], high: [103], low: [103], close: [103], volume: [1000] });
+    expect(thyao).toEqual({
+      symbol: 'THYAO',
+      dates: ['2026-11-17'],
+      open: [103],
+      high: [103],
+      low: [103],
+      close: [103],
+      volume: [1000],
+    });
     expect(bars.map((b) => b.symbol)).toEqual(['AKBNK', 'GARAN', 'THYAO']);
     expect(await repo.latestBarDate()).toBe('2026-11-18');
   });

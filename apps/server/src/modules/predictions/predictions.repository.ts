@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { mlAlgorithms, mlEvaluations, mlModels, mlRuns, predictionEvaluations, predictions } from '@/db/schema/index';
+import {
+  mlAlgorithms,
+  mlEvaluations,
+  mlModels,
+  mlRuns,
+  predictionEvaluations,
+  predictions,
+} from '@/db/schema/index';
 
 export type AlgorithmRow = typeof mlAlgorithms.$inferSelect;
 export type RunRow = typeof mlRuns.$inferSelect;
@@ -95,29 +102,59 @@ export class PredictionsRepository {
   }
 
   async setAlgorithmEnabled(id: string, enabled: boolean, now: Date): Promise<boolean> {
-    const rows = await this.db.update(mlAlgorithms).set({ enabled, updatedAt: now }).where(eq(mlAlgorithms.id, id)).returning({ id: mlAlgorithms.id });
+    const rows = await this.db
+      .update(mlAlgorithms)
+      .set({ enabled, updatedAt: now })
+      .where(eq(mlAlgorithms.id, id))
+      .returning({ id: mlAlgorithms.id });
     return rows.length > 0;
   }
 
   // ------------------------------------------------------------------ runs
 
-  async createRun(run: { kind: string; requestedBy: string; algorithmIds: string[] | null; now: Date }): Promise<RunRow> {
+  async createRun(run: {
+    kind: string;
+    requestedBy: string;
+    algorithmIds: string[] | null;
+    now: Date;
+  }): Promise<RunRow> {
     const rows = await this.db
       .insert(mlRuns)
-      .values({ kind: run.kind, status: 'queued', requestedBy: run.requestedBy, algorithmIds: run.algorithmIds, createdAt: run.now })
+      .values({
+        kind: run.kind,
+        status: 'queued',
+        requestedBy: run.requestedBy,
+        algorithmIds: run.algorithmIds,
+        createdAt: run.now,
+      })
       .returning();
     return rows[0]!;
   }
 
-  async updateRun(id: string, patch: Partial<Pick<RunRow, 'status' | 'progress' | 'message' | 'error' | 'jobId' | 'startedAt' | 'finishedAt'>>): Promise<void> {
+  async updateRun(
+    id: string,
+    patch: Partial<
+      Pick<RunRow, 'status' | 'progress' | 'message' | 'error' | 'jobId' | 'startedAt' | 'finishedAt'>
+    >,
+  ): Promise<void> {
     await this.db.update(mlRuns).set(patch).where(eq(mlRuns.id, id));
   }
 
   /** Moves a run to a final state unless it already has one (a cancel must not be overwritten by a late success). */
-  async finishRun(id: string, status: 'succeeded' | 'failed' | 'cancelled', patch: { message?: string | null; error?: string | null; now: Date }): Promise<boolean> {
+  async finishRun(
+    id: string,
+    status: 'succeeded' | 'failed' | 'cancelled',
+    patch: { message?: string | null; error?: string | null; now: Date },
+  ): Promise<boolean> {
     const rows = await this.db
       .update(mlRuns)
-      .set({ status, finishedAt: patch.now, ...(patch.message !== undefined ? { message: patch.message } : {}), ...(patch.error !== undefined ? { error: patch.error } : {}), ...(status === 'succeeded' ? { progress: 1 } : {}) })
+      .set({
+        status,
+        finishedAt: patch.now,
+        ...(patch.message !== undefined ? { message: patch.message } : {}),
+        ...(patch.error !== undefined ? { error: patch.error } : {}),
+        ...(status === 'succeeded' ? { progress: 1 } : {}),
+      })
       .where(and(eq(mlRuns.id, id), inArray(mlRuns.status, ['queued', 'running'])))
       .returning({ id: mlRuns.id });
     return rows.length > 0;
@@ -139,7 +176,11 @@ export class PredictionsRepository {
   }
 
   async runStatus(id: string): Promise<string | undefined> {
-    const rows = await this.db.select({ status: mlRuns.status }).from(mlRuns).where(eq(mlRuns.id, id)).limit(1);
+    const rows = await this.db
+      .select({ status: mlRuns.status })
+      .from(mlRuns)
+      .where(eq(mlRuns.id, id))
+      .limit(1);
     return rows[0]?.status;
   }
 
@@ -149,23 +190,44 @@ export class PredictionsRepository {
 
   /** Runs left 'running' or 'queued' by a process that died (no job will finish them). */
   async activeRuns(): Promise<RunRow[]> {
-    return this.db.select().from(mlRuns).where(inArray(mlRuns.status, ['queued', 'running']));
+    return this.db
+      .select()
+      .from(mlRuns)
+      .where(inArray(mlRuns.status, ['queued', 'running']));
   }
 
   // ------------------------------------------------------------------ bars for the panel
 
   /** Daily bars of every symbol from `fromDate`, aggregated per symbol (one row each: few rows to parse). */
   async barsBySymbolFrom(fromDate: string): Promise<SymbolBarArrays[]> {
-    const result = await this.db.execute<{ symbol: string; dates: string[]; o: number[]; h: number[]; l: number[]; c: number[]; v: number[] }>(sql`
+    const result = await this.db.execute<{
+      symbol: string;
+      dates: string[];
+      o: number[];
+      h: number[];
+      l: number[];
+      c: number[];
+      v: number[];
+    }>(sql`
       select symbol, array_agg(date::text order by date) as dates, array_agg(open_try order by date) as o,
         array_agg(high_try order by date) as h, array_agg(low_try order by date) as l,
         array_agg(close_try order by date) as c, array_agg(volume_shares order by date) as v
       from daily_bars where date >= ${fromDate}::date group by symbol order by symbol`);
-    return result.rows.map((r) => ({ symbol: r.symbol, dates: r.dates, open: r.o, high: r.h, low: r.l, close: r.c, volume: r.v }));
+    return result.rows.map((r) => ({
+      symbol: r.symbol,
+      dates: r.dates,
+      open: r.o,
+      high: r.h,
+      low: r.l,
+      close: r.c,
+      volume: r.v,
+    }));
   }
 
   async latestBarDate(): Promise<string | null> {
-    const result = await this.db.execute<{ d: string | null }>(sql`select max(date)::text as d from daily_bars`);
+    const result = await this.db.execute<{ d: string | null }>(
+      sql`select max(date)::text as d from daily_bars`,
+    );
     return result.rows[0]?.d ?? null;
   }
 
@@ -183,7 +245,13 @@ export class PredictionsRepository {
   /** The newest model of each algorithm × horizon (of the given algorithms). */
   async latestModels(algorithmIds: readonly string[]): Promise<ServingModelRow[]> {
     if (algorithmIds.length === 0) return [];
-    const result = await this.db.execute<{ algorithm_id: string; horizon_days: number; cutoff_date: string; state_json: string; created_at: string | Date }>(sql`
+    const result = await this.db.execute<{
+      algorithm_id: string;
+      horizon_days: number;
+      cutoff_date: string;
+      state_json: string;
+      created_at: string | Date;
+    }>(sql`
       select distinct on (algorithm_id, horizon_days) algorithm_id, horizon_days, cutoff_date::text as cutoff_date, state_json, created_at
       from ml_models where algorithm_id = any(${sql.param([...algorithmIds])}::text[])
       order by algorithm_id, horizon_days, created_at desc`);
@@ -198,7 +266,9 @@ export class PredictionsRepository {
 
   /** Latest training instant per algorithm. */
   async lastTrainedAt(): Promise<Map<string, Date>> {
-    const result = await this.db.execute<{ algorithm_id: string; at: string | Date }>(sql`select algorithm_id, max(created_at) as at from ml_models group by algorithm_id`);
+    const result = await this.db.execute<{ algorithm_id: string; at: string | Date }>(
+      sql`select algorithm_id, max(created_at) as at from ml_models group by algorithm_id`,
+    );
     return new Map(result.rows.map((r) => [r.algorithm_id, new Date(r.at)]));
   }
 
@@ -244,7 +314,12 @@ export class PredictionsRepository {
    * close after it), with that close.
    */
   async maturedPredictions(limit: number): Promise<MaturedPrediction[]> {
-    const result = await this.db.execute<{ id: string; direction: string; current_price_try: number; realised: number }>(sql`
+    const result = await this.db.execute<{
+      id: string;
+      direction: string;
+      current_price_try: number;
+      realised: number;
+    }>(sql`
       select p.id, p.direction, p.current_price_try, b.close_try as realised
       from predictions p
       cross join lateral (
@@ -253,17 +328,29 @@ export class PredictionsRepository {
       where not exists (select 1 from prediction_evaluations e where e.prediction_id = p.id)
         and p.target_date <= (select max(date) from daily_bars)
       order by p.target_date limit ${limit}`);
-    return result.rows.map((r) => ({ id: r.id, direction: r.direction, currentPriceTry: Number(r.current_price_try), realisedPriceTry: Number(r.realised) }));
+    return result.rows.map((r) => ({
+      id: r.id,
+      direction: r.direction,
+      currentPriceTry: Number(r.current_price_try),
+      realisedPriceTry: Number(r.realised),
+    }));
   }
 
-  async insertPredictionEvaluations(rows: readonly (typeof predictionEvaluations.$inferInsert)[]): Promise<void> {
+  async insertPredictionEvaluations(
+    rows: readonly (typeof predictionEvaluations.$inferInsert)[],
+  ): Promise<void> {
     for (let start = 0; start < rows.length; start += BATCH) {
-      await this.db.insert(predictionEvaluations).values(rows.slice(start, start + BATCH)).onConflictDoNothing();
+      await this.db
+        .insert(predictionEvaluations)
+        .values(rows.slice(start, start + BATCH))
+        .onConflictDoNothing();
     }
   }
 
   async countPredictionsSince(since: Date): Promise<number> {
-    const result = await this.db.execute<{ n: number }>(sql`select count(*)::int as n from predictions where created_at >= ${since.toISOString()}::timestamptz`);
+    const result = await this.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from predictions where created_at >= ${since.toISOString()}::timestamptz`,
+    );
     return Number(result.rows[0]?.n ?? 0);
   }
 
@@ -318,7 +405,10 @@ export class PredictionsRepository {
   }
 
   /** Per target date from `fromDate`: evaluated predictions and hits (enabled algorithms). */
-  async accuracyByTargetDate(fromDate: string, horizonDays?: number): Promise<{ date: string; evaluated: number; hits: number }[]> {
+  async accuracyByTargetDate(
+    fromDate: string,
+    horizonDays?: number,
+  ): Promise<{ date: string; evaluated: number; hits: number }[]> {
     const result = await this.db.execute<{ d: string; n: number; hits: number }>(sql`
       select p.target_date::text as d, count(*)::int as n, sum(case when e.hit then 1 else 0 end)::int as hits
       from prediction_evaluations e join predictions p on p.id = e.prediction_id join ml_algorithms a on a.id = p.algorithm_id
@@ -328,23 +418,36 @@ export class PredictionsRepository {
   }
 
   /** Realised evaluations per algorithm at a horizon: count, hits and distinct target dates. */
-  async realisedByAlgorithm(horizonDays: number): Promise<Map<string, { evaluated: number; hits: number; days: number }>> {
+  async realisedByAlgorithm(
+    horizonDays: number,
+  ): Promise<Map<string, { evaluated: number; hits: number; days: number }>> {
     const result = await this.db.execute<{ algorithm_id: string; n: number; hits: number; days: number }>(sql`
       select p.algorithm_id, count(*)::int as n, sum(case when e.hit then 1 else 0 end)::int as hits,
         count(distinct p.target_date)::int as days
       from prediction_evaluations e join predictions p on p.id = e.prediction_id
       where p.horizon_days = ${horizonDays} group by p.algorithm_id`);
-    return new Map(result.rows.map((r) => [r.algorithm_id, { evaluated: Number(r.n), hits: Number(r.hits), days: Number(r.days) }]));
+    return new Map(
+      result.rows.map((r) => [
+        r.algorithm_id,
+        { evaluated: Number(r.n), hits: Number(r.hits), days: Number(r.days) },
+      ]),
+    );
   }
 
   /** Live predictions made per algorithm (all horizons). */
   async predictionCountsByAlgorithm(): Promise<Map<string, number>> {
-    const result = await this.db.execute<{ algorithm_id: string; n: number }>(sql`select algorithm_id, count(*)::int as n from predictions group by algorithm_id`);
+    const result = await this.db.execute<{ algorithm_id: string; n: number }>(
+      sql`select algorithm_id, count(*)::int as n from predictions group by algorithm_id`,
+    );
     return new Map(result.rows.map((r) => [r.algorithm_id, Number(r.n)]));
   }
 
   /** Predictions of one symbol created since an instant (tests and admin views). */
   async predictionsOf(symbol: string, since: Date): Promise<(typeof predictions.$inferSelect)[]> {
-    return this.db.select().from(predictions).where(and(eq(predictions.symbol, symbol), gte(predictions.createdAt, since))).orderBy(asc(predictions.algorithmId));
+    return this.db
+      .select()
+      .from(predictions)
+      .where(and(eq(predictions.symbol, symbol), gte(predictions.createdAt, since)))
+      .orderBy(asc(predictions.algorithmId));
   }
 }

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { algorithmListQuerySchema, algorithmListSchema, dailySummaryQuerySchema, dailySummarySchema, errorResponses } from '@bist/contracts';
+import {
+  algorithmListQuerySchema,
+  algorithmListSchema,
+  dailySummaryQuerySchema,
+  dailySummarySchema,
+  errorResponses,
+} from '@bist/contracts';
 import type { PredictionsService } from './predictions.service.ts';
 
 /**
@@ -16,7 +22,8 @@ export function predictionsRoutes(service: PredictionsService) {
       {
         schema: {
           tags: ['predictions'],
-          summary: 'Latest predictions: 24-hour count, average accuracy, top predictions and the 7-day realised accuracy',
+          summary:
+            'Latest predictions: 24-hour count, average accuracy, top predictions and the 7-day realised accuracy',
           querystring: dailySummaryQuerySchema,
           response: { 200: dailySummarySchema, ...errorResponses },
         },
@@ -29,7 +36,8 @@ export function predictionsRoutes(service: PredictionsService) {
       {
         schema: {
           tags: ['predictions'],
-          summary: 'Algorithms with accuracy (directional hit rate) and counts from walk-forward or realised evaluations',
+          summary:
+            'Algorithms with accuracy (directional hit rate) and counts from walk-forward or realised evaluations',
           querystring: algorithmListQuerySchema,
           response: { 200: algorithmListSchema, ...errorResponses },
         },

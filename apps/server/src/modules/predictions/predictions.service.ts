@@ -57,12 +57,27 @@ export class PredictionsService {
     return (await this.repo.countModels()) > 0;
   }
 
-  private accuracyOf(walkForward: EvaluationRow | undefined, realised: { evaluated: number; hits: number; days: number } | undefined): AccuracyFigure {
-    if (realised && realised.evaluated >= REALISED_ACCURACY_MIN_COUNT && realised.days >= REALISED_ACCURACY_MIN_DAYS) {
-      return { accuracy: (100 * realised.hits) / realised.evaluated, source: 'realised', count: realised.evaluated };
+  private accuracyOf(
+    walkForward: EvaluationRow | undefined,
+    realised: { evaluated: number; hits: number; days: number } | undefined,
+  ): AccuracyFigure {
+    if (
+      realised &&
+      realised.evaluated >= REALISED_ACCURACY_MIN_COUNT &&
+      realised.days >= REALISED_ACCURACY_MIN_DAYS
+    ) {
+      return {
+        accuracy: (100 * realised.hits) / realised.evaluated,
+        source: 'realised',
+        count: realised.evaluated,
+      };
     }
     if (walkForward && walkForward.accuracyPercent !== null) {
-      return { accuracy: walkForward.accuracyPercent, source: 'walk_forward', count: walkForward.predictionsCount };
+      return {
+        accuracy: walkForward.accuracyPercent,
+        source: 'walk_forward',
+        count: walkForward.predictionsCount,
+      };
     }
     return { accuracy: null, source: null, count: 0 };
   }
@@ -92,7 +107,9 @@ export class PredictionsService {
         category: a.category as CustomerAlgorithm['category'],
         enabled: a.enabled,
         health: acc.accuracy === null ? null : aiHealthOf(acc.accuracy),
-        hit_rate_ci: wf ? { low: round2(wf.accuracyCiLowPercent), high: round2(wf.accuracyCiHighPercent) } : null,
+        hit_rate_ci: wf
+          ? { low: round2(wf.accuracyCiLowPercent), high: round2(wf.accuracyCiHighPercent) }
+          : null,
         rank_ic: wf?.rankIcMean ?? null,
         icir: wf?.rankIcIcir ?? null,
         skill: wf?.skillVsRandomWalk ?? null,
@@ -105,7 +122,12 @@ export class PredictionsService {
     // Enabled first, then best accuracy; unevaluated last in registry order.
     const sorted = list
       .map((a, i) => ({ a, i }))
-      .sort((x, y) => Number(y.a.enabled) - Number(x.a.enabled) || (y.a.accuracy ?? -1) - (x.a.accuracy ?? -1) || x.i - y.i)
+      .sort(
+        (x, y) =>
+          Number(y.a.enabled) - Number(x.a.enabled) ||
+          (y.a.accuracy ?? -1) - (x.a.accuracy ?? -1) ||
+          x.i - y.i,
+      )
       .map((x) => x.a);
     return {
       status: evaluations.length > 0 ? 'ok' : 'no_predictions_yet',
@@ -127,7 +149,10 @@ export class PredictionsService {
     ]);
     const active = algorithms.algorithms.filter((a) => a.enabled && a.trained_at !== null);
     const withAccuracy = active.filter((a) => a.accuracy !== null);
-    const averageAccuracy = withAccuracy.length > 0 ? round2(withAccuracy.reduce((s, a) => s + a.accuracy!, 0) / withAccuracy.length) : null;
+    const averageAccuracy =
+      withAccuracy.length > 0
+        ? round2(withAccuracy.reduce((s, a) => s + a.accuracy!, 0) / withAccuracy.length)
+        : null;
     const top = asOf ? await this.repo.topPredictions(asOf, query.limit, horizon) : [];
     const confident = asOf ? await this.repo.countConfident(asOf, CONFIDENCE_HIGH_PERCENT / 100, horizon) : 0;
     return {
@@ -161,7 +186,11 @@ export class PredictionsService {
           created_at: p.createdAt.toISOString(),
         };
       }),
-      accuracy_history: history.slice(-ACCURACY_HISTORY_DAYS).map((h) => ({ date: h.date, accuracy: round2((100 * h.hits) / h.evaluated), evaluated: h.evaluated })),
+      accuracy_history: history.slice(-ACCURACY_HISTORY_DAYS).map((h) => ({
+        date: h.date,
+        accuracy: round2((100 * h.hits) / h.evaluated),
+        evaluated: h.evaluated,
+      })),
       as_of_date: asOf,
     };
   }

@@ -15,9 +15,25 @@ describe.each(testBackends())('SettingsRepository on %s', (backend) => {
   it('upserts one document per key and reads it back inside a locking transaction', async () => {
     expect(await repo.find('platform')).toBeUndefined();
     const at = new Date('2026-11-18T10:00:00Z');
-    await repo.upsert({ key: 'platform', value: { market_feed: 'yahoo' }, updatedAt: at, updatedById: null, updatedByEmail: 'system:cli' });
-    await repo.upsert({ key: 'platform', value: { market_feed: 'simulated' }, updatedAt: at, updatedById: null, updatedByEmail: 'b@bistai.demo' });
+    await repo.upsert({
+      key: 'platform',
+      value: { market_feed: 'yahoo' },
+      updatedAt: at,
+      updatedById: null,
+      updatedByEmail: 'system:cli',
+    });
+    await repo.upsert({
+      key: 'platform',
+      value: { market_feed: 'simulated' },
+      updatedAt: at,
+      updatedById: null,
+      updatedByEmail: 'b@bistai.demo',
+    });
     const row = await repo.transaction('platform', async (_tx, current) => current);
-    expect(row).toMatchObject({ value: { market_feed: 'simulated' }, updatedByEmail: 'b@bistai.demo', updatedAt: at });
+    expect(row).toMatchObject({
+      value: { market_feed: 'simulated' },
+      updatedByEmail: 'b@bistai.demo',
+      updatedAt: at,
+    });
   });
 });

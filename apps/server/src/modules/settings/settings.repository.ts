@@ -18,14 +18,27 @@ export class SettingsRepository {
       .values(row)
       .onConflictDoUpdate({
         target: platformSettings.key,
-        set: { value: row.value, updatedAt: row.updatedAt, updatedById: row.updatedById, updatedByEmail: row.updatedByEmail },
+        set: {
+          value: row.value,
+          updatedAt: row.updatedAt,
+          updatedById: row.updatedById,
+          updatedByEmail: row.updatedByEmail,
+        },
       });
   }
 
   /** Runs `fn` in a transaction that holds the settings row lock, so concurrent updates apply one after another. */
-  async transaction<T>(key: string, fn: (tx: DbExecutor, current: SettingsRow | undefined) => Promise<T>): Promise<T> {
+  async transaction<T>(
+    key: string,
+    fn: (tx: DbExecutor, current: SettingsRow | undefined) => Promise<T>,
+  ): Promise<T> {
     return this.db.transaction(async (tx) => {
-      const rows = await tx.select().from(platformSettings).where(eq(platformSettings.key, key)).for('update').limit(1);
+      const rows = await tx
+        .select()
+        .from(platformSettings)
+        .where(eq(platformSettings.key, key))
+        .for('update')
+        .limit(1);
       return fn(tx, rows[0]);
     });
   }

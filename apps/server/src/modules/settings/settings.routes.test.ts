@@ -24,12 +24,18 @@ describe('admin settings routes', () => {
   afterAll(async () => t.close());
 
   const get = () => t.app.inject(withToken(token, { method: 'GET', url: '/admin/api/settings' }));
-  const put = (payload: object) => t.app.inject(withToken(token, { method: 'PUT', url: '/admin/api/settings', payload }));
+  const put = (payload: object) =>
+    t.app.inject(withToken(token, { method: 'PUT', url: '/admin/api/settings', payload }));
 
   it('returns the defaults before anything is set', async () => {
     const res = await get();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, settings: DEFAULT_PLATFORM_SETTINGS, updated_at: null, updated_by: null });
+    expect(res.json()).toEqual({
+      success: true,
+      settings: DEFAULT_PLATFORM_SETTINGS,
+      updated_at: null,
+      updated_by: null,
+    });
     expect(await t.app.adminPlatform.settings.get()).toEqual(DEFAULT_PLATFORM_SETTINGS);
   });
 
@@ -57,16 +63,30 @@ describe('admin settings routes', () => {
   });
 
   it('applies a partial update, records who changed it and audits before/after of the changed fields only', async () => {
-    const res = await put({ market_feed: 'yahoo', price_band_fraction: 0.15, ml_schedule_time: '19:05', ml_auto_retrain: true });
+    const res = await put({
+      market_feed: 'yahoo',
+      price_band_fraction: 0.15,
+      ml_schedule_time: '19:05',
+      ml_auto_retrain: true,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.settings).toEqual({ ...DEFAULT_PLATFORM_SETTINGS, market_feed: 'yahoo', price_band_fraction: 0.15, ml_schedule_time: '19:05' });
+    expect(body.settings).toEqual({
+      ...DEFAULT_PLATFORM_SETTINGS,
+      market_feed: 'yahoo',
+      price_band_fraction: 0.15,
+      ml_schedule_time: '19:05',
+    });
     expect(body.updated_at).toBe(t.clock.now().toISOString());
     expect(body.updated_by).toMatchObject({ email: 'superadmin@bistai.demo' });
     expect((await get()).json()).toEqual(body);
     expect((await t.app.adminPlatform.settings.get()).market_feed).toBe('yahoo');
 
-    const log = (await t.app.inject(withToken(token, { method: 'GET', url: '/admin/api/audit-log?event_type=system_config' }))).json();
+    const log = (
+      await t.app.inject(
+        withToken(token, { method: 'GET', url: '/admin/api/audit-log?event_type=system_config' }),
+      )
+    ).json();
     expect(log.total).toBe(1);
     expect(log.entries[0]).toMatchObject({
       action: 'settings_updated',
@@ -79,14 +99,21 @@ describe('admin settings routes', () => {
     // A no-op update writes nothing.
     t.clock.advanceMs(60_000);
     expect((await put({ market_feed: 'yahoo' })).json().updated_at).toBe(body.updated_at);
-    expect((await t.app.inject(withToken(token, { method: 'GET', url: '/admin/api/audit-log?event_type=system_config' }))).json().total).toBe(1);
+    expect(
+      (
+        await t.app.inject(
+          withToken(token, { method: 'GET', url: '/admin/api/audit-log?event_type=system_config' }),
+        )
+      ).json().total,
+    ).toBe(1);
   });
 
   it('applies the staff session lifetime and lockout threshold to new sign-ins', async () => {
     expect((await put({ admin_session_ttl_hours: 1, admin_max_failed_logins: 3 })).statusCode).toBe(200);
     const login = await adminLogin(t, 'ceo@bistai.demo', 'ceo-demo-2026');
     expect(Date.parse(login.json().expires_at) - t.clock.now().getTime()).toBe(3_600_000);
-    for (let i = 0; i < 3; i += 1) expect((await adminLogin(t, 'cfo@bistai.demo', `bad-password-${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i += 1)
+      expect((await adminLogin(t, 'cfo@bistai.demo', `bad-password-${i}`)).statusCode).toBe(401);
     expect((await adminLogin(t, 'cfo@bistai.demo', 'cfo-demo-2026')).statusCode).toBe(429);
   });
 

@@ -21,7 +21,11 @@ export function settingsRoutes(settings: SettingsService) {
       '/admin/api/settings',
       {
         config: { adminAccess: adminAccess.permission('all') },
-        schema: { tags: ['admin'], summary: 'Current platform settings', response: { 200: settingsResponseSchema, ...errorResponses } },
+        schema: {
+          tags: ['admin'],
+          summary: 'Current platform settings',
+          response: { 200: settingsResponseSchema, ...errorResponses },
+        },
       },
       async () => body(await settings.snapshot()),
     );
@@ -36,7 +40,8 @@ export function settingsRoutes(settings: SettingsService) {
           response: { 200: settingsResponseSchema, ...errorResponses },
         },
       },
-      async (request) => body(await settings.update(request.body, adminActorOf(request), requestMeta(request))),
+      async (request) =>
+        body(await settings.update(request.body, adminActorOf(request), requestMeta(request))),
     );
   };
 }

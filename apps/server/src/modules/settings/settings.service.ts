@@ -44,11 +44,16 @@ function snapshotOf(row: SettingsRow | undefined): SettingsSnapshot {
 }
 
 /** The stored platform settings over the defaults (for processes and modules that only read them). */
-export async function readPlatformSettings(repo: Pick<SettingsRepository, 'find'>): Promise<PlatformSettings> {
+export async function readPlatformSettings(
+  repo: Pick<SettingsRepository, 'find'>,
+): Promise<PlatformSettings> {
   return snapshotOf(await repo.find(SETTINGS_KEY)).settings;
 }
 
-export type SettingsListener = (settings: PlatformSettings, changed: readonly (keyof PlatformSettings)[]) => void | Promise<void>;
+export type SettingsListener = (
+  settings: PlatformSettings,
+  changed: readonly (keyof PlatformSettings)[],
+) => void | Promise<void>;
 
 /** Platform settings (market feed, polling, ML schedule, price band, staff session rules). Other modules read `get()`. */
 export class SettingsService {
@@ -76,12 +81,18 @@ export class SettingsService {
   }
 
   /** Applies a validated patch; writes the change and its audit entry (only the fields that changed) together. */
-  async update(patch: PlatformSettingsUpdate, actor: AdminActor, meta: RequestMeta): Promise<SettingsSnapshot> {
+  async update(
+    patch: PlatformSettingsUpdate,
+    actor: AdminActor,
+    meta: RequestMeta,
+  ): Promise<SettingsSnapshot> {
     let changedKeys: (keyof PlatformSettings)[] = [];
     const snapshot = await this.repo.transaction(SETTINGS_KEY, async (tx, current) => {
       const before = snapshotOf(current).settings;
       const after = platformSettingsSchema.parse({ ...before, ...patch });
-      const changed = (Object.keys(after) as (keyof PlatformSettings)[]).filter((key) => after[key] !== before[key]);
+      const changed = (Object.keys(after) as (keyof PlatformSettings)[]).filter(
+        (key) => after[key] !== before[key],
+      );
       changedKeys = changed;
       if (changed.length === 0) return snapshotOf(current);
       const row: SettingsRow = {

@@ -10,7 +10,13 @@ export function systemRoutes(ctx: AppContext, system: SystemService, apiEndpoint
 
     app.get(
       '/health',
-      { schema: { tags: ['system'], summary: 'Status, version, uptime and database reachability', response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Status, version, uptime and database reachability',
+          response: { 200: healthResponseSchema, 503: healthResponseSchema },
+        },
+      },
       async (_request, reply) => {
         const latencyMs = await system.databaseLatencyMs();
         const reachable = latencyMs !== null;
@@ -28,7 +34,13 @@ export function systemRoutes(ctx: AppContext, system: SystemService, apiEndpoint
 
     app.get(
       '/api/platform/stats',
-      { schema: { tags: ['system'], summary: "The landing page's live figures", response: { 200: platformStatsSchema, ...errorResponses } } },
+      {
+        schema: {
+          tags: ['system'],
+          summary: "The landing page's live figures",
+          response: { 200: platformStatsSchema, ...errorResponses },
+        },
+      },
       async () => {
         const universe = ctx.stats.universe();
         return {

@@ -32,14 +32,18 @@ export function adminUrl(path: string, query?: AdminRequestOptions<unknown>['que
 /** The admin realm: the server's `error`, else 'Request failed' (spec §7). */
 const adminRealm: ApiRealm = {
   token: storedAdminToken,
-  message: (kind, serverError) => (kind === 'network' ? adminT('errors.network') : (serverError ?? adminT('errors.requestFailed'))),
+  message: (kind, serverError) =>
+    kind === 'network' ? adminT('errors.network') : (serverError ?? adminT('errors.requestFailed')),
   onUnauthorized() {
     clearAdminSession();
     unauthorizedHandler?.();
   },
 };
 
-export async function adminRequest<T = unknown>(path: string, options: AdminRequestOptions<T> = {}): Promise<T> {
+export async function adminRequest<T = unknown>(
+  path: string,
+  options: AdminRequestOptions<T> = {},
+): Promise<T> {
   const { query, ...request } = options;
   return requestJson(adminRealm, adminUrl(path, query), request);
 }

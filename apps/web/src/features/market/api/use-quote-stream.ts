@@ -40,7 +40,11 @@ export function parseQuotesEvent(data: string): StreamQuote[] {
  * EventSource reconnects by itself (the server sends `retry: 5000`); `connected` says whether it is open now.
  */
 export function useQuoteStream(symbol: string | undefined) {
-  const [state, setState] = useState<{ symbol: string | undefined; quote: StreamQuote | null; connected: boolean }>({
+  const [state, setState] = useState<{
+    symbol: string | undefined;
+    quote: StreamQuote | null;
+    connected: boolean;
+  }>({
     symbol,
     quote: null,
     connected: false,
@@ -54,7 +58,10 @@ export function useQuoteStream(symbol: string | undefined) {
       if (quote) setState({ symbol, quote, connected: true });
     };
     source.addEventListener('quotes', onQuotes);
-    source.onopen = () => setState((s) => (s.symbol === symbol ? { ...s, connected: true } : { symbol, quote: null, connected: true }));
+    source.onopen = () =>
+      setState((s) =>
+        s.symbol === symbol ? { ...s, connected: true } : { symbol, quote: null, connected: true },
+      );
     source.onerror = () => setState((s) => ({ ...s, connected: false }));
     return () => {
       source.removeEventListener('quotes', onQuotes);
@@ -63,5 +70,7 @@ export function useQuoteStream(symbol: string | undefined) {
   }, [symbol]);
 
   // A quote of the previous symbol never shows on the next one's page.
-  return state.symbol === symbol ? { quote: state.quote, connected: state.connected } : { quote: null, connected: false };
+  return state.symbol === symbol
+    ? { quote: state.quote, connected: state.connected }
+    : { quote: null, connected: false };
 }

@@ -38,7 +38,10 @@ export function StockSearchBox({ className }: { className?: string }) {
   const results = useQuery({
     queryKey: ['stocks', 'search', query],
     queryFn: ({ signal }) =>
-      getStockList({ page: 1, limit: SUGGESTIONS, search: query, sortBy: 'symbol', sortOrder: 'asc' }, signal),
+      getStockList(
+        { page: 1, limit: SUGGESTIONS, search: query, sortBy: 'symbol', sortOrder: 'asc' },
+        signal,
+      ),
     enabled: query.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -134,7 +137,12 @@ export function StockSearchBox({ className }: { className?: string }) {
           className="absolute left-0 right-0 top-full z-50 mt-1 min-w-72 overflow-hidden rounded-lg border bg-popover text-popover-foreground shadow-lg"
           data-testid="search-results"
         >
-          <ul id={listId} role="listbox" aria-label={tm('search.results')} className="max-h-96 overflow-auto p-1">
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={tm('search.results')}
+            className="max-h-96 overflow-auto p-1"
+          >
             {current.map((stock, i) => (
               <li
                 key={stock.symbol}

@@ -24,15 +24,35 @@ export function istanbulDate(iso: string): string {
  * high/low/volume) or opens a new one. Intraday: the quote updates the last bucket or starts the next. Older quotes
  * change nothing. Returns the same array when nothing changed.
  */
-export function mergeLiveTick(candles: readonly Candle[], interval: CandleInterval, tick: LiveTick): readonly Candle[] {
+export function mergeLiveTick(
+  candles: readonly Candle[],
+  interval: CandleInterval,
+  tick: LiveTick,
+): readonly Candle[] {
   const last = candles[candles.length - 1];
   if (interval === '1d') {
     const day = istanbulDate(tick.time);
     if (!last || day > last.time) {
-      return [...candles, { time: day, open: tick.price, high: Math.max(tick.high, tick.price), low: Math.min(tick.low, tick.price), close: tick.price, volume: tick.volume }];
+      return [
+        ...candles,
+        {
+          time: day,
+          open: tick.price,
+          high: Math.max(tick.high, tick.price),
+          low: Math.min(tick.low, tick.price),
+          close: tick.price,
+          volume: tick.volume,
+        },
+      ];
     }
     if (day !== last.time) return candles;
-    if (last.close === tick.price && last.high >= tick.high && last.low <= tick.low && last.volume === tick.volume) return candles;
+    if (
+      last.close === tick.price &&
+      last.high >= tick.high &&
+      last.low <= tick.low &&
+      last.volume === tick.volume
+    )
+      return candles;
     return [
       ...candles.slice(0, -1),
       {
@@ -53,8 +73,19 @@ export function mergeLiveTick(candles: readonly Candle[], interval: CandleInterv
     // Only continue the same session: a quote from another day does not extend an intraday chart.
     if (istanbulDate(tick.time) !== istanbulDate(last.time)) return candles;
     const start = new Date(lastStart + Math.floor((at - lastStart) / step) * step).toISOString();
-    return [...candles, { time: start, open: tick.price, high: tick.price, low: tick.price, close: tick.price, volume: 0 }];
+    return [
+      ...candles,
+      { time: start, open: tick.price, high: tick.price, low: tick.price, close: tick.price, volume: 0 },
+    ];
   }
   if (last.close === tick.price) return candles;
-  return [...candles.slice(0, -1), { ...last, close: tick.price, high: Math.max(last.high, tick.price), low: Math.min(last.low, tick.price) }];
+  return [
+    ...candles.slice(0, -1),
+    {
+      ...last,
+      close: tick.price,
+      high: Math.max(last.high, tick.price),
+      low: Math.min(last.low, tick.price),
+    },
+  ];
 }

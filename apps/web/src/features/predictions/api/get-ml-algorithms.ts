@@ -1,5 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { algorithmListSchema, CUSTOMER_ALGORITHM_LIST_MAX, PREDICTIONS_REFRESH_MS, type AlgorithmList } from '@bist/contracts';
+import {
+  algorithmListSchema,
+  CUSTOMER_ALGORITHM_LIST_MAX,
+  PREDICTIONS_REFRESH_MS,
+  type AlgorithmList,
+} from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -7,7 +12,10 @@ import { apiRequest } from '@/lib/api-client';
  * evaluations, so the spec's random client-side fill is never needed.
  */
 export async function getMlAlgorithms(limit: number, signal?: AbortSignal): Promise<AlgorithmList> {
-  const body = await apiRequest(`/api/ml-algorithms/list?limit=${limit}`, { schema: algorithmListSchema, signal });
+  const body = await apiRequest(`/api/ml-algorithms/list?limit=${limit}`, {
+    schema: algorithmListSchema,
+    signal,
+  });
   return body.data;
 }
 

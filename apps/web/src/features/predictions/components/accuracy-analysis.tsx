@@ -12,14 +12,29 @@ import { ExampleBadge } from './prediction-badges';
 import '../i18n';
 
 /** Spec §2 'accuracy analysis': 7-day line chart, max, average and a trend computed from the data. */
-export function AccuracyAnalysis({ history, loading, example }: { history: AccuracyPoint[]; loading: boolean; example: boolean }) {
+export function AccuracyAnalysis({
+  history,
+  loading,
+  example,
+}: {
+  history: AccuracyPoint[];
+  loading: boolean;
+  example: boolean;
+}) {
   const { t } = useTranslation('predictions');
   const points = history.slice(-ACCURACY_HISTORY_DAYS);
   const values = points.map((p) => p.accuracy);
   const stats = accuracyStatsOf(values);
   const trend = accuracyTrendOf(values);
   const TrendIcon = trend === 'up' ? TrendingUp : trend === 'down' ? TrendingDown : Minus;
-  const trendLabel = trend === 'up' ? t('accuracy.trendUp') : trend === 'down' ? t('accuracy.trendDown') : trend === 'flat' ? t('accuracy.trendFlat') : MISSING;
+  const trendLabel =
+    trend === 'up'
+      ? t('accuracy.trendUp')
+      : trend === 'down'
+        ? t('accuracy.trendDown')
+        : trend === 'flat'
+          ? t('accuracy.trendFlat')
+          : MISSING;
 
   return (
     <Card data-testid="accuracy-analysis">
@@ -42,7 +57,10 @@ export function AccuracyAnalysis({ history, loading, example }: { history: Accur
               evaluatedText={(count) => t('accuracy.evaluated', { value: formatNumber(count) })}
             />
           ) : (
-            <p className="flex h-full items-center justify-center px-6 text-center text-sm text-muted-foreground" data-testid="accuracy-empty">
+            <p
+              className="flex h-full items-center justify-center px-6 text-center text-sm text-muted-foreground"
+              data-testid="accuracy-empty"
+            >
               {t('accuracy.empty')}
             </p>
           )}
@@ -56,7 +74,10 @@ export function AccuracyAnalysis({ history, loading, example }: { history: Accur
           </Stat>
           <Stat label={t('accuracy.trend')} testId="accuracy-trend" loading={loading}>
             <span
-              className={cn('inline-flex items-center gap-1', trend === 'up' ? 'text-up' : trend === 'down' ? 'text-down' : 'text-neutral')}
+              className={cn(
+                'inline-flex items-center gap-1',
+                trend === 'up' ? 'text-up' : trend === 'down' ? 'text-down' : 'text-neutral',
+              )}
               data-trend={trend ?? 'none'}
             >
               {trend ? <TrendIcon className="size-4 shrink-0" aria-hidden="true" /> : null}
@@ -69,11 +90,23 @@ export function AccuracyAnalysis({ history, loading, example }: { history: Accur
   );
 }
 
-function Stat({ label, testId, loading, children }: { label: string; testId: string; loading: boolean; children: React.ReactNode }) {
+function Stat({
+  label,
+  testId,
+  loading,
+  children,
+}: {
+  label: string;
+  testId: string;
+  loading: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <div className="min-w-0 rounded-lg border p-3" data-testid={testId}>
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="mt-1 text-sm font-semibold break-words tabular-nums sm:text-lg">{loading ? <Skeleton className="h-6 w-16" /> : children}</dd>
+      <dd className="mt-1 text-sm font-semibold break-words tabular-nums sm:text-lg">
+        {loading ? <Skeleton className="h-6 w-16" /> : children}
+      </dd>
     </div>
   );
 }

@@ -37,7 +37,10 @@ export function AiSummaryCard({ className }: { className?: string }) {
           {top.map((p) => (
             <li key={p.id} className="rounded-lg border p-3" data-testid="ai-summary-item">
               <div className="flex items-center justify-between gap-2">
-                <Link to={`/stocks/${p.stock_code}`} className="rounded-sm font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+                <Link
+                  to={`/stocks/${p.stock_code}`}
+                  className="rounded-sm font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                >
                   {p.stock_code}
                 </Link>
                 <DirectionBadge prediction={p.prediction} />

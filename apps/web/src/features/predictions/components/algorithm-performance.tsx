@@ -33,7 +33,9 @@ export function AlgorithmPerformance({
             <AccuracyInfo />
             {example ? <ExampleBadge /> : null}
           </div>
-          <CardDescription>{t('algorithms.description', { count: CUSTOMER_ALGORITHM_LIST_MAX })}</CardDescription>
+          <CardDescription>
+            {t('algorithms.description', { count: CUSTOMER_ALGORITHM_LIST_MAX })}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {error ?? (
@@ -41,9 +43,14 @@ export function AlgorithmPerformance({
               {loading ? (
                 <Skeleton className="h-full w-full" />
               ) : evaluated.length > 0 ? (
-                <AlgorithmAccuracyChart data={evaluated.map((a) => ({ name: a.algorithm_name, accuracy: a.accuracy }))} label={t('algorithms.chartLabel')} />
+                <AlgorithmAccuracyChart
+                  data={evaluated.map((a) => ({ name: a.algorithm_name, accuracy: a.accuracy }))}
+                  label={t('algorithms.chartLabel')}
+                />
               ) : (
-                <p className="flex h-full items-center justify-center text-center text-sm text-muted-foreground">{t('algorithms.empty')}</p>
+                <p className="flex h-full items-center justify-center text-center text-sm text-muted-foreground">
+                  {t('algorithms.empty')}
+                </p>
               )}
             </div>
           )}
@@ -79,10 +86,20 @@ export function AlgorithmPerformance({
                         {a.algorithm_name}
                       </p>
                       <p className="flex flex-wrap gap-x-1.5 text-xs text-muted-foreground tabular-nums">
-                        <span>{t('algorithms.predictions', { value: formatNumber(a.predictions_count) })}</span>
-                        {a.accuracy_source ? <span>· {t(`algorithms.source.${a.accuracy_source}`)}</span> : null}
+                        <span>
+                          {t('algorithms.predictions', { value: formatNumber(a.predictions_count) })}
+                        </span>
+                        {a.accuracy_source ? (
+                          <span>· {t(`algorithms.source.${a.accuracy_source}`)}</span>
+                        ) : null}
                         {a.hit_rate_ci ? (
-                          <span>· {t('algorithms.ci', { low: formatPercent(a.hit_rate_ci.low), high: formatPercent(a.hit_rate_ci.high) })}</span>
+                          <span>
+                            ·{' '}
+                            {t('algorithms.ci', {
+                              low: formatPercent(a.hit_rate_ci.low),
+                              high: formatPercent(a.hit_rate_ci.high),
+                            })}
+                          </span>
                         ) : null}
                       </p>
                     </div>
@@ -90,7 +107,11 @@ export function AlgorithmPerformance({
                       {a.accuracy === null ? t('algorithms.notEvaluated') : formatPercent(a.accuracy, 2)}
                     </span>
                   </div>
-                  <Progress value={a.accuracy ?? 0} className="mt-2 h-1.5" aria-label={`${a.algorithm_name}: ${formatPercent(a.accuracy, 2)}`} />
+                  <Progress
+                    value={a.accuracy ?? 0}
+                    className="mt-2 h-1.5"
+                    aria-label={`${a.algorithm_name}: ${formatPercent(a.accuracy, 2)}`}
+                  />
                 </li>
               ))}
             </ol>

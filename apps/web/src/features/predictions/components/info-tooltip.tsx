@@ -6,7 +6,17 @@ import { ACCURACY_TOOLTIP_TEXT_TR, CONFIDENCE_TOOLTIP_TEXT_TR } from '../lib/def
 import '../i18n';
 
 /** An info icon whose tooltip explains a figure; focusable, so keyboard users reach it too. */
-function InfoTooltip({ label, text, className, testId }: { label: string; text: string; className?: string; testId?: string }) {
+function InfoTooltip({
+  label,
+  text,
+  className,
+  testId,
+}: {
+  label: string;
+  text: string;
+  className?: string;
+  testId?: string;
+}) {
   return (
     <Tooltip>
       <TooltipTrigger asChild>
@@ -22,7 +32,9 @@ function InfoTooltip({ label, text, className, testId }: { label: string; text: 
           <Info className="size-3.5" aria-hidden="true" />
         </button>
       </TooltipTrigger>
-      <TooltipContent className="max-w-xs text-left leading-relaxed font-normal normal-case tracking-normal">{text}</TooltipContent>
+      <TooltipContent className="max-w-xs text-left leading-relaxed font-normal normal-case tracking-normal">
+        {text}
+      </TooltipContent>
     </Tooltip>
   );
 }
@@ -38,5 +50,7 @@ export function AccuracyInfo({ className }: { className?: string }) {
 export function ConfidenceInfo({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('predictions');
   const text = i18n.language.startsWith('en') ? t('confidenceTooltip') : CONFIDENCE_TOOLTIP_TEXT_TR;
-  return <InfoTooltip label={t('confidenceInfo')} text={text} className={className} testId="confidence-info" />;
+  return (
+    <InfoTooltip label={t('confidenceInfo')} text={text} className={className} testId="confidence-info" />
+  );
 }

@@ -12,7 +12,11 @@ export function DirectionBadge({ prediction, className }: { prediction: unknown;
   const direction = directionOf(prediction);
   const Icon = direction === 'up' ? TrendingUp : direction === 'down' ? TrendingDown : Minus;
   return (
-    <Badge variant={direction === 'up' ? 'up' : direction === 'down' ? 'down' : 'neutral'} className={className} data-direction={direction}>
+    <Badge
+      variant={direction === 'up' ? 'up' : direction === 'down' ? 'down' : 'neutral'}
+      className={className}
+      data-direction={direction}
+    >
       <Icon aria-hidden="true" />
       {t(`direction.${direction}`)}
     </Badge>
@@ -26,7 +30,11 @@ export function StatusBadge({ confidence }: { confidence: number }) {
   return (
     <Badge
       variant={status === 'strong' ? 'up' : 'outline'}
-      className={status === 'medium' ? 'border-amber-500/40 bg-amber-500/10 text-amber-700 dark:text-amber-400' : undefined}
+      className={
+        status === 'medium'
+          ? 'border-amber-500/40 bg-amber-500/10 text-amber-700 dark:text-amber-400'
+          : undefined
+      }
       data-status={status}
     >
       {t(`status.${status}`)}
@@ -37,7 +45,10 @@ export function StatusBadge({ confidence }: { confidence: number }) {
 /** Confidence percent in the spec §9 colour (≥ 80 green, ≥ 60 yellow, else red). */
 export function ConfidenceText({ confidence, className }: { confidence: number; className?: string }) {
   return (
-    <span className={cn('font-medium tabular-nums', confidenceColorClass(confidence), className)} data-role="confidence">
+    <span
+      className={cn('font-medium tabular-nums', confidenceColorClass(confidence), className)}
+      data-role="confidence"
+    >
       {formatPercent(confidence, 1)}
     </span>
   );
@@ -47,7 +58,11 @@ export function ConfidenceText({ confidence, className }: { confidence: number; 
 export function ExampleBadge({ className }: { className?: string }) {
   const { t } = useTranslation('predictions');
   return (
-    <Badge variant="outline" className={cn('border-amber-500/50 bg-amber-500/10 text-amber-800 dark:text-amber-300', className)} data-testid="example-badge">
+    <Badge
+      variant="outline"
+      className={cn('border-amber-500/50 bg-amber-500/10 text-amber-800 dark:text-amber-300', className)}
+      data-testid="example-badge"
+    >
       {t('example.badge')}
     </Badge>
   );

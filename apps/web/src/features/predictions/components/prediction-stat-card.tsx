@@ -44,10 +44,18 @@ export function PredictionStatCard({
         </>
       ) : (
         <>
-          <p className={cn('mt-2 h-8 truncate text-2xl font-semibold tracking-tight tabular-nums', valueClassName)} data-role="value">
+          <p
+            className={cn(
+              'mt-2 h-8 truncate text-2xl font-semibold tracking-tight tabular-nums',
+              valueClassName,
+            )}
+            data-role="value"
+          >
             {value}
           </p>
-          <div className="mt-2 min-h-4 truncate text-xs leading-4 text-muted-foreground tabular-nums">{hint}</div>
+          <div className="mt-2 min-h-4 truncate text-xs leading-4 text-muted-foreground tabular-nums">
+            {hint}
+          </div>
         </>
       )}
       {footer && !loading ? <div className="mt-auto pt-3">{footer}</div> : null}

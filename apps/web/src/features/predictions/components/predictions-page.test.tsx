@@ -35,8 +35,18 @@ function prediction(i: number, confidence: number, up = true): TopPrediction {
 const OK_SUMMARY: DailySummary = {
   status: 'ok',
   is_example: false,
-  summary: { predictions_generated: 960, average_accuracy: 52.7, high_confidence_predictions: 3, algorithms_active: 40 },
-  top_predictions: [prediction(1, 84), prediction(2, 66, false), prediction(3, 55), ...[4, 5, 6, 7].map((i) => prediction(i, 50))],
+  summary: {
+    predictions_generated: 960,
+    average_accuracy: 52.7,
+    high_confidence_predictions: 3,
+    algorithms_active: 40,
+  },
+  top_predictions: [
+    prediction(1, 84),
+    prediction(2, 66, false),
+    prediction(3, 55),
+    ...[4, 5, 6, 7].map((i) => prediction(i, 50)),
+  ],
   accuracy_history: [
     { date: '2026-11-18', accuracy: 51, evaluated: 400 },
     { date: '2026-11-19', accuracy: 53, evaluated: 400 },
@@ -48,7 +58,12 @@ const OK_SUMMARY: DailySummary = {
 const EMPTY_SUMMARY: DailySummary = {
   status: 'no_predictions_yet',
   is_example: false,
-  summary: { predictions_generated: 0, average_accuracy: null, high_confidence_predictions: 0, algorithms_active: 0 },
+  summary: {
+    predictions_generated: 0,
+    average_accuracy: null,
+    high_confidence_predictions: 0,
+    algorithms_active: 0,
+  },
   top_predictions: [],
   accuracy_history: [],
   as_of_date: null,
@@ -76,14 +91,22 @@ const ALGORITHM: CustomerAlgorithm = {
   trained_at: '2026-11-20T16:00:00.000Z',
 };
 
-function serve(summary: DailySummary | null, algorithms: { status: 'ok' | 'no_predictions_yet'; algorithms: CustomerAlgorithm[] }) {
+function serve(
+  summary: DailySummary | null,
+  algorithms: { status: 'ok' | 'no_predictions_yet'; algorithms: CustomerAlgorithm[] },
+) {
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string) => {
       if (input.startsWith('/api/predictions/daily-summary')) {
-        return Promise.resolve(summary ? json(200, { success: true, data: summary }) : json(500, { success: false, error: 'boom' }));
+        return Promise.resolve(
+          summary
+            ? json(200, { success: true, data: summary })
+            : json(500, { success: false, error: 'boom' }),
+        );
       }
-      if (input.startsWith('/api/ml-algorithms/list')) return Promise.resolve(json(200, { success: true, data: algorithms }));
+      if (input.startsWith('/api/ml-algorithms/list'))
+        return Promise.resolve(json(200, { success: true, data: algorithms }));
       return Promise.resolve(json(404, { success: false, error: 'not found' }));
     }),
   );
@@ -140,8 +163,12 @@ describe('PredictionsPage', () => {
   it('shows the spec error text with a retry button when the summary cannot be loaded', async () => {
     serve(null, { status: 'ok', algorithms: [] });
     renderWithProviders(<PredictionsPage />);
-    await waitFor(() => expect(screen.getByTestId('predictions-error').textContent).toContain('AI tahmin verileri yüklenemedi'));
-    expect(within(screen.getByTestId('predictions-error')).getByRole('button', { name: /Yenile/ })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('predictions-error').textContent).toContain('AI tahmin verileri yüklenemedi'),
+    );
+    expect(
+      within(screen.getByTestId('predictions-error')).getByRole('button', { name: /Yenile/ }),
+    ).toBeTruthy();
   });
 });
 

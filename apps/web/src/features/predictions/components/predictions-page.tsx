@@ -20,7 +20,12 @@ import { PredictionStatCard } from './prediction-stat-card';
 import { TopPredictionsTable } from './top-predictions-table';
 import '../i18n';
 
-const timeFormat = new Intl.DateTimeFormat('tr-TR', { timeZone: 'Europe/Istanbul', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const timeFormat = new Intl.DateTimeFormat('tr-TR', {
+  timeZone: 'Europe/Istanbul',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 /**
  * AI Tahminler (spec §2): four cards, three tabs (top predictions, algorithm performance, accuracy analysis), 60 s
@@ -53,12 +58,21 @@ export function PredictionsPage() {
         <p className="mt-1 text-sm text-muted-foreground tabular-nums" data-testid="predictions-updated">
           {summary.dataUpdatedAt > 0
             ? summary.data?.as_of_date
-              ? t('asOf', { date: formatIsoDate(summary.data.as_of_date), time: timeFormat.format(summary.dataUpdatedAt) })
+              ? t('asOf', {
+                  date: formatIsoDate(summary.data.as_of_date),
+                  time: timeFormat.format(summary.dataUpdatedAt),
+                })
               : t('lastUpdate', { time: timeFormat.format(summary.dataUpdatedAt) })
             : t('subtitle')}
         </p>
       </div>
-      <Button variant="outline" onClick={refresh} disabled={fetching} className="self-start sm:self-auto" data-testid="predictions-refresh">
+      <Button
+        variant="outline"
+        onClick={refresh}
+        disabled={fetching}
+        className="self-start sm:self-auto"
+        data-testid="predictions-refresh"
+      >
         <RefreshCw className={cn(fetching && 'animate-spin motion-reduce:animate-none')} aria-hidden="true" />
         {t('refresh')}
       </Button>
@@ -79,7 +93,10 @@ export function PredictionsPage() {
               </div>
             </div>
             <Button variant="outline" onClick={refresh} disabled={fetching}>
-              <RefreshCw className={cn(fetching && 'animate-spin motion-reduce:animate-none')} aria-hidden="true" />
+              <RefreshCw
+                className={cn(fetching && 'animate-spin motion-reduce:animate-none')}
+                aria-hidden="true"
+              />
               {t('refresh')}
             </Button>
           </div>
@@ -102,7 +119,10 @@ export function PredictionsPage() {
           className="flex items-start gap-3 rounded-xl border border-amber-500/40 bg-amber-500/10 p-4 text-sm"
           data-testid="example-banner"
         >
-          <FlaskConical className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-400" aria-hidden="true" />
+          <FlaskConical
+            className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-400"
+            aria-hidden="true"
+          />
           <div>
             <p className="font-semibold text-amber-900 dark:text-amber-200">
               {t('example.title')} · {t('example.badge')}
@@ -134,7 +154,13 @@ export function PredictionsPage() {
           loading={loading}
           value={formatPercent(s?.average_accuracy, 1)}
           hint={s?.average_accuracy === null ? t('cards.accuracyNone') : undefined}
-          footer={<Progress value={s?.average_accuracy ?? 0} aria-label={t('cards.accuracy')} data-testid="accuracy-progress" />}
+          footer={
+            <Progress
+              value={s?.average_accuracy ?? 0}
+              aria-label={t('cards.accuracy')}
+              data-testid="accuracy-progress"
+            />
+          }
           testId="card-average-accuracy"
         />
         <PredictionStatCard
@@ -177,11 +203,18 @@ export function PredictionsPage() {
             </CardHeader>
             <CardContent className="px-2 sm:px-5">
               {!loading && view.top_predictions.length === 0 ? (
-                <p className="py-10 text-center text-sm text-muted-foreground" data-testid="predictions-empty">
+                <p
+                  className="py-10 text-center text-sm text-muted-foreground"
+                  data-testid="predictions-empty"
+                >
                   {t('table.empty')}
                 </p>
               ) : (
-                <TopPredictionsTable rows={view?.top_predictions ?? []} loading={loading} linkStocks={!summaryExample} />
+                <TopPredictionsTable
+                  rows={view?.top_predictions ?? []}
+                  loading={loading}
+                  linkStocks={!summaryExample}
+                />
               )}
             </CardContent>
           </Card>
@@ -203,7 +236,11 @@ export function PredictionsPage() {
         </TabsContent>
 
         <TabsContent value="accuracy">
-          <AccuracyAnalysis history={view?.accuracy_history ?? []} loading={loading} example={summaryExample} />
+          <AccuracyAnalysis
+            history={view?.accuracy_history ?? []}
+            loading={loading}
+            example={summaryExample}
+          />
         </TabsContent>
       </Tabs>
     </div>

@@ -12,7 +12,15 @@ import '../i18n';
 const SKELETON_ROWS = 8;
 
 /** Spec §2 'top predictions': stock, direction, confidence, prices, potential, algorithm, horizon, status. */
-export function TopPredictionsTable({ rows, loading = false, linkStocks = true }: { rows: TopPrediction[]; loading?: boolean; linkStocks?: boolean }) {
+export function TopPredictionsTable({
+  rows,
+  loading = false,
+  linkStocks = true,
+}: {
+  rows: TopPrediction[];
+  loading?: boolean;
+  linkStocks?: boolean;
+}) {
   const { t } = useTranslation('predictions');
   return (
     <Table data-testid="top-predictions-table">
@@ -50,7 +58,9 @@ export function TopPredictionsTable({ rows, loading = false, linkStocks = true }
               <TableRow key={i} className="hover:bg-transparent">
                 {Array.from({ length: 9 }, (_, j) => (
                   <TableCell key={j}>
-                    <Skeleton className={cn('h-5', j === 0 ? 'w-24' : 'w-16', j >= 2 && j <= 5 && 'ml-auto')} />
+                    <Skeleton
+                      className={cn('h-5', j === 0 ? 'w-24' : 'w-16', j >= 2 && j <= 5 && 'ml-auto')}
+                    />
                   </TableCell>
                 ))}
               </TableRow>
@@ -59,7 +69,10 @@ export function TopPredictionsTable({ rows, loading = false, linkStocks = true }
               <TableRow key={p.id} data-testid="prediction-row" data-symbol={p.stock_code}>
                 <TableCell className="sticky left-0 z-[1] max-w-40 bg-card sm:max-w-48">
                   {linkStocks ? (
-                    <Link to={`/stocks/${p.stock_code}`} className="rounded-sm font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+                    <Link
+                      to={`/stocks/${p.stock_code}`}
+                      className="rounded-sm font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                    >
                       {p.stock_code}
                     </Link>
                   ) : (
@@ -79,12 +92,12 @@ export function TopPredictionsTable({ rows, loading = false, linkStocks = true }
                 <TableCell className="text-right font-medium whitespace-nowrap" data-role="target-price">
                   {formatPrice(p.target_price)}
                 </TableCell>
-                <TableCell className={cn('text-right whitespace-nowrap', changeColorClass(p.potential_percent))}>
+                <TableCell
+                  className={cn('text-right whitespace-nowrap', changeColorClass(p.potential_percent))}
+                >
                   {formatChange(p.potential_percent)}
                 </TableCell>
-                <TableCell className="min-w-36 max-w-52 leading-tight">
-                  {p.algorithm}
-                </TableCell>
+                <TableCell className="min-w-36 max-w-52 leading-tight">{p.algorithm}</TableCell>
                 <TableCell className="text-right whitespace-nowrap" data-role="horizon">
                   {t('horizon', { count: p.horizon_days })}
                 </TableCell>

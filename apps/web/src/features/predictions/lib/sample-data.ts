@@ -11,7 +11,16 @@ function isoDay(offsetDays: number, from: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-const SAMPLE_ROWS: [code: string, name: string, up: boolean, confidence: number, algorithm: string, price: number, expected: number, horizon: 1 | 5][] = [
+const SAMPLE_ROWS: [
+  code: string,
+  name: string,
+  up: boolean,
+  confidence: number,
+  algorithm: string,
+  price: number,
+  expected: number,
+  horizon: 1 | 5,
+][] = [
   ['THYAO', 'Türk Hava Yolları', true, 84, 'Gradient Boosting', 312.5, 0.021, 5],
   ['AKBNK', 'Akbank', true, 81, 'Random Forest', 58.4, 0.012, 1],
   ['ASELS', 'Aselsan', false, 72, 'LSTM', 146.2, -0.015, 5],
@@ -22,31 +31,42 @@ const SAMPLE_ROWS: [code: string, name: string, up: boolean, confidence: number,
 
 export function sampleDailySummary(now: Date = new Date()): DailySummary {
   const asOf = isoDay(-1, now);
-  const top: TopPrediction[] = SAMPLE_ROWS.map(([code, name, up, confidence, algorithm, price, expected, horizon], i) => ({
-    id: `sample-${i}`,
-    stock_code: code,
-    company_name: name,
-    prediction: up ? 'UP' : 'DOWN',
-    confidence,
-    algorithm,
-    algorithm_id: `sample-${algorithm.toLowerCase().replace(/\s+/g, '-')}`,
-    target_price: Math.round(price * (1 + expected) * 100) / 100,
-    current_price: price,
-    price_at_prediction: price,
-    potential_percent: Math.round(expected * 10_000) / 100,
-    expected_return: expected,
-    horizon_days: horizon,
-    as_of_date: asOf,
-    target_date: isoDay(horizon, now),
-    created_at: now.toISOString(),
-  }));
+  const top: TopPrediction[] = SAMPLE_ROWS.map(
+    ([code, name, up, confidence, algorithm, price, expected, horizon], i) => ({
+      id: `sample-${i}`,
+      stock_code: code,
+      company_name: name,
+      prediction: up ? 'UP' : 'DOWN',
+      confidence,
+      algorithm,
+      algorithm_id: `sample-${algorithm.toLowerCase().replace(/\s+/g, '-')}`,
+      target_price: Math.round(price * (1 + expected) * 100) / 100,
+      current_price: price,
+      price_at_prediction: price,
+      potential_percent: Math.round(expected * 10_000) / 100,
+      expected_return: expected,
+      horizon_days: horizon,
+      as_of_date: asOf,
+      target_date: isoDay(horizon, now),
+      created_at: now.toISOString(),
+    }),
+  );
   const history = [52.1, 53.4, 51.8, 54.2, 53.0, 55.1, 54.6];
   return {
     status: 'no_predictions_yet',
     is_example: false,
-    summary: { predictions_generated: 240, average_accuracy: 53.2, high_confidence_predictions: 2, algorithms_active: 40 },
+    summary: {
+      predictions_generated: 240,
+      average_accuracy: 53.2,
+      high_confidence_predictions: 2,
+      algorithms_active: 40,
+    },
     top_predictions: top,
-    accuracy_history: history.map((accuracy, i) => ({ date: isoDay(i - history.length, now), accuracy, evaluated: 120 })),
+    accuracy_history: history.map((accuracy, i) => ({
+      date: isoDay(i - history.length, now),
+      accuracy,
+      evaluated: 120,
+    })),
     as_of_date: asOf,
   };
 }

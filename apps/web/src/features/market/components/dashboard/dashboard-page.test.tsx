@@ -10,7 +10,13 @@ function json(status: number, body: unknown) {
 const summary = {
   success: true,
   data: {
-    overview: { total_stocks: 596, total_sectors: 38, market_cap: 14_140_000_000_000, daily_volume: 175_400_000_000, total_indices: 32 },
+    overview: {
+      total_stocks: 596,
+      total_sectors: 38,
+      market_cap: 14_140_000_000_000,
+      daily_volume: 175_400_000_000,
+      total_indices: 32,
+    },
     performance: { bist100_change: -0.96, bist100_value: 14321.2, advancers: 1, decliners: 2, unchanged: 3 },
     top_gainers: [{ symbol: 'GUNDG', change: 9.99, price: 22.46, company_name: 'Gündoğdu Gıda' }],
     top_losers: [{ symbol: 'KLNMA', change: -9.98, price: 29.22, company_name: 'T. Kalkınma Bankası' }],
@@ -25,7 +31,10 @@ let summaryOk = true;
 beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(STORAGE_KEYS.token, 'tok');
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 'u1', email: 'a@b.co', name: 'A', role: 'investor', avatar: null }));
+  localStorage.setItem(
+    STORAGE_KEYS.user,
+    JSON.stringify({ id: 'u1', email: 'a@b.co', name: 'A', role: 'investor', avatar: null }),
+  );
   summaryOk = true;
   vi.stubGlobal(
     'fetch',

@@ -2,7 +2,16 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { BarChart3, Brain, Building2, LineChart as LineChartIcon, PieChart, TrendingDown, TrendingUp, Wallet } from 'lucide-react';
+import {
+  BarChart3,
+  Brain,
+  Building2,
+  LineChart as LineChartIcon,
+  PieChart,
+  TrendingDown,
+  TrendingUp,
+  Wallet,
+} from 'lucide-react';
 import {
   DASHBOARD_CHART_ITEMS,
   DASHBOARD_REFRESH_MS,
@@ -35,7 +44,11 @@ export function DashboardPage({ aiSummary }: { aiSummary?: ReactNode } = {}) {
   const { t } = useTranslation('market');
   useDocumentTitle(t('dashboard.title'));
   const queryClient = useQueryClient();
-  const summary = useQuery({ ...getMarketSummaryQueryOptions(), refetchInterval: DASHBOARD_REFRESH_MS, retry: 1 });
+  const summary = useQuery({
+    ...getMarketSummaryQueryOptions(),
+    refetchInterval: DASHBOARD_REFRESH_MS,
+    retry: 1,
+  });
   const live = useLiveData();
   const predictions = useDailyPredictions();
 
@@ -103,8 +116,16 @@ export function DashboardPage({ aiSummary }: { aiSummary?: ReactNode } = {}) {
               icon={LineChartIcon}
               value={formatNumber(data.performance.bist100_value, 2)}
               hint={
-                <span className={cn('inline-flex', data.performance.bist100_change >= 0 ? 'text-up' : 'text-down')}>
-                  <ChangeText value={data.performance.bist100_change} className={data.performance.bist100_change >= 0 ? 'text-up' : 'text-down'} />
+                <span
+                  className={cn(
+                    'inline-flex',
+                    data.performance.bist100_change >= 0 ? 'text-up' : 'text-down',
+                  )}
+                >
+                  <ChangeText
+                    value={data.performance.bist100_change}
+                    className={data.performance.bist100_change >= 0 ? 'text-up' : 'text-down'}
+                  />
                 </span>
               }
               testId="card-bist100"
@@ -129,10 +150,25 @@ export function DashboardPage({ aiSummary }: { aiSummary?: ReactNode } = {}) {
       </div>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <ChartCard title={t('dashboard.priceChart')} hint={t('dashboard.priceChartHint')} icon={BarChart3} testId="price-chart" loading={!live.data}>
-          <PriceBarChart data={chartRows.map((r) => ({ symbol: r.symbol, price: r.price }))} label={t('dashboard.price')} />
+        <ChartCard
+          title={t('dashboard.priceChart')}
+          hint={t('dashboard.priceChartHint')}
+          icon={BarChart3}
+          testId="price-chart"
+          loading={!live.data}
+        >
+          <PriceBarChart
+            data={chartRows.map((r) => ({ symbol: r.symbol, price: r.price }))}
+            label={t('dashboard.price')}
+          />
         </ChartCard>
-        <ChartCard title={t('dashboard.volumeChart')} hint={t('dashboard.volumeChartHint')} icon={LineChartIcon} testId="volume-chart" loading={!live.data}>
+        <ChartCard
+          title={t('dashboard.volumeChart')}
+          hint={t('dashboard.volumeChartHint')}
+          icon={LineChartIcon}
+          testId="volume-chart"
+          loading={!live.data}
+        >
           <VolumeLineChart
             data={chartRows.map((r) => ({ symbol: r.symbol, millions: r.turnover / 1_000_000 }))}
             label={t('dashboard.volumeMillions')}
@@ -141,8 +177,18 @@ export function DashboardPage({ aiSummary }: { aiSummary?: ReactNode } = {}) {
       </div>
 
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-        <MoversCard title={t('dashboard.topGainers')} icon={TrendingUp} rows={data?.top_gainers} testId="top-gainers" />
-        <MoversCard title={t('dashboard.topLosers')} icon={TrendingDown} rows={data?.top_losers} testId="top-losers" />
+        <MoversCard
+          title={t('dashboard.topGainers')}
+          icon={TrendingUp}
+          rows={data?.top_gainers}
+          testId="top-gainers"
+        />
+        <MoversCard
+          title={t('dashboard.topLosers')}
+          icon={TrendingDown}
+          rows={data?.top_losers}
+          testId="top-losers"
+        />
         <Card data-testid="sector-distribution" className="md:col-span-2 xl:col-span-1">
           <CardHeader className="flex-row items-center gap-2">
             <PieChart className="size-4 text-muted-foreground" aria-hidden="true" />
@@ -152,15 +198,21 @@ export function DashboardPage({ aiSummary }: { aiSummary?: ReactNode } = {}) {
             {data ? (
               <ul className="space-y-3">
                 {data.sector_distribution.slice(0, DASHBOARD_SECTOR_LIST).map((s) => {
-                  const share = data.overview.total_stocks > 0 ? (s.count / data.overview.total_stocks) * 100 : 0;
+                  const share =
+                    data.overview.total_stocks > 0 ? (s.count / data.overview.total_stocks) * 100 : 0;
                   return (
                     <li key={s.sector}>
                       <div className="flex items-center justify-between gap-2 text-sm">
                         <span className="truncate">{s.sector}</span>
-                        <span className="shrink-0 font-medium tabular-nums">{t('dashboard.stockCount', { count: s.count })}</span>
+                        <span className="shrink-0 font-medium tabular-nums">
+                          {t('dashboard.stockCount', { count: s.count })}
+                        </span>
                       </div>
                       <div className="mt-1 h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden="true">
-                        <div className="h-full rounded-full bg-primary" style={{ width: `${Math.min(100, share * 5)}%` }} />
+                        <div
+                          className="h-full rounded-full bg-primary"
+                          style={{ width: `${Math.min(100, share * 5)}%` }}
+                        />
                       </div>
                     </li>
                   );
@@ -206,7 +258,9 @@ function ChartCard({
       <CardContent>
         <div className="h-64">
           {loading ? (
-            <div className="flex h-full items-center justify-center rounded-lg bg-muted/40 text-sm text-muted-foreground">{t('common.loading')}</div>
+            <div className="flex h-full items-center justify-center rounded-lg bg-muted/40 text-sm text-muted-foreground">
+              {t('common.loading')}
+            </div>
           ) : (
             children
           )}

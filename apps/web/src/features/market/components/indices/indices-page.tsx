@@ -42,7 +42,10 @@ export function IndicesPage() {
   const intraday = detail.data && detail.data.code === selectedCode ? detail.data.intraday : undefined;
   // Outside the session (weekends, before the first tick) there is no intraday series: fall back to daily closes.
   const needsDaily = intraday !== undefined && intraday.length < 2;
-  const daily = useStockHistory(selectedCode ?? '', '1A', { kind: 'indices', enabled: Boolean(selectedCode) && needsDaily });
+  const daily = useStockHistory(selectedCode ?? '', '1A', {
+    kind: 'indices',
+    enabled: Boolean(selectedCode) && needsDaily,
+  });
 
   const points: AreaPoint[] | undefined = useMemo(() => {
     if (intraday === undefined) return undefined;
@@ -72,7 +75,9 @@ export function IndicesPage() {
         title={t('indices.title')}
         subtitle={
           <span data-testid="last-update">
-            {updatedAt > 0 ? t('common.lastUpdate', { time: formatDateTime(updatedAt) }) : t('common.loading')}
+            {updatedAt > 0
+              ? t('common.lastUpdate', { time: formatDateTime(updatedAt) })
+              : t('common.loading')}
           </span>
         }
         actions={<RefreshButton onClick={refresh} spinning={fetching} />}
@@ -80,14 +85,26 @@ export function IndicesPage() {
 
       {list.isError && !list.data ? (
         <ErrorCard
-          message={isApiError(list.error) && list.error.kind === 'network' ? t('errors.connection') : t('errors.indices')}
+          message={
+            isApiError(list.error) && list.error.kind === 'network'
+              ? t('errors.connection')
+              : t('errors.indices')
+          }
           onRetry={() => void list.refetch()}
           retrying={list.isFetching}
         />
       ) : null}
 
       <div className="grid grid-cols-2 gap-2 sm:gap-4 xl:grid-cols-4">
-        <StatCard compact title={t('indices.count')} icon={BarChart3} loading={list.isPending} value={formatNumber(breadth.total)} hint={t('indices.subtitle')} testId="card-index-count" />
+        <StatCard
+          compact
+          title={t('indices.count')}
+          icon={BarChart3}
+          loading={list.isPending}
+          value={formatNumber(breadth.total)}
+          hint={t('indices.subtitle')}
+          testId="card-index-count"
+        />
         <StatCard
           title={t('indices.gainers')}
           icon={TrendingUp}
@@ -125,7 +142,8 @@ export function IndicesPage() {
             <CardHeader>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <CardTitle className="text-lg" data-testid="selected-index">
-                  {selected.name} <span className="text-sm font-medium text-muted-foreground">{selected.code}</span>
+                  {selected.name}{' '}
+                  <span className="text-sm font-medium text-muted-foreground">{selected.code}</span>
                 </CardTitle>
                 <span className="text-sm tabular-nums">
                   <span className="mr-2 font-semibold">{formatNumber(selected.value, 2)}</span>
@@ -136,13 +154,22 @@ export function IndicesPage() {
             </CardHeader>
             <CardContent>
               <p className="mb-2 text-xs text-muted-foreground">
-                {needsDaily ? t('indices.dailyFallback') : `${t('indices.intraday')} · ${t('indices.intradayHint')}`}
+                {needsDaily
+                  ? t('indices.dailyFallback')
+                  : `${t('indices.intraday')} · ${t('indices.intradayHint')}`}
               </p>
-              <div className="h-72" data-testid="index-chart" data-code={selectedCode} data-points={points?.length ?? 0}>
+              <div
+                className="h-72"
+                data-testid="index-chart"
+                data-code={selectedCode}
+                data-points={points?.length ?? 0}
+              >
                 {points === undefined ? (
                   <Skeleton className="h-full w-full" />
                 ) : points.length === 0 ? (
-                  <div className="flex h-full items-center justify-center rounded-lg bg-muted/40 text-sm text-muted-foreground">{t('indices.noChart')}</div>
+                  <div className="flex h-full items-center justify-center rounded-lg bg-muted/40 text-sm text-muted-foreground">
+                    {t('indices.noChart')}
+                  </div>
                 ) : (
                   <AreaSeriesChart
                     data={points}
@@ -166,7 +193,12 @@ export function IndicesPage() {
           {list.isPending
             ? Array.from({ length: 8 }, (_, i) => <Skeleton key={i} className="h-[106px] rounded-xl" />)
             : indices.map((index) => (
-                <IndexCard key={index.code} index={index} selected={index.code === selectedCode} onSelect={() => select(index.code)} />
+                <IndexCard
+                  key={index.code}
+                  index={index}
+                  selected={index.code === selectedCode}
+                  onSelect={() => select(index.code)}
+                />
               ))}
         </div>
       </section>
@@ -174,7 +206,15 @@ export function IndicesPage() {
   );
 }
 
-function IndexCard({ index, selected, onSelect }: { index: IndexItem; selected: boolean; onSelect: () => void }) {
+function IndexCard({
+  index,
+  selected,
+  onSelect,
+}: {
+  index: IndexItem;
+  selected: boolean;
+  onSelect: () => void;
+}) {
   const { t } = useTranslation('market');
   return (
     <button
@@ -197,14 +237,26 @@ function IndexCard({ index, selected, onSelect }: { index: IndexItem; selected: 
         <ChangeText value={index.change_percent} className="text-xs sm:text-sm" showIcon={false} />
       </div>
       <div className="flex w-full items-end justify-between gap-2">
-        <span className="truncate text-base font-semibold tabular-nums sm:text-lg">{formatNumber(index.value, 2)}</span>
-        <span className="hidden shrink-0 text-xs text-muted-foreground sm:inline">{t('indices.members', { count: index.member_count })}</span>
+        <span className="truncate text-base font-semibold tabular-nums sm:text-lg">
+          {formatNumber(index.value, 2)}
+        </span>
+        <span className="hidden shrink-0 text-xs text-muted-foreground sm:inline">
+          {t('indices.members', { count: index.member_count })}
+        </span>
       </div>
     </button>
   );
 }
 
-function IndexPanels({ index, high, low }: { index: IndexItem; high: number | undefined; low: number | undefined }) {
+function IndexPanels({
+  index,
+  high,
+  low,
+}: {
+  index: IndexItem;
+  high: number | undefined;
+  low: number | undefined;
+}) {
   const { t } = useTranslation('market');
   const change = index.change_percent;
   const risk = riskBarOf(change);
@@ -217,7 +269,11 @@ function IndexPanels({ index, high, low }: { index: IndexItem; high: number | un
     [t('indices.marketCap'), formatAmount(index.market_cap)],
     [t('indices.status'), t('indices.active'), 'text-up'],
     [t('indices.volatility'), t(`indices.${volatility}`), volatility === 'high' ? 'text-down' : undefined],
-    [t('indices.trend'), trend === 'positive' ? t('indices.positive') : t('indices.negative'), trend === 'positive' ? 'text-up' : 'text-down'],
+    [
+      t('indices.trend'),
+      trend === 'positive' ? t('indices.positive') : t('indices.negative'),
+      trend === 'positive' ? 'text-up' : 'text-down',
+    ],
   ];
   return (
     <Card data-testid="index-panels">
@@ -254,7 +310,12 @@ function IndexPanels({ index, high, low }: { index: IndexItem; high: number | un
             aria-valuenow={Math.round(risk.width)}
             aria-valuetext={t(`indices.riskLevel.${risk.level}`)}
           >
-            <div data-testid="risk-bar" data-level={risk.level} className={cn('h-full rounded-full', RISK_CLASS[risk.level])} style={{ width: `${risk.width}%` }} />
+            <div
+              data-testid="risk-bar"
+              data-level={risk.level}
+              className={cn('h-full rounded-full', RISK_CLASS[risk.level])}
+              style={{ width: `${risk.width}%` }}
+            />
           </div>
         </div>
       </CardContent>

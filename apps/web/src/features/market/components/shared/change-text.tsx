@@ -15,8 +15,16 @@ export function ChangeText({
   const trend = trendOf(value);
   const Icon = trend === 'up' ? ArrowUpRight : trend === 'down' ? ArrowDownRight : Minus;
   return (
-    <span className={cn('inline-flex items-center gap-0.5 font-medium tabular-nums', changeColorClass(value), className)}>
-      {showIcon && value !== null && value !== undefined ? <Icon className="size-3.5 shrink-0" aria-hidden="true" /> : null}
+    <span
+      className={cn(
+        'inline-flex items-center gap-0.5 font-medium tabular-nums',
+        changeColorClass(value),
+        className,
+      )}
+    >
+      {showIcon && value !== null && value !== undefined ? (
+        <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+      ) : null}
       {formatChange(value)}
     </span>
   );

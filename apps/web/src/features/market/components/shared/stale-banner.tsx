@@ -17,7 +17,10 @@ export function StaleBanner({ freshness }: { freshness: Freshness | undefined })
       <Clock className="size-4 shrink-0" aria-hidden="true" />
       {freshness.ageSeconds === null
         ? t('common.stale')
-        : t('common.staleAge', { age: formatAge(freshness.ageSeconds), time: formatDateTime(freshness.asOf) })}
+        : t('common.staleAge', {
+            age: formatAge(freshness.ageSeconds),
+            time: formatDateTime(freshness.asOf),
+          })}
     </div>
   );
 }

@@ -28,7 +28,14 @@ export function StatCard({
   return (
     <Card className={cn('p-5', compact && 'p-3 sm:p-5')} data-testid={testId}>
       <div className="flex items-start justify-between gap-3">
-        <p className={cn('text-sm font-medium text-muted-foreground', compact && 'truncate text-xs sm:text-sm')}>{title}</p>
+        <p
+          className={cn(
+            'text-sm font-medium text-muted-foreground',
+            compact && 'truncate text-xs sm:text-sm',
+          )}
+        >
+          {title}
+        </p>
         {Icon ? (
           <span
             className={cn(

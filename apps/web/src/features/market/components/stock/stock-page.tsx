@@ -51,7 +51,10 @@ export function StockPage({ actions }: { actions?: (symbol: string) => ReactNode
   }, [history.data, quote]);
 
   const lastRsi = useMemo(() => {
-    const values = rsi(candles.map((c) => c.close), 14);
+    const values = rsi(
+      candles.map((c) => c.close),
+      14,
+    );
     return values[values.length - 1] ?? null;
   }, [candles]);
 
@@ -85,7 +88,10 @@ export function StockPage({ actions }: { actions?: (symbol: string) => ReactNode
     <div className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <Link to="/stocks" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+          <Link
+            to="/stocks"
+            className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+          >
             <ArrowLeft className="size-4" aria-hidden="true" />
             {t('stocks.title')}
           </Link>
@@ -93,22 +99,36 @@ export function StockPage({ actions }: { actions?: (symbol: string) => ReactNode
             <h1 className="text-2xl font-semibold tracking-tight">{symbol}</h1>
             {p ? <Badge variant="secondary">{p.sector}</Badge> : null}
             <Badge variant={live ? 'up' : 'neutral'} data-testid="live-badge">
-              <span className={cn('size-1.5 rounded-full', live ? 'animate-pulse bg-up' : 'bg-neutral')} aria-hidden="true" />
+              <span
+                className={cn('size-1.5 rounded-full', live ? 'animate-pulse bg-up' : 'bg-neutral')}
+                aria-hidden="true"
+              />
               {live ? t('stock.live') : t('stock.marketClosed')}
             </Badge>
           </div>
-          <div className="mt-1 truncate text-muted-foreground">{p ? p.company_name : <Skeleton className="h-5 w-48" />}</div>
+          <div className="mt-1 truncate text-muted-foreground">
+            {p ? p.company_name : <Skeleton className="h-5 w-48" />}
+          </div>
         </div>
         <div className="flex items-end gap-4 sm:flex-col sm:items-end sm:gap-2">
           <div className="text-right">
             <div className="text-3xl font-semibold tabular-nums" data-testid="stock-price">
               {p ? formatPrice(price) : <Skeleton className="h-9 w-32" />}
             </div>
-            <p className={cn('mt-1 flex items-center justify-end gap-2 text-sm tabular-nums', changeColorClass(changePercent))}>
-              {change !== undefined ? <span>{`${change > 0 ? '+' : ''}${formatNumber(change, 2)}`}</span> : null}
+            <p
+              className={cn(
+                'mt-1 flex items-center justify-end gap-2 text-sm tabular-nums',
+                changeColorClass(changePercent),
+              )}
+            >
+              {change !== undefined ? (
+                <span>{`${change > 0 ? '+' : ''}${formatNumber(change, 2)}`}</span>
+              ) : null}
               <ChangeText value={changePercent} />
             </p>
-            {quote ? <p className="text-xs text-muted-foreground tabular-nums">{formatClock(quote.time, true)}</p> : null}
+            {quote ? (
+              <p className="text-xs text-muted-foreground tabular-nums">{formatClock(quote.time, true)}</p>
+            ) : null}
           </div>
           {actions ? (
             <div className="flex flex-wrap justify-end gap-2">{actions(symbol)}</div>
@@ -125,7 +145,11 @@ export function StockPage({ actions }: { actions?: (symbol: string) => ReactNode
 
       {profile.isError && !p ? (
         <ErrorCard
-          message={isApiError(profile.error) && profile.error.kind === 'network' ? t('errors.connection') : t('errors.stock')}
+          message={
+            isApiError(profile.error) && profile.error.kind === 'network'
+              ? t('errors.connection')
+              : t('errors.stock')
+          }
           onRetry={() => void profile.refetch()}
           retrying={profile.isFetching}
         />
@@ -155,11 +179,20 @@ export function StockPage({ actions }: { actions?: (symbol: string) => ReactNode
           </CardHeader>
           <CardContent>
             <div className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
-              <span className="inline-flex items-center gap-1.5"><span className="h-0.5 w-4 rounded bg-primary" aria-hidden="true" />{t('stock.sma20')}</span>
-              <span className="inline-flex items-center gap-1.5"><span className="h-0.5 w-4 rounded bg-amber-600" aria-hidden="true" />{t('stock.sma50')}</span>
+              <span className="inline-flex items-center gap-1.5">
+                <span className="h-0.5 w-4 rounded bg-primary" aria-hidden="true" />
+                {t('stock.sma20')}
+              </span>
+              <span className="inline-flex items-center gap-1.5">
+                <span className="h-0.5 w-4 rounded bg-amber-600" aria-hidden="true" />
+                {t('stock.sma50')}
+              </span>
               <span className="inline-flex items-center gap-1.5" title={t('stock.rsiHint')}>
                 <span className="h-0.5 w-4 rounded bg-purple-600" aria-hidden="true" />
-                {t('stock.rsi')}: <span className="font-medium text-foreground tabular-nums" data-testid="rsi-value">{formatNumber(lastRsi, 1)}</span>
+                {t('stock.rsi')}:{' '}
+                <span className="font-medium text-foreground tabular-nums" data-testid="rsi-value">
+                  {formatNumber(lastRsi, 1)}
+                </span>
               </span>
             </div>
             <div className="relative">
@@ -182,7 +215,13 @@ export function StockPage({ actions }: { actions?: (symbol: string) => ReactNode
   );
 }
 
-function KeyFigures({ profile: p, price }: { profile: ReturnType<typeof useStockProfile>['data']; price: number | undefined }) {
+function KeyFigures({
+  profile: p,
+  price,
+}: {
+  profile: ReturnType<typeof useStockProfile>['data'];
+  price: number | undefined;
+}) {
   const { t } = useTranslation('market');
   const rows: [string, React.ReactNode][] = p
     ? [

@@ -29,7 +29,10 @@ beforeEach(() => {
   );
   listCalls = [];
   listAnswer = () =>
-    json(200, { success: true, data: { stocks: [stock('GARAN', 6.2), stock('AKBNK', -1)], total: 45, page: 1, limit: 20 } });
+    json(200, {
+      success: true,
+      data: { stocks: [stock('GARAN', 6.2), stock('AKBNK', -1)], total: 45, page: 1, limit: 20 },
+    });
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string) => {
@@ -39,11 +42,16 @@ beforeEach(() => {
         return Promise.resolve(listAnswer());
       }
       if (url.pathname === '/api/stocks/sectors') {
-        return Promise.resolve(json(200, { success: true, data: { sectors: [{ sector: 'Bankacılık', count: 12 }] } }));
+        return Promise.resolve(
+          json(200, { success: true, data: { sectors: [{ sector: 'Bankacılık', count: 12 }] } }),
+        );
       }
       if (url.pathname === '/api/auth/me') {
         return Promise.resolve(
-          json(200, { success: true, user: { id: 'u1', email: 'a@b.co', name: 'A', role: 'investor', avatar: null } }),
+          json(200, {
+            success: true,
+            user: { id: 'u1', email: 'a@b.co', name: 'A', role: 'investor', avatar: null },
+          }),
         );
       }
       return Promise.resolve(json(404, { success: false, error: 'x' }));
@@ -69,7 +77,9 @@ describe('StocksPage', () => {
     expect(within(table).getAllByText('2,5M')).toHaveLength(2);
     expect(screen.getByText('Sayfa 1 / 3')).toBeTruthy();
     expect(screen.getByTestId('card-gainers').textContent).toContain('Sayfanın 50,0%');
-    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Hisse senetlerinde ara' }).value).toBe('garan');
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Hisse senetlerinde ara' }).value).toBe(
+      'garan',
+    );
   });
 
   it('toggles the active header and resets another column to ascending', async () => {
@@ -84,7 +94,9 @@ describe('StocksPage', () => {
     fireEvent.click(within(within(table).getByRole('columnheader', { name: /Hacim/ })).getByRole('button'));
     await waitFor(() => expect(listCalls.at(-1)?.searchParams.get('sort_by')).toBe('volume'));
     expect(listCalls.at(-1)?.searchParams.get('sort_order')).toBe('asc');
-    expect(within(table).getByRole('columnheader', { name: /Hacim/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect(within(table).getByRole('columnheader', { name: /Hacim/ }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
     expect(symbolHeader.getAttribute('aria-sort')).toBe('none');
   });
 
@@ -93,7 +105,10 @@ describe('StocksPage', () => {
     renderApp('/stocks');
     expect(await screen.findByText('Hisse verileri yüklenemedi')).toBeTruthy();
     cleanup();
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderApp('/stocks');
     expect(await screen.findByText('Bağlantı hatası oluştu')).toBeTruthy();
   });

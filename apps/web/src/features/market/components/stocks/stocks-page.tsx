@@ -1,7 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Eye, Layers, Search, Star, TrendingDown, TrendingUp } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  ChevronLeft,
+  ChevronRight,
+  Eye,
+  Layers,
+  Search,
+  Star,
+  TrendingDown,
+  TrendingUp,
+} from 'lucide-react';
 import {
   STOCKS_ARROW_THRESHOLD_PERCENT,
   STOCKS_PAGE_SIZE,
@@ -143,7 +155,10 @@ export function StocksPage() {
 
       <div className="grid grid-cols-1 gap-3 md:grid-cols-[minmax(0,1fr)_14rem_15rem]">
         <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             type="search"
             value={text}
@@ -249,15 +264,28 @@ export function StocksPage() {
             }
           />
           {pages > 1 ? (
-            <nav className="flex items-center justify-between gap-3 border-t px-4 py-3" aria-label={t('stocks.page', { page, pages })}>
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
+            <nav
+              className="flex items-center justify-between gap-3 border-t px-4 py-3"
+              aria-label={t('stocks.page', { page, pages })}
+            >
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page <= 1}
+                onClick={() => update({ page: String(page - 1) })}
+              >
                 <ChevronLeft aria-hidden="true" />
                 {t('stocks.previous')}
               </Button>
               <span className="text-sm font-medium tabular-nums" data-testid="page-indicator">
                 {t('stocks.page', { page, pages })}
               </span>
-              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page >= pages}
+                onClick={() => update({ page: String(page + 1) })}
+              >
                 {t('stocks.next')}
                 <ChevronRight aria-hidden="true" />
               </Button>
@@ -324,14 +352,36 @@ function StocksTable({
 }) {
   const { t } = useTranslation('market');
   return (
-    <Table aria-label={t('stocks.table')} aria-busy={loading || fetching} className={cn(fetching && 'opacity-70 transition-opacity')}>
+    <Table
+      aria-label={t('stocks.table')}
+      aria-busy={loading || fetching}
+      className={cn(fetching && 'opacity-70 transition-opacity')}
+    >
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           <SortHeader column="symbol" label={t('stocks.columns.symbol')} sort={sort} onSort={onSort} />
           <TableHead className="hidden md:table-cell">{t('stocks.columns.company')}</TableHead>
-          <SortHeader column="price" label={t('stocks.columns.price')} sort={sort} onSort={onSort} align="right" />
-          <SortHeader column="change" label={t('stocks.columns.change')} sort={sort} onSort={onSort} align="right" />
-          <SortHeader column="volume" label={t('stocks.columns.volume')} sort={sort} onSort={onSort} align="right" />
+          <SortHeader
+            column="price"
+            label={t('stocks.columns.price')}
+            sort={sort}
+            onSort={onSort}
+            align="right"
+          />
+          <SortHeader
+            column="change"
+            label={t('stocks.columns.change')}
+            sort={sort}
+            onSort={onSort}
+            align="right"
+          />
+          <SortHeader
+            column="volume"
+            label={t('stocks.columns.volume')}
+            sort={sort}
+            onSort={onSort}
+            align="right"
+          />
           <TableHead className="hidden lg:table-cell">{t('stocks.columns.sector')}</TableHead>
           <TableHead className="text-right">{t('stocks.columns.actions')}</TableHead>
         </TableRow>
@@ -340,13 +390,27 @@ function StocksTable({
         {loading
           ? Array.from({ length: STOCKS_PAGE_SIZE }, (_, i) => (
               <TableRow key={i} data-testid="skeleton-row">
-                <TableCell><Skeleton className="h-5 w-16" /></TableCell>
-                <TableCell className="hidden md:table-cell"><Skeleton className="h-5 w-44" /></TableCell>
-                <TableCell><Skeleton className="ml-auto h-5 w-16" /></TableCell>
-                <TableCell><Skeleton className="ml-auto h-5 w-14" /></TableCell>
-                <TableCell><Skeleton className="ml-auto h-5 w-14" /></TableCell>
-                <TableCell className="hidden lg:table-cell"><Skeleton className="h-5 w-24" /></TableCell>
-                <TableCell><Skeleton className="ml-auto h-7 w-16" /></TableCell>
+                <TableCell>
+                  <Skeleton className="h-5 w-16" />
+                </TableCell>
+                <TableCell className="hidden md:table-cell">
+                  <Skeleton className="h-5 w-44" />
+                </TableCell>
+                <TableCell>
+                  <Skeleton className="ml-auto h-5 w-16" />
+                </TableCell>
+                <TableCell>
+                  <Skeleton className="ml-auto h-5 w-14" />
+                </TableCell>
+                <TableCell>
+                  <Skeleton className="ml-auto h-5 w-14" />
+                </TableCell>
+                <TableCell className="hidden lg:table-cell">
+                  <Skeleton className="h-5 w-24" />
+                </TableCell>
+                <TableCell>
+                  <Skeleton className="ml-auto h-7 w-16" />
+                </TableCell>
               </TableRow>
             ))
           : null}
@@ -363,10 +427,15 @@ function StocksTable({
           return (
             <TableRow key={stock.symbol} data-testid="stock-row" data-symbol={stock.symbol}>
               <TableCell className="font-semibold">
-                <Link to={`/stocks/${stock.symbol}`} className="rounded-sm hover:text-primary hover:underline">
+                <Link
+                  to={`/stocks/${stock.symbol}`}
+                  className="rounded-sm hover:text-primary hover:underline"
+                >
                   {stock.symbol}
                 </Link>
-                <span className="block max-w-36 truncate text-xs font-normal text-muted-foreground md:hidden">{stock.company_name}</span>
+                <span className="block max-w-36 truncate text-xs font-normal text-muted-foreground md:hidden">
+                  {stock.company_name}
+                </span>
               </TableCell>
               <TableCell className="hidden max-w-64 truncate md:table-cell" title={stock.company_name}>
                 {stock.company_name}
@@ -374,17 +443,27 @@ function StocksTable({
               <TableCell className="text-right font-medium">{formatPrice(stock.price)}</TableCell>
               <TableCell className="text-right">
                 <span className="inline-flex items-center justify-end gap-1">
-                  {bigUp ? <TrendingUp className="size-4 text-up" aria-label={t('stocks.bigUp')} role="img" /> : null}
-                  {bigDown ? <TrendingDown className="size-4 text-down" aria-label={t('stocks.bigDown')} role="img" /> : null}
+                  {bigUp ? (
+                    <TrendingUp className="size-4 text-up" aria-label={t('stocks.bigUp')} role="img" />
+                  ) : null}
+                  {bigDown ? (
+                    <TrendingDown className="size-4 text-down" aria-label={t('stocks.bigDown')} role="img" />
+                  ) : null}
                   <ChangeText value={stock.change_percent} showIcon={false} />
                 </span>
               </TableCell>
               <TableCell className="text-right">{formatVolume(stock.volume)}</TableCell>
-              <TableCell className="hidden max-w-48 truncate text-muted-foreground lg:table-cell">{stock.sector}</TableCell>
+              <TableCell className="hidden max-w-48 truncate text-muted-foreground lg:table-cell">
+                {stock.sector}
+              </TableCell>
               <TableCell className="text-right">
                 <div className="inline-flex gap-1">
                   <Button asChild variant="ghost" size="icon" className="size-8">
-                    <Link to={`/stocks/${stock.symbol}`} aria-label={t('common.openStock', { symbol: stock.symbol })} title={t('common.openStock', { symbol: stock.symbol })}>
+                    <Link
+                      to={`/stocks/${stock.symbol}`}
+                      aria-label={t('common.openStock', { symbol: stock.symbol })}
+                      title={t('common.openStock', { symbol: stock.symbol })}
+                    >
                       <Eye aria-hidden="true" />
                     </Link>
                   </Button>

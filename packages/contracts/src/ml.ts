@@ -46,9 +46,16 @@ export type AlgorithmCategory = z.infer<typeof algorithmCategorySchema>;
 export const algorithmScopeSchema = z.enum(['per_series', 'pooled', 'rule']);
 export const algorithmOutputSchema = z.enum(['regression', 'classification']);
 
+/** The forecast horizons, in trading days: the one list every layer (features, jobs, routes, pages) uses. */
+export const PREDICTION_HORIZONS = [1, 5] as const;
+export type PredictionHorizon = (typeof PREDICTION_HORIZONS)[number];
+
 /** Forecast horizon in trading days. */
-export const predictionHorizonSchema = z.union([z.literal(1), z.literal(5)]);
-export type PredictionHorizon = z.infer<typeof predictionHorizonSchema>;
+export const predictionHorizonSchema = z.literal(PREDICTION_HORIZONS);
+
+export function isPredictionHorizon(value: unknown): value is PredictionHorizon {
+  return (PREDICTION_HORIZONS as readonly unknown[]).includes(value);
+}
 
 /** An algorithm as the registry describes it (@bist/ml listAlgorithms()). */
 export const algorithmInfoSchema = z.object({

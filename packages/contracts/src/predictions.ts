@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { accuracySourceSchema, algorithmCategorySchema, predictionHorizonSchema } from './ml.ts';
+import {
+  accuracySourceSchema,
+  algorithmCategorySchema,
+  isPredictionHorizon,
+  predictionHorizonSchema,
+} from './ml.ts';
 
 /**
  * Customer predictions API (spec §3 'Predictions (daily)', 'ML algorithm (customer)'; §7). Percent fields are 0–100,
@@ -13,7 +18,7 @@ export type PredictionsStatus = z.infer<typeof predictionsStatusSchema>;
 
 const horizonQuery = z.coerce
   .number({ error: 'horizon 1 veya 5 olmalı' })
-  .refine((v) => v === 1 || v === 5, 'horizon 1 veya 5 olmalı')
+  .refine(isPredictionHorizon, 'horizon 1 veya 5 olmalı')
   .optional();
 
 /** Query of GET /api/predictions/daily-summary. */

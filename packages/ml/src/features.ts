@@ -2,11 +2,12 @@
  * Features and targets from a panel of daily bars. Every feature of row (series s, day t) uses bars of days ≤ t only;
  * targets use the bars after t and are NaN until realised. Rows are ordered by day, then by series index.
  */
+import { PREDICTION_HORIZONS, type PredictionHorizon } from '@bist/contracts';
 import type { Panel } from './panel.ts';
 
-/** Forecast horizons in trading days (bars of the stock). */
-export type Horizon = 1 | 5;
-export const HORIZONS: readonly Horizon[] = [1, 5];
+/** Forecast horizons in trading days: the product's one list (@bist/contracts). */
+export type Horizon = PredictionHorizon;
+export const HORIZONS: readonly Horizon[] = PREDICTION_HORIZONS;
 
 /** Day index used for "never realised" (the target lies beyond the last bar). */
 export const NOT_REALISED = 0x7fffffff;
@@ -366,7 +367,7 @@ export function buildFeatures(panel: Panel, options: FeatureOptions = {}): Featu
     direction: new Float64Array(rows).fill(NaN),
     realisedDay: new Int32Array(rows).fill(NOT_REALISED),
   });
-  const targets: Record<Horizon, HorizonTargets> = { 1: mkTargets(), 5: mkTargets() };
+  const targets = Object.fromEntries(HORIZONS.map((h) => [h, mkTargets()])) as Record<Horizon, HorizonTargets>;
 
   for (let s = 0; s < nSeries; s++) {
     const cs = comp[s]!;

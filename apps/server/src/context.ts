@@ -1,6 +1,8 @@
 import type { AppConfig } from '@/config/env';
 import type { Database } from '@/db/client';
 import type { Clock } from '@/lib/clock';
+export type { ComponentHealth } from '@/lib/health';
+import type { ComponentHealth } from '@/lib/health';
 import type { MarketData } from '@/market/market-data';
 import type { MarketEngine } from '@/market/engine';
 import type { MlJobs } from '@/jobs/ml-jobs';
@@ -9,12 +11,6 @@ import type { MlJobs } from '@/jobs/ml-jobs';
 export interface PlatformStatsSources {
   universe(): { stocks: number; indices: number } | null;
   algorithms(): Promise<number | null>;
-}
-
-/** Health of a background component, for /health-style checks and the admin dashboard. */
-export interface ComponentHealth {
-  status: 'ok' | 'degraded' | 'down' | 'not_configured';
-  detail: string;
 }
 
 /** Components other than the database whose health the platform reports. */

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '@/config/env';
 import { migrateDatabase, openDatabase, type Database } from '@/db/client';
 import { systemClock, type Clock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
-import { CLI_ACTOR } from '@/modules/admin-shared/db-executor';
+import { CLI_ACTOR } from '@/lib/actor';
 import { AdminUsersRepository } from '@/modules/admin-users/admin-users.repository';
 import { AdminUsersService } from '@/modules/admin-users/admin-users.service';
 import { AuditRepository } from '@/modules/audit/audit.repository';

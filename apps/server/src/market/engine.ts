@@ -14,7 +14,7 @@ import {
   type DailyBar,
   type IndexDefinition,
 } from '@bist/market';
-import type { ComponentHealth } from '@/context';
+import type { ComponentHealth } from '@/lib/health';
 import type { Clock } from '@/lib/clock';
 import type { DailyClose, MarketData, Quote, QuoteListener, StockInfo } from './market-data.ts';
 import { DataNotFinalError, type FeedProvider, type LiveSnapshot } from './feed.ts';

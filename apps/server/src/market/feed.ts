@@ -1,5 +1,5 @@
 import type { DailyBar } from '@bist/market';
-import type { ComponentHealth } from '@/context';
+import type { ComponentHealth } from '@/lib/health';
 
 /** A stock's state at an instant of the session. */
 export interface LiveSnapshot {

@@ -9,7 +9,7 @@ import {
   type IntradayPath,
   type Simulator,
 } from '@bist/market';
-import type { ComponentHealth } from '@/context';
+import type { ComponentHealth } from '@/lib/health';
 import type { FeedProvider, LiveSnapshot, MinuteBar } from './feed.ts';
 
 /** Scale applied to a symbol's simulated prices after the last imported real bar, so the two join without a jump. */

@@ -7,7 +7,7 @@ import {
   tradingDaysBetween,
   type DailyBar,
 } from '@bist/market';
-import type { ComponentHealth } from '@/context';
+import type { ComponentHealth } from '@/lib/health';
 import type { Clock } from '@/lib/clock';
 import type { EngineLogger } from './engine.ts';
 import type { FeedProvider, LiveSnapshot } from './feed.ts';

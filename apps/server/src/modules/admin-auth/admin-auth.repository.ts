@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, lt, max, min } from 'drizzle-orm';
 import { adminLoginFailures, adminSessions, adminUsers } from '@/db/schema/index';
-import type { DbExecutor } from '@/modules/admin-shared/db-executor';
+import type { DbExecutor } from '@/db/executor';
 
 export type AdminUserRow = typeof adminUsers.$inferSelect;
 

@@ -11,7 +11,7 @@ import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '@/lib/er
 import { verifyAgainstDummy, verifyPassword } from '@/lib/passwords';
 import { newSessionToken, tokenHash } from '@/lib/tokens';
 import type { AdminAuthenticator, AdminPrincipal } from '@/modules/admin-shared/admin-access';
-import type { AdminActor, RequestMeta } from '@/modules/admin-shared/db-executor';
+import type { AdminActor, RequestMeta } from '@/lib/actor';
 import type { AuditService } from '@/modules/audit/audit.service';
 import type { AdminUsersService } from '@/modules/admin-users/admin-users.service';
 import type { SettingsService } from '@/modules/settings/settings.service';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROLES, ROLE_INFO, type AdminDashboardStats } from '@bist/contracts';
 import type { TestApp } from '../../../test/helpers.ts';
-import { noHealthSources, type ComponentHealth } from '@/context';
+import { noHealthSources } from '@/context';
+import type { ComponentHealth } from '@/lib/health';
 import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@/modules/admin-shared/admin-test-kit';
 import { DASHBOARD_RECENT_ACTIVITY, systemStatusOf } from './admin-dashboard.service.ts';
 

@@ -6,7 +6,8 @@ import {
   type SystemStatus,
   hasPermission,
 } from '@bist/contracts';
-import type { ComponentHealth, HealthSources } from '@/context';
+import type { HealthSources } from '@/context';
+import type { ComponentHealth } from '@/lib/health';
 import type { Database } from '@/db/client';
 import type { AdminAuthService } from '@/modules/admin-auth/admin-auth.service';
 import type { AdminUsersService } from '@/modules/admin-users/admin-users.service';

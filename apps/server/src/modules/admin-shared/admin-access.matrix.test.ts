@@ -8,7 +8,7 @@ import type { TestApp } from '../../../test/helpers.ts';
 import { demoAccountFor } from '@/modules/admin-auth/demo-staff';
 import { describeAccess, rolesAllowed, type AdminRouteAccess } from './admin-access.ts';
 import { createAdminTestApp, tokenFor, withToken } from './admin-test-kit.ts';
-import { CLI_ACTOR } from './db-executor.ts';
+import { CLI_ACTOR } from '@/lib/actor';
 
 /** What spec §6 says each route needs (settings and audit: all; users: user_management; the rest: signed in). */
 const SPEC_ACCESS: Record<string, AdminRouteAccess> = {

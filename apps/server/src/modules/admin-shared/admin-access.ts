@@ -30,7 +30,7 @@ import {
 } from '@bist/contracts';
 import { ForbiddenError } from '@/lib/errors';
 import { bearerToken } from '@/lib/tokens';
-import type { AdminActor, RequestMeta } from './db-executor.ts';
+import type { AdminActor, RequestMeta } from '@/lib/actor';
 
 export const ADMIN_API_PREFIX = '/admin/api/';
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { adminSessions, adminUsers } from '@/db/schema/index';
-import type { DbExecutor } from '@/modules/admin-shared/db-executor';
+import type { DbExecutor } from '@/db/executor';
 
 export type AdminUserRow = typeof adminUsers.$inferSelect;
 

@@ -7,7 +7,7 @@ import {
 } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
 import { hashPassword } from '@/lib/passwords';
-import type { AdminActor, RequestMeta } from '@/modules/admin-shared/db-executor';
+import type { AdminActor, RequestMeta } from '@/lib/actor';
 import type { AuditService } from '@/modules/audit/audit.service';
 import type { AdminUserRow, AdminUsersRepository } from './admin-users.repository.ts';
 import {

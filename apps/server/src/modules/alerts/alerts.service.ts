@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '@/lib/clock';
 import { BadRequestError, ConflictError, NotFoundError } from '@/lib/errors';
 import type { MarketData, Quote } from '@/market/market-data';
-import { roundMoney } from '@/modules/portfolio/money';
+import { roundMoney } from '@/lib/money';
 import { alertIsMet } from './alert-rules.ts';
 import type { AlertRow, AlertsRepository } from './alerts.repository.ts';
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import { adminAuditLog } from '@/db/schema/index';
-import type { DbExecutor } from '@/modules/admin-shared/db-executor';
+import type { DbExecutor } from '@/db/executor';
 
 export type AuditRow = typeof adminAuditLog.$inferSelect;
 export type NewAuditRow = typeof adminAuditLog.$inferInsert;

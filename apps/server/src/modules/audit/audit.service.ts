@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditEventType, AuditQuery } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
-import type { AdminActor, DbExecutor, RequestMeta } from '@/modules/admin-shared/db-executor';
+import type { DbExecutor } from '@/db/executor';
+import type { AdminActor, RequestMeta } from '@/lib/actor';
 import type { AuditFilter, AuditRepository, AuditRow } from './audit.repository.ts';
 
 /** What happened, for `AuditService.record`. */

@@ -12,7 +12,7 @@
 // - The cash balance may never go below zero and a sell may never exceed the shares held at that point.
 // Amounts stay unrounded here; the edge rounds them once (money.ts).
 import type { TransactionType } from '@bist/contracts';
-import { formatTry, MONEY_EPSILON_TRY } from './money.ts';
+import { formatTry, MONEY_EPSILON_TRY } from '@/lib/money';
 
 export interface LedgerTransaction {
   id: number;

@@ -15,7 +15,7 @@
 // flows this is the index normalised to the portfolio's start value).
 import type { DailyClose } from '@/market/market-data';
 import { isViolation, ledgerApply, ledgerCreateState, type LedgerTransaction } from './ledger.ts';
-import { MONEY_EPSILON_TRY } from './money.ts';
+import { MONEY_EPSILON_TRY } from '@/lib/money';
 
 export interface PerformanceInput {
   /** The whole ledger, sorted in replay order and valid. */

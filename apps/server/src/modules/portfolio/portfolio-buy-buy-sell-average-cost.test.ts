@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ledgerReplay } from './ledger.ts';
 import { buy, deposit, sell } from './ledger-fixtures.ts';
-import { roundMoney } from './money.ts';
+import { roundMoney } from '@/lib/money';
 
 describe('buy, buy, sell: weighted-average cost', () => {
   const ledger = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ledgerReplay, ledgerViolationMessage } from './ledger.ts';
 import { buy, deposit, sell } from './ledger-fixtures.ts';
-import { roundMoney } from './money.ts';
+import { roundMoney } from '@/lib/money';
 
 describe('commission', () => {
   it('is part of the cost basis of a buy', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ledgerReplay, ledgerViolationMessage } from './ledger.ts';
 import { buy, deposit, fee, withdraw } from './ledger-fixtures.ts';
-import { roundMoney } from './money.ts';
+import { roundMoney } from '@/lib/money';
 
 describe('deposit and withdraw', () => {
   it('move cash and the net contributions, not the P/L', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ledgerReplay } from './ledger.ts';
 import { buy, deposit, dividend } from './ledger-fixtures.ts';
-import { roundMoney } from './money.ts';
+import { roundMoney } from '@/lib/money';
 
 describe('dividend', () => {
   const ledger = [

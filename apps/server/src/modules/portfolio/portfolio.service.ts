@@ -23,7 +23,7 @@ import {
   type LedgerViolation,
   type ReplayResult,
 } from './ledger.ts';
-import { roundMoney, roundPercent } from './money.ts';
+import { roundMoney, roundPercent } from '@/lib/money';
 import {
   performanceDailyValues,
   performanceReturns,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { platformSettings } from '@/db/schema/index';
-import type { DbExecutor } from '@/modules/admin-shared/db-executor';
+import type { DbExecutor } from '@/db/executor';
 
 export type SettingsRow = typeof platformSettings.$inferSelect;
 

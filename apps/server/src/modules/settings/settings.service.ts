@@ -6,7 +6,7 @@ import {
   type PlatformSettingsUpdate,
 } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
-import type { AdminActor, RequestMeta } from '@/modules/admin-shared/db-executor';
+import type { AdminActor, RequestMeta } from '@/lib/actor';
 import type { AuditService } from '@/modules/audit/audit.service';
 import type { SettingsRepository, SettingsRow } from './settings.repository.ts';
 

@@ -2,7 +2,7 @@ import { WATCHLIST_MAX_ITEMS, type WatchlistItem } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
 import { BadRequestError, ConflictError } from '@/lib/errors';
 import type { MarketData } from '@/market/market-data';
-import { roundMoney } from '@/modules/portfolio/money';
+import { roundMoney } from '@/lib/money';
 import type { WatchlistRepository, WatchlistRow } from './watchlist.repository.ts';
 
 export const WATCHLIST_MESSAGES = {

@@ -1,13 +1,3 @@
-import type { PgDatabase } from 'drizzle-orm/pg-core';
-import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
-import type * as schema from '@/db/schema/index';
-
-/**
- * The database or an open transaction: admin repositories take either, so a change and its audit entry are written
- * in one transaction (nothing half-saved).
- */
-export type DbExecutor = PgDatabase<NodePgQueryResultHKT, typeof schema>;
-
 /** Who performed an action, as services and the audit log see it. */
 export interface AdminActor {
   /** The staff member's id; null for the operator CLI. */

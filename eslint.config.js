@@ -1,8 +1,73 @@
-// One flat config for the whole monorepo: type-aware typescript-eslint everywhere.
+// One flat config for the whole monorepo: type-aware typescript-eslint everywhere, and the house's layering rules
+// (docs/ARCHITECTURE.md): which folder may import which, no import cycles, the `@/` alias inside the apps.
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+
+const foldersIn = (dir) =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
+const WEB_FEATURES = foldersIn('apps/web/src/features');
+const SERVER_MODULES = foldersIn('apps/server/src/modules');
+
+/** Import boundaries, each with the reason a reader sees when an import crosses it. */
+const BOUNDARIES = [
+  {
+    target: './packages',
+    from: './apps',
+    message: 'Packages are pure and shared: they never import an app.',
+  },
+  { target: './apps/web', from: './apps/server', message: 'The web app talks to the server over HTTP only.' },
+  { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
+  ...WEB_FEATURES.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: WEB_FEATURES.filter((other) => other !== feature).map(
+      (other) => `./apps/web/src/features/${other}`,
+    ),
+    message: 'Web features never import each other: a route file (app/routes) composes them.',
+  })),
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'Shared widgets and helpers (components/, lib/) never depend on a feature or the app shell.',
+  },
+  ...SERVER_MODULES.map((module) => ({
+    target: `./apps/server/src/modules/${module}`,
+    from: SERVER_MODULES.filter((other) => other !== module).map(
+      (other) => `./apps/server/src/modules/${other}/*.repository.ts`,
+    ),
+    message:
+      "A server module uses another capability through its service, never through that module's repository.",
+  })),
+  {
+    target: './apps/server/src/modules',
+    from: './apps/server/src/composition',
+    message: 'Modules never reach the composition root: it creates them and hands them what they need.',
+  },
+  {
+    target: ['./apps/server/src/lib', './apps/server/src/db', './apps/server/src/plugins'],
+    from: [
+      './apps/server/src/modules',
+      './apps/server/src/composition',
+      './apps/server/src/jobs',
+      './apps/server/src/market',
+    ],
+    message: 'lib/, db/ and plugins/ are the ground floor of the server: they import no capability.',
+  },
+  {
+    target: ['./apps/server/src/jobs', './apps/server/src/market'],
+    from: ['./apps/server/src/modules', './apps/server/src/composition'],
+    message: 'The job queue and the market engine are infrastructure: the modules use them, not the reverse.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -21,11 +86,26 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'packages/*/tsconfig.json',
+            'bench/tsconfig.json',
+          ],
+        }),
+      ],
+    },
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
     rules: {
+      'import-x/no-restricted-paths': ['error', { zones: BOUNDARIES }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
@@ -72,6 +152,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'apps/server/test/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../*'], message: "Import through the app's alias (@/…, @test/…), not '../'." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -80,6 +173,9 @@ export default tseslint.config(
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', '**/test/**'],
     rules: {
+      // Tests set up state through whatever they need (another module's repository, the app shell); the boundaries
+      // are about the product's code.
+      'import-x/no-restricted-paths': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/unbound-method': 'off',
       // Response bodies in tests are parsed JSON; the assertions check their shape.

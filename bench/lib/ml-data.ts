@@ -3,8 +3,39 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createSimulator, indexByCode, parseEodCsv, stockBySymbol } from '@bist/market';
-import { panelPayloadOf, type SymbolBars } from '../../apps/server/src/jobs/panel-payload.ts';
-import type { PanelPayload } from '../../apps/server/src/jobs/ml-protocol.ts';
+import { panelFromBars, type SeriesBars } from '@bist/ml';
+import { payloadOfPanel, type PanelPayload } from '../../apps/server/src/jobs/ml-protocol.ts';
+
+/** One instrument's bars on its own ascending dates, as read from the simulator or a CSV file. */
+interface SymbolBars {
+  symbol: string;
+  sector: string;
+  dates: string[];
+  open: number[];
+  high: number[];
+  low: number[];
+  close: number[];
+  volume: number[];
+}
+
+const seriesOf = (b: SymbolBars): SeriesBars => ({
+  dates: b.dates,
+  open: Float64Array.from(b.open),
+  high: Float64Array.from(b.high),
+  low: Float64Array.from(b.low),
+  close: Float64Array.from(b.close),
+  volume: Float64Array.from(b.volume),
+});
+
+/** The panel the server's workers take, aligned and checked by @bist/ml exactly as the server builds it. */
+function panelPayloadOf(stocks: readonly SymbolBars[], market: SymbolBars): PanelPayload {
+  return payloadOfPanel(
+    panelFromBars(
+      stocks.map((s) => ({ symbol: s.symbol, sector: s.sector, ...seriesOf(s) })),
+      seriesOf(market),
+    ),
+  );
+}
 
 export interface BenchDataset {
   name: string;

@@ -1,51 +1,45 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppContext } from '@/context';
 import { requestIdGenerator } from '@/lib/request-id';
 import { registerErrorHandler } from '@/plugins/error-handler';
 import { registerDocs } from '@/plugins/docs';
 import { registerWeb } from '@/plugins/web';
 import { registerSecurityHeaders } from '@/plugins/security-headers';
-import { AuthRepository } from '@/modules/auth/auth.repository';
-import { AuthService } from '@/modules/auth/auth.service';
-import { authRoutes } from '@/modules/auth/auth.routes';
-import { SystemRepository } from '@/modules/system/system.repository';
-import { SystemService } from '@/modules/system/system.service';
-import { systemRoutes } from '@/modules/system/system.routes';
-import { marketStatusRoutes } from '@/modules/market-status/market-status.routes';
-import { createInvestorModules, investorRoutes, type InvestorModules } from '@/modules/portfolio/investor';
-import { MarketService } from '@/modules/market/market.service';
-import { marketRoutes } from '@/modules/market/market.routes';
-import { MarketRepository } from '@/market/market.repository';
-import { registerAdminPlatform } from '@/modules/admin-shared/admin-platform';
-import { PredictionsRepository } from '@/modules/predictions/predictions.repository';
-import { PredictionsService } from '@/modules/predictions/predictions.service';
-import { predictionsRoutes } from '@/modules/predictions/predictions.routes';
+import type { AdminRouteRegistry } from '@/plugins/admin-access';
+import type { Infrastructure } from '@/composition/infrastructure';
+import { registerRoutes } from '@/composition/routes';
+import {
+  createPlatformServices,
+  createServices,
+  type PlatformServices,
+  type Services,
+} from '@/composition/services';
 
 /** Largest accepted request body; larger ones get 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface BuiltApp {
   app: FastifyInstance;
-  services: {
-    auth: AuthService;
-    system: SystemService;
-    investor: InvestorModules;
-    predictions: PredictionsService;
-  };
+  services: Services;
+  adminRoutes: AdminRouteRegistry;
 }
 
-/** Builds the Fastify app on a context. Tests call it with an in-memory database and drive it with inject. */
-export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
+/**
+ * Builds the Fastify app on an infrastructure: framework plugins, then every service and route from the composition
+ * root. Tests call it with an in-memory database and drive it with inject. `platform` is passed when the process
+ * built the staff realm's services earlier (main.ts reads the settings before starting the market engine).
+ */
+export async function buildApp(infra: Infrastructure, platform?: PlatformServices): Promise<BuiltApp> {
+  const { config } = infra;
   const nextRequestId = requestIdGenerator();
   const app = Fastify({
     logger: {
-      level: ctx.config.logLevel,
+      level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: (req) => nextRequestId(req.headers['x-request-id']),
   });
@@ -62,37 +56,20 @@ export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
   });
   registerSecurityHeaders(app);
   await app.register(fastifyRateLimit, { global: false });
-  await registerDocs(app, ctx.config.version);
-  // Admin realm first: its RBAC guard covers every /admin/api route registered after it (see admin-access.ts).
-  await registerAdminPlatform(app, ctx);
+  await registerDocs(app, config.version);
 
-  const investor = createInvestorModules(ctx, app.log);
-  const auth = new AuthService(new AuthRepository(ctx.database.db), ctx.clock, {
-    demoMode: ctx.config.demoMode,
-    sessionTtlHours: ctx.config.sessionTtlHours,
-    onDemoUserCreated: (userId) => investor.seedDemoInvestor(userId),
-  });
-  const system = new SystemService(new SystemRepository(ctx.database.db), ctx.clock, () =>
-    ctx.database.ping(),
+  const services = createServices(
+    infra,
+    platform ?? createPlatformServices(infra),
+    app.log,
+    () => apiRoutes.size,
   );
+  await services.predictionRuns.syncRegistry();
+  const adminRoutes = await registerRoutes(app, services, infra);
+  // Price alerts follow the market's quotes while the app is open.
+  services.alerts.start();
+  app.addHook('onClose', async () => services.alerts.stop());
 
-  await app.register(systemRoutes(ctx, system, () => apiRoutes.size));
-  await app.register(authRoutes(auth));
-  await app.register(marketStatusRoutes(ctx));
-  await app.register(investorRoutes(investor, auth));
-  if (ctx.marketEngine) {
-    const market = new MarketService(ctx.marketEngine, new MarketRepository(ctx.database.db), ctx.clock);
-    await app.register(marketRoutes(market, ctx.marketEngine));
-  }
-
-  const predictions = new PredictionsService(
-    new PredictionsRepository(ctx.database.db),
-    ctx.market,
-    ctx.clock,
-  );
-  await predictions.syncRegistry();
-  await app.register(predictionsRoutes(predictions));
-
-  await registerWeb(app, ctx.config.webDist);
-  return { app, services: { auth, system, investor, predictions } };
+  await registerWeb(app, config.webDist);
+  return { app, services, adminRoutes };
 }

@@ -1,14 +1,12 @@
-// `npm run worker`: an ML worker process (scale-out, ARCHITECTURE §1). It takes train / predict / evaluate jobs from
-// the same pg-boss queues as the API processes and runs them in its own ML_WORKERS threads. It needs DATABASE_URL: the
-// embedded database belongs to the one API process that opened it (whose own pool already runs the jobs).
+// `npm run worker`: an ML worker process (scale-out). It takes train / predict / evaluate jobs from the same pg-boss
+// queues as the API processes and runs them in its own ML_WORKERS threads. It needs DATABASE_URL: the embedded
+// database belongs to the one API process that opened it (whose own pool already runs the jobs).
 import pino from 'pino';
 import { loadConfigOrExit } from '@/config/env';
 import { migrateDatabase, openDatabase } from '@/db/client';
 import { systemClock } from '@/lib/clock';
-import { createQueue } from '@/jobs/queue';
-import { MlJobs } from '@/jobs/ml-jobs';
-import { MlWorkerPool } from '@/jobs/worker-pool';
-import { PredictionsRepository } from '@/modules/predictions/predictions.repository';
+import { createJobInfrastructure } from '@/composition/infrastructure';
+import { createPlatformServices, createPredictionRuns } from '@/composition/services';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -21,17 +19,16 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel }).child({ process: 'ml-worker' });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 4 });
   await migrateDatabase(database);
-  const pool = new MlWorkerPool(config.mlWorkers);
-  const jobs = new MlJobs({
-    repo: new PredictionsRepository(database.db),
-    boss: createQueue(database, log),
-    pool,
-    clock: systemClock,
+  const clock = systemClock;
+  const jobs = createJobInfrastructure(database, log, config.mlWorkers);
+  const predictionRuns = createPredictionRuns(
+    { database, clock, jobs },
+    createPlatformServices({ config, database, clock }),
     log,
-  });
-  await jobs.start();
-  await jobs.work();
-  log.info({ threads: pool.size }, 'ML worker taking jobs');
+  );
+  await predictionRuns.start();
+  await predictionRuns.work();
+  log.info({ threads: jobs.pool?.size }, 'ML worker taking jobs');
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -39,8 +36,8 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, 'ML worker stopping');
     try {
-      await jobs.stop();
-      await pool.close();
+      await predictionRuns.stop();
+      await jobs.pool?.close();
       await database.close();
       process.exit(0);
     } catch (error) {

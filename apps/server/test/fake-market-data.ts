@@ -1,3 +1,4 @@
+import type { ComponentHealth } from '@/lib/health';
 import type { DailyClose, MarketData, Quote, QuoteListener, StockInfo } from '@/market/market-data';
 
 /** An in-memory MarketData for tests of modules that read prices; tests set quotes and closes explicitly. */
@@ -8,6 +9,12 @@ export class FakeMarketData implements MarketData {
   private readonly listeners = new Set<QuoteListener>();
   /** Bumped by every change a test makes, as the engine bumps it on every quote update. */
   generation = 0;
+  /** What `health()` reports; tests set it to see a degraded feed. */
+  feedHealth: ComponentHealth = { status: 'not_configured', detail: 'No market feed in this test' };
+
+  health(): ComponentHealth {
+    return this.feedHealth;
+  }
 
   addStock(info: StockInfo): this {
     this.stocks.set(info.symbol, info);
@@ -42,6 +49,11 @@ export class FakeMarketData implements MarketData {
     );
     this.generation += 1;
     return this;
+  }
+
+  /** Quote listeners subscribed right now. */
+  get listenerCount(): number {
+    return this.listeners.size;
   }
 
   /** Pushes quotes to listeners as the engine does on a tick. */

@@ -1,18 +1,20 @@
-// Test helpers: a fresh database per suite (embedded PGlite in memory, or a throw-away database on the
-// real PostgreSQL server when DATABASE_URL is set) and an app built on it.
+// Test helpers: a fresh database per suite (embedded PGlite in memory, or a throw-away database on the real
+// PostgreSQL server when DATABASE_URL is set), cloned from the template that test/global-setup.ts migrated once per
+// run, and an app built on it through the composition root.
+import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { testConfig, testDatabaseUrl, type AppConfig } from '@/config/env';
 import { migrateDatabase, openDatabase, type Database } from '@/db/client';
-import { FixedClock } from '@/lib/clock';
+import { FixedClock, type Clock } from '@/lib/clock';
 import { buildApp, type BuiltApp } from '@/app';
-import { noHealthSources, noPlatformStats, type AppContext } from '@/context';
+import type { Infrastructure, JobInfrastructure } from '@/composition/infrastructure';
 import type { MarketData } from '@/market/market-data';
-import { FakeMarketData } from './fake-market-data.ts';
 import { MarketEngine } from '@/market/engine';
 import { MarketRepository } from '@/market/market.repository';
 import { SimulatedFeed } from '@/market/simulated-feed';
-import type { Clock } from '@/lib/clock';
+import { FakeMarketData } from './fake-market-data.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -21,10 +23,36 @@ export function testBackends(): Backend[] {
   return testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+let pgliteTemplate: Blob | undefined;
+
+function pgliteTemplateDump(): Blob {
+  pgliteTemplate ??= new Blob([fs.readFileSync(inject('pgliteTemplatePath'))]);
+  return pgliteTemplate;
+}
+
+/** Two test files creating from one template at the same instant: PostgreSQL refuses one; try again. */
+async function createDatabaseFrom(admin: pg.Client, name: string, template: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database ${name} template ${template}`);
+      return;
+    } catch (error) {
+      const busy = error instanceof Error && /being accessed by other users/.test(error.message);
+      if (!busy || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
+}
+
 /** A migrated, empty database; `close` drops it again. */
 export async function createTestDatabase(backend: Backend = 'pglite'): Promise<Database> {
   if (backend === 'pglite') {
-    const database = await openDatabase({ dataDir: null, inWorker: false });
+    const database = await openDatabase({
+      dataDir: null,
+      inWorker: false,
+      loadDataDir: pgliteTemplateDump(),
+    });
+    // A no-op on the migrated template; it keeps the database current should a migration be added mid-run.
     await migrateDatabase(database);
     return database;
   }
@@ -33,12 +61,11 @@ export async function createTestDatabase(backend: Backend = 'pglite'): Promise<D
   const name = `bist_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await createDatabaseFrom(admin, name, inject('postgresTemplate'));
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 4 });
-  await migrateDatabase(database);
   const close = database.close.bind(database);
   database.close = async () => {
     await close();
@@ -51,36 +78,56 @@ export async function createTestDatabase(backend: Backend = 'pglite'): Promise<D
 }
 
 export interface TestApp extends BuiltApp {
-  ctx: AppContext;
+  infra: Infrastructure;
   clock: FixedClock;
   close(): Promise<void>;
 }
 
-/** An app on a fresh database with a fixed clock (a Wednesday during the session unless told otherwise). */
-export async function createTestApp(
-  options: { backend?: Backend; config?: Partial<AppConfig>; now?: Date; market?: MarketData } = {},
+interface TestAppOptions {
+  backend?: Backend;
+  config?: Partial<AppConfig>;
+  /** The clock's start: a Wednesday during the session unless told otherwise. */
+  now?: Date;
+  market?: MarketData;
+  /** A job queue (and pool) for tests of the prediction runs. */
+  jobs?: (database: Database) => JobInfrastructure;
+}
+
+async function appOn(
+  database: Database,
+  clock: FixedClock,
+  market: MarketData,
+  options: TestAppOptions,
+  closeMore: () => Promise<void> = async () => undefined,
 ): Promise<TestApp> {
-  const database = await createTestDatabase(options.backend);
-  const clock = new FixedClock(options.now ?? new Date('2026-11-18T09:30:00Z'));
-  const ctx: AppContext = {
+  const infra: Infrastructure = {
     config: testConfig(options.config),
     database,
     clock,
-    stats: noPlatformStats,
-    market: options.market ?? new FakeMarketData(),
-    health: noHealthSources,
+    market,
+    ...(options.jobs ? { jobs: options.jobs(database) } : {}),
   };
-  const built = await buildApp(ctx);
+  const built = await buildApp(infra);
   await built.app.ready();
   return {
     ...built,
-    ctx,
+    infra,
     clock,
     async close() {
       await built.app.close();
+      await built.services.predictionRuns.stop();
+      await infra.jobs?.pool?.close();
+      await closeMore();
       await database.close();
     },
   };
+}
+
+/** An app on a fresh database with a fixed clock and a FakeMarketData (or the given market). */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase(options.backend);
+  const clock = new FixedClock(options.now ?? new Date('2026-11-18T09:30:00Z'));
+  return appOn(database, clock, options.market ?? new FakeMarketData(), options);
 }
 
 export const TEST_MARKET_SEED = 42;
@@ -104,31 +151,11 @@ export async function createTestEngine(
 
 /** An app with a real market engine (simulated feed, short history) at `now` (default: Wednesday 10:30 Istanbul). */
 export async function createMarketTestApp(
-  options: { backend?: Backend; now?: Date; startDate?: string } = {},
+  options: Omit<TestAppOptions, 'market'> & { startDate?: string } = {},
 ): Promise<TestApp & { engine: MarketEngine }> {
   const database = await createTestDatabase(options.backend);
   const clock = new FixedClock(options.now ?? new Date('2026-11-18T07:30:00Z'));
   const engine = await createTestEngine(database, clock, options.startDate);
-  const ctx: AppContext = {
-    config: testConfig(),
-    database,
-    clock,
-    stats: noPlatformStats,
-    market: engine,
-    marketEngine: engine,
-    health: { ...noHealthSources, marketFeed: () => engine.health() },
-  };
-  const built = await buildApp(ctx);
-  await built.app.ready();
-  return {
-    ...built,
-    ctx,
-    clock,
-    engine,
-    async close() {
-      await built.app.close();
-      await engine.stop();
-      await database.close();
-    },
-  };
+  const t = await appOn(database, clock, engine, options, () => engine.stop());
+  return { ...t, engine };
 }

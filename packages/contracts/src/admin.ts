@@ -175,6 +175,8 @@ export const AUDIT_ACTIONS = {
   userUpdated: 'user_updated',
   userDeleted: 'user_deleted',
   settingsUpdated: 'settings_updated',
+  mlRunRequested: 'ml_run_requested',
+  mlRunCancelled: 'ml_run_cancelled',
 } as const;
 
 export const AUDIT_DEFAULT_PAGE = 1;

@@ -9,3 +9,4 @@ export * from './admin.ts';
 export * from './portfolio.ts';
 export * from './predictions.ts';
 export * from './ml.ts';
+export * from './ml-runs.ts';

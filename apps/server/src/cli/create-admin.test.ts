@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD_RULE_TEXT } from '@bist/contracts';
 import { openDatabase } from '@/db/client';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { adminLogin } from '@/modules/admin-shared/admin-test-kit';
+import { createTestApp, type TestApp } from '@test/helpers';
+import { adminLogin } from '@test/admin-test-kit';
 import { createAdmin, CreateAdminError } from './create-admin.ts';
 
 describe('createAdmin (DEMO_MODE off)', () => {
@@ -19,7 +19,7 @@ describe('createAdmin (DEMO_MODE off)', () => {
   afterAll(async () => t.close());
 
   it('creates the first super_admin, who can sign in and is audited as created by the CLI', async () => {
-    const user = await createAdmin(t.ctx.database, t.clock, {
+    const user = await createAdmin(t.services, {
       email: 'Root@Example.com',
       name: 'Root Admin',
       password: 'very-strong-pass-1',
@@ -47,20 +47,24 @@ describe('createAdmin (DEMO_MODE off)', () => {
 
   it('refuses a weak password, a missing name, a bad role and a taken e-mail', async () => {
     await expect(
-      createAdmin(t.ctx.database, t.clock, { email: 'weak@example.com', name: 'Weak', password: 'password' }),
+      createAdmin(t.services, {
+        email: 'weak@example.com',
+        name: 'Weak',
+        password: 'password',
+      }),
     ).rejects.toThrow(ADMIN_PASSWORD_RULE_TEXT);
     await expect(
-      createAdmin(t.ctx.database, t.clock, { email: 'x@example.com', password: 'very-strong-pass-1' }),
+      createAdmin(t.services, { email: 'x@example.com', password: 'very-strong-pass-1' }),
     ).rejects.toThrow(/--name/);
     await expect(
-      createAdmin(t.ctx.database, t.clock, {
+      createAdmin(t.services, {
         email: 'y@example.com',
         name: 'Y',
         password: 'very-strong-pass-1',
         role: 'overlord',
       }),
     ).rejects.toThrow(/--role/);
-    const taken = createAdmin(t.ctx.database, t.clock, {
+    const taken = createAdmin(t.services, {
       email: 'root@example.com',
       name: 'Again',
       password: 'very-strong-pass-1',

@@ -2,14 +2,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADMIN_ROLES, adminUserCreateSchema, type AdminUser, type AdminUserCreate } from '@bist/contracts';
 import { ConfigError, loadConfig } from '@/config/env';
-import { migrateDatabase, openDatabase, type Database } from '@/db/client';
-import { systemClock, type Clock } from '@/lib/clock';
+import { migrateDatabase, openDatabase } from '@/db/client';
+import { systemClock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { CLI_ACTOR } from '@/lib/actor';
-import { AdminUsersRepository } from '@/modules/admin-users/admin-users.repository';
-import { AdminUsersService } from '@/modules/admin-users/admin-users.service';
-import { AuditRepository } from '@/modules/audit/audit.repository';
-import { AuditService } from '@/modules/audit/audit.service';
+import { createPlatformServices, type PlatformServices } from '@/composition/services';
 
 export const CREATE_ADMIN_USAGE =
   'Usage: npm run cli -- create-admin --email <e-mail> --name <name> --password <password> [--role super_admin]';
@@ -29,10 +26,6 @@ export interface CreateAdminInput {
   role?: string | undefined;
 }
 
-/**
- * Creates a staff account (by default the first super_admin when DEMO_MODE is off), validated with the same contract
- * as POST /admin/api/users (a weak password is refused) and audited as done by the CLI.
- */
 /** Validates the options with the same contract as POST /admin/api/users (a weak password is refused). */
 export function parseCreateAdminInput(input: CreateAdminInput): AdminUserCreate {
   const parsed = adminUserCreateSchema.safeParse({
@@ -55,15 +48,12 @@ export function parseCreateAdminInput(input: CreateAdminInput): AdminUserCreate 
  * POST /admin/api/users and audited as done by the CLI.
  */
 export async function createAdmin(
-  database: Database,
-  clock: Clock,
+  platform: Pick<PlatformServices, 'adminUsers'>,
   input: CreateAdminInput,
 ): Promise<AdminUser> {
   const data = parseCreateAdminInput(input);
-  const audit = new AuditService(new AuditRepository(database.db), clock);
-  const users = new AdminUsersService(new AdminUsersRepository(database.db), audit, clock);
   try {
-    return await users.create(data, CLI_ACTOR, { ip: null, userAgent: 'cli' });
+    return await platform.adminUsers.create(data, CLI_ACTOR, { ip: null, userAgent: 'cli' });
   } catch (error) {
     if (error instanceof AppError)
       throw new CreateAdminError(`--${error.field ?? 'email'}: ${error.message}`);
@@ -120,7 +110,7 @@ export async function run(args: string[]): Promise<number> {
   });
   try {
     await migrateDatabase(database);
-    const user = await createAdmin(database, systemClock, values);
+    const user = await createAdmin(createPlatformServices({ config, database, clock: systemClock }), values);
     console.log(`Created ${user.role} ${user.email} (${user.name}), id ${user.id}. Sign in at /admin/login.`);
     return 0;
   } catch (error) {

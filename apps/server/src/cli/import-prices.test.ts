@@ -7,7 +7,7 @@ import type { Database } from '@/db/client';
 import { FixedClock } from '@/lib/clock';
 import { MarketRepository } from '@/market/market.repository';
 import type { MarketEngine } from '@/market/engine';
-import { TEST_MARKET_SEED, createTestDatabase, createTestEngine } from '../../test/helpers.ts';
+import { TEST_MARKET_SEED, createTestDatabase, createTestEngine } from '@test/helpers';
 import { collectCsvFiles, importPrices } from './import-prices.ts';
 
 describe('import-prices', () => {

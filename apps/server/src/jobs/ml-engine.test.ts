@@ -1,29 +1,15 @@
 // The worker pool and the engine on a small seeded panel (no database): base algorithms in parallel threads, the
 // stacking ensemble on their out-of-sample predictions, serving with the confidence rule, and cancellation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syntheticPanel, type Panel } from '@bist/ml';
+import { syntheticPanel } from '@bist/ml';
 import { predictOnPool, trainOnPool } from './ml-engine.ts';
-import type { PanelPayload } from './ml-protocol.ts';
-import { panelPayloadOf } from './panel-payload.ts';
+import { payloadOfPanel } from './ml-protocol.ts';
 import { MlWorkerPool, TaskCancelledError } from './worker-pool.ts';
-
-function payloadOf(panel: Panel): PanelPayload {
-  const bars = (symbol: string, sector: string, b: Panel['market']) => ({
-    symbol,
-    sector,
-    dates: panel.dates,
-    ...b,
-  });
-  return panelPayloadOf(
-    panel.series.map((s) => bars(s.symbol, s.sector, s)),
-    bars('XU100', '', panel.market),
-  );
-}
 
 describe('trainOnPool / predictOnPool', () => {
   let pool: MlWorkerPool;
   // A planted lag-1 continuation that OLS can find; 40 stocks × 220 days keeps it quick.
-  const panel = payloadOf(syntheticPanel({ nSeries: 40, nDays: 220, seed: 11, continuation: 0.3 }));
+  const panel = payloadOfPanel(syntheticPanel({ nSeries: 40, nDays: 220, seed: 11, continuation: 0.3 }));
   const settings = { evalDays: 60, retrainEvery: 20, minTrainDays: 60, seed: 1 };
   beforeAll(() => {
     pool = new MlWorkerPool(2);
@@ -59,7 +45,7 @@ describe('trainOnPool / predictOnPool', () => {
         algorithmId: o.algorithmId,
         horizon: o.horizon,
         stateJson: o.stateJson!,
-        hitRate: (o.evaluation.accuracyPercent as number) / 100,
+        hitRate: o.evaluation.accuracyPercent! / 100,
       })),
     );
     expect(served.map((s) => s.algorithmId).sort()).toEqual(['ols', 'random-walk', 'stacking']);
@@ -84,12 +70,26 @@ describe('trainOnPool / predictOnPool', () => {
       signal: controller.signal,
     });
     await new Promise((r) => setTimeout(r, 300));
-    const started = Date.now();
     controller.abort();
+    // How fast the stop is, is measured by `npm run bench:ml-cancel`, not asserted here.
     await expect(running).rejects.toBeInstanceOf(TaskCancelledError);
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(pool.busy).toBe(0);
     const again = await trainOnPool(pool, panel, ['random-walk'], [1], settings);
     expect(again).toHaveLength(1);
+  });
+
+  it('keeps working after tasks are cancelled before their fresh thread was ready', async () => {
+    const single = new MlWorkerPool(1);
+    try {
+      for (let i = 0; i < 4; i++) {
+        const controller = new AbortController();
+        const running = trainOnPool(single, panel, ['huber'], [1], settings, { signal: controller.signal });
+        controller.abort();
+        await expect(running).rejects.toBeInstanceOf(TaskCancelledError);
+      }
+      expect(await trainOnPool(single, panel, ['random-walk'], [1], settings)).toHaveLength(1);
+    } finally {
+      await single.close();
+    }
   });
 });

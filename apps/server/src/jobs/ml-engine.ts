@@ -3,6 +3,7 @@
  * building the features once), then the ensembles on the base algorithms' out-of-sample predictions. Used by the
  * server's jobs and by bench/ml.ts, so the benchmark measures exactly the production path.
  */
+import { algorithmEvaluationSchema } from '@bist/contracts';
 import { algorithmById, type Horizon } from '@bist/ml';
 import {
   clonePanel,
@@ -28,6 +29,11 @@ function split<T>(items: readonly T[], parts: number): T[][] {
 }
 
 const needsStack = (id: string) => algorithmById(id)?.needsStack === true;
+
+/** A worker's evaluation record checked against the contract before anything stores or shows it. */
+function checked(outcome: TrainOutcome): TrainOutcome {
+  return { ...outcome, evaluation: algorithmEvaluationSchema.parse(outcome.evaluation) };
+}
 
 /**
  * Walk-forward evaluation plus final fit of every algorithm and horizon; results in the order of `algorithmIds`. With an
@@ -63,7 +69,9 @@ export async function trainOnPool(
       ),
     ),
   );
-  const outcomes: TrainOutcome[] = results.flatMap((r) => (r.kind === 'train' ? r.outcomes : []));
+  const outcomes: TrainOutcome[] = results.flatMap((r) =>
+    r.kind === 'train' ? r.outcomes.map(checked) : [],
+  );
   if (ensembles.length > 0) {
     const stackBase = outcomes
       .filter((o) => o.error === null)
@@ -80,7 +88,7 @@ export async function trainOnPool(
       },
       runOptions,
     );
-    if (r.kind === 'train') outcomes.push(...r.outcomes);
+    if (r.kind === 'train') outcomes.push(...r.outcomes.map(checked));
   }
   const order = new Map(algorithmIds.map((id, i) => [id, i]));
   return outcomes.sort(

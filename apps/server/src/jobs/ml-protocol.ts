@@ -2,7 +2,8 @@
  * Messages between the main thread and the ML worker threads. Bars travel as flat typed arrays (moved with transfer
  * lists, never copied through structured clone twice); models travel as JSON text.
  */
-import type { Horizon } from '@bist/ml';
+import type { AlgorithmEvaluation } from '@bist/contracts';
+import type { Horizon, Panel } from '@bist/ml';
 
 /** A panel in flat form: `close[s * nDays + d]` is stock s on day d (NaN = no bar); market arrays have nDays values. */
 export interface PanelPayload {
@@ -67,8 +68,8 @@ export type MlTask = TrainTask | PredictTask;
 export interface TrainOutcome {
   algorithmId: string;
   horizon: Horizon;
-  /** evaluationRecord(run) of @bist/ml (the contracts' algorithmEvaluationSchema shape). */
-  evaluation: Record<string, unknown>;
+  /** evaluationRecord(run) of @bist/ml; validated with the contracts' algorithmEvaluationSchema on arrival. */
+  evaluation: AlgorithmEvaluation;
   /** JSON of the model fitted on every target realised by the last day; null when the fit failed. */
   stateJson: string | null;
   cutoffDate: string | null;
@@ -105,6 +106,39 @@ export type FromWorker =
   | { type: 'progress'; taskId: number; algorithmId: string; horizon: Horizon }
   | { type: 'done'; taskId: number; result: MlTaskResult }
   | { type: 'failed'; taskId: number; message: string };
+
+/**
+ * The flat form of a panel built by @bist/ml's `panelFromBars` (which aligns the dates and checks the bars): stock s
+ * of `panel.series` becomes rows [s·nDays, (s+1)·nDays) of each flat array.
+ */
+export function payloadOfPanel(panel: Panel): PanelPayload {
+  const nDays = panel.dates.length;
+  const n = panel.series.length * nDays;
+  const flat = () => new Float64Array(n);
+  const p: PanelPayload = {
+    dates: [...panel.dates],
+    symbols: panel.series.map((s) => s.symbol),
+    sectors: panel.series.map((s) => s.sector),
+    open: flat(),
+    high: flat(),
+    low: flat(),
+    close: flat(),
+    volume: flat(),
+    marketOpen: Float64Array.from(panel.market.open),
+    marketHigh: Float64Array.from(panel.market.high),
+    marketLow: Float64Array.from(panel.market.low),
+    marketClose: Float64Array.from(panel.market.close),
+    marketVolume: Float64Array.from(panel.market.volume),
+  };
+  panel.series.forEach((s, i) => {
+    p.open.set(s.open, i * nDays);
+    p.high.set(s.high, i * nDays);
+    p.low.set(s.low, i * nDays);
+    p.close.set(s.close, i * nDays);
+    p.volume.set(s.volume, i * nDays);
+  });
+  return p;
+}
 
 /** The typed-array buffers of a panel, for a transfer list. */
 export function panelBuffers(p: PanelPayload): ArrayBuffer[] {

@@ -3,6 +3,7 @@
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
+import type { Horizon } from '@bist/ml';
 import { type FromWorker, type ToWorker, resultBuffers, type MlTaskResult } from './ml-protocol.ts';
 import { runPredictTask, runTrainTask } from './ml-tasks.ts';
 
@@ -15,7 +16,7 @@ const post = (message: FromWorker, transfer: ArrayBuffer[] = []) =>
 port.on('message', (message: ToWorker) => {
   if (message.type !== 'run') return;
   const { taskId, task } = message;
-  const progress = (algorithmId: string, horizon: 1 | 5) =>
+  const progress = (algorithmId: string, horizon: Horizon) =>
     post({ type: 'progress', taskId, algorithmId, horizon });
   try {
     const result: MlTaskResult =

@@ -1,7 +1,7 @@
 // pg-boss on both backends: on PGlite it shares the application's single connection through the `db` adapter, on
 // PostgreSQL it has its own pool. A job sent is worked, and the application's queries keep working alongside.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testBackends } from '../../test/helpers.ts';
+import { createTestDatabase, testBackends } from '@test/helpers';
 import type { Database } from '@/db/client';
 import { createQueue } from './queue.ts';
 

@@ -176,7 +176,9 @@ export class MlWorkerPool {
     if (i < 0 || this.closed) return;
     slot.worker.removeAllListeners();
     void slot.worker.terminate();
-    if (!slot.isReady && ++this.failedStarts >= MAX_FAILED_STARTS) {
+    // Only a thread that died on its own counts as a failed start; one terminated by a cancel (possibly before it
+    // was ready) says nothing about whether threads can start.
+    if (error && !slot.isReady && ++this.failedStarts >= MAX_FAILED_STARTS) {
       this.brokenReason = error?.message ?? 'the worker exited before it was ready';
       for (const p of this.queue.splice(0))
         p.reject(new WorkerTaskError(`ML worker threads cannot start: ${this.brokenReason}`));

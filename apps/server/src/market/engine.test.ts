@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INDICES, STOCKS, isOnTick } from '@bist/market';
 import { FixedClock } from '@/lib/clock';
 import type { Database } from '@/db/client';
-import { createTestDatabase, createTestEngine, testBackends } from '../../test/helpers.ts';
+import { createTestDatabase, createTestEngine, testBackends } from '@test/helpers';
 import { MarketRepository } from './market.repository.ts';
 import { lastCompletedTradingDay, type MarketEngine } from './engine.ts';
 import type { Quote } from './market-data.ts';

@@ -1,3 +1,5 @@
+import type { ComponentHealth } from '@/lib/health';
+
 /**
  * What other capabilities read from the market engine. The engine (src/market/engine.ts) implements it;
  * tests of other modules may use `FakeMarketData` (test/fake-market-data.ts). Prices are TRY.
@@ -35,6 +37,8 @@ export interface DailyClose {
 export type QuoteListener = (quotes: readonly Quote[]) => void;
 
 export interface MarketData {
+  /** The feed's health (provider state, data age), for the admin dashboard. */
+  health(): ComponentHealth;
   /** Changes whenever any quote changes (views derived from quotes are cached per generation). */
   readonly generation: number;
   /** Is this a listed stock (not an index)? */

@@ -3,7 +3,7 @@ import { STOCKS } from '@bist/market';
 import { testConfig } from '@/config/env';
 import type { Database } from '@/db/client';
 import { FixedClock } from '@/lib/clock';
-import { createTestDatabase } from '../../test/helpers.ts';
+import { createTestDatabase } from '@test/helpers';
 import { createFeedProvider } from './create-engine.ts';
 import { MarketEngine } from './engine.ts';
 import { MarketRepository } from './market.repository.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROLES, DEFAULT_PLATFORM_SETTINGS, ROLE_INFO } from '@bist/contracts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@/modules/admin-shared/admin-test-kit';
+import { createTestApp, type TestApp } from '@test/helpers';
+import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
 import {
   accountLockMs,
   ADMIN_AUTH_MESSAGES,
@@ -39,7 +39,7 @@ describe('admin auth routes (demo mode)', () => {
   });
 
   it('seeds one demo account per role, idempotently', async () => {
-    expect(await t.app.adminPlatform.auth.seedDemoStaff()).toBe(0);
+    expect(await t.services.adminAuth.seedDemoStaff()).toBe(0);
     for (const role of ADMIN_ROLES) {
       const token = await tokenFor(t, role);
       const verify = await t.app.inject(withToken(token, { method: 'GET', url: '/admin/api/auth/verify' }));
@@ -269,7 +269,7 @@ describe('admin auth routes (demo mode off)', () => {
   afterAll(async () => t.close());
 
   it('has no demo accounts: 404 for the list, 401 for their credentials', async () => {
-    expect(await t.app.adminPlatform.auth.seedDemoStaff()).toBe(0);
+    expect(await t.services.adminAuth.seedDemoStaff()).toBe(0);
     const res = await t.app.inject({ method: 'GET', url: '/admin/api/auth/demo-accounts' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, error: ADMIN_AUTH_MESSAGES.demoOff });

@@ -8,7 +8,7 @@ import {
   errorResponses,
   okEnvelopeSchema,
 } from '@bist/contracts';
-import { adminAccess, adminActorOf, currentAdmin, requestMeta } from '@/modules/admin-shared/admin-access';
+import { adminAccess, adminActorOf, currentAdmin, requestMeta } from '@/plugins/admin-access';
 import type { AdminAuthService } from './admin-auth.service.ts';
 
 /** Attempts per IP per minute on the login route, before the per-account and per-IP lockout. */

@@ -10,7 +10,7 @@ import type { Clock } from '@/lib/clock';
 import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '@/lib/errors';
 import { verifyAgainstDummy, verifyPassword } from '@/lib/passwords';
 import { newSessionToken, tokenHash } from '@/lib/tokens';
-import type { AdminAuthenticator, AdminPrincipal } from '@/modules/admin-shared/admin-access';
+import type { AdminAuthenticator, AdminPrincipal } from '@/plugins/admin-access';
 import type { AdminActor, RequestMeta } from '@/lib/actor';
 import type { AuditService } from '@/modules/audit/audit.service';
 import type { AdminUsersService } from '@/modules/admin-users/admin-users.service';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROLES, ROLE_INFO, type AdminDashboardStats } from '@bist/contracts';
-import type { TestApp } from '../../../test/helpers.ts';
-import { noHealthSources } from '@/context';
+import type { TestApp } from '@test/helpers';
+import type { FakeMarketData } from '@test/fake-market-data';
 import type { ComponentHealth } from '@/lib/health';
-import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@/modules/admin-shared/admin-test-kit';
+import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
 import { DASHBOARD_RECENT_ACTIVITY, systemStatusOf } from './admin-dashboard.service.ts';
 
 const ok: ComponentHealth = { status: 'ok', detail: 'fine' };
@@ -94,13 +94,12 @@ describe('GET /admin/api/dashboard/stats', () => {
     expect(typeof s.components.database.latency_ms).toBe('number');
     expect(s.components.market_feed.status).toBe('not_configured');
 
-    t.ctx.health = {
-      ...noHealthSources,
-      marketFeed: () => ({ status: 'degraded', detail: 'Yahoo feed is late' }),
-    };
+    const market = t.infra.market as FakeMarketData;
+    const before = market.feedHealth;
+    market.feedHealth = { status: 'degraded', detail: 'Yahoo feed is late' };
     s = await stats(token);
     expect(s.system_status).toBe('degraded');
     expect(s.components.market_feed).toEqual({ status: 'degraded', detail: 'Yahoo feed is late' });
-    t.ctx.health = noHealthSources;
+    market.feedHealth = before;
   });
 });

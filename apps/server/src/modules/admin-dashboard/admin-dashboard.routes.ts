@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminDashboardStatsResponseSchema, errorResponses } from '@bist/contracts';
-import { adminAccess, currentAdmin } from '@/modules/admin-shared/admin-access';
+import { adminAccess, currentAdmin } from '@/plugins/admin-access';
 import type { AdminDashboardService } from './admin-dashboard.service.ts';
 
 /** GET /admin/api/dashboard/stats: every signed-in staff member sees the dashboard. */

@@ -6,7 +6,6 @@ import {
   type SystemStatus,
   hasPermission,
 } from '@bist/contracts';
-import type { HealthSources } from '@/context';
 import type { ComponentHealth } from '@/lib/health';
 import type { Database } from '@/db/client';
 import type { AdminAuthService } from '@/modules/admin-auth/admin-auth.service';
@@ -32,8 +31,8 @@ export function systemStatusOf(
 
 export interface DashboardSources {
   database: Pick<Database, 'ping'>;
-  /** Read on every call: the market engine and the queue may start after the app is built. */
-  health: () => HealthSources;
+  /** Read on every call: the market feed and the job queue start after the app is built. */
+  components: () => { marketFeed: ComponentHealth; jobQueue: ComponentHealth };
 }
 
 /** The admin dashboard's figures, all from real data: staff, sessions, audit log and health checks. */
@@ -58,13 +57,11 @@ export class AdminDashboardService {
       mayReadAudit ? this.audit.recent(DASHBOARD_RECENT_ACTIVITY) : Promise.resolve([]),
       this.sources.database.ping(),
     ]);
-    const health = this.sources.health();
+    const { marketFeed, jobQueue } = this.sources.components();
     const database: ComponentHealth =
       latencyMs === null
         ? { status: 'down', detail: 'Database does not answer' }
         : { status: 'ok', detail: `Database answered in ${latencyMs} ms` };
-    const marketFeed = health.marketFeed();
-    const jobQueue = health.jobQueue();
 
     const roleDistribution = Object.fromEntries(
       ADMIN_ROLES.map((role) => [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testBackends } from '../../../test/helpers.ts';
+import { createTestDatabase, testBackends } from '@test/helpers';
 import type { Database } from '@/db/client';
 import { AdminAuthRepository } from '@/modules/admin-auth/admin-auth.repository';
 import { AdminUsersRepository } from './admin-users.repository.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD_RULE_TEXT } from '@bist/contracts';
-import type { TestApp } from '../../../test/helpers.ts';
-import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@/modules/admin-shared/admin-test-kit';
+import type { TestApp } from '@test/helpers';
+import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
 import { ADMIN_USER_MESSAGES } from './admin-users.errors.ts';
 
 interface UserBody {

@@ -10,7 +10,7 @@ import {
   errorResponses,
   okEnvelopeSchema,
 } from '@bist/contracts';
-import { adminAccess, adminActorOf, requestMeta } from '@/modules/admin-shared/admin-access';
+import { adminAccess, adminActorOf, requestMeta } from '@/plugins/admin-access';
 import type { AdminUsersService } from './admin-users.service.ts';
 
 /** /admin/api/users: spec §6 'User management needs user_management'. */

@@ -10,13 +10,12 @@ import {
   errorResponses,
   okEnvelopeSchema,
 } from '@bist/contracts';
-import type { AuthService } from '@/modules/auth/auth.service';
-import { currentCustomer, customerGuard } from '@/modules/auth/auth.guard';
+import { currentCustomer, customerGuard, type CustomerAuthenticator } from '@/plugins/customer-auth';
 import type { AlertsService } from './alerts.service.ts';
 
 const tags = ['alerts'];
 
-export function alertsRoutes(alerts: AlertsService, auth: AuthService) {
+export function alertsRoutes(alerts: AlertsService, auth: CustomerAuthenticator) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     // onRequest, not preHandler: without a session the answer is 401 before any body validation.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testBackends } from '../../../test/helpers.ts';
+import { createTestDatabase, testBackends } from '@test/helpers';
 import type { Database } from '@/db/client';
 import { FixedClock } from '@/lib/clock';
 import { AuditRepository } from './audit.repository.ts';

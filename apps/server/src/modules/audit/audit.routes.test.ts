@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_DEFAULT_LIMIT, type AuditLogResponse } from '@bist/contracts';
-import type { TestApp } from '../../../test/helpers.ts';
-import { createAdminTestApp, tokenFor, withToken } from '@/modules/admin-shared/admin-test-kit';
+import type { TestApp } from '@test/helpers';
+import { createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
 
 describe('GET /admin/api/audit-log', () => {
   let t: TestApp;
@@ -17,7 +17,7 @@ describe('GET /admin/api/audit-log', () => {
     superId = (await t.app.inject(withToken(token, { method: 'GET', url: '/admin/api/auth/verify' }))).json()
       .user.id;
     for (let i = 0; i < 60; i += 1) {
-      await t.app.adminPlatform.audit.record({
+      await t.services.audit.record({
         eventType: 'data_access',
         action: 'report_viewed',
         actor: { id: null, email: 'bulk@bistai.demo' },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditLogResponseSchema, auditQuerySchema, errorResponses } from '@bist/contracts';
-import { adminAccess } from '@/modules/admin-shared/admin-access';
+import { adminAccess } from '@/plugins/admin-access';
 import type { AuditService } from './audit.service.ts';
 
 /** GET /admin/api/audit-log: read-only. No route edits or deletes the audit log. */

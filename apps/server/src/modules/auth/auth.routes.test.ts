@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, type TestApp } from '@test/helpers';
 import { AUTH_MESSAGES } from './auth.service.ts';
 
 async function login(t: TestApp, body: unknown, ip = '10.0.0.1') {
@@ -150,7 +150,7 @@ describe('customer auth routes (demo mode)', () => {
 
     const second = (await login(t, { email: 'mehmet@example.com', password: 'sifre123' })).json()
       .token as string;
-    t.clock.advanceMs(t.ctx.config.sessionTtlHours * 3_600_000 + 1);
+    t.clock.advanceMs(t.infra.config.sessionTtlHours * 3_600_000 + 1);
     const expired = await t.app.inject({
       method: 'GET',
       url: '/api/auth/me',

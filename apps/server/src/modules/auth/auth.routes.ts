@@ -9,7 +9,7 @@ import {
   registerRequestSchema,
 } from '@bist/contracts';
 import type { AuthService, SessionGrant } from './auth.service.ts';
-import { currentCustomer, customerGuard } from './auth.guard.ts';
+import { currentCustomer, customerGuard } from '@/plugins/customer-auth';
 
 /** Attempts per IP per minute on the login and register routes, before the per-e-mail failure throttle. */
 const AUTH_RATE_LIMIT = { max: 60, timeWindow: 60_000 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { FixedClock } from '@/lib/clock';
 import { tokenHash } from '@/lib/tokens';
-import { createTestDatabase } from '../../../test/helpers.ts';
+import { createTestDatabase } from '@test/helpers';
 import { AuthRepository } from './auth.repository.ts';
 import { AuthService, SESSION_CACHE_MS } from './auth.service.ts';
 

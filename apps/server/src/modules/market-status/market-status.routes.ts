@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, marketStatusSchema } from '@bist/contracts';
 import { marketStatusAt } from '@bist/market';
-import type { AppContext } from '@/context';
+import type { Clock } from '@/lib/clock';
 
-export function marketStatusRoutes(ctx: AppContext) {
+export function marketStatusRoutes(clock: Clock) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     app.get(
@@ -16,7 +16,7 @@ export function marketStatusRoutes(ctx: AppContext) {
           response: { 200: marketStatusSchema, ...errorResponses },
         },
       },
-      async () => ({ success: true as const, data: marketStatusAt(ctx.clock.now()) }),
+      async () => ({ success: true as const, data: marketStatusAt(clock.now()) }),
     );
   };
 }

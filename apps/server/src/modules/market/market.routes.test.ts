@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECTORS, STOCKS } from '@bist/market';
-import { createMarketTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createMarketTestApp, type TestApp } from '@test/helpers';
 import type { MarketEngine } from '@/market/engine';
 
 describe('market routes', () => {

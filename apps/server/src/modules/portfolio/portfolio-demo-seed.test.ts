@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { investor, investorMarket } from '../../../test/investor-helpers.ts';
-import type { FakeMarketData } from '../../../test/fake-market-data.ts';
+import { createTestApp, type TestApp } from '@test/helpers';
+import { investor, investorMarket } from '@test/investor-helpers';
+import type { FakeMarketData } from '@test/fake-market-data';
 import { dateAddDays } from './dates.ts';
 import { DEFAULT_DEMO_PLAN, DEMO_BUY_NOTE, DEMO_DEPOSIT_NOTE } from './portfolio.service.ts';
 
@@ -78,7 +78,7 @@ describe('demo investor seed', () => {
     const first = await investor(t, { email: 'tekrar@example.com', demoLogin: true });
     const again = await investor(t, { email: 'tekrar@example.com', demoLogin: true });
     expect(again.userId).toBe(first.userId);
-    expect(await t.services.investor.portfolio.seedDemoAccount(first.userId, DEFAULT_DEMO_PLAN)).toBe(false);
+    expect(await t.services.portfolio.seedDemoAccount(first.userId, DEFAULT_DEMO_PLAN)).toBe(false);
     expect((await first.get('/api/portfolio/transactions')).json().data.total).toBe(6);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { investor, investorMarket, type Investor } from '../../../test/investor-helpers.ts';
+import { createTestApp, type TestApp } from '@test/helpers';
+import { investor, investorMarket, type Investor } from '@test/investor-helpers';
 
 describe('editing an early transaction', () => {
   let t: TestApp;

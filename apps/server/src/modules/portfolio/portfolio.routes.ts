@@ -16,13 +16,12 @@ import {
   transactionResponseSchema,
 } from '@bist/contracts';
 import { sendEncoded } from '@/lib/encoded-body';
-import type { AuthService } from '@/modules/auth/auth.service';
-import { currentCustomer, customerGuard } from '@/modules/auth/auth.guard';
+import { currentCustomer, customerGuard, type CustomerAuthenticator } from '@/plugins/customer-auth';
 import type { PortfolioService } from './portfolio.service.ts';
 
 const tags = ['portfolio'];
 
-export function portfolioRoutes(portfolio: PortfolioService, auth: AuthService) {
+export function portfolioRoutes(portfolio: PortfolioService, auth: CustomerAuthenticator) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     // onRequest, not preHandler: without a session the answer is 401 before any body validation.

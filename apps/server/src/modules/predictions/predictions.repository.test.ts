@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testBackends } from '../../../test/helpers.ts';
+import { createTestDatabase, testBackends } from '@test/helpers';
 import type { Database } from '@/db/client';
 import { MarketRepository } from '@/market/market.repository';
 import { PredictionsRepository, type NewPrediction } from './predictions.repository.ts';
+import { PredictionRunsRepository } from './prediction-runs.repository.ts';
 
 const T0 = new Date('2026-11-18T16:00:00Z');
 
@@ -37,13 +38,15 @@ function prediction(
   };
 }
 
-describe.each(testBackends())('PredictionsRepository on %s', (backend) => {
+describe.each(testBackends())('PredictionsRepository and PredictionRunsRepository on %s', (backend) => {
   let database: Database;
   let repo: PredictionsRepository;
+  let runs: PredictionRunsRepository;
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     repo = new PredictionsRepository(database.db);
-    await repo.syncAlgorithms(
+    runs = new PredictionRunsRepository(database.db);
+    await runs.syncAlgorithms(
       [
         {
           id: 'ols',
@@ -72,8 +75,8 @@ describe.each(testBackends())('PredictionsRepository on %s', (backend) => {
   afterAll(async () => database.close());
 
   it('syncs the registry without touching the enabled flag', async () => {
-    expect(await repo.setAlgorithmEnabled('ridge', false, T0)).toBe(true);
-    await repo.syncAlgorithms(
+    expect(await runs.setAlgorithmEnabled('ridge', false, T0)).toBe(true);
+    await runs.syncAlgorithms(
       [
         {
           id: 'ridge',
@@ -90,25 +93,25 @@ describe.each(testBackends())('PredictionsRepository on %s', (backend) => {
     );
     const ridge = (await repo.listAlgorithms()).find((a) => a.id === 'ridge')!;
     expect(ridge).toMatchObject({ name: 'Ridge (renamed)', description: 'd2', enabled: false });
-    expect(await repo.setAlgorithmEnabled('nope', true, T0)).toBe(false);
-    await repo.setAlgorithmEnabled('ridge', true, T0);
+    expect(await runs.setAlgorithmEnabled('nope', true, T0)).toBe(false);
+    await runs.setAlgorithmEnabled('ridge', true, T0);
   });
 
   it('keeps a run’s final state: a cancel is not overwritten by a late success', async () => {
-    const run = await repo.createRun({ kind: 'train', requestedBy: 'test', algorithmIds: ['ols'], now: T0 });
+    const run = await runs.createRun({ kind: 'train', requestedBy: 'test', algorithmIds: ['ols'], now: T0 });
     expect(run).toMatchObject({ status: 'queued', progress: 0, algorithmIds: ['ols'] });
-    expect(await repo.startRun(run.id, T0)).toBe(true);
-    expect(await repo.startRun(run.id, T0)).toBe(false);
-    expect((await repo.activeRuns()).map((r) => r.id)).toContain(run.id);
-    expect(await repo.finishRun(run.id, 'cancelled', { now: T0, message: 'Cancelled' })).toBe(true);
-    expect(await repo.finishRun(run.id, 'succeeded', { now: T0 })).toBe(false);
-    expect(await repo.runStatus(run.id)).toBe('cancelled');
-    expect((await repo.activeRuns()).map((r) => r.id)).not.toContain(run.id);
+    expect(await runs.startRun(run.id, T0)).toBe(true);
+    expect(await runs.startRun(run.id, T0)).toBe(false);
+    expect((await runs.activeRuns()).map((r) => r.id)).toContain(run.id);
+    expect(await runs.finishRun(run.id, 'cancelled', { now: T0, message: 'Cancelled' })).toBe(true);
+    expect(await runs.finishRun(run.id, 'succeeded', { now: T0 })).toBe(false);
+    expect(await runs.runStatus(run.id)).toBe('cancelled');
+    expect((await runs.activeRuns()).map((r) => r.id)).not.toContain(run.id);
   });
 
   it('returns the newest model and walk-forward record per algorithm and horizon', async () => {
     const older = new Date(T0.getTime() - 86_400_000);
-    await repo.insertModels([
+    await runs.insertModels([
       {
         algorithmId: 'ols',
         horizonDays: 1,
@@ -134,7 +137,7 @@ describe.each(testBackends())('PredictionsRepository on %s', (backend) => {
         createdAt: T0,
       },
     ]);
-    const models = await repo.latestModels(['ols', 'ridge']);
+    const models = await runs.latestModels(['ols', 'ridge']);
     expect(models.map((m) => [m.horizonDays, m.cutoffDate, m.stateJson])).toEqual([
       [1, '2026-11-17', '{"v":2}'],
       [5, '2026-11-17', '{"v":5}'],
@@ -149,7 +152,7 @@ describe.each(testBackends())('PredictionsRepository on %s', (backend) => {
       predictionsCount: 1000,
       record: {},
     };
-    await repo.insertEvaluations([
+    await runs.insertEvaluations([
       { ...record, accuracyPercent: 51, createdAt: older },
       { ...record, accuracyPercent: 52, rankIcMean: 0.05, createdAt: T0 },
     ]);
@@ -160,7 +163,7 @@ describe.each(testBackends())('PredictionsRepository on %s', (backend) => {
   });
 
   it('upserts predictions, picks the best per stock and scores matured ones from stored closes', async () => {
-    await repo.upsertPredictions([
+    await runs.upsertPredictions([
       prediction({ algorithmId: 'ols', symbol: 'THYAO', confidence: 0.7 }),
       prediction({
         algorithmId: 'ridge',
@@ -187,7 +190,7 @@ describe.each(testBackends())('PredictionsRepository on %s', (backend) => {
       }),
     ]);
     // Same algorithm, stock, horizon and day: replaced, not duplicated.
-    await repo.upsertPredictions([prediction({ algorithmId: 'ols', symbol: 'THYAO', confidence: 0.75 })]);
+    await runs.upsertPredictions([prediction({ algorithmId: 'ols', symbol: 'THYAO', confidence: 0.75 })]);
     expect(await repo.countPredictions()).toBe(4);
     expect(await repo.countPredictionsSince(new Date(T0.getTime() - 1000))).toBe(4);
     expect(await repo.countPredictionsSince(new Date(T0.getTime() + 1000))).toBe(0);
@@ -212,13 +215,13 @@ describe.each(testBackends())('PredictionsRepository on %s', (backend) => {
       bar('GARAN', '2026-11-18', 100),
       bar('AKBNK', '2026-11-18', 120),
     ]);
-    const matured = await repo.maturedPredictions(100);
+    const matured = await runs.maturedPredictions(100);
     expect(matured.map((m) => [m.direction, m.currentPriceTry, m.realisedPriceTry]).sort()).toEqual([
       ['down', 100, 100],
       ['down', 100, 103],
       ['up', 100, 103],
     ]);
-    await repo.insertPredictionEvaluations(
+    await runs.insertPredictionEvaluations(
       matured.map((m) => ({
         predictionId: m.id,
         realisedPriceTry: m.realisedPriceTry,
@@ -227,7 +230,7 @@ describe.each(testBackends())('PredictionsRepository on %s', (backend) => {
         evaluatedAt: T0,
       })),
     );
-    expect(await repo.maturedPredictions(100)).toEqual([]);
+    expect(await runs.maturedPredictions(100)).toEqual([]);
     expect(await repo.accuracyByTargetDate('2026-11-01')).toEqual([
       { date: '2026-11-17', evaluated: 3, hits: 2 },
     ]);
@@ -238,7 +241,7 @@ describe.each(testBackends())('PredictionsRepository on %s', (backend) => {
   });
 
   it('aggregates stored bars per symbol for the ML panel', async () => {
-    const bars = await repo.barsBySymbolFrom('2026-11-17');
+    const bars = await runs.barsBySymbolFrom('2026-11-17');
     const thyao = bars.find((b) => b.symbol === 'THYAO')!;
     expect(thyao).toEqual({
       symbol: 'THYAO',
@@ -250,6 +253,6 @@ describe.each(testBackends())('PredictionsRepository on %s', (backend) => {
       volume: [1000],
     });
     expect(bars.map((b) => b.symbol)).toEqual(['AKBNK', 'GARAN', 'THYAO']);
-    expect(await repo.latestBarDate()).toBe('2026-11-18');
+    expect(await runs.latestBarDate()).toBe('2026-11-18');
   });
 });

@@ -9,7 +9,6 @@ import {
   type DailySummary,
   type DailySummaryQuery,
 } from '@bist/contracts';
-import { listAlgorithms } from '@bist/ml';
 import { addCalendarDays, istanbulDate } from '@bist/market';
 import type { Clock } from '@/lib/clock';
 import type { MarketData } from '@/market/market-data';
@@ -39,22 +38,10 @@ export class PredictionsService {
     private readonly clock: Clock,
   ) {}
 
-  /** Registers the registry's algorithms (new ones enabled); metadata follows the registry, enabled flags stay. */
-  async syncRegistry(): Promise<void> {
-    await this.repo.syncAlgorithms(
-      listAlgorithms().map((a, position) => ({ ...a, position })),
-      this.clock.now(),
-    );
-  }
-
   /** Enabled algorithms that have a trained model (the landing page's and the summary's count). */
   async activeAlgorithmCount(): Promise<number> {
     const [algorithms, trained] = await Promise.all([this.repo.listAlgorithms(), this.repo.lastTrainedAt()]);
     return algorithms.filter((a) => a.enabled && trained.has(a.id)).length;
-  }
-
-  async hasTrainedModels(): Promise<boolean> {
-    return (await this.repo.countModels()) > 0;
   }
 
   private accuracyOf(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PLATFORM_SETTINGS } from '@bist/contracts';
-import type { TestApp } from '../../../test/helpers.ts';
-import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@/modules/admin-shared/admin-test-kit';
+import type { TestApp } from '@test/helpers';
+import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
 import { settingsFromStored } from './settings.service.ts';
 
 describe('settingsFromStored', () => {
@@ -36,7 +36,7 @@ describe('admin settings routes', () => {
       updated_at: null,
       updated_by: null,
     });
-    expect(await t.app.adminPlatform.settings.get()).toEqual(DEFAULT_PLATFORM_SETTINGS);
+    expect(await t.services.settings.get()).toEqual(DEFAULT_PLATFORM_SETTINGS);
   });
 
   it('validates every field and names it; nothing is saved from a refused update', async () => {
@@ -80,7 +80,7 @@ describe('admin settings routes', () => {
     expect(body.updated_at).toBe(t.clock.now().toISOString());
     expect(body.updated_by).toMatchObject({ email: 'superadmin@bistai.demo' });
     expect((await get()).json()).toEqual(body);
-    expect((await t.app.adminPlatform.settings.get()).market_feed).toBe('yahoo');
+    expect((await t.services.settings.get()).market_feed).toBe('yahoo');
 
     const log = (
       await t.app.inject(
@@ -119,16 +119,16 @@ describe('admin settings routes', () => {
 
   it('tells change listeners what changed, after the save, and keeps the save when a listener fails', async () => {
     const seen: { poll: number; changed: readonly string[] }[] = [];
-    const stop = t.app.adminPlatform.settings.onChange((settings, changed) => {
+    const stop = t.services.settings.onChange((settings, changed) => {
       seen.push({ poll: settings.market_poll_interval_ms, changed });
     });
-    const failing = t.app.adminPlatform.settings.onChange(() => {
+    const failing = t.services.settings.onChange(() => {
       throw new Error('listener down');
     });
     const res = await put({ market_poll_interval_ms: 7_000 });
     expect(res.statusCode).toBe(200);
     expect(seen).toEqual([{ poll: 7_000, changed: ['market_poll_interval_ms'] }]);
-    expect((await t.app.adminPlatform.settings.get()).market_poll_interval_ms).toBe(7_000);
+    expect((await t.services.settings.get()).market_poll_interval_ms).toBe(7_000);
     await put({ market_poll_interval_ms: 7_000 }); // nothing changed: no call
     expect(seen).toHaveLength(1);
     stop();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, platformSettingsUpdateSchema, settingsResponseSchema } from '@bist/contracts';
-import { adminAccess, adminActorOf, requestMeta } from '@/modules/admin-shared/admin-access';
+import { adminAccess, adminActorOf, requestMeta } from '@/plugins/admin-access';
 import type { SettingsService, SettingsSnapshot } from './settings.service.ts';
 
 function body(snapshot: SettingsSnapshot) {

@@ -55,9 +55,15 @@ export type SettingsListener = (
   changed: readonly (keyof PlatformSettings)[],
 ) => void | Promise<void>;
 
-/** Platform settings (market feed, polling, ML schedule, price band, staff session rules). Other modules read `get()`. */
+/**
+ * Platform settings (market feed, polling, ML schedule, price band, staff session rules). Code that needs them on
+ * every call (the feed's poll interval before each tick) reads `current()`: the copy loaded at start, replaced by
+ * every change saved here and by `refresh()` (the composition root calls it periodically, so a change saved through
+ * another process applies here too). Other readers use `get()`, which reads the database.
+ */
 export class SettingsService {
   private readonly listeners = new Set<SettingsListener>();
+  private cached: PlatformSettings = { ...DEFAULT_PLATFORM_SETTINGS };
 
   constructor(
     private readonly repo: SettingsRepository,
@@ -71,9 +77,20 @@ export class SettingsService {
     return () => this.listeners.delete(listener);
   }
 
-  /** The current settings (defaults where never set). */
+  /** The current settings (defaults where never set), from the database. */
   async get(): Promise<PlatformSettings> {
     return readPlatformSettings(this.repo);
+  }
+
+  /** The settings as last loaded, saved or refreshed (the defaults before `refresh()` first ran). */
+  current(): PlatformSettings {
+    return this.cached;
+  }
+
+  /** Re-reads the stored settings into `current()`; rejects when the database does not answer. */
+  async refresh(): Promise<PlatformSettings> {
+    this.cached = await this.get();
+    return this.cached;
   }
 
   async snapshot(): Promise<SettingsSnapshot> {
@@ -119,6 +136,7 @@ export class SettingsService {
       return snapshotOf(row);
     });
     // After the commit: listeners apply the change (a listener's failure does not undo the saved setting).
+    this.cached = snapshot.settings;
     if (changedKeys.length > 0) {
       for (const listener of this.listeners) {
         try {

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, healthResponseSchema, platformStatsSchema } from '@bist/contracts';
-import type { AppContext } from '@/context';
 import type { SystemService } from './system.service.ts';
 
-export function systemRoutes(ctx: AppContext, system: SystemService, apiEndpointCount: () => number) {
+export function systemRoutes(system: SystemService) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -18,17 +17,10 @@ export function systemRoutes(ctx: AppContext, system: SystemService, apiEndpoint
         },
       },
       async (_request, reply) => {
-        const latencyMs = await system.databaseLatencyMs();
-        const reachable = latencyMs !== null;
-        return reply.status(reachable ? 200 : 503).send({
-          success: true as const,
-          status: reachable ? ('ok' as const) : ('degraded' as const),
-          version: ctx.config.version,
-          uptimeSeconds: system.uptimeSeconds(),
-          database: { reachable, kind: ctx.database.kind, latencyMs },
-          demoMode: ctx.config.demoMode,
-          timestamp: ctx.clock.now().toISOString(),
-        });
+        const health = await system.health();
+        return reply
+          .status(health.database.reachable ? 200 : 503)
+          .send({ success: true as const, ...health });
       },
     );
 
@@ -41,20 +33,7 @@ export function systemRoutes(ctx: AppContext, system: SystemService, apiEndpoint
           response: { 200: platformStatsSchema, ...errorResponses },
         },
       },
-      async () => {
-        const universe = ctx.stats.universe();
-        return {
-          success: true as const,
-          data: {
-            stocks: universe?.stocks ?? null,
-            indices: universe?.indices ?? null,
-            apiEndpoints: apiEndpointCount(),
-            uptimePercent: await system.uptimePercent(),
-            uptimeSeconds: system.uptimeSeconds(),
-            algorithms: await ctx.stats.algorithms(),
-          },
-        };
-      },
+      async () => ({ success: true as const, data: await system.platformStats() }),
     );
   };
 }

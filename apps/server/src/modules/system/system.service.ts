@@ -1,5 +1,21 @@
+import type { HealthResponse, PlatformStats } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
 import type { SystemRepository } from './system.repository.ts';
+
+/** What this process is, for /health. */
+export interface SystemIdentity {
+  version: string;
+  databaseKind: HealthResponse['database']['kind'];
+  demoMode: boolean;
+}
+
+/** Figures other capabilities contribute to the landing page; null until that capability has data. */
+export interface PlatformStatsSources {
+  universe(): { stocks: number; indices: number } | null;
+  algorithms(): Promise<number | null>;
+  /** Routes this server answers under /api, /admin/api and /health. */
+  apiEndpoints(): number;
+}
 
 /** Availability is measured over this window. */
 export const UPTIME_WINDOW_MS = 30 * 24 * 3_600_000;
@@ -25,8 +41,37 @@ export class SystemService {
     private readonly repo: SystemRepository,
     private readonly clock: Clock,
     private readonly ping: () => Promise<number | null>,
+    private readonly identity: SystemIdentity,
+    private readonly stats: PlatformStatsSources,
   ) {
     this.startedAt = clock.now();
+  }
+
+  /** /health: reachable database → ok, else degraded. */
+  async health(): Promise<Omit<HealthResponse, 'success'>> {
+    const latencyMs = await this.databaseLatencyMs();
+    const reachable = latencyMs !== null;
+    return {
+      status: reachable ? 'ok' : 'degraded',
+      version: this.identity.version,
+      uptimeSeconds: this.uptimeSeconds(),
+      database: { reachable, kind: this.identity.databaseKind, latencyMs },
+      demoMode: this.identity.demoMode,
+      timestamp: this.clock.now().toISOString(),
+    };
+  }
+
+  /** The landing page's live figures. */
+  async platformStats(): Promise<PlatformStats> {
+    const universe = this.stats.universe();
+    return {
+      stocks: universe?.stocks ?? null,
+      indices: universe?.indices ?? null,
+      apiEndpoints: this.stats.apiEndpoints(),
+      uptimePercent: await this.uptimePercent(),
+      uptimeSeconds: this.uptimeSeconds(),
+      algorithms: await this.stats.algorithms(),
+    };
   }
 
   /** Round-trip of `select 1` in ms (null when unreachable), measured at most once per second. */

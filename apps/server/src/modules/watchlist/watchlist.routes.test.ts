@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { investor, investorMarket } from '../../../test/investor-helpers.ts';
+import { createTestApp, type TestApp } from '@test/helpers';
+import { investor, investorMarket } from '@test/investor-helpers';
 import { WATCHLIST_MESSAGES } from './watchlist.service.ts';
 
 describe('watchlist routes', () => {

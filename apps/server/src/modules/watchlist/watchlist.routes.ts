@@ -8,13 +8,12 @@ import {
   watchlistResponseSchema,
   watchlistSymbolParamsSchema,
 } from '@bist/contracts';
-import type { AuthService } from '@/modules/auth/auth.service';
-import { currentCustomer, customerGuard } from '@/modules/auth/auth.guard';
+import { currentCustomer, customerGuard, type CustomerAuthenticator } from '@/plugins/customer-auth';
 import type { WatchlistService } from './watchlist.service.ts';
 
 const tags = ['watchlist'];
 
-export function watchlistRoutes(watchlist: WatchlistService, auth: AuthService) {
+export function watchlistRoutes(watchlist: WatchlistService, auth: CustomerAuthenticator) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     // onRequest, not preHandler: without a session the answer is 401 before any body validation.

@@ -2,7 +2,7 @@
 import type { InjectOptions } from 'fastify';
 import type { AdminRole } from '@bist/contracts';
 import type { AppConfig } from '@/config/env';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, type TestApp } from '@test/helpers';
 import { demoAccountFor } from '@/modules/admin-auth/demo-staff';
 
 /** An app in demo mode with the demo staff seeded. */
@@ -10,7 +10,7 @@ export async function createAdminTestApp(
   options: { config?: Partial<AppConfig>; now?: Date } = {},
 ): Promise<TestApp> {
   const t = await createTestApp({ ...options, config: { demoMode: true, ...options.config } });
-  await t.app.adminPlatform.auth.seedDemoStaff();
+  await t.services.adminAuth.seedDemoStaff();
   return t;
 }
 

@@ -1,6 +1,7 @@
-// Role-based access control for every /admin/api route, enforced by the server (spec §6; the web only hides).
+// Role-based access control for every /admin/api route, enforced by the server (the web only hides what the server
+// would refuse). The roles and their permissions are defined in @bist/contracts (roles.ts).
 //
-// HOW A MODULE DECLARES ITS ADMIN ROUTES (BI, compliance, AI, ...):
+// HOW A MODULE DECLARES ITS ADMIN ROUTES:
 //
 //   app.get('/admin/api/bi/metrics/overview', {
 //     config: { adminAccess: adminAccess.permission('business_metrics') },
@@ -15,9 +16,10 @@
 //     adminAccess.anyOf('risk_metrics', 'compliance_data')   'all' or any one of them
 // - The guard runs in onRequest (before the body is read): no or a bad token → 401, missing permission → 403.
 //   The handler then reads the signed-in staff member with `currentAdmin(request)` / `adminActorOf(request)`.
-// - Routes must be registered after `registerAdminPlatform` (app.ts) so the guard sees them; each one lands in the
-//   registry (`app.adminPlatform.routes.list()`), which the role × route matrix test walks: give a new route a
-//   sample request in admin-access.matrix.test.ts so the test can expect 2xx for the roles allowed.
+// - The composition root (src/composition/routes.ts) calls `registerAdminAccess` before any module registers its
+//   routes; each admin route lands in the returned registry, which the role × route matrix test
+//   (test/admin-access.matrix.test.ts) walks: give a new route a sample request there so the test can expect 2xx
+//   for the roles allowed and 403 for the others.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import {
   ADMIN_ROLES,
@@ -58,7 +60,7 @@ export interface AdminAuthenticator {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Required on every /admin/api route: who may call it (see admin-access.ts). */
+    /** Required on every /admin/api route: who may call it (see plugins/admin-access.ts). */
     adminAccess?: AdminRouteAccess;
   }
   interface FastifyRequest {
@@ -86,12 +88,12 @@ export class AdminRouteRegistry {
   }
 }
 
-/** Whether a role may call a route with this access, per spec §6. */
+/** Whether a role may call a route with this access (the role table of @bist/contracts). */
 export function roleMayAccess(role: AdminRole, access: AdminRouteAccess): boolean {
   return access.kind === 'public' || meetsRequirement(permissionsOf(role), access);
 }
 
-/** The roles of spec §6 that pass a requirement (for docs and tests). */
+/** The roles that pass a requirement (for docs and tests). */
 export function rolesAllowed(access: AdminRouteAccess): AdminRole[] {
   return ADMIN_ROLES.filter((role) => roleMayAccess(role, access));
 }
@@ -116,20 +118,20 @@ function toArray<T>(value: T | T[] | undefined): T[] {
 
 /**
  * Installs the admin guard on the root instance: every /admin/api route registered afterwards is checked against its
- * declared `config.adminAccess` and recorded in the registry. Must be called before those routes are registered.
+ * declared `config.adminAccess` and recorded in the returned registry. Must run before those routes are registered.
  */
-export function installAdminGuard(
+export function registerAdminAccess(
   app: FastifyInstance,
-  registry: AdminRouteRegistry,
   authenticator: AdminAuthenticator,
-): void {
+): AdminRouteRegistry {
+  const registry = new AdminRouteRegistry();
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(ADMIN_API_PREFIX)) return;
     const methods = toArray(route.method);
     const access = route.config?.adminAccess;
     if (!access) {
       throw new Error(
-        `Admin route ${methods.join(',')} ${route.url} declares no config.adminAccess (see admin-access.ts)`,
+        `Admin route ${methods.join(',')} ${route.url} declares no config.adminAccess (see plugins/admin-access.ts)`,
       );
     }
     for (const method of methods) if (method !== 'HEAD') registry.add({ method, url: route.url, access });
@@ -146,6 +148,7 @@ export function installAdminGuard(
     };
     route.onRequest = [guard, ...toArray(route.onRequest)];
   });
+  return registry;
 }
 
 /** The staff member set by the guard; calling it on a public route is a programming error. */

@@ -3,13 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { permissionsOf, ROLE_INFO, type AdminRole } from '@bist/contracts';
 import { UnauthorizedError } from '@/lib/errors';
 import { registerErrorHandler } from '@/plugins/error-handler';
-import {
-  adminAccess,
-  AdminRouteRegistry,
-  installAdminGuard,
-  rolesAllowed,
-  type AdminAuthenticator,
-} from './admin-access.ts';
+import { adminAccess, registerAdminAccess, rolesAllowed, type AdminAuthenticator } from './admin-access.ts';
 
 /** Tokens are role names: 'Bearer cfo' is a cfo. */
 const fakeAuth: AdminAuthenticator = {
@@ -34,12 +28,11 @@ const fakeAuth: AdminAuthenticator = {
 function appWithGuard() {
   const app = Fastify({ logger: false });
   registerErrorHandler(app);
-  const registry = new AdminRouteRegistry();
-  installAdminGuard(app, registry, fakeAuth);
+  const registry = registerAdminAccess(app, fakeAuth);
   return { app, registry };
 }
 
-describe('installAdminGuard', () => {
+describe(registerAdminAccess.name, () => {
   it('refuses to start with an admin route that declares no access (fail closed)', async () => {
     const { app } = appWithGuard();
     expect(() => app.get('/admin/api/forgotten', async () => ({ ok: true }))).toThrow(

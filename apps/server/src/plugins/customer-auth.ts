@@ -1,7 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CustomerUser } from '@bist/contracts';
 import { bearerToken } from '@/lib/tokens';
-import type { AuthService } from './auth.service.ts';
+
+/** Resolves a bearer token to the signed-in investor (AuthService); throws UnauthorizedError without one. */
+export interface CustomerAuthenticator {
+  authenticate(token: string | null): Promise<{ user: CustomerUser; tokenHash: string }>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,7 +15,7 @@ declare module 'fastify' {
 }
 
 /** preHandler for customer routes: 401 without a valid customer session (admin tokens are unknown here). */
-export function customerGuard(auth: AuthService) {
+export function customerGuard(auth: CustomerAuthenticator) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     request.customer = await auth.authenticate(bearerToken(request.headers.authorization));
   };

@@ -1,0 +1,68 @@
+// What an API process does besides answering requests: heartbeats for the uptime figure, pruning old login failures,
+// re-reading the platform settings (a change saved through another process applies here within a minute), moving
+// the nightly ML schedule when its time changes, and the ML job queue.
+import type { Logger } from './infrastructure.ts';
+import type { Services } from './services.ts';
+
+const HEARTBEAT_INTERVAL_MS = 60_000;
+const PRUNE_INTERVAL_MS = 15 * 60_000;
+/** Platform settings are re-read this often, so a change saved through another process applies here too. */
+const SETTINGS_REFRESH_MS = 60_000;
+
+/** Starts the periodic tasks (the first heartbeat is awaited); the returned function stops them. */
+export async function startBackground(services: Services, log: Logger): Promise<() => void> {
+  const every = (ms: number, what: string, task: () => Promise<unknown>) => {
+    const timer = setInterval(() => {
+      task().catch((error: unknown) => log.warn({ err: error }, `${what} failed`));
+    }, ms);
+    timer.unref();
+    return timer;
+  };
+  await services.system.recordHeartbeat();
+  const timers = [
+    every(HEARTBEAT_INTERVAL_MS, 'heartbeat', () => services.system.recordHeartbeat()),
+    every(PRUNE_INTERVAL_MS, 'login failure prune', () => services.auth.pruneFailures()),
+    every(PRUNE_INTERVAL_MS, 'staff login failure prune', () => services.adminAuth.pruneFailures()),
+    every(SETTINGS_REFRESH_MS, 'settings refresh', () => services.settings.refresh()),
+  ];
+  const unsubscribe = services.settings.onChange(async (_settings, changed) => {
+    if (!changed.includes('ml_schedule_time')) return;
+    try {
+      log.info({ cron: await services.predictionRuns.schedule() }, 'nightly ML run moved');
+    } catch (error) {
+      log.error({ err: error }, 'could not move the nightly ML run');
+    }
+  });
+  return () => {
+    for (const timer of timers) clearInterval(timer);
+    unsubscribe();
+  };
+}
+
+/**
+ * Starts the ML queue in this process: its workers, the after-close schedule and, with no trained model yet, the
+ * initial train → predict → evaluate. Failures are logged: the API keeps answering without predictions.
+ */
+export async function startMlJobs(
+  services: Pick<Services, 'predictionRuns'>,
+  options: { ownsDatabase: boolean; initialTraining: boolean },
+  log: Logger,
+): Promise<void> {
+  const runs = services.predictionRuns;
+  try {
+    await runs.start();
+    // The embedded database has one process: a run still 'running' was cut off by the last stop.
+    if (options.ownsDatabase) await runs.failInterruptedRuns();
+    await runs.work();
+    await runs.schedule();
+    if (options.initialTraining && !(await runs.hasTrainedModels()) && !(await runs.hasActiveTraining())) {
+      const run = await runs.request('train', { requestedBy: 'first_start', chain: true });
+      log.info(
+        { runId: run.id },
+        'no trained models yet: initial training queued (train → predict → evaluate)',
+      );
+    }
+  } catch (error) {
+    log.error({ err: error }, 'ML job queue failed to start');
+  }
+}

@@ -1,0 +1,49 @@
+// The composition root's second half: every module's routes, registered on one app. The admin access guard comes
+// first, so it sees (and fails closed on) every /admin/api route registered after it.
+import type { FastifyInstance } from 'fastify';
+import { MarketEngine } from '@/market/engine';
+import { registerAdminAccess, type AdminRouteRegistry } from '@/plugins/admin-access';
+import { adminAuthRoutes } from '@/modules/admin-auth/admin-auth.routes';
+import { adminDashboardRoutes } from '@/modules/admin-dashboard/admin-dashboard.routes';
+import { adminUsersRoutes } from '@/modules/admin-users/admin-users.routes';
+import { alertsRoutes } from '@/modules/alerts/alerts.routes';
+import { auditRoutes } from '@/modules/audit/audit.routes';
+import { authRoutes } from '@/modules/auth/auth.routes';
+import { marketRoutes } from '@/modules/market/market.routes';
+import { marketStatusRoutes } from '@/modules/market-status/market-status.routes';
+import { portfolioRoutes } from '@/modules/portfolio/portfolio.routes';
+import { predictionRunsRoutes } from '@/modules/predictions/prediction-runs.routes';
+import { predictionsRoutes } from '@/modules/predictions/predictions.routes';
+import { settingsRoutes } from '@/modules/settings/settings.routes';
+import { systemRoutes } from '@/modules/system/system.routes';
+import { watchlistRoutes } from '@/modules/watchlist/watchlist.routes';
+import type { Infrastructure } from './infrastructure.ts';
+import type { Services } from './services.ts';
+
+/** Registers every route; returns the admin routes with their declared access (the matrix test walks them). */
+export async function registerRoutes(
+  app: FastifyInstance,
+  services: Services,
+  infra: Pick<Infrastructure, 'clock' | 'market'>,
+): Promise<AdminRouteRegistry> {
+  const adminRoutes = registerAdminAccess(app, services.adminAuth);
+  // Staff realm.
+  await app.register(adminAuthRoutes(services.adminAuth));
+  await app.register(adminUsersRoutes(services.adminUsers));
+  await app.register(adminDashboardRoutes(services.adminDashboard));
+  await app.register(auditRoutes(services.audit));
+  await app.register(settingsRoutes(services.settings));
+  await app.register(predictionRunsRoutes(services.predictionRuns));
+  // Public and investor realm.
+  await app.register(systemRoutes(services.system));
+  await app.register(authRoutes(services.auth));
+  await app.register(marketStatusRoutes(infra.clock));
+  if (services.market && infra.market instanceof MarketEngine) {
+    await app.register(marketRoutes(services.market, infra.market));
+  }
+  await app.register(predictionsRoutes(services.predictions));
+  await app.register(portfolioRoutes(services.portfolio, services.auth));
+  await app.register(watchlistRoutes(services.watchlist, services.auth));
+  await app.register(alertsRoutes(services.alerts, services.auth));
+  return adminRoutes;
+}

@@ -1,0 +1,166 @@
+// The composition root's first half: every repository and service of the server, created here and nowhere else.
+// Modules never construct each other; a service that needs another capability receives it here.
+import { STOCKS } from '@bist/market';
+import { MarketEngine } from '@/market/engine';
+import { MarketRepository } from '@/market/market.repository';
+import { AdminAuthRepository } from '@/modules/admin-auth/admin-auth.repository';
+import { AdminAuthService } from '@/modules/admin-auth/admin-auth.service';
+import { AdminDashboardService } from '@/modules/admin-dashboard/admin-dashboard.service';
+import { AdminUsersRepository } from '@/modules/admin-users/admin-users.repository';
+import { AdminUsersService } from '@/modules/admin-users/admin-users.service';
+import { AlertsRepository } from '@/modules/alerts/alerts.repository';
+import { AlertsService } from '@/modules/alerts/alerts.service';
+import { AuditRepository } from '@/modules/audit/audit.repository';
+import { AuditService } from '@/modules/audit/audit.service';
+import { AuthRepository } from '@/modules/auth/auth.repository';
+import { AuthService } from '@/modules/auth/auth.service';
+import { MarketService } from '@/modules/market/market.service';
+import { PortfolioRepository } from '@/modules/portfolio/portfolio.repository';
+import { DEFAULT_DEMO_PLAN, DEMO_SYMBOLS, PortfolioService } from '@/modules/portfolio/portfolio.service';
+import { PredictionRunsRepository } from '@/modules/predictions/prediction-runs.repository';
+import { PredictionRunsService } from '@/modules/predictions/prediction-runs.service';
+import { PredictionsRepository } from '@/modules/predictions/predictions.repository';
+import { PredictionsService } from '@/modules/predictions/predictions.service';
+import { SettingsRepository } from '@/modules/settings/settings.repository';
+import { SettingsService } from '@/modules/settings/settings.service';
+import { SystemRepository } from '@/modules/system/system.repository';
+import { SystemService } from '@/modules/system/system.service';
+import { WatchlistRepository } from '@/modules/watchlist/watchlist.repository';
+import { WatchlistService } from '@/modules/watchlist/watchlist.service';
+import type { Infrastructure, Logger } from './infrastructure.ts';
+
+/** Watchlist symbols of a new demo investor: the liquid names after the ones it holds. */
+const DEMO_WATCHLIST_SIZE = 3;
+
+/** The staff realm's core: audit log, settings, staff accounts and their sign-in. Needs no market. */
+export interface PlatformServices {
+  audit: AuditService;
+  settings: SettingsService;
+  adminUsers: AdminUsersService;
+  adminAuth: AdminAuthService;
+}
+
+export interface Services extends PlatformServices {
+  /** The predictions capability's read side (investor views) and its runs (train, predict, evaluate). */
+  predictions: PredictionsService;
+  predictionRuns: PredictionRunsService;
+  system: SystemService;
+  auth: AuthService;
+  adminDashboard: AdminDashboardService;
+  portfolio: PortfolioService;
+  watchlist: WatchlistService;
+  alerts: AlertsService;
+  /** The market API's service, when the market is a running engine. */
+  market: MarketService | null;
+}
+
+type Base = Pick<Infrastructure, 'config' | 'database' | 'clock'>;
+
+export function createPlatformServices({ config, database, clock }: Base): PlatformServices {
+  const audit = new AuditService(new AuditRepository(database.db), clock);
+  const settings = new SettingsService(new SettingsRepository(database.db), audit, clock);
+  const adminUsers = new AdminUsersService(new AdminUsersRepository(database.db), audit, clock);
+  const adminAuth = new AdminAuthService(
+    new AdminAuthRepository(database.db),
+    adminUsers,
+    settings,
+    audit,
+    clock,
+    {
+      demoMode: config.demoMode,
+    },
+  );
+  return { audit, settings, adminUsers, adminAuth };
+}
+
+/** Prediction runs on the infrastructure's job queue and pool; without them runs can be read but not started. */
+export function createPredictionRuns(
+  infra: Pick<Infrastructure, 'database' | 'clock' | 'jobs'>,
+  platform: Pick<PlatformServices, 'audit' | 'settings'>,
+  log: Logger,
+): PredictionRunsService {
+  return new PredictionRunsService({
+    runs: new PredictionRunsRepository(infra.database.db),
+    reads: new PredictionsRepository(infra.database.db),
+    queue: infra.jobs?.queue ?? null,
+    pool: infra.jobs?.pool ?? null,
+    clock: infra.clock,
+    log: log.child({ module: 'ml' }),
+    audit: platform.audit,
+    // Re-read when the nightly job fires, so a schedule saved through another process applies.
+    nightlySchedule: async () => {
+      const settings = await platform.settings.refresh();
+      return { time: settings.ml_schedule_time, enabled: settings.ml_auto_retrain };
+    },
+    ...(infra.jobs?.walkForward ? { walkForward: infra.jobs.walkForward } : {}),
+  });
+}
+
+/**
+ * Every service of an API process. `platform` may be built earlier (main.ts reads the settings before it starts the
+ * market engine); `apiEndpoints` counts the routes the app serves, for the landing page.
+ */
+export function createServices(
+  infra: Infrastructure,
+  platform: PlatformServices,
+  log: Logger,
+  apiEndpoints: () => number,
+): Services {
+  const { config, database, clock, market } = infra;
+  const db = database.db;
+  const engine = market instanceof MarketEngine ? market : null;
+  const predictions = new PredictionsService(new PredictionsRepository(db), market, clock);
+  const predictionRuns = createPredictionRuns(infra, platform, log);
+  const portfolio = new PortfolioService(new PortfolioRepository(db), market, clock);
+  const watchlist = new WatchlistService(new WatchlistRepository(db), market, clock);
+  const alerts = new AlertsService(new AlertsRepository(db), market, clock, log.child({ module: 'alerts' }));
+
+  const seedDemoInvestor = async (userId: string): Promise<void> => {
+    try {
+      if (!(await portfolio.seedDemoAccount(userId, DEFAULT_DEMO_PLAN))) return;
+      const known = DEMO_SYMBOLS.filter((symbol) => market.hasStock(symbol));
+      const watched = known.slice(
+        DEFAULT_DEMO_PLAN.holdings,
+        DEFAULT_DEMO_PLAN.holdings + DEMO_WATCHLIST_SIZE,
+      );
+      for (const symbol of watched) await watchlist.add(userId, symbol);
+    } catch (error) {
+      // The demo seed is a convenience: a failure is logged and never fails the login.
+      log.error({ err: error, userId }, 'demo investor seed failed');
+    }
+  };
+  const auth = new AuthService(new AuthRepository(db), clock, {
+    demoMode: config.demoMode,
+    sessionTtlHours: config.sessionTtlHours,
+    onDemoUserCreated: seedDemoInvestor,
+  });
+
+  const system = new SystemService(
+    new SystemRepository(db),
+    clock,
+    () => database.ping(),
+    { version: config.version, databaseKind: database.kind, demoMode: config.demoMode },
+    {
+      universe: () => (engine ? { stocks: STOCKS.length, indices: engine.indexDefinitions.length } : null),
+      algorithms: async () => (await predictions.activeAlgorithmCount()) || null,
+      apiEndpoints,
+    },
+  );
+  const adminDashboard = new AdminDashboardService(platform.adminUsers, platform.adminAuth, platform.audit, {
+    database,
+    components: () => ({ marketFeed: market.health(), jobQueue: predictionRuns.health() }),
+  });
+
+  return {
+    ...platform,
+    predictions,
+    predictionRuns,
+    system,
+    auth,
+    adminDashboard,
+    portfolio,
+    watchlist,
+    alerts,
+    market: engine ? new MarketService(engine, new MarketRepository(db), clock) : null,
+  };
+}

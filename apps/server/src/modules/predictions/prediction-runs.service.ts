@@ -1,0 +1,601 @@
+/**
+ * The write side of predictions: train (walk-forward scores + final models), predict (latest close, every enabled
+ * algorithm) and evaluate (score matured predictions against stored closes) runs, queued in pg-boss (jobs/ml-queue)
+ * and computed in the worker-thread pool (jobs/ml-engine).
+ *
+ * Run lifecycle (ml_runs): queued → running → succeeded | failed | cancelled. A cancel marks the run cancelled and
+ * cancels its pg-boss job; the process running it sees the status within CANCEL_POLL_MS and terminates its threads.
+ * A failed or cancelled run can be retried: a new run of the same kind and algorithms.
+ */
+import {
+  AUDIT_ACTIONS,
+  DEFAULT_PLATFORM_SETTINGS,
+  PREDICTION_HORIZONS,
+  isPredictionHorizon,
+  type MlRun,
+  type MlRunKind,
+  type MlRunStatus,
+  type PredictionHorizon,
+} from '@bist/contracts';
+import { ALGORITHMS, algorithmById, listAlgorithms, panelFromBars, type SeriesBars } from '@bist/ml';
+import { addTradingDays, istanbulDate, isTradingDay, STOCKS } from '@bist/market';
+import type { AdminActor, RequestMeta } from '@/lib/actor';
+import type { Clock } from '@/lib/clock';
+import type { ComponentHealth } from '@/lib/health';
+import {
+  AppError,
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  ServiceUnavailableError,
+} from '@/lib/errors';
+import {
+  payloadOfPanel,
+  type ModelForServing,
+  type PanelPayload,
+  type WalkForwardSettings,
+} from '@/jobs/ml-protocol';
+import { predictOnPool, trainOnPool } from '@/jobs/ml-engine';
+import type { MlJobData, MlQueue } from '@/jobs/ml-queue';
+import { TaskCancelledError, type MlWorkerPool } from '@/jobs/worker-pool';
+import type { AuditService } from '@/modules/audit/audit.service';
+import type { NewPrediction, PredictionsRepository } from './predictions.repository.ts';
+import type { PredictionRunsRepository, RunRow, SymbolBarArrays } from './prediction-runs.repository.ts';
+
+const CANCEL_POLL_MS = 250;
+/** Calendar days of bars loaded for a panel (≈ 4 years: a 3-year history and the 252-day momentum look-back). */
+const PANEL_CALENDAR_DAYS = 1_500;
+const EVALUATE_BATCH = 5_000;
+
+/** When the nightly train–predict–evaluate runs (Europe/Istanbul 'HH:MM') and whether it runs at all. */
+export interface NightlySchedule {
+  time: string;
+  enabled: boolean;
+}
+
+/** The nightly run without stored settings: the platform defaults (18:30 Istanbul, after the close; on). */
+export const NIGHTLY_DEFAULT: NightlySchedule = {
+  time: DEFAULT_PLATFORM_SETTINGS.ml_schedule_time,
+  enabled: DEFAULT_PLATFORM_SETTINGS.ml_auto_retrain,
+};
+
+export interface RunLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface PredictionRunsOptions {
+  runs: PredictionRunsRepository;
+  reads: PredictionsRepository;
+  /** Null in a process without the job queue (runs can be read, not started). */
+  queue: MlQueue | null;
+  /** Null in a process that only enqueues (it never calls work()). */
+  pool: MlWorkerPool | null;
+  clock: Clock;
+  log: RunLogger;
+  /** The admin's nightly schedule, read when scheduling and when the nightly job fires; default 18:30, on. */
+  nightlySchedule?: () => Promise<NightlySchedule>;
+  /** Where staff actions on runs are recorded (absent in processes without the admin realm). */
+  audit?: Pick<AuditService, 'record'>;
+  /** Walk-forward settings (tests shorten them). */
+  walkForward?: WalkForwardSettings;
+  horizons?: readonly PredictionHorizon[];
+}
+
+export class RunNotCancellableError extends ConflictError {
+  constructor(status: string) {
+    super(`Run is already ${status}`);
+  }
+}
+
+export class RunNotRetriableError extends ConflictError {
+  constructor(status: string) {
+    super(`Only a failed or cancelled run can be retried; this one is ${status}`);
+  }
+}
+
+export class NoJobQueueError extends ServiceUnavailableError {
+  constructor() {
+    super('The ML job queue is not running in this process');
+  }
+}
+
+export class NoMarketHistoryError extends AppError {
+  constructor() {
+    super(409, 'No daily bars stored yet: the market history must be written first');
+  }
+}
+
+export class NoTrainedModelsError extends AppError {
+  constructor() {
+    super(409, 'No trained models: run a training first');
+  }
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** A staff member acting through the admin API: recorded in the audit log with the run. */
+export interface StaffAction {
+  actor: AdminActor;
+  meta: RequestMeta;
+}
+
+/** A run in the contracts' shape (mlRunSchema), for routes and the CLI. */
+export function mlRunOf(run: RunRow): MlRun {
+  return {
+    id: run.id,
+    kind: run.kind as MlRunKind,
+    status: run.status as MlRunStatus,
+    progress: run.progress,
+    message: run.message,
+    error: run.error,
+    requested_by: run.requestedBy,
+    algorithm_ids: run.algorithmIds ?? null,
+    created_at: run.createdAt.toISOString(),
+    started_at: run.startedAt?.toISOString() ?? null,
+    finished_at: run.finishedAt?.toISOString() ?? null,
+  };
+}
+
+function barsOf(row: SymbolBarArrays): SeriesBars {
+  return {
+    dates: row.dates,
+    open: Float64Array.from(row.open),
+    high: Float64Array.from(row.high),
+    low: Float64Array.from(row.low),
+    close: Float64Array.from(row.close),
+    volume: Float64Array.from(row.volume),
+  };
+}
+
+export class PredictionRunsService {
+  /** Runs executing in this process, by id: aborting one stops its threads. */
+  private readonly controllers = new Map<string, AbortController>();
+  private lastError: string | null = null;
+
+  constructor(private readonly o: PredictionRunsOptions) {}
+
+  // ------------------------------------------------------------------ registry and flags
+
+  /** Registers the registry's algorithms (new ones enabled); metadata follows the registry, enabled flags stay. */
+  async syncRegistry(): Promise<void> {
+    await this.o.runs.syncAlgorithms(
+      listAlgorithms().map((a, position) => ({ ...a, position })),
+      this.o.clock.now(),
+    );
+  }
+
+  /** Enables or disables an algorithm: a disabled one is neither trained nor served, and leaves investor pages. */
+  async setEnabled(algorithmId: string, enabled: boolean): Promise<void> {
+    if (!(await this.o.runs.setAlgorithmEnabled(algorithmId, enabled, this.o.clock.now()))) {
+      throw new NotFoundError('Algorithm not found');
+    }
+  }
+
+  // ------------------------------------------------------------------ queue lifecycle (this process)
+
+  /** Starts the queue (creating its queues). */
+  async start(): Promise<void> {
+    await this.queueOrThrow().start();
+  }
+
+  async stop(): Promise<void> {
+    for (const c of this.controllers.values()) c.abort();
+    await this.o.queue?.stop();
+  }
+
+  /** Takes jobs from the queues in this process (needs a pool). */
+  async work(): Promise<void> {
+    await this.queueOrThrow().work(
+      (kind, data) => this.execute(kind, data),
+      () => this.nightly(),
+    );
+  }
+
+  /** The after-close schedule at the admin's ml_schedule_time (one schedule for every process). */
+  async schedule(): Promise<string> {
+    return this.queueOrThrow().scheduleNightly((await this.nightlySchedule()).time);
+  }
+
+  health(): ComponentHealth {
+    const queue = this.o.queue;
+    if (!queue) return { status: 'not_configured', detail: 'Job queue not started' };
+    if (!queue.started) return { status: 'down', detail: 'Job queue stopped' };
+    const pool = this.o.pool;
+    const detail = pool
+      ? `pg-boss; ${pool.size} ML worker threads, ${pool.busy} busy, ${this.controllers.size} job(s) running here`
+      : 'pg-boss (enqueue only)';
+    return this.lastError
+      ? { status: 'degraded', detail: `${detail}; last error: ${this.lastError}` }
+      : { status: 'ok', detail };
+  }
+
+  private queueOrThrow(): MlQueue {
+    if (!this.o.queue) throw new NoJobQueueError();
+    return this.o.queue;
+  }
+
+  private async nightlySchedule(): Promise<NightlySchedule> {
+    return this.o.nightlySchedule ? this.o.nightlySchedule() : NIGHTLY_DEFAULT;
+  }
+
+  // ------------------------------------------------------------------ runs
+
+  /** True while a training run is queued or running (in any process). */
+  async hasActiveTraining(): Promise<boolean> {
+    return (await this.o.runs.activeRuns()).some((r) => r.kind === 'train');
+  }
+
+  async hasTrainedModels(): Promise<boolean> {
+    return (await this.o.reads.countModels()) > 0;
+  }
+
+  /**
+   * Marks runs left 'running' by a process that died as failed. Only safe when no other process can be running them:
+   * the embedded database, which one process owns at a time. Their pg-boss jobs are not retried (retryLimit 0).
+   */
+  async failInterruptedRuns(): Promise<number> {
+    let n = 0;
+    for (const run of await this.o.runs.activeRuns()) {
+      if (run.status !== 'running' || this.controllers.has(run.id)) continue;
+      const failed = await this.o.runs.finishRun(run.id, 'failed', {
+        now: this.o.clock.now(),
+        error: 'Interrupted: the server stopped during the run',
+      });
+      if (failed) n++;
+    }
+    return n;
+  }
+
+  /**
+   * Nightly: score what matured today, then retrain and predict from today's close. Skips non-trading days, and
+   * everything when the admin turned ml_auto_retrain off (runs can still be started by hand).
+   */
+  async nightly(): Promise<void> {
+    if (!(await this.nightlySchedule()).enabled) {
+      this.o.log.info({}, 'no ML run: the nightly run is turned off (ml_auto_retrain)');
+      return;
+    }
+    const today = istanbulDate(this.o.clock.now());
+    if (!isTradingDay(today)) {
+      this.o.log.info({ date: today }, 'no ML run: not a trading day');
+      return;
+    }
+    await this.request('evaluate', { requestedBy: 'schedule' });
+    await this.request('train', { requestedBy: 'schedule', chain: true });
+  }
+
+  /** Queues a run; `chain` makes a train continue with predict and evaluate. A staff request is audited. */
+  async request(
+    kind: MlRunKind,
+    options: { requestedBy: string; algorithmIds?: string[] | null; chain?: boolean; staff?: StaffAction },
+  ): Promise<RunRow> {
+    const queue = this.queueOrThrow();
+    const unknown = (options.algorithmIds ?? []).filter((id) => !algorithmById(id));
+    if (unknown.length > 0) {
+      throw new BadRequestError(`Unknown algorithm id(s): ${unknown.join(', ')}`, 'algorithm_ids');
+    }
+    const run = await this.o.runs.createRun({
+      kind,
+      requestedBy: options.requestedBy,
+      algorithmIds: options.algorithmIds ?? null,
+      now: this.o.clock.now(),
+    });
+    const jobId = await queue.send(kind, { runId: run.id, chain: options.chain ?? false });
+    if (jobId) await this.o.runs.updateRun(run.id, { jobId });
+    if (options.staff) await this.audit(AUDIT_ACTIONS.mlRunRequested, run, options.staff);
+    return { ...run, jobId };
+  }
+
+  private async audit(action: string, run: RunRow, staff: StaffAction): Promise<void> {
+    await this.o.audit?.record({
+      eventType: 'system_config',
+      action,
+      actor: staff.actor,
+      target: { type: 'ml_run', id: run.id },
+      details: { kind: run.kind, algorithm_ids: run.algorithmIds ?? null },
+      meta: staff.meta,
+    });
+  }
+
+  async run(id: string): Promise<RunRow> {
+    const run = await this.o.runs.getRun(id);
+    if (!run) throw new NotFoundError('Run not found');
+    return run;
+  }
+
+  /** The newest runs first. */
+  async list(limit: number): Promise<RunRow[]> {
+    return this.o.runs.listRuns(limit);
+  }
+
+  /** Cancels a queued or running run; the running process stops its threads within CANCEL_POLL_MS. */
+  async cancel(id: string, staff?: StaffAction): Promise<RunRow> {
+    const run = await this.run(id);
+    const cancelled = await this.o.runs.finishRun(id, 'cancelled', {
+      now: this.o.clock.now(),
+      message: 'Cancelled',
+    });
+    if (!cancelled) throw new RunNotCancellableError(run.status);
+    this.controllers.get(id)?.abort();
+    if (run.jobId && this.o.queue) {
+      await this.o.queue
+        .cancel(run.kind as MlRunKind, run.jobId)
+        .catch((error: unknown) => this.o.log.warn({ err: error, runId: id }, 'pg-boss cancel failed'));
+    }
+    if (staff) await this.audit(AUDIT_ACTIONS.mlRunCancelled, run, staff);
+    return this.run(id);
+  }
+
+  /** Queues a new run of the same kind and algorithms as a failed or cancelled one. */
+  async retry(id: string, staff: StaffAction): Promise<RunRow> {
+    const run = await this.run(id);
+    if (run.status !== 'failed' && run.status !== 'cancelled') throw new RunNotRetriableError(run.status);
+    return this.request(run.kind as MlRunKind, {
+      requestedBy: staff.actor.id ?? staff.actor.email,
+      algorithmIds: run.algorithmIds ?? null,
+      staff,
+    });
+  }
+
+  /** Runs one job: lifecycle bookkeeping around the kind's handler. */
+  private async execute(kind: MlRunKind, data: MlJobData): Promise<void> {
+    const { runs, clock, log } = this.o;
+    if (!(await runs.startRun(data.runId, clock.now()))) return; // cancelled while queued
+    const controller = new AbortController();
+    this.controllers.set(data.runId, controller);
+    const watcher = setInterval(() => {
+      runs
+        .runStatus(data.runId)
+        .then((status) => {
+          if (status === 'cancelled') controller.abort();
+        })
+        .catch((error: unknown) => log.warn({ err: error }, 'run status poll failed'));
+    }, CANCEL_POLL_MS);
+    const started = Date.now();
+    try {
+      const summary = await this.handlers[kind](data.runId, controller.signal);
+      if (await runs.finishRun(data.runId, 'succeeded', { now: clock.now(), message: summary })) {
+        log.info({ runId: data.runId, kind, ms: Date.now() - started }, `ML ${kind} succeeded: ${summary}`);
+        this.lastError = null;
+        if (data.chain && kind === 'train')
+          await this.request('predict', { requestedBy: 'chain', chain: true });
+        if (data.chain && kind === 'predict') await this.request('evaluate', { requestedBy: 'chain' });
+      }
+    } catch (error) {
+      if (error instanceof TaskCancelledError || controller.signal.aborted) {
+        log.info({ runId: data.runId, kind }, `ML ${kind} cancelled`);
+        await runs.finishRun(data.runId, 'cancelled', { now: clock.now(), message: 'Cancelled' });
+      } else {
+        this.lastError = message(error);
+        log.error({ err: error, runId: data.runId, kind }, `ML ${kind} failed`);
+        await runs.finishRun(data.runId, 'failed', { now: clock.now(), error: message(error) });
+      }
+    } finally {
+      clearInterval(watcher);
+      this.controllers.delete(data.runId);
+    }
+  }
+
+  private readonly handlers: Record<MlRunKind, (runId: string, signal: AbortSignal) => Promise<string>> = {
+    train: (runId, signal) => this.train(runId, signal),
+    predict: (runId, signal) => this.predict(runId, signal),
+    evaluate: () => this.evaluate(),
+  };
+
+  private poolOrThrow(): MlWorkerPool {
+    if (!this.o.pool) throw new Error('This process has no ML worker pool');
+    return this.o.pool;
+  }
+
+  private async algorithmsOf(runId: string): Promise<string[]> {
+    const run = await this.o.runs.getRun(runId);
+    const enabled = new Set((await this.o.reads.listAlgorithms()).filter((a) => a.enabled).map((a) => a.id));
+    const wanted = run?.algorithmIds ?? ALGORITHMS.map((a) => a.id);
+    return wanted.filter((id) => enabled.has(id) && algorithmById(id));
+  }
+
+  /** Stored bars as a panel (every listed stock, the XU100 as the market), aligned and checked by @bist/ml. */
+  async loadPanel(): Promise<PanelPayload> {
+    const latest = await this.o.runs.latestBarDate();
+    if (!latest) throw new NoMarketHistoryError();
+    const from = new Date(Date.parse(`${latest}T00:00:00Z`) - PANEL_CALENDAR_DAYS * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const rows = await this.o.runs.barsBySymbolFrom(from);
+    const sectorOf = new Map(STOCKS.map((s) => [s.symbol, s.sector]));
+    const market = rows.find((r) => r.symbol === 'XU100');
+    const stocks = rows
+      .filter((r) => sectorOf.has(r.symbol))
+      .map((r) => ({ symbol: r.symbol, sector: sectorOf.get(r.symbol)!, ...barsOf(r) }));
+    if (stocks.length === 0) throw new NoMarketHistoryError();
+    const noMarket: SymbolBarArrays = {
+      symbol: 'XU100',
+      dates: [],
+      open: [],
+      high: [],
+      low: [],
+      close: [],
+      volume: [],
+    };
+    return payloadOfPanel(panelFromBars(stocks, barsOf(market ?? noMarket)));
+  }
+
+  private progress(runId: string) {
+    let last = 0;
+    return (done: number, total: number, algorithmId: string, horizon: number) => {
+      const now = Date.now();
+      if (now - last < 500 && done < total) return;
+      last = now;
+      this.o.runs
+        .updateRun(runId, {
+          progress: done / total,
+          message: `${algorithmId} h=${horizon} (${done}/${total})`,
+        })
+        .catch((error: unknown) => this.o.log.warn({ err: error }, 'progress update failed'));
+    };
+  }
+
+  private async train(runId: string, signal: AbortSignal): Promise<string> {
+    const ids = await this.algorithmsOf(runId);
+    const panel = await this.loadPanel();
+    const horizons = this.o.horizons ?? PREDICTION_HORIZONS;
+    const outcomes = await trainOnPool(
+      this.poolOrThrow(),
+      panel,
+      ids,
+      horizons,
+      this.o.walkForward ?? { seed: 7 },
+      {
+        signal,
+        onProgress: this.progress(runId),
+      },
+    );
+    if (signal.aborted) throw new TaskCancelledError();
+    const now = this.o.clock.now();
+    const models = outcomes.flatMap((o) =>
+      o.stateJson !== null && o.cutoffDate !== null
+        ? [
+            {
+              algorithmId: o.algorithmId,
+              horizonDays: o.horizon,
+              cutoffDate: o.cutoffDate,
+              stateJson: o.stateJson,
+              metrics: {
+                trainRows: o.trainRows,
+                walkForwardMs: Math.round(o.walkForwardMs),
+                finalFitMs: Math.round(o.finalFitMs),
+                error: o.error,
+              },
+              runId,
+              createdAt: now,
+            },
+          ]
+        : [],
+    );
+    await this.o.runs.insertModels(models);
+    await this.o.runs.insertEvaluations(
+      outcomes.map(({ evaluation: e }) => ({
+        algorithmId: e.algorithmId,
+        horizonDays: e.horizonDays,
+        source: e.source,
+        accuracyPercent: e.accuracyPercent,
+        accuracyCiLowPercent: e.accuracyCiLowPercent,
+        accuracyCiHighPercent: e.accuracyCiHighPercent,
+        mae: e.mae,
+        rmse: e.rmse,
+        skillVsRandomWalk: e.skillVsRandomWalk,
+        r2: e.r2,
+        icMean: e.ic.mean,
+        icIcir: e.ic.icir,
+        rankIcMean: e.rankIc.mean,
+        rankIcIcir: e.rankIc.icir,
+        predictionsCount: e.predictionsCount,
+        evaluatedFrom: e.evaluatedFrom,
+        evaluatedTo: e.evaluatedTo,
+        record: e,
+        runId,
+        createdAt: now,
+      })),
+    );
+    const failed = outcomes.filter((o) => o.error !== null);
+    for (const f of failed) {
+      this.o.log.warn(
+        { algorithmId: f.algorithmId, horizon: f.horizon, error: f.error },
+        'algorithm error during training',
+      );
+    }
+    return `${models.length} models, ${outcomes.length} walk-forward evaluations${failed.length ? `, ${failed.length} with errors` : ''}`;
+  }
+
+  private async predict(runId: string, signal: AbortSignal): Promise<string> {
+    const ids = await this.algorithmsOf(runId);
+    const stored = await this.o.runs.latestModels(ids);
+    if (stored.length === 0) throw new NoTrainedModelsError();
+    const hitRates = new Map<string, number | null>();
+    for (const h of PREDICTION_HORIZONS) {
+      for (const e of await this.o.reads.latestEvaluations(h)) {
+        hitRates.set(`${e.algorithmId}:${h}`, e.accuracyPercent === null ? null : e.accuracyPercent / 100);
+      }
+    }
+    const models: ModelForServing[] = stored.flatMap((m) =>
+      isPredictionHorizon(m.horizonDays)
+        ? [
+            {
+              algorithmId: m.algorithmId,
+              horizon: m.horizonDays,
+              stateJson: m.stateJson,
+              hitRate: hitRates.get(`${m.algorithmId}:${m.horizonDays}`) ?? null,
+            },
+          ]
+        : [],
+    );
+    const panel = await this.loadPanel();
+    const served = await predictOnPool(this.poolOrThrow(), panel, models, {
+      signal,
+      onProgress: this.progress(runId),
+    });
+    if (signal.aborted) throw new TaskCancelledError();
+    const now = this.o.clock.now();
+    const rows: NewPrediction[] = [];
+    for (const s of served) {
+      if (s.error) {
+        this.o.log.warn(
+          { algorithmId: s.algorithmId, horizon: s.horizon, error: s.error },
+          'prediction failed',
+        );
+        continue;
+      }
+      const targetDate = addTradingDays(s.asOfDate, s.horizon);
+      for (let i = 0; i < s.seriesIndex.length; i++) {
+        // A zero expected return (the random walk, a rule without a signal) makes no directional call: not stored.
+        const direction = s.direction[i]!;
+        const price = s.currentPrice[i]!;
+        const er = s.expectedReturn[i]!;
+        if (direction === 0 || !Number.isFinite(er) || !(price > 0)) continue;
+        rows.push({
+          algorithmId: s.algorithmId,
+          symbol: panel.symbols[s.seriesIndex[i]!]!,
+          horizonDays: s.horizon,
+          asOfDate: s.asOfDate,
+          targetDate,
+          currentPriceTry: price,
+          expectedReturn: er,
+          direction: direction > 0 ? 'up' : 'down',
+          confidence: Math.min(1, Math.max(0, s.confidence[i]!)),
+          targetPriceTry: price * (1 + er),
+          runId,
+          createdAt: now,
+        });
+      }
+    }
+    await this.o.runs.upsertPredictions(rows);
+    return `${rows.length} predictions from ${served.length} models`;
+  }
+
+  /** Scores every matured prediction: hit = predicted up and closed higher, or predicted down and closed at or below. */
+  async evaluate(): Promise<string> {
+    let total = 0;
+    for (;;) {
+      const matured = await this.o.runs.maturedPredictions(EVALUATE_BATCH);
+      if (matured.length === 0) break;
+      const now = this.o.clock.now();
+      await this.o.runs.insertPredictionEvaluations(
+        matured.map((m) => {
+          const realisedReturn = m.realisedPriceTry / m.currentPriceTry - 1;
+          return {
+            predictionId: m.id,
+            realisedPriceTry: m.realisedPriceTry,
+            realisedReturn,
+            hit: m.direction === 'up' ? realisedReturn > 0 : realisedReturn <= 0,
+            evaluatedAt: now,
+          };
+        }),
+      );
+      total += matured.length;
+      if (matured.length < EVALUATE_BATCH) break;
+    }
+    return `${total} predictions evaluated`;
+  }
+}

@@ -27,10 +27,13 @@ const webSrc = fileURLToPath(new URL('./apps/web/src', import.meta.url));
 
 export default defineConfig({
   test: {
-    // Vitest's default leaves one core idle (cores − 1 workers): on a 2-core machine that ran the files one at a
-    // time, while most of a server test file's time is spent waiting on its database thread or worker threads.
+    // Vitest's default leaves one core idle (cores − 1 workers): on a 2-core machine the files ran one at a time.
     maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
+      {
+        // The house rules themselves: lint boundaries and the import-graph check fail on a deliberate violation.
+        test: { name: 'tooling', include: ['scripts/**/*.test.ts'], testTimeout: 60_000 },
+      },
       {
         test: {
           name: 'packages',

@@ -7,7 +7,15 @@ import path from 'node:path';
 import ts from 'typescript';
 import { ROOT } from './lib.mjs';
 
-const PROJECTS = ['apps/server', 'apps/web', 'packages/contracts', 'packages/market', 'packages/ml', 'bench', 'e2e'];
+const PROJECTS = [
+  'apps/server',
+  'apps/web',
+  'packages/contracts',
+  'packages/market',
+  'packages/ml',
+  'bench',
+  'e2e',
+];
 
 /**
  * The folder a file counts as for folder cycles: in the apps a server module or web feature, else the first folder
@@ -21,16 +29,23 @@ export function folderOf(file) {
   const head = rel.slice(0, src + 1).join('/');
   const first = rel[src + 1];
   if (!first || rel.length === src + 2) return head; // a file directly in src
-  if ((first === 'modules' || first === 'features') && rel[src + 2]) return `${head}/${first}/${rel[src + 2]}`;
+  if ((first === 'modules' || first === 'features') && rel[src + 2])
+    return `${head}/${first}/${rel[src + 2]}`;
   return `${head}/${first}`;
 }
 
 const isTest = (file) =>
-  /\.test\.tsx?$/.test(file) || file.split(path.sep).includes('test') || file.includes(`${path.sep}e2e${path.sep}`);
+  /\.test\.tsx?$/.test(file) ||
+  file.split(path.sep).includes('test') ||
+  file.includes(`${path.sep}e2e${path.sep}`);
 
 function projectFiles(project) {
   const configPath = path.join(ROOT, project, 'tsconfig.json');
-  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    configPath,
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  );
   if (!parsed) throw new Error(`cannot read ${configPath}`);
   return { files: parsed.fileNames.filter((f) => !f.includes('node_modules')), options: parsed.options };
 }

@@ -1,5 +1,6 @@
-// npm test: install when missing, then lint, typecheck, unit + integration tests, the web build and the
-// Playwright e2e suite in a real Chromium. Ends with one line 'N passed, N failed' over every suite.
+// npm test: install when missing, then lint (with the import boundaries), formatting, unused code (knip), the import
+// graph (no cycles), typecheck, unit + integration tests, the web build and the Playwright e2e suite in a real
+// Chromium. Ends with one line 'N passed, N failed' over every suite.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
@@ -24,6 +25,18 @@ function readJson(file) {
 say('Lint (ESLint, type-aware)');
 const lint = await run('npx', ['eslint', '--max-warnings', '0', '.']);
 record('lint', lint === 0 ? 1 : 0, lint === 0 ? 0 : 1);
+
+say('Formatting (Prettier)');
+const format = await run('npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+record('format', format === 0 ? 1 : 0, format === 0 ? 0 : 1);
+
+say('Unused files, exports and dependencies (knip)');
+const knip = await run('npx', ['knip', '--no-progress']);
+record('knip', knip === 0 ? 1 : 0, knip === 0 ? 0 : 1);
+
+say('Import graph (no file or folder cycles)');
+const graph = await run('node', ['scripts/check-import-graph.mjs']);
+record('import graph', graph === 0 ? 1 : 0, graph === 0 ? 0 : 1);
 
 say('Typecheck (tsc, every workspace)');
 const types = await run('node', ['scripts/typecheck.mjs']);

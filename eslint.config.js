@@ -96,6 +96,7 @@ export default tseslint.config(
             'packages/*/tsconfig.json',
             'bench/tsconfig.json',
           ],
+          noWarnOnMultipleProjects: true,
         }),
       ],
     },

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// Issue 6 'Done means': demo sign-in as super_admin; create a data_analyst; sign in as that analyst in a second
+// The admin platform end to end: demo sign-in as super_admin; create a data_analyst; sign in as that analyst in a second
 // browser context and meet 'Access Denied' on user management; the audit log shows both sign-ins and the creation.
 
 async function signIn(page: Page, email: string, password: string) {

@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 
 /**
- * AI Tahminler (issue 4): the cards, the three tabs and the predictions table with target prices. A fresh server has
+ * AI Tahminler: the cards, the three tabs and the predictions table with target prices. A fresh server has
  * no predictions until its first training (train → predict → evaluate of all 40 algorithms) ends, so the first test
  * sees the labelled example ('Örnek veri') and the last one waits for the real predictions.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Failure envelope of every API (ARCHITECTURE §4): `{ success: false, error }`, plus where the failure came from. */
+/** Failure envelope of every API (docs/ARCHITECTURE.md §4): `{ success: false, error }`, plus where the failure came from. */
 export const errorEnvelopeSchema = z.object({
   success: z.literal(false),
   error: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Portfolio, watchlist and price alerts (issue 5). Field names are snake_case as in spec §3; amounts are TRY,
+// Portfolio, watchlist and price alerts. Field names are snake_case as in spec §3 (docs/product-spec.md); amounts are TRY,
 // rounded to kuruş (2 decimals) once at the edge; percents are percent (1.25 = +1.25 %).
 
 /** Spec §8: what the Portfolio page shows when the overview cannot be loaded. */

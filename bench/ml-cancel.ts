@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { PREDICTION_HORIZONS } from '@bist/contracts';
 import { syntheticPanel } from '@bist/ml';
 import { trainOnPool } from '../apps/server/src/jobs/ml-engine.ts';
 import { payloadOfPanel } from '../apps/server/src/jobs/ml-protocol.ts';
@@ -21,9 +22,16 @@ const rejectMs: number[] = [];
 const freeMs: number[] = [];
 for (let trial = 0; trial < TRIALS; trial++) {
   const controller = new AbortController();
-  const running = trainOnPool(pool, panel, ['arima', 'kalman-trend', 'huber'], [1, 5], settings, {
-    signal: controller.signal,
-  });
+  const running = trainOnPool(
+    pool,
+    panel,
+    ['arima', 'kalman-trend', 'huber'],
+    PREDICTION_HORIZONS,
+    settings,
+    {
+      signal: controller.signal,
+    },
+  );
   await new Promise((r) => setTimeout(r, 300 + 50 * trial));
   const t0 = performance.now();
   controller.abort();

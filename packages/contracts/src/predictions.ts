@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   accuracySourceSchema,
   algorithmCategorySchema,
-  isPredictionHorizon,
+  PREDICTION_HORIZONS,
   predictionHorizonSchema,
 } from './ml.ts';
 
@@ -18,7 +18,7 @@ export type PredictionsStatus = z.infer<typeof predictionsStatusSchema>;
 
 const horizonQuery = z.coerce
   .number({ error: 'horizon 1 veya 5 olmalı' })
-  .refine(isPredictionHorizon, 'horizon 1 veya 5 olmalı')
+  .pipe(z.literal(PREDICTION_HORIZONS, { error: 'horizon 1 veya 5 olmalı' }))
   .optional();
 
 /** Query of GET /api/predictions/daily-summary. */

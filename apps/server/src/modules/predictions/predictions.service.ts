@@ -3,6 +3,7 @@ import {
   CONFIDENCE_HIGH_PERCENT,
   PREDICTIONS_WINDOW_HOURS,
   aiHealthOf,
+  predictionHorizonSchema,
   type AlgorithmList,
   type AlgorithmListQuery,
   type CustomerAlgorithm,
@@ -70,7 +71,7 @@ export class PredictionsService {
   }
 
   async algorithmList(query: AlgorithmListQuery): Promise<AlgorithmList> {
-    const horizon = query.horizon === 5 ? 5 : 1;
+    const horizon = query.horizon ?? 1;
     const [algorithms, evaluations, realised, liveCounts, trained] = await Promise.all([
       this.repo.listAlgorithms(),
       this.repo.latestEvaluations(horizon),
@@ -124,7 +125,7 @@ export class PredictionsService {
 
   async dailySummary(query: DailySummaryQuery): Promise<DailySummary> {
     const now = this.clock.now();
-    const horizon = query.horizon === 1 || query.horizon === 5 ? query.horizon : undefined;
+    const horizon = query.horizon;
     const since = new Date(now.getTime() - PREDICTIONS_WINDOW_HOURS * 3_600_000);
     // The last ACCURACY_HISTORY_DAYS target dates with evaluations (trading days), looked for within a month.
     const historyFrom = addCalendarDays(istanbulDate(now), -31);
@@ -167,7 +168,7 @@ export class PredictionsService {
           price_at_prediction: round2(p.currentPriceTry),
           potential_percent: round2(100 * (p.targetPriceTry / current - 1)),
           expected_return: p.expectedReturn,
-          horizon_days: p.horizonDays === 5 ? (5 as const) : (1 as const),
+          horizon_days: predictionHorizonSchema.parse(p.horizonDays),
           as_of_date: p.asOfDate,
           target_date: p.targetDate,
           created_at: p.createdAt.toISOString(),

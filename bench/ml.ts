@@ -18,7 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { ALGORITHMS, type Horizon } from '@bist/ml';
+import { isPredictionHorizon } from '@bist/contracts';
+import { ALGORITHMS } from '@bist/ml';
 import { MlWorkerPool } from '../apps/server/src/jobs/worker-pool.ts';
 import { trainOnPool } from '../apps/server/src/jobs/ml-engine.ts';
 import type { TrainOutcome } from '../apps/server/src/jobs/ml-protocol.ts';
@@ -31,10 +32,7 @@ const option = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const WORKERS = Number(option('workers') ?? os.availableParallelism());
-const HORIZONS = (option('horizons') ?? '1,5')
-  .split(',')
-  .map(Number)
-  .filter((h): h is Horizon => h === 1 || h === 5);
+const HORIZONS = (option('horizons') ?? '1,5').split(',').map(Number).filter(isPredictionHorizon);
 const ONLY = option('only')?.split(',');
 const LOAD = !args.includes('--no-load');
 const PORT = 3911;

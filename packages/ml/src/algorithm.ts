@@ -1,6 +1,7 @@
 /**
  * The algorithm contract shared by every prediction model of the registry, and the helpers that train and apply one.
  */
+import { isPredictionHorizon } from '@bist/contracts';
 import { type FeatureSet, type Horizon, realisedRows } from './features.ts';
 import { sampleSorted } from './random.ts';
 
@@ -94,7 +95,7 @@ export function deserializeModel(algorithmId: string, serialized: unknown): Trai
     throw new ModelStateError(`${algorithmId}: model belongs to ${String(serialized.algorithmId)}`);
   }
   const h = serialized.horizon;
-  if (h !== 1 && h !== 5) throw new ModelStateError(`${algorithmId}: bad horizon ${String(h)}`);
+  if (!isPredictionHorizon(h)) throw new ModelStateError(`${algorithmId}: bad horizon ${String(h)}`);
   const scale = serialized.predictionScale;
   if (typeof scale !== 'number') throw new ModelStateError(`${algorithmId}: missing predictionScale`);
   if (!('state' in serialized)) throw new ModelStateError(`${algorithmId}: missing state`);

@@ -9,63 +9,6 @@
  * Target price = current price × (1 + expected return), the expected return being a simple return.
  */
 
-/** Logistic function, overflow-safe. */
-export function sigmoid(z: number): number {
-  if (z >= 0) return 1 / (1 + Math.exp(-z));
-  const e = Math.exp(z);
-  return e / (1 + e);
-}
-
-/** Platt scaling p = σ(a·s + b), fitted by Newton's method on the log loss with Platt's smoothed targets. */
-export interface PlattScaling {
-  a: number;
-  b: number;
-}
-
-/** Fits σ(a·s + b) to 0/1 labels (Platt 1999, with targets (n₊+1)/(n₊+2) and 1/(n₋+2)); identity-ish when degenerate. */
-export function plattFit(scores: ArrayLike<number>, labels: ArrayLike<number>): PlattScaling {
-  let nPos = 0;
-  let nNeg = 0;
-  for (let i = 0; i < labels.length; i++)
-    if (labels[i] === 1) nPos++;
-    else nNeg++;
-  if (nPos === 0 || nNeg === 0) return { a: 0, b: Math.log((nPos + 1) / (nNeg + 1)) };
-  const tPos = (nPos + 1) / (nPos + 2);
-  const tNeg = 1 / (nNeg + 2);
-  let a = 0;
-  let b = Math.log((nPos + 1) / (nNeg + 1));
-  for (let it = 0; it < 50; it++) {
-    let ga = 0;
-    let gb = 0;
-    let haa = 1e-9;
-    let hab = 0;
-    let hbb = 1e-9;
-    for (let i = 0; i < scores.length; i++) {
-      const s = scores[i]!;
-      const t = labels[i] === 1 ? tPos : tNeg;
-      const p = sigmoid(a * s + b);
-      const w = p * (1 - p);
-      ga += (p - t) * s;
-      gb += p - t;
-      haa += w * s * s;
-      hab += w * s;
-      hbb += w;
-    }
-    const det = haa * hbb - hab * hab;
-    if (!(Math.abs(det) > 0)) break;
-    const da = (hbb * ga - hab * gb) / det;
-    const db = (haa * gb - hab * ga) / det;
-    a -= da;
-    b -= db;
-    if (Math.abs(da) + Math.abs(db) < 1e-10) break;
-  }
-  return { a, b };
-}
-
-export function plattApply(p: PlattScaling, score: number): number {
-  return sigmoid(p.a * score + p.b);
-}
-
 /** E[r] ≈ (2p − 1)·E|r| for a calibrated P(r > 0) = p under symmetric up/down magnitudes: a classifier's return estimate. */
 export function expectedReturnFromProbability(probabilityUp: number, meanAbsReturn: number): number {
   return (2 * probabilityUp - 1) * meanAbsReturn;

@@ -367,7 +367,10 @@ export function buildFeatures(panel: Panel, options: FeatureOptions = {}): Featu
     direction: new Float64Array(rows).fill(NaN),
     realisedDay: new Int32Array(rows).fill(NOT_REALISED),
   });
-  const targets = Object.fromEntries(HORIZONS.map((h) => [h, mkTargets()])) as Record<Horizon, HorizonTargets>;
+  const targets = Object.fromEntries(HORIZONS.map((h) => [h, mkTargets()])) as Record<
+    Horizon,
+    HorizonTargets
+  >;
 
   for (let s = 0; s < nSeries; s++) {
     const cs = comp[s]!;

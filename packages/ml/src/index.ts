@@ -5,13 +5,14 @@
 export * from './panel.ts';
 export * from './features.ts';
 export * from './algorithm.ts';
+export * from './calibration.ts';
 export * from './confidence.ts';
 export * from './metrics.ts';
 export * from './walk-forward.ts';
 export * from './registry.ts';
 export * from './serving.ts';
 export { syntheticPanel, businessDays, type SyntheticPanelOptions } from './synthetic.ts';
-export { SeededRandom } from './random.ts';
+export { Rng, sampleSorted } from './random.ts';
 export {
   learnerAlgorithm,
   sequenceRows,
@@ -20,3 +21,4 @@ export {
   type LearnerSpec,
 } from './algorithms/learner-algorithms.ts';
 export { STACKING_MIN_ROWS } from './algorithms/stacking.ts';
+export * as learners from './learners/index.ts';

@@ -1,71 +1,111 @@
 /**
- * Seeded randomness for the ML package (mulberry32): the same seed always gives the same stream.
- * No Math.random anywhere in this package, so every fit and every evaluation is reproducible.
+ * The package's one source of randomness: xoshiro128** seeded through splitmix32. The same seed always yields the same
+ * stream; nothing here reads Math.random or a clock, so every fit and every evaluation is reproducible.
  */
-export class SeededRandom {
-  private state: number;
-  private spare: number | null = null;
 
+function splitmix32(state: number): [number, number] {
+  const next = (state + 0x9e3779b9) | 0;
+  let z = next;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  z ^= z >>> 16;
+  return [next, z >>> 0];
+}
+
+/** xoshiro128** generator; `uniform()` ∈ [0, 1) with 32 random bits, `normal()` ~ N(0, 1) by Box–Muller. */
+export class Rng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+  private spareNormal: number | null = null;
+
+  /** Seeds the four 32-bit words from splitmix32(seed); any finite seed is accepted (truncated to 32 bits). */
   constructor(seed: number) {
-    this.state = (Math.trunc(seed) ^ 0x6d2b79f5) >>> 0;
+    let s = Math.trunc(Number.isFinite(seed) ? seed : 0) | 0;
+    let out: number;
+    [s, out] = splitmix32(s);
+    this.a = out;
+    [s, out] = splitmix32(s);
+    this.b = out;
+    [s, out] = splitmix32(s);
+    this.c = out;
+    [, out] = splitmix32(s);
+    this.d = out;
+    if ((this.a | this.b | this.c | this.d) === 0) this.a = 1;
   }
 
-  /** Uniform in [0, 1). */
+  /** Next raw 32-bit unsigned integer. */
+  nextUint32(): number {
+    const result = Math.imul(rotl(Math.imul(this.b, 5), 7), 9) >>> 0;
+    const t = this.b << 9;
+    this.c ^= this.a;
+    this.d ^= this.b;
+    this.b ^= this.c;
+    this.a ^= this.d;
+    this.c ^= t;
+    this.d = rotl(this.d, 11);
+    return result;
+  }
+
+  /** Uniform double in [0, 1). */
   uniform(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.nextUint32() / 4294967296;
   }
 
-  /** Integer uniform in [0, n). */
+  /** Uniform integer in [0, n) for 1 ≤ n ≤ 2^32 (multiply-shift, negligible bias for small n). */
   int(n: number): number {
     return Math.floor(this.uniform() * n);
   }
 
-  /** Standard normal (Box–Muller). */
+  /** Standard normal draw (Box–Muller, caches the second value). */
   normal(): number {
-    if (this.spare !== null) {
-      const v = this.spare;
-      this.spare = null;
+    if (this.spareNormal !== null) {
+      const v = this.spareNormal;
+      this.spareNormal = null;
       return v;
     }
     let u = this.uniform();
-    while (u <= 1e-300) u = this.uniform();
+    while (u <= 0) u = this.uniform();
     const v = this.uniform();
     const r = Math.sqrt(-2 * Math.log(u));
-    this.spare = r * Math.sin(2 * Math.PI * v);
+    this.spareNormal = r * Math.sin(2 * Math.PI * v);
     return r * Math.cos(2 * Math.PI * v);
   }
 
-  /** In-place Fisher–Yates shuffle. */
-  shuffle<T extends { length: number; [i: number]: number }>(a: T): T {
-    for (let i = a.length - 1; i > 0; i--) {
+  /** In-place Fisher–Yates shuffle of `arr`; returns it. */
+  shuffle<T extends { length: number; [i: number]: number }>(arr: T): T {
+    for (let i = arr.length - 1; i > 0; i--) {
       const j = this.int(i + 1);
-      const t = a[i]!;
-      a[i] = a[j]!;
-      a[j] = t;
+      const tmp = arr[i]!;
+      arr[i] = arr[j]!;
+      arr[j] = tmp;
     }
-    return a;
+    return arr;
   }
+
+  /** `k` distinct indices from [0, n), sorted ascending (partial Fisher–Yates); k is clamped to n. */
+  sampleWithoutReplacement(n: number, k: number): Uint32Array {
+    const m = Math.min(k, n);
+    const idx = new Uint32Array(n);
+    for (let i = 0; i < n; i++) idx[i] = i;
+    for (let i = 0; i < m; i++) {
+      const j = i + this.int(n - i);
+      const tmp = idx[i]!;
+      idx[i] = idx[j]!;
+      idx[j] = tmp;
+    }
+    return idx.slice(0, m).sort();
+  }
+}
+
+function rotl(x: number, k: number): number {
+  return (x << k) | (x >>> (32 - k));
 }
 
 /** k distinct values of `items` chosen uniformly (seeded), returned in their original order; all of them if k ≥ n. */
 export function sampleSorted(items: Int32Array, k: number, seed: number): Int32Array {
-  const n = items.length;
-  if (k >= n) return items.slice();
-  const rng = new SeededRandom(seed);
-  const idx = new Int32Array(n);
-  for (let i = 0; i < n; i++) idx[i] = i;
-  for (let i = 0; i < k; i++) {
-    const j = i + rng.int(n - i);
-    const t = idx[i]!;
-    idx[i] = idx[j]!;
-    idx[j] = t;
-  }
-  const chosen = idx.subarray(0, k).sort();
-  const out = new Int32Array(k);
-  for (let i = 0; i < k; i++) out[i] = items[chosen[i]!]!;
-  return out;
+  if (k >= items.length) return items.slice();
+  const chosen = new Rng(seed).sampleWithoutReplacement(items.length, k);
+  return Int32Array.from(chosen, (i) => items[i]!);
 }

@@ -2,13 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { featuresOf } from '../test/helpers.ts';
 import { trainingDataAt } from './algorithm.ts';
 import { logistic, ols } from './algorithms/linear.ts';
-import {
-  classifierConfidence,
-  plattApply,
-  plattFit,
-  regressorConfidence,
-  targetPrice,
-} from './confidence.ts';
+import { plattApply, plattFit } from './calibration.ts';
+import { classifierConfidence, regressorConfidence, targetPrice } from './confidence.ts';
 import { evaluationRecord, latestRows, servePredictions } from './serving.ts';
 import { walkForwardAlgorithm } from './walk-forward.ts';
 

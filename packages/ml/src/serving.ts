@@ -1,4 +1,5 @@
 /** From a trained model to what the product stores: direction, confidence and target price per stock. */
+import type { AlgorithmEvaluation } from '@bist/contracts';
 import type { Algorithm, StackInputs, TrainedModel } from './algorithm.ts';
 import { classifierConfidence, regressorConfidence, targetPrice } from './confidence.ts';
 import { type FeatureSet, rowsOfDays } from './features.ts';
@@ -70,7 +71,7 @@ const orNull = (v: number): number | null => (Number.isFinite(v) ? v : null);
  * A walk-forward run in the shape of @bist/contracts' algorithmEvaluationSchema (hit rate as accuracy in percent,
  * NaN → null), ready for the server to validate and store.
  */
-export function evaluationRecord(run: WalkForwardRun) {
+export function evaluationRecord(run: WalkForwardRun): AlgorithmEvaluation {
   const m = run.metrics;
   const ic = (s: typeof m.ic) => ({
     mean: orNull(s.mean),
@@ -81,7 +82,7 @@ export function evaluationRecord(run: WalkForwardRun) {
   return {
     algorithmId: run.algorithmId,
     horizonDays: run.horizon,
-    source: 'walk_forward' as const,
+    source: 'walk_forward',
     accuracyPercent: m.count > 0 ? 100 * m.hitRate : null,
     accuracyCiLowPercent: 100 * m.hitRateLow,
     accuracyCiHighPercent: 100 * m.hitRateHigh,

@@ -3,7 +3,7 @@
  * and an optional planted signal, so that known answers exist.
  */
 import type { BarArrays, Panel, PanelSeries } from './panel.ts';
-import { SeededRandom } from './random.ts';
+import { Rng } from './random.ts';
 
 export interface SyntheticPanelOptions {
   nSeries: number;
@@ -35,12 +35,7 @@ export function businessDays(firstDate: string, n: number): string[] {
   return out;
 }
 
-function barsFromLogReturns(
-  r: Float64Array,
-  start: number,
-  rng: SeededRandom,
-  volumeBase: number,
-): BarArrays {
+function barsFromLogReturns(r: Float64Array, start: number, rng: Rng, volumeBase: number): BarArrays {
   const n = r.length;
   const b: BarArrays = {
     open: new Float64Array(n),
@@ -66,7 +61,7 @@ function barsFromLogReturns(
 
 /** Invariant: the same options always give the same panel (seeded); no missing bars. */
 export function syntheticPanel(o: SyntheticPanelOptions): Panel {
-  const rng = new SeededRandom(o.seed);
+  const rng = new Rng(o.seed);
   const n = o.nDays;
   const beta = o.beta ?? 0.8;
   const phi = o.continuation ?? 0;

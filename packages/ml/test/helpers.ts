@@ -1,6 +1,9 @@
-/** Shared fixtures for the ml tests: feature sets with planted or shuffled targets. */
+/** Shared fixtures for the ml tests: feature sets with planted or shuffled targets, whole-registry checks. */
+import { expect } from 'vitest';
 import { type FeatureSet, type HorizonTargets, buildFeatures } from '../src/features.ts';
-import { SeededRandom } from '../src/random.ts';
+import { ALGORITHMS } from '../src/registry.ts';
+import { type WalkForwardOptions, walkForward } from '../src/walk-forward.ts';
+import { Rng } from '../src/random.ts';
 import { type SyntheticPanelOptions, syntheticPanel } from '../src/synthetic.ts';
 
 export function featuresOf(options: SyntheticPanelOptions): FeatureSet {
@@ -24,7 +27,7 @@ export function withTargets(fs: FeatureSet, f: (row: number) => number): Feature
 
 /** Shuffles each horizon's realised targets across rows (seeded): any skill left afterwards is leakage. */
 export function withShuffledTargets(fs: FeatureSet, seed: number): FeatureSet {
-  const rng = new SeededRandom(seed);
+  const rng = new Rng(seed);
   const shuffle = (t: HorizonTargets): HorizonTargets => {
     const idx: number[] = [];
     for (let r = 0; r < fs.rows; r++) if (!Number.isNaN(t.logReturn[r]!)) idx.push(r);
@@ -43,4 +46,39 @@ export function withShuffledTargets(fs: FeatureSet, seed: number): FeatureSet {
 /** The last day index that has rows. */
 export function lastDay(fs: FeatureSet): number {
   return fs.rowDay[fs.rows - 1]!;
+}
+
+/** z for a 95 % family-wise interval over every algorithm (Bonferroni): Φ⁻¹(1 − 0.025/40) ≈ 3.23. */
+export const Z_FAMILY = 3.23;
+
+/** Small panels for the whole-registry checks: 20 stocks × 200 days, independent (no market factor). */
+export const REGISTRY_SMALL_PANEL = { nSeries: 20, nDays: 200, beta: 0 } as const;
+
+/** One retrain over a 40-day window (800 scored predictions) with small training caps: fast and still decisive. */
+export const REGISTRY_FAST_OPTIONS: Omit<WalkForwardOptions, 'horizon'> = {
+  evalDays: 40,
+  retrainEvery: 40,
+  minTrainDays: 80,
+  maxTrainRows: 500,
+  z: Z_FAMILY,
+};
+
+/** Every algorithm's walk-forward on `fs`: hit-rate interval contains 50 % and the Rank IC t is inside the family bound. */
+export function expectNoSkill(fs: FeatureSet, label: string): void {
+  const runs = walkForward(fs, ALGORITHMS, { horizon: 1, ...REGISTRY_FAST_OPTIONS, seed: 3 });
+  expect(runs).toHaveLength(ALGORITHMS.length);
+  for (const run of runs) {
+    const m = run.metrics;
+    const where = `${label} ${run.algorithmId}: hit ${(m.hitRate * 100).toFixed(2)} % [${(m.hitRateLow * 100).toFixed(2)}, ${(m.hitRateHigh * 100).toFixed(2)}], rank IC ${m.rankIc.mean.toFixed(4)}`;
+    expect(run.error, where).toBeNull();
+    expect(m.count, where).toBeGreaterThan(700);
+    expect(m.hitRateLow, where).toBeLessThanOrEqual(0.5);
+    expect(m.hitRateHigh, where).toBeGreaterThanOrEqual(0.5);
+    if (m.rankIc.days > 0) {
+      // t-statistic of the mean daily Rank IC within the family-wise bound.
+      expect(Math.abs(m.rankIc.mean) / (m.rankIc.sd / Math.sqrt(m.rankIc.days)), where).toBeLessThan(
+        Z_FAMILY,
+      );
+    }
+  }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { featuresOf, lastDay, withTargets } from '../../test/helpers.ts';
 import { trainingDataAt } from '../algorithm.ts';
 import { FEATURE_COLUMN as COL, rowsOfDays } from '../features.ts';
-import { SeededRandom } from '../random.ts';
+import { Rng } from '../random.ts';
 import { walkForwardAlgorithm } from '../walk-forward.ts';
 import { logisticFit, linearScores } from './linear.ts';
 import { SEQUENCE_LENGTH, learnerAlgorithm, sequenceRows } from './learner-algorithms.ts';
@@ -48,7 +48,7 @@ const stubRegressor = {
 };
 
 describe(learnerAlgorithm.name, () => {
-  const rng = new SeededRandom(3);
+  const rng = new Rng(3);
   const planted = withTargets(fs, (r) => 0.01 * fs.x[r * fs.cols + COL.mom_20]! + 0.01 * rng.normal());
 
   it('classifiers: Platt-calibrated P(up) drives the direction and an expected return (2p − 1)·E|r|', () => {

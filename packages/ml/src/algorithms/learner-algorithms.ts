@@ -17,7 +17,8 @@ import {
   deserializeModel,
   finishModel,
 } from '../algorithm.ts';
-import { expectedReturnFromProbability, plattFit, sigmoid } from '../confidence.ts';
+import { plattFit, sigmoid } from '../calibration.ts';
+import { expectedReturnFromProbability } from '../confidence.ts';
 import { type FeatureSet, featureRows } from '../features.ts';
 import * as learners from '../learners/index.ts';
 import { directionTargets, meanAbsReturn, winsorisedTargets } from './pooled-data.ts';

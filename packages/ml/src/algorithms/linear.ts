@@ -16,7 +16,8 @@ import {
   stateNumber,
   stateNumbers,
 } from '../algorithm.ts';
-import { expectedReturnFromProbability, plattFit, sigmoid } from '../confidence.ts';
+import { plattFit, sigmoid } from '../calibration.ts';
+import { expectedReturnFromProbability } from '../confidence.ts';
 import { featureRows } from '../features.ts';
 import { choleskySolve, gramWithIntercept, sseFromGram, symmetricEigen } from '../linalg.ts';
 import { meanAbsReturn, pooledMatrix, type PooledMatrix } from './pooled-data.ts';

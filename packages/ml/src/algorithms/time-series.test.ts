@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { trainingDataAt, type Algorithm } from '../algorithm.ts';
 import { buildFeatures, type FeatureSet, rowsOfDays } from '../features.ts';
 import type { Panel } from '../panel.ts';
-import { SeededRandom } from '../random.ts';
+import { Rng } from '../random.ts';
 import { businessDays, syntheticPanel } from '../synthetic.ts';
 import {
   arima,
@@ -19,7 +19,7 @@ import {
 
 /** Stocks whose log price follows a + b·t + small noise. */
 function trendPanel(slopes: number[], noise: number, nDays: number, seed: number): Panel {
-  const rng = new SeededRandom(seed);
+  const rng = new Rng(seed);
   const mk = (lc: Float64Array) => ({
     open: lc.map(Math.exp),
     high: lc.map((v) => Math.exp(v) * 1.001),
@@ -125,7 +125,7 @@ describe('per-series time-series models on known processes', () => {
 
   it('GARCH scales the drift with forecast volatility: larger after a volatile spell than in a calm one', () => {
     const n = 900;
-    const rng = new SeededRandom(12);
+    const rng = new Rng(12);
     // Volatility clustering: calm at 1 %, spells of 4 % (two in training, one at the very end).
     const wildAt = (t: number): boolean => (t >= 200 && t < 260) || (t >= 500 && t < 560) || t > 880;
     const r = Float64Array.from({ length: n }, (_, t) => 0.001 + (wildAt(t) ? 0.04 : 0.01) * rng.normal());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as adaboost from './adaboost.ts';
-import { expectContract } from './learner-contract.ts';
+import { expectContract } from '../../test/learner-contract.ts';
 import {
   accuracy,
   makeLinear,
@@ -9,7 +9,7 @@ import {
   makeThreshold,
   makeXor,
   rSquared,
-} from './test-data.ts';
+} from '../../test/learner-data.ts';
 
 describe('adaboost', () => {
   it('AdaBoost.R2 beats the mean on a linear signal (R² > 0.8)', () => {

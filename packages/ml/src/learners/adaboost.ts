@@ -6,15 +6,9 @@
  * prediction = weighted median of the trees with weights log(1/β_m).
  */
 import { binMatrix } from './binning.ts';
-import {
-  checkCols,
-  checkInput,
-  LearnerInputError,
-  sigmoid,
-  withDefaults,
-  type LearnerTask,
-} from './common.ts';
-import { Rng } from './rng.ts';
+import { sigmoid } from '../calibration.ts';
+import { checkCols, checkInput, LearnerInputError, withDefaults, type LearnerTask } from './common.ts';
+import { Rng } from '../random.ts';
 import { treeAddBinned, treeGrow, treePack, treePredictRow, type GrownTree, type TreeState } from './tree.ts';
 
 export interface AdaBoostOptions {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import * as cart from './cart.ts';
-import { expectContract } from './learner-contract.ts';
-import { accuracy, makeLinear, makeNoiseClass, makeThreshold, rSquared, type Dataset } from './test-data.ts';
+import { expectContract } from '../../test/learner-contract.ts';
+import {
+  accuracy,
+  makeLinear,
+  makeNoiseClass,
+  makeThreshold,
+  rSquared,
+  type Dataset,
+} from '../../test/learner-data.ts';
 
 function thresholdClass(seed: number): Dataset {
   const d = makeThreshold(2000, 5, seed);

@@ -5,7 +5,7 @@
  */
 import { binMatrix } from './binning.ts';
 import { checkCols, checkInput, LearnerInputError, withDefaults, type LearnerTask } from './common.ts';
-import { Rng } from './rng.ts';
+import { Rng } from '../random.ts';
 import { treeGrow, treePack, treePredictRow, type TreeState } from './tree.ts';
 
 export interface CartOptions {

@@ -5,7 +5,7 @@
  * denseW [D × P·K] with P = seqLen − kernelSize + 1, denseB [D], outW [D], outB.
  */
 import { LearnerInputError, withDefaults } from './common.ts';
-import type { Rng } from './rng.ts';
+import type { Rng } from '../random.ts';
 import {
   glorotFill,
   SEQUENCE_DEFAULTS,

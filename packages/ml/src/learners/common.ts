@@ -1,5 +1,5 @@
 /**
- * Shared helpers for the learners: input checks, column standardisation, sigmoid, task type.
+ * Shared helpers for the learners: input checks, column standardisation, task type.
  * Everything takes and returns typed arrays; states hold plain number arrays so they survive JSON.
  */
 
@@ -44,13 +44,6 @@ export function checkInput(
 export function checkCols(expected: number, nCols: number): void {
   if (expected !== nCols)
     throw new LearnerInputError(`model was fitted on ${expected} columns, got ${nCols}`);
-}
-
-/** Logistic function 1 / (1 + e^-z), evaluated without overflow. */
-export function sigmoid(z: number): number {
-  if (z >= 0) return 1 / (1 + Math.exp(-z));
-  const e = Math.exp(z);
-  return e / (1 + e);
 }
 
 /** Column means and standard deviations (population); a constant or non-finite column gets std 1 so scaling is a no-op. */

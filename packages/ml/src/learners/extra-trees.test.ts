@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import * as extraTrees from './extra-trees.ts';
-import { expectContract } from './learner-contract.ts';
-import { accuracy, makeLinear, makeNoiseClass, makeThreshold, makeXor, rSquared } from './test-data.ts';
+import { expectContract } from '../../test/learner-contract.ts';
+import {
+  accuracy,
+  makeLinear,
+  makeNoiseClass,
+  makeThreshold,
+  makeXor,
+  rSquared,
+} from '../../test/learner-data.ts';
 
 describe('extra-trees', () => {
   it('beats the mean on a linear signal (R² > 0.7)', () => {

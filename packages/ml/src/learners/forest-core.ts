@@ -4,7 +4,7 @@
  */
 import { binMatrix } from './binning.ts';
 import { checkCols, checkInput, LearnerInputError, type LearnerTask } from './common.ts';
-import { Rng } from './rng.ts';
+import { Rng } from '../random.ts';
 import { resolveMaxFeatures, treeGrow, treePack, treePredictRow, type TreeState } from './tree.ts';
 
 export interface ForestConfig {

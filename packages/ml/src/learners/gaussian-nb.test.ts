@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as gaussianNb from './gaussian-nb.ts';
-import { expectContract } from './learner-contract.ts';
-import { accuracy, makeLinearClass, makeNoiseClass } from './test-data.ts';
-import { Rng } from './rng.ts';
+import { expectContract } from '../../test/learner-contract.ts';
+import { accuracy, makeLinearClass, makeNoiseClass } from '../../test/learner-data.ts';
+import { Rng } from '../random.ts';
 
 describe('gaussian-nb', () => {
   it('separates two Gaussian classes with shifted means (accuracy > 0.9)', () => {

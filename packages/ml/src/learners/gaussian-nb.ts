@@ -2,7 +2,8 @@
  * Gaussian naive Bayes for 0/1 labels: P(y | x) ∝ P(y)·Π_j N(x_j; μ_{y,j}, σ²_{y,j} + ε), with
  * ε = varSmoothing · max_j Var(x_j) (as in scikit-learn); non-finite inputs are left out of the product.
  */
-import { checkCols, checkInput, LearnerInputError, sigmoid, withDefaults } from './common.ts';
+import { sigmoid } from '../calibration.ts';
+import { checkCols, checkInput, LearnerInputError, withDefaults } from './common.ts';
 
 export interface GaussianNbOptions {
   /** Share of the largest column variance added to every variance. Default 1e-9. */

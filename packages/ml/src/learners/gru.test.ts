@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as gru from './gru.ts';
-import { expectContract } from './learner-contract.ts';
-import { accuracy, makeNoiseClass, makeSequences, rSquared } from './test-data.ts';
+import { expectContract } from '../../test/learner-contract.ts';
+import { accuracy, makeNoiseClass, makeSequences, rSquared } from '../../test/learner-data.ts';
 
 const shape = { seqLen: 10, nFeatures: 4 };
 

@@ -4,9 +4,10 @@
  * h' = (1 − z)⊙n + z⊙h; a linear head on the last h_T.
  * Params layout (flat, input-major): WxT [F × 3H] (z, r, n), WhT [H × 3H], bx [3H], bhn [H], wOut [H], bOut.
  */
-import { sigmoid, withDefaults } from './common.ts';
-import { vecAddScaled, vecGradAndDot } from './linalg.ts';
-import type { Rng } from './rng.ts';
+import { sigmoid } from '../calibration.ts';
+import { withDefaults } from './common.ts';
+import { vecAddScaled, vecGradAndDot } from '../linalg.ts';
+import type { Rng } from '../random.ts';
 import {
   glorotFill,
   SEQUENCE_DEFAULTS,

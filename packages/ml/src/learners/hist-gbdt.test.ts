@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import * as histGbdt from './hist-gbdt.ts';
-import { expectContract } from './learner-contract.ts';
-import { accuracy, makeLinear, makeNoiseClass, makeThreshold, makeXor, rSquared } from './test-data.ts';
+import { expectContract } from '../../test/learner-contract.ts';
+import {
+  accuracy,
+  makeLinear,
+  makeNoiseClass,
+  makeThreshold,
+  makeXor,
+  rSquared,
+} from '../../test/learner-data.ts';
 
 describe('hist-gbdt', () => {
   it('fits a linear signal far better than the mean (R² > 0.85)', () => {

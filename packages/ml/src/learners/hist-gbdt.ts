@@ -5,16 +5,16 @@
  * squared loss g = F − y, h = 1; logistic loss g = σ(F) − y, h = σ(F)(1 − σ(F)).
  */
 import { binMatrix } from './binning.ts';
+import { sigmoid } from '../calibration.ts';
 import {
   arrayMean,
   checkCols,
   checkInput,
   LearnerInputError,
-  sigmoid,
   withDefaults,
   type LearnerTask,
 } from './common.ts';
-import { Rng } from './rng.ts';
+import { Rng } from '../random.ts';
 import { treeAddBinned, treeGrow, treePack, treePredictRow, type TreeState } from './tree.ts';
 
 export interface HistGbdtOptions {

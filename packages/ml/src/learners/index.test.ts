@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as learners from './index.ts';
 import { LEARNERS, LearnerInputError } from './index.ts';
-import { makeLinearClass } from './test-data.ts';
+import { makeLinearClass } from '../../test/learner-data.ts';
 
 interface Module {
   fit(X: Float64Array, nRows: number, nCols: number, y: Float64Array, options: object): object;

@@ -16,7 +16,7 @@ export * as mlp from './mlp.ts';
 export * as lstm from './lstm.ts';
 export * as gru from './gru.ts';
 export * as cnn1d from './cnn1d.ts';
-export { Rng } from './rng.ts';
+export { Rng } from '../random.ts';
 export { LearnerInputError, type LearnerTask } from './common.ts';
 
 /** 'both' learners take a `task` option ('regression' | 'classification', default 'regression'). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as kernelRidge from './kernel-ridge.ts';
-import { expectContract } from './learner-contract.ts';
-import { Rng } from './rng.ts';
-import { makeLinear, rSquared } from './test-data.ts';
+import { expectContract } from '../../test/learner-contract.ts';
+import { Rng } from '../random.ts';
+import { makeLinear, rSquared } from '../../test/learner-data.ts';
 
 describe('kernel-ridge', () => {
   it('beats the mean on a linear signal (R² > 0.8)', () => {

@@ -15,7 +15,7 @@ import {
   withDefaults,
   type Scaler,
 } from './common.ts';
-import { Rng } from './rng.ts';
+import { Rng } from '../random.ts';
 
 export interface KernelRidgeOptions {
   /** Ridge penalty λ added to the kernel diagonal. Default 1. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as knn from './knn.ts';
-import { expectContract } from './learner-contract.ts';
-import { accuracy, makeLinear, makeNoiseClass, makeXor, rSquared } from './test-data.ts';
+import { expectContract } from '../../test/learner-contract.ts';
+import { accuracy, makeLinear, makeNoiseClass, makeXor, rSquared } from '../../test/learner-data.ts';
 
 describe('knn', () => {
   it('beats the mean on a low-dimensional linear signal (R² > 0.8)', () => {

@@ -15,7 +15,7 @@ import {
   type LearnerTask,
   type Scaler,
 } from './common.ts';
-import { Rng } from './rng.ts';
+import { Rng } from '../random.ts';
 
 export interface KnnOptions {
   /** 'regression' (neighbour mean) or 'classification' (neighbour share of class 1). Default 'regression'. */

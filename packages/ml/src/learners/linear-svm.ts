@@ -12,8 +12,8 @@ import {
   withDefaults,
   type Scaler,
 } from './common.ts';
-import { plattFit, plattProbability, type PlattParams } from './platt.ts';
-import { Rng } from './rng.ts';
+import { plattApply, plattFit, type PlattScaling } from '../calibration.ts';
+import { Rng } from '../random.ts';
 
 export interface LinearSvmOptions {
   /** Regularisation λ of the Pegasos objective (≈ 1/(C·n)). Default 1e-4. */
@@ -31,7 +31,7 @@ export interface LinearSvmState {
   /** Weights on standardised columns. */
   w: number[];
   bias: number;
-  platt: PlattParams;
+  platt: PlattScaling;
 }
 
 /** Fits the averaged Pegasos hyperplane on y ∈ {0, 1} (mapped to ±1), then Platt-scales its training margins. */
@@ -119,9 +119,9 @@ export function decisionFunction(
   return out;
 }
 
-/** P(y = 1 | x) = 1/(1 + exp(A·margin + B)) (Platt). */
+/** P(y = 1 | x) = σ(a·margin + b) (Platt). */
 export function predict(state: LinearSvmState, X: Float64Array, nRows: number, nCols: number): Float64Array {
   const f = decisionFunction(state, X, nRows, nCols);
-  for (let i = 0; i < nRows; i++) f[i] = plattProbability(state.platt, f[i]!);
+  for (let i = 0; i < nRows; i++) f[i] = plattApply(state.platt, f[i]!);
   return f;
 }

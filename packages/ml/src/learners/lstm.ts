@@ -4,9 +4,10 @@
  * Params layout (flat, input-major so the hot loops run over the 4H gate rows):
  * WxT [F × 4H], WhT [H × 4H], b [4H] (forget bias initialised to 1), wOut [H], bOut.
  */
-import { sigmoid, withDefaults } from './common.ts';
-import { vecAddScaled, vecGradAndDot } from './linalg.ts';
-import type { Rng } from './rng.ts';
+import { sigmoid } from '../calibration.ts';
+import { withDefaults } from './common.ts';
+import { vecAddScaled, vecGradAndDot } from '../linalg.ts';
+import type { Rng } from '../random.ts';
 import {
   glorotFill,
   SEQUENCE_DEFAULTS,

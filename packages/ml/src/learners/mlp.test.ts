@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { expectContract } from './learner-contract.ts';
+import { expectContract } from '../../test/learner-contract.ts';
 import * as mlp from './mlp.ts';
-import { accuracy, makeLinear, makeNoiseClass, makeXor, rSquared } from './test-data.ts';
+import { accuracy, makeLinear, makeNoiseClass, makeXor, rSquared } from '../../test/learner-data.ts';
 
 describe('mlp', () => {
   it('fits a linear signal (R² > 0.85)', () => {

@@ -4,18 +4,18 @@
  * early stopping on a tail validation split (the last validationFraction of rows, so time order is respected);
  * the weights of the best validation epoch are kept. Inputs are standardised column-wise.
  */
+import { sigmoid } from '../calibration.ts';
 import {
   checkCols,
   checkInput,
   LearnerInputError,
   scalerApply,
   scalerFit,
-  sigmoid,
   withDefaults,
   type LearnerTask,
   type Scaler,
 } from './common.ts';
-import { vecAddScaled, vecDot } from './linalg.ts';
+import { vecAddScaled, vecDot } from '../linalg.ts';
 import { standardiseTarget, trainNet, type TrainableNet } from './sequence-core.ts';
 
 export interface MlpOptions {

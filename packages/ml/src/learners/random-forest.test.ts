@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { expectContract } from './learner-contract.ts';
+import { expectContract } from '../../test/learner-contract.ts';
 import * as randomForest from './random-forest.ts';
-import { accuracy, makeLinear, makeNoiseClass, makeThreshold, makeXor, rSquared } from './test-data.ts';
+import {
+  accuracy,
+  makeLinear,
+  makeNoiseClass,
+  makeThreshold,
+  makeXor,
+  rSquared,
+} from '../../test/learner-data.ts';
 
 describe('random-forest', () => {
   it('beats the mean on a linear signal (R² > 0.7)', () => {

@@ -5,6 +5,7 @@
  * output is trained by Adam on mini-batches (MSE, or cross-entropy through a sigmoid), with gradient-norm clipping
  * and early stopping on the tail validationFraction of rows (best epoch kept).
  */
+import { sigmoid } from '../calibration.ts';
 import {
   arrayMean,
   checkCols,
@@ -12,12 +13,11 @@ import {
   LearnerInputError,
   scalerApply,
   scalerFit,
-  sigmoid,
   type LearnerTask,
   type Scaler,
 } from './common.ts';
 import { Adam } from './adam.ts';
-import { Rng } from './rng.ts';
+import { Rng } from '../random.ts';
 
 /** A differentiable network over one standardised sequence of seqLen × nFeatures values. */
 export interface SequenceNet {

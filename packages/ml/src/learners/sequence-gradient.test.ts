@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cnn1dNet } from './cnn1d.ts';
 import { gruNet } from './gru.ts';
 import { lstmNet } from './lstm.ts';
-import { Rng } from './rng.ts';
+import { Rng } from '../random.ts';
 import type { SequenceNet } from './sequence-core.ts';
 
 /** Max relative error between backward() and central finite differences of the output, over all parameters. */

@@ -5,7 +5,7 @@
  * variance reduction (and, on 0/1 labels, Gini decrease), and the leaf value is the weighted mean of y.
  */
 import type { BinnedMatrix } from './binning.ts';
-import type { Rng } from './rng.ts';
+import type { Rng } from '../random.ts';
 
 /** Growth limits and split rules for one tree. */
 export interface TreeParams {

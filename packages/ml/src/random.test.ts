@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from './rng.ts';
+import { Rng } from './random.ts';
 
 describe(Rng.name, () => {
   it('repeats its stream for the same seed and differs across seeds', () => {

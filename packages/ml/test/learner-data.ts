@@ -1,7 +1,7 @@
 /**
  * Planted-signal data sets for the learner tests and the timing script (not used by the learners themselves).
  */
-import { Rng } from './rng.ts';
+import { Rng } from '../src/random.ts';
 
 export interface Dataset {
   X: Float64Array;

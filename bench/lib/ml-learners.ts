@@ -1,11 +1,20 @@
 /**
- * Timing script for the learners (not a test): `node --import tsx packages/ml/src/learners/bench-learners.ts`.
+ * Timing script for the learners of @bist/ml (not a test): `npx tsx bench/lib/ml-learners.ts`.
  * Tabular learners: fit on 30,000 × 30, predict those 30,000 rows; sequence learners: 5,000 sequences of 20 × 8.
  * Also prints a held-out quality figure (R² or accuracy on 5,000 fresh rows) as a sanity check.
  */
-import { LEARNERS, type LearnerInfo } from './index.ts';
-import * as learners from './index.ts';
-import { accuracy, makeLinear, makeSequences, makeXor, rSquared, type Dataset } from './test-data.ts';
+import { learners } from '@bist/ml';
+import {
+  accuracy,
+  makeLinear,
+  makeSequences,
+  makeXor,
+  rSquared,
+  type Dataset,
+} from '../../packages/ml/test/learner-data.ts';
+
+const { LEARNERS } = learners;
+type LearnerInfo = learners.LearnerInfo;
 
 interface Module {
   fit(X: Float64Array, nRows: number, nCols: number, y: Float64Array, options: object): object;

@@ -1,12 +1,19 @@
 /**
  * Time budget check: synthetic panel (600 seeded random walks × 750 days, weak planted lag-1 continuation), features,
  * then the full walk-forward (both horizons) of every registered algorithm, and one final fit per algorithm as the
- * nightly job would do. Run: `npx tsx packages/ml/scripts/smoke.ts` (≈ the budget of issue 4: under 10 minutes).
+ * nightly job would do, in one thread without the server's worker pool (bench/ml.ts measures that path). Run:
+ * `npx tsx bench/lib/ml-smoke.ts`. Budget: under 10 minutes of CPU on 2 cores.
  */
-import { buildFeatures, HORIZONS } from '../src/features.ts';
-import { ALGORITHMS } from '../src/registry.ts';
-import { syntheticPanel } from '../src/synthetic.ts';
-import { type WalkForwardRun, fitLatest, stackInputsFromRuns, walkForward } from '../src/walk-forward.ts';
+import {
+  ALGORITHMS,
+  buildFeatures,
+  fitLatest,
+  HORIZONS,
+  stackInputsFromRuns,
+  syntheticPanel,
+  walkForward,
+  type WalkForwardRun,
+} from '@bist/ml';
 
 const N_SERIES = 600;
 const N_DAYS = 750;

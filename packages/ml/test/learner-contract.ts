@@ -3,7 +3,7 @@
  * Imported only by *.test.ts files.
  */
 import { expect } from 'vitest';
-import type { Dataset } from './test-data.ts';
+import type { Dataset } from './learner-data.ts';
 
 /** The shape every learner module exports. */
 export interface LearnerModule<O, S> {

@@ -1,6 +1,5 @@
 import {
   DEFAULT_PERFORMANCE_RANGE,
-  portfolioOverviewResponseSchema,
   transactionInputSchema,
   type CsvPreview,
   type Holding,
@@ -11,8 +10,8 @@ import {
   type TransactionType,
 } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
-import { encodeBody, type EncodedBody } from '@/lib/encoded-body';
 import { SingleFlight } from '@/lib/single-flight';
+import type { Versioned } from '@/lib/versioned';
 import type { DailyClose, MarketData } from '@/market/market-data';
 import { csvFormat, csvParse, csvRecordToCandidate } from './csv.ts';
 import { dateAddDays, dateAddMonths, istanbulToday, rangeStartDate } from './dates.ts';
@@ -70,13 +69,17 @@ interface RangeCloses {
  */
 interface LedgerCacheEntry {
   version: number;
+  /**
+   * This process's number for this load of the ledger. Two loads of one version may hold different rows (the version
+   * is read before the rows, so a write in between lands in the rows only): what is derived from an entry is
+   * versioned by version and load together.
+   */
+  load: number;
   checkedAtMs: number;
   isDemo: boolean;
   rows: TransactionRow[];
   replay: ValidReplay;
   ranges: Map<PerformanceRange, RangeCloses | Promise<RangeCloses>>;
-  /** Encoded overview per range, valid while the quotes' generation and the day are the same. */
-  overviews: Map<PerformanceRange, { version: string; body: EncodedBody }>;
 }
 
 export interface ValidatedRow {
@@ -118,6 +121,7 @@ export class PortfolioService {
   private readonly cache = new Map<string, LedgerCacheEntry>();
   private readonly ledgerLoads = new SingleFlight<string, LedgerCacheEntry>();
   private invalidations = 0;
+  private loads = 0;
 
   constructor(
     private readonly repo: PortfolioRepository,
@@ -127,32 +131,21 @@ export class PortfolioService {
 
   // ───────────────────────────── reads ─────────────────────────────
 
+  /**
+   * The overview of a range with its version: the ledger (its version and this process's load of it), the quotes'
+   * generation, the Istanbul day and the range. It changes only with a tick, a write or midnight, so a caller may
+   * keep one per version (the page and its 30 s refresh, several tabs, the bell ask the same one).
+   */
   async overview(
     userId: string,
     range: PerformanceRange = DEFAULT_PERFORMANCE_RANGE,
-  ): Promise<PortfolioOverview> {
-    return this.overviewOf(await this.ledger(userId), range, istanbulToday(this.clock.now()));
-  }
-
-  /**
-   * GET /api/portfolio/overview, encoded: computed once per ledger version, quote generation and day, then the same
-   * bytes until a tick, a write or midnight changes them (the page and its 30 s refresh, several tabs, the bell).
-   */
-  async overviewBody(
-    userId: string,
-    range: PerformanceRange = DEFAULT_PERFORMANCE_RANGE,
-  ): Promise<EncodedBody> {
+  ): Promise<Versioned<Promise<PortfolioOverview>>> {
     const entry = await this.ledger(userId);
     const today = istanbulToday(this.clock.now());
-    const version = `${this.market.generation}|${today}`;
-    const cached = entry.overviews.get(range);
-    if (cached?.version === version) return cached.body;
-    const body = encodeBody(portfolioOverviewResponseSchema, {
-      success: true,
-      data: await this.overviewOf(entry, range, today),
-    });
-    entry.overviews.set(range, { version, body });
-    return body;
+    return {
+      version: `${entry.version}.${entry.load}|${this.market.generation}|${today}|${range}`,
+      value: () => this.overviewOf(entry, range, today),
+    };
   }
 
   private async overviewOf(
@@ -580,14 +573,15 @@ export class PortfolioService {
     const replay = ledgerReplay(rows.map(toLedger));
     if (!replay.ok)
       throw new Error(`stored ledger of ${userId} is invalid: ${ledgerViolationMessage(replay.violation)}`);
+    this.loads += 1;
     const entry: LedgerCacheEntry = {
       version: account.ledgerVersion,
+      load: this.loads,
       checkedAtMs: nowMs,
       isDemo: account.demoSeededAt !== null,
       rows,
       replay,
       ranges: new Map(),
-      overviews: new Map(),
     };
     // A write during the load may not be in these rows: serve them to the callers that asked before it, keep none.
     if (this.invalidations !== invalidationsAtStart) return entry;

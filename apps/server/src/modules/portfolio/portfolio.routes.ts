@@ -20,7 +20,8 @@ import {
 import { EncodedBodyCache, sendEncoded } from '@/lib/encoded-body';
 import type { AuthService } from '@/modules/auth/auth.service';
 import { currentCustomer, customerGuard } from '@/modules/auth/auth.guard';
-import { LEDGER_CACHE_MAX_INVESTORS, type PortfolioService } from './portfolio.service.ts';
+import { LEDGER_CACHE_MAX_INVESTORS } from './ledger-cache.ts';
+import type { PortfolioService } from './portfolio.service.ts';
 
 const tags = ['portfolio'];
 

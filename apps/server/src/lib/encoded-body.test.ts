@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   COMPRESS_MIN_BYTES,
   EncodedBody,
+  EncodedBodyCache,
   acceptedEncodings,
   encodeBody,
   sendEncoded,
@@ -77,5 +78,89 @@ describe(sendEncoded.name, () => {
     expect(Number(gz.headers['content-length'])).toBeLessThan(body.identity.length / 4);
     expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString('utf8')).data).toHaveLength(200);
     await app.close();
+  });
+});
+
+describe(EncodedBodyCache.name, () => {
+  const json = (body: EncodedBody) => JSON.parse(body.identity.toString('utf8')) as unknown;
+
+  it('wraps the fields in the success envelope and encodes them with the schema', () => {
+    const cache = new EncodedBodyCache(schema, 10);
+    const body = cache.get('a', 'v1', () => ({ data: [{ symbol: 'A', name: 'B', extra: 1 } as never] }));
+    expect(json(body)).toEqual({ success: true, data: [{ symbol: 'A', name: 'B' }] });
+    expect(() => cache.get('b', 'v1', () => ({ data: [{ symbol: 1 } as never] }))).toThrow();
+  });
+
+  it('makes a body once per key and version, and again when the version changes', () => {
+    const cache = new EncodedBodyCache(schema, 10);
+    let makes = 0;
+    const make = (name: string) => () => {
+      makes += 1;
+      return { data: [{ symbol: 'A', name }] };
+    };
+    const first = cache.get('a', 'v1', make('one'));
+    expect(cache.get('a', 'v1', make('ignored'))).toBe(first);
+    expect(cache.get('b', 'v1', make('other key'))).not.toBe(first);
+    const second = cache.get('a', 'v2', make('two'));
+    expect(json(second)).toEqual({ success: true, data: [{ symbol: 'A', name: 'two' }] });
+    expect(cache.get('a', 'v2', make('ignored'))).toBe(second);
+    expect(makes).toBe(3);
+  });
+
+  it('keeps at most maxEntries keys, dropping the one made longest ago', () => {
+    const cache = new EncodedBodyCache(schema, 2);
+    const make = () => ({ data: rows.slice(0, 1) });
+    cache.get('a', 'v1', make);
+    const b = cache.get('b', 'v1', make);
+    const a2 = cache.get('a', 'v2', make); // 'a' made again: now 'b' is the oldest
+    const c = cache.get('c', 'v1', make);
+    expect(cache.size).toBe(2);
+    expect(cache.get('a', 'v2', make)).toBe(a2);
+    expect(cache.get('c', 'v1', make)).toBe(c);
+    expect(cache.get('b', 'v1', make)).not.toBe(b);
+  });
+
+  it('shares one asynchronous make between requests for the same key and version', async () => {
+    const cache = new EncodedBodyCache(schema, 10);
+    let makes = 0;
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const make = async () => {
+      makes += 1;
+      await gate;
+      return { data: rows.slice(0, 2) };
+    };
+    const together = [cache.getAsync('a', 'v1', make), cache.getAsync('a', 'v1', make)];
+    release();
+    const [x, y] = await Promise.all(together);
+    expect(x).toBe(y);
+    expect(makes).toBe(1);
+    expect(await cache.getAsync('a', 'v1', make)).toBe(x);
+    expect(makes).toBe(1);
+  });
+
+  it('keeps nothing when the asynchronous make fails, and tries again on the next request', async () => {
+    const cache = new EncodedBodyCache(schema, 10);
+    await expect(cache.getAsync('a', 'v1', () => Promise.reject(new Error('database down')))).rejects.toThrow(
+      'database down',
+    );
+    expect(cache.size).toBe(0);
+    const body = await cache.getAsync('a', 'v1', async () => ({ data: rows.slice(0, 1) }));
+    expect(json(body)).toMatchObject({ success: true });
+    expect(cache.size).toBe(1);
+  });
+
+  it('keeps the newest asked version when an older make finishes last', async () => {
+    const cache = new EncodedBodyCache(schema, 10);
+    let releaseOld = () => undefined as void;
+    const oldGate = new Promise<void>((resolve) => (releaseOld = resolve));
+    const older = cache.getAsync('a', 'v1', async () => {
+      await oldGate;
+      return { data: [{ symbol: 'OLD', name: 'x' }] };
+    });
+    const newer = await cache.getAsync('a', 'v2', async () => ({ data: [{ symbol: 'NEW', name: 'x' }] }));
+    releaseOld();
+    expect(json(await older)).toMatchObject({ data: [{ symbol: 'OLD' }] });
+    expect(await cache.getAsync('a', 'v2', () => Promise.reject(new Error('not asked')))).toBe(newer);
   });
 });

@@ -87,6 +87,75 @@ export function encodeBody<S extends z.ZodType>(schema: S, value: z.output<S>): 
   return new EncodedBody(Buffer.from(JSON.stringify(z.encode(schema, value))));
 }
 
+/** The fields of a successful answer besides `success: true`, which the cache adds. */
+export type SuccessFields<S extends z.ZodType<{ success: true }>> = Omit<z.output<S>, 'success'>;
+
+/**
+ * A route's encoded 200 answers, each kept under a key with the version of the data it was made from. A request
+ * whose data has the same version gets the same bytes (and the same compressed bytes) without validating or
+ * serialising again; a new version is encoded once and replaces the old one. The schema is the route's own 200
+ * response schema and the cache adds `success: true`, so a route names its schema once and its service never sees
+ * the envelope. At most `maxEntries` keys are kept (the one made longest ago goes first), so keys a client can
+ * choose (every search prefix, every limit) cannot grow it without bound.
+ */
+export class EncodedBodyCache<S extends z.ZodType<{ success: true }>, K = string> {
+  private readonly entries = new Map<K, { version: string; body: EncodedBody }>();
+  private readonly pending = new Map<K, { version: string; body: Promise<EncodedBody> }>();
+
+  constructor(
+    private readonly schema: S,
+    private readonly maxEntries: number,
+  ) {}
+
+  /** The body of `key` at `version`: the kept one, else `make()`'s fields in the success envelope, encoded. */
+  get(key: K, version: string, make: () => SuccessFields<S>): EncodedBody {
+    const kept = this.entries.get(key);
+    if (kept?.version === version) return kept.body;
+    const body = this.encode(make());
+    this.keep(key, version, body);
+    return body;
+  }
+
+  /**
+   * `get` for data that takes a query to make. Requests arriving together for a key and version share one `make`
+   * (a failure is shared too, and nothing is kept). When requests for another version of the key start meanwhile,
+   * the newest asked version is the one kept.
+   */
+  async getAsync(key: K, version: string, make: () => Promise<SuccessFields<S>>): Promise<EncodedBody> {
+    const kept = this.entries.get(key);
+    if (kept?.version === version) return kept.body;
+    const inFlight = this.pending.get(key);
+    if (inFlight?.version === version) return inFlight.body;
+    const body = make().then((fields) => this.encode(fields));
+    this.pending.set(key, { version, body });
+    try {
+      const encoded = await body;
+      if (this.pending.get(key)?.body === body) this.keep(key, version, encoded);
+      return encoded;
+    } finally {
+      if (this.pending.get(key)?.body === body) this.pending.delete(key);
+    }
+  }
+
+  /** Keys kept (for tests of the bound). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private encode(fields: SuccessFields<S>): EncodedBody {
+    return encodeBody(this.schema, { ...fields, success: true } as z.output<S>);
+  }
+
+  private keep(key: K, version: string, body: EncodedBody): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, { version, body });
+  }
+}
+
 /** Sends a body made by `encodeBody` (its schema is the route's 200 response schema), compressed when accepted. */
 export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody): FastifyReply {
   const { bytes, encoding } = body.forAcceptEncoding(request.headers['accept-encoding']);

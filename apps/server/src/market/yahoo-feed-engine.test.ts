@@ -1,3 +1,5 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOCKS } from '@bist/market';
 import { testConfig } from '@/config/env';
@@ -8,6 +10,7 @@ import { createFeedProvider } from './create-engine.ts';
 import { MarketEngine } from './engine.ts';
 import { MarketRepository } from './market.repository.ts';
 import { YahooFeed } from './yahoo-feed.ts';
+import { marketRoutes } from '@/modules/market/market.routes';
 import { MarketService } from '@/modules/market/market.service';
 import { YahooReplay } from './yahoo/replay-fetch.ts';
 import { createYahooClient } from './yahoo/yahoo-client.ts';
@@ -83,14 +86,21 @@ describe('MarketEngine on the Yahoo feed (recorded responses)', () => {
   });
 
   it('keeps serving the last good quotes, marked stale, while Yahoo is down, and clears the flag on recovery', async () => {
-    // The cached API answers follow the flag and the age although no quote changed.
+    // The API's answers, encoded once per version, follow the flag and the age although no quote changed.
     const market = new MarketService(engine, new MarketRepository(database.db), clock);
-    const summaryFreshness = (): unknown =>
-      (JSON.parse(market.summaryBody().identity.toString('utf8')) as { data: { freshness: unknown } }).data
-        .freshness;
-    const liveFreshness = (): unknown =>
-      (JSON.parse(market.liveDataBody(5).identity.toString('utf8')) as { freshness: unknown }).freshness;
-    expect(summaryFreshness()).toMatchObject({ stale: false });
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(marketRoutes(market, engine));
+    const summaryFreshness = async (): Promise<unknown> =>
+      (await app.inject({ method: 'GET', url: '/api/market/summary' })).json<{
+        data: { freshness: unknown };
+      }>().data.freshness;
+    const liveFreshness = async (): Promise<unknown> =>
+      (await app.inject({ method: 'GET', url: '/api/market/live-data?limit=5' })).json<{
+        freshness: unknown;
+      }>().freshness;
+    expect(await summaryFreshness()).toMatchObject({ stale: false });
     replay.down = 503;
     for (let i = 0; i < 2; i += 1) {
       clock.advanceMs(60_000);
@@ -98,8 +108,8 @@ describe('MarketEngine on the Yahoo feed (recorded responses)', () => {
     }
     expect(engine.quote('THYAO')?.priceTry).toBe(347.25);
     expect(engine.freshness(clock.now()).stale).toBe(true);
-    expect(summaryFreshness()).toEqual(engine.freshness(clock.now()));
-    expect(liveFreshness()).toMatchObject({ stale: true });
+    expect(await summaryFreshness()).toEqual(engine.freshness(clock.now()));
+    expect(await liveFreshness()).toMatchObject({ stale: true });
     const health = engine.health();
     expect(health.status).toBe('degraded');
     expect(health.detail).toMatch(/last good data 2026-11-20T14:45:00\.000Z \(\d+ (s|min) old\)/);
@@ -108,7 +118,8 @@ describe('MarketEngine on the Yahoo feed (recorded responses)', () => {
     clock.advanceMs(60_000);
     await engine.tick();
     expect(engine.freshness(clock.now()).stale).toBe(false);
-    expect(summaryFreshness()).toMatchObject({ stale: false });
+    expect(await summaryFreshness()).toMatchObject({ stale: false });
     expect(engine.health().status).toBe('ok');
+    await app.close();
   });
 });

@@ -16,18 +16,33 @@ import {
   stockProfileSchema,
   symbolParamsSchema,
 } from '@bist/contracts';
-import { sendEncoded } from '@/lib/encoded-body';
+import { EncodedBodyCache, sendEncoded } from '@/lib/encoded-body';
 import type { MarketEngine } from '@/market/engine';
 import type { Quote } from '@/market/market-data';
 import type { MarketService } from './market.service.ts';
 
-/** Seconds between SSE keep-alive comments (proxies close idle streams). */
+/** Milliseconds between SSE keep-alive comments (proxies close idle streams). */
 const SSE_KEEPALIVE_MS = 15_000;
+/** Distinct live-data limits kept encoded (a client asking every limit from 1 to 1,000 cannot hold 1,000 bodies). */
+const LIVE_DATA_BODIES_MAX = 16;
+/**
+ * Distinct /api/stocks/list queries kept encoded: the screens of many investors ask the same few queries (first
+ * page, a sector, a sort) between two ticks, while odd queries (every search prefix) cannot grow it without bound.
+ */
+const STOCK_LIST_BODIES_MAX = 500;
 
 /** Market data is public, read-only reference information: no session needed (decision noted in the README). */
 export function marketRoutes(market: MarketService, engine: MarketEngine) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
+    // Answers that only change with the quotes are encoded once per version of the quotes they show, then every
+    // request in between is sent the same bytes (and the same compressed bytes).
+    const summaryBodies = new EncodedBodyCache(marketSummarySchema, 1);
+    const liveDataBodies = new EncodedBodyCache<typeof liveDataSchema, number>(
+      liveDataSchema,
+      LIVE_DATA_BODIES_MAX,
+    );
+    const stockListBodies = new EncodedBodyCache(stockListSchema, STOCK_LIST_BODIES_MAX);
 
     app.get(
       '/api/market/summary',
@@ -38,8 +53,12 @@ export function marketRoutes(market: MarketService, engine: MarketEngine) {
           response: { 200: marketSummarySchema, ...errorResponses },
         },
       },
-      // Serialised once per quote update; every request in between sends the same bytes.
-      async (request, reply) => sendEncoded(request, reply, market.summaryBody()),
+      async (request, reply) =>
+        sendEncoded(
+          request,
+          reply,
+          summaryBodies.get('summary', market.viewVersion(), () => ({ data: market.summary() })),
+        ),
     );
 
     app.get(
@@ -52,7 +71,14 @@ export function marketRoutes(market: MarketService, engine: MarketEngine) {
           response: { 200: liveDataSchema, ...errorResponses },
         },
       },
-      async (request, reply) => sendEncoded(request, reply, market.liveDataBody(request.query.limit)),
+      async (request, reply) => {
+        const { limit } = request.query;
+        const body = liveDataBodies.get(limit ?? 0, market.viewVersion(), () => {
+          const live = market.liveData(limit);
+          return { data: live.quotes, freshness: live.freshness };
+        });
+        return sendEncoded(request, reply, body);
+      },
     );
 
     app.get(
@@ -122,8 +148,21 @@ export function marketRoutes(market: MarketService, engine: MarketEngine) {
           response: { 200: stockListSchema, ...errorResponses },
         },
       },
-      // Encoded once per query and quote generation (see MarketService.stockListBody).
-      async (request, reply) => sendEncoded(request, reply, market.stockListBody(request.query)),
+      async (request, reply) => {
+        const { query } = request;
+        const key = JSON.stringify([
+          query.page,
+          query.limit,
+          query.sector ?? null,
+          query.search ?? null,
+          query.sort_by,
+          query.sort_order,
+        ]);
+        const body = stockListBodies.get(key, market.quotesVersion(), () => ({
+          data: market.stockList(query),
+        }));
+        return sendEncoded(request, reply, body);
+      },
     );
 
     app.get(

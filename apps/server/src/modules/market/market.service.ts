@@ -12,9 +12,6 @@ import {
 } from '@bist/market';
 import {
   TOP_LIST_ITEMS,
-  liveDataSchema,
-  marketSummarySchema,
-  stockListSchema,
   type Candle,
   type Freshness,
   type HistoryRange,
@@ -25,7 +22,6 @@ import {
   type StockListQuery,
 } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
-import { encodeBody, type EncodedBody } from '@/lib/encoded-body';
 import { NotFoundError, ServiceUnavailableError } from '@/lib/errors';
 import type { MarketEngine } from '@/market/engine';
 import type { Quote } from '@/market/market-data';
@@ -50,30 +46,25 @@ const DAILY_RANGE_DAYS: Record<Exclude<HistoryRange, '1G' | '1H'>, number> = {
   '5Y': 5 * 366,
 };
 
-/** Distinct live-data limits kept encoded per version (a client asking every limit cannot hold 1,000 bodies). */
-const LIVE_CACHE_MAX_LIMITS = 16;
-/** Distinct /api/stocks/list queries kept encoded per quote generation. */
-const LIST_CACHE_MAX_QUERIES = 500;
-
-/** The live quotes of one version, most traded first, with their encoded answers by limit (0: all). */
-interface LiveView {
-  rows: LiveQuote[];
+/** Every stock's live quote, most traded first, with the freshness of the quotes. */
+export interface LiveData {
+  quotes: LiveQuote[];
   freshness: Freshness;
-  bodies: Map<number, EncodedBody>;
 }
 
 interface Cached<T> {
-  /** What the value was made from: the quote generation, or `viewVersion()` for answers with freshness. */
+  /** What the value was made from: `quotesVersion()`, or `viewVersion()` for values with freshness. */
   version: string;
   value: T;
 }
 
-/** Market views for the customer API: everything is derived from the engine's in-memory quotes or stored bars. */
+/**
+ * Market views for the customer API: everything is derived from the engine's in-memory quotes or stored bars.
+ * Views that only change with the quotes say which version of the quotes they are made from (`quotesVersion`,
+ * `viewVersion`), so that a caller may keep one answer per version.
+ */
 export class MarketService {
-  private summaryCache: Cached<EncodedBody> | undefined;
-  private liveCache: Cached<LiveView> | undefined;
-  /** Encoded /api/stocks/list answers of the current generation, by normalised query. */
-  private listCache: Cached<Map<string, EncodedBody>> | undefined;
+  private liveCache: Cached<LiveData> | undefined;
   private indexCache: Cached<IndexItem[]> | undefined;
 
   constructor(
@@ -92,22 +83,23 @@ export class MarketService {
     }
   }
 
-  freshness(): Freshness {
+  private freshness(): Freshness {
     return this.engine.freshness(this.clock.now());
   }
 
-  /**
-   * Version of every view that carries quotes and their freshness: the quote generation, plus the provider's state
-   * and the data's age in whole seconds, which change between ticks (a failing provider turns 'stale' on with no new
-   * quote). A cached answer is therefore at most a second old in its age and never wrong in its quotes.
-   */
-  private viewVersion(): string {
-    return `${this.engine.generation}|${this.engine.isStale() ? 1 : 0}|${this.engine.ageSeconds(this.clock.now()) ?? ''}`;
+  /** Version of the views made from the quotes alone (the stock list): the engine's quote generation. */
+  quotesVersion(): string {
+    return String(this.engine.generation);
   }
 
-  /** Universe counts for the landing page. */
-  universe(): { stocks: number; indices: number } {
-    return { stocks: STOCKS.length, indices: this.engine.indexDefinitions.length };
+  /**
+   * Version of every view that carries quotes and their freshness (summary, live data): the quote generation, plus
+   * the provider's state and the data's age in whole seconds, which change between ticks (a failing provider turns
+   * 'stale' on with no new quote). An answer kept per version is therefore at most a second old in its age and
+   * never wrong in its quotes.
+   */
+  viewVersion(): string {
+    return `${this.engine.generation}|${this.engine.isStale() ? 1 : 0}|${this.engine.ageSeconds(this.clock.now()) ?? ''}`;
   }
 
   private stockQuotes(): Quote[] {
@@ -116,18 +108,7 @@ export class MarketService {
     return quotes;
   }
 
-  /** GET /api/market/summary, encoded once per view version (quote generation, stale flag, age in seconds). */
-  summaryBody(): EncodedBody {
-    const version = this.viewVersion();
-    if (this.summaryCache?.version !== version) {
-      this.summaryCache = {
-        version,
-        value: encodeBody(marketSummarySchema, { success: true, data: this.summary() }),
-      };
-    }
-    return this.summaryCache.value;
-  }
-
+  /** The market overview computed from the live quotes (depends on `viewVersion()`). */
   summary(): MarketSummary {
     const quotes = this.stockQuotes();
     let marketCap = 0;
@@ -180,25 +161,20 @@ export class MarketService {
     };
   }
 
-  /** GET /api/market/live-data: every stock, most traded first. */
-  /** GET /api/market/live-data[?limit=n]: the n most traded (all without a limit), encoded once per version. */
-  liveDataBody(limit?: number): EncodedBody {
+  /**
+   * The `limit` most traded stocks' quotes (all without a limit) with their freshness (depends on `viewVersion()`).
+   * The sorted list is made once per version and shared by every limit.
+   */
+  liveData(limit?: number): LiveData {
     const live = this.live();
-    const key = limit === undefined || limit >= live.rows.length ? 0 : limit;
-    let body = live.bodies.get(key);
-    if (!body) {
-      const rows = key === 0 ? live.rows : live.rows.slice(0, key);
-      body = encodeBody(liveDataSchema, { success: true, data: rows, freshness: live.freshness });
-      if (live.bodies.size >= LIVE_CACHE_MAX_LIMITS) live.bodies.clear();
-      live.bodies.set(key, body);
-    }
-    return body;
+    if (limit === undefined || limit >= live.quotes.length) return live;
+    return { quotes: live.quotes.slice(0, limit), freshness: live.freshness };
   }
 
-  private live(): LiveView {
+  private live(): LiveData {
     const version = this.viewVersion();
     if (this.liveCache?.version !== version) {
-      const rows = this.stockQuotes()
+      const quotes = this.stockQuotes()
         .map((q) => ({
           symbol: q.symbol,
           name: STOCK_BY_SYMBOL.get(q.symbol)?.name ?? q.symbol,
@@ -209,36 +185,15 @@ export class MarketService {
           turnover: Math.round(q.turnoverTry),
         }))
         .sort((a, b) => b.turnover - a.turnover || a.symbol.localeCompare(b.symbol));
-      this.liveCache = { version, value: { rows, freshness: this.freshness(), bodies: new Map() } };
+      this.liveCache = { version, value: { quotes, freshness: this.freshness() } };
     }
     return this.liveCache.value;
   }
 
   /**
-   * GET /api/stocks/list, encoded once per query and quote generation: the screens of many investors ask the same
-   * few queries (first page, a sector, a sort) between two ticks. At most LIST_CACHE_MAX_QUERIES are kept per
-   * generation, so odd queries (every search prefix) cannot grow it without bound.
+   * The filtered, sorted page behind /api/stocks/list: filter by sector and Turkish-folded search, sort, page
+   * (depends on `quotesVersion()`).
    */
-  stockListBody(query: StockListQuery): EncodedBody {
-    const version = String(this.engine.generation);
-    if (this.listCache?.version !== version) this.listCache = { version, value: new Map() };
-    const key = JSON.stringify([
-      query.page,
-      query.limit,
-      query.sector ?? null,
-      query.search ?? null,
-      query.sort_by,
-      query.sort_order,
-    ]);
-    const cached = this.listCache.value.get(key);
-    if (cached) return cached;
-    const body = encodeBody(stockListSchema, { success: true, data: this.stockList(query) });
-    if (this.listCache.value.size >= LIST_CACHE_MAX_QUERIES) this.listCache.value.clear();
-    this.listCache.value.set(key, body);
-    return body;
-  }
-
-  /** The filtered, sorted page behind /api/stocks/list: filter by sector and Turkish-folded search, sort, page. */
   stockList(query: StockListQuery): { stocks: StockListItem[]; total: number; page: number; limit: number } {
     const folded = query.search ? foldTurkish(query.search) : '';
     const sector = query.sector && query.sector !== 'all' ? query.sector : undefined;
@@ -378,7 +333,7 @@ export class MarketService {
   }
 
   indexList(): IndexItem[] {
-    const version = String(this.engine.generation);
+    const version = this.quotesVersion();
     if (this.indexCache?.version !== version) {
       const items: IndexItem[] = [];
       for (const index of this.engine.indexDefinitions) {

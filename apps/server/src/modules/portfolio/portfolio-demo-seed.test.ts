@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '@test/helpers';
 import { investor, investorMarket } from '@test/investor-helpers';
 import type { FakeMarketData } from '@test/fake-market-data';
 import { dateAddDays } from './dates.ts';
-import { DEFAULT_DEMO_PLAN, DEMO_BUY_NOTE, DEMO_DEPOSIT_NOTE } from './portfolio.service.ts';
+import { DEFAULT_DEMO_PLAN, DEMO_BUY_NOTE, DEMO_DEPOSIT_NOTE } from './demo-portfolio.ts';
 
 /** Weekday closes from 2026-05-01 to 2026-11-17, rising 0.1 % a day from `base`. */
 function weekdayCloses(market: FakeMarketData, symbol: string, base: number): void {

@@ -1,4 +1,5 @@
 import { BadRequestError, ConflictError, NotFoundError } from '@/lib/errors';
+import { ledgerViolationMessage, type LedgerViolation } from './ledger.ts';
 
 export const PORTFOLIO_MESSAGES = {
   notFound: 'İşlem bulunamadı.',
@@ -15,6 +16,14 @@ export class InsufficientCashError extends ConflictError {}
 
 /** A sell (or a later one after an edit) exceeds the shares held at that point. */
 export class InsufficientSharesError extends ConflictError {}
+
+/** The 409 for a ledger the replay refused, prefixed with the CSV line when the transaction came from one. */
+export function ledgerViolationError(violation: LedgerViolation, line: number | null, field?: string): Error {
+  const message = (line === null ? '' : `Satır ${line}: `) + ledgerViolationMessage(violation);
+  return violation.kind === 'insufficient_shares'
+    ? new InsufficientSharesError(message, field)
+    : new InsufficientCashError(message, field);
+}
 
 export class UnknownSymbolError extends BadRequestError {
   constructor(symbol: string) {

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  DEFAULT_PERFORMANCE_RANGE,
+  PERFORMANCE_RANGES,
   csvImportRequestSchema,
   csvImportResponseSchema,
   csvPreviewResponseSchema,
@@ -15,8 +17,9 @@ import {
   transactionListResponseSchema,
   transactionResponseSchema,
 } from '@bist/contracts';
-import { sendEncoded } from '@/lib/encoded-body';
+import { EncodedBodyCache, sendEncoded } from '@/lib/encoded-body';
 import { currentCustomer, customerGuard, type CustomerAuthenticator } from '@/plugins/customer-auth';
+import { LEDGER_CACHE_MAX_INVESTORS } from './ledger-cache.ts';
 import type { PortfolioService } from './portfolio.service.ts';
 
 const tags = ['portfolio'];
@@ -27,6 +30,11 @@ export function portfolioRoutes(portfolio: PortfolioService, auth: CustomerAuthe
     // onRequest, not preHandler: without a session the answer is 401 before any body validation.
     const onRequest = customerGuard(auth);
     const userId = (request: Parameters<typeof currentCustomer>[0]) => currentCustomer(request).user.id;
+    // One encoded overview per investor and range, as many as the investors whose ledgers are kept in memory.
+    const overviewBodies = new EncodedBodyCache(
+      portfolioOverviewResponseSchema,
+      LEDGER_CACHE_MAX_INVESTORS * PERFORMANCE_RANGES.length,
+    );
 
     app.get(
       '/api/portfolio/overview',
@@ -34,15 +42,21 @@ export function portfolioRoutes(portfolio: PortfolioService, auth: CustomerAuthe
         onRequest,
         schema: {
           tags,
-          summary:
-            'Portfolio overview (spec §3): summary cards, holdings at live prices, daily performance vs XU100',
+          summary: 'Portfolio overview: summary cards, holdings at live prices, daily performance vs XU100',
           querystring: overviewQuerySchema,
           response: { 200: portfolioOverviewResponseSchema, ...errorResponses },
         },
       },
-      // Encoded once per ledger version and quote generation (PortfolioService.overviewBody).
-      async (request, reply) =>
-        sendEncoded(request, reply, await portfolio.overviewBody(userId(request), request.query.range)),
+      // Encoded once per version of the overview (ledger, quotes, day), then sent as the same bytes.
+      async (request, reply) => {
+        const investor = userId(request);
+        const range = request.query.range ?? DEFAULT_PERFORMANCE_RANGE;
+        const overview = await portfolio.overview(investor, range);
+        const body = await overviewBodies.getAsync(`${investor}|${range}`, overview.version, async () => ({
+          data: await overview.value(),
+        }));
+        return sendEncoded(request, reply, body);
+      },
     );
 
     app.get(

@@ -1,0 +1,120 @@
+// Importing transactions from a CSV file: every row checked, and the ledger with them, before anything is saved.
+import { transactionInputSchema, type CsvPreview, type TransactionType } from '@bist/contracts';
+import { csvParse, csvRecordToCandidate } from './csv.ts';
+import { ledgerReplay, ledgerViolationMessage, type LedgerViolation } from './ledger.ts';
+import { CsvImportInvalidError, PORTFOLIO_MESSAGES, ledgerViolationError } from './portfolio.errors.ts';
+import type { NewTransactionRow, TransactionRow } from './portfolio.repository.ts';
+import { EARLIEST_TRADE_DATE, toLedger, toRow } from './transaction-rows.ts';
+
+export interface ValidatedRow {
+  line: number;
+  row: NewTransactionRow;
+}
+
+export interface CsvImportCheck {
+  /** What the import page shows: every row with its errors, and whether the file can be imported. */
+  preview: CsvPreview;
+  /** The rows to save, with their lines, when every row is valid. */
+  rows: ValidatedRow[];
+  /** The first transaction the ledger cannot take, with its line (null: a transaction already stored). */
+  violation: { violation: LedgerViolation; line: number | null } | null;
+}
+
+/**
+ * Checks a CSV as an import would save it: every row on its own (shape, date, known symbol), then the ledger with
+ * the rows added after the existing transactions (or instead of them with `replace`), naming the line of the first
+ * row the ledger cannot take.
+ */
+export function csvImportCheck(
+  existing: readonly TransactionRow[],
+  csv: string,
+  options: { replace: boolean; today: string; isKnownSymbol: (symbol: string) => boolean },
+): CsvImportCheck {
+  const { replace, today } = options;
+  const table = csvParse(csv);
+  const rows: ValidatedRow[] = [];
+  const previewRows: CsvPreview['rows'] = [];
+  for (const record of table.records) {
+    const parsed = transactionInputSchema.safeParse(csvRecordToCandidate(record, table.delimiter));
+    const errors: { field: string; message: string }[] = [];
+    let row: NewTransactionRow | null = null;
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        errors.push({ field: issue.path.join('.') || 'row', message: issue.message });
+    } else {
+      row = toRow(parsed.data);
+      if (row.tradeDate > today)
+        errors.push({ field: 'date', message: PORTFOLIO_MESSAGES.futureDate(today) });
+      if (row.tradeDate < EARLIEST_TRADE_DATE)
+        errors.push({ field: 'date', message: PORTFOLIO_MESSAGES.tooOld });
+      if (row.symbol && !options.isKnownSymbol(row.symbol))
+        errors.push({ field: 'symbol', message: PORTFOLIO_MESSAGES.unknownSymbol(row.symbol) });
+    }
+    const ok = errors.length === 0 && row !== null;
+    if (ok && row) rows.push({ line: record.line, row });
+    previewRows.push({
+      line: record.line,
+      ok,
+      errors,
+      transaction:
+        ok && row
+          ? {
+              type: row.type as TransactionType,
+              date: row.tradeDate,
+              symbol: row.symbol ?? null,
+              quantity: row.quantity ?? null,
+              price: row.priceTry ?? null,
+              commission: row.commissionTry ?? 0,
+              amount: row.amountTry ?? null,
+              note: row.note ?? null,
+            }
+          : null,
+    });
+  }
+  const invalid = previewRows.length - rows.length;
+  let violation: { violation: LedgerViolation; line: number | null } | null = null;
+  if (invalid === 0 && table.fileErrors.length === 0) {
+    const base = replace ? [] : existing.map(toLedger);
+    const firstId = existing.reduce((max, r) => Math.max(max, r.id), 0) + 1;
+    const lineById = new Map<number, number>();
+    const candidates = rows.map((r, i) => {
+      lineById.set(firstId + i, r.line);
+      return toLedger({ ...r.row, id: firstId + i });
+    });
+    const replay = ledgerReplay([...base, ...candidates]);
+    if (!replay.ok)
+      violation = {
+        violation: replay.violation,
+        line: lineById.get(replay.violation.transactionId) ?? null,
+      };
+  }
+  const preview: CsvPreview = {
+    rows: previewRows,
+    total_rows: previewRows.length,
+    valid_rows: rows.length,
+    invalid_rows: invalid,
+    ledger_error: violation
+      ? { line: violation.line, message: ledgerViolationMessage(violation.violation) }
+      : null,
+    file_errors: table.fileErrors,
+    can_import: table.fileErrors.length === 0 && invalid === 0 && violation === null,
+  };
+  return { preview, rows, violation };
+}
+
+/** Why a checked CSV may not be imported (400 with the bad lines, 409 for the ledger), or null when it may. */
+export function csvImportRefusal(check: CsvImportCheck): Error | null {
+  const { preview, violation } = check;
+  if (preview.file_errors.length > 0)
+    return new CsvImportInvalidError(PORTFOLIO_MESSAGES.csvFile(preview.file_errors.join(' ')), 'csv');
+  if (preview.invalid_rows > 0) {
+    const bad = preview.rows.filter((r) => !r.ok);
+    const sample = bad
+      .slice(0, 5)
+      .map((r) => `Satır ${r.line}: ${r.errors.map((e) => `${e.field}: ${e.message}`).join(', ')}`)
+      .join('; ');
+    return new CsvImportInvalidError(PORTFOLIO_MESSAGES.csvInvalid(bad.length, sample), 'csv');
+  }
+  if (violation) return ledgerViolationError(violation.violation, violation.line);
+  return null;
+}

@@ -1,0 +1,38 @@
+// Conversions between a transaction as the API takes it, as it is stored and as the ledger replays it.
+import type { TransactionInput, TransactionType } from '@bist/contracts';
+import type { LedgerTransaction } from './ledger.ts';
+import type { NewTransactionRow, TransactionRow } from './portfolio.repository.ts';
+
+/** No transaction may be dated before this day. */
+export const EARLIEST_TRADE_DATE = '2000-01-01';
+
+/** A stored row (or one about to be stored, with the id it will get) as the ledger replays it. */
+export function toLedger(row: TransactionRow | (NewTransactionRow & { id: number })): LedgerTransaction {
+  return {
+    id: row.id,
+    type: row.type as TransactionType,
+    tradeDate: row.tradeDate,
+    symbol: row.symbol ?? null,
+    quantity: row.quantity ?? null,
+    priceTry: row.priceTry ?? null,
+    commissionTry: row.commissionTry ?? 0,
+    amountTry: row.amountTry ?? null,
+    note: row.note ?? null,
+  };
+}
+
+/** The row to store for an input. Keeps only the fields a type uses, so a stray amount on a buy cannot change the cash. */
+export function toRow(input: TransactionInput): NewTransactionRow {
+  const trade = input.type === 'buy' || input.type === 'sell';
+  const usesSymbol = trade || input.type === 'dividend' || input.type === 'fee';
+  return {
+    type: input.type,
+    tradeDate: input.date,
+    symbol: usesSymbol ? (input.symbol ?? null) : null,
+    quantity: trade ? (input.quantity ?? null) : null,
+    priceTry: trade ? (input.price ?? null) : null,
+    commissionTry: trade ? (input.commission ?? 0) : 0,
+    amountTry: trade ? null : (input.amount ?? null),
+    note: input.note ? input.note : null,
+  };
+}

@@ -1,4 +1,3 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminVerifyResponseSchema, type AdminSessionUser } from '@bist/contracts';
 import { adminRequest } from './admin-client';
 
@@ -10,19 +9,4 @@ export async function verifyAdmin(signal?: AbortSignal): Promise<AdminSessionUse
     handleUnauthorized: false,
   });
   return response.user;
-}
-
-export function verifyAdminQueryOptions(token: string | null) {
-  return queryOptions({
-    queryKey: ['admin', 'verify', token],
-    queryFn: ({ signal }) => verifyAdmin(signal),
-    enabled: token !== null,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-  });
-}
-
-export function useVerifyAdmin(token: string | null) {
-  return useQuery(verifyAdminQueryOptions(token));
 }

@@ -19,14 +19,6 @@ export function confidenceColorClass(confidence: number): string {
   return 'text-down';
 }
 
-/** Bar colour of a confidence figure (same three colours as the text). */
-export function confidenceBarClass(confidence: number): string {
-  const level = confidenceLevelOf(confidence);
-  if (level === 'high') return 'bg-up';
-  if (level === 'medium') return 'bg-amber-500';
-  return 'bg-down';
-}
-
 export type PredictionStatus = 'strong' | 'medium';
 
 /** Spec §2/§9: 'Güçlü' at confidence ≥ 80, otherwise 'Orta'. */

@@ -70,7 +70,3 @@ export function StatCard({
     </Card>
   );
 }
-
-export function StatCardSkeleton() {
-  return <StatCard title="" value="" loading />;
-}

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { ADMIN_STORAGE_KEYS } from '../lib/admin-storage';
+import { ADMIN_STORAGE_KEYS } from '@/features/admin/lib/admin-storage';
 import { adminRequest, adminUrl, setAdminUnauthorizedHandler } from './admin-client';
 
 function respond(body: unknown, status: number) {

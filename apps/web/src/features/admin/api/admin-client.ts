@@ -1,6 +1,6 @@
 import { requestJson, type ApiRealm, type ApiRequestOptions } from '@/lib/api-client';
-import { adminT } from '../i18n';
-import { clearAdminSession, storedAdminToken } from '../lib/admin-session';
+import { adminT } from '@/features/admin/i18n';
+import { clearAdminSession, storedAdminToken } from '@/features/admin/lib/admin-session';
 
 /**
  * The admin API client of spec §7: base /admin/api, JSON, Bearer admin token (never the customer's), failure when

@@ -3,7 +3,7 @@ import { ShieldAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useAdminTranslation } from '../i18n';
+import { useAdminTranslation } from '@/features/admin/i18n';
 
 /** The spec's 'Access Denied' view (§8), with the screen's own sentence. */
 export function AccessDenied({ message }: { message: string }) {

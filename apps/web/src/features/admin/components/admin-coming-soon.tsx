@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useAdminTranslation } from '../i18n';
+import { useAdminTranslation } from '@/features/admin/i18n';
 import { PageHeader } from './page-header';
 
 /** Admin screens of the spec's route table that have no issue yet: a clear panel, never a blank page. */

@@ -14,10 +14,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useAdminLogin } from '../api/admin-login';
-import { useDemoAccounts } from '../api/get-demo-accounts';
-import { useAdminTranslation } from '../i18n';
-import { safeAdminReturnPath, useAdminSession } from '../lib/admin-session';
+import { useAdminLogin } from '@/features/admin/api/admin-login';
+import { useDemoAccounts } from '@/features/admin/api/get-demo-accounts';
+import { useAdminTranslation } from '@/features/admin/i18n';
+import { safeAdminReturnPath, useAdminSession } from '@/features/admin/lib/admin-session';
 import { AdminSplash } from './admin-splash';
 import { AdminThemeToggle } from './admin-theme-toggle';
 

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { setAdminUnauthorizedHandler } from '../api/admin-client';
-import { adminLogout } from '../api/admin-logout';
-import { verifyAdmin } from '../api/verify-admin';
+import { setAdminUnauthorizedHandler } from '@/features/admin/api/admin-client';
+import { adminLogout } from '@/features/admin/api/admin-logout';
+import { verifyAdmin } from '@/features/admin/api/verify-admin';
 import {
   AdminSessionContext,
   clearAdminSession,
@@ -12,8 +12,8 @@ import {
   type AdminSession,
   type AdminSessionContextValue,
   type AdminSessionStatus,
-} from '../lib/admin-session';
-import { ADMIN_STORAGE_KEYS } from '../lib/admin-storage';
+} from '@/features/admin/lib/admin-session';
+import { ADMIN_STORAGE_KEYS } from '@/features/admin/lib/admin-storage';
 
 /**
  * The admin session (spec §4), separate from the customer's. A restored token is verified once with /auth/verify;

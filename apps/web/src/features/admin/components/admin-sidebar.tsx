@@ -4,9 +4,9 @@ import { Logo } from '@/components/logo';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { useAdminTranslation } from '../i18n';
-import { visibleNavItems } from '../lib/admin-nav';
-import { useAdminSession } from '../lib/admin-session';
+import { useAdminTranslation } from '@/features/admin/i18n';
+import { visibleNavItems } from '@/features/admin/lib/admin-nav';
+import { useAdminSession } from '@/features/admin/lib/admin-session';
 import { AdminThemeToggle } from './admin-theme-toggle';
 import { RoleBadge } from './role-badge';
 

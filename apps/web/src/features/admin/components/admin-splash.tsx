@@ -1,6 +1,6 @@
 import { Logo } from '@/components/logo';
 import { Spinner } from '@/components/ui/spinner';
-import { useAdminTranslation } from '../i18n';
+import { useAdminTranslation } from '@/features/admin/i18n';
 
 /** Spec §2: a spinner while the admin session is being verified. */
 export function AdminSplash() {

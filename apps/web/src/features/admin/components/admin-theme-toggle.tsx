@@ -1,7 +1,7 @@
 import { Moon, Sun } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useTheme } from '@/lib/theme';
-import { useAdminTranslation } from '../i18n';
+import { useAdminTranslation } from '@/features/admin/i18n';
 
 /** The shared theme (spec §4) with the admin panel's English labels. `withLabel` for the sidebar variant. */
 export function AdminThemeToggle({

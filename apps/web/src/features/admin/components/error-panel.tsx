@@ -1,6 +1,6 @@
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useAdminTranslation } from '../i18n';
+import { useAdminTranslation } from '@/features/admin/i18n';
 
 /** An error card with a retry button (DESIGN.md), with the spec's text. */
 export function ErrorPanel({ message, onRetry }: { message: string; onRetry?: () => void }) {

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROLE_INFO, type AdminSessionUser } from '@bist/contracts';
 import { renderApp } from '@/test/render-app';
-import { ADMIN_STORAGE_KEYS } from '../lib/admin-storage';
+import { ADMIN_STORAGE_KEYS } from '@/features/admin/lib/admin-storage';
 
 function staff(role: AdminSessionUser['role']): AdminSessionUser {
   return {

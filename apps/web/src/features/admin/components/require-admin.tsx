@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { AdminScreenPath } from '@bist/contracts';
-import { canAccessScreen, useAdminSession } from '../lib/admin-session';
+import { canAccessScreen, useAdminSession } from '@/features/admin/lib/admin-session';
 import { AccessDenied } from './access-denied';
 import { AdminSplash } from './admin-splash';
 

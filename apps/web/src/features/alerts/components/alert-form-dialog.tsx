@@ -20,8 +20,8 @@ import { parseDecimal, validateAlertThreshold } from '@/features/portfolio/lib/p
 import { formErrorsFrom } from '@/features/portfolio/lib/server-errors';
 import { formatPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useCreateAlert } from '../api/create-alert';
-import '../i18n';
+import { useCreateAlert } from '@/features/alerts/api/create-alert';
+import '@/features/alerts/i18n';
 
 type AlertField = 'symbol' | 'threshold';
 

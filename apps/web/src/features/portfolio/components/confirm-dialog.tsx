@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import '../i18n';
+import '@/features/portfolio/i18n';
 
 /** Confirmation for destructive actions (DESIGN.md feedback). */
 export function ConfirmDialog({

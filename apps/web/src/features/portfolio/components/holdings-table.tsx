@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { changeColorClass, formatChange, formatNumber, formatPrice } from '@/lib/format';
-import { holdingBadge } from '../lib/portfolio-rules';
-import '../i18n';
+import { holdingBadge } from '@/features/portfolio/lib/portfolio-rules';
+import '@/features/portfolio/i18n';
 
 function signed(value: number): string {
   return `${value > 0 ? '+' : ''}${formatPrice(value)}`;

@@ -20,14 +20,18 @@ import { WatchlistGrid } from '@/features/watchlist/components/watchlist-grid';
 import { changeColorClass, formatChange, formatNumber, formatPercent, formatPrice } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
-import { usePortfolioOverview } from '../api/get-portfolio-overview';
-import { sliceColor } from '../lib/palette';
-import { allocationSlices, isEmptyPortfolio, samplePortfolio } from '../lib/portfolio-rules';
+import { usePortfolioOverview } from '@/features/portfolio/api/get-portfolio-overview';
+import { sliceColor } from '@/features/portfolio/lib/palette';
+import {
+  allocationSlices,
+  isEmptyPortfolio,
+  samplePortfolio,
+} from '@/features/portfolio/lib/portfolio-rules';
 import { HistoryDialog } from './history-dialog';
 import { HoldingsTable } from './holdings-table';
 import { TradeDialog, type TradeDialogState } from './trade-dialog';
 import { TransactionsSection } from './transactions-section';
-import '../i18n';
+import '@/features/portfolio/i18n';
 
 const AllocationPie = lazy(() => import('./portfolio-charts').then((m) => ({ default: m.AllocationPie })));
 const PerformanceChart = lazy(() =>

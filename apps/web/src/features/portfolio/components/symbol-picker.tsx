@@ -5,8 +5,8 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { formatPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useStockSearch } from '../api/search-stocks';
-import '../i18n';
+import { useStockSearch } from '@/features/portfolio/api/search-stocks';
+import '@/features/portfolio/i18n';
 
 export interface PickedStock {
   symbol: string;

@@ -14,9 +14,9 @@ import {
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber, formatPrice } from '@/lib/format';
-import { useCreateTransaction } from '../api/create-transaction';
-import { useLivePrice } from '../api/get-live-price';
-import { useUpdateTransaction } from '../api/update-transaction';
+import { useCreateTransaction } from '@/features/portfolio/api/create-transaction';
+import { useLivePrice } from '@/features/portfolio/api/get-live-price';
+import { useUpdateTransaction } from '@/features/portfolio/api/update-transaction';
 import {
   istanbulToday,
   parseDecimal,
@@ -25,11 +25,11 @@ import {
   type TradeErrors,
   type TradeField,
   type TradeFormValues,
-} from '../lib/portfolio-rules';
-import { formErrorsFrom } from '../lib/server-errors';
+} from '@/features/portfolio/lib/portfolio-rules';
+import { formErrorsFrom } from '@/features/portfolio/lib/server-errors';
 import { fieldProps, FormField } from '@/components/ui/form-field';
 import { SymbolPicker, type PickedStock } from './symbol-picker';
-import '../i18n';
+import '@/features/portfolio/i18n';
 
 export type TradeDialogState =
   | { mode: 'buy'; stock: PickedStock | null }

@@ -3,8 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { confidenceColorClass, directionOf, predictionStatusOf } from '../lib/prediction-rules';
-import '../i18n';
+import {
+  confidenceColorClass,
+  directionOf,
+  predictionStatusOf,
+} from '@/features/predictions/lib/prediction-rules';
+import '@/features/predictions/i18n';
 
 /** Spec §4: up 'Yükseliş', down 'Düşüş', anything else 'Belirsiz' — colour plus an arrow, never colour alone. */
 export function DirectionBadge({ prediction, className }: { prediction: unknown; className?: string }) {

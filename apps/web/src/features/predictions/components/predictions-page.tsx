@@ -8,17 +8,17 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatNumber, formatPercent } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
-import { useDailySummary } from '../api/get-daily-summary';
-import { useMlAlgorithms } from '../api/get-ml-algorithms';
-import { formatIsoDate } from '../lib/format-prediction';
-import { sampleAlgorithms, sampleDailySummary } from '../lib/sample-data';
+import { useDailySummary } from '@/features/predictions/api/get-daily-summary';
+import { useMlAlgorithms } from '@/features/predictions/api/get-ml-algorithms';
+import { formatIsoDate } from '@/features/predictions/lib/format-prediction';
+import { sampleAlgorithms, sampleDailySummary } from '@/features/predictions/lib/sample-data';
 import { AccuracyAnalysis } from './accuracy-analysis';
 import { AlgorithmPerformance } from './algorithm-performance';
 import { AccuracyInfo } from './info-tooltip';
 import { ExampleBadge } from './prediction-badges';
 import { PredictionStatCard } from './prediction-stat-card';
 import { TopPredictionsTable } from './top-predictions-table';
-import '../i18n';
+import '@/features/predictions/i18n';
 
 const timeFormat = new Intl.DateTimeFormat('tr-TR', {
   timeZone: 'Europe/Istanbul',

@@ -7,7 +7,7 @@ import { changeColorClass, formatChange, formatPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ConfidenceInfo } from './info-tooltip';
 import { ConfidenceText, DirectionBadge, StatusBadge } from './prediction-badges';
-import '../i18n';
+import '@/features/predictions/i18n';
 
 const SKELETON_ROWS = 8;
 

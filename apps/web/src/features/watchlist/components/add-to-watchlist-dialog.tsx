@@ -14,8 +14,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { FormField } from '@/components/ui/form-field';
 import { SymbolPicker, type PickedStock } from '@/features/portfolio/components/symbol-picker';
 import { formErrorsFrom } from '@/features/portfolio/lib/server-errors';
-import { useAddWatchlistItem } from '../api/add-watchlist-item';
-import '../i18n';
+import { useAddWatchlistItem } from '@/features/watchlist/api/add-watchlist-item';
+import '@/features/watchlist/i18n';
 
 /** Add a symbol to the watchlist from the Portfolio page. */
 export function AddToWatchlistDialog({

@@ -8,13 +8,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
-import { useDashboardStats } from '../../api/get-dashboard-stats';
-import { useAdminTranslation } from '../../i18n';
-import { canAccessScreen, useAdminSession } from '../../lib/admin-session';
-import { AuditSummary } from '../audit/audit-summary';
-import { ErrorPanel } from '../error-panel';
-import { PageHeader } from '../page-header';
-import { RoleBadge } from '../role-badge';
+import { useDashboardStats } from '@/features/admin/api/get-dashboard-stats';
+import { useAdminTranslation } from '@/features/admin/i18n';
+import { canAccessScreen, useAdminSession } from '@/features/admin/lib/admin-session';
+import { AuditSummary } from '@/features/admin/components/audit/audit-summary';
+import { ErrorPanel } from '@/features/admin/components/error-panel';
+import { PageHeader } from '@/features/admin/components/page-header';
+import { RoleBadge } from '@/features/admin/components/role-badge';
 
 type Health = 'ok' | 'degraded' | 'down' | 'not_configured' | AdminDashboardStats['system_status'];
 

@@ -10,10 +10,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useSettings } from '../../api/get-settings';
-import { useUpdateSettings } from '../../api/update-settings';
-import { useAdminTranslation } from '../../i18n';
-import { formatAdminDateTime } from '../../lib/admin-format';
+import { useSettings } from '@/features/admin/api/get-settings';
+import { useUpdateSettings } from '@/features/admin/api/update-settings';
+import { useAdminTranslation } from '@/features/admin/i18n';
+import { formatAdminDateTime } from '@/features/admin/lib/admin-format';
 import {
   changedSettings,
   parseSettingsForm,
@@ -21,9 +21,9 @@ import {
   type SettingsField,
   type SettingsFormErrors,
   type SettingsFormValues,
-} from '../../lib/settings-form';
-import { ErrorPanel } from '../error-panel';
-import { PageHeader } from '../page-header';
+} from '@/features/admin/lib/settings-form';
+import { ErrorPanel } from '@/features/admin/components/error-panel';
+import { PageHeader } from '@/features/admin/components/page-header';
 
 /** /admin/settings (issue 6 item 6): platform settings, validated by the contract and audited by the server. */
 export function SettingsPage() {

@@ -24,10 +24,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { isApiError } from '@/lib/api-client';
-import { useCreateAdminUser } from '../../api/create-admin-user';
-import { useUpdateAdminUser } from '../../api/update-admin-user';
-import { useAdminTranslation } from '../../i18n';
-import { validateUserForm, type UserFormErrors, type UserFormValues } from '../../lib/user-form';
+import { useCreateAdminUser } from '@/features/admin/api/create-admin-user';
+import { useUpdateAdminUser } from '@/features/admin/api/update-admin-user';
+import { useAdminTranslation } from '@/features/admin/i18n';
+import { validateUserForm, type UserFormErrors, type UserFormValues } from '@/features/admin/lib/user-form';
 
 function fieldOf(path: string): keyof UserFormValues | null {
   const last = path.split('.').pop();

@@ -16,11 +16,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { useLivePrice } from '@/features/portfolio/api/get-live-price';
 import { fieldProps, FormField } from '@/components/ui/form-field';
 import { SymbolPicker, type PickedStock } from '@/features/portfolio/components/symbol-picker';
-import { parseDecimal, validateAlertThreshold } from '@/features/portfolio/lib/portfolio-rules';
-import { formErrorsFrom } from '@/features/portfolio/lib/server-errors';
+import { formErrorsFrom } from '@/lib/server-errors';
 import { formatPrice } from '@/lib/format';
+import { parseDecimal } from '@/lib/parse-decimal';
 import { cn } from '@/lib/utils';
 import { useCreateAlert } from '@/features/alerts/api/create-alert';
+import { validateAlertThreshold } from '@/features/alerts/lib/alert-rules';
 import '@/features/alerts/i18n';
 
 type AlertField = 'symbol' | 'threshold';
@@ -80,7 +81,9 @@ function AlertForm({ initial, onDone }: { initial: PickedStock | null; onDone: (
           onDone();
         },
         onError: (e) => {
-          const mapped = formErrorsFrom(e, ['symbol', 'threshold'] as const);
+          const mapped = formErrorsFrom(e, ['symbol', 'threshold'] as const, {
+            threshold_price: 'threshold',
+          });
           setErrors(mapped.fieldErrors);
           setFormError(mapped.formError);
         },

@@ -14,19 +14,19 @@ import {
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber, formatPrice } from '@/lib/format';
+import { parseDecimal } from '@/lib/parse-decimal';
 import { useCreateTransaction } from '@/features/portfolio/api/create-transaction';
 import { useLivePrice } from '@/features/portfolio/api/get-live-price';
 import { useUpdateTransaction } from '@/features/portfolio/api/update-transaction';
 import {
   istanbulToday,
-  parseDecimal,
   priceInputText,
   validateTradeForm,
   type TradeErrors,
   type TradeField,
   type TradeFormValues,
 } from '@/features/portfolio/lib/portfolio-rules';
-import { formErrorsFrom } from '@/features/portfolio/lib/server-errors';
+import { formErrorsFrom } from '@/lib/server-errors';
 import { fieldProps, FormField } from '@/components/ui/form-field';
 import { SymbolPicker, type PickedStock } from './symbol-picker';
 import '@/features/portfolio/i18n';

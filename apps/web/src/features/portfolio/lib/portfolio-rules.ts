@@ -1,3 +1,4 @@
+import { parseDecimal } from '@/lib/parse-decimal';
 import type { Holding, PortfolioOverview } from '@bist/contracts';
 
 /** Spec §2/§9: 'Güçlü' above +10 %, 'Zayıf' below −10 %, nothing in between (exactly 10 % gets none). */
@@ -55,16 +56,6 @@ export function istanbulToday(now: Date = new Date()): string {
   }).format(now);
 }
 
-/** Parses a tr-TR or plain number typed by a person: '1.234,56', '1234,56', '1234.56'. NaN when it is not one. */
-export function parseDecimal(text: string): number {
-  const raw = text.trim().replace(/\s/g, '').replace(/^₺/, '');
-  if (raw === '') return Number.NaN;
-  let normalized = raw;
-  if (raw.includes(',')) normalized = raw.replace(/\./g, '').replace(',', '.');
-  if (!/^-?\d+(\.\d+)?$/.test(normalized)) return Number.NaN;
-  return Number(normalized);
-}
-
 export interface TradeFormValues {
   symbol: string;
   quantity: string;
@@ -105,20 +96,6 @@ export function validateTradeForm(
     if (Number.isNaN(commission)) errors.commission = 'Komisyon sayı olmalı';
     else if (commission < 0) errors.commission = 'Komisyon negatif olamaz';
   }
-  return errors;
-}
-
-/** Client-side checks of the alert form. */
-export function validateAlertThreshold(
-  symbol: string,
-  threshold: string,
-): Partial<Record<'symbol' | 'threshold', string>> {
-  const errors: Partial<Record<'symbol' | 'threshold', string>> = {};
-  if (!symbol.trim()) errors.symbol = 'Hisse seçin';
-  const value = parseDecimal(threshold);
-  if (threshold.trim() === '') errors.threshold = 'Eşik fiyat gerekli';
-  else if (Number.isNaN(value)) errors.threshold = 'Eşik fiyat sayı olmalı';
-  else if (value <= 0) errors.threshold = 'Eşik fiyat sıfırdan büyük olmalı';
   return errors;
 }
 

@@ -13,7 +13,7 @@ import {
 import { Spinner } from '@/components/ui/spinner';
 import { FormField } from '@/components/ui/form-field';
 import { SymbolPicker, type PickedStock } from '@/features/portfolio/components/symbol-picker';
-import { formErrorsFrom } from '@/features/portfolio/lib/server-errors';
+import { formErrorsFrom } from '@/lib/server-errors';
 import { useAddWatchlistItem } from '@/features/watchlist/api/add-watchlist-item';
 import '@/features/watchlist/i18n';
 

@@ -18,7 +18,7 @@ import { useAdminUsers, type AdminUsersFilter } from '@/features/admin/api/get-a
 import { useAdminTranslation } from '@/features/admin/i18n';
 import { formatAdminDate, formatAdminDateTime } from '@/features/admin/lib/admin-format';
 import { useAdminSession } from '@/features/admin/lib/admin-session';
-import { useDebounced } from '@/features/admin/lib/use-debounced';
+import { useDebounced } from '@/lib/use-debounced';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
 import { ErrorPanel } from '@/features/admin/components/error-panel';
 import { PageHeader } from '@/features/admin/components/page-header';

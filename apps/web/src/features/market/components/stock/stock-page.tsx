@@ -18,7 +18,7 @@ import { ChangeText } from '@/features/market/components/shared/change-text';
 import { ErrorCard } from '@/features/market/components/shared/error-card';
 import { StaleBanner } from '@/features/market/components/shared/stale-banner';
 import { formatAmount, formatClock } from '@/features/market/lib/format-market';
-import { rsi } from '@/features/market/lib/indicators';
+import { rsi } from '@/lib/indicators';
 import { mergeLiveTick } from '@/features/market/lib/live-candles';
 import { isApiError } from '@/lib/api-client';
 import { changeColorClass, formatNumber, formatPrice, formatVolume } from '@/lib/format';

@@ -48,21 +48,12 @@ import { RefreshButton } from '@/features/market/components/shared/refresh-butto
 import { StatCard } from '@/features/market/components/shared/stat-card';
 import { isApiError } from '@/lib/api-client';
 import { formatNumber, formatPercent, formatPrice, formatVolume } from '@/lib/format';
+import { useDebounced } from '@/lib/use-debounced';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 import '@/features/market/i18n';
 
 const ALL = '__all__';
-
-/** Debounced copy of a value (spec §9: search 500 ms). */
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delay);
-    return () => window.clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /** Hisse Senetleri (spec §2/§4): search, sector filter, sorting, pages of 20, three cards. State lives in the URL. */
 export function StocksPage() {

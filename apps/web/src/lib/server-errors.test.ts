@@ -32,14 +32,16 @@ describe('formErrorsFrom', () => {
     });
     expect(formErrorsFrom(error, FIELDS)).toEqual({ fieldErrors: {}, formError: 'Yetersiz nakit bakiye' });
   });
-  it('maps threshold_price to the alert form field', () => {
+  it("maps a server field name onto the form's own through the aliases", () => {
     const error = new ApiError({
       kind: 'http',
       message: 'x',
       status: 400,
       envelope: { error: 'Eşik fiyat sayı olmalı', field: 'threshold_price' },
     });
-    expect(formErrorsFrom(error, ['symbol', 'threshold'] as const).fieldErrors).toEqual({
+    expect(
+      formErrorsFrom(error, ['symbol', 'threshold'] as const, { threshold_price: 'threshold' }).fieldErrors,
+    ).toEqual({
       threshold: 'Eşik fiyat sayı olmalı',
     });
   });

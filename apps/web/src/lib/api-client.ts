@@ -1,7 +1,6 @@
 import type { ErrorEnvelope } from '@bist/contracts';
 import { i18n } from '@/lib/i18n';
-import { clearStoredSession } from '@/lib/session';
-import { readStorage, STORAGE_KEYS } from '@/lib/storage';
+import { investorSession } from '@/lib/session';
 
 /**
  * The customer API client of spec §7/§8: same origin, JSON, Bearer token when one is stored, every non-success
@@ -158,14 +157,14 @@ export async function requestJson<T>(
 
 /** The investor realm: the spec's Turkish messages (the server's own words stay on the error for forms). */
 const investorRealm: ApiRealm = {
-  token: () => readStorage(STORAGE_KEYS.token),
+  token: () => investorSession.token(),
   message(kind) {
     if (kind === 'network') return i18n.t('errors.network');
     if (kind === 'unavailable') return i18n.t('errors.unavailable');
     return i18n.t('errors.unexpected');
   },
   onUnauthorized() {
-    clearStoredSession();
+    investorSession.clear();
     unauthorizedHandler?.();
   },
 };

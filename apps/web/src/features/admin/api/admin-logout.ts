@@ -1,5 +1,5 @@
 import { okEnvelopeSchema } from '@bist/contracts';
-import { adminRequest } from './admin-client';
+import { adminRequest } from '@/lib/admin-api-client';
 
 /** POST /admin/api/auth/logout: revokes the session on the server (the caller clears it locally regardless). */
 export async function adminLogout(): Promise<void> {

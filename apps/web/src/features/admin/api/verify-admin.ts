@@ -1,5 +1,5 @@
 import { adminVerifyResponseSchema, type AdminSessionUser } from '@bist/contracts';
-import { adminRequest } from './admin-client';
+import { adminRequest } from '@/lib/admin-api-client';
 
 /** GET /admin/api/auth/verify: the signed-in staff member for the stored admin token (spec §4 'verified on load'). */
 export async function verifyAdmin(signal?: AbortSignal): Promise<AdminSessionUser> {

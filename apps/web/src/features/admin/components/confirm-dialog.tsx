@@ -8,7 +8,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { useAdminTranslation } from '@/features/admin/i18n';
+import { useAdminTranslation } from '@/lib/admin-i18n';
+import '@/features/admin/i18n';
 
 /** Confirmation before a destructive action (DESIGN.md). */
 export function ConfirmDialog({

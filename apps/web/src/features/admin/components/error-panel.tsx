@@ -1,6 +1,7 @@
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useAdminTranslation } from '@/features/admin/i18n';
+import { useAdminTranslation } from '@/lib/admin-i18n';
+import '@/features/admin/i18n';
 
 /** An error card with a retry button (DESIGN.md), with the spec's text. */
 export function ErrorPanel({ message, onRetry }: { message: string; onRetry?: () => void }) {

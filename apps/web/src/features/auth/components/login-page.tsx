@@ -84,7 +84,7 @@ export function LoginPage() {
   return (
     <div className="relative flex min-h-dvh flex-col items-center justify-center bg-background px-4 py-10">
       <div className="absolute right-4 top-4">
-        <ThemeToggle />
+        <ThemeToggle toLight={t('common.toLight')} toDark={t('common.toDark')} />
       </div>
       <Link to="/" className="mb-8" aria-label={t('login.backHome')}>
         <Logo className="scale-110" />

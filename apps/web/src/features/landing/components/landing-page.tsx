@@ -40,7 +40,7 @@ export function LandingPage() {
             </a>
           </div>
           <div className="flex items-center gap-1 sm:gap-2">
-            <ThemeToggle />
+            <ThemeToggle toLight={t('common.toLight')} toDark={t('common.toDark')} />
             <Button variant="ghost" asChild className="hidden sm:inline-flex">
               <Link to="/login">{t('landing.nav.login')}</Link>
             </Button>

@@ -11,11 +11,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 import { useAuditLog, type AuditLogFilter } from '@/features/admin/api/get-audit-log';
-import { useAdminTranslation } from '@/features/admin/i18n';
+import { useAdminTranslation } from '@/lib/admin-i18n';
 import { useDebounced } from '@/lib/use-debounced';
 import { formatAdminDateTime, humanizeAction } from '@/features/admin/lib/admin-format';
 import { ErrorPanel } from '@/features/admin/components/error-panel';
 import { PageHeader } from '@/features/admin/components/page-header';
+import '@/features/admin/i18n';
 
 const PAGE_SIZE = 25;
 

@@ -9,12 +9,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 import { useDashboardStats } from '@/features/admin/api/get-dashboard-stats';
-import { useAdminTranslation } from '@/features/admin/i18n';
-import { canAccessScreen, useAdminSession } from '@/features/admin/lib/admin-session';
+import { useAdminTranslation } from '@/lib/admin-i18n';
+import { canAccessScreen, useAdminSession } from '@/lib/admin-session';
 import { AuditSummary } from '@/features/admin/components/audit/audit-summary';
 import { ErrorPanel } from '@/features/admin/components/error-panel';
 import { PageHeader } from '@/features/admin/components/page-header';
-import { RoleBadge } from '@/features/admin/components/role-badge';
+import { RoleBadge } from '@/components/role-badge';
+import '@/features/admin/i18n';
 
 type Health = 'ok' | 'degraded' | 'down' | 'not_configured' | AdminDashboardStats['system_status'];
 

@@ -12,7 +12,7 @@ import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSettings } from '@/features/admin/api/get-settings';
 import { useUpdateSettings } from '@/features/admin/api/update-settings';
-import { useAdminTranslation } from '@/features/admin/i18n';
+import { useAdminTranslation } from '@/lib/admin-i18n';
 import { formatAdminDateTime } from '@/features/admin/lib/admin-format';
 import {
   changedSettings,
@@ -24,6 +24,7 @@ import {
 } from '@/features/admin/lib/settings-form';
 import { ErrorPanel } from '@/features/admin/components/error-panel';
 import { PageHeader } from '@/features/admin/components/page-header';
+import '@/features/admin/i18n';
 
 /** /admin/settings (issue 6 item 6): platform settings, validated by the contract and audited by the server. */
 export function SettingsPage() {

@@ -26,8 +26,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { isApiError } from '@/lib/api-client';
 import { useCreateAdminUser } from '@/features/admin/api/create-admin-user';
 import { useUpdateAdminUser } from '@/features/admin/api/update-admin-user';
-import { useAdminTranslation } from '@/features/admin/i18n';
+import { useAdminTranslation } from '@/lib/admin-i18n';
 import { validateUserForm, type UserFormErrors, type UserFormValues } from '@/features/admin/lib/user-form';
+import '@/features/admin/i18n';
 
 function fieldOf(path: string): keyof UserFormValues | null {
   const last = path.split('.').pop();

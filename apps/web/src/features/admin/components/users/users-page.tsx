@@ -15,15 +15,16 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 import { useDeleteAdminUser } from '@/features/admin/api/delete-admin-user';
 import { useAdminUsers, type AdminUsersFilter } from '@/features/admin/api/get-admin-users';
-import { useAdminTranslation } from '@/features/admin/i18n';
+import { useAdminTranslation } from '@/lib/admin-i18n';
 import { formatAdminDate, formatAdminDateTime } from '@/features/admin/lib/admin-format';
-import { useAdminSession } from '@/features/admin/lib/admin-session';
+import { useAdminSession } from '@/lib/admin-session';
 import { useDebounced } from '@/lib/use-debounced';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
 import { ErrorPanel } from '@/features/admin/components/error-panel';
 import { PageHeader } from '@/features/admin/components/page-header';
-import { RoleBadge } from '@/features/admin/components/role-badge';
+import { RoleBadge } from '@/components/role-badge';
 import { UserFormDialog } from './user-form-dialog';
+import '@/features/admin/i18n';
 
 type StatusFilter = AdminUsersFilter['status'];
 

@@ -10,13 +10,13 @@ import {
   Users,
 } from 'lucide-react';
 import type { AdminScreenPath, AdminSessionUser } from '@bist/contracts';
-import { canAccessScreen } from './admin-session';
+import { canAccessScreen } from '@/lib/admin-session';
 
 export interface AdminNavItem {
   to: AdminScreenPath;
   labelKey: string;
   icon: LucideIcon;
-  /** Screens a later issue builds: shown under 'Coming soon'. */
+  /** Screens not built yet: listed under 'Coming soon'. */
   comingSoon?: boolean;
 }
 
@@ -31,7 +31,7 @@ export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { to: '/admin/ai', labelKey: 'nav.ai', icon: Bot, comingSoon: true },
 ];
 
-/** The links a staff member may see: the web hides what the server would refuse (spec §6). */
+/** The links a staff member may see: the web hides what the server would refuse. */
 export function visibleNavItems(user: AdminSessionUser | null | undefined): AdminNavItem[] {
   return ADMIN_NAV_ITEMS.filter((item) => canAccessScreen(user, item.to));
 }

@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { ShieldAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { useAdminTranslation } from '@/lib/admin-i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useAdminTranslation } from '@/features/admin/i18n';
 
-/** The spec's 'Access Denied' view (§8), with the screen's own sentence. */
+/** The admin panel's 'Access Denied' view, with the screen's own sentence and a way back to the dashboard. */
 export function AccessDenied({ message }: { message: string }) {
   const { t } = useAdminTranslation();
   useDocumentTitle(t('accessDenied.title'));

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { ADMIN_STORAGE_KEYS } from '@/features/admin/lib/admin-storage';
-import { adminRequest, adminUrl, setAdminUnauthorizedHandler } from './admin-client';
+import { adminRequest, adminUrl, setAdminUnauthorizedHandler } from './admin-api-client';
+import { STORAGE_KEYS } from './storage';
 
 function respond(body: unknown, status: number) {
   const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
@@ -15,10 +15,10 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('admin API client (spec §7)', () => {
+describe('admin API client', () => {
   it('sends the admin token, never the customer one, under /admin/api', async () => {
     localStorage.setItem('auth_token', 'customer-token');
-    localStorage.setItem(ADMIN_STORAGE_KEYS.token, 'admin-token');
+    localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token');
     const fetchMock = respond({ success: true, users: [] }, 200);
     await adminRequest('/users', { query: { search: 'ada', role: undefined, status: 'all' } });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
@@ -40,16 +40,16 @@ describe('admin API client (spec §7)', () => {
   });
 
   it('a 401 clears the admin session and calls the handler (to /admin/login)', async () => {
-    localStorage.setItem(ADMIN_STORAGE_KEYS.token, 'admin-token');
-    localStorage.setItem(ADMIN_STORAGE_KEYS.user, '{}');
+    localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token');
+    localStorage.setItem(STORAGE_KEYS.adminUser, '{}');
     localStorage.setItem('auth_token', 'customer-token');
     const handler = vi.fn();
     setAdminUnauthorizedHandler(handler);
     respond({ success: false, error: 'Session expired' }, 401);
     await expect(adminRequest('/dashboard/stats')).rejects.toThrow('Session expired');
     expect(handler).toHaveBeenCalledOnce();
-    expect(localStorage.getItem(ADMIN_STORAGE_KEYS.token)).toBeNull();
-    expect(localStorage.getItem(ADMIN_STORAGE_KEYS.user)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.adminUser)).toBeNull();
     // The customer session is another realm: untouched.
     expect(localStorage.getItem('auth_token')).toBe('customer-token');
   });

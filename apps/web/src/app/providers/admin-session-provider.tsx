@@ -1,26 +1,25 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { setAdminUnauthorizedHandler } from '@/features/admin/api/admin-client';
+import { setAdminUnauthorizedHandler } from '@/lib/admin-api-client';
 import { adminLogout } from '@/features/admin/api/admin-logout';
 import { verifyAdmin } from '@/features/admin/api/verify-admin';
 import {
+  adminSession,
   AdminSessionContext,
-  clearAdminSession,
-  persistAdminSession,
-  restoreAdminSession,
   type AdminSession,
   type AdminSessionContextValue,
   type AdminSessionStatus,
-} from '@/features/admin/lib/admin-session';
-import { ADMIN_STORAGE_KEYS } from '@/features/admin/lib/admin-storage';
+} from '@/lib/admin-session';
+
+const restore = () => adminSession.restore();
 
 /**
- * The admin session (spec §4), separate from the customer's. A restored token is verified once with /auth/verify;
- * until then guards wait, and a failed verification clears the stored credentials. Must sit inside the router.
+ * The admin session, separate from the investor's. A restored token is verified once with /auth/verify; until then
+ * guards wait, and a failed verification clears the stored credentials. Must sit inside the router.
  */
 export function AdminSessionProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<AdminSession | null>(restoreAdminSession);
+  const [session, setSession] = useState<AdminSession | null>(restore);
   // The token this tab got from a sign-in: the server just issued it, there is nothing to verify.
   const [issuedToken, setIssuedToken] = useState<string | null>(null);
   const [signedOutByUser, setSignedOutByUser] = useState(false);
@@ -34,11 +33,11 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     queryFn: async ({ signal }) => {
       try {
         const user = await verifyAdmin(signal);
-        if (token) persistAdminSession({ token, user });
+        if (token) adminSession.persist({ token, user });
         return user;
       } catch (error) {
-        // Spec §4/§8: token verification failure clears the stored credentials.
-        clearAdminSession();
+        // A token the server no longer accepts is of no use to any later visit either.
+        adminSession.clear();
         throw error;
       }
     },
@@ -59,7 +58,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     (next: AdminSession) => {
       queryClient.removeQueries({ queryKey: ['admin'] });
-      persistAdminSession(next);
+      adminSession.persist(next);
       setIssuedToken(next.token);
       setSignedOutByUser(false);
       setSession(next);
@@ -70,7 +69,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     // The request reads the token before anything is cleared; the local session ends whatever the server says.
     const revoke = adminLogout().catch(() => undefined);
-    clearAdminSession();
+    adminSession.clear();
     setSignedOutByUser(true);
     setSession(null);
     setIssuedToken(null);
@@ -90,13 +89,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   // Another tab signing in or out of the admin panel changes the same storage: follow it.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (
-        event.key === null ||
-        event.key === ADMIN_STORAGE_KEYS.token ||
-        event.key === ADMIN_STORAGE_KEYS.user
-      ) {
-        setSession(restoreAdminSession());
-      }
+      if (adminSession.isOwnKey(event.key)) setSession(restore());
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

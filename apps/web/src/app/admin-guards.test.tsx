@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROLE_INFO, type AdminSessionUser } from '@bist/contracts';
 import { renderApp } from '@/test/render-app';
-import { ADMIN_STORAGE_KEYS } from '@/features/admin/lib/admin-storage';
+import { STORAGE_KEYS } from '@/lib/storage';
 
 function staff(role: AdminSessionUser['role']): AdminSessionUser {
   return {
@@ -16,8 +16,8 @@ function staff(role: AdminSessionUser['role']): AdminSessionUser {
 }
 
 function stored(user: AdminSessionUser) {
-  localStorage.setItem(ADMIN_STORAGE_KEYS.token, 'admin-token');
-  localStorage.setItem(ADMIN_STORAGE_KEYS.user, JSON.stringify(user));
+  localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token');
+  localStorage.setItem(STORAGE_KEYS.adminUser, JSON.stringify(user));
 }
 
 function json(body: unknown, status = 200) {
@@ -92,8 +92,8 @@ describe('admin guard', () => {
     stored(staff('super_admin'));
     renderApp('/admin/dashboard');
     await expectLocation('/admin/login');
-    expect(localStorage.getItem(ADMIN_STORAGE_KEYS.token)).toBeNull();
-    expect(localStorage.getItem(ADMIN_STORAGE_KEYS.user)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.adminUser)).toBeNull();
   });
 
   it('shows Access Denied on user management without user_management', async () => {

@@ -1,11 +1,11 @@
 import { requestJson, type ApiRealm, type ApiRequestOptions } from '@/lib/api-client';
-import { adminT } from '@/features/admin/i18n';
-import { clearAdminSession, storedAdminToken } from '@/features/admin/lib/admin-session';
+import { adminT } from '@/lib/admin-i18n';
+import { adminSession } from '@/lib/admin-session';
 
 /**
- * The admin API client of spec §7: base /admin/api, JSON, Bearer admin token (never the customer's), failure when
- * not ok with the server's `error` or 'Request failed'. A 401 clears the admin session and sends the user to
- * /admin/login (through the handler the admin session provider registers).
+ * The admin API client: base /admin/api, JSON, the admin's bearer token (never the investor's); a failure carries
+ * the server's `error`, else 'Request failed'. A 401 clears the admin session and sends the user to /admin/login
+ * (through the handler the admin session provider registers).
  */
 export const ADMIN_API_BASE = '/admin/api';
 
@@ -29,13 +29,13 @@ export function adminUrl(path: string, query?: AdminRequestOptions<unknown>['que
   return `${ADMIN_API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-/** The admin realm: the server's `error`, else 'Request failed' (spec §7). */
+/** The admin realm: the server's `error`, else 'Request failed'; a lost connection says so. */
 const adminRealm: ApiRealm = {
-  token: storedAdminToken,
+  token: () => adminSession.token(),
   message: (kind, serverError) =>
     kind === 'network' ? adminT('errors.network') : (serverError ?? adminT('errors.requestFailed')),
   onUnauthorized() {
-    clearAdminSession();
+    adminSession.clear();
     unauthorizedHandler?.();
   },
 };

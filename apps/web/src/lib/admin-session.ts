@@ -8,52 +8,19 @@ import {
   type AdminSessionUser,
   type Permission,
 } from '@bist/contracts';
-import { ADMIN_STORAGE_KEYS, readAdminStorage, removeAdminStorage, writeAdminStorage } from './admin-storage';
+import { createSessionStore, type StoredSession } from '@/lib/session-store';
+import { STORAGE_KEYS } from '@/lib/storage';
 
-/** The admin session of spec §4: its own token and staff user in the browser's storage. */
-export interface AdminSession {
-  token: string;
-  user: AdminSessionUser;
-}
+/** The staff member's session: its own token and user, never the investor's. */
+export type AdminSession = StoredSession<AdminSessionUser>;
 
-/** A stored token plus a parseable stored user restores the session (to be verified); anything else clears both. */
-export function restoreAdminSession(): AdminSession | null {
-  const token = readAdminStorage(ADMIN_STORAGE_KEYS.token);
-  const rawUser = readAdminStorage(ADMIN_STORAGE_KEYS.user);
-  if (!token && !rawUser) return null;
-  const user = parseUser(rawUser);
-  if (!token || !user) {
-    clearAdminSession();
-    return null;
-  }
-  return { token, user };
-}
+/** A restored admin session is verified with the server before it is trusted (the admin session provider). */
+export const adminSession = createSessionStore(
+  { token: STORAGE_KEYS.adminToken, user: STORAGE_KEYS.adminUser },
+  adminSessionUserSchema,
+);
 
-function parseUser(raw: string | null): AdminSessionUser | null {
-  if (!raw) return null;
-  try {
-    const parsed = adminSessionUserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-export function persistAdminSession(session: AdminSession): void {
-  writeAdminStorage(ADMIN_STORAGE_KEYS.token, session.token);
-  writeAdminStorage(ADMIN_STORAGE_KEYS.user, JSON.stringify(session.user));
-}
-
-export function clearAdminSession(): void {
-  removeAdminStorage(ADMIN_STORAGE_KEYS.token);
-  removeAdminStorage(ADMIN_STORAGE_KEYS.user);
-}
-
-export function storedAdminToken(): string | null {
-  return readAdminStorage(ADMIN_STORAGE_KEYS.token);
-}
-
-/** Spec §6: passes with `all` or the named permission. Null user never passes. */
+/** Passes with the `all` permission or the named one. No user never passes. */
 export function adminCan(user: AdminSessionUser | null | undefined, permission: Permission): boolean {
   return user ? hasPermission(user.permissions, permission) : false;
 }
@@ -76,10 +43,10 @@ export type AdminSessionStatus = 'verifying' | 'ready';
 
 export interface AdminSessionContextValue {
   session: AdminSession | null;
-  /** 'verifying' while a restored token is checked with /auth/verify (spec §4). */
+  /** 'verifying' while a restored token is checked with the server. */
   status: AdminSessionStatus;
   signIn: (session: AdminSession) => void;
-  /** Revokes on the server when possible and always clears locally (spec §4). */
+  /** Revokes the session on the server when it can and always clears it locally. */
   signOut: () => Promise<void>;
   /** True after the user logged out here: the next sign-in starts at the dashboard, not at the last page. */
   signedOutByUser: boolean;

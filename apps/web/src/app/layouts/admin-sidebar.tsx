@@ -1,14 +1,14 @@
 import { NavLink, useNavigate } from 'react-router';
 import { LogOut } from 'lucide-react';
 import { Logo } from '@/components/logo';
+import { RoleBadge } from '@/components/role-badge';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { useAdminTranslation } from '@/features/admin/i18n';
-import { visibleNavItems } from '@/features/admin/lib/admin-nav';
-import { useAdminSession } from '@/features/admin/lib/admin-session';
-import { AdminThemeToggle } from './admin-theme-toggle';
-import { RoleBadge } from './role-badge';
+import { useAdminTranslation } from '@/lib/admin-i18n';
+import { useAdminSession } from '@/lib/admin-session';
+import { visibleNavItems } from './admin-nav-items';
 
 /** Admin sidebar content, shared by the fixed desktop sidebar and the phone drawer. */
 export function AdminSidebarContent({ onNavigate }: { onNavigate?: () => void }) {
@@ -87,7 +87,7 @@ export function AdminSidebarContent({ onNavigate }: { onNavigate?: () => void })
             </span>
           </div>
         ) : null}
-        <AdminThemeToggle withLabel />
+        <ThemeToggle withLabel toLight={t('theme.light')} toDark={t('theme.dark')} />
         <Button
           variant="ghost"
           className="w-full justify-start text-down hover:bg-down/10 hover:text-down"

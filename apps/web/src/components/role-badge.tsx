@@ -1,7 +1,7 @@
 import type { AdminRole } from '@bist/contracts';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
-import { useAdminTranslation } from '@/features/admin/i18n';
+import { useAdminTranslation } from '@/lib/admin-i18n';
 
 /** The role as a badge; super_admin stands out. */
 export function RoleBadge({ role, className }: { role: AdminRole; className?: string }) {

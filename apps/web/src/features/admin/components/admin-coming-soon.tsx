@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminTranslation } from '@/lib/admin-i18n';
-import { PageHeader } from './page-header';
+import { PageHeader } from '@/components/page-header';
 import '@/features/admin/i18n';
 
 /** Admin screens of the spec's route table that have no issue yet: a clear panel, never a blank page. */

@@ -11,9 +11,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ErrorCard } from '@/features/market/components/shared/error-card';
-import { PageHeader } from '@/features/market/components/shared/page-header';
-import { StatCard } from '@/features/market/components/shared/stat-card';
+import { ErrorCard } from '@/components/error-card';
+import { PageHeader } from '@/components/page-header';
+import { StatCard } from '@/components/stat-card';
 import { AlertFormDialog } from '@/features/alerts/components/alert-form-dialog';
 import { AddToWatchlistDialog } from '@/features/watchlist/components/add-to-watchlist-dialog';
 import { WatchlistGrid } from '@/features/watchlist/components/watchlist-grid';
@@ -94,8 +94,11 @@ export function PortfolioPage() {
         <ErrorCard
           message={t('errors.load')}
           detail={query.error.message}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
+          retry={{
+            label: t('errors.refresh'),
+            onRetry: () => void query.refetch(),
+            pending: query.isFetching,
+          }}
         />
       ) : null}
 

@@ -14,8 +14,8 @@ import { useAuditLog, type AuditLogFilter } from '@/features/admin/api/get-audit
 import { useAdminTranslation } from '@/lib/admin-i18n';
 import { useDebounced } from '@/lib/use-debounced';
 import { formatAdminDateTime, humanizeAction } from '@/features/admin/lib/admin-format';
-import { ErrorPanel } from '@/features/admin/components/error-panel';
-import { PageHeader } from '@/features/admin/components/page-header';
+import { ErrorCard } from '@/components/error-card';
+import { PageHeader } from '@/components/page-header';
 import '@/features/admin/i18n';
 
 const PAGE_SIZE = 25;
@@ -114,7 +114,7 @@ export function AuditPage() {
     <div className="space-y-6">
       <PageHeader
         title={t('audit.title')}
-        description={t('audit.subtitle')}
+        subtitle={t('audit.subtitle')}
         actions={
           <Button
             variant="outline"
@@ -202,7 +202,10 @@ export function AuditPage() {
       </Card>
 
       {audit.isError ? (
-        <ErrorPanel message={t('audit.loadFailed')} onRetry={() => void audit.refetch()} />
+        <ErrorCard
+          message={t('audit.loadFailed')}
+          retry={{ label: t('common.retry'), onRetry: () => void audit.refetch() }}
+        />
       ) : (
         <Card className="overflow-hidden">
           {audit.data === undefined ? (

@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Activity, ArrowRight, KeyRound, RefreshCw, Server, Users } from 'lucide-react';
 import { ADMIN_QUICK_ACTIONS, ADMIN_ROLES, type AdminDashboardStats } from '@bist/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
@@ -12,8 +11,9 @@ import { useDashboardStats } from '@/features/admin/api/get-dashboard-stats';
 import { useAdminTranslation } from '@/lib/admin-i18n';
 import { canAccessScreen, useAdminSession } from '@/lib/admin-session';
 import { AuditSummary } from '@/features/admin/components/audit/audit-summary';
-import { ErrorPanel } from '@/features/admin/components/error-panel';
-import { PageHeader } from '@/features/admin/components/page-header';
+import { ErrorCard } from '@/components/error-card';
+import { PageHeader } from '@/components/page-header';
+import { StatCard } from '@/components/stat-card';
 import { RoleBadge } from '@/components/role-badge';
 import '@/features/admin/i18n';
 
@@ -24,33 +24,6 @@ function healthVariant(status: Health): 'up' | 'down' | 'neutral' | 'secondary' 
   if (status === 'down') return 'down';
   if (status === 'degraded') return 'secondary';
   return 'neutral';
-}
-
-function StatCard({
-  title,
-  icon,
-  value,
-  hint,
-  testId,
-}: {
-  title: string;
-  icon: ReactNode;
-  value: ReactNode;
-  hint: ReactNode;
-  testId: string;
-}) {
-  return (
-    <Card data-testid={testId}>
-      <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
-        <CardDescription className="font-medium">{title}</CardDescription>
-        <span className="text-muted-foreground [&_svg]:size-4">{icon}</span>
-      </CardHeader>
-      <CardContent>
-        <div className="text-2xl font-semibold tabular-nums">{value}</div>
-        <div className="mt-1 text-xs text-muted-foreground">{hint}</div>
-      </CardContent>
-    </Card>
-  );
 }
 
 /** /admin/dashboard (spec §2 and issue 6 item 5). */
@@ -66,7 +39,7 @@ export function AdminDashboardPage() {
     <div className="space-y-6">
       <PageHeader
         title={t('dashboard.title')}
-        description={t('dashboard.welcome', { name: user?.name ?? '' })}
+        subtitle={t('dashboard.welcome', { name: user?.name ?? '' })}
         actions={
           <Button
             variant="outline"
@@ -87,7 +60,10 @@ export function AdminDashboardPage() {
       ) : null}
 
       {stats.isError ? (
-        <ErrorPanel message={t('dashboard.loadFailed')} onRetry={() => void stats.refetch()} />
+        <ErrorCard
+          message={t('dashboard.loadFailed')}
+          retry={{ label: t('common.retry'), onRetry: () => void stats.refetch() }}
+        />
       ) : (
         <DashboardBody stats={stats.data} />
       )}
@@ -172,35 +148,35 @@ function DashboardBody({ stats }: { stats: AdminDashboardStats | undefined }) {
         <StatCard
           testId="stat-total-users"
           title={t('dashboard.totalUsers')}
-          icon={<Users />}
+          icon={Users}
           value={stats.total_users.toLocaleString('en-GB')}
           hint={t('dashboard.totalUsersHint')}
         />
         <StatCard
           testId="stat-active-sessions"
           title={t('dashboard.activeSessions')}
-          icon={<Activity />}
+          icon={Activity}
           value={stats.active_sessions.toLocaleString('en-GB')}
           hint={t('dashboard.activeSessionsHint')}
         />
         <StatCard
           testId="stat-recent-logins"
           title={t('dashboard.recentLogins')}
-          icon={<KeyRound />}
+          icon={KeyRound}
           value={stats.recent_logins_24h.toLocaleString('en-GB')}
           hint={t('dashboard.recentLoginsHint')}
         />
         <StatCard
           testId="stat-system-status"
           title={t('dashboard.systemStatus')}
-          icon={<Server />}
+          icon={Server}
           value={
             <Badge variant={healthVariant(stats.system_status)} className="text-sm">
               {t(`health.${stats.system_status}`)}
             </Badge>
           }
-          hint={
-            <ul className="mt-1 space-y-1">
+          footer={
+            <ul className="space-y-1">
               {components.map((component) => (
                 <li
                   key={component.key}

@@ -22,8 +22,8 @@ import {
   type SettingsFormErrors,
   type SettingsFormValues,
 } from '@/features/admin/lib/settings-form';
-import { ErrorPanel } from '@/features/admin/components/error-panel';
-import { PageHeader } from '@/features/admin/components/page-header';
+import { ErrorCard } from '@/components/error-card';
+import { PageHeader } from '@/components/page-header';
 import '@/features/admin/i18n';
 
 /** /admin/settings (issue 6 item 6): platform settings, validated by the contract and audited by the server. */
@@ -34,9 +34,12 @@ export function SettingsPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title={t('settings.title')} description={t('settings.subtitle')} />
+      <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
       {settings.isError ? (
-        <ErrorPanel message={t('settings.loadFailed')} onRetry={() => void settings.refetch()} />
+        <ErrorCard
+          message={t('settings.loadFailed')}
+          retry={{ label: t('common.retry'), onRetry: () => void settings.refetch() }}
+        />
       ) : settings.data ? (
         <SettingsForm key={settings.data.updated_at ?? 'defaults'} data={settings.data} />
       ) : (

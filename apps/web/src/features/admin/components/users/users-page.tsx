@@ -19,9 +19,9 @@ import { useAdminTranslation } from '@/lib/admin-i18n';
 import { formatAdminDate, formatAdminDateTime } from '@/features/admin/lib/admin-format';
 import { useAdminSession } from '@/lib/admin-session';
 import { useDebounced } from '@/lib/use-debounced';
-import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
-import { ErrorPanel } from '@/features/admin/components/error-panel';
-import { PageHeader } from '@/features/admin/components/page-header';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ErrorCard } from '@/components/error-card';
+import { PageHeader } from '@/components/page-header';
 import { RoleBadge } from '@/components/role-badge';
 import { UserFormDialog } from './user-form-dialog';
 import '@/features/admin/i18n';
@@ -74,7 +74,7 @@ export function UsersPage() {
     <div className="space-y-6">
       <PageHeader
         title={t('users.title')}
-        description={t('users.subtitle')}
+        subtitle={t('users.subtitle')}
         actions={
           <Button onClick={openAdd}>
             <Plus />
@@ -135,7 +135,10 @@ export function UsersPage() {
       </Card>
 
       {users.isError ? (
-        <ErrorPanel message={t('users.loadFailed')} onRetry={() => void users.refetch()} />
+        <ErrorCard
+          message={t('users.loadFailed')}
+          retry={{ label: t('common.retry'), onRetry: () => void users.refetch() }}
+        />
       ) : (
         <Card className="overflow-hidden">
           <div className="max-h-[calc(100dvh-20rem)] min-h-64 overflow-auto">
@@ -249,8 +252,10 @@ export function UsersPage() {
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
         title={t('users.deleteTitle')}
-        description={t('users.deleteConfirm')}
+        text={t('users.deleteConfirm')}
         confirmLabel={t('users.deleteAction')}
+        cancelLabel={t('common.cancel')}
+        lang="en"
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />

@@ -25,11 +25,11 @@ import { useDailyPredictions } from '@/features/market/api/get-daily-predictions
 import { useLiveData } from '@/features/market/api/get-live-data';
 import { getMarketSummaryQueryOptions } from '@/features/market/api/get-market-summary';
 import { ChangeText } from '@/features/market/components/shared/change-text';
-import { ErrorCard } from '@/features/market/components/shared/error-card';
-import { PageHeader } from '@/features/market/components/shared/page-header';
+import { ErrorCard } from '@/components/error-card';
+import { PageHeader } from '@/components/page-header';
 import { RefreshButton } from '@/features/market/components/shared/refresh-button';
 import { StaleBanner } from '@/features/market/components/shared/stale-banner';
-import { StatCard } from '@/features/market/components/shared/stat-card';
+import { StatCard } from '@/components/stat-card';
 import { formatAmount, formatDateTime } from '@/features/market/lib/format-market';
 import { isApiError } from '@/lib/api-client';
 import { changeColorClass, formatNumber, formatPercent, formatPrice } from '@/lib/format';
@@ -78,8 +78,7 @@ export function DashboardPage({ aiSummary }: { aiSummary?: ReactNode } = {}) {
         <ErrorCard
           message={t('errors.dashboard')}
           detail={isApiError(summary.error) ? summary.error.message : undefined}
-          onRetry={refresh}
-          retrying={fetching}
+          retry={{ label: t('common.refresh'), onRetry: refresh, pending: fetching }}
         />
       </div>
     );

@@ -10,10 +10,10 @@ import { useIndexData } from '@/features/market/api/get-index-data';
 import { useIndexList } from '@/features/market/api/get-index-list';
 import { useStockHistory } from '@/features/market/api/get-stock-history';
 import { ChangeText } from '@/features/market/components/shared/change-text';
-import { ErrorCard } from '@/features/market/components/shared/error-card';
-import { PageHeader } from '@/features/market/components/shared/page-header';
+import { ErrorCard } from '@/components/error-card';
+import { PageHeader } from '@/components/page-header';
 import { RefreshButton } from '@/features/market/components/shared/refresh-button';
-import { StatCard } from '@/features/market/components/shared/stat-card';
+import { StatCard } from '@/components/stat-card';
 import { formatAmount, formatDateTime } from '@/features/market/lib/format-market';
 import { breadthOf, riskBarOf, trendLabelOf, volatilityOf } from '@/features/market/lib/index-rules';
 import { isApiError } from '@/lib/api-client';
@@ -90,8 +90,7 @@ export function IndicesPage() {
               ? t('errors.connection')
               : t('errors.indices')
           }
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
+          retry={{ label: t('common.refresh'), onRetry: () => void list.refetch(), pending: list.isFetching }}
         />
       ) : null}
 

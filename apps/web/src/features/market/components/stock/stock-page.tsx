@@ -15,7 +15,7 @@ import { useStockHistory } from '@/features/market/api/get-stock-history';
 import { useStockProfile } from '@/features/market/api/get-stock-profile';
 import { useQuoteStream } from '@/features/market/api/use-quote-stream';
 import { ChangeText } from '@/features/market/components/shared/change-text';
-import { ErrorCard } from '@/features/market/components/shared/error-card';
+import { ErrorCard } from '@/components/error-card';
 import { StaleBanner } from '@/features/market/components/shared/stale-banner';
 import { formatAmount, formatClock } from '@/features/market/lib/format-market';
 import { rsi } from '@/lib/indicators';
@@ -150,8 +150,11 @@ export function StockPage({ actions }: { actions?: (symbol: string) => ReactNode
               ? t('errors.connection')
               : t('errors.stock')
           }
-          onRetry={() => void profile.refetch()}
-          retrying={profile.isFetching}
+          retry={{
+            label: t('common.refresh'),
+            onRetry: () => void profile.refetch(),
+            pending: profile.isFetching,
+          }}
         />
       ) : null}
 

@@ -41,11 +41,11 @@ import {
   sortOptionKey,
   type StockSort,
 } from '@/features/market/lib/stock-sort';
-import { ErrorCard } from '@/features/market/components/shared/error-card';
+import { ErrorCard } from '@/components/error-card';
 import { ChangeText } from '@/features/market/components/shared/change-text';
-import { PageHeader } from '@/features/market/components/shared/page-header';
+import { PageHeader } from '@/components/page-header';
 import { RefreshButton } from '@/features/market/components/shared/refresh-button';
-import { StatCard } from '@/features/market/components/shared/stat-card';
+import { StatCard } from '@/components/stat-card';
 import { isApiError } from '@/lib/api-client';
 import { formatNumber, formatPercent, formatPrice, formatVolume } from '@/lib/format';
 import { useDebounced } from '@/lib/use-debounced';
@@ -233,8 +233,7 @@ export function StocksPage() {
         <ErrorCard
           message={errorMessage}
           detail={isApiError(list.error) ? list.error.displayMessage : undefined}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
+          retry={{ label: t('common.refresh'), onRetry: () => void list.refetch(), pending: list.isFetching }}
         />
       ) : (
         <Card className="overflow-hidden">

@@ -4,11 +4,15 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 
-/** DESIGN.md card: title, big figure, one supporting line. Keeps its size while loading. */
+/**
+ * A figure card: title, big figure, one supporting line, and an optional `footer` under them (e.g. a list). Keeps
+ * its size while loading, so a grid of cards does not jump when the data arrives.
+ */
 export function StatCard({
   title,
   value,
   hint,
+  footer,
   icon: Icon,
   loading = false,
   valueClassName,
@@ -18,6 +22,7 @@ export function StatCard({
   title: string;
   value: ReactNode;
   hint?: ReactNode;
+  footer?: ReactNode;
   icon?: LucideIcon;
   loading?: boolean;
   valueClassName?: string;
@@ -65,6 +70,7 @@ export function StatCard({
             {value}
           </p>
           <div className="mt-2 h-4 truncate text-xs leading-4 text-muted-foreground tabular-nums">{hint}</div>
+          {footer ? <div className="mt-2 text-xs text-muted-foreground">{footer}</div> : null}
         </>
       )}
     </Card>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** Page title with a supporting line and actions on the right (wrapping under on phones). */
+/** Page title with a supporting line and actions on the right (under the title on phones). */
 export function PageHeader({
   title,
   subtitle,

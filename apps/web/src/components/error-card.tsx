@@ -1,25 +1,20 @@
-import { useTranslation } from 'react-i18next';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import '@/features/market/i18n';
 
-/** The red error card with a retry button (spec §4/§8, DESIGN.md). */
+/** The red error card: what failed, optionally why, and a button to try again (its label in the realm's words). */
 export function ErrorCard({
   message,
   detail,
-  onRetry,
-  retrying = false,
+  retry,
   className,
 }: {
   message: string;
   detail?: string | undefined;
-  onRetry?: () => void;
-  retrying?: boolean;
+  retry?: { label: string; onRetry: () => void; pending?: boolean };
   className?: string;
 }) {
-  const { t } = useTranslation('market');
   return (
     <Card role="alert" className={cn('border-down/40 bg-down/5 p-5', className)}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -30,10 +25,10 @@ export function ErrorCard({
             {detail ? <p className="mt-1 text-sm text-muted-foreground">{detail}</p> : null}
           </div>
         </div>
-        {onRetry ? (
-          <Button variant="outline" onClick={onRetry} disabled={retrying}>
-            <RefreshCw className={cn(retrying && 'animate-spin')} aria-hidden="true" />
-            {t('common.refresh')}
+        {retry ? (
+          <Button variant="outline" onClick={retry.onRetry} disabled={retry.pending}>
+            <RefreshCw className={cn(retry.pending && 'animate-spin')} aria-hidden="true" />
+            {retry.label}
           </Button>
         ) : null}
       </div>

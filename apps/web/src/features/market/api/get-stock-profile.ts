@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LIVE_VIEW_REFRESH_MS, stockProfileSchema } from '@bist/contracts';
 import { apiRequest, isApiError } from '@/lib/api-client';
+import type { StockLookup } from '@/lib/stock-lookup';
 
 /** GET /api/stocks/{symbol}/profile: live quote and key figures. */
 export async function getStockProfile(symbol: string, signal?: AbortSignal) {
@@ -23,4 +24,13 @@ export function getStockProfileQueryOptions(symbol: string) {
 
 export function useStockProfile(symbol: string) {
   return useQuery(getStockProfileQueryOptions(symbol));
+}
+
+/** A form's starting price (the app's StockLookup): the same profile query, read once, without polling. */
+export function stockQuoteQueryOptions(symbol: string): ReturnType<StockLookup['quote']> {
+  return {
+    queryKey: getStockProfileQueryOptions(symbol).queryKey,
+    queryFn: ({ signal }) => getStockProfile(symbol, signal),
+    staleTime: 15_000,
+  };
 }

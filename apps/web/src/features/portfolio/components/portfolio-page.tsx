@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BellPlus, Briefcase, Eye, Layers, Plus, TrendingUp, Wallet } from 'lucide-react';
+import { Briefcase, Layers, Plus, TrendingUp, Wallet } from 'lucide-react';
 import {
   DEFAULT_PERFORMANCE_RANGE,
   type Holding,
@@ -14,9 +14,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorCard } from '@/components/error-card';
 import { PageHeader } from '@/components/page-header';
 import { StatCard } from '@/components/stat-card';
-import { AlertFormDialog } from '@/features/alerts/components/alert-form-dialog';
-import { AddToWatchlistDialog } from '@/features/watchlist/components/add-to-watchlist-dialog';
-import { WatchlistGrid } from '@/features/watchlist/components/watchlist-grid';
 import { changeColorClass, formatChange, formatNumber, formatPercent, formatPrice } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
@@ -46,15 +43,13 @@ function signedPrice(value: number): string {
 }
 
 /** Spec §2 Portföy: cards, allocation pie with Nakit, performance vs XU100, holdings, watchlist, ledger. */
-export function PortfolioPage() {
+export function PortfolioPage({ actions, watchlist }: { actions?: ReactNode; watchlist?: ReactNode } = {}) {
   const { t } = useTranslation('portfolio');
   useDocumentTitle(t('title'));
   const [range, setRange] = useState<PerformanceRange>(DEFAULT_PERFORMANCE_RANGE);
   const query = usePortfolioOverview(range);
   const [trade, setTrade] = useState<TradeDialogState | null>(null);
   const [historySymbol, setHistorySymbol] = useState<string | null>(null);
-  const [alertOpen, setAlertOpen] = useState(false);
-  const [watchOpen, setWatchOpen] = useState(false);
 
   const isSample = isEmptyPortfolio(query.data);
   const data = isSample ? samplePortfolio() : query.data;
@@ -77,12 +72,7 @@ export function PortfolioPage() {
         subtitle={t('subtitle')}
         actions={
           <>
-            <Button variant="outline" onClick={() => setAlertOpen(true)}>
-              <BellPlus /> {t('actions.alert')}
-            </Button>
-            <Button variant="outline" onClick={() => setWatchOpen(true)}>
-              <Eye /> {t('actions.watch')}
-            </Button>
+            {actions}
             <Button onClick={() => setTrade({ mode: 'buy', stock: null })}>
               <Plus /> {t('actions.add')}
             </Button>
@@ -295,7 +285,7 @@ export function PortfolioPage() {
         </>
       )}
 
-      <WatchlistGrid />
+      {watchlist}
 
       <TransactionsSection onEdit={edit} />
 
@@ -312,8 +302,6 @@ export function PortfolioPage() {
         }}
         onEdit={edit}
       />
-      <AlertFormDialog open={alertOpen} onOpenChange={setAlertOpen} />
-      <AddToWatchlistDialog open={watchOpen} onOpenChange={setWatchOpen} />
     </div>
   );
 }

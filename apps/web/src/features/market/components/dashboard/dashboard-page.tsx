@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BarChart3,
-  Brain,
   Building2,
   LineChart as LineChartIcon,
   PieChart,
@@ -21,7 +20,6 @@ import {
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PriceBarChart } from '@/components/charts/price-bar-chart';
 import { VolumeLineChart } from '@/components/charts/volume-line-chart';
-import { useDailyPredictions } from '@/features/market/api/get-daily-predictions';
 import { useLiveData } from '@/features/market/api/get-live-data';
 import { getMarketSummaryQueryOptions } from '@/features/market/api/get-market-summary';
 import { ChangeText } from '@/features/market/components/shared/change-text';
@@ -32,15 +30,26 @@ import { StaleBanner } from '@/features/market/components/shared/stale-banner';
 import { StatCard } from '@/components/stat-card';
 import { formatAmount, formatDateTime } from '@/features/market/lib/format-market';
 import { isApiError } from '@/lib/api-client';
-import { changeColorClass, formatNumber, formatPercent, formatPrice } from '@/lib/format';
+import { changeColorClass, formatNumber, formatPrice } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 import { useQuery } from '@tanstack/react-query';
 import '@/features/market/i18n';
 
-/** Dashboard (spec §2/§4): cards, two charts over the 5 most traded stocks, movers, sectors, AI summary; 30 s refresh. */
-/** `aiSummary`: the predictions feature's summary card, composed by the route (features never import each other). */
-export function DashboardPage({ aiSummary }: { aiSummary?: ReactNode } = {}) {
+/**
+ * Dashboard: four cards, two charts over the 5 most traded stocks, movers, sectors and the AI summary, refreshed
+ * every 30 s. The AI card and summary belong to the predictions feature: the route passes them in, with
+ * `onRefresh` to refresh their data along with the market's.
+ */
+export function DashboardPage({
+  aiCard,
+  aiSummary,
+  onRefresh,
+}: {
+  aiCard?: ReactNode;
+  aiSummary?: ReactNode;
+  onRefresh?: () => void;
+} = {}) {
   const { t } = useTranslation('market');
   useDocumentTitle(t('dashboard.title'));
   const queryClient = useQueryClient();
@@ -50,11 +59,10 @@ export function DashboardPage({ aiSummary }: { aiSummary?: ReactNode } = {}) {
     retry: 1,
   });
   const live = useLiveData();
-  const predictions = useDailyPredictions();
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['market'] });
-    void predictions.refetch();
+    onRefresh?.();
   };
   const fetching = summary.isFetching || live.isFetching;
   const updatedAt = Math.max(summary.dataUpdatedAt, live.dataUpdatedAt);
@@ -86,7 +94,6 @@ export function DashboardPage({ aiSummary }: { aiSummary?: ReactNode } = {}) {
 
   const data = summary.data;
   const chartRows = (live.data?.data ?? []).slice(0, DASHBOARD_CHART_ITEMS);
-  const predictionData = predictions.data;
 
   return (
     <div className="space-y-6">
@@ -129,19 +136,7 @@ export function DashboardPage({ aiSummary }: { aiSummary?: ReactNode } = {}) {
               }
               testId="card-bist100"
             />
-            <StatCard
-              title={t('dashboard.aiPredictions')}
-              icon={Brain}
-              value={predictionData ? formatNumber(predictionData.predictionsGenerated) : '---'}
-              hint={
-                predictionData && predictionData.averageAccuracy !== null
-                  ? t('dashboard.averageAccuracy', { value: formatPercent(predictionData.averageAccuracy) })
-                  : predictionData
-                    ? t('dashboard.noPredictions')
-                    : t('dashboard.averageAccuracy', { value: '---' })
-              }
-              testId="card-ai"
-            />
+            {aiCard}
           </>
         ) : (
           Array.from({ length: 4 }, (_, i) => <StatCard key={i} title="" value="" loading />)

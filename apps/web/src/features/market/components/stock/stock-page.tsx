@@ -2,14 +2,13 @@ import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, SearchX, Star } from 'lucide-react';
+import { ArrowLeft, SearchX } from 'lucide-react';
 import { HISTORY_RANGES, type Candle, type HistoryRange } from '@bist/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CandlestickChart } from '@/components/charts/candlestick-chart';
-import { useAddToWatchlist } from '@/features/market/api/add-to-watchlist';
 import { useMarketStatus } from '@/features/market/api/get-market-status';
 import { useStockHistory } from '@/features/market/api/get-stock-history';
 import { useStockProfile } from '@/features/market/api/get-stock-profile';
@@ -28,9 +27,11 @@ import '@/features/market/i18n';
 
 const DEFAULT_RANGE: HistoryRange = '3A';
 
-/** The stock page /stocks/:symbol: live header, candles with volume, SMA 20/50, RSI 14, key figures, SSE updates. */
-/** `actions` (composed by the route: watchlist toggle, price alert) replace the built-in watchlist button. */
-export function StockPage({ actions }: { actions?: (symbol: string) => ReactNode } = {}) {
+/**
+ * The stock page /stocks/:symbol: live header, candles with volume, SMA 20/50, RSI 14, key figures, live updates
+ * from the quote stream. `actions` are other features' buttons for the symbol, composed by the route.
+ */
+export function StockPage({ actions }: { actions: (symbol: string) => ReactNode }) {
   const { t } = useTranslation('market');
   const { symbol: rawSymbol = '' } = useParams();
   // Tickers are ASCII upper-case (no Turkish 'İ').
@@ -41,7 +42,6 @@ export function StockPage({ actions }: { actions?: (symbol: string) => ReactNode
   const history = useStockHistory(symbol, range, { enabled: !notFound });
   const { quote, connected } = useQuoteStream(notFound ? undefined : symbol);
   const status = useMarketStatus();
-  const watch = useAddToWatchlist();
   useDocumentTitle(profile.data ? `${symbol} · ${profile.data.company_name}` : symbol);
 
   const candles: readonly Candle[] = useMemo(() => {
@@ -130,14 +130,7 @@ export function StockPage({ actions }: { actions?: (symbol: string) => ReactNode
               <p className="text-xs text-muted-foreground tabular-nums">{formatClock(quote.time, true)}</p>
             ) : null}
           </div>
-          {actions ? (
-            <div className="flex flex-wrap justify-end gap-2">{actions(symbol)}</div>
-          ) : (
-            <Button variant="outline" onClick={() => watch.mutate(symbol)} disabled={watch.isPending || !p}>
-              <Star aria-hidden="true" />
-              {t('common.addToWatchlist')}
-            </Button>
-          )}
+          <div className="flex flex-wrap justify-end gap-2">{actions(symbol)}</div>
         </div>
       </div>
 

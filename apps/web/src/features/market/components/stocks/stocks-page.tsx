@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -10,7 +10,6 @@ import {
   Eye,
   Layers,
   Search,
-  Star,
   TrendingDown,
   TrendingUp,
 } from 'lucide-react';
@@ -27,7 +26,6 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { useAddToWatchlist } from '@/features/market/api/add-to-watchlist';
 import { useMarketSummary } from '@/features/market/api/get-market-summary';
 import { useSectors } from '@/features/market/api/get-sectors';
 import { useStockList } from '@/features/market/api/get-stock-list';
@@ -56,7 +54,7 @@ import '@/features/market/i18n';
 const ALL = '__all__';
 
 /** Hisse Senetleri (spec §2/§4): search, sector filter, sorting, pages of 20, three cards. State lives in the URL. */
-export function StocksPage() {
+export function StocksPage({ rowAction }: { rowAction?: (symbol: string) => ReactNode } = {}) {
   const { t } = useTranslation('market');
   useDocumentTitle(t('stocks.title'));
   const [params, setParams] = useSearchParams();
@@ -112,7 +110,6 @@ export function StocksPage() {
   const list = useStockList({ page, sector: sector || undefined, search: urlSearch || undefined, ...sort });
   const sectors = useSectors();
   const summary = useMarketSummary((s) => s.overview.total_stocks);
-  const watch = useAddToWatchlist();
 
   const stocks = list.data?.stocks ?? [];
   const total = list.data?.total ?? 0;
@@ -243,8 +240,7 @@ export function StocksPage() {
             fetching={list.isFetching && !loadingFirst}
             sort={sort}
             onSort={(field) => setSort(nextHeaderSort(sort, field), false)}
-            onWatch={(symbol) => watch.mutate(symbol)}
-            watching={watch.isPending ? watch.variables : undefined}
+            rowAction={rowAction}
             emptyText={
               urlSearch
                 ? t('stocks.emptySearch', { query: urlSearch })
@@ -327,8 +323,7 @@ function StocksTable({
   fetching,
   sort,
   onSort,
-  onWatch,
-  watching,
+  rowAction,
   emptyText,
 }: {
   stocks: StockListItem[];
@@ -336,8 +331,7 @@ function StocksTable({
   fetching: boolean;
   sort: StockSort;
   onSort: (field: StockSortField) => void;
-  onWatch: (symbol: string) => void;
-  watching: string | undefined;
+  rowAction: ((symbol: string) => ReactNode) | undefined;
   emptyText: string;
 }) {
   const { t } = useTranslation('market');
@@ -457,17 +451,7 @@ function StocksTable({
                       <Eye aria-hidden="true" />
                     </Link>
                   </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-8"
-                    onClick={() => onWatch(stock.symbol)}
-                    disabled={watching === stock.symbol}
-                    aria-label={`${t('common.addToWatchlist')}: ${stock.symbol}`}
-                    title={t('common.addToWatchlist')}
-                  >
-                    <Star aria-hidden="true" />
-                  </Button>
+                  {rowAction?.(stock.symbol)}
                 </div>
               </TableCell>
             </TableRow>

@@ -4,16 +4,26 @@ import { X } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { formatPrice } from '@/lib/format';
+import { useStockSuggestions } from '@/lib/stock-lookup';
 import { cn } from '@/lib/utils';
-import { useStockSearch } from '@/features/portfolio/api/search-stocks';
-import '@/features/portfolio/i18n';
 
 export interface PickedStock {
   symbol: string;
   name: string | null;
 }
 
-/** Symbol search (GET /api/stocks/list?search=…&limit=8) as an ARIA combobox; shows the picked stock as a chip. */
+export interface SymbolPickerLabels {
+  placeholder: string;
+  /** The chip's button that clears the choice. */
+  change: string;
+  searching: string;
+  noMatch: string;
+}
+
+/**
+ * Picks a stock by code or company name (an ARIA combobox over the stock lookup's suggestions); shows the picked
+ * stock as a chip. Its words are the investor's unless `labels` gives others.
+ */
 export function SymbolPicker({
   id,
   value,
@@ -21,6 +31,7 @@ export function SymbolPicker({
   invalid,
   describedBy,
   disabled,
+  labels,
 }: {
   id: string;
   value: PickedStock | null;
@@ -28,14 +39,21 @@ export function SymbolPicker({
   invalid?: boolean;
   describedBy?: string | undefined;
   disabled?: boolean;
+  labels?: SymbolPickerLabels;
 }) {
-  const { t } = useTranslation('portfolio');
+  const { t } = useTranslation();
+  const text = labels ?? {
+    placeholder: t('symbolPicker.placeholder'),
+    change: t('symbolPicker.change'),
+    searching: t('symbolPicker.searching'),
+    noMatch: t('symbolPicker.noMatch'),
+  };
   const listId = useId();
   const [term, setTerm] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const deferred = useDeferredValue(term);
-  const search = useStockSearch(deferred);
+  const search = useStockSuggestions(deferred);
   const options = search.data ?? [];
 
   if (value) {
@@ -52,7 +70,7 @@ export function SymbolPicker({
           <button
             type="button"
             className="rounded-sm p-1 text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-            aria-label={t('form.changeSymbol')}
+            aria-label={text.change}
             onClick={() => {
               onChange(null);
               setTerm('');
@@ -102,7 +120,7 @@ export function SymbolPicker({
         aria-describedby={describedBy}
         aria-activedescendant={showList && options[active] ? `${listId}-${active}` : undefined}
         autoComplete="off"
-        placeholder={t('form.symbolPlaceholder')}
+        placeholder={text.placeholder}
         value={term}
         disabled={disabled}
         onChange={(event) => {
@@ -128,10 +146,10 @@ export function SymbolPicker({
         >
           {search.isPending && options.length === 0 ? (
             <li className="flex items-center gap-2 px-2 py-2 text-sm text-muted-foreground">
-              <Spinner className="size-4" /> {t('form.searching')}
+              <Spinner className="size-4" /> {text.searching}
             </li>
           ) : options.length === 0 ? (
-            <li className="px-2 py-2 text-sm text-muted-foreground">{t('form.noMatch')}</li>
+            <li className="px-2 py-2 text-sm text-muted-foreground">{text.noMatch}</li>
           ) : (
             options.map((option, index) => (
               <li

@@ -3,6 +3,9 @@ import { LIVE_VIEW_REFRESH_MS, stockProfileSchema } from '@bist/contracts';
 import { apiRequest, isApiError } from '@/lib/api-client';
 import type { StockLookup } from '@/lib/stock-lookup';
 
+/** A stock's live quote and key figures, as the profile endpoint sends them. */
+export type StockProfile = Awaited<ReturnType<typeof getStockProfile>>;
+
 /** GET /api/stocks/{symbol}/profile: live quote and key figures. */
 export async function getStockProfile(symbol: string, signal?: AbortSignal) {
   const response = await apiRequest(`/api/stocks/${encodeURIComponent(symbol)}/profile`, {

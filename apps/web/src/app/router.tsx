@@ -21,7 +21,7 @@ const AdminAuditRoute = lazy(() => import('./routes/admin-audit'));
 const AdminSettingsRoute = lazy(() => import('./routes/admin-settings'));
 const AdminComingSoonRoute = lazy(() => import('./routes/admin-coming-soon'));
 
-/** The route table of spec §2 (customer side). Admin routes belong to the admin issue. */
+/** Every route: the investor's pages inside their layout, the admin panel under /admin, anything else to /. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<LoadingSplash />}>

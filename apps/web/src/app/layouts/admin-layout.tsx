@@ -10,7 +10,10 @@ import { useAdminSession } from '@/lib/admin-session';
 import { AdminSidebarContent } from './admin-sidebar';
 import { SidebarShell } from './sidebar-shell';
 
-/** The admin layout (spec §2 header: name, role description, role badge, logout): sidebar on large screens, drawer on phones. */
+/**
+ * The admin layout, behind the admin guard: a header with the staff member's name, role description, role badge
+ * and logout; the sidebar on large screens, a drawer on phones.
+ */
 export default function AdminLayout() {
   return (
     <RequireAdmin>

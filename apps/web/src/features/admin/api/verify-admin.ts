@@ -1,7 +1,7 @@
 import { adminVerifyResponseSchema, type AdminSessionUser } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 
-/** GET /admin/api/auth/verify: the signed-in staff member for the stored admin token (spec §4 'verified on load'). */
+/** GET /admin/api/auth/verify: the staff member the stored admin token belongs to, checked on every load. */
 export async function verifyAdmin(signal?: AbortSignal): Promise<AdminSessionUser> {
   const response = await adminRequest('/auth/verify', {
     schema: adminVerifyResponseSchema,

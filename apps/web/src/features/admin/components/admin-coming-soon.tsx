@@ -8,7 +8,7 @@ import { useAdminTranslation } from '@/lib/admin-i18n';
 import { PageHeader } from '@/components/page-header';
 import '@/features/admin/i18n';
 
-/** Admin screens of the spec's route table that have no issue yet: a clear panel, never a blank page. */
+/** Admin screens that are not built yet: a clear 'Coming soon' panel, never a blank page. */
 export function AdminComingSoon({ title, text }: { title: string; text: string }) {
   const { t } = useAdminTranslation();
   useDocumentTitle(title);

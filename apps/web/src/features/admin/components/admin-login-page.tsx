@@ -22,7 +22,10 @@ import { useAdminTranslation } from '@/lib/admin-i18n';
 import { safeAdminReturnPath, useAdminSession } from '@/lib/admin-session';
 import '@/features/admin/i18n';
 
-/** /admin/login 'Admin Panel' (spec §2, §5, §8). */
+/**
+ * /admin/login 'Admin Panel': staff sign-in with field errors, and in demo mode the demo accounts of every role
+ * ('Use Demo Credentials' fills the super_admin's). A signed-in staff member goes straight on.
+ */
 export function AdminLoginPage() {
   const { t } = useAdminTranslation();
   const navigate = useNavigate();

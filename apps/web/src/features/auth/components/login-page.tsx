@@ -20,7 +20,10 @@ function safePath(path: unknown): string | null {
     : null;
 }
 
-/** /login exactly as spec §2, with the offline fallback of spec §5 in demo mode only. */
+/**
+ * /login: e-mail and password with the server's field errors. In demo mode only, when the server cannot be reached,
+ * a filled form opens an offline demo session instead.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -15,7 +15,7 @@ const FEATURES: { key: string; icon: LucideIcon }[] = [
   { key: 'fast', icon: Zap },
 ];
 
-/** Public landing page of spec §1: nav, hero, stats, four feature cards, call to action, footer. */
+/** Public landing page: nav, hero, stats, four feature cards, call to action, footer. */
 export function LandingPage() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();

@@ -6,9 +6,9 @@ import type { StockLookup } from '@/lib/stock-lookup';
 export interface StockListParams {
   page: number;
   limit?: number;
-  /** Omitted when all sectors (spec §7). */
+  /** Omitted for all sectors. */
   sector?: string | undefined;
-  /** Omitted when empty (spec §7). */
+  /** Omitted when empty. */
   search?: string | undefined;
   sortBy: StockSortField;
   sortOrder: 'asc' | 'desc';

@@ -19,7 +19,7 @@ export function getStockProfileQueryOptions(symbol: string) {
   return queryOptions({
     queryKey: ['stocks', 'profile', symbol],
     queryFn: ({ signal }) => getStockProfile(symbol, signal),
-    // Spec §9: the live-data view refreshes every 60 s.
+    // The stock page refreshes every 60 s; an unknown symbol (404) is not asked again.
     refetchInterval: (query) =>
       isApiError(query.state.error) && query.state.error.status === 404 ? false : LIVE_VIEW_REFRESH_MS,
   });

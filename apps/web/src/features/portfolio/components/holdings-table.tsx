@@ -14,7 +14,7 @@ function signed(value: number): string {
   return `${value > 0 ? '+' : ''}${formatPrice(value)}`;
 }
 
-/** Holdings of spec §2: symbol, quantity, average cost, price, value, P/L, change, actions; Güçlü/Zayıf beyond ±10 %. */
+/** Holdings: symbol, quantity, average cost, price, value, P/L, change, actions; Güçlü/Zayıf beyond ±10 %. */
 export function HoldingsTable({
   holdings,
   loading,

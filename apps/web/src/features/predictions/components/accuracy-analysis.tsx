@@ -11,7 +11,7 @@ import { AccuracyInfo } from './info-tooltip';
 import { ExampleBadge } from './prediction-badges';
 import '@/features/predictions/i18n';
 
-/** Spec §2 'accuracy analysis': 7-day line chart, max, average and a trend computed from the data. */
+/** 'Doğruluk analizi': 7-day line chart, max, average and a trend computed from the data. */
 export function AccuracyAnalysis({
   history,
   loading,

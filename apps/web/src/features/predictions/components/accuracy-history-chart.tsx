@@ -5,7 +5,7 @@ import { formatPercent } from '@/lib/format';
 import { formatIsoDate, formatShortDate } from '@/features/predictions/lib/format-prediction';
 import { accuracyAxisDomain } from '@/features/predictions/lib/prediction-rules';
 
-/** Spec §2: 7-day accuracy line, y-axis 50–100 (lower only when a day falls below 50 %). */
+/** The 7-day accuracy line, y-axis 50–100 (lower only when a day falls below 50 %). */
 export function AccuracyHistoryChart({
   data,
   label,

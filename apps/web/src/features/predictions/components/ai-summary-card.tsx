@@ -8,7 +8,7 @@ import { ConfidenceText, DirectionBadge } from './prediction-badges';
 import '@/features/predictions/i18n';
 
 /**
- * The Dashboard's AI prediction summary (spec §2): shown only when the server has real top predictions (never the
+ * The Dashboard's AI prediction summary: shown only when the server has real top predictions (never the
  * sample), up to 6 entries with stock code, direction badge, confidence percent and algorithm. Shares the AI
  * Tahminler page's query, so both refresh together every 60 s.
  */

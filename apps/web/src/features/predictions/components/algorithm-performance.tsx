@@ -9,7 +9,7 @@ import { AccuracyInfo } from './info-tooltip';
 import { ExampleBadge } from './prediction-badges';
 import '@/features/predictions/i18n';
 
-/** Spec §2 'algorithm performance': a bar chart plus the list of the first 6 algorithms, accuracy from evaluations. */
+/** 'Algoritma performansı': a bar chart plus the list of the first 6 algorithms, accuracy from evaluations. */
 export function AlgorithmPerformance({
   algorithms,
   loading,

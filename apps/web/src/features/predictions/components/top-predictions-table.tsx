@@ -11,7 +11,7 @@ import '@/features/predictions/i18n';
 
 const SKELETON_ROWS = 8;
 
-/** Spec §2 'top predictions': stock, direction, confidence, prices, potential, algorithm, horizon, status. */
+/** 'En iyi tahminler': stock, direction, confidence, prices, potential, algorithm, horizon, status. */
 export function TopPredictionsTable({
   rows,
   loading = false,

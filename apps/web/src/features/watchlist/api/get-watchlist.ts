@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { WATCHLIST_REFRESH_MS, watchlistResponseSchema } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
-/** GET /api/watchlist (spec §7: data.watchlist), oldest first. */
+/** GET /api/watchlist (data.watchlist), oldest first. */
 export async function getWatchlist(signal?: AbortSignal) {
   const response = await apiRequest('/api/watchlist', { schema: watchlistResponseSchema, signal });
   return response.data.watchlist;

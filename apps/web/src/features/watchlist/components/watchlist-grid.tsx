@@ -9,7 +9,7 @@ import { useWatchlist } from '@/features/watchlist/api/get-watchlist';
 import { useRemoveWatchlistItem } from '@/features/watchlist/api/remove-watchlist-item';
 import '@/features/watchlist/i18n';
 
-/** Spec §2: the watchlist card grid, only when the watchlist is not empty; each card can be removed. */
+/** The watchlist card grid, shown only when the watchlist is not empty; each card can be removed. */
 export function WatchlistGrid() {
   const { t } = useTranslation('watchlist');
   const query = useWatchlist();

@@ -5,8 +5,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 
 /**
- * A figure card: title, big figure, one supporting line, and an optional `footer` under them (e.g. a list). Keeps
- * its size while loading, so a grid of cards does not jump when the data arrives.
+ * A figure card: title, big figure, one supporting line cut to fit (`hint`), and an optional `footer` under them
+ * that may take several lines (a longer note, a list). Keeps its size while loading, so a grid of cards does not
+ * jump when the data arrives.
  */
 export function StatCard({
   title,
@@ -69,7 +70,11 @@ export function StatCard({
           >
             {value}
           </p>
-          <div className="mt-2 h-4 truncate text-xs leading-4 text-muted-foreground tabular-nums">{hint}</div>
+          {hint === undefined ? null : (
+            <div className="mt-2 h-4 truncate text-xs leading-4 text-muted-foreground tabular-nums">
+              {hint}
+            </div>
+          )}
           {footer ? <div className="mt-2 text-xs text-muted-foreground">{footer}</div> : null}
         </>
       )}

@@ -48,21 +48,21 @@ export function DashboardStats({ stats }: { stats: AdminDashboardStats | undefin
           title={t('dashboard.totalUsers')}
           icon={Users}
           value={stats.total_users.toLocaleString('en-GB')}
-          hint={t('dashboard.totalUsersHint')}
+          footer={t('dashboard.totalUsersHint')}
         />
         <StatCard
           testId="stat-active-sessions"
           title={t('dashboard.activeSessions')}
           icon={Activity}
           value={stats.active_sessions.toLocaleString('en-GB')}
-          hint={t('dashboard.activeSessionsHint')}
+          footer={t('dashboard.activeSessionsHint')}
         />
         <StatCard
           testId="stat-recent-logins"
           title={t('dashboard.recentLogins')}
           icon={KeyRound}
           value={stats.recent_logins_24h.toLocaleString('en-GB')}
-          hint={t('dashboard.recentLoginsHint')}
+          footer={t('dashboard.recentLoginsHint')}
         />
         <StatCard
           testId="stat-system-status"

@@ -1,6 +1,6 @@
 import { BrowserRouter } from 'react-router';
-import { AppProviders } from './providers/app-providers';
-import { SessionProvider } from './providers/session-provider';
+import { AppProviders } from '@/app/providers/app-providers';
+import { SessionProvider } from '@/app/providers/session-provider';
 import { AppRoutes } from './router';
 
 export function App() {

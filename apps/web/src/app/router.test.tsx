@@ -51,7 +51,7 @@ describe('route guards', () => {
     signedIn();
     renderApp('/');
     await expectLocation('/dashboard');
-    // Only the shell is asserted: the page inside it belongs to the market-data issue.
+    // Only the shell is asserted here: the dashboard itself has its own tests.
     expect(await screen.findByTestId('sidebar')).toBeTruthy();
     expect(screen.getAllByText('Ayşe Yılmaz').length).toBeGreaterThan(0);
   });

@@ -3,25 +3,25 @@ import { Navigate, Route, Routes } from 'react-router';
 import { LoadingSplash } from '@/components/loading-splash';
 import { GuestOnly, RequireAuth } from './guards';
 
-const LandingRoute = lazy(() => import('./routes/landing'));
-const LoginRoute = lazy(() => import('./routes/login'));
-const UserLayout = lazy(() => import('./layouts/user-layout'));
-const DashboardRoute = lazy(() => import('./routes/dashboard'));
-const StocksRoute = lazy(() => import('./routes/stocks'));
-const StockDetailRoute = lazy(() => import('./routes/stock-detail'));
-const IndicesRoute = lazy(() => import('./routes/indices'));
-const PortfolioRoute = lazy(() => import('./routes/portfolio'));
-const PredictionsRoute = lazy(() => import('./routes/predictions'));
-const AdminRoot = lazy(() => import('./routes/admin-root'));
-const AdminLoginRoute = lazy(() => import('./routes/admin-login'));
-const AdminLayout = lazy(() => import('./layouts/admin-layout'));
-const AdminDashboardRoute = lazy(() => import('./routes/admin-dashboard'));
-const AdminUsersRoute = lazy(() => import('./routes/admin-users'));
-const AdminAuditRoute = lazy(() => import('./routes/admin-audit'));
-const AdminSettingsRoute = lazy(() => import('./routes/admin-settings'));
-const AdminComingSoonRoute = lazy(() => import('./routes/admin-coming-soon'));
+const LandingRoute = lazy(() => import('@/app/routes/landing'));
+const LoginRoute = lazy(() => import('@/app/routes/login'));
+const UserLayout = lazy(() => import('@/app/layouts/user-layout'));
+const DashboardRoute = lazy(() => import('@/app/routes/dashboard'));
+const StocksRoute = lazy(() => import('@/app/routes/stocks'));
+const StockDetailRoute = lazy(() => import('@/app/routes/stock-detail'));
+const IndicesRoute = lazy(() => import('@/app/routes/indices'));
+const PortfolioRoute = lazy(() => import('@/app/routes/portfolio'));
+const PredictionsRoute = lazy(() => import('@/app/routes/predictions'));
+const AdminRoot = lazy(() => import('@/app/routes/admin-root'));
+const AdminLoginRoute = lazy(() => import('@/app/routes/admin-login'));
+const AdminLayout = lazy(() => import('@/app/layouts/admin-layout'));
+const AdminDashboardRoute = lazy(() => import('@/app/routes/admin-dashboard'));
+const AdminUsersRoute = lazy(() => import('@/app/routes/admin-users'));
+const AdminAuditRoute = lazy(() => import('@/app/routes/admin-audit'));
+const AdminSettingsRoute = lazy(() => import('@/app/routes/admin-settings'));
+const AdminComingSoonRoute = lazy(() => import('@/app/routes/admin-coming-soon'));
 
-/** The route table of spec §2 (customer side). Admin routes belong to the admin issue. */
+/** Every route: the investor's pages inside their layout, the admin panel under /admin, anything else to /. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<LoadingSplash />}>

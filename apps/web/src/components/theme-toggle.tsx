@@ -1,13 +1,33 @@
-import { useTranslation } from 'react-i18next';
 import { Moon, Sun } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useTheme } from '@/lib/theme';
 
-/** Icon button that switches light/dark. */
-export function ThemeToggle({ className }: { className?: string }) {
-  const { t } = useTranslation();
+/**
+ * Switches between light and dark, in either realm's words: `toLight` and `toDark` name what a click does. As an
+ * icon button they are its accessible name; `withLabel` (the sidebars) shows them beside the icon.
+ */
+export function ThemeToggle({
+  toLight,
+  toDark,
+  withLabel = false,
+  className,
+}: {
+  toLight: string;
+  toDark: string;
+  withLabel?: boolean;
+  className?: string;
+}) {
   const { theme, toggleTheme } = useTheme();
-  const label = theme === 'dark' ? t('common.toLight') : t('common.toDark');
+  const label = theme === 'dark' ? toLight : toDark;
+  const icon = theme === 'dark' ? <Sun /> : <Moon />;
+  if (withLabel) {
+    return (
+      <Button variant="outline" className={className ?? 'w-full justify-start'} onClick={toggleTheme}>
+        {icon}
+        {label}
+      </Button>
+    );
+  }
   return (
     <Button
       variant="ghost"
@@ -17,7 +37,7 @@ export function ThemeToggle({ className }: { className?: string }) {
       aria-label={label}
       title={label}
     >
-      {theme === 'dark' ? <Sun /> : <Moon />}
+      {icon}
     </Button>
   );
 }

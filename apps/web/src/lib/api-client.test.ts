@@ -87,7 +87,7 @@ describe('apiRequest', () => {
     expect(error.requestId).toBe('req-1');
   });
 
-  it('treats a 200 without success: true as an error (spec §5)', async () => {
+  it('treats a 200 without success: true as an error', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { success: false, error: 'nope' }));
     const error = await captureError(apiRequest('/api/x'));
     expect(error.message).toBe('Beklenmeyen bir hata oluştu.');

@@ -1,12 +1,11 @@
 import type { ErrorEnvelope } from '@bist/contracts';
 import { i18n } from '@/lib/i18n';
-import { clearStoredSession } from '@/lib/session';
-import { readStorage, STORAGE_KEYS } from '@/lib/storage';
+import { investorSession } from '@/lib/session';
 
 /**
- * The customer API client of spec §7/§8: same origin, JSON, Bearer token when one is stored, every non-success
- * status is an error. Errors carry the spec's Turkish message plus the server's own `error`/`field`/`details` so
- * forms can show them under their fields.
+ * The investor's API client: same origin, JSON, Bearer token when one is stored, every non-success status is an
+ * error. Errors carry a Turkish message for the kind of failure plus the server's own `error`/`field`/`details`
+ * so forms can show them under their fields.
  */
 
 export type ApiErrorKind = 'network' | 'unavailable' | 'unauthorized' | 'http' | 'invalid-response';
@@ -43,7 +42,7 @@ export class ApiError extends Error {
     this.requestId = typeof init.envelope?.requestId === 'string' ? init.envelope.requestId : undefined;
   }
 
-  /** Message for a form: the server's own words when it gave any, else the spec's mapped message. */
+  /** Message for a form: the server's own words when it gave any, else the message for the kind of failure. */
   get displayMessage(): string {
     return this.serverError ?? this.message;
   }
@@ -56,7 +55,7 @@ export function isApiError(error: unknown): error is ApiError {
 type UnauthorizedHandler = () => void;
 let unauthorizedHandler: UnauthorizedHandler | null = null;
 
-/** The session provider registers what a 401 does: clear the session and go to /login (spec §8). */
+/** The session provider registers what a 401 does: clear the session and go to /login. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
   unauthorizedHandler = handler;
 }
@@ -156,16 +155,19 @@ export async function requestJson<T>(
   return parsed.data;
 }
 
-/** The investor realm: the spec's Turkish messages (the server's own words stay on the error for forms). */
+/**
+ * The investor realm: 'Bağlantı hatası…' without an answer, 'Servis şu anda kullanılamıyor…' on a 503, else
+ * 'Beklenmeyen bir hata oluştu.' (the server's own words stay on the error for forms).
+ */
 const investorRealm: ApiRealm = {
-  token: () => readStorage(STORAGE_KEYS.token),
+  token: () => investorSession.token(),
   message(kind) {
     if (kind === 'network') return i18n.t('errors.network');
     if (kind === 'unavailable') return i18n.t('errors.unavailable');
     return i18n.t('errors.unexpected');
   },
   onUnauthorized() {
-    clearStoredSession();
+    investorSession.clear();
     unauthorizedHandler?.();
   },
 };

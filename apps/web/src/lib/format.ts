@@ -1,4 +1,4 @@
-/** Display formats of spec §5: missing values show '---', prices in lira, signed percents, K/M volumes. */
+/** Display formats: missing values show '---', prices in lira, signed percents, K/M volumes. */
 
 export const MISSING = '---';
 
@@ -35,7 +35,7 @@ export function trendOf(value: number | null | undefined): Trend {
   return value > 0 ? 'up' : 'down';
 }
 
-/** Tailwind colour class for a change: the same three tokens everywhere (DESIGN.md). */
+/** Tailwind colour class for a change: the same three tokens (up, down, neutral) everywhere. */
 export function changeColorClass(value: number | null | undefined): string {
   const trend = trendOf(value);
   if (trend === 'up') return 'text-up';

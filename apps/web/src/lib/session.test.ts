@@ -1,23 +1,23 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { OFFLINE_TOKEN_PREFIX } from '@bist/contracts';
-import { createOfflineSession, isOfflineToken, persistSession, restoreSession } from './session';
+import { createOfflineSession, investorSession, isOfflineToken } from './session';
 import { STORAGE_KEYS } from './storage';
 
 const user = { id: 'u1', email: 'ayse@example.com', name: 'Ayşe', role: 'investor' as const, avatar: null };
 
 beforeEach(() => localStorage.clear());
 
-describe('restoreSession', () => {
+describe('investorSession.restore', () => {
   it('restores a stored token with a parseable stored user', () => {
     localStorage.setItem(STORAGE_KEYS.token, 'tok');
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-    expect(restoreSession()).toEqual({ token: 'tok', user });
+    expect(investorSession.restore()).toEqual({ token: 'tok', user });
   });
 
   it('clears both when the stored user is not JSON', () => {
     localStorage.setItem(STORAGE_KEYS.token, 'tok');
     localStorage.setItem(STORAGE_KEYS.user, '{not json');
-    expect(restoreSession()).toBeNull();
+    expect(investorSession.restore()).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
   });
@@ -25,23 +25,23 @@ describe('restoreSession', () => {
   it('clears both when the stored user is JSON but not a user', () => {
     localStorage.setItem(STORAGE_KEYS.token, 'tok');
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ hello: 'world' }));
-    expect(restoreSession()).toBeNull();
+    expect(investorSession.restore()).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
   it('clears a user stored without a token', () => {
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-    expect(restoreSession()).toBeNull();
+    expect(investorSession.restore()).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
   });
 
   it('is absent when nothing is stored', () => {
-    expect(restoreSession()).toBeNull();
+    expect(investorSession.restore()).toBeNull();
   });
 
-  it('round-trips what persistSession stores', () => {
-    persistSession({ token: 't2', user });
-    expect(restoreSession()).toEqual({ token: 't2', user });
+  it('round-trips what persist stores', () => {
+    investorSession.persist({ token: 't2', user });
+    expect(investorSession.restore()).toEqual({ token: 't2', user });
   });
 });
 

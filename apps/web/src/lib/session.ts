@@ -1,51 +1,24 @@
 import { createContext, useContext } from 'react';
 import { customerUserSchema, OFFLINE_TOKEN_PREFIX, type CustomerUser } from '@bist/contracts';
-import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
+import { createSessionStore, type StoredSession } from '@/lib/session-store';
+import { STORAGE_KEYS } from '@/lib/storage';
 
-/** The customer session of spec §4: a token and the user, kept in local storage. */
-export interface Session {
-  token: string;
-  user: CustomerUser;
-}
+/** The investor's session: a token and the user, kept in local storage. */
+export type Session = StoredSession<CustomerUser>;
 
-/** Spec §4: a stored token plus a parseable stored user restores the session; unparseable data clears both. */
-export function restoreSession(): Session | null {
-  const token = readStorage(STORAGE_KEYS.token);
-  const rawUser = readStorage(STORAGE_KEYS.user);
-  if (!token && !rawUser) return null;
-  const user = parseUser(rawUser);
-  if (!token || !user) {
-    clearStoredSession();
-    return null;
-  }
-  return { token, user };
-}
-
-function parseUser(raw: string | null): CustomerUser | null {
-  if (!raw) return null;
-  try {
-    const parsed = customerUserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-export function persistSession(session: Session): void {
-  writeStorage(STORAGE_KEYS.token, session.token);
-  writeStorage(STORAGE_KEYS.user, JSON.stringify(session.user));
-}
-
-export function clearStoredSession(): void {
-  removeStorage(STORAGE_KEYS.token);
-  removeStorage(STORAGE_KEYS.user);
-}
+export const investorSession = createSessionStore(
+  { token: STORAGE_KEYS.token, user: STORAGE_KEYS.user },
+  customerUserSchema,
+);
 
 export function isOfflineToken(token: string): boolean {
   return token.startsWith(OFFLINE_TOKEN_PREFIX);
 }
 
-/** Spec §5/§9 offline fallback: demo prefix + timestamp token, name = e-mail before '@', investor role. */
+/**
+ * The demo-mode session used when the server cannot be reached at sign-in: the offline prefix plus the time as
+ * the token, the e-mail's part before '@' as the name, the investor role.
+ */
 export function createOfflineSession(email: string, now: number): Session {
   const trimmed = email.trim();
   const name = trimmed.split('@')[0] || trimmed;

@@ -1,7 +1,12 @@
-/** Local storage keys (spec §3: auth token, user data, theme). The theme key is also read by index.html. */
+/**
+ * Local storage keys. Each realm's session has its own token and user keys, so signing in to the admin panel never
+ * touches the investor's session and the other way round. The theme key is also read by index.html.
+ */
 export const STORAGE_KEYS = {
   token: 'auth_token',
   user: 'user_data',
+  adminToken: 'admin_token',
+  adminUser: 'admin_user',
   theme: 'theme',
   language: 'language',
   /** demoMode from the last successful /health, so the offline login fallback knows it may apply. */

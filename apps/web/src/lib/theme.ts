@@ -3,7 +3,7 @@ import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 export type Theme = 'light' | 'dark';
 
-/** Spec §4: the stored value when it is 'light' or 'dark', else the system's dark-mode preference. */
+/** The stored value when it is 'light' or 'dark', else the system's dark-mode preference. */
 export function resolveInitialTheme(stored: string | null, systemPrefersDark: boolean): Theme {
   if (stored === 'light' || stored === 'dark') return stored;
   return systemPrefersDark ? 'dark' : 'light';
@@ -22,7 +22,7 @@ export function applyTheme(theme: Theme): void {
   document.documentElement.classList.toggle('dark', theme === 'dark');
 }
 
-/** Spec §4: each change is saved. */
+/** Each change is saved, so the next visit starts in the same theme. */
 export function saveTheme(theme: Theme): void {
   writeStorage(STORAGE_KEYS.theme, theme);
 }

@@ -9,7 +9,7 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** Spec §4: connectivity follows the browser's online/offline events. */
+/** Connectivity follows the browser's online/offline events. */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribe,

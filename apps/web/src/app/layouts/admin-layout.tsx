@@ -1,16 +1,19 @@
 import { useNavigate } from 'react-router';
 import { LogOut, Menu } from 'lucide-react';
+import { RequireAdmin } from '@/app/admin-guards';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
-import { AdminSidebarContent } from '@/features/admin/components/admin-sidebar';
-import { AdminThemeToggle } from '@/features/admin/components/admin-theme-toggle';
-import { RequireAdmin } from '@/features/admin/components/require-admin';
-import { RoleBadge } from '@/features/admin/components/role-badge';
-import { useAdminTranslation } from '@/features/admin/i18n';
-import { useAdminSession } from '@/features/admin/lib/admin-session';
+import { RoleBadge } from '@/components/role-badge';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { useAdminTranslation } from '@/lib/admin-i18n';
+import { useAdminSession } from '@/lib/admin-session';
+import { AdminSidebarContent } from './admin-sidebar';
 import { SidebarShell } from './sidebar-shell';
 
-/** The admin layout (spec §2 header: name, role description, role badge, logout): sidebar on large screens, drawer on phones. */
+/**
+ * The admin layout, behind the admin guard: a header with the staff member's name, role description, role badge
+ * and logout; the sidebar on large screens, a drawer on phones.
+ */
 export default function AdminLayout() {
   return (
     <RequireAdmin>
@@ -64,7 +67,7 @@ function AdminShell() {
               <RoleBadge role={user.role} />
             </div>
           ) : null}
-          <AdminThemeToggle />
+          <ThemeToggle toLight={t('theme.toLight')} toDark={t('theme.toDark')} />
           <Button
             variant="outline"
             size="sm"

@@ -7,7 +7,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** Spec §2 user layout menu, in order. */
+/** The investor's menu, in order. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', labelKey: 'nav.dashboard', hintKey: 'nav.dashboardHint', icon: LayoutDashboard },
   { to: '/stocks', labelKey: 'nav.stocks', hintKey: 'nav.stocksHint', icon: TrendingUp },

@@ -24,7 +24,7 @@ export interface SidebarShellProps {
 }
 
 /**
- * The layout both realms share (spec §2): a skip link, a fixed 16rem sidebar on large screens and a drawer with
+ * The layout both realms share: a skip link, a fixed 16rem sidebar on large screens and a drawer with
  * overlay and close button on small ones, a header, and the routed page, loaded lazily with a spinner in the
  * content area only.
  */

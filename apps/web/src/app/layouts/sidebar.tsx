@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { LogOut, Moon, Sun } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { Logo } from '@/components/logo';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
-import { useTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 import { NAV_ITEMS } from './nav-items';
 import { useSignOut } from './use-sign-out';
@@ -20,7 +20,6 @@ export function SidebarContent({
 }) {
   const { t } = useTranslation();
   const { session } = useSession();
-  const { theme, toggleTheme } = useTheme();
   const signOut = useSignOut();
   const name = session?.user.name.trim() || t('user.fallbackName');
   const email = session?.user.email.trim() || t('user.fallbackEmail');
@@ -84,10 +83,7 @@ export function SidebarContent({
             ) : null}
           </span>
         </div>
-        <Button variant="outline" className="w-full justify-start" onClick={toggleTheme}>
-          {theme === 'dark' ? <Sun /> : <Moon />}
-          {theme === 'dark' ? t('common.lightMode') : t('common.darkMode')}
-        </Button>
+        <ThemeToggle withLabel toLight={t('common.lightMode')} toDark={t('common.darkMode')} />
         <Button
           variant="ghost"
           className="w-full justify-start text-down hover:bg-down/10 hover:text-down"

@@ -71,7 +71,7 @@ function SettingsMenu() {
   );
 }
 
-/** Top bar of spec §2: search, market status, BIST 100, connectivity, refresh, bell, settings, user. */
+/** The investor's top bar: search, market status, BIST 100, connectivity, refresh, bell, settings, user. */
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTranslation();
   const { session } = useSession();

@@ -5,7 +5,7 @@ import { logout } from '@/features/auth/api/logout';
 import { isOfflineToken, useSession } from '@/lib/session';
 
 /**
- * Spec §4: logout always clears token and user, even if the server call fails. The request is started first
+ * Logout always clears token and user, even if the server call fails. The request is started first
  * (it reads the stored token synchronously), then the session is cleared without waiting for the answer.
  */
 export function useSignOut(): () => void {

@@ -3,7 +3,7 @@ import { SidebarContent } from './sidebar';
 import { SidebarShell } from './sidebar-shell';
 import { TopBar } from './top-bar';
 
-/** Spec §2 user layout: fixed 16rem sidebar on large screens, a drawer with overlay and close button on small. */
+/** The investor's layout: fixed 16rem sidebar on large screens, a drawer with overlay and close button on small. */
 export default function UserLayout() {
   const { t } = useTranslation();
   return (

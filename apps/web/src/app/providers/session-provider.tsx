@@ -4,29 +4,28 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMe } from '@/features/auth/api/get-me';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import {
-  clearStoredSession,
+  investorSession,
   isOfflineToken,
-  persistSession,
-  restoreSession,
   SessionContext,
   type Session,
   type SessionContextValue,
 } from '@/lib/session';
-import { STORAGE_KEYS } from '@/lib/storage';
 
-/** The customer session (spec §4). Must sit inside the router: a 401 anywhere sends the user to /login. */
+const restore = () => investorSession.restore();
+
+/** The investor's session. Must sit inside the router: a 401 anywhere sends the user to /login. */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<Session | null>(restoreSession);
+  const [session, setSession] = useState<Session | null>(restore);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
   const signIn = useCallback((next: Session) => {
-    persistSession(next);
+    investorSession.persist(next);
     setSession(next);
   }, []);
 
   const signOut = useCallback(() => {
-    clearStoredSession();
+    investorSession.clear();
     setSession(null);
     queryClient.removeQueries({ queryKey: ['auth'] });
   }, [queryClient]);
@@ -42,9 +41,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Another tab signing in or out changes the same storage: follow it.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) {
-        setSession(restoreSession());
-      }
+      if (investorSession.isOwnKey(event.key)) setSession(restore());
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

@@ -8,7 +8,7 @@ import {
   type ThemeContextValue,
 } from '@/lib/theme';
 
-/** Spec §4: restore the stored theme or the system preference; save each change; toggle `dark` on <html>. */
+/** Restores the stored theme or the system preference, saves each change and toggles `dark` on <html>. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setThemeState] = useState<Theme>(readInitialTheme);
 

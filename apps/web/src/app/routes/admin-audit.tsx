@@ -1,6 +1,6 @@
 import { AuditPage } from '@/features/admin/components/audit/audit-page';
-import { RequireAdminScreen } from '@/features/admin/components/require-admin';
-import { useAdminTranslation } from '@/features/admin/i18n';
+import { RequireAdminScreen } from '@/app/admin-guards';
+import { useAdminTranslation } from '@/lib/admin-i18n';
 
 export default function AdminAuditRoute() {
   const { t } = useAdminTranslation();

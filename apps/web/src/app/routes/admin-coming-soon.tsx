@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { AdminComingSoon } from '@/features/admin/components/admin-coming-soon';
-import { RequireAdminScreen } from '@/features/admin/components/require-admin';
-import { useAdminTranslation } from '@/features/admin/i18n';
+import { RequireAdminScreen } from '@/app/admin-guards';
+import { useAdminTranslation } from '@/lib/admin-i18n';
 
 const SCREENS = {
   '/admin/analytics': 'analytics',

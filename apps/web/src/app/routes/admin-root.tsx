@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { AdminSessionProvider } from '@/features/admin/components/admin-session-provider';
+import { AdminSessionProvider } from '@/app/providers/admin-session-provider';
 
 /**
  * Everything under /admin shares the admin session (separate from the investor's). The panel is English: `lang`

@@ -1,6 +1,6 @@
-import { RequireAdminScreen } from '@/features/admin/components/require-admin';
+import { RequireAdminScreen } from '@/app/admin-guards';
 import { SettingsPage } from '@/features/admin/components/settings/settings-page';
-import { useAdminTranslation } from '@/features/admin/i18n';
+import { useAdminTranslation } from '@/lib/admin-i18n';
 
 export default function AdminSettingsRoute() {
   const { t } = useAdminTranslation();

@@ -1,6 +1,6 @@
-import { RequireAdminScreen } from '@/features/admin/components/require-admin';
+import { RequireAdminScreen } from '@/app/admin-guards';
 import { UsersPage } from '@/features/admin/components/users/users-page';
-import { useAdminTranslation } from '@/features/admin/i18n';
+import { useAdminTranslation } from '@/lib/admin-i18n';
 
 export default function AdminUsersRoute() {
   const { t } = useAdminTranslation();

@@ -1,6 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { DashboardPage } from '@/features/market/components/dashboard/dashboard-page';
+import { getDailySummaryQueryOptions } from '@/features/predictions/api/get-daily-summary';
+import { AiPredictionsStatCard } from '@/features/predictions/components/ai-predictions-stat-card';
 import { AiSummaryCard } from '@/features/predictions/components/ai-summary-card';
 
+/** The market's dashboard with the predictions feature's card and summary (one daily-summary query for both). */
 export default function DashboardRoute() {
-  return <DashboardPage aiSummary={<AiSummaryCard />} />;
+  const queryClient = useQueryClient();
+  return (
+    <DashboardPage
+      aiCard={<AiPredictionsStatCard />}
+      aiSummary={<AiSummaryCard />}
+      onRefresh={() =>
+        void queryClient.invalidateQueries({ queryKey: getDailySummaryQueryOptions().queryKey })
+      }
+    />
+  );
 }

@@ -12,7 +12,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { Candle } from '@bist/contracts';
-import { rsi, sma } from '@/features/market/lib/indicators';
+import { rsi, sma } from '@/lib/indicators';
 import { formatNumber } from '@/lib/format';
 import { useChartColors, withAlpha } from './chart-colors';
 

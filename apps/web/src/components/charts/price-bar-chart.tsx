@@ -7,7 +7,7 @@ export interface PriceBarDatum {
   price: number;
 }
 
-/** Dashboard bar chart of prices (spec §2): tooltip in lira, tr-TR axis. */
+/** Dashboard bar chart of prices: tooltip in lira, tr-TR axis. */
 export function PriceBarChart({ data, label }: { data: PriceBarDatum[]; label: string }) {
   const colors = useChartColors();
   return (

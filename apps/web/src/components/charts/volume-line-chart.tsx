@@ -8,7 +8,7 @@ export interface VolumeLineDatum {
   millions: number;
 }
 
-/** Dashboard line chart of turnover in millions of TL (spec §2). */
+/** Dashboard line chart of turnover in millions of TL. */
 export function VolumeLineChart({ data, label }: { data: VolumeLineDatum[]; label: string }) {
   const colors = useChartColors();
   return (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
 
-/** Label above, error under the field (DESIGN.md forms); the control gets `id`, `aria-invalid`, `aria-describedby`. */
+/** Label above, error (or else a hint) under the field; the control gets `id`, `aria-invalid`, `aria-describedby`. */
 export function FormField({
   id,
   label,

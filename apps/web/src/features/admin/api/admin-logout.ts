@@ -1,12 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { okEnvelopeSchema } from '@bist/contracts';
-import { adminRequest } from './admin-client';
+import { adminRequest } from '@/lib/admin-api-client';
 
 /** POST /admin/api/auth/logout: revokes the session on the server (the caller clears it locally regardless). */
 export async function adminLogout(): Promise<void> {
   await adminRequest('/auth/logout', { method: 'POST', schema: okEnvelopeSchema, handleUnauthorized: false });
-}
-
-export function useAdminLogout() {
-  return useMutation({ mutationFn: adminLogout });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminUserResponseSchema, type AdminUser, type AdminUserCreate } from '@bist/contracts';
-import { adminRequest } from './admin-client';
+import { adminRequest } from '@/lib/admin-api-client';
 
 export type AdminUserCreateBody = Omit<AdminUserCreate, 'role' | 'is_active'> &
   Partial<Pick<AdminUserCreate, 'role' | 'is_active'>>;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okEnvelopeSchema } from '@bist/contracts';
-import { adminRequest } from './admin-client';
+import { adminRequest } from '@/lib/admin-api-client';
 
 /** DELETE /admin/api/users/{id}. */
 export async function deleteAdminUser(id: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminUsersResponseSchema, type AdminRole, type AdminUser } from '@bist/contracts';
-import { adminRequest } from './admin-client';
+import { adminRequest } from '@/lib/admin-api-client';
 
 export interface AdminUsersFilter {
   search: string;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminDashboardStatsResponseSchema, type AdminDashboardStats } from '@bist/contracts';
-import { adminRequest } from './admin-client';
+import { adminRequest } from '@/lib/admin-api-client';
 
 /** GET /admin/api/dashboard/stats. */
 export async function getDashboardStats(signal?: AbortSignal): Promise<AdminDashboardStats> {

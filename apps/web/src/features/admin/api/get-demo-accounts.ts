@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminDemoAccountsResponseSchema, type AdminDemoAccountsResponse } from '@bist/contracts';
-import { adminRequest } from './admin-client';
+import { adminRequest } from '@/lib/admin-api-client';
 
 /** GET /admin/api/auth/demo-accounts: the demo staff (404 when demo mode is off, which hides the demo button). */
 export function getDemoAccounts(signal?: AbortSignal): Promise<AdminDemoAccountsResponse> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { settingsResponseSchema, type SettingsResponse } from '@bist/contracts';
-import { adminRequest } from './admin-client';
+import { adminRequest } from '@/lib/admin-api-client';
 
 /** GET /admin/api/settings. */
 export function getSettings(signal?: AbortSignal): Promise<SettingsResponse> {

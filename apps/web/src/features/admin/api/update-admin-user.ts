@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminUserResponseSchema, type AdminUser, type AdminUserUpdate } from '@bist/contracts';
-import { adminRequest } from './admin-client';
+import { adminRequest } from '@/lib/admin-api-client';
 
-/** PUT /admin/api/users/{id}: only the given fields change; no password keeps the current one (spec §5). */
+/** PUT /admin/api/users/{id}: only the given fields change; no password keeps the current one. */
 export async function updateAdminUser({
   id,
   body,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { settingsResponseSchema, type PlatformSettingsUpdate, type SettingsResponse } from '@bist/contracts';
-import { adminRequest } from './admin-client';
+import { adminRequest } from '@/lib/admin-api-client';
 import { getSettingsQueryOptions } from './get-settings';
 
 /** PUT /admin/api/settings (any subset of the fields; audited by the server). */

@@ -1,8 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminVerifyResponseSchema, type AdminSessionUser } from '@bist/contracts';
-import { adminRequest } from './admin-client';
+import { adminRequest } from '@/lib/admin-api-client';
 
-/** GET /admin/api/auth/verify: the signed-in staff member for the stored admin token (spec §4 'verified on load'). */
+/** GET /admin/api/auth/verify: the staff member the stored admin token belongs to, checked on every load. */
 export async function verifyAdmin(signal?: AbortSignal): Promise<AdminSessionUser> {
   const response = await adminRequest('/auth/verify', {
     schema: adminVerifyResponseSchema,
@@ -10,19 +9,4 @@ export async function verifyAdmin(signal?: AbortSignal): Promise<AdminSessionUse
     handleUnauthorized: false,
   });
   return response.user;
-}
-
-export function verifyAdminQueryOptions(token: string | null) {
-  return queryOptions({
-    queryKey: ['admin', 'verify', token],
-    queryFn: ({ signal }) => verifyAdmin(signal),
-    enabled: token !== null,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-  });
-}
-
-export function useVerifyAdmin(token: string | null) {
-  return useQuery(verifyAdminQueryOptions(token));
 }

@@ -4,10 +4,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useAdminTranslation } from '../i18n';
-import { PageHeader } from './page-header';
+import { useAdminTranslation } from '@/lib/admin-i18n';
+import { PageHeader } from '@/components/page-header';
+import '@/features/admin/i18n';
 
-/** Admin screens of the spec's route table that have no issue yet: a clear panel, never a blank page. */
+/** Admin screens that are not built yet: a clear 'Coming soon' panel, never a blank page. */
 export function AdminComingSoon({ title, text }: { title: string; text: string }) {
   const { t } = useAdminTranslation();
   useDocumentTitle(title);

@@ -8,20 +8,24 @@ import {
   useCredentials,
   type CredentialErrors,
 } from '@/components/credential-fields';
+import { LoadingSplash } from '@/components/loading-splash';
 import { Logo } from '@/components/logo';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useAdminLogin } from '../api/admin-login';
-import { useDemoAccounts } from '../api/get-demo-accounts';
-import { useAdminTranslation } from '../i18n';
-import { safeAdminReturnPath, useAdminSession } from '../lib/admin-session';
-import { AdminSplash } from './admin-splash';
-import { AdminThemeToggle } from './admin-theme-toggle';
+import { useAdminLogin } from '@/features/admin/api/admin-login';
+import { useDemoAccounts } from '@/features/admin/api/get-demo-accounts';
+import { useAdminTranslation } from '@/lib/admin-i18n';
+import { safeAdminReturnPath, useAdminSession } from '@/lib/admin-session';
+import '@/features/admin/i18n';
 
-/** /admin/login 'Admin Panel' (spec §2, §5, §8). */
+/**
+ * /admin/login 'Admin Panel': staff sign-in with field errors, and in demo mode the demo accounts of every role
+ * ('Use Demo Credentials' fills the super_admin's). A signed-in staff member goes straight on.
+ */
 export function AdminLoginPage() {
   const { t } = useAdminTranslation();
   const navigate = useNavigate();
@@ -37,7 +41,7 @@ export function AdminLoginPage() {
   const from = safeAdminReturnPath((location.state as { from?: unknown } | null)?.from);
   const target = from ?? '/admin/dashboard';
 
-  if (status === 'verifying') return <AdminSplash />;
+  if (status === 'verifying') return <LoadingSplash label={t('common.loading')} />;
   if (session && !login.isSuccess) return <Navigate to={target} replace />;
 
   const demoAccounts = demo.data?.accounts ?? [];
@@ -83,7 +87,7 @@ export function AdminLoginPage() {
   return (
     <div className="relative flex min-h-dvh flex-col items-center bg-background px-4 py-10 sm:justify-center">
       <div className="absolute right-4 top-4">
-        <AdminThemeToggle />
+        <ThemeToggle toLight={t('theme.toLight')} toDark={t('theme.toDark')} />
       </div>
       <div className="mb-6 flex items-center gap-3">
         <Logo />

@@ -17,7 +17,7 @@ interface Parser {
 }
 
 /**
- * Spec §5: name required; e-mail required and e-mail-typed; password required only when creating (on edit a blank
+ * Name required; e-mail required and e-mail-typed; password required only when creating (on edit a blank
  * one keeps the current); a given password follows the server's rule (the contract's schemas, so the messages match).
  */
 export function validateUserForm(

@@ -1,9 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { alertListResponseSchema } from '@bist/contracts';
+import { alertListResponseSchema, TOP_BAR_POLL_MS } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
-
-/** Spec §9: the top bar polls every 30 s. */
-export const ALERTS_REFRESH_MS = 30_000;
 
 /** GET /api/alerts: active first, then triggered; with the unread count. */
 export async function getAlerts(signal?: AbortSignal) {
@@ -15,7 +12,7 @@ export function getAlertsQueryOptions() {
   return queryOptions({
     queryKey: ['alerts', 'list'],
     queryFn: ({ signal }) => getAlerts(signal),
-    refetchInterval: ALERTS_REFRESH_MS,
+    refetchInterval: TOP_BAR_POLL_MS,
   });
 }
 

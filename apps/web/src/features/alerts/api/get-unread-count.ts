@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { alertUnreadCountResponseSchema } from '@bist/contracts';
+import { alertUnreadCountResponseSchema, TOP_BAR_POLL_MS } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
-import { ALERTS_REFRESH_MS } from './get-alerts';
 
 /** GET /api/alerts/unread-count: triggered and unread alerts, for the bell badge. */
 export async function getUnreadAlertCount(signal?: AbortSignal) {
@@ -16,7 +15,7 @@ export function getUnreadAlertCountQueryOptions() {
   return queryOptions({
     queryKey: ['alerts', 'unread-count'],
     queryFn: ({ signal }) => getUnreadAlertCount(signal),
-    refetchInterval: ALERTS_REFRESH_MS,
+    refetchInterval: TOP_BAR_POLL_MS,
   });
 }
 

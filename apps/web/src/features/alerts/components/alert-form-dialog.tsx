@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ALERT_DIRECTIONS, type AlertDirection } from '@bist/contracts';
+import { SymbolPicker, type PickedStock } from '@/components/symbol-picker';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,15 +14,15 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { useLivePrice } from '@/features/portfolio/api/get-live-price';
 import { fieldProps, FormField } from '@/components/ui/form-field';
-import { SymbolPicker, type PickedStock } from '@/features/portfolio/components/symbol-picker';
-import { parseDecimal, validateAlertThreshold } from '@/features/portfolio/lib/portfolio-rules';
-import { formErrorsFrom } from '@/features/portfolio/lib/server-errors';
+import { formErrorsFrom } from '@/lib/server-errors';
 import { formatPrice } from '@/lib/format';
+import { parseDecimal } from '@/lib/parse-decimal';
+import { useStockQuote } from '@/lib/stock-lookup';
 import { cn } from '@/lib/utils';
-import { useCreateAlert } from '../api/create-alert';
-import '../i18n';
+import { useCreateAlert } from '@/features/alerts/api/create-alert';
+import { validateAlertThreshold } from '@/features/alerts/lib/alert-rules';
+import '@/features/alerts/i18n';
 
 type AlertField = 'symbol' | 'threshold';
 
@@ -59,8 +60,8 @@ function AlertForm({ initial, onDone }: { initial: PickedStock | null; onDone: (
   const [errors, setErrors] = useState<Partial<Record<AlertField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const create = useCreateAlert();
-  const live = useLivePrice(stock?.symbol ?? null);
-  const name = stock?.name ?? (live.data?.symbol === stock?.symbol ? live.data?.name : null) ?? null;
+  const live = useStockQuote(stock?.symbol ?? null);
+  const name = stock?.name ?? (live.data?.symbol === stock?.symbol ? live.data?.company_name : null) ?? null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -80,7 +81,9 @@ function AlertForm({ initial, onDone }: { initial: PickedStock | null; onDone: (
           onDone();
         },
         onError: (e) => {
-          const mapped = formErrorsFrom(e, ['symbol', 'threshold'] as const);
+          const mapped = formErrorsFrom(e, ['symbol', 'threshold'] as const, {
+            threshold_price: 'threshold',
+          });
           setErrors(mapped.fieldErrors);
           setFormError(mapped.formError);
         },

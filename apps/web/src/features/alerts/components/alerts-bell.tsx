@@ -10,13 +10,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useDeleteAlert } from '../api/delete-alert';
-import { useAlerts } from '../api/get-alerts';
-import { useUnreadAlertCount } from '../api/get-unread-count';
-import { useMarkAlertRead } from '../api/mark-alert-read';
-import { useMarkAllAlertsRead } from '../api/mark-all-alerts-read';
+import { useDeleteAlert } from '@/features/alerts/api/delete-alert';
+import { useAlerts } from '@/features/alerts/api/get-alerts';
+import { useUnreadAlertCount } from '@/features/alerts/api/get-unread-count';
+import { useMarkAlertRead } from '@/features/alerts/api/mark-alert-read';
+import { useMarkAllAlertsRead } from '@/features/alerts/api/mark-all-alerts-read';
 import { AlertFormDialog } from './alert-form-dialog';
-import '../i18n';
+import '@/features/alerts/i18n';
 
 function timeText(iso: string): string {
   return new Date(iso).toLocaleString('tr-TR', {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BellPlus } from 'lucide-react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { AlertFormDialog } from './alert-form-dialog';
-import '../i18n';
+import '@/features/alerts/i18n';
 
 /** For the stock page: opens the alert form with the symbol filled in. */
 export function PriceAlertButton({

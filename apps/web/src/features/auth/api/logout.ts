@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { okEnvelopeSchema } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
@@ -9,8 +8,4 @@ export async function logout(): Promise<void> {
     schema: okEnvelopeSchema,
     handleUnauthorized: false,
   });
-}
-
-export function useLogout() {
-  return useMutation({ mutationFn: logout });
 }

@@ -20,7 +20,10 @@ function safePath(path: unknown): string | null {
     : null;
 }
 
-/** /login exactly as spec §2, with the offline fallback of spec §5 in demo mode only. */
+/**
+ * /login: e-mail and password with the server's field errors. In demo mode only, when the server cannot be reached,
+ * a filled form opens an offline demo session instead.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -84,7 +87,7 @@ export function LoginPage() {
   return (
     <div className="relative flex min-h-dvh flex-col items-center justify-center bg-background px-4 py-10">
       <div className="absolute right-4 top-4">
-        <ThemeToggle />
+        <ThemeToggle toLight={t('common.toLight')} toDark={t('common.toDark')} />
       </div>
       <Link to="/" className="mb-8" aria-label={t('login.backHome')}>
         <Logo className="scale-110" />

@@ -15,7 +15,7 @@ const FEATURES: { key: string; icon: LucideIcon }[] = [
   { key: 'fast', icon: Zap },
 ];
 
-/** Public landing page of spec §1: nav, hero, stats, four feature cards, call to action, footer. */
+/** Public landing page: nav, hero, stats, four feature cards, call to action, footer. */
 export function LandingPage() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
@@ -40,7 +40,7 @@ export function LandingPage() {
             </a>
           </div>
           <div className="flex items-center gap-1 sm:gap-2">
-            <ThemeToggle />
+            <ThemeToggle toLight={t('common.toLight')} toDark={t('common.toDark')} />
             <Button variant="ghost" asChild className="hidden sm:inline-flex">
               <Link to="/login">{t('landing.nav.login')}</Link>
             </Button>

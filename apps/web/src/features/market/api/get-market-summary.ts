@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { marketSummarySchema, TOP_BAR_POLL_MS, type MarketSummary } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
-/** GET /api/market/summary (spec §3): totals, BIST 100 level and change, movers, sectors. */
+/** GET /api/market/summary: totals, BIST 100 level and change, movers, sectors. */
 export async function getMarketSummary(signal?: AbortSignal): Promise<MarketSummary> {
   const response = await apiRequest('/api/market/summary', { schema: marketSummarySchema, signal });
   return response.data;
@@ -12,7 +12,7 @@ export function getMarketSummaryQueryOptions() {
   return queryOptions({
     queryKey: ['market', 'summary'],
     queryFn: ({ signal }) => getMarketSummary(signal),
-    // The top bar polls every 30 s (spec §9); screens that need another rate pass their own refetchInterval.
+    // The top bar polls every 30 s; screens that need another rate pass their own refetchInterval.
     refetchInterval: TOP_BAR_POLL_MS,
     // Before market data exists the server answers 404/503: show '---' and do not hammer it.
     retry: false,

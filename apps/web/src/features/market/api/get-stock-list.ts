@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { stockListSchema, STOCKS_PAGE_SIZE, type StockSortField } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
+import type { StockLookup } from '@/lib/stock-lookup';
 
 export interface StockListParams {
   page: number;
   limit?: number;
-  /** Omitted when all sectors (spec §7). */
+  /** Omitted for all sectors. */
   sector?: string | undefined;
-  /** Omitted when empty (spec §7). */
+  /** Omitted when empty. */
   search?: string | undefined;
   sortBy: StockSortField;
   sortOrder: 'asc' | 'desc';
@@ -42,4 +43,24 @@ export function getStockListQueryOptions(params: StockListParams) {
 
 export function useStockList(params: StockListParams, options: { enabled?: boolean } = {}) {
   return useQuery({ ...getStockListQueryOptions(params), enabled: options.enabled ?? true });
+}
+
+/** How many suggestions a search shows (the top bar's box and the symbol pickers). */
+export const STOCK_SUGGESTIONS = 8;
+
+/** The search's parameters for a typed term: the first page of suggestions, by symbol. */
+export function stockSuggestionParams(search: string): StockListParams {
+  return { page: 1, limit: STOCK_SUGGESTIONS, search, sortBy: 'symbol', sortOrder: 'asc' };
+}
+
+/** The symbol pickers' suggestions (the app's StockLookup): the same list query, its stocks only. */
+export function stockSuggestionsQueryOptions(search: string): ReturnType<StockLookup['suggestions']> {
+  const params = stockSuggestionParams(search);
+  return {
+    queryKey: getStockListQueryOptions(params).queryKey,
+    queryFn: ({ signal }) => getStockList(params, signal),
+    select: (data) => data.stocks,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  };
 }

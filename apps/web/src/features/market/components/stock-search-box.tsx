@@ -1,17 +1,16 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { Input } from '@/components/ui/input';
-import { getStockList } from '@/features/market/api/get-stock-list';
+import { getStockListQueryOptions, stockSuggestionParams } from '@/features/market/api/get-stock-list';
 import { ChangeText } from '@/features/market/components/shared/change-text';
 import { formatPrice } from '@/lib/format';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import '@/features/market/i18n';
 
-const SUGGESTIONS = 8;
 const TYPE_DELAY_MS = 200;
 
 /**
@@ -36,14 +35,8 @@ export function StockSearchBox({ className }: { className?: string }) {
   }, [text]);
 
   const results = useQuery({
-    queryKey: ['stocks', 'search', query],
-    queryFn: ({ signal }) =>
-      getStockList(
-        { page: 1, limit: SUGGESTIONS, search: query, sortBy: 'symbol', sortOrder: 'asc' },
-        signal,
-      ),
+    ...getStockListQueryOptions(stockSuggestionParams(query)),
     enabled: query.length > 0,
-    placeholderData: keepPreviousData,
     staleTime: 30_000,
     retry: false,
   });

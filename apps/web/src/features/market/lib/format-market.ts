@@ -9,7 +9,7 @@ const UNITS = [
   { value: 1e6, suffix: 'Mn' },
 ] as const;
 
-/** Large lira amounts for cards (DESIGN.md 'Günlük hacim ₺12,4 Mr'): Tn (trilyon), Mr (milyar), Mn (milyon). */
+/** Large lira amounts for cards ('Günlük hacim ₺12,4 Mr'): Tn (trilyon), Mr (milyar), Mn (milyon). */
 export function formatAmount(value: number | null | undefined): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return MISSING;
   const abs = Math.abs(value);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { breadthOf, riskBarOf, trendLabelOf, volatilityOf } from './index-rules';
 
-describe('index rules of spec §2', () => {
+describe('index rules', () => {
   it('labels volatility high only above 2 % either way', () => {
     expect(volatilityOf(2)).toBe('normal');
     expect(volatilityOf(-2)).toBe('normal');

@@ -8,17 +8,17 @@ import {
 export type Volatility = 'high' | 'normal';
 export type RiskLevel = 'red' | 'yellow' | 'green';
 
-/** Spec §2: 'Yüksek' when the absolute daily change is above 2 %, else 'Normal'. */
+/** 'Yüksek' when the absolute daily change is above 2 %, else 'Normal'. */
 export function volatilityOf(changePercent: number): Volatility {
   return Math.abs(changePercent) > INDEX_HIGH_VOLATILITY_PERCENT ? 'high' : 'normal';
 }
 
-/** Spec §2: 'Pozitif' for a change >= 0, else 'Negatif'. */
+/** 'Pozitif' for a change >= 0, else 'Negatif'. */
 export function trendLabelOf(changePercent: number): 'positive' | 'negative' {
   return changePercent >= 0 ? 'positive' : 'negative';
 }
 
-/** Spec §2/§9 risk bar: red above 3 %, yellow above 1 %, else green; width |change| × 20, capped at 100. */
+/** The risk bar: red above 3 %, yellow above 1 %, else green; width |change| × 20, capped at 100. */
 export function riskBarOf(changePercent: number): { level: RiskLevel; width: number } {
   const abs = Math.abs(changePercent);
   const level: RiskLevel =

@@ -24,7 +24,7 @@ describe('stock sorting', () => {
     expect(ariaSortOf({ sortBy: 'volume', sortOrder: 'asc' }, 'volume')).toBe('ascending');
   });
 
-  it('lists the seven options of the spec and maps header sorts onto them', () => {
+  it('lists the seven sort options and maps header sorts onto them', () => {
     expect(SORT_OPTIONS.map((o) => o.key)).toEqual([
       'symbol-asc',
       'symbol-desc',

@@ -8,7 +8,7 @@ export interface StockSort {
 
 export const DEFAULT_STOCK_SORT: StockSort = { ...STOCKS_DEFAULT_SORT };
 
-/** The sort select of spec §2, in its order: symbol A-Z, Z-A, price high-low, low-high, most rising, most falling, volume high-low. */
+/** The sort select's options, in order: symbol A-Z, Z-A, price high-low, low-high, most rising, most falling, volume high-low. */
 export const SORT_OPTIONS = [
   { key: 'symbol-asc', sortBy: 'symbol', sortOrder: 'asc' },
   { key: 'symbol-desc', sortBy: 'symbol', sortOrder: 'desc' },
@@ -26,7 +26,7 @@ export function sortOptionKey(sort: StockSort): SortOptionKey | null {
   return SORT_OPTIONS.find((o) => o.sortBy === sort.sortBy && o.sortOrder === sort.sortOrder)?.key ?? null;
 }
 
-/** Spec §2: clicking the active column toggles its direction; clicking another column sorts it ascending. */
+/** Clicking the active column toggles its direction; clicking another column sorts it ascending. */
 export function nextHeaderSort(current: StockSort, clicked: StockSortField): StockSort {
   if (current.sortBy === clicked) {
     return { sortBy: clicked, sortOrder: current.sortOrder === 'asc' ? 'desc' : 'asc' };
@@ -50,7 +50,7 @@ export function parseSort(sortBy: string | null, sortOrder: string | null): Stoc
   return { sortBy: field, sortOrder: order };
 }
 
-/** Pages of spec §9: ceil(total / size), at least 1. */
+/** Number of pages: ceil(total / size), at least 1. */
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
-import { readStorage, STORAGE_KEYS } from '@/lib/storage';
+import { investorSession } from '@/lib/session';
 
 /** GET /api/portfolio/transactions/export: text/csv, so not through the JSON client. */
 export async function exportCsv(): Promise<{ csv: string; fileName: string }> {
-  const token = readStorage(STORAGE_KEYS.token);
+  const token = investorSession.token();
   let response: Response;
   try {
     response = await fetch('/api/portfolio/transactions/export', {

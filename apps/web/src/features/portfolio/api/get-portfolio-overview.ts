@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { portfolioOverviewResponseSchema, type PerformanceRange } from '@bist/contracts';
+import {
+  PORTFOLIO_REFRESH_MS,
+  portfolioOverviewResponseSchema,
+  type PerformanceRange,
+} from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
-
-/** Spec §9: portfolio and watchlist refresh every 30 s. */
-export const PORTFOLIO_REFRESH_MS = 30_000;
 
 /** GET /api/portfolio/overview?range=: cards, holdings, performance with the XU100 benchmark. */
 export async function getPortfolioOverview(range: PerformanceRange, signal?: AbortSignal) {

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { transactionListResponseSchema } from '@bist/contracts';
+import { PORTFOLIO_REFRESH_MS, transactionListResponseSchema } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
-import { PORTFOLIO_REFRESH_MS } from './get-portfolio-overview';
 
 /** GET /api/portfolio/transactions[?symbol=]: newest first. */
 export async function getTransactions(symbol: string | undefined, signal?: AbortSignal) {

@@ -14,9 +14,9 @@ import {
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
-import { useImportCsv } from '../api/import-csv';
-import { usePreviewCsvImport } from '../api/preview-csv-import';
-import '../i18n';
+import { useImportCsv } from '@/features/portfolio/api/import-csv';
+import { usePreviewCsvImport } from '@/features/portfolio/api/preview-csv-import';
+import '@/features/portfolio/i18n';
 
 /** CSV import: choose a file, see every bad row with its line and reason, then save all rows or none. */
 export function CsvImportDialog({

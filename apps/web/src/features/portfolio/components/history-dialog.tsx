@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { PortfolioTransaction } from '@bist/contracts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { useTransactions } from '../api/get-transactions';
+import { useTransactions } from '@/features/portfolio/api/get-transactions';
 import { TransactionsTable } from './transactions-table';
-import '../i18n';
+import '@/features/portfolio/i18n';
 
 /** One symbol's transactions (row action 'Geçmiş') with edit and delete. */
 export function HistoryDialog({

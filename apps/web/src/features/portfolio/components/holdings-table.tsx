@@ -7,14 +7,14 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { changeColorClass, formatChange, formatNumber, formatPrice } from '@/lib/format';
-import { holdingBadge } from '../lib/portfolio-rules';
-import '../i18n';
+import { holdingBadge } from '@/features/portfolio/lib/portfolio-rules';
+import '@/features/portfolio/i18n';
 
 function signed(value: number): string {
   return `${value > 0 ? '+' : ''}${formatPrice(value)}`;
 }
 
-/** Holdings of spec §2: symbol, quantity, average cost, price, value, P/L, change, actions; Güçlü/Zayıf beyond ±10 %. */
+/** Holdings: symbol, quantity, average cost, price, value, P/L, change, actions; Güçlü/Zayıf beyond ±10 %. */
 export function HoldingsTable({
   holdings,
   loading,

@@ -15,9 +15,9 @@ import { useTranslation } from 'react-i18next';
 import type { PerformancePoint } from '@bist/contracts';
 import { axisStyle, tooltipStyle, useChartColors } from '@/components/charts/chart-colors';
 import { formatPercent, formatPrice, formatVolume } from '@/lib/format';
-import { sliceColor } from '../lib/palette';
-import type { PieSlice } from '../lib/portfolio-rules';
-import '../i18n';
+import { sliceColor } from '@/features/portfolio/lib/palette';
+import type { PieSlice } from '@/features/portfolio/lib/portfolio-rules';
+import '@/features/portfolio/i18n';
 
 /** Recharts lives here only, loaded lazily with the Portfolio route's charts. */
 

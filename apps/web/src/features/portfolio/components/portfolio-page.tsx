@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BellPlus, Briefcase, Eye, Layers, Plus, TrendingUp, Wallet } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import {
   DEFAULT_PERFORMANCE_RANGE,
   type Holding,
@@ -9,48 +9,37 @@ import {
 } from '@bist/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { ErrorCard } from '@/features/market/components/shared/error-card';
-import { PageHeader } from '@/features/market/components/shared/page-header';
-import { StatCard } from '@/features/market/components/shared/stat-card';
-import { AlertFormDialog } from '@/features/alerts/components/alert-form-dialog';
-import { AddToWatchlistDialog } from '@/features/watchlist/components/add-to-watchlist-dialog';
-import { WatchlistGrid } from '@/features/watchlist/components/watchlist-grid';
-import { changeColorClass, formatChange, formatNumber, formatPercent, formatPrice } from '@/lib/format';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ErrorCard } from '@/components/error-card';
+import { PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { cn } from '@/lib/utils';
-import { usePortfolioOverview } from '../api/get-portfolio-overview';
-import { sliceColor } from '../lib/palette';
-import { allocationSlices, isEmptyPortfolio, samplePortfolio } from '../lib/portfolio-rules';
+import { usePortfolioOverview } from '@/features/portfolio/api/get-portfolio-overview';
+import {
+  allocationSlices,
+  isEmptyPortfolio,
+  samplePortfolio,
+} from '@/features/portfolio/lib/portfolio-rules';
+import { AllocationCard } from './allocation-card';
 import { HistoryDialog } from './history-dialog';
 import { HoldingsTable } from './holdings-table';
+import { PerformanceCard } from './performance-card';
+import { PortfolioSummaryCards } from './portfolio-summary-cards';
 import { TradeDialog, type TradeDialogState } from './trade-dialog';
 import { TransactionsSection } from './transactions-section';
-import '../i18n';
+import '@/features/portfolio/i18n';
 
-const AllocationPie = lazy(() => import('./portfolio-charts').then((m) => ({ default: m.AllocationPie })));
-const PerformanceChart = lazy(() =>
-  import('./portfolio-charts').then((m) => ({ default: m.PerformanceChart })),
-);
-
-/** Ranges offered on the chart (the server also knows YTD). */
-const RANGES: readonly PerformanceRange[] = ['1A', '3A', '6A', '1Y', 'ALL'];
-
-function signedPrice(value: number): string {
-  return `${value > 0 ? '+' : ''}${formatPrice(value)}`;
-}
-
-/** Spec §2 Portföy: cards, allocation pie with Nakit, performance vs XU100, holdings, watchlist, ledger. */
-export function PortfolioPage() {
+/**
+ * Portföy: cards, allocation pie with cash, performance against XU100, holdings, the ledger, and a sample
+ * portfolio (labelled) while the investor has none. `actions` (header buttons) and `watchlist` come from other
+ * features through the route.
+ */
+export function PortfolioPage({ actions, watchlist }: { actions?: ReactNode; watchlist?: ReactNode } = {}) {
   const { t } = useTranslation('portfolio');
   useDocumentTitle(t('title'));
   const [range, setRange] = useState<PerformanceRange>(DEFAULT_PERFORMANCE_RANGE);
   const query = usePortfolioOverview(range);
   const [trade, setTrade] = useState<TradeDialogState | null>(null);
   const [historySymbol, setHistorySymbol] = useState<string | null>(null);
-  const [alertOpen, setAlertOpen] = useState(false);
-  const [watchOpen, setWatchOpen] = useState(false);
 
   const isSample = isEmptyPortfolio(query.data);
   const data = isSample ? samplePortfolio() : query.data;
@@ -73,12 +62,7 @@ export function PortfolioPage() {
         subtitle={t('subtitle')}
         actions={
           <>
-            <Button variant="outline" onClick={() => setAlertOpen(true)}>
-              <BellPlus /> {t('actions.alert')}
-            </Button>
-            <Button variant="outline" onClick={() => setWatchOpen(true)}>
-              <Eye /> {t('actions.watch')}
-            </Button>
+            {actions}
             <Button onClick={() => setTrade({ mode: 'buy', stock: null })}>
               <Plus /> {t('actions.add')}
             </Button>
@@ -90,8 +74,11 @@ export function PortfolioPage() {
         <ErrorCard
           message={t('errors.load')}
           detail={query.error.message}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
+          retry={{
+            label: t('errors.refresh'),
+            onRetry: () => void query.refetch(),
+            pending: query.isFetching,
+          }}
         />
       ) : null}
 
@@ -120,151 +107,19 @@ export function PortfolioPage() {
 
       {query.isError && !query.data ? null : (
         <>
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <StatCard
-              testId="card-total-value"
-              title={t('cards.totalValue')}
-              icon={Briefcase}
-              loading={loading}
-              value={formatPrice(overview?.total_value)}
-              hint={t('cards.cost', { cost: formatPrice(overview?.total_cost) })}
-            />
-            <StatCard
-              testId="card-gain-loss"
-              title={t('cards.gainLoss')}
-              icon={TrendingUp}
-              loading={loading}
-              value={overview ? signedPrice(overview.total_gain_loss) : ''}
-              valueClassName={changeColorClass(overview?.total_gain_loss)}
-              hint={
-                <span className={changeColorClass(overview?.total_gain_loss_percent)}>
-                  {formatChange(overview?.total_gain_loss_percent)}
-                </span>
-              }
-            />
-            <StatCard
-              testId="card-holdings-count"
-              title={t('cards.holdingsCount')}
-              icon={Layers}
-              loading={loading}
-              value={formatNumber(overview?.holdings_count)}
-              hint={t('cards.daily', { change: formatChange(overview?.daily_change_percent) })}
-            />
-            <StatCard
-              testId="card-cash"
-              title={t('cards.cash')}
-              icon={Wallet}
-              loading={loading}
-              value={formatPrice(overview?.cash_balance)}
-              hint={t('cards.cashWeight', { percent: formatPercent(overview?.cash_weight_percent) })}
-            />
-          </div>
+          <PortfolioSummaryCards overview={overview} loading={loading} />
 
           <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-3">
-            <Card data-testid="allocation-card">
-              <CardHeader>
-                <CardTitle>{t('allocation.title')}</CardTitle>
-                <CardDescription className="tabular-nums">
-                  {t('allocation.netWorth', { value: formatPrice(overview?.net_worth) })}
-                </CardDescription>
-              </CardHeader>
-              <CardContent>
-                <div className="h-56">
-                  {loading ? (
-                    <Skeleton className="mx-auto size-52 rounded-full" />
-                  ) : slices.length === 0 ? (
-                    <p className="flex h-full items-center justify-center text-sm text-muted-foreground">
-                      {t('allocation.empty')}
-                    </p>
-                  ) : (
-                    <Suspense fallback={<Skeleton className="mx-auto size-52 rounded-full" />}>
-                      <AllocationPie slices={slices} />
-                    </Suspense>
-                  )}
-                </div>
-                <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm" data-testid="allocation-legend">
-                  {slices.map((slice, index) => (
-                    <li
-                      key={slice.name}
-                      className="flex items-center justify-between gap-2"
-                      data-slice={slice.name}
-                    >
-                      <span className="flex min-w-0 items-center gap-2">
-                        <span
-                          className="size-2.5 shrink-0 rounded-full"
-                          style={{ backgroundColor: sliceColor(index, slice.isCash, 'var(--neutral)') }}
-                          aria-hidden="true"
-                        />
-                        <span className="truncate">{slice.name}</span>
-                      </span>
-                      <span className="tabular-nums text-muted-foreground">
-                        {formatPercent(slice.percent)}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              </CardContent>
-            </Card>
-
-            <Card className="lg:col-span-2" data-testid="performance-card">
-              <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-                <div>
-                  <CardTitle>{t('performance.title')}</CardTitle>
-                  <CardDescription className="mt-1 flex flex-wrap gap-x-4 gap-y-1 tabular-nums">
-                    <span data-testid="twr">
-                      {t('performance.twr')}:{' '}
-                      <span className={cn('font-medium', changeColorClass(overview?.twr_percent))}>
-                        {formatChange(overview?.twr_percent)}
-                      </span>
-                    </span>
-                    <span data-testid="benchmark-return">
-                      {t('performance.benchmark')}:{' '}
-                      <span
-                        className={cn('font-medium', changeColorClass(overview?.benchmark_return_percent))}
-                      >
-                        {formatChange(overview?.benchmark_return_percent)}
-                      </span>
-                    </span>
-                  </CardDescription>
-                </div>
-                <div
-                  role="group"
-                  aria-label={t('performance.range')}
-                  className="inline-flex rounded-lg bg-muted p-1"
-                >
-                  {RANGES.map((r) => (
-                    <button
-                      key={r}
-                      type="button"
-                      aria-pressed={range === r}
-                      disabled={isSample}
-                      onClick={() => setRange(r)}
-                      className={cn(
-                        'cursor-pointer rounded-md px-2.5 py-1 text-xs font-medium text-muted-foreground transition-colors disabled:cursor-not-allowed disabled:opacity-60',
-                        range === r && 'bg-card text-foreground shadow-sm',
-                      )}
-                    >
-                      {t(`ranges.${r}`)}
-                    </button>
-                  ))}
-                </div>
-              </CardHeader>
-              <CardContent>
-                <div className={cn('h-72', query.isPlaceholderData && 'opacity-60 transition-opacity')}>
-                  {loading ? (
-                    <Skeleton className="size-full" />
-                  ) : !data || data.performance.length < 2 ? (
-                    <p className="flex h-full items-center justify-center text-sm text-muted-foreground">
-                      {t('performance.empty')}
-                    </p>
-                  ) : (
-                    <Suspense fallback={<Skeleton className="size-full" />}>
-                      <PerformanceChart points={data.performance} />
-                    </Suspense>
-                  )}
-                </div>
-              </CardContent>
-            </Card>
+            <AllocationCard slices={slices} netWorth={overview?.net_worth} loading={loading} />
+            <PerformanceCard
+              overview={overview}
+              points={data?.performance}
+              range={range}
+              onRangeChange={setRange}
+              loading={loading}
+              stale={query.isPlaceholderData}
+              rangesDisabled={isSample}
+            />
           </div>
 
           <Card>
@@ -288,7 +143,7 @@ export function PortfolioPage() {
         </>
       )}
 
-      <WatchlistGrid />
+      {watchlist}
 
       <TransactionsSection onEdit={edit} />
 
@@ -305,8 +160,6 @@ export function PortfolioPage() {
         }}
         onEdit={edit}
       />
-      <AlertFormDialog open={alertOpen} onOpenChange={setAlertOpen} />
-      <AddToWatchlistDialog open={watchOpen} onOpenChange={setWatchOpen} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { PortfolioTransaction, TransactionInput } from '@bist/contracts';
+import { SymbolPicker, type PickedStock } from '@/components/symbol-picker';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,22 +15,21 @@ import {
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber, formatPrice } from '@/lib/format';
-import { useCreateTransaction } from '../api/create-transaction';
-import { useLivePrice } from '../api/get-live-price';
-import { useUpdateTransaction } from '../api/update-transaction';
+import { parseDecimal } from '@/lib/parse-decimal';
+import { useStockQuote } from '@/lib/stock-lookup';
+import { useCreateTransaction } from '@/features/portfolio/api/create-transaction';
+import { useUpdateTransaction } from '@/features/portfolio/api/update-transaction';
 import {
   istanbulToday,
-  parseDecimal,
   priceInputText,
   validateTradeForm,
   type TradeErrors,
   type TradeField,
   type TradeFormValues,
-} from '../lib/portfolio-rules';
-import { formErrorsFrom } from '../lib/server-errors';
+} from '@/features/portfolio/lib/portfolio-rules';
+import { formErrorsFrom } from '@/lib/server-errors';
 import { fieldProps, FormField } from '@/components/ui/form-field';
-import { SymbolPicker, type PickedStock } from './symbol-picker';
-import '../i18n';
+import '@/features/portfolio/i18n';
 
 export type TradeDialogState =
   | { mode: 'buy'; stock: PickedStock | null }
@@ -90,14 +90,15 @@ function TradeForm({ state, onDone }: { state: TradeDialogState; onDone: () => v
   const create = useCreateTransaction();
   const update = useUpdateTransaction();
   const pending = create.isPending || update.isPending;
-  const live = useLivePrice(stock?.symbol ?? null);
+  const live = useStockQuote(stock?.symbol ?? null);
 
   const type = state.mode === 'edit' ? state.transaction.type : state.mode;
   const maxQuantity = state.mode === 'sell' ? state.held : undefined;
   const livePriceText = live.data ? priceInputText(live.data.price) : '';
   const price = priceTouched ? values.price : livePriceText;
   const current = { ...values, symbol: stock?.symbol ?? '', price };
-  const stockName = stock?.name ?? (live.data?.symbol === stock?.symbol ? live.data?.name : null) ?? null;
+  const stockName =
+    stock?.name ?? (live.data?.symbol === stock?.symbol ? live.data?.company_name : null) ?? null;
 
   const set = (field: TradeField, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));

@@ -6,11 +6,11 @@ import type { PortfolioTransaction } from '@bist/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { isApiError } from '@/lib/api-client';
-import { useExportCsv } from '../api/export-csv';
-import { useTransactions } from '../api/get-transactions';
+import { useExportCsv } from '@/features/portfolio/api/export-csv';
+import { useTransactions } from '@/features/portfolio/api/get-transactions';
 import { CsvImportDialog } from './csv-import-dialog';
 import { TransactionsTable } from './transactions-table';
-import '../i18n';
+import '@/features/portfolio/i18n';
 
 /** The whole ledger with CSV export and import. */
 export function TransactionsSection({ onEdit }: { onEdit: (transaction: PortfolioTransaction) => void }) {

@@ -9,9 +9,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { isApiError } from '@/lib/api-client';
 import { changeColorClass, formatNumber, formatPrice, MISSING } from '@/lib/format';
-import { useDeleteTransaction } from '../api/delete-transaction';
-import { ConfirmDialog } from './confirm-dialog';
-import '../i18n';
+import { useDeleteTransaction } from '@/features/portfolio/api/delete-transaction';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import '@/features/portfolio/i18n';
 
 export function formatTrDate(date: string): string {
   const [y, m, d] = date.split('-');
@@ -150,6 +150,7 @@ export function TransactionsTable({
             : ''
         }
         confirmLabel={t('tx.delete')}
+        cancelLabel={t('common.cancel')}
         pending={remove.isPending}
         error={error}
         onOpenChange={(open) => {

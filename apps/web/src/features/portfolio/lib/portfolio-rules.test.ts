@@ -4,9 +4,7 @@ import {
   holdingBadge,
   isEmptyPortfolio,
   istanbulToday,
-  parseDecimal,
   samplePortfolio,
-  validateAlertThreshold,
   validateTradeForm,
 } from './portfolio-rules';
 
@@ -67,22 +65,6 @@ describe('validateTradeForm', () => {
       'En fazla 10 adet satılabilir',
     );
     expect(validateTradeForm(ok, { today, maxQuantity: 10 })).toEqual({});
-  });
-});
-
-describe('validateAlertThreshold / parseDecimal', () => {
-  it('parses tr-TR and plain numbers', () => {
-    expect(parseDecimal('1.234,56')).toBe(1234.56);
-    expect(parseDecimal('1234.5')).toBe(1234.5);
-    expect(parseDecimal('₺12,5')).toBe(12.5);
-    expect(parseDecimal('12a')).toBeNaN();
-  });
-  it('requires a symbol and a positive threshold', () => {
-    expect(validateAlertThreshold('', '0')).toEqual({
-      symbol: 'Hisse seçin',
-      threshold: 'Eşik fiyat sıfırdan büyük olmalı',
-    });
-    expect(validateAlertThreshold('GARAN', '100,5')).toEqual({});
   });
 });
 

@@ -1,6 +1,7 @@
+import { parseDecimal } from '@/lib/parse-decimal';
 import type { Holding, PortfolioOverview } from '@bist/contracts';
 
-/** Spec §2/§9: 'Güçlü' above +10 %, 'Zayıf' below −10 %, nothing in between (exactly 10 % gets none). */
+/** 'Güçlü' above +10 %, 'Zayıf' below −10 %, nothing in between (exactly 10 % gets none). */
 export type HoldingBadge = 'strong' | 'weak' | null;
 
 export const BADGE_THRESHOLD_PERCENT = 10;
@@ -20,7 +21,7 @@ export interface PieSlice {
 
 export const CASH_SLICE_NAME = 'Nakit';
 
-/** Allocation pie of spec §2: one slice per holding with a positive value, plus 'Nakit' when cash > 0. Largest first, cash last. */
+/** The allocation pie: one slice per holding with a positive value, plus 'Nakit' when cash > 0. Largest first, cash last. */
 export function allocationSlices(
   holdings: readonly Pick<Holding, 'symbol' | 'market_value'>[],
   cashBalance: number,
@@ -35,7 +36,7 @@ export function allocationSlices(
   return all.map((s) => ({ ...s, percent: total > 0 ? (s.value / total) * 100 : 0 }));
 }
 
-/** True when the server has nothing to show: no holdings, no cash, no history (spec §8's sample-data case). */
+/** True when the server has nothing to show: no holdings, no cash, no history (the page then shows a sample). */
 export function isEmptyPortfolio(data: PortfolioOverview | undefined): boolean {
   if (!data) return false;
   return (
@@ -53,16 +54,6 @@ export function istanbulToday(now: Date = new Date()): string {
     month: '2-digit',
     day: '2-digit',
   }).format(now);
-}
-
-/** Parses a tr-TR or plain number typed by a person: '1.234,56', '1234,56', '1234.56'. NaN when it is not one. */
-export function parseDecimal(text: string): number {
-  const raw = text.trim().replace(/\s/g, '').replace(/^₺/, '');
-  if (raw === '') return Number.NaN;
-  let normalized = raw;
-  if (raw.includes(',')) normalized = raw.replace(/\./g, '').replace(',', '.');
-  if (!/^-?\d+(\.\d+)?$/.test(normalized)) return Number.NaN;
-  return Number(normalized);
 }
 
 export interface TradeFormValues {
@@ -108,26 +99,12 @@ export function validateTradeForm(
   return errors;
 }
 
-/** Client-side checks of the alert form. */
-export function validateAlertThreshold(
-  symbol: string,
-  threshold: string,
-): Partial<Record<'symbol' | 'threshold', string>> {
-  const errors: Partial<Record<'symbol' | 'threshold', string>> = {};
-  if (!symbol.trim()) errors.symbol = 'Hisse seçin';
-  const value = parseDecimal(threshold);
-  if (threshold.trim() === '') errors.threshold = 'Eşik fiyat gerekli';
-  else if (Number.isNaN(value)) errors.threshold = 'Eşik fiyat sayı olmalı';
-  else if (value <= 0) errors.threshold = 'Eşik fiyat sıfırdan büyük olmalı';
-  return errors;
-}
-
 /** A price for an input field: '123,45' (tr-TR, no grouping). */
 export function priceInputText(value: number): string {
   return value.toFixed(2).replace('.', ',');
 }
 
-/** Spec §8: the example portfolio shown only while the server has no data, labelled 'Örnek veri'. */
+/** The example portfolio shown only while the server has no data, labelled 'Örnek veri'. */
 export function samplePortfolio(today: string = istanbulToday()): PortfolioOverview {
   const holdings: Holding[] = [
     sampleHolding('THYAO', 'Türk Hava Yolları', 100, 245.5, 289.75),

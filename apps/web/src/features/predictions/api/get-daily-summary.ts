@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dailySummarySchema, PREDICTIONS_REFRESH_MS, type DailySummary } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
-/** GET /api/predictions/daily-summary: cards, top predictions and the 7-day realised accuracy (spec §3, §7). */
+/** GET /api/predictions/daily-summary: cards, top predictions and the 7-day realised accuracy. */
 export async function getDailySummary(signal?: AbortSignal): Promise<DailySummary> {
   const body = await apiRequest('/api/predictions/daily-summary', { schema: dailySummarySchema, signal });
   return body.data;
@@ -12,7 +12,6 @@ export function getDailySummaryQueryOptions() {
   return queryOptions({
     queryKey: ['predictions', 'daily-summary'],
     queryFn: ({ signal }) => getDailySummary(signal),
-    // Spec §9: predictions refresh every 60 s.
     refetchInterval: PREDICTIONS_REFRESH_MS,
   });
 }

@@ -9,7 +9,7 @@ import { apiRequest } from '@/lib/api-client';
 
 /**
  * GET /api/ml-algorithms/list (data.algorithms), best accuracy first. Accuracy and counts come from the server's
- * evaluations, so the spec's random client-side fill is never needed.
+ * evaluations; none are made up in the browser.
  */
 export async function getMlAlgorithms(limit: number, signal?: AbortSignal): Promise<AlgorithmList> {
   const body = await apiRequest(`/api/ml-algorithms/list?limit=${limit}`, {

@@ -5,13 +5,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber, formatPercent, MISSING } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { accuracyStatsOf, accuracyTrendOf } from '../lib/prediction-rules';
+import { accuracyStatsOf, accuracyTrendOf } from '@/features/predictions/lib/prediction-rules';
 import { AccuracyHistoryChart } from './accuracy-history-chart';
 import { AccuracyInfo } from './info-tooltip';
 import { ExampleBadge } from './prediction-badges';
-import '../i18n';
+import '@/features/predictions/i18n';
 
-/** Spec §2 'accuracy analysis': 7-day line chart, max, average and a trend computed from the data. */
+/** 'Doğruluk analizi': 7-day line chart, max, average and a trend computed from the data. */
 export function AccuracyAnalysis({
   history,
   loading,

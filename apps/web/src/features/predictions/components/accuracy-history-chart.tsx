@@ -2,10 +2,10 @@ import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YA
 import type { AccuracyPoint } from '@bist/contracts';
 import { axisStyle, tooltipStyle, useChartColors } from '@/components/charts/chart-colors';
 import { formatPercent } from '@/lib/format';
-import { formatIsoDate, formatShortDate } from '../lib/format-prediction';
-import { accuracyAxisDomain } from '../lib/prediction-rules';
+import { formatIsoDate, formatShortDate } from '@/features/predictions/lib/format-prediction';
+import { accuracyAxisDomain } from '@/features/predictions/lib/prediction-rules';
 
-/** Spec §2: 7-day accuracy line, y-axis 50–100 (lower only when a day falls below 50 %). */
+/** The 7-day accuracy line, y-axis 50–100 (lower only when a day falls below 50 %). */
 export function AccuracyHistoryChart({
   data,
   label,

@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { ArrowRight, Brain } from 'lucide-react';
 import { DASHBOARD_PREDICTION_CARDS } from '@bist/contracts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useDailySummary } from '../api/get-daily-summary';
+import { useDailySummary } from '@/features/predictions/api/get-daily-summary';
 import { ConfidenceText, DirectionBadge } from './prediction-badges';
-import '../i18n';
+import '@/features/predictions/i18n';
 
 /**
- * The Dashboard's AI prediction summary (spec §2): shown only when the server has real top predictions (never the
+ * The Dashboard's AI prediction summary: shown only when the server has real top predictions (never the
  * sample), up to 6 entries with stock code, direction badge, confidence percent and algorithm. Shares the AI
  * Tahminler page's query, so both refresh together every 60 s.
  */

@@ -7,9 +7,9 @@ import { formatNumber, formatPercent } from '@/lib/format';
 import { AlgorithmAccuracyChart } from './algorithm-accuracy-chart';
 import { AccuracyInfo } from './info-tooltip';
 import { ExampleBadge } from './prediction-badges';
-import '../i18n';
+import '@/features/predictions/i18n';
 
-/** Spec §2 'algorithm performance': a bar chart plus the list of the first 6 algorithms, accuracy from evaluations. */
+/** 'Algoritma performansı': a bar chart plus the list of the first 6 algorithms, accuracy from evaluations. */
 export function AlgorithmPerformance({
   algorithms,
   loading,

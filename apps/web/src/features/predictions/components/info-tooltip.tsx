@@ -2,8 +2,8 @@ import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
-import { ACCURACY_TOOLTIP_TEXT_TR, CONFIDENCE_TOOLTIP_TEXT_TR } from '../lib/definitions';
-import '../i18n';
+import { ACCURACY_TOOLTIP_TEXT_TR, CONFIDENCE_TOOLTIP_TEXT_TR } from '@/features/predictions/lib/definitions';
+import '@/features/predictions/i18n';
 
 /** An info icon whose tooltip explains a figure; focusable, so keyboard users reach it too. */
 function InfoTooltip({

@@ -3,10 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { confidenceColorClass, directionOf, predictionStatusOf } from '../lib/prediction-rules';
-import '../i18n';
+import {
+  confidenceColorClass,
+  directionOf,
+  predictionStatusOf,
+} from '@/features/predictions/lib/prediction-rules';
+import '@/features/predictions/i18n';
 
-/** Spec §4: up 'Yükseliş', down 'Düşüş', anything else 'Belirsiz' — colour plus an arrow, never colour alone. */
+/** Up 'Yükseliş', down 'Düşüş', anything else 'Belirsiz' — colour plus an arrow, never colour alone. */
 export function DirectionBadge({ prediction, className }: { prediction: unknown; className?: string }) {
   const { t } = useTranslation('predictions');
   const direction = directionOf(prediction);
@@ -23,7 +27,7 @@ export function DirectionBadge({ prediction, className }: { prediction: unknown;
   );
 }
 
-/** Spec §2/§9: 'Güçlü' at confidence ≥ 80, else 'Orta'. */
+/** 'Güçlü' at confidence ≥ 80, else 'Orta'. */
 export function StatusBadge({ confidence }: { confidence: number }) {
   const { t } = useTranslation('predictions');
   const status = predictionStatusOf(confidence);
@@ -42,7 +46,7 @@ export function StatusBadge({ confidence }: { confidence: number }) {
   );
 }
 
-/** Confidence percent in the spec §9 colour (≥ 80 green, ≥ 60 yellow, else red). */
+/** Confidence percent in green at ≥ 80 %, yellow at ≥ 60 %, else red. */
 export function ConfidenceText({ confidence, className }: { confidence: number; className?: string }) {
   return (
     <span
@@ -54,7 +58,7 @@ export function ConfidenceText({ confidence, className }: { confidence: number; 
   );
 }
 
-/** 'Örnek veri': marks every figure of the spec's fallback sample. */
+/** 'Örnek veri': marks every figure of the sample shown before the first predictions. */
 export function ExampleBadge({ className }: { className?: string }) {
   const { t } = useTranslation('predictions');
   return (

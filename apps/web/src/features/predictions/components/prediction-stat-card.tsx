@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 
-/** DESIGN.md card: title, big figure, one supporting line; `footer` holds e.g. the accuracy bar. Same size while loading. */
+/** A figure card: title, big figure, one supporting line; `footer` holds e.g. the accuracy bar. Same size while loading. */
 export function PredictionStatCard({
   title,
   titleExtra,

@@ -152,7 +152,7 @@ describe('PredictionsPage', () => {
     expect(screen.getAllByRole('button', { name: 'Doğruluk nedir?' }).length).toBeGreaterThan(0);
   });
 
-  it('labels the spec sample as an example while the server has no predictions yet', async () => {
+  it('labels the sample as an example while the server has no predictions yet', async () => {
     serve(EMPTY_SUMMARY, { status: 'no_predictions_yet', algorithms: [{ ...ALGORITHM, accuracy: null }] });
     renderWithProviders(<PredictionsPage />);
     await waitFor(() => expect(screen.getByTestId('example-banner')).toBeTruthy());
@@ -160,7 +160,7 @@ describe('PredictionsPage', () => {
     expect(screen.getAllByTestId('prediction-row').length).toBeGreaterThan(0);
   });
 
-  it('shows the spec error text with a retry button when the summary cannot be loaded', async () => {
+  it('shows the error text with a retry button when the summary cannot be loaded', async () => {
     serve(null, { status: 'ok', algorithms: [] });
     renderWithProviders(<PredictionsPage />);
     await waitFor(() =>

@@ -1,24 +1,22 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertTriangle, Brain, Cpu, FlaskConical, RefreshCw, ShieldCheck, Target } from 'lucide-react';
+import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Progress } from '@/components/ui/progress';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { formatNumber, formatPercent } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
-import { useDailySummary } from '../api/get-daily-summary';
-import { useMlAlgorithms } from '../api/get-ml-algorithms';
-import { formatIsoDate } from '../lib/format-prediction';
-import { sampleAlgorithms, sampleDailySummary } from '../lib/sample-data';
+import { useDailySummary } from '@/features/predictions/api/get-daily-summary';
+import { useMlAlgorithms } from '@/features/predictions/api/get-ml-algorithms';
+import { formatIsoDate } from '@/features/predictions/lib/format-prediction';
+import { sampleAlgorithms, sampleDailySummary } from '@/features/predictions/lib/sample-data';
 import { AccuracyAnalysis } from './accuracy-analysis';
 import { AlgorithmPerformance } from './algorithm-performance';
-import { AccuracyInfo } from './info-tooltip';
 import { ExampleBadge } from './prediction-badges';
-import { PredictionStatCard } from './prediction-stat-card';
+import { ExampleBanner } from './example-banner';
+import { PredictionSummaryCards } from './prediction-summary-cards';
 import { TopPredictionsTable } from './top-predictions-table';
-import '../i18n';
+import '@/features/predictions/i18n';
 
 const timeFormat = new Intl.DateTimeFormat('tr-TR', {
   timeZone: 'Europe/Istanbul',
@@ -28,9 +26,9 @@ const timeFormat = new Intl.DateTimeFormat('tr-TR', {
 });
 
 /**
- * AI Tahminler (spec §2): four cards, three tabs (top predictions, algorithm performance, accuracy analysis), 60 s
- * refresh. While the server has no predictions yet (status 'no_predictions_yet') the spec's sample fills the screen,
- * labelled 'Örnek veri' everywhere it appears.
+ * AI Tahminler: four cards, three tabs (top predictions, algorithm performance, accuracy analysis), refreshed every
+ * 60 s. While the server has no predictions yet (status 'no_predictions_yet') a sample fills the screen, labelled
+ * 'Örnek veri' everywhere it appears.
  */
 export function PredictionsPage() {
   const { t } = useTranslation('predictions');
@@ -106,82 +104,15 @@ export function PredictionsPage() {
   }
 
   const loading = !view;
-  const s = view?.summary;
   const exampleMark = summaryExample ? <ExampleBadge /> : null;
 
   return (
     <div className="space-y-6">
       {header}
 
-      {summaryExample ? (
-        <div
-          role="status"
-          className="flex items-start gap-3 rounded-xl border border-amber-500/40 bg-amber-500/10 p-4 text-sm"
-          data-testid="example-banner"
-        >
-          <FlaskConical
-            className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-400"
-            aria-hidden="true"
-          />
-          <div>
-            <p className="font-semibold text-amber-900 dark:text-amber-200">
-              {t('example.title')} · {t('example.badge')}
-            </p>
-            <p className="mt-1 text-amber-900/80 dark:text-amber-100/80">{t('example.text')}</p>
-          </div>
-        </div>
-      ) : null}
+      {summaryExample ? <ExampleBanner /> : null}
 
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <PredictionStatCard
-          title={t('cards.generated')}
-          titleExtra={exampleMark}
-          icon={Brain}
-          loading={loading}
-          value={formatNumber(s?.predictions_generated)}
-          hint={t('cards.generatedHint')}
-          testId="card-predictions-generated"
-        />
-        <PredictionStatCard
-          title={t('cards.accuracy')}
-          titleExtra={
-            <>
-              <AccuracyInfo />
-              {exampleMark}
-            </>
-          }
-          icon={Target}
-          loading={loading}
-          value={formatPercent(s?.average_accuracy, 1)}
-          hint={s?.average_accuracy === null ? t('cards.accuracyNone') : undefined}
-          footer={
-            <Progress
-              value={s?.average_accuracy ?? 0}
-              aria-label={t('cards.accuracy')}
-              data-testid="accuracy-progress"
-            />
-          }
-          testId="card-average-accuracy"
-        />
-        <PredictionStatCard
-          title={t('cards.highConfidence')}
-          titleExtra={exampleMark}
-          icon={ShieldCheck}
-          loading={loading}
-          value={formatNumber(s?.high_confidence_predictions)}
-          hint={t('cards.highConfidenceHint')}
-          testId="card-high-confidence"
-        />
-        <PredictionStatCard
-          title={t('cards.algorithms')}
-          titleExtra={exampleMark}
-          icon={Cpu}
-          loading={loading}
-          value={formatNumber(s?.algorithms_active)}
-          hint={t('cards.algorithmsHint')}
-          testId="card-active-algorithms"
-        />
-      </div>
+      <PredictionSummaryCards summary={view?.summary} loading={loading} example={summaryExample} />
 
       <Tabs defaultValue="top" className="min-w-0">
         <div className="-mx-1 overflow-x-auto px-1 pb-1">

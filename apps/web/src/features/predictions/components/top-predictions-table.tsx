@@ -7,11 +7,11 @@ import { changeColorClass, formatChange, formatPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ConfidenceInfo } from './info-tooltip';
 import { ConfidenceText, DirectionBadge, StatusBadge } from './prediction-badges';
-import '../i18n';
+import '@/features/predictions/i18n';
 
 const SKELETON_ROWS = 8;
 
-/** Spec §2 'top predictions': stock, direction, confidence, prices, potential, algorithm, horizon, status. */
+/** 'En iyi tahminler': stock, direction, confidence, prices, potential, algorithm, horizon, status. */
 export function TopPredictionsTable({
   rows,
   loading = false,

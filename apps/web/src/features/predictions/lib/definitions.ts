@@ -1,5 +1,5 @@
 import * as contracts from '@bist/contracts';
-import tr from '../locales/tr.json';
+import tr from '@/features/predictions/locales/tr.json';
 
 /**
  * The product's Turkish tooltip texts for accuracy and confidence are defined once in packages/contracts (ml.ts).

@@ -9,7 +9,7 @@ import {
   predictionStatusOf,
 } from './prediction-rules';
 
-describe('confidenceLevelOf (spec §9: >= 80 green, >= 60 yellow, else red)', () => {
+describe('confidenceLevelOf (>= 80 green, >= 60 yellow, else red)', () => {
   it('is high from 80 up', () => {
     expect(confidenceLevelOf(80)).toBe('high');
     expect(confidenceLevelOf(99.9)).toBe('high');
@@ -40,7 +40,7 @@ describe('predictionStatusOf (Güçlü at 80, else Orta)', () => {
   });
 });
 
-describe('directionOf (spec §4)', () => {
+describe('directionOf', () => {
   it('reads UP / DOWN in any case', () => {
     expect(directionOf('UP')).toBe('up');
     expect(directionOf('up')).toBe('up');
@@ -61,7 +61,7 @@ describe('directionOf (spec §4)', () => {
   });
 });
 
-describe('accuracyTrendOf (computed, not the spec fixed Yükseliş)', () => {
+describe('accuracyTrendOf (computed, not a fixed Yükseliş)', () => {
   it('is null with fewer than two points', () => {
     expect(accuracyTrendOf([])).toBeNull();
     expect(accuracyTrendOf([55])).toBeNull();
@@ -87,7 +87,7 @@ describe('accuracyStatsOf and accuracyAxisDomain', () => {
     expect(accuracyStatsOf([50, 60, 55])).toEqual({ max: 60, average: 55 });
     expect(accuracyStatsOf([])).toBeNull();
   });
-  it('keeps the spec axis 50–100 unless a day falls below 50', () => {
+  it('keeps the axis at 50–100 unless a day falls below 50', () => {
     expect(accuracyAxisDomain([52, 61])).toEqual([50, 100]);
     expect(accuracyAxisDomain([])).toEqual([50, 100]);
     expect(accuracyAxisDomain([47.5, 55])).toEqual([40, 100]);

@@ -1,10 +1,10 @@
 import { CONFIDENCE_HIGH_PERCENT, CONFIDENCE_MEDIUM_PERCENT } from '@bist/contracts';
 
-/** Pure display rules of the AI Tahminler screen (spec §2, §4, §9). */
+/** Pure display rules of the AI Tahminler screen. */
 
 export type ConfidenceLevel = 'high' | 'medium' | 'low';
 
-/** Spec §9: ≥ 80 green, ≥ 60 yellow, else red. */
+/** Green at ≥ 80 %, yellow at ≥ 60 %, else red. */
 export function confidenceLevelOf(confidence: number): ConfidenceLevel {
   if (confidence >= CONFIDENCE_HIGH_PERCENT) return 'high';
   if (confidence >= CONFIDENCE_MEDIUM_PERCENT) return 'medium';
@@ -19,24 +19,16 @@ export function confidenceColorClass(confidence: number): string {
   return 'text-down';
 }
 
-/** Bar colour of a confidence figure (same three colours as the text). */
-export function confidenceBarClass(confidence: number): string {
-  const level = confidenceLevelOf(confidence);
-  if (level === 'high') return 'bg-up';
-  if (level === 'medium') return 'bg-amber-500';
-  return 'bg-down';
-}
-
 export type PredictionStatus = 'strong' | 'medium';
 
-/** Spec §2/§9: 'Güçlü' at confidence ≥ 80, otherwise 'Orta'. */
+/** 'Güçlü' at confidence ≥ 80, otherwise 'Orta'. */
 export function predictionStatusOf(confidence: number): PredictionStatus {
   return confidence >= CONFIDENCE_HIGH_PERCENT ? 'strong' : 'medium';
 }
 
 export type Direction = 'up' | 'down' | 'unknown';
 
-/** Spec §4: UP / 'yükseliş' is up, DOWN / 'düşüş' is down, anything else is 'Belirsiz'. */
+/** UP / 'yükseliş' is up, DOWN / 'düşüş' is down, anything else is 'Belirsiz'. */
 export function directionOf(value: unknown): Direction {
   if (typeof value !== 'string') return 'unknown';
   const text = value.trim().toLocaleLowerCase('tr-TR');
@@ -54,7 +46,7 @@ export type AccuracyTrend = 'up' | 'down' | 'flat';
 export const TREND_FLAT_POINTS = 1;
 
 /**
- * Trend of an accuracy series (oldest first), computed from the data instead of the spec's fixed 'Yükseliş': the
+ * Trend of an accuracy series (oldest first), computed from the data rather than always 'Yükseliş': the
  * least-squares slope times the window length. Null with fewer than two points.
  */
 export function accuracyTrendOf(values: readonly number[]): AccuracyTrend | null {
@@ -84,7 +76,7 @@ export function accuracyStatsOf(values: readonly number[]): AccuracyStats | null
   return { max: Math.max(...values), average: values.reduce((s, v) => s + v, 0) / values.length };
 }
 
-/** The spec's y-axis is 50–100; it reaches lower only when a day falls below 50 % so no point is cut off. */
+/** The y-axis is 50–100; it reaches lower only when a day falls below 50 % so no point is cut off. */
 export function accuracyAxisDomain(values: readonly number[]): [number, number] {
   const min = values.length > 0 ? Math.min(...values) : 50;
   return [min < 50 ? Math.max(0, Math.floor(min / 10) * 10) : 50, 100];

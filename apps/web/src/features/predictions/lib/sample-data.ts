@@ -1,7 +1,7 @@
 import type { CustomerAlgorithm, DailySummary, TopPrediction } from '@bist/contracts';
 
 /**
- * The spec's fallback sample (§8), shown only while the server reports `no_predictions_yet` and always labelled
+ * The fallback sample, shown only while the server reports `no_predictions_yet` and always labelled
  * 'Örnek veri' on screen. Nothing here is a measurement; the figures only illustrate the layout.
  */
 

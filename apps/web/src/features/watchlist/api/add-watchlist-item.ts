@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { watchlistAddResponseSchema } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
+import { getWatchlistQueryOptions } from './get-watchlist';
 
 /** POST /api/watchlist {symbol}: 201 added, 200 already listed. */
 export async function addWatchlistItem(symbol: string) {
@@ -16,6 +17,6 @@ export function useAddWatchlistItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addWatchlistItem,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['watchlist'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: getWatchlistQueryOptions().queryKey }),
   });
 }

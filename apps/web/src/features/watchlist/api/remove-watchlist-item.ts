@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { watchlistRemoveResponseSchema } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
+import { getWatchlistQueryOptions } from './get-watchlist';
 
 /** DELETE /api/watchlist/{symbol}: idempotent. */
 export async function removeWatchlistItem(symbol: string) {
@@ -15,6 +16,6 @@ export function useRemoveWatchlistItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeWatchlistItem,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['watchlist'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: getWatchlistQueryOptions().queryKey }),
   });
 }

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { SymbolPicker, type PickedStock } from '@/components/symbol-picker';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,10 +13,9 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { FormField } from '@/components/ui/form-field';
-import { SymbolPicker, type PickedStock } from '@/features/portfolio/components/symbol-picker';
-import { formErrorsFrom } from '@/features/portfolio/lib/server-errors';
-import { useAddWatchlistItem } from '../api/add-watchlist-item';
-import '../i18n';
+import { formErrorsFrom } from '@/lib/server-errors';
+import { useAddWatchlistItem } from '@/features/watchlist/api/add-watchlist-item';
+import '@/features/watchlist/i18n';
 
 /** Add a symbol to the watchlist from the Portfolio page. */
 export function AddToWatchlistDialog({

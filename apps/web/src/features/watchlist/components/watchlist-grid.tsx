@@ -5,11 +5,11 @@ import { ArrowDownRight, ArrowUpRight, Minus, X } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { changeColorClass, formatChange, formatPrice, trendOf } from '@/lib/format';
 import { isApiError } from '@/lib/api-client';
-import { useWatchlist } from '../api/get-watchlist';
-import { useRemoveWatchlistItem } from '../api/remove-watchlist-item';
-import '../i18n';
+import { useWatchlist } from '@/features/watchlist/api/get-watchlist';
+import { useRemoveWatchlistItem } from '@/features/watchlist/api/remove-watchlist-item';
+import '@/features/watchlist/i18n';
 
-/** Spec §2: the watchlist card grid, only when the watchlist is not empty; each card can be removed. */
+/** The watchlist card grid, shown only when the watchlist is not empty; each card can be removed. */
 export function WatchlistGrid() {
   const { t } = useTranslation('watchlist');
   const query = useWatchlist();

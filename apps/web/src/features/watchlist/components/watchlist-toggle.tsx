@@ -3,10 +3,10 @@ import { toast } from 'sonner';
 import { Eye, EyeOff } from 'lucide-react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
-import { useAddWatchlistItem } from '../api/add-watchlist-item';
-import { useWatchlist } from '../api/get-watchlist';
-import { useRemoveWatchlistItem } from '../api/remove-watchlist-item';
-import '../i18n';
+import { useAddWatchlistItem } from '@/features/watchlist/api/add-watchlist-item';
+import { useWatchlist } from '@/features/watchlist/api/get-watchlist';
+import { useRemoveWatchlistItem } from '@/features/watchlist/api/remove-watchlist-item';
+import '@/features/watchlist/i18n';
 
 /** For the stock page: adds the symbol to, or removes it from, the investor's watchlist. */
 export function WatchlistToggle({

@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@bist/contracts';
-import { useAdminTranslation } from '../../i18n';
-import { formatAdminDateTime, humanizeAction } from '../../lib/admin-format';
+import { useAdminTranslation } from '@/lib/admin-i18n';
+import { formatAdminDateTime, humanizeAction } from '@/features/admin/lib/admin-format';
+import '@/features/admin/i18n';
 
 /** The dashboard's recent activity: who did what, when (newest first, from the audit log). */
 export function AuditSummary({ entries }: { entries: AuditEntry[] }) {

@@ -1,31 +1,13 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Loader2, RotateCcw, Save } from 'lucide-react';
-import type { PlatformSettings, SettingsResponse } from '@bist/contracts';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { ErrorCard } from '@/components/error-card';
+import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toaster';
-import { isApiError } from '@/lib/api-client';
+import { useSettings } from '@/features/admin/api/get-settings';
+import { useAdminTranslation } from '@/lib/admin-i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useSettings } from '../../api/get-settings';
-import { useUpdateSettings } from '../../api/update-settings';
-import { useAdminTranslation } from '../../i18n';
-import { formatAdminDateTime } from '../../lib/admin-format';
-import {
-  changedSettings,
-  parseSettingsForm,
-  toFormValues,
-  type SettingsField,
-  type SettingsFormErrors,
-  type SettingsFormValues,
-} from '../../lib/settings-form';
-import { ErrorPanel } from '../error-panel';
-import { PageHeader } from '../page-header';
+import { PlatformSettingsForm } from './platform-settings-form';
+import '@/features/admin/i18n';
 
-/** /admin/settings (issue 6 item 6): platform settings, validated by the contract and audited by the server. */
+/** /admin/settings: the platform's settings, validated by the contract and audited by the server. */
 export function SettingsPage() {
   const { t } = useAdminTranslation();
   useDocumentTitle(t('settings.title'));
@@ -33,11 +15,14 @@ export function SettingsPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title={t('settings.title')} description={t('settings.subtitle')} />
+      <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
       {settings.isError ? (
-        <ErrorPanel message={t('settings.loadFailed')} onRetry={() => void settings.refetch()} />
+        <ErrorCard
+          message={t('settings.loadFailed')}
+          retry={{ label: t('common.retry'), onRetry: () => void settings.refetch() }}
+        />
       ) : settings.data ? (
-        <SettingsForm key={settings.data.updated_at ?? 'defaults'} data={settings.data} />
+        <PlatformSettingsForm key={settings.data.updated_at ?? 'defaults'} data={settings.data} />
       ) : (
         <div className="grid gap-6 lg:grid-cols-2">
           {Array.from({ length: 4 }, (_, index) => (
@@ -45,261 +30,6 @@ export function SettingsPage() {
           ))}
         </div>
       )}
-    </div>
-  );
-}
-
-function SettingsForm({ data }: { data: SettingsResponse }) {
-  const { t } = useAdminTranslation();
-  const update = useUpdateSettings();
-  const initial = toFormValues(data.settings);
-  const [values, setValues] = useState<SettingsFormValues>(initial);
-  const [errors, setErrors] = useState<SettingsFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
-
-  const set = <K extends keyof SettingsFormValues>(
-    key: K,
-    value: SettingsFormValues[K],
-    field: SettingsField,
-  ) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    setFormError(null);
-    const parsed = parseSettingsForm(values);
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    const body = changedSettings(data.settings, parsed.settings);
-    if (Object.keys(body).length === 0) {
-      toast.info(t('settings.noChanges'));
-      return;
-    }
-    update.mutate(body, {
-      onSuccess: () => toast.success(t('settings.saved')),
-      onError: (error) => {
-        const next: SettingsFormErrors = {};
-        if (isApiError(error)) {
-          for (const issue of error.details) {
-            const field = issue.field.split('.').pop() as SettingsField | undefined;
-            if (field && field in data.settings && !next[field]) next[field] = issue.message;
-          }
-        }
-        setErrors(next);
-        const reason = isApiError(error) ? error.serverError : undefined;
-        setFormError(reason ? `${t('settings.saveFailed')}: ${reason}` : t('settings.saveFailed'));
-      },
-    });
-  };
-
-  const numberField = (key: keyof SettingsFormValues & SettingsField, unit: string) => (
-    <Field
-      id={`settings-${key}`}
-      label={t(`settings.fields.${key}.label`)}
-      hint={t(`settings.fields.${key}.hint`)}
-      error={errors[key]}
-    >
-      <div className="relative">
-        <Input
-          id={`settings-${key}`}
-          inputMode="numeric"
-          value={values[key] as string}
-          onChange={(event) => set(key, event.target.value, key)}
-          className="pr-14"
-          aria-invalid={errors[key] ? true : undefined}
-          aria-describedby={`settings-${key}-hint${errors[key] ? ` settings-${key}-error` : ''}`}
-        />
-        <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-xs text-muted-foreground">
-          {unit}
-        </span>
-      </div>
-    </Field>
-  );
-
-  return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6">
-      <p className="text-sm text-muted-foreground" data-testid="settings-last-change">
-        {data.updated_at && data.updated_by
-          ? t('settings.lastChanged', {
-              who: data.updated_by.email,
-              when: formatAdminDateTime(data.updated_at),
-            })
-          : t('settings.neverChanged')}
-      </p>
-
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Section title={t('settings.sections.market')} description={t('settings.sections.marketHint')}>
-          <Field
-            id="settings-market_feed"
-            label={t('settings.fields.market_feed.label')}
-            hint={t('settings.fields.market_feed.hint')}
-            error={errors.market_feed}
-          >
-            <Select
-              value={values.market_feed}
-              onValueChange={(value) =>
-                set('market_feed', value as PlatformSettings['market_feed'], 'market_feed')
-              }
-            >
-              <SelectTrigger id="settings-market_feed" aria-describedby="settings-market_feed-hint">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="simulated">{t('settings.feeds.simulated')}</SelectItem>
-                <SelectItem value="yahoo">{t('settings.feeds.yahoo')}</SelectItem>
-              </SelectContent>
-            </Select>
-          </Field>
-          {numberField('market_poll_interval_ms', 'ms')}
-          {numberField('client_refresh_interval_ms', 'ms')}
-        </Section>
-
-        <Section title={t('settings.sections.ml')} description={t('settings.sections.mlHint')}>
-          <Field
-            id="settings-ml_schedule_time"
-            label={t('settings.fields.ml_schedule_time.label')}
-            hint={t('settings.fields.ml_schedule_time.hint')}
-            error={errors.ml_schedule_time}
-          >
-            <Input
-              id="settings-ml_schedule_time"
-              value={values.ml_schedule_time}
-              placeholder="18:30"
-              onChange={(event) => set('ml_schedule_time', event.target.value, 'ml_schedule_time')}
-              aria-invalid={errors.ml_schedule_time ? true : undefined}
-              aria-describedby={`settings-ml_schedule_time-hint${errors.ml_schedule_time ? ' settings-ml_schedule_time-error' : ''}`}
-            />
-          </Field>
-          <label className="flex cursor-pointer items-start gap-2 text-sm" htmlFor="settings-ml_auto_retrain">
-            <input
-              id="settings-ml_auto_retrain"
-              type="checkbox"
-              className="mt-0.5 size-4 accent-[var(--color-primary)]"
-              checked={values.ml_auto_retrain}
-              onChange={(event) => set('ml_auto_retrain', event.target.checked, 'ml_auto_retrain')}
-            />
-            <span>
-              <span className="font-medium">{t('settings.fields.ml_auto_retrain.label')}</span>
-              <span className="block text-xs text-muted-foreground">
-                {t('settings.fields.ml_auto_retrain.hint')}
-              </span>
-            </span>
-          </label>
-        </Section>
-
-        <Section title={t('settings.sections.trading')} description={t('settings.sections.tradingHint')}>
-          <Field
-            id="settings-price_band_fraction"
-            label={t('settings.fields.price_band_fraction.label')}
-            hint={t('settings.fields.price_band_fraction.hint')}
-            error={errors.price_band_fraction}
-          >
-            <div className="relative">
-              <Input
-                id="settings-price_band_fraction"
-                inputMode="decimal"
-                value={values.price_band_percent}
-                onChange={(event) => set('price_band_percent', event.target.value, 'price_band_fraction')}
-                className="pr-10"
-                aria-invalid={errors.price_band_fraction ? true : undefined}
-                aria-describedby={`settings-price_band_fraction-hint${errors.price_band_fraction ? ' settings-price_band_fraction-error' : ''}`}
-              />
-              <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-xs text-muted-foreground">
-                %
-              </span>
-            </div>
-          </Field>
-        </Section>
-
-        <Section title={t('settings.sections.security')} description={t('settings.sections.securityHint')}>
-          {numberField('admin_session_ttl_hours', t('settings.units.hours'))}
-          {numberField('admin_max_failed_logins', t('settings.units.attempts'))}
-        </Section>
-      </div>
-
-      {formError ? (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-        >
-          {formError}
-        </p>
-      ) : null}
-
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button
-          variant="outline"
-          disabled={!dirty || update.isPending}
-          onClick={() => {
-            setValues(initial);
-            setErrors({});
-            setFormError(null);
-          }}
-        >
-          <RotateCcw />
-          {t('settings.reset')}
-        </Button>
-        <Button type="submit" disabled={!dirty || update.isPending} aria-busy={update.isPending}>
-          {update.isPending ? <Loader2 className="animate-spin" /> : <Save />}
-          {t('settings.save')}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">{children}</CardContent>
-    </Card>
-  );
-}
-
-function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint: string;
-  error: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        {hint}
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }

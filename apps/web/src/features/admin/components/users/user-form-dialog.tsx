@@ -24,10 +24,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { isApiError } from '@/lib/api-client';
-import { useCreateAdminUser } from '../../api/create-admin-user';
-import { useUpdateAdminUser } from '../../api/update-admin-user';
-import { useAdminTranslation } from '../../i18n';
-import { validateUserForm, type UserFormErrors, type UserFormValues } from '../../lib/user-form';
+import { useCreateAdminUser } from '@/features/admin/api/create-admin-user';
+import { useUpdateAdminUser } from '@/features/admin/api/update-admin-user';
+import { useAdminTranslation } from '@/lib/admin-i18n';
+import { validateUserForm, type UserFormErrors, type UserFormValues } from '@/features/admin/lib/user-form';
+import '@/features/admin/i18n';
 
 function fieldOf(path: string): keyof UserFormValues | null {
   const last = path.split('.').pop();
@@ -36,7 +37,7 @@ function fieldOf(path: string): keyof UserFormValues | null {
     : null;
 }
 
-/** Add/Edit staff member (spec §5): name required, e-mail typed, password only when creating, default data_analyst. */
+/** Add/Edit staff member: name required, e-mail typed, password only when creating, default data_analyst. */
 export function UserFormDialog({
   open,
   onOpenChange,
@@ -114,7 +115,7 @@ function UserForm({
     const top = error.field ? fieldOf(error.field) : null;
     if (top && !next[top] && error.serverError) next[top] = error.serverError;
     setErrors(next);
-    // 'Failed to save user' (spec §8), with the server's reason when it gave one that no field shows.
+    // 'Failed to save user', with the server's reason when it gave one that no field shows.
     const reason = Object.keys(next).length === 0 ? error.serverError : undefined;
     setFormError(reason ? `${t('users.saveFailed')}: ${reason}` : t('users.saveFailed'));
   };
@@ -143,7 +144,7 @@ function UserForm({
         role: values.role,
         is_active: values.is_active,
       };
-      // Spec §5: a blank password is left out of the payload and keeps the current one.
+      // A blank password is left out of the payload and keeps the current one.
       if (values.password) body.password = values.password;
       update.mutate({ id: user.id, body }, { onSuccess: (saved) => onSaved(saved, false), onError });
     } else {

@@ -1,46 +1,37 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  BarChart3,
-  Brain,
-  Building2,
-  LineChart as LineChartIcon,
-  PieChart,
-  TrendingDown,
-  TrendingUp,
-  Wallet,
-} from 'lucide-react';
-import {
-  DASHBOARD_CHART_ITEMS,
-  DASHBOARD_REFRESH_MS,
-  DASHBOARD_SECTOR_LIST,
-  type MarketSummary,
-} from '@bist/contracts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { PriceBarChart } from '@/components/charts/price-bar-chart';
-import { VolumeLineChart } from '@/components/charts/volume-line-chart';
-import { useDailyPredictions } from '@/features/market/api/get-daily-predictions';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { TrendingDown, TrendingUp } from 'lucide-react';
+import { DASHBOARD_CHART_ITEMS, DASHBOARD_REFRESH_MS } from '@bist/contracts';
+import { ErrorCard } from '@/components/error-card';
+import { PageHeader } from '@/components/page-header';
 import { useLiveData } from '@/features/market/api/get-live-data';
 import { getMarketSummaryQueryOptions } from '@/features/market/api/get-market-summary';
-import { ChangeText } from '@/features/market/components/shared/change-text';
-import { ErrorCard } from '@/features/market/components/shared/error-card';
-import { PageHeader } from '@/features/market/components/shared/page-header';
 import { RefreshButton } from '@/features/market/components/shared/refresh-button';
 import { StaleBanner } from '@/features/market/components/shared/stale-banner';
-import { StatCard } from '@/features/market/components/shared/stat-card';
-import { formatAmount, formatDateTime } from '@/features/market/lib/format-market';
+import { formatDateTime } from '@/features/market/lib/format-market';
 import { isApiError } from '@/lib/api-client';
-import { changeColorClass, formatNumber, formatPercent, formatPrice } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { cn } from '@/lib/utils';
-import { useQuery } from '@tanstack/react-query';
+import { DashboardCharts } from './dashboard-charts';
+import { MarketStatCards } from './market-stat-cards';
+import { MoversCard } from './movers-card';
+import { SectorDistributionCard } from './sector-distribution-card';
 import '@/features/market/i18n';
 
-/** Dashboard (spec §2/§4): cards, two charts over the 5 most traded stocks, movers, sectors, AI summary; 30 s refresh. */
-/** `aiSummary`: the predictions feature's summary card, composed by the route (features never import each other). */
-export function DashboardPage({ aiSummary }: { aiSummary?: ReactNode } = {}) {
+/**
+ * Dashboard: four cards, two charts over the 5 most traded stocks, movers, sectors and the AI summary, refreshed
+ * every 30 s. The AI card and summary belong to the predictions feature: the route passes them in, with
+ * `onRefresh` to refresh their data along with the market's.
+ */
+export function DashboardPage({
+  aiCard,
+  aiSummary,
+  onRefresh,
+}: {
+  aiCard?: ReactNode;
+  aiSummary?: ReactNode;
+  onRefresh?: () => void;
+} = {}) {
   const { t } = useTranslation('market');
   useDocumentTitle(t('dashboard.title'));
   const queryClient = useQueryClient();
@@ -50,11 +41,10 @@ export function DashboardPage({ aiSummary }: { aiSummary?: ReactNode } = {}) {
     retry: 1,
   });
   const live = useLiveData();
-  const predictions = useDailyPredictions();
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['market'] });
-    void predictions.refetch();
+    onRefresh?.();
   };
   const fetching = summary.isFetching || live.isFetching;
   const updatedAt = Math.max(summary.dataUpdatedAt, live.dataUpdatedAt);
@@ -78,104 +68,20 @@ export function DashboardPage({ aiSummary }: { aiSummary?: ReactNode } = {}) {
         <ErrorCard
           message={t('errors.dashboard')}
           detail={isApiError(summary.error) ? summary.error.message : undefined}
-          onRetry={refresh}
-          retrying={fetching}
+          retry={{ label: t('common.refresh'), onRetry: refresh, pending: fetching }}
         />
       </div>
     );
   }
 
   const data = summary.data;
-  const chartRows = (live.data?.data ?? []).slice(0, DASHBOARD_CHART_ITEMS);
-  const predictionData = predictions.data;
 
   return (
     <div className="space-y-6">
       {header}
       <StaleBanner freshness={data?.freshness} />
-
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {data ? (
-          <>
-            <StatCard
-              title={t('dashboard.totalStocks')}
-              icon={Building2}
-              value={formatNumber(data.overview.total_stocks)}
-              hint={t('dashboard.sectors', { count: data.overview.total_sectors })}
-              testId="card-total-stocks"
-            />
-            <StatCard
-              title={t('dashboard.marketValue')}
-              icon={Wallet}
-              value={formatAmount(data.overview.market_cap)}
-              hint={t('dashboard.dailyVolume', { value: formatAmount(data.overview.daily_volume) })}
-              testId="card-market-value"
-            />
-            <StatCard
-              title={t('dashboard.bist100')}
-              icon={LineChartIcon}
-              value={formatNumber(data.performance.bist100_value, 2)}
-              hint={
-                <span
-                  className={cn(
-                    'inline-flex',
-                    data.performance.bist100_change >= 0 ? 'text-up' : 'text-down',
-                  )}
-                >
-                  <ChangeText
-                    value={data.performance.bist100_change}
-                    className={data.performance.bist100_change >= 0 ? 'text-up' : 'text-down'}
-                  />
-                </span>
-              }
-              testId="card-bist100"
-            />
-            <StatCard
-              title={t('dashboard.aiPredictions')}
-              icon={Brain}
-              value={predictionData ? formatNumber(predictionData.predictionsGenerated) : '---'}
-              hint={
-                predictionData && predictionData.averageAccuracy !== null
-                  ? t('dashboard.averageAccuracy', { value: formatPercent(predictionData.averageAccuracy) })
-                  : predictionData
-                    ? t('dashboard.noPredictions')
-                    : t('dashboard.averageAccuracy', { value: '---' })
-              }
-              testId="card-ai"
-            />
-          </>
-        ) : (
-          Array.from({ length: 4 }, (_, i) => <StatCard key={i} title="" value="" loading />)
-        )}
-      </div>
-
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <ChartCard
-          title={t('dashboard.priceChart')}
-          hint={t('dashboard.priceChartHint')}
-          icon={BarChart3}
-          testId="price-chart"
-          loading={!live.data}
-        >
-          <PriceBarChart
-            data={chartRows.map((r) => ({ symbol: r.symbol, price: r.price }))}
-            label={t('dashboard.price')}
-          />
-        </ChartCard>
-        <ChartCard
-          title={t('dashboard.volumeChart')}
-          hint={t('dashboard.volumeChartHint')}
-          icon={LineChartIcon}
-          testId="volume-chart"
-          loading={!live.data}
-        >
-          <VolumeLineChart
-            data={chartRows.map((r) => ({ symbol: r.symbol, millions: r.turnover / 1_000_000 }))}
-            label={t('dashboard.volumeMillions')}
-          />
-        </ChartCard>
-      </div>
-
+      <MarketStatCards data={data} fourth={aiCard} />
+      <DashboardCharts rows={(live.data?.data ?? []).slice(0, DASHBOARD_CHART_ITEMS)} loading={!live.data} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
         <MoversCard
           title={t('dashboard.topGainers')}
@@ -189,125 +95,9 @@ export function DashboardPage({ aiSummary }: { aiSummary?: ReactNode } = {}) {
           rows={data?.top_losers}
           testId="top-losers"
         />
-        <Card data-testid="sector-distribution" className="md:col-span-2 xl:col-span-1">
-          <CardHeader className="flex-row items-center gap-2">
-            <PieChart className="size-4 text-muted-foreground" aria-hidden="true" />
-            <CardTitle className="text-base">{t('dashboard.sectorDistribution')}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {data ? (
-              <ul className="space-y-3">
-                {data.sector_distribution.slice(0, DASHBOARD_SECTOR_LIST).map((s) => {
-                  const share =
-                    data.overview.total_stocks > 0 ? (s.count / data.overview.total_stocks) * 100 : 0;
-                  return (
-                    <li key={s.sector}>
-                      <div className="flex items-center justify-between gap-2 text-sm">
-                        <span className="truncate">{s.sector}</span>
-                        <span className="shrink-0 font-medium tabular-nums">
-                          {t('dashboard.stockCount', { count: s.count })}
-                        </span>
-                      </div>
-                      <div className="mt-1 h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden="true">
-                        <div
-                          className="h-full rounded-full bg-primary"
-                          style={{ width: `${Math.min(100, share * 5)}%` }}
-                        />
-                      </div>
-                    </li>
-                  );
-                })}
-              </ul>
-            ) : (
-              <p className="py-6 text-center text-sm text-muted-foreground">{t('common.loading')}</p>
-            )}
-          </CardContent>
-        </Card>
+        <SectorDistributionCard data={data} />
       </div>
-
       {aiSummary}
     </div>
-  );
-}
-
-function ChartCard({
-  title,
-  hint,
-  icon: Icon,
-  loading,
-  testId,
-  children,
-}: {
-  title: string;
-  hint: string;
-  icon: typeof BarChart3;
-  loading: boolean;
-  testId: string;
-  children: React.ReactNode;
-}) {
-  const { t } = useTranslation('market');
-  return (
-    <Card data-testid={testId}>
-      <CardHeader>
-        <div className="flex items-center gap-2">
-          <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
-          <CardTitle className="text-base">{title}</CardTitle>
-        </div>
-        <CardDescription>{hint}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <div className="h-64">
-          {loading ? (
-            <div className="flex h-full items-center justify-center rounded-lg bg-muted/40 text-sm text-muted-foreground">
-              {t('common.loading')}
-            </div>
-          ) : (
-            children
-          )}
-        </div>
-      </CardContent>
-    </Card>
-  );
-}
-
-function MoversCard({
-  title,
-  icon: Icon,
-  rows,
-  testId,
-}: {
-  title: string;
-  icon: typeof TrendingUp;
-  rows: MarketSummary['top_gainers'] | undefined;
-  testId: string;
-}) {
-  const { t } = useTranslation('market');
-  return (
-    <Card data-testid={testId}>
-      <CardHeader className="flex-row items-center gap-2">
-        <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
-        <CardTitle className="text-base">{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {rows ? (
-          <ul className="divide-y">
-            {rows.slice(0, 5).map((row) => (
-              <li key={row.symbol} className="flex items-center justify-between gap-3 py-2">
-                <Link to={`/stocks/${row.symbol}`} className="min-w-0 rounded-sm hover:underline">
-                  <span className="block text-sm font-semibold">{row.symbol}</span>
-                  <span className="block truncate text-xs text-muted-foreground">{row.company_name}</span>
-                </Link>
-                <div className="shrink-0 text-right tabular-nums">
-                  <span className="block text-sm">{formatPrice(row.price)}</span>
-                  <ChangeText value={row.change} className={cn('text-xs', changeColorClass(row.change))} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="py-6 text-center text-sm text-muted-foreground">{t('common.loading')}</p>
-        )}
-      </CardContent>
-    </Card>
   );
 }

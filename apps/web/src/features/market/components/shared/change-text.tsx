@@ -2,7 +2,7 @@ import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { changeColorClass, formatChange, trendOf } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-/** A signed percent change in the up/down/muted token with an arrow, so colour is never alone (DESIGN.md). */
+/** A signed percent change in the up/down/muted colour with an arrow, so colour is never alone. */
 export function ChangeText({
   value,
   className,

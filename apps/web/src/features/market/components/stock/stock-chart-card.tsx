@@ -1,0 +1,90 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HISTORY_RANGES, type Candle, type HistoryRange } from '@bist/contracts';
+import { CandlestickChart } from '@/components/charts/candlestick-chart';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { rsi } from '@/lib/indicators';
+import { formatNumber } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import '@/features/market/i18n';
+
+/** The candle chart with its range buttons and the legend of the moving averages and the latest RSI 14. */
+export function StockChartCard({
+  symbol,
+  range,
+  onRangeChange,
+  candles,
+  loading,
+  failed,
+}: {
+  symbol: string;
+  range: HistoryRange;
+  onRangeChange: (range: HistoryRange) => void;
+  candles: readonly Candle[];
+  loading: boolean;
+  failed: boolean;
+}) {
+  const { t } = useTranslation('market');
+  const lastRsi = useMemo(() => {
+    const values = rsi(
+      candles.map((c) => c.close),
+      14,
+    );
+    return values[values.length - 1] ?? null;
+  }, [candles]);
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <CardTitle className="text-base">{t('stock.chart')}</CardTitle>
+        <div role="group" aria-label={t('stock.chart')} className="inline-flex rounded-lg bg-muted p-1">
+          {HISTORY_RANGES.map((r) => (
+            <button
+              key={r}
+              type="button"
+              aria-pressed={range === r}
+              title={t(`stock.rangeNames.${r}`)}
+              onClick={() => onRangeChange(r)}
+              className={cn(
+                'min-w-9 cursor-pointer rounded-md px-2 py-1 text-xs font-semibold text-muted-foreground transition-colors hover:text-foreground',
+                range === r && 'bg-card text-foreground shadow-sm',
+              )}
+            >
+              {t(`stock.ranges.${r}`)}
+            </button>
+          ))}
+        </div>
+      </CardHeader>
+      <CardContent>
+        <div className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+          <span className="inline-flex items-center gap-1.5">
+            <span className="h-0.5 w-4 rounded bg-primary" aria-hidden="true" />
+            {t('stock.sma20')}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <span className="h-0.5 w-4 rounded bg-amber-600" aria-hidden="true" />
+            {t('stock.sma50')}
+          </span>
+          <span className="inline-flex items-center gap-1.5" title={t('stock.rsiHint')}>
+            <span className="h-0.5 w-4 rounded bg-purple-600" aria-hidden="true" />
+            {t('stock.rsi')}:{' '}
+            <span className="font-medium text-foreground tabular-nums" data-testid="rsi-value">
+              {formatNumber(lastRsi, 1)}
+            </span>
+          </span>
+        </div>
+        <div className="relative">
+          {loading ? (
+            <Skeleton className="h-[480px] w-full" />
+          ) : candles.length === 0 ? (
+            <div className="flex h-[480px] items-center justify-center rounded-lg bg-muted/40 px-6 text-center text-sm text-muted-foreground">
+              {failed ? t('errors.stock') : t('stock.noCandles')}
+            </div>
+          ) : (
+            <CandlestickChart candles={candles} label={t('stock.chartLabel', { symbol })} />
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { Layers, TrendingDown, TrendingUp } from 'lucide-react';
+import type { StockListItem } from '@bist/contracts';
+import { StatCard } from '@/components/stat-card';
+import { breadthOf } from '@/features/market/lib/index-rules';
+import { formatNumber, formatPercent } from '@/lib/format';
+import '@/features/market/i18n';
+
+/** The three cards over the list: stocks on this page (of how many results), and its gainers and losers. */
+export function StocksSummaryCards({
+  stocks,
+  total,
+  loading,
+}: {
+  stocks: readonly StockListItem[];
+  total: number;
+  loading: boolean;
+}) {
+  const { t } = useTranslation('market');
+  const breadth = breadthOf(stocks.map((s) => s.change_percent));
+  return (
+    <div className="grid grid-cols-3 gap-2 sm:gap-4">
+      <StatCard
+        title={t('stocks.pageStocks')}
+        icon={Layers}
+        loading={loading}
+        value={formatNumber(stocks.length)}
+        hint={t('stocks.pageStocksHint', { total: formatNumber(total) })}
+        testId="card-page-stocks"
+        compact
+      />
+      <StatCard
+        title={t('stocks.gainers')}
+        icon={TrendingUp}
+        loading={loading}
+        value={formatNumber(breadth.gainers)}
+        valueClassName="text-up"
+        hint={t('stocks.shareOfPage', { share: formatPercent(breadth.gainersShare) })}
+        testId="card-gainers"
+        compact
+      />
+      <StatCard
+        title={t('stocks.losers')}
+        icon={TrendingDown}
+        loading={loading}
+        value={formatNumber(breadth.losers)}
+        valueClassName="text-down"
+        hint={t('stocks.shareOfPage', { share: formatPercent(breadth.losersShare) })}
+        testId="card-losers"
+        compact
+      />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PerformancePoint, PerformanceRange, PortfolioOverview } from '@bist/contracts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { changeColorClass, formatChange } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import '@/features/portfolio/i18n';
+
+const PerformanceChart = lazy(() =>
+  import('./portfolio-charts').then((m) => ({ default: m.PerformanceChart })),
+);
+
+/** Ranges offered on the chart (the server also knows YTD). */
+const RANGES: readonly PerformanceRange[] = ['1A', '3A', '6A', '1Y', 'ALL'];
+
+/**
+ * 'Performans': the portfolio's value against XU100 over the chosen range, with the time-weighted return of both.
+ * The range buttons are off for the sample portfolio.
+ */
+export function PerformanceCard({
+  overview,
+  points,
+  range,
+  onRangeChange,
+  loading,
+  stale,
+  rangesDisabled,
+}: {
+  overview: PortfolioOverview['overview'] | undefined;
+  points: PerformancePoint[] | undefined;
+  range: PerformanceRange;
+  onRangeChange: (range: PerformanceRange) => void;
+  loading: boolean;
+  /** The previous range's data while the new one loads: dimmed. */
+  stale: boolean;
+  rangesDisabled: boolean;
+}) {
+  const { t } = useTranslation('portfolio');
+  return (
+    <Card className="lg:col-span-2" data-testid="performance-card">
+      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <CardTitle>{t('performance.title')}</CardTitle>
+          <CardDescription className="mt-1 flex flex-wrap gap-x-4 gap-y-1 tabular-nums">
+            <span data-testid="twr">
+              {t('performance.twr')}:{' '}
+              <span className={cn('font-medium', changeColorClass(overview?.twr_percent))}>
+                {formatChange(overview?.twr_percent)}
+              </span>
+            </span>
+            <span data-testid="benchmark-return">
+              {t('performance.benchmark')}:{' '}
+              <span className={cn('font-medium', changeColorClass(overview?.benchmark_return_percent))}>
+                {formatChange(overview?.benchmark_return_percent)}
+              </span>
+            </span>
+          </CardDescription>
+        </div>
+        <div role="group" aria-label={t('performance.range')} className="inline-flex rounded-lg bg-muted p-1">
+          {RANGES.map((r) => (
+            <button
+              key={r}
+              type="button"
+              aria-pressed={range === r}
+              disabled={rangesDisabled}
+              onClick={() => onRangeChange(r)}
+              className={cn(
+                'cursor-pointer rounded-md px-2.5 py-1 text-xs font-medium text-muted-foreground transition-colors disabled:cursor-not-allowed disabled:opacity-60',
+                range === r && 'bg-card text-foreground shadow-sm',
+              )}
+            >
+              {t(`ranges.${r}`)}
+            </button>
+          ))}
+        </div>
+      </CardHeader>
+      <CardContent>
+        <div className={cn('h-72', stale && 'opacity-60 transition-opacity')}>
+          {loading ? (
+            <Skeleton className="size-full" />
+          ) : !points || points.length < 2 ? (
+            <p className="flex h-full items-center justify-center text-sm text-muted-foreground">
+              {t('performance.empty')}
+            </p>
+          ) : (
+            <Suspense fallback={<Skeleton className="size-full" />}>
+              <PerformanceChart points={points} />
+            </Suspense>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

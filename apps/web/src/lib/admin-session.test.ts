@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROLE_INFO, type AdminSessionUser } from '@bist/contracts';
+import { adminCan, adminSession, canAccessScreen, safeAdminReturnPath } from './admin-session';
+import { STORAGE_KEYS } from './storage';
+
+function staff(role: AdminSessionUser['role']): AdminSessionUser {
+  return {
+    id: `id-${role}`,
+    name: `Demo ${role}`,
+    email: `${role}@example.com`,
+    role,
+    permissions: [...ROLE_INFO[role].permissions],
+    description: ROLE_INFO[role].description,
+  };
+}
+
+afterEach(() => localStorage.clear());
+
+describe('admin session storage', () => {
+  it("round-trips under its own keys, never the investor's", () => {
+    adminSession.persist({ token: 'adm', user: staff('super_admin') });
+    expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('adm');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(adminSession.restore()).toEqual({ token: 'adm', user: staff('super_admin') });
+  });
+
+  it('clears both when the stored user is unparseable or the token is missing', () => {
+    localStorage.setItem(STORAGE_KEYS.adminToken, 'adm');
+    localStorage.setItem(STORAGE_KEYS.adminUser, '{not json');
+    expect(adminSession.restore()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
+
+    localStorage.setItem(STORAGE_KEYS.adminUser, JSON.stringify(staff('ceo')));
+    expect(adminSession.restore()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.adminUser)).toBeNull();
+  });
+
+  it('returns null with nothing stored and clear removes everything', () => {
+    expect(adminSession.restore()).toBeNull();
+    adminSession.persist({ token: 'adm', user: staff('cto') });
+    adminSession.clear();
+    expect(adminSession.restore()).toBeNull();
+  });
+});
+
+describe('admin permissions', () => {
+  it('super_admin holds everything through all', () => {
+    const user = staff('super_admin');
+    expect(adminCan(user, 'user_management')).toBe(true);
+    for (const path of [
+      '/admin/users',
+      '/admin/audit',
+      '/admin/settings',
+      '/admin/ai',
+      '/admin/compliance',
+    ] as const) {
+      expect(canAccessScreen(user, path)).toBe(true);
+    }
+  });
+
+  it('ceo and cto manage users but see neither audit nor settings', () => {
+    for (const role of ['ceo', 'cto'] as const) {
+      expect(canAccessScreen(staff(role), '/admin/users')).toBe(true);
+      expect(canAccessScreen(staff(role), '/admin/audit')).toBe(false);
+      expect(canAccessScreen(staff(role), '/admin/settings')).toBe(false);
+    }
+    expect(canAccessScreen(staff('ceo'), '/admin/analytics')).toBe(true);
+    expect(canAccessScreen(staff('cto'), '/admin/analytics')).toBe(false);
+  });
+
+  it('a data_analyst does not manage users', () => {
+    expect(adminCan(staff('data_analyst'), 'user_management')).toBe(false);
+  });
+
+  it('nobody without a session passes', () => {
+    expect(adminCan(null, 'user_management')).toBe(false);
+    expect(canAccessScreen(undefined, '/admin/dashboard')).toBe(false);
+  });
+});
+
+describe('safeAdminReturnPath', () => {
+  it('keeps admin paths and refuses the login page, other sites and customer pages', () => {
+    expect(safeAdminReturnPath('/admin/users?x=1')).toBe('/admin/users?x=1');
+    expect(safeAdminReturnPath('/admin/login')).toBeNull();
+    expect(safeAdminReturnPath('//evil.example/admin/')).toBeNull();
+    expect(safeAdminReturnPath('https://evil.example/admin/users')).toBeNull();
+    expect(safeAdminReturnPath('/dashboard')).toBeNull();
+    expect(safeAdminReturnPath(42)).toBeNull();
+  });
+});

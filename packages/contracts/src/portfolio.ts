@@ -145,12 +145,11 @@ export const transactionResponseSchema = z.object({
 });
 export type TransactionResponse = z.infer<typeof transactionResponseSchema>;
 
-export const transactionIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Geçersiz işlem numarası' })
-    .int('Geçersiz işlem numarası')
-    .positive('Geçersiz işlem numarası'),
-});
+/** `{ id }` path parameters: a positive whole number, refused with the given Turkish message. */
+const idParams = (message: string) =>
+  z.object({ id: z.coerce.number({ error: message }).int(message).positive(message) });
+
+export const transactionIdParamsSchema = idParams('Geçersiz işlem numarası');
 
 // ───────────────────────────── CSV ─────────────────────────────
 
@@ -420,7 +419,7 @@ export const priceAlertSchema = z.object({
 });
 export type PriceAlert = z.infer<typeof priceAlertSchema>;
 
-export const alertIdParamsSchema = transactionIdParamsSchema;
+export const alertIdParamsSchema = idParams('Geçersiz alarm numarası');
 
 /** GET /api/alerts: active first (newest first), then triggered (most recent first). */
 export const alertListResponseSchema = z.object({

@@ -5,8 +5,6 @@ import { cn } from '@/lib/utils';
 
 /** A drawer built on the Radix dialog: focus trap, Escape and overlay click close it. */
 export const Sheet = DialogPrimitive.Root;
-export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
 export const SheetTitle = DialogPrimitive.Title;
 export const SheetDescription = DialogPrimitive.Description;
 

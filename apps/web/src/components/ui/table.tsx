@@ -36,7 +36,3 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
   return <td className={cn('px-3 py-2.5 align-middle', className)} {...props} />;
 }
-
-export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
-  return <caption className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />;
-}

@@ -1,0 +1,6 @@
+// Web unit tests: findBy*/waitFor wait up to 5 s instead of 1 s. Lazy routes and TanStack Query resolve within
+// milliseconds on a quiet machine, but a busy 2-core CI runner can take longer than a second; a real failure still
+// fails, only later.
+import { configure } from '@testing-library/react';
+
+configure({ asyncUtilTimeout: 5_000 });

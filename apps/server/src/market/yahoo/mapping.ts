@@ -1,5 +1,5 @@
 import { istanbulDate, isTradingDay, roundToTick, type DailyBar } from '@bist/market';
-import type { LiveSnapshot } from '../feed.ts';
+import type { LiveSnapshot } from '@/market/feed.ts';
 import type { YahooChartRow, YahooQuote } from './yahoo-client.ts';
 
 /** Yahoo lists Borsa Istanbul equities and indices with the exchange suffix `.IS`. */

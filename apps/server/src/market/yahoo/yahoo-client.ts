@@ -1,6 +1,6 @@
 import YahooFinance from 'yahoo-finance2';
 import { ExtendedCookieJar } from 'yahoo-finance2/lib/cookieJar';
-import type { EngineLogger } from '../engine.ts';
+import type { EngineLogger } from '@/market/engine.ts';
 
 /** The fields of a yahoo-finance2 `quote` result the feed reads (the library validates and coerces them). */
 export interface YahooQuote {

@@ -4,16 +4,8 @@ import { FixedClock } from '@/lib/clock';
 import type { Database } from '@/db/client';
 import { createTestDatabase, createTestEngine, testBackends } from '@test/helpers';
 import { MarketRepository } from './market.repository.ts';
-import { lastCompletedTradingDay, type MarketEngine } from './engine.ts';
+import type { MarketEngine } from './engine.ts';
 import type { Quote } from './market-data.ts';
-
-describe(lastCompletedTradingDay.name, () => {
-  it('is today only after the session has ended, and skips weekends', () => {
-    expect(lastCompletedTradingDay(new Date('2026-11-18T12:00:00Z'))).toBe('2026-11-17'); // Wed 15:00 Istanbul
-    expect(lastCompletedTradingDay(new Date('2026-11-18T15:11:00Z'))).toBe('2026-11-18'); // Wed 18:11
-    expect(lastCompletedTradingDay(new Date('2026-11-21T10:00:00Z'))).toBe('2026-11-20'); // Saturday
-  });
-});
 
 describe.each(testBackends())('MarketEngine on %s', (backend) => {
   let database: Database;
@@ -104,6 +96,18 @@ describe.each(testBackends())('MarketEngine on %s', (backend) => {
     const restarted = await createTestEngine(database, clock);
     for (const symbol of ['THYAO', 'XU100', 'ASELS'])
       expect(restarted.quote(symbol)?.priceTry).toBe(engine.quote(symbol)?.priceTry);
+    await restarted.stop();
+  });
+
+  it('an engine started during the session with the history complete quotes the indices live', async () => {
+    await engine.stop();
+    clock.set(new Date('2026-11-24T07:30:00Z')); // Tuesday 10:30: nothing to catch up, the session is open
+    const restarted = await createTestEngine(database, clock);
+    expect(restarted.quote('THYAO')?.date).toBe('2026-11-24');
+    expect(restarted.quote('XU100')?.date).toBe('2026-11-24');
+    expect(
+      INDICES.filter((i) => restarted.quote(i.code)?.date === '2026-11-24').length,
+    ).toBeGreaterThanOrEqual(15);
     await restarted.stop();
   });
 });

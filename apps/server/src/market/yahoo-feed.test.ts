@@ -2,12 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createPrng, isOnTick } from '@bist/market';
 import { FixedClock } from '@/lib/clock';
 import type { EngineLogger } from './engine.ts';
-import {
-  YahooDataNotFinalError,
-  YahooFeed,
-  YahooUnavailableError,
-  type YahooFeedSettings,
-} from './yahoo-feed.ts';
+import { YahooFeed } from './yahoo-feed.ts';
+import { YahooDataNotFinalError, YahooUnavailableError, type YahooFeedSettings } from './yahoo/settings.ts';
 import { YahooReplay } from './yahoo/replay-fetch.ts';
 import { createYahooClient } from './yahoo/yahoo-client.ts';
 

@@ -29,7 +29,6 @@ import type { NewTransactionRow, PortfolioRepository, TransactionRow } from './p
 import { EARLIEST_TRADE_DATE, toLedger, toRow } from './transaction-rows.ts';
 
 // investor.ts seeds demo accounts with these.
-export { DEFAULT_DEMO_PLAN, DEMO_SYMBOLS } from './demo-portfolio.ts';
 
 /**
  * An investor's portfolio: the ledger of transactions (every write re-validated against the whole ledger under the

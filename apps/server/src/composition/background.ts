@@ -1,4 +1,4 @@
-// What an API process does besides answering requests: heartbeats for the uptime figure, pruning old login failures,
+// What an API process does besides answering requests: heartbeats for the uptime figure, pruning idle sign-in throttle counters,
 // re-reading the platform settings (a change saved through another process applies here within a minute), moving
 // the nightly ML schedule when its time changes, and the ML job queue.
 import type { Logger } from './infrastructure.ts';
@@ -21,8 +21,8 @@ export async function startBackground(services: Services, log: Logger): Promise<
   await services.system.recordHeartbeat();
   const timers = [
     every(HEARTBEAT_INTERVAL_MS, 'heartbeat', () => services.system.recordHeartbeat()),
-    every(PRUNE_INTERVAL_MS, 'login failure prune', () => services.auth.pruneFailures()),
-    every(PRUNE_INTERVAL_MS, 'staff login failure prune', () => services.adminAuth.pruneFailures()),
+    every(PRUNE_INTERVAL_MS, 'login throttle prune', () => services.loginThrottles.customer.prune()),
+    every(PRUNE_INTERVAL_MS, 'staff login throttle prune', () => services.loginThrottles.admin.prune()),
     every(SETTINGS_REFRESH_MS, 'settings refresh', () => services.settings.refresh()),
   ];
   const unsubscribe = services.settings.onChange(async (_settings, changed) => {

@@ -14,6 +14,8 @@ import { AuditRepository } from '@/modules/audit/audit.repository';
 import { AuditService } from '@/modules/audit/audit.service';
 import { AuthRepository } from '@/modules/auth/auth.repository';
 import { AuthService } from '@/modules/auth/auth.service';
+import { LoginThrottleRepository } from '@/modules/login-throttle/login-throttle.repository';
+import { LoginThrottle } from '@/modules/login-throttle/login-throttle';
 import { MarketService } from '@/modules/market/market.service';
 import { PortfolioRepository } from '@/modules/portfolio/portfolio.repository';
 import { DEFAULT_DEMO_PLAN, DEMO_SYMBOLS } from '@/modules/portfolio/demo-portfolio';
@@ -39,6 +41,8 @@ export interface PlatformServices {
   settings: SettingsService;
   adminUsers: AdminUsersService;
   adminAuth: AdminAuthService;
+  /** Sign-in attempts per account and address, one throttle per realm. */
+  loginThrottles: { admin: LoginThrottle; customer: LoginThrottle };
 }
 
 export interface Services extends PlatformServices {
@@ -61,8 +65,14 @@ export function createPlatformServices({ config, database, clock }: Base): Platf
   const audit = new AuditService(new AuditRepository(database.db), clock);
   const settings = new SettingsService(new SettingsRepository(database.db), audit, clock);
   const adminUsers = new AdminUsersService(new AdminUsersRepository(database.db), audit, clock);
+  const throttles = new LoginThrottleRepository(database.db);
+  const loginThrottles = {
+    admin: new LoginThrottle(throttles, clock, 'admin'),
+    customer: new LoginThrottle(throttles, clock, 'customer'),
+  };
   const adminAuth = new AdminAuthService(
     new AdminAuthRepository(database.db),
+    loginThrottles.admin,
     adminUsers,
     settings,
     audit,
@@ -71,7 +81,7 @@ export function createPlatformServices({ config, database, clock }: Base): Platf
       demoMode: config.demoMode,
     },
   );
-  return { audit, settings, adminUsers, adminAuth };
+  return { audit, settings, adminUsers, adminAuth, loginThrottles };
 }
 
 /** Prediction runs on the infrastructure's job queue and pool; without them runs can be read but not started. */
@@ -130,7 +140,7 @@ export function createServices(
       log.error({ err: error, userId }, 'demo investor seed failed');
     }
   };
-  const auth = new AuthService(new AuthRepository(db), clock, {
+  const auth = new AuthService(new AuthRepository(db), platform.loginThrottles.customer, clock, {
     demoMode: config.demoMode,
     sessionTtlHours: config.sessionTtlHours,
     onDemoUserCreated: seedDemoInvestor,

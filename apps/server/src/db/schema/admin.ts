@@ -41,21 +41,6 @@ export const adminSessions = pgTable(
   (t) => [index('admin_sessions_user_idx').on(t.userId), index('admin_sessions_expiry_idx').on(t.expiresAt)],
 );
 
-/** Failed staff sign-ins, counted per e-mail and per IP over a sliding window for the lockout. */
-export const adminLoginFailures = pgTable(
-  'admin_login_failures',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    email: text('email').notNull(),
-    ip: text('ip').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    index('admin_login_failures_email_idx').on(t.email, t.at),
-    index('admin_login_failures_ip_idx').on(t.ip, t.at),
-  ],
-);
-
 /**
  * The audit log: append-only (a trigger rejects UPDATE and DELETE). No foreign key to admin_users, so entries
  * outlive the staff they name; user_email keeps who it was.

@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 import { createdAt } from './columns.ts';
 
@@ -32,19 +32,4 @@ export const customerSessions = pgTable(
     userAgent: text('user_agent'),
   },
   (t) => [index('customer_sessions_user_idx').on(t.userId)],
-);
-
-/** Failed customer logins, counted per e-mail and per IP over a sliding window to throttle guessing. */
-export const customerLoginFailures = pgTable(
-  'customer_login_failures',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    email: text('email').notNull(),
-    ip: text('ip').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('customer_login_failures_email_idx').on(t.email, t.at),
-    index('customer_login_failures_ip_idx').on(t.ip, t.at),
-  ],
 );

@@ -5,3 +5,4 @@ export * from './market.ts';
 export * from './portfolio.ts';
 export * from './admin.ts';
 export * from './predictions.ts';
+export * from './login-throttle.ts';

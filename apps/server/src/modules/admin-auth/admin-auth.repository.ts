@@ -1,17 +1,10 @@
-import { and, count, eq, gt, isNull, lt, max, min } from 'drizzle-orm';
-import { adminLoginFailures, adminSessions, adminUsers } from '@/db/schema/index';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { adminSessions, adminUsers } from '@/db/schema/index';
 import type { DbExecutor } from '@/db/executor';
 
 export type AdminUserRow = typeof adminUsers.$inferSelect;
 
-export interface FailureCount {
-  count: number;
-  /** The oldest and the newest failure inside the window, when there is one. */
-  oldest: Date | null;
-  newest: Date | null;
-}
-
-/** Staff sessions and sign-in failures. */
+/** Staff accounts as sign-in sees them, and their sessions. */
 export class AdminAuthRepository {
   constructor(private readonly db: DbExecutor) {}
 
@@ -77,42 +70,5 @@ export class AdminAuthRepository {
         and(isNull(adminSessions.revokedAt), gt(adminSessions.expiresAt, now), eq(adminUsers.isActive, true)),
       );
     return row?.n ?? 0;
-  }
-
-  async recordLoginFailure(email: string, ip: string, at: Date): Promise<void> {
-    await this.db.insert(adminLoginFailures).values({ email, ip, at });
-  }
-
-  async countFailuresByEmail(email: string, since: Date): Promise<FailureCount> {
-    const [row] = await this.db
-      .select({ n: count(), oldest: min(adminLoginFailures.at), newest: max(adminLoginFailures.at) })
-      .from(adminLoginFailures)
-      .where(and(eq(adminLoginFailures.email, email), gt(adminLoginFailures.at, since)));
-    return {
-      count: row?.n ?? 0,
-      oldest: row?.oldest ? new Date(row.oldest) : null,
-      newest: row?.newest ? new Date(row.newest) : null,
-    };
-  }
-
-  async countFailuresByIp(ip: string, since: Date): Promise<FailureCount> {
-    const [row] = await this.db
-      .select({ n: count(), oldest: min(adminLoginFailures.at), newest: max(adminLoginFailures.at) })
-      .from(adminLoginFailures)
-      .where(and(eq(adminLoginFailures.ip, ip), gt(adminLoginFailures.at, since)));
-    return {
-      count: row?.n ?? 0,
-      oldest: row?.oldest ? new Date(row.oldest) : null,
-      newest: row?.newest ? new Date(row.newest) : null,
-    };
-  }
-
-  async clearLoginFailures(email: string): Promise<void> {
-    await this.db.delete(adminLoginFailures).where(eq(adminLoginFailures.email, email));
-  }
-
-  /** Forgets failures older than the window so the table stays small. */
-  async pruneLoginFailures(before: Date): Promise<void> {
-    await this.db.delete(adminLoginFailures).where(lt(adminLoginFailures.at, before));
   }
 }

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROLES, DEFAULT_PLATFORM_SETTINGS, ROLE_INFO } from '@bist/contracts';
 import { createTestApp, type TestApp } from '@test/helpers';
 import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
+import { lockDurationMs } from '@/modules/login-throttle/login-throttle';
 import {
-  accountLockMs,
+  adminThrottleRules,
   ADMIN_AUTH_MESSAGES,
   ADMIN_LOCKOUT_WINDOW_MS,
   ADMIN_MAX_FAILURES_PER_IP,
@@ -234,10 +235,45 @@ describe('admin login lockout', () => {
     expect((await adminLogin(t, 'risk@bistai.demo', 'risk-demo-2026', '10.5.0.1')).statusCode).toBe(429);
     t.clock.advanceMs(ADMIN_LOCKOUT_WINDOW_MS);
     expect((await adminLogin(t, 'risk@bistai.demo', 'risk-demo-2026', '10.5.0.1')).statusCode).toBe(200);
-    expect(accountLockMs(5, 5)).toBe(ADMIN_LOCKOUT_WINDOW_MS);
-    expect(accountLockMs(7, 5)).toBe(0);
-    expect(accountLockMs(15, 5)).toBe(4 * ADMIN_LOCKOUT_WINDOW_MS);
-    expect(accountLockMs(500, 5)).toBe(24 * 3_600_000);
+    const rules = adminThrottleRules(5);
+    expect([0, 1, 2, 3, 10].map((level) => lockDurationMs(rules.account, level))).toEqual([
+      ADMIN_LOCKOUT_WINDOW_MS,
+      2 * ADMIN_LOCKOUT_WINDOW_MS,
+      3_600_000,
+      3_600_000,
+      3_600_000,
+    ]);
+    expect(lockDurationMs(rules.ip, 10)).toBe(24 * 3_600_000);
+  });
+
+  it('checks at most 5 of 50 simultaneous wrong passwords; after 59 the right one is still refused', async () => {
+    t.clock.advanceMs(ADMIN_LOCKOUT_WINDOW_MS);
+    const burst = await Promise.all(
+      Array.from({ length: 59 }, (_, i) =>
+        adminLogin(t, 'marketing@bistai.demo', `wrong-guess-${i}`, `10.6.${i % 3}.1`),
+      ),
+    );
+    const statuses = burst.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(54);
+    const right = await adminLogin(t, 'marketing@bistai.demo', 'marketing-demo-2026', '10.6.9.9');
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('50 guesses from 5 addresses buy the first 15-minute lock, not a day', async () => {
+    t.clock.advanceMs(ADMIN_LOCKOUT_WINDOW_MS);
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        adminLogin(t, 'success@bistai.demo', `wrong-guess-${i}`, `10.7.${i % 5}.1`),
+      ),
+    );
+    const owner = await adminLogin(t, 'success@bistai.demo', 'success-demo-2026', '10.7.9.9');
+    expect(owner.statusCode).toBe(429);
+    expect(Number(owner.headers['retry-after'])).toBeLessThanOrEqual(ADMIN_LOCKOUT_WINDOW_MS / 1000);
+    t.clock.advanceMs(ADMIN_LOCKOUT_WINDOW_MS);
+    expect((await adminLogin(t, 'success@bistai.demo', 'success-demo-2026', '10.7.9.9')).statusCode).toBe(
+      200,
+    );
   });
 
   it(`locks an address after ${ADMIN_MAX_FAILURES_PER_IP} failures across e-mails`, async () => {

@@ -16,26 +16,34 @@ import type { AuditService } from '@/modules/audit/audit.service';
 import type { AdminUsersService } from '@/modules/admin-users/admin-users.service';
 import type { SettingsService } from '@/modules/settings/settings.service';
 import type { AdminAuthRepository, AdminUserRow } from './admin-auth.repository.ts';
+import type { AdmittedAttempt, LoginThrottle, ThrottleRule } from '@/modules/login-throttle/login-throttle';
 import { DEMO_STAFF, demoAccountFor } from './demo-staff.ts';
 
-/** The first account lock, and the window over which failures per IP are counted. */
+/** Failures are counted over this window, and the first lock lasts as long. */
 export const ADMIN_LOCKOUT_WINDOW_MS = 15 * 60_000;
-/** Account failures are remembered this long (until a successful sign-in clears them) for the backoff. */
-export const ADMIN_BACKOFF_HORIZON_MS = 24 * 3_600_000;
-/** The longest account lock. */
-export const ADMIN_MAX_LOCK_MS = 24 * 3_600_000;
-
-/**
- * Exponential backoff per account: every `max` failures lock the account from the last failure for 15 min, then
- * 30 min, 1 h, … (capped at 24 h). Failures are not recorded while locked, so a locked count is a multiple of `max`;
- * after a lock expires the next `max` attempts are allowed again.
- */
-export function accountLockMs(failures: number, max: number): number {
-  if (failures < max || failures % max !== 0) return 0;
-  return Math.min(ADMIN_MAX_LOCK_MS, ADMIN_LOCKOUT_WINDOW_MS * 2 ** (failures / max - 1));
-}
 /** Failures from one IP inside the window (across e-mails) before that address is locked out. */
 export const ADMIN_MAX_FAILURES_PER_IP = 20;
+
+/**
+ * Account locks double (15 min, 30 min) up to an hour: an attacker with many addresses cannot keep the owner out
+ * for longer, while each of the attacker's addresses is locked for up to a day.
+ */
+export function adminThrottleRules(maxFailedLogins: number): { account: ThrottleRule; ip: ThrottleRule } {
+  return {
+    account: {
+      limit: maxFailedLogins,
+      windowMs: ADMIN_LOCKOUT_WINDOW_MS,
+      firstLockMs: ADMIN_LOCKOUT_WINDOW_MS,
+      maxLockMs: 3_600_000,
+    },
+    ip: {
+      limit: ADMIN_MAX_FAILURES_PER_IP,
+      windowMs: ADMIN_LOCKOUT_WINDOW_MS,
+      firstLockMs: ADMIN_LOCKOUT_WINDOW_MS,
+      maxLockMs: 24 * 3_600_000,
+    },
+  };
+}
 
 export const ADMIN_AUTH_MESSAGES = {
   badCredentials: 'Invalid email or password',
@@ -79,22 +87,18 @@ export interface AdminAuthOptions {
   demoMode: boolean;
 }
 
-/** Whole seconds from now until `untilMs`, 0 when it has passed. */
-function secondsUntil(untilMs: number, now: Date): number {
-  return Math.max(0, Math.ceil((untilMs - now.getTime()) / 1000));
-}
-
 type FailureReason = 'unknown_email' | 'bad_password' | 'inactive';
 
 /**
- * Staff sign-in (admin realm). Tokens are random and stored only as SHA-256 hashes. Failures lock the account
- * (every settings.admin_max_failed_logins failures, with exponential backoff: see accountLockMs) and the address
- * (20 in 15 min) with 429 and Retry-After; the answer
+ * Staff sign-in (admin realm). Tokens are random and stored only as SHA-256 hashes. Attempts are throttled per
+ * account (settings.admin_max_failed_logins) and per address (20 in 15 min) before the password is checked (see
+ * LoginThrottle), refused with 429 and Retry-After; the answer
  * for an unknown e-mail, a wrong password and an inactive account is the same message after the same work.
  */
 export class AdminAuthService implements AdminAuthenticator {
   constructor(
     private readonly repo: AdminAuthRepository,
+    private readonly throttle: LoginThrottle,
     private readonly users: AdminUsersService,
     private readonly settings: SettingsService,
     private readonly audit: AuditService,
@@ -106,42 +110,36 @@ export class AdminAuthService implements AdminAuthenticator {
     const now = this.clock.now();
     const settings = await this.settings.get();
     const ip = meta.ip ?? 'unknown';
-    const [byEmail, byIp] = await Promise.all([
-      this.repo.countFailuresByEmail(email, new Date(now.getTime() - ADMIN_BACKOFF_HORIZON_MS)),
-      this.repo.countFailuresByIp(ip, new Date(now.getTime() - ADMIN_LOCKOUT_WINDOW_MS)),
-    ]);
-    const accountLock = accountLockMs(byEmail.count, settings.admin_max_failed_logins);
-    const retryAfter = Math.max(
-      accountLock > 0 && byEmail.newest ? secondsUntil(byEmail.newest.getTime() + accountLock, now) : 0,
-      byIp.count >= ADMIN_MAX_FAILURES_PER_IP && byIp.oldest
-        ? secondsUntil(byIp.oldest.getTime() + ADMIN_LOCKOUT_WINDOW_MS, now)
-        : 0,
+    const attempt = await this.throttle.attempt(
+      email,
+      ip,
+      adminThrottleRules(settings.admin_max_failed_logins),
     );
-    if (retryAfter > 0) {
+    if (!attempt.admitted) {
       await this.audit.record({
         eventType: 'user_login',
         action: AUDIT_ACTIONS.loginLocked,
         actor: { id: null, email },
         details: {
-          retry_after_seconds: retryAfter,
-          account_failures: byEmail.count,
-          ip_failures: byIp.count,
+          retry_after_seconds: attempt.retryAfterSeconds,
+          account_failures: attempt.accountAttempts,
+          ip_failures: attempt.ipAttempts,
         },
         meta,
       });
-      throw new AdminLoginLockedError(retryAfter);
+      throw new AdminLoginLockedError(attempt.retryAfterSeconds);
     }
 
     const user = await this.repo.findUserByEmail(email);
     if (!user) {
       await verifyAgainstDummy(password);
-      return this.fail(email, ip, null, 'unknown_email', meta);
+      return this.fail(attempt, email, null, 'unknown_email', meta);
     }
     if (!(await verifyPassword(user.passwordHash, password)))
-      return this.fail(email, ip, user, 'bad_password', meta);
-    if (!user.isActive) return this.fail(email, ip, user, 'inactive', meta);
+      return this.fail(attempt, email, user, 'bad_password', meta);
+    if (!user.isActive) return this.fail(attempt, email, user, 'inactive', meta);
 
-    if (byEmail.count > 0) await this.repo.clearLoginFailures(email);
+    await attempt.finish.succeeded();
     await this.repo.touchLastLogin(user.id, now);
     const token = newSessionToken();
     const expiresAt = new Date(now.getTime() + settings.admin_session_ttl_hours * 3_600_000);
@@ -207,18 +205,14 @@ export class AdminAuthService implements AdminAuthenticator {
     return this.users.ensureAccounts(DEMO_STAFF);
   }
 
-  async pruneFailures(): Promise<void> {
-    await this.repo.pruneLoginFailures(new Date(this.clock.now().getTime() - ADMIN_BACKOFF_HORIZON_MS));
-  }
-
   private async fail(
+    attempt: AdmittedAttempt,
     email: string,
-    ip: string,
     user: AdminUserRow | null,
     reason: FailureReason,
     meta: RequestMeta,
   ): Promise<never> {
-    await this.repo.recordLoginFailure(email, ip, this.clock.now());
+    await attempt.finish.failed();
     await this.audit.record({
       eventType: 'user_login',
       action: AUDIT_ACTIONS.loginFailed,

@@ -106,28 +106,4 @@ describe.each(testBackends())('admin repositories on %s', (backend) => {
     );
     expect(leftover.rows[0]).toEqual({ n: 0 });
   });
-
-  it('counts login failures per e-mail and IP inside the window with the oldest time', async () => {
-    await auth.recordLoginFailure('f@bistai.demo', '1.1.1.1', T0);
-    await auth.recordLoginFailure('f@bistai.demo', '2.2.2.2', new Date(T0.getTime() + 1000));
-    await auth.recordLoginFailure('g@bistai.demo', '1.1.1.1', new Date(T0.getTime() + 2000));
-    expect(await auth.countFailuresByEmail('f@bistai.demo', new Date(T0.getTime() - 1))).toMatchObject({
-      count: 2,
-      oldest: T0,
-      newest: new Date(T0.getTime() + 1000),
-    });
-    expect(await auth.countFailuresByIp('1.1.1.1', new Date(T0.getTime() + 500))).toMatchObject({
-      count: 1,
-      oldest: new Date(T0.getTime() + 2000),
-    });
-    expect(await auth.countFailuresByEmail('nobody@bistai.demo', new Date(0))).toEqual({
-      count: 0,
-      oldest: null,
-      newest: null,
-    });
-    await auth.pruneLoginFailures(new Date(T0.getTime() + 1500));
-    expect((await auth.countFailuresByIp('1.1.1.1', new Date(0))).count).toBe(1);
-    await auth.clearLoginFailures('g@bistai.demo');
-    expect((await auth.countFailuresByIp('1.1.1.1', new Date(0))).count).toBe(0);
-  });
 });

@@ -58,25 +58,4 @@ describe.each(testBackends())('AuthRepository on %s', (backend) => {
     expect(await repo.revokeSession('live', now)).toBe(false);
     expect(await repo.findActiveSession('live', now)).toBeUndefined();
   });
-
-  it('counts login failures per e-mail and IP inside the window', async () => {
-    const t0 = new Date('2026-11-18T10:00:00Z');
-    await repo.recordLoginFailure('f@example.com', '1.1.1.1', t0);
-    await repo.recordLoginFailure('f@example.com', '2.2.2.2', new Date(t0.getTime() + 1000));
-    await repo.recordLoginFailure('g@example.com', '1.1.1.1', new Date(t0.getTime() + 2000));
-    expect(await repo.countLoginFailures('f@example.com', '1.1.1.1', new Date(t0.getTime() - 1))).toEqual({
-      byEmail: 2,
-      byIp: 2,
-    });
-    expect(await repo.countLoginFailures('f@example.com', '1.1.1.1', new Date(t0.getTime() + 500))).toEqual({
-      byEmail: 1,
-      byIp: 1,
-    });
-    await repo.pruneLoginFailures(new Date(t0.getTime() + 1500));
-    // Only g@example.com's failure (from 1.1.1.1, at +2 s) is younger than the cut.
-    expect(await repo.countLoginFailures('f@example.com', '1.1.1.1', new Date(0))).toEqual({
-      byEmail: 0,
-      byIp: 1,
-    });
-  });
 });

@@ -1,6 +1,6 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { customerLoginFailures, customerSessions, customerUsers } from '@/db/schema/index';
+import { customerSessions, customerUsers } from '@/db/schema/index';
 
 export type CustomerUserRow = typeof customerUsers.$inferSelect;
 
@@ -68,35 +68,5 @@ export class AuthRepository {
       .where(and(eq(customerSessions.tokenHash, tokenHash), isNull(customerSessions.revokedAt)))
       .returning({ id: customerSessions.id });
     return rows.length > 0;
-  }
-
-  async recordLoginFailure(email: string, ip: string, at: Date): Promise<void> {
-    await this.db.insert(customerLoginFailures).values({ email, ip, at });
-  }
-
-  /** Failures since `since` for this e-mail and for this IP. */
-  async countLoginFailures(
-    email: string,
-    ip: string,
-    since: Date,
-  ): Promise<{ byEmail: number; byIp: number }> {
-    const [byEmail] = await this.db
-      .select({ n: count() })
-      .from(customerLoginFailures)
-      .where(and(eq(customerLoginFailures.email, email), gt(customerLoginFailures.at, since)));
-    const [byIp] = await this.db
-      .select({ n: count() })
-      .from(customerLoginFailures)
-      .where(and(eq(customerLoginFailures.ip, ip), gt(customerLoginFailures.at, since)));
-    return { byEmail: byEmail?.n ?? 0, byIp: byIp?.n ?? 0 };
-  }
-
-  async clearLoginFailures(email: string): Promise<void> {
-    await this.db.delete(customerLoginFailures).where(eq(customerLoginFailures.email, email));
-  }
-
-  /** Forgets failures older than the window so the table stays small. */
-  async pruneLoginFailures(before: Date): Promise<void> {
-    await this.db.delete(customerLoginFailures).where(sql`${customerLoginFailures.at} < ${before}`);
   }
 }

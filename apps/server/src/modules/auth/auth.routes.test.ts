@@ -87,6 +87,21 @@ describe('customer auth routes (demo mode)', () => {
     expect(res.json()).toMatchObject({ success: false });
   });
 
+  it('checks at most 10 of 60 simultaneous wrong passwords; the right one is refused after them', async () => {
+    await login(t, { email: 'yaris@example.com', password: 'dogru-sifre' }, '10.0.1.1');
+    const burst = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        login(t, { email: 'yaris@example.com', password: `yanlis-${i}` }, `10.0.1.${2 + (i % 4)}`),
+      ),
+    );
+    const statuses = burst.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50);
+    const right = await login(t, { email: 'yaris@example.com', password: 'dogru-sifre' }, '10.0.1.9');
+    expect(right.statusCode).toBe(429);
+    t.clock.advanceMs(15 * 60_000 + 1000);
+  });
+
   it('throttles 20 quick wrong logins for one account with 429', async () => {
     await login(t, { email: 'hedef@example.com', password: 'dogru-sifre' }, '10.0.0.2');
     const statuses: number[] = [];

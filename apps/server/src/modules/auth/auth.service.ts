@@ -4,18 +4,35 @@ import { ConflictError, TooManyRequestsError, UnauthorizedError } from '@/lib/er
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '@/lib/passwords';
 import { SingleFlight } from '@/lib/single-flight';
 import { newSessionToken, tokenHash } from '@/lib/tokens';
+import type { LoginThrottle, ThrottleRule } from '@/modules/login-throttle/login-throttle';
 import type { AuthRepository, CustomerUserRow } from './auth.repository.ts';
 
-/** Failed logins are counted over this window. */
+/** Failed logins are counted over this window, and the first lock lasts as long. */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
-/** More failures than this for one e-mail inside the window → 429 until the window passes. */
+/** Failures for one e-mail inside the window before it is locked. */
 export const LOGIN_MAX_FAILURES_PER_EMAIL = 10;
-/** More failures than this from one IP inside the window → 429 (many e-mails from one address). */
+/** Failures from one IP inside the window (many e-mails from one address) before it is locked. */
 export const LOGIN_MAX_FAILURES_PER_IP = 50;
+
+/** As for staff: account locks double up to an hour, an address's up to a day (see adminThrottleRules). */
+export const CUSTOMER_THROTTLE_RULES: { account: ThrottleRule; ip: ThrottleRule } = {
+  account: {
+    limit: LOGIN_MAX_FAILURES_PER_EMAIL,
+    windowMs: LOGIN_FAILURE_WINDOW_MS,
+    firstLockMs: LOGIN_FAILURE_WINDOW_MS,
+    maxLockMs: 3_600_000,
+  },
+  ip: {
+    limit: LOGIN_MAX_FAILURES_PER_IP,
+    windowMs: LOGIN_FAILURE_WINDOW_MS,
+    firstLockMs: LOGIN_FAILURE_WINDOW_MS,
+    maxLockMs: 24 * 3_600_000,
+  },
+};
 
 export const AUTH_MESSAGES = {
   badCredentials: 'E-posta veya şifre hatalı',
-  tooManyAttempts: 'Çok fazla başarısız giriş denemesi. Lütfen 15 dakika sonra tekrar deneyin.',
+  tooManyAttempts: 'Çok fazla başarısız giriş denemesi. Lütfen daha sonra tekrar deneyin.',
   noSession: 'Oturum bulunamadı. Lütfen giriş yapın.',
   expired: 'Oturumunuzun süresi doldu veya geçersiz. Lütfen tekrar giriş yapın.',
   emailTaken: 'Bu e-posta adresiyle kayıtlı bir hesap zaten var.',
@@ -61,6 +78,7 @@ export class AuthService {
   private readonly sessionLookups = new SingleFlight<string, { user: CustomerUser } | null>();
   constructor(
     private readonly repo: AuthRepository,
+    private readonly throttle: LoginThrottle,
     private readonly clock: Clock,
     private readonly options: AuthServiceOptions,
   ) {}
@@ -68,15 +86,14 @@ export class AuthService {
   /**
    * Signs an investor in. A known e-mail needs its password. In demo mode an unknown e-mail creates an
    * investor with that password (the login page's 'any e-mail and password work'); otherwise it is a 401
-   * that takes as long as a wrong password. Failures are throttled per e-mail and per IP.
+   * that takes as long as a wrong password. Attempts are throttled per e-mail and per IP before the password is
+   * checked (see LoginThrottle).
    */
   async login(email: string, password: string, meta: RequestMeta): Promise<SessionGrant> {
     const now = this.clock.now();
-    const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
-    const failures = await this.repo.countLoginFailures(email, meta.ip, since);
-    if (failures.byEmail >= LOGIN_MAX_FAILURES_PER_EMAIL || failures.byIp >= LOGIN_MAX_FAILURES_PER_IP) {
-      throw new TooManyRequestsError(AUTH_MESSAGES.tooManyAttempts, LOGIN_FAILURE_WINDOW_MS / 1000);
-    }
+    const attempt = await this.throttle.attempt(email, meta.ip, CUSTOMER_THROTTLE_RULES);
+    if (!attempt.admitted)
+      throw new TooManyRequestsError(AUTH_MESSAGES.tooManyAttempts, attempt.retryAfterSeconds);
 
     let user = await this.repo.findUserByEmail(email);
     if (!user && this.options.demoMode) {
@@ -86,14 +103,14 @@ export class AuthService {
     }
     if (!user) {
       await verifyAgainstDummy(password);
-      await this.repo.recordLoginFailure(email, meta.ip, now);
+      await attempt.finish.failed();
       throw new UnauthorizedError(AUTH_MESSAGES.badCredentials);
     }
     if (!(await verifyPassword(user.passwordHash, password))) {
-      await this.repo.recordLoginFailure(email, meta.ip, now);
+      await attempt.finish.failed();
       throw new UnauthorizedError(AUTH_MESSAGES.badCredentials);
     }
-    if (failures.byEmail > 0) await this.repo.clearLoginFailures(email);
+    await attempt.finish.succeeded();
     await this.repo.touchLastLogin(user.id, now);
     return this.grant(user, meta);
   }
@@ -144,10 +161,6 @@ export class AuthService {
     await this.repo.revokeSession(hash, this.clock.now());
     // A lookup that was in flight while the session was revoked may have cached it again.
     this.sessionCache.delete(hash);
-  }
-
-  async pruneFailures(): Promise<void> {
-    await this.repo.pruneLoginFailures(new Date(this.clock.now().getTime() - LOGIN_FAILURE_WINDOW_MS));
   }
 
   private async createUser(email: string, password: string, name: string, demo: boolean) {

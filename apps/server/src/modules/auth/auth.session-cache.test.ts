@@ -3,21 +3,25 @@ import type { Database } from '@/db/client';
 import { FixedClock } from '@/lib/clock';
 import { tokenHash } from '@/lib/tokens';
 import { createTestDatabase } from '@test/helpers';
+import { LoginThrottle } from '@/modules/login-throttle/login-throttle';
+import { LoginThrottleRepository } from '@/modules/login-throttle/login-throttle.repository';
 import { AuthRepository } from './auth.repository.ts';
 import { AuthService, SESSION_CACHE_MS } from './auth.service.ts';
 
 describe('AuthService session cache', () => {
   let database: Database;
   let repo: AuthRepository;
+  let throttle: LoginThrottle;
   const clock = new FixedClock(new Date('2026-11-18T09:00:00Z'));
   beforeAll(async () => {
     database = await createTestDatabase();
     repo = new AuthRepository(database.db);
+    throttle = new LoginThrottle(new LoginThrottleRepository(database.db), clock, 'customer');
   });
   afterAll(async () => database.close());
 
   it('sees a revocation made by another process within the cache window', async () => {
-    const auth = new AuthService(repo, clock, { demoMode: true, sessionTtlHours: 1 });
+    const auth = new AuthService(repo, throttle, clock, { demoMode: true, sessionTtlHours: 1 });
     const { token } = await auth.login('cache@example.com', 'sifre-12345', {
       ip: '10.1.1.1',
       userAgent: null,
@@ -31,7 +35,7 @@ describe('AuthService session cache', () => {
   });
 
   it('never trusts a cached session past its expiry', async () => {
-    const auth = new AuthService(repo, clock, { demoMode: true, sessionTtlHours: 1 });
+    const auth = new AuthService(repo, throttle, clock, { demoMode: true, sessionTtlHours: 1 });
     const { token } = await auth.login('expiry@example.com', 'sifre-12345', {
       ip: '10.1.1.2',
       userAgent: null,
@@ -43,7 +47,7 @@ describe('AuthService session cache', () => {
   });
 
   it('lets concurrent requests with one token share a single session lookup', async () => {
-    const auth = new AuthService(repo, clock, { demoMode: true, sessionTtlHours: 1 });
+    const auth = new AuthService(repo, throttle, clock, { demoMode: true, sessionTtlHours: 1 });
     const { token } = await auth.login('burst@example.com', 'sifre-12345', {
       ip: '10.1.1.3',
       userAgent: null,
@@ -57,14 +61,14 @@ describe('AuthService session cache', () => {
         return find(...args);
       },
     });
-    const burst = new AuthService(counting, clock, { demoMode: true, sessionTtlHours: 1 });
+    const burst = new AuthService(counting, throttle, clock, { demoMode: true, sessionTtlHours: 1 });
     const results = await Promise.all(Array.from({ length: 50 }, () => burst.authenticate(token)));
     expect(results.every((r) => r.user.email === 'burst@example.com')).toBe(true);
     expect(lookups).toBe(1);
   });
 
   it('does not keep a session that was logged out while its lookup was in flight', async () => {
-    const auth = new AuthService(repo, clock, { demoMode: true, sessionTtlHours: 1 });
+    const auth = new AuthService(repo, throttle, clock, { demoMode: true, sessionTtlHours: 1 });
     const { token } = await auth.login('race@example.com', 'sifre-12345', {
       ip: '10.1.1.4',
       userAgent: null,

@@ -41,9 +41,19 @@ async function main(): Promise<void> {
 
   const jobs = createJobInfrastructure(database, log, config.mlWorkers);
   const { app, services } = await buildApp({ config, database, clock, market: engine, jobs }, platform);
-  // Demo staff for every role (demo mode only; idempotent): README.md lists them.
-  const demoStaffCreated = await services.adminAuth.seedDemoStaff();
-  if (demoStaffCreated > 0) app.log.info({ created: demoStaffCreated }, 'demo staff accounts seeded');
+  // Demo staff for every role in demo mode (idempotent; README.md lists them); outside it, none may still sign in.
+  const demoStaff = await services.adminAuth.prepareDemoStaff();
+  if (demoStaff.created > 0) app.log.info({ created: demoStaff.created }, 'demo staff accounts seeded');
+  if (demoStaff.deactivated.length > 0)
+    app.log.warn(
+      { accounts: demoStaff.deactivated },
+      'demo mode is off: demo staff accounts that still had their published passwords are deactivated',
+    );
+  if (config.demoMode)
+    app.log.warn(
+      { host: config.host },
+      'DEMO MODE: the demo staff accounts (published passwords, super_admin included) are active and any e-mail signs an investor in; set DEMO_MODE=false for real use',
+    );
   const stopBackground = await startBackground(services, app.log);
 
   let stopping = false;

@@ -10,7 +10,7 @@ export async function createAdminTestApp(
   options: { config?: Partial<AppConfig>; now?: Date } = {},
 ): Promise<TestApp> {
   const t = await createTestApp({ ...options, config: { demoMode: true, ...options.config } });
-  await t.services.adminAuth.seedDemoStaff();
+  await t.services.adminAuth.prepareDemoStaff();
   return t;
 }
 

@@ -14,7 +14,7 @@ const booleanFromString = z
 
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65_535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -75,14 +75,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
+  const demoMode = e.DEMO_MODE ?? e.DATABASE_URL === undefined;
   return {
     port: e.PORT,
-    host: e.HOST,
+    // Demo mode publishes staff passwords: unless told otherwise it answers only this machine.
+    host: e.HOST ?? (demoMode ? 'localhost' : '0.0.0.0'),
     dataDir: path.resolve(REPO_ROOT, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     marketFeed: e.MARKET_FEED,
     marketSeed: e.MARKET_SEED,
-    demoMode: e.DEMO_MODE ?? e.DATABASE_URL === undefined,
+    demoMode,
     logLevel: e.LOG_LEVEL,
     mlWorkers: e.ML_WORKERS ?? Math.max(1, os.availableParallelism() - 1),
     sessionTtlHours: e.SESSION_TTL_HOURS,

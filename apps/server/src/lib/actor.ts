@@ -16,3 +16,9 @@ export interface RequestMeta {
 
 /** The operator CLI (create-admin): holds every permission, no session. */
 export const CLI_ACTOR: AdminActor = { id: null, email: 'system:cli', permissions: ['all'] };
+
+/** The server itself, for what it does at start (e.g. deactivating demo staff outside demo mode). */
+export const SYSTEM_ACTOR: AdminActor = { id: null, email: 'system:start', permissions: ['all'] };
+
+/** A request that did not come over the network. */
+export const NO_REQUEST: RequestMeta = { ip: null, userAgent: null };

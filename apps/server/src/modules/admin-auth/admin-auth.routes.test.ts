@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROLES, DEFAULT_PLATFORM_SETTINGS, ROLE_INFO } from '@bist/contracts';
+import { createPlatformServices } from '@/composition/services';
 import { createTestApp, type TestApp } from '@test/helpers';
 import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
 import { lockDurationMs } from '@/modules/login-throttle/login-throttle';
@@ -40,7 +41,7 @@ describe('admin auth routes (demo mode)', () => {
   });
 
   it('seeds one demo account per role, idempotently', async () => {
-    expect(await t.services.adminAuth.seedDemoStaff()).toBe(0);
+    expect(await t.services.adminAuth.prepareDemoStaff()).toEqual({ created: 0, deactivated: [] });
     for (const role of ADMIN_ROLES) {
       const token = await tokenFor(t, role);
       const verify = await t.app.inject(withToken(token, { method: 'GET', url: '/admin/api/auth/verify' }));
@@ -305,10 +306,52 @@ describe('admin auth routes (demo mode off)', () => {
   afterAll(async () => t.close());
 
   it('has no demo accounts: 404 for the list, 401 for their credentials', async () => {
-    expect(await t.services.adminAuth.seedDemoStaff()).toBe(0);
+    expect(await t.services.adminAuth.prepareDemoStaff()).toEqual({ created: 0, deactivated: [] });
     const res = await t.app.inject({ method: 'GET', url: '/admin/api/auth/demo-accounts' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, error: ADMIN_AUTH_MESSAGES.demoOff });
     expect((await adminLogin(t, SUPER.email, SUPER.password)).statusCode).toBe(401);
+  });
+});
+
+describe('a demo database restarted with demo mode off', () => {
+  it('deactivates every demo staff account that still has its published password, and ends its sessions', async () => {
+    const t = await createAdminTestApp();
+    try {
+      const superToken = await tokenFor(t, 'super_admin');
+      const cto = DEMO_STAFF.find((a) => a.role === 'cto')!;
+      // The cto's password was changed by its owner: a real account now, left alone.
+      const users = await t.app.inject(withToken(superToken, { method: 'GET', url: '/admin/api/users' }));
+      const ctoId = (users.json().users as { id: string; email: string }[]).find(
+        (u) => u.email === cto.email,
+      )!.id;
+      const changed = await t.app.inject(
+        withToken(superToken, {
+          method: 'PUT',
+          url: `/admin/api/users/${ctoId}`,
+          payload: { password: 'a-private-password-1' },
+        }),
+      );
+      expect(changed.statusCode).toBe(200);
+
+      const restarted = createPlatformServices({
+        config: { ...t.infra.config, demoMode: false },
+        database: t.infra.database,
+        clock: t.clock,
+      });
+      const { created, deactivated } = await restarted.adminAuth.prepareDemoStaff();
+      expect(created).toBe(0);
+      expect(deactivated).toHaveLength(DEMO_STAFF.length - 1);
+      expect(deactivated).not.toContain(cto.email);
+      expect((await adminLogin(t, SUPER.email, SUPER.password, '10.9.0.1')).statusCode).toBe(401);
+      const verify = await t.app.inject(
+        withToken(superToken, { method: 'GET', url: '/admin/api/auth/verify' }),
+      );
+      expect(verify.statusCode).toBe(401);
+      expect((await adminLogin(t, cto.email, 'a-private-password-1', '10.9.0.1')).statusCode).toBe(200);
+      expect(await restarted.adminAuth.prepareDemoStaff()).toEqual({ created: 0, deactivated: [] });
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -199,10 +199,15 @@ export class AdminAuthService implements AdminAuthenticator {
     return { defaultAccount: view(demoAccountFor('super_admin')), accounts: DEMO_STAFF.map(view) };
   }
 
-  /** Seeds the demo staff in demo mode (idempotent); does nothing otherwise. Returns how many were created. */
-  async seedDemoStaff(): Promise<number> {
-    if (!this.options.demoMode) return 0;
-    return this.users.ensureAccounts(DEMO_STAFF);
+  /**
+   * At start: in demo mode, seeds the demo staff (idempotent); outside it, deactivates every demo staff account that
+   * still has its published password (a database filled in demo mode, restarted with DEMO_MODE=false, must not keep
+   * a super_admin anyone can sign in as).
+   */
+  async prepareDemoStaff(): Promise<{ created: number; deactivated: string[] }> {
+    if (this.options.demoMode)
+      return { created: await this.users.ensureAccounts(DEMO_STAFF), deactivated: [] };
+    return { created: 0, deactivated: await this.users.deactivateWithPublishedPasswords(DEMO_STAFF) };
   }
 
   private async fail(

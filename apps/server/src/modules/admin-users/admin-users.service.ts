@@ -6,8 +6,8 @@ import {
   type AdminUsersQuery,
 } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
-import { hashPassword } from '@/lib/passwords';
-import type { AdminActor, RequestMeta } from '@/lib/actor';
+import { hashPassword, verifyPassword } from '@/lib/passwords';
+import { NO_REQUEST, SYSTEM_ACTOR, type AdminActor, type RequestMeta } from '@/lib/actor';
 import type { AuditService } from '@/modules/audit/audit.service';
 import type { AdminUserRow, AdminUsersRepository } from './admin-users.repository.ts';
 import {
@@ -211,6 +211,44 @@ export class AdminUsersService {
       if (row) created += 1;
     }
     return created;
+  }
+
+  /**
+   * Deactivates those of `accounts` that are active and still sign in with the given (published) password, and ends
+   * their sessions; audited as the server. An account whose password was changed is left alone. Returns the e-mails
+   * deactivated.
+   */
+  async deactivateWithPublishedPasswords(
+    accounts: readonly { email: string; password: string }[],
+  ): Promise<string[]> {
+    const deactivated: string[] = [];
+    for (const account of accounts) {
+      const row = await this.repo.findByEmail(account.email);
+      if (!row?.isActive || !(await verifyPassword(row.passwordHash, account.password))) continue;
+      await this.repo.transaction(async (repo, tx) => {
+        const now = this.clock.now();
+        const updated = await repo.update(row.id, { isActive: false, updatedAt: now });
+        const revokedSessions = await repo.revokeSessions(row.id, now);
+        await this.audit.record(
+          {
+            eventType: 'system_config',
+            action: AUDIT_ACTIONS.userUpdated,
+            actor: SYSTEM_ACTOR,
+            target: { type: 'admin_user', id: row.id },
+            before: auditView(row),
+            after: updated ? auditView(updated) : null,
+            details: {
+              reason: 'published_demo_password_outside_demo_mode',
+              revoked_sessions: revokedSessions,
+            },
+            meta: NO_REQUEST,
+          },
+          tx,
+        );
+      });
+      deactivated.push(account.email);
+    }
+    return deactivated;
   }
 
   async countByRole(): Promise<Record<string, number>> {

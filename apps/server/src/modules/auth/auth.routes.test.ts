@@ -34,6 +34,20 @@ describe('customer auth routes (demo mode)', () => {
     expect(wrong.json().requestId).toBeTruthy();
   });
 
+  it('does not create a demo investor with a password shorter than registration allows', async () => {
+    const short = await login(t, { email: 'kisa@example.com', password: 'x' }, '10.0.2.1');
+    expect(short.statusCode).toBe(401);
+    expect(short.json()).toMatchObject({ success: false, error: AUTH_MESSAGES.badCredentials });
+    const rows = await t.infra.database.pool.query(
+      'select count(*)::int as n from customer_users where email = $1',
+      ['kisa@example.com'],
+    );
+    expect(rows.rows[0]).toEqual({ n: 0 });
+    expect(
+      (await login(t, { email: 'kisa@example.com', password: 'yeterince-uzun' }, '10.0.2.1')).statusCode,
+    ).toBe(200);
+  });
+
   it('names the field for a malformed e-mail and for an empty password', async () => {
     const badEmail = await login(t, { email: 'not-an-email', password: 'x' });
     expect(badEmail.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import type { CustomerUser } from '@bist/contracts';
+import { PASSWORD_MIN_LENGTH, type CustomerUser } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
 import { ConflictError, TooManyRequestsError, UnauthorizedError } from '@/lib/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '@/lib/passwords';
@@ -96,7 +96,8 @@ export class AuthService {
       throw new TooManyRequestsError(AUTH_MESSAGES.tooManyAttempts, attempt.retryAfterSeconds);
 
     let user = await this.repo.findUserByEmail(email);
-    if (!user && this.options.demoMode) {
+    // A demo account needs what registration needs: a password of the minimum length.
+    if (!user && this.options.demoMode && password.length >= PASSWORD_MIN_LENGTH) {
       user = await this.createUser(email, password, nameFromEmail(email), true);
       if (user && this.options.onDemoUserCreated) await this.options.onDemoUserCreated(user.id);
       if (!user) user = await this.repo.findUserByEmail(email); // created concurrently: verify below

@@ -53,7 +53,7 @@ describe.each(testBackends())(`${PredictionRunsService.name} on %s`, (backend) =
         };
       },
     });
-    await t.services.adminAuth.seedDemoStaff();
+    await t.services.adminAuth.prepareDemoStaff();
     repo = new PredictionsRepository(t.infra.database.db);
     runsRepo = new PredictionRunsRepository(t.infra.database.db);
     jobs = t.services.predictionRuns;

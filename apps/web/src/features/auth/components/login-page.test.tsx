@@ -53,13 +53,13 @@ describe('LoginPage', () => {
   it('shows the demo note only when /health says demo mode', async () => {
     serve(notFound, true);
     renderApp('/login');
-    expect(await screen.findByText(/herhangi bir e-posta ve şifre/)).toBeTruthy();
+    expect(await screen.findByText(/herhangi bir e-posta ve en az 8 karakterlik bir şifre/)).toBeTruthy();
     cleanup();
 
     serve(notFound, false);
     renderApp('/login');
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.demoMode)).toBe('false'));
-    expect(screen.queryByText(/herhangi bir e-posta ve şifre/)).toBeNull();
+    expect(screen.queryByText(/herhangi bir e-posta ve en az 8 karakterlik bir şifre/)).toBeNull();
   });
 
   it('toggles the password between hidden and shown', async () => {

@@ -23,7 +23,9 @@ test('landing, demo sign-in, dashboard in the layout, theme kept after reload, l
   await page.getByRole('link', { name: 'Giriş Yap' }).first().click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(
-    page.getByText('Demo modu: herhangi bir e-posta ve en az 8 karakterlik bir şifre ile giriş yapabilirsiniz.'),
+    page.getByText(
+      'Demo modu: herhangi bir e-posta ve en az 8 karakterlik bir şifre ile giriş yapabilirsiniz.',
+    ),
   ).toBeVisible();
 
   await page.getByLabel('E-posta').fill('e2e.yatirimci@example.com');

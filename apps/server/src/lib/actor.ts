@@ -1,8 +1,12 @@
+import type { AdminRole } from '@bist/contracts';
+
 /** Who performed an action, as services and the audit log see it. */
 export interface AdminActor {
   /** The staff member's id; null for the operator CLI. */
   id: string | null;
   email: string;
+  /** The staff member's role (none for the CLI and the server itself, which hold 'all'). */
+  role?: AdminRole;
   permissions: readonly string[];
   /** The session the request came with, when there is one. */
   sessionId?: string;

@@ -160,7 +160,7 @@ export function currentAdmin(request: FastifyRequest): AdminPrincipal {
 /** The signed-in staff member as an audit actor. */
 export function adminActorOf(request: FastifyRequest): AdminActor {
   const { user, sessionId } = currentAdmin(request);
-  return { id: user.id, email: user.email, permissions: user.permissions, sessionId };
+  return { id: user.id, email: user.email, role: user.role, permissions: user.permissions, sessionId };
 }
 
 export function requestMeta(request: FastifyRequest): RequestMeta {

@@ -1,4 +1,4 @@
-import { ConflictError, ForbiddenError, NotFoundError } from '@/lib/errors';
+import { AppError, ConflictError, ForbiddenError, NotFoundError } from '@/lib/errors';
 
 export const ADMIN_USER_MESSAGES = {
   notFound: 'User not found',
@@ -40,5 +40,12 @@ export class LastSuperAdminError extends ConflictError {
 export class SuperAdminOnlyError extends ForbiddenError {
   constructor() {
     super(ADMIN_USER_MESSAGES.superAdminOnly);
+  }
+}
+
+/** A staff change the actor's level does not allow (see staffChangeRefusal). */
+export class StaffLevelError extends AppError {
+  constructor(refusal: { message: string; field?: string }) {
+    super(403, refusal.message, refusal.field);
   }
 }

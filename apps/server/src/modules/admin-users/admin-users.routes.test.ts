@@ -3,6 +3,7 @@ import { ADMIN_PASSWORD_RULE_TEXT } from '@bist/contracts';
 import type { TestApp } from '@test/helpers';
 import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
 import { ADMIN_USER_MESSAGES } from './admin-users.errors.ts';
+import { STAFF_LEVEL_MESSAGES } from './staff-levels.ts';
 
 interface UserBody {
   id: string;
@@ -220,10 +221,10 @@ describe('admin user management routes', () => {
 
   it('keeps the last active super_admin and lets only a super_admin touch super_admin accounts', async () => {
     const me = (await byEmail('superadmin@bistai.demo'))!;
-    // Demoting the only super_admin (themself) would leave none.
+    // Nobody changes their own role, a super_admin included.
     const demote = await call(superToken, 'PUT', `/admin/api/users/${me.id}`, { role: 'ceo' });
-    expect(demote.statusCode).toBe(409);
-    expect(demote.json().error).toBe(ADMIN_USER_MESSAGES.lastSuperAdmin);
+    expect(demote.statusCode).toBe(403);
+    expect(demote.json()).toMatchObject({ error: STAFF_LEVEL_MESSAGES.ownRole, field: 'role' });
 
     // A cto has user_management but may not grant or touch full access.
     const grant = await call(ctoToken, 'POST', '/admin/api/users', {
@@ -239,7 +240,8 @@ describe('admin user management routes', () => {
       403,
     );
 
-    // With a second super_admin the first may step down, but the second may then neither be deleted nor deactivated.
+    // With a second super_admin the first may be stepped down by it, and the second may then neither be deleted nor
+    // deactivated.
     const second = (
       await call(superToken, 'POST', '/admin/api/users', {
         name: 'Second',
@@ -248,10 +250,10 @@ describe('admin user management routes', () => {
         password: 'second-super-1',
       })
     ).json().user as UserBody;
-    expect((await call(superToken, 'PUT', `/admin/api/users/${me.id}`, { role: 'ceo' })).statusCode).toBe(
+    const secondToken = (await adminLogin(t, 'second@bistai.demo', 'second-super-1')).json().token as string;
+    expect((await call(secondToken, 'PUT', `/admin/api/users/${me.id}`, { role: 'ceo' })).statusCode).toBe(
       200,
     );
-    const secondToken = (await adminLogin(t, 'second@bistai.demo', 'second-super-1')).json().token as string;
     const ceoNow = await tokenFor(t, 'super_admin').catch(() => null);
     expect(ceoNow).toBeTruthy(); // the demo super_admin still signs in, now as a ceo
     const deleteLast = await call(ceoNow!, 'DELETE', `/admin/api/users/${second.id}`);
@@ -268,10 +270,44 @@ describe('admin user management routes', () => {
     const off = await call(superToken, 'PUT', `/admin/api/users/${second.id}`, { is_active: false });
     expect(off.statusCode).toBe(200);
     expect((await call(secondToken, 'GET', '/admin/api/auth/verify')).statusCode).toBe(401);
-    // The only active super_admin is again the last one.
+    // The only active super_admin cannot step down: it is their own role.
     const meDemote = await call(superToken, 'PUT', `/admin/api/users/${me.id}`, { role: 'cto' });
-    expect(meDemote.statusCode).toBe(409);
+    expect(meDemote.statusCode).toBe(403);
     expect((await call(superToken, 'DELETE', `/admin/api/users/${second.id}`)).statusCode).toBe(200);
+  });
+
+  it('lets a cto manage only staff below its level: no reset of the ceo password, no promotion of itself', async () => {
+    const ceo = (await byEmail('ceo@bistai.demo'))!;
+    const cto = (await byEmail('cto@bistai.demo'))!;
+    const reset = await call(ctoToken, 'PUT', `/admin/api/users/${ceo.id}`, { password: 'taken-over-123' });
+    expect(reset.statusCode).toBe(403);
+    expect(reset.json().error).toBe(STAFF_LEVEL_MESSAGES.belowOwnLevel);
+    expect((await adminLogin(t, 'ceo@bistai.demo', 'taken-over-123', '10.8.0.1')).statusCode).toBe(401);
+    const promote = await call(ctoToken, 'PUT', `/admin/api/users/${cto.id}`, { role: 'ceo' });
+    expect(promote.statusCode).toBe(403);
+    expect(promote.json()).toMatchObject({ error: STAFF_LEVEL_MESSAGES.ownRole, field: 'role' });
+    expect((await byEmail('cto@bistai.demo'))!.role).toBe('cto');
+
+    const analyst = (await byEmail('analyst@bistai.demo'))!;
+    const analystReset = await call(ctoToken, 'PUT', `/admin/api/users/${analyst.id}`, {
+      password: 'taken-over-123',
+    });
+    expect(analystReset.statusCode).toBe(403);
+    expect(analystReset.json()).toMatchObject({
+      error: STAFF_LEVEL_MESSAGES.othersPassword,
+      field: 'password',
+    });
+    const renamed = await call(ctoToken, 'PUT', `/admin/api/users/${analyst.id}`, {
+      name: 'Analyst Renamed',
+    });
+    expect(renamed.statusCode).toBe(200);
+    const created = await call(ctoToken, 'POST', '/admin/api/users', {
+      name: 'Peer',
+      email: 'peer@bistai.demo',
+      role: 'cfo',
+      password: 'valid-pass-1',
+    });
+    expect(created.statusCode).toBe(403);
   });
 
   it('deletes a user with their sessions and audits create, update and delete with before/after but no secrets', async () => {

@@ -10,11 +10,13 @@ import { hashPassword, verifyPassword } from '@/lib/passwords';
 import { NO_REQUEST, SYSTEM_ACTOR, type AdminActor, type RequestMeta } from '@/lib/actor';
 import type { AuditService } from '@/modules/audit/audit.service';
 import type { AdminUserRow, AdminUsersRepository } from './admin-users.repository.ts';
+import { staffChangeRefusal, type StaffChange } from './staff-levels.ts';
 import {
   AdminEmailTakenError,
   AdminUserNotFoundError,
   LastSuperAdminError,
   SelfLockoutError,
+  StaffLevelError,
   SuperAdminOnlyError,
 } from './admin-users.errors.ts';
 
@@ -41,6 +43,11 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
 }
 
 /** The audit view of a user: what the API shows, never the hash. */
+function refuseIfNotAllowed(actor: AdminActor, change: StaffChange): void {
+  const refusal = staffChangeRefusal(actor, change);
+  if (refusal) throw new StaffLevelError(refusal);
+}
+
 function auditView(row: AdminUserRow) {
   const { last_login: _lastLogin, updated_at: _updatedAt, ...rest } = toAdminUser(row);
   return rest;
@@ -71,6 +78,7 @@ export class AdminUsersService {
 
   async create(input: AdminUserCreate, actor: AdminActor, meta: RequestMeta): Promise<AdminUser> {
     if (input.role === SUPER_ADMIN && !actor.permissions.includes('all')) throw new SuperAdminOnlyError();
+    refuseIfNotAllowed(actor, { kind: 'create', role: input.role });
     const passwordHash = await hashPassword(input.password);
     return this.repo.transaction(async (repo, tx) => {
       const row = await repo.insert({
@@ -110,6 +118,12 @@ export class AdminUsersService {
       const isAllPowerful = actor.permissions.includes('all');
       if ((current.role === SUPER_ADMIN || changes.role === SUPER_ADMIN) && !isAllPowerful)
         throw new SuperAdminOnlyError();
+      refuseIfNotAllowed(actor, {
+        kind: 'update',
+        target: { id: current.id, role: current.role as AdminRole },
+        newRole: changes.role,
+        setsPassword: Boolean(changes.password),
+      });
       const deactivating = changes.is_active === false && current.isActive;
       if (deactivating && current.id === actor.id) throw new SelfLockoutError('deactivate');
       const losesSuperAdmin =
@@ -165,6 +179,10 @@ export class AdminUsersService {
       if (!current) throw new AdminUserNotFoundError();
       if (current.id === actor.id) throw new SelfLockoutError('delete');
       if (current.role === SUPER_ADMIN && !actor.permissions.includes('all')) throw new SuperAdminOnlyError();
+      refuseIfNotAllowed(actor, {
+        kind: 'delete',
+        target: { id: current.id, role: current.role as AdminRole },
+      });
       if (
         current.role === SUPER_ADMIN &&
         current.isActive &&

@@ -6,6 +6,7 @@ import { registerErrorHandler } from '@/plugins/error-handler';
 import { registerDocs } from '@/plugins/docs';
 import { registerWeb } from '@/plugins/web';
 import { registerSecurityHeaders } from '@/plugins/security-headers';
+import { registerInputGuard } from '@/plugins/input-guard';
 import type { AdminRouteRegistry } from '@/plugins/admin-access';
 import type { Infrastructure } from '@/composition/infrastructure';
 import { registerRoutes } from '@/composition/routes';
@@ -55,6 +56,7 @@ export async function buildApp(infra: Infrastructure, platform?: PlatformService
     }
   });
   registerSecurityHeaders(app);
+  registerInputGuard(app);
   await app.register(fastifyRateLimit, { global: false });
   await registerDocs(app, config.version);
 

@@ -30,19 +30,21 @@ export async function signIn(
   options: { email?: string; demoLogin?: boolean } = {},
 ): Promise<{ authorization: string; userId: string }> {
   const email = options.email ?? `yatirimci${++counter}@example.com`;
-  const res = options.demoLogin
-    ? await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email, password: 'gizli-sifre' },
-      })
-    : await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { email, password: 'gizli-sifre' },
-      });
-  if (res.statusCode !== 200 && res.statusCode !== 201)
-    throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  if (!options.demoLogin) {
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password: 'gizli-sifre' },
+    });
+    if (registered.statusCode !== 202)
+      throw new Error(`registration failed: ${registered.statusCode} ${registered.body}`);
+  }
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: 'gizli-sifre' },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const body = res.json<{ token: string; user: { id: string } }>();
   return { authorization: `Bearer ${body.token}`, userId: body.user.id };
 }

@@ -34,6 +34,18 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
+/**
+ * Registration's answer is the same whether the e-mail was free or already taken (no account enumeration): the new
+ * investor signs in with the same e-mail and password.
+ */
+export const REGISTER_ACCEPTED_MESSAGE =
+  'Kayıt isteğiniz alındı. E-posta adresiniz ve şifrenizle giriş yapabilirsiniz.';
+export const registerResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.literal(REGISTER_ACCEPTED_MESSAGE),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
 /** The user as the web stores it (spec §3: id, email, name, role, avatar). */
 export const customerUserSchema = z.object({
   id: z.string(),

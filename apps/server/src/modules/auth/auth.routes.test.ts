@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@test/helpers';
+import { REGISTER_ACCEPTED_MESSAGE } from '@bist/contracts';
 import { AUTH_MESSAGES } from './auth.service.ts';
 
 async function login(t: TestApp, body: unknown, ip = '10.0.0.1') {
@@ -189,26 +190,27 @@ describe('customer auth routes (demo mode)', () => {
     expect(expired.json().error).toBe(AUTH_MESSAGES.expired);
   });
 
-  it('registers with 201 and refuses a taken e-mail with 409 naming the field', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'yeni@example.com', password: 'uzun-bir-sifre', name: 'Yeni Yatırımcı' },
+  it('answers a new and a taken e-mail alike (202, no token), then the new investor signs in', async () => {
+    const register = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+    const created = await register({
+      email: 'yeni@example.com',
+      password: 'uzun-bir-sifre',
+      name: 'Yeni Yatırımcı',
     });
-    expect(created.statusCode).toBe(201);
-    expect(created.json().user.name).toBe('Yeni Yatırımcı');
-    const taken = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'YENI@example.com', password: 'uzun-bir-sifre' },
-    });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ field: 'email', error: AUTH_MESSAGES.emailTaken });
-    const short = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'k@example.com', password: 'kisa' },
-    });
+    const taken = await register({ email: 'YENI@example.com', password: 'baska-bir-sifre' });
+    for (const res of [created, taken]) {
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ success: true, message: REGISTER_ACCEPTED_MESSAGE });
+    }
+    const signedIn = await login(t, { email: 'yeni@example.com', password: 'uzun-bir-sifre' }, '10.0.3.1');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.name).toBe('Yeni Yatırımcı');
+    // The taken e-mail's attempt changed nothing.
+    expect(
+      (await login(t, { email: 'yeni@example.com', password: 'baska-bir-sifre' }, '10.0.3.1')).statusCode,
+    ).toBe(401);
+    const short = await register({ email: 'k@example.com', password: 'kisa' });
     expect(short.statusCode).toBe(400);
     expect(short.json().field).toBe('password');
   });

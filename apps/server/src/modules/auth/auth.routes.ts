@@ -7,6 +7,8 @@ import {
   meResponseSchema,
   okEnvelopeSchema,
   registerRequestSchema,
+  registerResponseSchema,
+  REGISTER_ACCEPTED_MESSAGE,
 } from '@bist/contracts';
 import type { AuthService, SessionGrant } from './auth.service.ts';
 import { currentCustomer, customerGuard } from '@/plugins/customer-auth';
@@ -53,19 +55,14 @@ export function authRoutes(auth: AuthService) {
         config: { rateLimit: AUTH_RATE_LIMIT },
         schema: {
           tags: ['auth'],
-          summary: 'Register an investor account',
+          summary: 'Register an investor account (the same answer for a taken e-mail; then sign in)',
           body: registerRequestSchema,
-          response: { 201: authResponseSchema, ...errorResponses },
+          response: { 202: registerResponseSchema, ...errorResponses },
         },
       },
       async (request, reply) => {
-        const grant = await auth.register(
-          request.body.email,
-          request.body.password,
-          request.body.name,
-          meta(request),
-        );
-        return reply.status(201).send(body(grant));
+        await auth.register(request.body.email, request.body.password, request.body.name);
+        return reply.status(202).send({ success: true as const, message: REGISTER_ACCEPTED_MESSAGE });
       },
     );
 

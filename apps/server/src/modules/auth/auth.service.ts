@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH, type CustomerUser } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
-import { ConflictError, TooManyRequestsError, UnauthorizedError } from '@/lib/errors';
+import { TooManyRequestsError, UnauthorizedError } from '@/lib/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '@/lib/passwords';
 import { SingleFlight } from '@/lib/single-flight';
 import { newSessionToken, tokenHash } from '@/lib/tokens';
@@ -35,7 +35,6 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: 'Çok fazla başarısız giriş denemesi. Lütfen daha sonra tekrar deneyin.',
   noSession: 'Oturum bulunamadı. Lütfen giriş yapın.',
   expired: 'Oturumunuzun süresi doldu veya geçersiz. Lütfen tekrar giriş yapın.',
-  emailTaken: 'Bu e-posta adresiyle kayıtlı bir hesap zaten var.',
 } as const;
 
 export interface SessionGrant {
@@ -116,17 +115,12 @@ export class AuthService {
     return this.grant(user, meta);
   }
 
-  /** Registers an investor; 409 when the e-mail is taken. */
-  async register(
-    email: string,
-    password: string,
-    name: string | undefined,
-    meta: RequestMeta,
-  ): Promise<SessionGrant> {
-    const user = await this.createUser(email, password, name ?? nameFromEmail(email), false);
-    if (!user) throw new ConflictError(AUTH_MESSAGES.emailTaken, 'email');
-    await this.repo.touchLastLogin(user.id, this.clock.now());
-    return this.grant(user, meta);
+  /**
+   * Registers an investor. A taken e-mail changes nothing and is answered exactly like a new one (the password is
+   * hashed either way, so the time taken tells nothing either): registration must not reveal who has an account.
+   */
+  async register(email: string, password: string, name: string | undefined): Promise<void> {
+    await this.createUser(email, password, name ?? nameFromEmail(email), false);
   }
 
   /** The investor behind a bearer token; 401 when it is missing, unknown, revoked or expired. */

@@ -6,6 +6,7 @@
 //   --duration <s> per round (default 4)   --rounds <n> (default 5)   --connections <n> (default 50)
 //   --only <substring of a route>
 //   --data-dir <dir> reuse a data directory (default .tmp/bench-data: the first run writes the history)
+//   --log-level <level> the server's LOG_LEVEL (default info, the server's own default: request logging included)
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -25,6 +26,7 @@ const WARMUP_S = 2;
 const CONNECTIONS = Number(option('connections', '50'));
 const ONLY = option('only', '');
 const DATA_DIR = path.resolve(ROOT, option('data-dir', '.tmp/bench-data'));
+const LOG_LEVEL = option('log-level', 'info');
 const SERVER_PORT = 3901;
 const BARE_PORT = 3902;
 
@@ -84,10 +86,11 @@ function startServer(): ChildProcess {
       PORT: String(SERVER_PORT),
       DATA_DIR,
       DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL,
       DEMO_MODE: 'true',
       ML_INITIAL_TRAINING: 'false',
     },
+    // The server's log lines go to /dev/null as they would to a file: written, not displayed.
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
@@ -245,7 +248,7 @@ async function main(): Promise<void> {
       rows.push(line);
     }
     const table = [
-      `bench:api on ${new Date().toISOString()} — ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s per side after a ${WARMUP_S} s warm-up; median req/s and p50, worst p99 of the rounds; node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average before ${loadBefore}`,
+      `bench:api on ${new Date().toISOString()} — LOG_LEVEL=${LOG_LEVEL}, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s per side after a ${WARMUP_S} s warm-up; median req/s and p50, worst p99 of the rounds; node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average before ${loadBefore}`,
       '',
       '| route | body | server req/s | p50 ms | p99 ms | bare node:http req/s | p50 ms | p99 ms | server / bare |',
       '|---|---|---|---|---|---|---|---|---|',

@@ -7,6 +7,7 @@ import { registerDocs } from '@/plugins/docs';
 import { registerWeb } from '@/plugins/web';
 import { registerSecurityHeaders } from '@/plugins/security-headers';
 import { registerInputGuard } from '@/plugins/input-guard';
+import { asyncStdout, loggerOptions } from '@/lib/logger';
 import type { AdminRouteRegistry } from '@/plugins/admin-access';
 import type { Infrastructure } from '@/composition/infrastructure';
 import { registerRoutes } from '@/composition/routes';
@@ -35,10 +36,7 @@ export async function buildApp(infra: Infrastructure, platform?: PlatformService
   const { config } = infra;
   const nextRequestId = requestIdGenerator();
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: { ...loggerOptions(config.logLevel), stream: asyncStdout() },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',

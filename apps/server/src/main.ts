@@ -1,8 +1,8 @@
 // Process entry of the API server: environment → database (migrated) → staff realm and settings → market engine →
 // job queue → app → listen; background tasks and the ML queue after; graceful shutdown on SIGINT/SIGTERM.
 import path from 'node:path';
-import pino from 'pino';
 import { loadConfigOrExit } from '@/config/env';
+import { createLogger } from '@/lib/logger';
 import { DatabaseInUseError, migrateDatabase, openDatabase } from '@/db/client';
 import { systemClock } from '@/lib/clock';
 import { buildApp } from '@/app';
@@ -15,7 +15,7 @@ const SHUTDOWN_TIMEOUT_MS = 15_000;
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config.logLevel);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),

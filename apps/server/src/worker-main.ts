@@ -1,8 +1,8 @@
 // `npm run worker`: an ML worker process (scale-out). It takes train / predict / evaluate jobs from the same pg-boss
 // queues as the API processes and runs them in its own ML_WORKERS threads. It needs DATABASE_URL: the embedded
 // database belongs to the one API process that opened it (whose own pool already runs the jobs).
-import pino from 'pino';
 import { loadConfigOrExit } from '@/config/env';
+import { createLogger } from '@/lib/logger';
 import { migrateDatabase, openDatabase } from '@/db/client';
 import { systemClock } from '@/lib/clock';
 import { createJobInfrastructure } from '@/composition/infrastructure';
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  const log = pino({ level: config.logLevel }).child({ process: 'ml-worker' });
+  const log = createLogger(config.logLevel).child({ process: 'ml-worker' });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 4 });
   await migrateDatabase(database);
   const clock = systemClock;

@@ -1,0 +1,86 @@
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+
+/** Log fields that may hold secrets or credentials, wherever they appear in a log line. */
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  '*.password',
+  '*.passwordHash',
+  '*.password_hash',
+  '*.token',
+  '*.tokenHash',
+];
+
+interface ErrorLike {
+  name?: string;
+  message?: string;
+  stack?: string;
+  code?: unknown;
+  query?: unknown;
+  params?: unknown;
+  cause?: unknown;
+  [key: string]: unknown;
+}
+
+/** Error fields kept in logs: what says what failed and where, never the values a query was run with. */
+const KEPT = ['code', 'statusCode', 'constraint', 'table', 'column', 'routine', 'severity', 'field'] as const;
+
+/**
+ * Serialises an error for the log by its type, message, code and stack (and its cause, likewise). A failed database
+ * query keeps its SQL text but not its bound parameters, which hold password hashes, e-mails and notes; the driver's
+ * `detail` (it repeats the offending values) is dropped too.
+ */
+export function serializeError(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) && (typeof error !== 'object' || error === null)) return error;
+  const e = error as ErrorLike;
+  let message = typeof e.message === 'string' ? e.message : String(e.message ?? '');
+  let stack = typeof e.stack === 'string' ? e.stack : undefined;
+  if ('params' in e && typeof e.query === 'string') {
+    const safe = `Failed query: ${e.query}`;
+    if (stack) stack = stack.replace(message, safe);
+    message = safe;
+  }
+  const out: Record<string, unknown> = { type: e.name ?? e.constructor?.name ?? 'Error', message };
+  for (const key of KEPT) if (e[key] !== undefined) out[key] = e[key];
+  if (stack) out.stack = stack;
+  if (e.cause !== undefined && depth < 3) out.cause = serializeError(e.cause, depth + 1);
+  return out;
+}
+
+/** Options for pino and Fastify's logger alike: the level, redaction and the safe error serialiser. */
+export function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { err: serializeError, error: serializeError, cause: serializeError },
+  };
+}
+
+let stdout: (DestinationStream & { flushSync(): void; flush(): void }) | undefined;
+
+/**
+ * Standard output written asynchronously in batches (a synchronous write per request line cost the API about 45 % of
+ * its throughput at the info level). Flushed every second and when the process exits, so nothing is lost on a clean
+ * exit and lines never wait long.
+ */
+export function asyncStdout(): DestinationStream {
+  if (stdout) return stdout;
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  stdout = destination;
+  const timer = setInterval(() => destination.flush(), 1_000);
+  timer.unref();
+  process.once('exit', () => {
+    try {
+      destination.flushSync();
+    } catch {
+      // Nothing more can be written at exit.
+    }
+  });
+  return destination;
+}
+
+/** The process's logger: asynchronous standard output unless a destination is given (tests). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino(loggerOptions(level), destination ?? asyncStdout());
+}

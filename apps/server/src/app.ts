@@ -38,6 +38,13 @@ export async function buildApp(infra: Infrastructure, platform?: PlatformService
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), stream: asyncStdout() },
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client that trickles its headers or body (one byte every few seconds) is cut off: the whole request must
+    // arrive within requestTimeoutMs, the headers within a third of it; timeouts are checked every second.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.max(100, Math.round(config.requestTimeoutMs / 3)),
+      connectionsCheckingInterval: Math.min(1_000, config.requestTimeoutMs),
+    },
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: (req) => nextRequestId(req.headers['x-request-id']),

@@ -37,6 +37,7 @@ const envSchema = z.object({
     .default(24 * 7),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: booleanFromString.optional(),
+  REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).max(600_000).default(30_000),
   ML_INITIAL_TRAINING: booleanFromString.optional(),
 });
 
@@ -56,6 +57,8 @@ export interface AppConfig {
   mlInitialTraining: boolean;
   /** Trust X-Forwarded-For (only behind a proxy that sets it): client IPs drive login throttling. */
   trustProxy: boolean;
+  /** A request (headers and body) must arrive within this time, or its connection is closed. */
+  requestTimeoutMs: number;
   /** Folder with the web build; the server serves it when it exists. */
   webDist: string;
   version: string;
@@ -89,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mlWorkers: e.ML_WORKERS ?? Math.max(1, os.availableParallelism() - 1),
     sessionTtlHours: e.SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY ?? false,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     mlInitialTraining: e.ML_INITIAL_TRAINING ?? true,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     version: APP_VERSION,

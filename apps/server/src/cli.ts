@@ -18,6 +18,11 @@ const COMMANDS: Record<string, CliCommand> = {
       'import-prices <files or folders…> [--skip-bad-rows]  load EOD CSV files (one transaction per file)',
     load: () => import('./cli/import-prices.ts'),
   },
+  'verify-audit': {
+    summary:
+      "verify-audit  check the audit log's hash chain (exit code 1 when an entry was changed or removed)",
+    load: () => import('./cli/verify-audit.ts'),
+  },
 };
 
 function usage(): string {

@@ -63,6 +63,12 @@ export const adminAuditLog = pgTable(
     userAgent: text('user_agent'),
     /** When it happened, from the server's clock. */
     at: timestamp('at', { withTimezone: true }).notNull(),
+    /**
+     * The hash chain (modules/audit/audit-chain.ts): the previous entry's hash and this entry's, over its content.
+     * Null only on entries written before the chain existed.
+     */
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
   (t) => [
     index('admin_audit_log_at_idx').on(t.at),

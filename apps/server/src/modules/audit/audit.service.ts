@@ -2,6 +2,7 @@ import type { AuditEntry, AuditEventType, AuditQuery } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
 import type { DbExecutor } from '@/db/executor';
 import type { AdminActor, RequestMeta } from '@/lib/actor';
+import { checkChain, GENESIS_HASH, type ChainBreak } from './audit-chain.ts';
 import type { AuditFilter, AuditRepository, AuditRow } from './audit.repository.ts';
 
 /** What happened, for `AuditService.record`. */
@@ -109,6 +110,49 @@ export class AuditService {
     };
     const { rows, total } = await this.repo.list(filter, (query.page - 1) * query.limit, query.limit);
     return { entries: rows.map(toAuditEntry), total };
+  }
+
+  /**
+   * Checks the whole hash chain in id order: a changed entry breaks its own hash, a removed or inserted one its
+   * successor's link. Entries written before the chain existed (no hash, all before the first chained one) are
+   * counted, not checked. `headHash` is the newest entry's hash: kept outside the database, it also reveals a chain
+   * rewritten from some entry onwards.
+   */
+  async verifyChain(batchSize = 1_000): Promise<{
+    checked: number;
+    unchained: number;
+    broken: ChainBreak | null;
+    headHash: string | null;
+  }> {
+    let afterId = 0;
+    let previous = GENESIS_HASH;
+    let checked = 0;
+    let unchained = 0;
+    let started = false;
+    for (;;) {
+      const rows = await this.repo.chainBatch(afterId, batchSize);
+      if (rows.length === 0) break;
+      afterId = rows[rows.length - 1]!.id;
+      const chained = rows.filter((row) => {
+        if (!started && row.hash === null && row.prevHash === null) {
+          unchained += 1;
+          return false;
+        }
+        started = true;
+        return true;
+      });
+      const { broken, lastHash } = checkChain(chained, previous);
+      if (broken)
+        return {
+          checked: checked + chained.findIndex((r) => r.id === broken.id),
+          unchained,
+          broken,
+          headHash: null,
+        };
+      checked += chained.length;
+      previous = lastHash;
+    }
+    return { checked, unchained, broken: null, headHash: started ? previous : null };
   }
 
   /** The newest entries, for the dashboard's recent activity. */

@@ -1,0 +1,2 @@
+ALTER TABLE "admin_audit_log" ADD COLUMN "prev_hash" text;--> statement-breakpoint
+ALTER TABLE "admin_audit_log" ADD COLUMN "hash" text;

@@ -37,7 +37,12 @@ const envSchema = z.object({
     .default(24 * 7),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: booleanFromString.optional(),
-  REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).max(600_000).default(30_000),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(30_000),
   ML_INITIAL_TRAINING: booleanFromString.optional(),
 });
 

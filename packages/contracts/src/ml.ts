@@ -5,8 +5,12 @@ import { z } from 'zod';
  * the directional hit rate of an algorithm's out-of-sample predictions, in percent — the share of predictions whose
  * direction (up / down) matched the realised move over the horizon. It comes from the walk-forward backtest
  * (expanding window, retrained every 20 trading days, scored only on days after each training cutoff) or, once live
- * predictions have matured, from their realised evaluations. A prediction of exactly zero change counts as half a hit.
- * Never a constant or a random number. Honest daily figures sit around 51–54 %; above 60 % calls for a leakage audit.
+ * predictions have matured, from their realised evaluations. A stock-day whose realised return is exactly zero is
+ * excluded (neither hit nor miss; its share is reported), and so is a prediction of exactly zero change (no call):
+ * there are no half-hits (`directionalHit`). Every hit rate is read beside the naive baselines on the same rows
+ * (always up, always down; the better one is 'piyasa yönü') and the edge over that baseline, with a day-clustered
+ * 95 % interval (a day's predictions share the market's move). Never a constant or a random number; above 60 % calls
+ * for a leakage audit.
  */
 export const ACCURACY_DEFINITION = {
   metric: 'directional_hit_rate',
@@ -16,16 +20,48 @@ export const ACCURACY_DEFINITION = {
 
 /** Tooltip shown next to every accuracy figure. */
 export const ACCURACY_TOOLTIP_TR =
-  'Doğruluk: yön tahmininin tutma oranı (walk-forward, örnek dışı). Modelin eğitimde görmediği günlerde, ' +
-  'yükseliş/düşüş yönünü doğru bildiği tahminlerin yüzdesidir; her 20 işlem gününde yeniden eğitilen modelin ' +
-  'yalnızca sonraki günlere yaptığı tahminler sayılır. %50 yazı-tura düzeyidir; günlük tahminlerde %51–54 gerçekçidir.';
+  'İsabet: yön tahmininin tutma oranı (geçmiş veride ileriye dönük test, örnek dışı). Modelin eğitimde görmediği ' +
+  'günlerde yükseliş/düşüş yönünü doğru bildiği tahminlerin yüzdesidir; getirisi tam sıfır olan günler sayılmaz. ' +
+  'Karşılaştırma %50 değil, aynı günlerde hep aynı yönü söylemenin tuttuğu orandır (piyasa yönü): fark, modelin ' +
+  'bu düzeyin ne kadar üstünde ya da altında olduğudur. Aralık, aynı günün hisseleri birlikte hareket ettiği için ' +
+  'gün kümelemeli %95 güven aralığıdır.';
+
+/**
+ * One directional call scored against its realised return: true when the signs agree, false when they differ, null
+ * when the realised return is exactly 0 (no direction happened: excluded, neither hit nor miss), when the prediction
+ * is exactly 0 (no call), or when either value is not finite. The one rule of the walk-forward and live scoring.
+ */
+export function directionalHit(predicted: number, realised: number): boolean | null {
+  if (!Number.isFinite(predicted) || !Number.isFinite(realised)) return null;
+  if (predicted === 0 || realised === 0) return null;
+  return predicted > 0 === realised > 0;
+}
+
+/**
+ * The naive baselines of a hit rate, on the same scored rows (realised return ≠ 0): the share that closed up
+ * (always-up's hit rate) and down (always-down's); the market direction ('piyasa yönü') is the better of the two.
+ */
+export function marketDirectionBaseline(
+  ups: number,
+  downs: number,
+): {
+  alwaysUp: number | null;
+  alwaysDown: number | null;
+  best: number | null;
+  side: 'up' | 'down' | null;
+} {
+  const n = ups + downs;
+  if (n <= 0) return { alwaysUp: null, alwaysDown: null, best: null, side: null };
+  const up = ups / n;
+  return { alwaysUp: up, alwaysDown: 1 - up, best: Math.max(up, 1 - up), side: up >= 0.5 ? 'up' : 'down' };
+}
 
 /** Tooltip for a prediction's confidence. */
 export const CONFIDENCE_TOOLTIP_TR =
   'Güven: sınıflandırıcılarda tahmin edilen yönün kalibre edilmiş olasılığı; regresyon modellerinde modelin ' +
   'walk-forward tutma oranı ile sinyal gücünden hesaplanır. Hedef fiyat = güncel fiyat × (1 + beklenen getiri).';
 
-/** Accuracy in percent from hits (ties count ½) and scored predictions; null when nothing has been scored yet. */
+/** Accuracy in percent from hits and scored calls (zero returns excluded); null when nothing has been scored yet. */
 export function accuracyPercentOf(hits: number, count: number): number | null {
   return count > 0 ? (100 * hits) / count : null;
 }
@@ -88,12 +124,27 @@ export const algorithmEvaluationSchema = z.object({
   source: accuracySourceSchema,
   /** THE accuracy of the product: directional hit rate, percent. */
   accuracyPercent: z.number().min(0).max(100).nullable(),
-  /** 95 % Wilson interval of the hit rate, percent. */
+  /** 95 % Wilson interval of the hit rate, percent: secondary (it treats a day's shared moves as independent). */
   accuracyCiLowPercent: z.number().min(0).max(100),
   accuracyCiHighPercent: z.number().min(0).max(100),
-  /** 95 % interval with a day-clustered (Newey–West over overlapping horizons) standard error: honest on real data. */
+  /**
+   * THE interval of the hit rate: 95 % with a day-clustered (Newey–West over overlapping horizons) standard error.
+   */
   accuracyClusteredCiLowPercent: z.number().min(0).max(100).nullable(),
   accuracyClusteredCiHighPercent: z.number().min(0).max(100).nullable(),
+  /** Scored predictions whose realised return was exactly 0 (excluded from the hit rate), percent of scored rows. */
+  zeroReturnSharePercent: z.number().min(0).max(100).nullable().default(null),
+  /** Predictions of exactly zero change (no call, excluded from the hit rate). */
+  noCallCount: z.number().int().nonnegative().default(0),
+  /** Hit rate of always predicting up / down on the same rows, percent. */
+  alwaysUpPercent: z.number().min(0).max(100).nullable().default(null),
+  alwaysDownPercent: z.number().min(0).max(100).nullable().default(null),
+  /** 'piyasa yönü': the better of always-up and always-down, percent. */
+  baselinePercent: z.number().min(0).max(100).nullable().default(null),
+  /** Edge = hit rate − baseline, percentage points, with its day-clustered 95 % interval. */
+  edgePoints: z.number().nullable().default(null),
+  edgeClusteredCiLowPoints: z.number().nullable().default(null),
+  edgeClusteredCiHighPoints: z.number().nullable().default(null),
   mae: z.number().nullable(),
   rmse: z.number().nullable(),
   /** 1 − MSE / MSE of the random walk (zero-change) forecast; > 0 beats the random walk. */

@@ -11,6 +11,7 @@ import {
   AUDIT_ACTIONS,
   DEFAULT_PLATFORM_SETTINGS,
   PREDICTION_HORIZONS,
+  directionalHit,
   isPredictionHorizon,
   type MlRun,
   type MlRunKind,
@@ -574,7 +575,10 @@ export class PredictionRunsService {
     return `${rows.length} predictions from ${served.length} models`;
   }
 
-  /** Scores every matured prediction: hit = predicted up and closed higher, or predicted down and closed at or below. */
+  /**
+   * Scores every matured prediction by contracts' directionalHit: hit when the close moved in the predicted direction,
+   * miss when it moved the other way, null (excluded from every hit rate) when it closed exactly at the prediction's price.
+   */
   async evaluate(): Promise<string> {
     let total = 0;
     for (;;) {
@@ -588,7 +592,7 @@ export class PredictionRunsService {
             predictionId: m.id,
             realisedPriceTry: m.realisedPriceTry,
             realisedReturn,
-            hit: m.direction === 'up' ? realisedReturn > 0 : realisedReturn <= 0,
+            hit: directionalHit(m.direction === 'up' ? 1 : -1, realisedReturn),
             evaluatedAt: now,
           };
         }),

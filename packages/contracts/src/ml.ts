@@ -114,6 +114,32 @@ export const icSummarySchema = z.object({
 });
 export type IcSummary = z.infer<typeof icSummarySchema>;
 
+/** One bin of a reliability table: predictions whose calibrated probability fell in [low, high), percent. */
+export const reliabilityBinSchema = z.object({
+  lowPercent: z.number().min(0).max(100),
+  highPercent: z.number().min(0).max(100),
+  count: z.number().int().nonnegative(),
+  /** Mean calibrated probability of the bin's rows (null when empty). */
+  predictedPercent: z.number().min(0).max(100).nullable(),
+  /** Share of the bin's rows that ended above their day's median return (null when empty). */
+  realisedPercent: z.number().min(0).max(100).nullable(),
+});
+export type ReliabilityBin = z.infer<typeof reliabilityBinSchema>;
+
+/**
+ * Calibrated confidence of a model at a horizon: P(the stock ends above its day's median return) =
+ * σ(a·(q − ½) + b), q the prediction's percentile among the day's predictions, fitted on the walk-forward's own
+ * out-of-sample predictions; the reliability table scores it cross-fitted (each half of the days with the map fitted
+ * on the other half).
+ */
+export const crossSectionalCalibrationSchema = z.object({
+  a: z.number(),
+  b: z.number(),
+  rows: z.number().int().nonnegative(),
+  reliability: z.array(reliabilityBinSchema),
+});
+export type CrossSectionalCalibrationRecord = z.infer<typeof crossSectionalCalibrationSchema>;
+
 /**
  * One algorithm's evaluation at one horizon (walk-forward backtest or realised live predictions).
  * Percent fields are 0–100; error fields are in log-return units; undefined statistics are null.
@@ -145,6 +171,8 @@ export const algorithmEvaluationSchema = z.object({
   edgePoints: z.number().nullable().default(null),
   edgeClusteredCiLowPoints: z.number().nullable().default(null),
   edgeClusteredCiHighPoints: z.number().nullable().default(null),
+  /** Cross-sectional calibration and its reliability table (null when too few out-of-sample rows). */
+  calibration: crossSectionalCalibrationSchema.nullable().default(null),
   mae: z.number().nullable(),
   rmse: z.number().nullable(),
   /** 1 − MSE / MSE of the random walk (zero-change) forecast; > 0 beats the random walk. */

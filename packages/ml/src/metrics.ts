@@ -1,4 +1,5 @@
-import { directionalHit } from '@bist/contracts';
+import { directionalHit, marketDirectionBaseline } from '@bist/contracts';
+import { type CrossSectionalCalibration, crossSectionalCalibration } from './calibration.ts';
 
 /**
  * Out-of-sample scores of return predictions: directional hit rate (day-clustered CI primary, Wilson secondary) beside
@@ -279,6 +280,8 @@ export interface EvaluationMetrics {
   r2: number;
   ic: IcSummary;
   rankIc: IcSummary;
+  /** Out-of-sample calibration to the cross-sectional direction (null with fewer than 200 usable rows). */
+  calibration: CrossSectionalCalibration | null;
 }
 
 /**
@@ -314,7 +317,7 @@ export function evaluatePredictions(
   const lags = Math.max(0, horizon - 1);
   const hitSe = dayClusteredHitRateSe(predicted, realised, day, lags);
   const p = n > 0 ? hits / n : NaN;
-  const up = n > 0 ? ups / n : NaN;
+  const base = marketDirectionBaseline(ups, n - ups);
   const edge = edgeOverBaseline(predicted, realised, day, lags);
   return {
     count,
@@ -326,9 +329,9 @@ export function evaluatePredictions(
     hitRateHigh: ci.high,
     hitRateClusteredLow: Math.max(0, p - z * hitSe),
     hitRateClusteredHigh: Math.min(1, p + z * hitSe),
-    alwaysUp: up,
-    alwaysDown: 1 - up,
-    baseline: Math.max(up, 1 - up),
+    alwaysUp: base.alwaysUp ?? NaN,
+    alwaysDown: base.alwaysDown ?? NaN,
+    baseline: base.best ?? NaN,
     edge: edge.edge,
     edgeClusteredLow: edge.edge - z * edge.se,
     edgeClusteredHigh: edge.edge + z * edge.se,
@@ -338,5 +341,6 @@ export function evaluatePredictions(
     r2: sst > 0 ? 1 - se / sst : NaN,
     ic: summariseIc(dailyIc(predicted, realised, day, 'pearson')),
     rankIc: summariseIc(dailyIc(predicted, realised, day, 'spearman')),
+    calibration: crossSectionalCalibration(predicted, realised, day),
   };
 }

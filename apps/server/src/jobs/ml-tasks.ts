@@ -186,7 +186,8 @@ function serveOne(
   try {
     const model = algorithm.deserialize(JSON.parse(m.stateJson));
     const stack = algorithm.needsStack ? stackInputsFor(fs, base, m.horizon) : undefined;
-    const served = servePredictions(algorithm, model, fs, rows, m.hitRate, stack);
+    const calibration = m.calibration ? { platt: { a: m.calibration.a, b: m.calibration.b } } : null;
+    const served = servePredictions(algorithm, model, fs, rows, m.hitRate, stack, calibration);
     if (!algorithm.needsStack)
       base.push({
         algorithmId: m.algorithmId,

@@ -10,6 +10,7 @@
 import {
   AUDIT_ACTIONS,
   DEFAULT_PLATFORM_SETTINGS,
+  algorithmEvaluationSchema,
   PREDICTION_HORIZONS,
   directionalHit,
   isPredictionHorizon,
@@ -515,9 +516,14 @@ export class PredictionRunsService {
     const stored = await this.o.runs.latestModels(ids);
     if (stored.length === 0) throw new NoTrainedModelsError();
     const hitRates = new Map<string, number | null>();
+    const calibrations = new Map<string, { a: number; b: number } | null>();
     for (const h of PREDICTION_HORIZONS) {
       for (const e of await this.o.reads.latestEvaluations(h)) {
         hitRates.set(`${e.algorithmId}:${h}`, e.accuracyPercent === null ? null : e.accuracyPercent / 100);
+        // Records stored before calibration existed parse with calibration null (the uncalibrated rules apply).
+        const record = algorithmEvaluationSchema.safeParse(e.record);
+        const c = record.success ? record.data.calibration : null;
+        calibrations.set(`${e.algorithmId}:${h}`, c ? { a: c.a, b: c.b } : null);
       }
     }
     const models: ModelForServing[] = stored.flatMap((m) =>
@@ -528,6 +534,7 @@ export class PredictionRunsService {
               horizon: m.horizonDays,
               stateJson: m.stateJson,
               hitRate: hitRates.get(`${m.algorithmId}:${m.horizonDays}`) ?? null,
+              calibration: calibrations.get(`${m.algorithmId}:${m.horizonDays}`) ?? null,
             },
           ]
         : [],

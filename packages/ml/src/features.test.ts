@@ -128,6 +128,21 @@ describe(seriesRsi.name, () => {
   });
 });
 
+describe('sector_ret_1', () => {
+  it('is the mean 1-day return of the other members of the stock’s sector, its own return excluded', () => {
+    const panel = syntheticPanel({ nSeries: 12, nDays: 120, seed: 8 });
+    const fs = buildFeatures(panel);
+    const d = 100;
+    const ret = (s: number) => Math.log(panel.series[s]!.close[d]! / panel.series[s]!.close[d - 1]!);
+    const r0 = fs.rowOf[0 * 120 + d]!;
+    const sector = panel.series[0]!.sector;
+    const peers = panel.series.flatMap((x, s) => (s !== 0 && x.sector === sector ? [s] : []));
+    expect(peers.length).toBeGreaterThan(0);
+    const expected = peers.reduce((a, s) => a + ret(s), 0) / peers.length;
+    expect(fs.raw[r0 * fs.cols + FEATURE_COLUMN.sector_ret_1]).toBeCloseTo(expected, 12);
+  });
+});
+
 describe(panelFromBars.name, () => {
   it('aligns stocks with different dates onto one calendar with NaN gaps', () => {
     const mk = (dates: string[], base: number) => ({

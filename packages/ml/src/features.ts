@@ -43,7 +43,7 @@ export const FEATURE_NAMES = [
   'dist_sma_200', // NaN (standardised to 0) until 200 bars exist
   'mkt_ret_1', // XU100 log return, 1 day
   'mkt_ret_5', // XU100 log return, 5 days
-  'sector_ret_1', // equal-weight mean of the sector members' 1-day log returns
+  'sector_ret_1', // equal-weight mean of the other sector members' 1-day log returns (own return excluded)
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 const NF = FEATURE_NAMES.length;
@@ -396,8 +396,10 @@ export function buildFeatures(panel: Panel, options: FeatureOptions = {}): Featu
       raw.set(f.subarray(k * NF, (k + 1) * NF), o);
       raw[o + COL.mkt_ret_1] = mkt1[d]!;
       raw[o + COL.mkt_ret_5] = mkt5[d]!;
-      const cnt = secCnt[si * nDays + d]!;
-      raw[o + COL.sector_ret_1] = cnt > 0 ? secSum[si * nDays + d]! / cnt : NaN;
+      // The stock's own return is left out of its sector's mean (leave-one-out), so the feature says what its peers did.
+      const own = Math.log(cs.close[k]! / cs.close[k - 1]!);
+      const cnt = secCnt[si * nDays + d]! - 1;
+      raw[o + COL.sector_ret_1] = cnt > 0 ? (secSum[si * nDays + d]! - own) / cnt : NaN;
       for (const h of HORIZONS) {
         if (k + h < m && jumpsBefore[k + h] === jumpsBefore[k]) {
           const r = Math.log(cs.close[k + h]! / cs.close[k]!);

@@ -35,8 +35,30 @@ export interface PooledMatrix {
   n: number;
   p: number;
   y: Float64Array;
-  /** Rows [0, split) are the earlier 80 % of the (day-ordered) training rows, [split, n) the latest 20 %. */
+  /**
+   * Temporal holdout with a gap: rows [split, n) are the latest ≈ 20 % of the (day-ordered) training rows, starting on
+   * a day boundary; rows [0, trainEnd) are those at least h days before that day, so no training label overlaps a
+   * holdout label (see holdoutSplit).
+   */
   split: number;
+  trainEnd: number;
+}
+
+/**
+ * Inner 80/20 holdout of day-ordered training rows with a gap of h days: the holdout starts at the first row of the
+ * day D holding row ⌊0.8·n⌋; the fitting part keeps rows of days ≤ D − h (their h-day labels are realised by D), so
+ * a fitting label never overlaps a holdout label.
+ */
+export function holdoutSplit(data: TrainingData, n = data.rows.length): { split: number; trainEnd: number } {
+  if (n === 0) return { split: 0, trainEnd: 0 };
+  const day = data.features.rowDay;
+  let split = Math.floor(n * 0.8);
+  if (split >= n) return { split: n, trainEnd: n };
+  const d = day[data.rows[split]!]!;
+  while (split > 0 && day[data.rows[split - 1]!]! === d) split--;
+  let trainEnd = split;
+  while (trainEnd > 0 && day[data.rows[trainEnd - 1]!]! > d - data.horizon) trainEnd--;
+  return { split, trainEnd };
 }
 
 /** Standardised design matrix and winsorised return (or 0/1 direction) targets of the training rows. */
@@ -44,7 +66,7 @@ export function pooledMatrix(data: TrainingData, target: 'return' | 'direction')
   const X = featureRows(data.features, data.rows);
   const n = data.rows.length;
   const y = target === 'return' ? winsorisedTargets(data) : directionTargets(data);
-  return { X, n, p: data.features.cols, y, split: Math.floor(n * 0.8) };
+  return { X, n, p: data.features.cols, y, ...holdoutSplit(data) };
 }
 
 /** Mean absolute winsorised return of the training rows (turns a probability into an expected return). */

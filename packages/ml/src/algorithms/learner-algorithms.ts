@@ -21,7 +21,7 @@ import { plattFit, sigmoid } from '../calibration.ts';
 import { expectedReturnFromProbability } from '../confidence.ts';
 import { type FeatureSet, featureRows } from '../features.ts';
 import * as learners from '../learners/index.ts';
-import { directionTargets, holdoutSplit, meanAbsReturn, winsorisedTargets } from './pooled-data.ts';
+import { crossSectionalTargets, directionTargets, holdoutSplit, meanAbsReturn } from './pooled-data.ts';
 
 /** Bars of history per sample for the sequence learners (LSTM, GRU, 1-D CNN). */
 export const SEQUENCE_LENGTH = 20;
@@ -108,7 +108,7 @@ export function learnerAlgorithm(spec: LearnerSpec): Algorithm {
       const n = data.rows.length;
       const { X, cols } = inputs(fs, data.rows);
       if (spec.output === 'regression') {
-        const y = winsorisedTargets(data);
+        const y = crossSectionalTargets(data);
         const learner = spec.learner.fit(X, n, cols, y, learnerOptions(fs, seed)) as JsonValue;
         return finishModel(algorithm, data, { learner });
       }

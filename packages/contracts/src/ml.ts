@@ -171,6 +171,18 @@ export const algorithmEvaluationSchema = z.object({
   edgePoints: z.number().nullable().default(null),
   edgeClusteredCiLowPoints: z.number().nullable().default(null),
   edgeClusteredCiHighPoints: z.number().nullable().default(null),
+  /** Newey–West t of the mean daily Rank IC (lags = h). */
+  rankIcNwT: z.number().nullable().default(null),
+  /** Rank IC against the tradable target: bought at the next open, sold at the close of t + h. */
+  tradableRankIc: icSummarySchema.nullable().default(null),
+  /** The simple-factor ladder on the same rows: yesterday's return, −ATR14/close, 12-1 momentum. */
+  factorLadder: z
+    .array(z.object({ id: z.string(), rankIcMean: z.number().nullable(), rankIcNwT: z.number().nullable() }))
+    .default([]),
+  bestFactorId: z.string().nullable().default(null),
+  /** Edge-adjusted Rank IC: mean daily (Rank IC − the best factor's Rank IC), and its Newey–West t. */
+  rankIcDiffVsBestFactor: z.number().nullable().default(null),
+  rankIcDiffNwT: z.number().nullable().default(null),
   /** Cross-sectional calibration and its reliability table (null when too few out-of-sample rows). */
   calibration: crossSectionalCalibrationSchema.nullable().default(null),
   mae: z.number().nullable(),
@@ -188,3 +200,31 @@ export const algorithmEvaluationSchema = z.object({
   evaluatedTo: z.string().nullable(),
 });
 export type AlgorithmEvaluation = z.infer<typeof algorithmEvaluationSchema>;
+
+/**
+ * Liquidity floor of what investors are shown as the best predictions: a stock whose average daily turnover
+ * (close × volume) over the last `turnoverDays` sessions is under `minAverageTurnoverTry`, or whose price is under
+ * `minPriceTry`, is left out (a one-step price move of a penny stock is a large percentage and cannot be traded in
+ * size).
+ */
+export const LIQUIDITY_FLOOR = {
+  turnoverDays: 20,
+  minAverageTurnoverTry: 10_000_000,
+  minPriceTry: 1,
+} as const;
+
+/** The rule as shown to investors. */
+export const LIQUIDITY_FLOOR_TR =
+  'Son 20 işlem gününde ortalama günlük işlem hacmi 10 milyon ₺ altında olan ya da fiyatı 1 ₺ altında olan hisseler listelenmez.';
+
+/** True when a stock passes the floor; a missing turnover or price fails it. */
+export function passesLiquidityFloor(averageTurnoverTry: number | null, priceTry: number | null): boolean {
+  return (
+    averageTurnoverTry !== null &&
+    priceTry !== null &&
+    Number.isFinite(averageTurnoverTry) &&
+    Number.isFinite(priceTry) &&
+    averageTurnoverTry >= LIQUIDITY_FLOOR.minAverageTurnoverTry &&
+    priceTry >= LIQUIDITY_FLOOR.minPriceTry
+  );
+}

@@ -113,6 +113,16 @@ export function evaluationRecord(run: WalkForwardRun): AlgorithmEvaluation {
     edgePoints: orNull(100 * m.edge),
     edgeClusteredCiLowPoints: orNull(100 * m.edgeClusteredLow),
     edgeClusteredCiHighPoints: orNull(100 * m.edgeClusteredHigh),
+    rankIcNwT: orNull(run.ranking.rankIcNwT),
+    tradableRankIc: ic(run.ranking.tradableRankIc),
+    factorLadder: run.ranking.factors.map((f) => ({
+      id: f.id,
+      rankIcMean: orNull(f.rankIc.mean),
+      rankIcNwT: orNull(f.rankIcNwT),
+    })),
+    bestFactorId: run.ranking.bestFactorId,
+    rankIcDiffVsBestFactor: orNull(run.ranking.rankIcDiffVsBestFactor),
+    rankIcDiffNwT: orNull(run.ranking.rankIcDiffNwT),
     calibration: m.calibration
       ? {
           a: m.calibration.platt.a,

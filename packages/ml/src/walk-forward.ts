@@ -7,6 +7,7 @@ import type { Algorithm, StackInputs, TrainedModel, TrainingData } from './algor
 import { trainingDataAt } from './algorithm.ts';
 import { type FeatureSet, type Horizon, rowsOfDays } from './features.ts';
 import { type EvaluationMetrics, evaluatePredictions, Z_95 } from './metrics.ts';
+import { type RankingMetrics, rankingMetrics } from './ranking.ts';
 
 /** Default cap on pooled and rule training rows per fit (a seeded uniform subsample of the realised rows). */
 export const DEFAULT_MAX_TRAIN_ROWS = 30_000;
@@ -44,6 +45,8 @@ export interface WalkForwardRun {
   fitMs: number;
   predictMs: number;
   metrics: EvaluationMetrics;
+  /** Rank IC against the simple-factor ladder and on the tradable target, same rows. */
+  ranking: RankingMetrics;
   /** The model of the last cutoff (the most recent training). */
   lastModel: TrainedModel | null;
   firstDate: string | null;
@@ -138,6 +141,7 @@ export function walkForwardAlgorithm(
     fitMs,
     predictMs,
     metrics: evaluatePredictions(expectedReturn, realised, day, options.z ?? Z_95, options.horizon),
+    ranking: rankingMetrics(fs, options.horizon, rows, expectedReturn),
     lastModel,
     firstDate: total > 0 ? (fs.panel.dates[day[0]!] ?? null) : null,
     lastDate: total > 0 ? (fs.panel.dates[day[total - 1]!] ?? null) : null,

@@ -58,8 +58,10 @@ export function marketDirectionBaseline(
 
 /** Tooltip for a prediction's confidence. */
 export const CONFIDENCE_TOOLTIP_TR =
-  'Güven: sınıflandırıcılarda tahmin edilen yönün kalibre edilmiş olasılığı; regresyon modellerinde modelin ' +
-  'walk-forward tutma oranı ile sinyal gücünden hesaplanır. Hedef fiyat = güncel fiyat × (1 + beklenen getiri).';
+  'Güven: modelin geçmiş veride ileriye dönük testteki (örnek dışı) tahminlerine göre kalibre edilmiş olasılıktır: ' +
+  'bu hissenin, aynı gün diğer hisselerin ortanca getirisinin üstünde (yükseliş tahmininde) ya da altında (düşüş ' +
+  'tahmininde) kapanma olasılığı. %50, modelin bu yönde bir bilgisi olmadığı anlamına gelir; güven hiçbir zaman ' +
+  '%50’nin altında gösterilmez. Hedef fiyat = güncel fiyat × (1 + beklenen getiri).';
 
 /** Accuracy in percent from hits and scored calls (zero returns excluded); null when nothing has been scored yet. */
 export function accuracyPercentOf(hits: number, count: number): number | null {

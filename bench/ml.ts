@@ -1,8 +1,13 @@
 // npm run bench:ml — trains and walk-forward-evaluates every registered algorithm through the server's ML worker pool
 // (apps/server/src/jobs: the same code the train job runs) while this process, like the API process, keeps answering
 // HTTP requests on its main thread; a separate process hammers it with autocannon.
-// Prints per algorithm and horizon hit rate ± 95 % CI, skill vs the random walk, Rank IC, ICIR and fit time; then wall
-// time, peak RSS and the main thread's event-loop delay (perf_hooks.monitorEventLoopDelay) during the run.
+// Runs two disjoint evaluation years: the previous year (the history cut 250 dates before the end, its last 250 days
+// scored) and the test year (the last 250 days). Per algorithm, horizon and year: hit rate (zero returns excluded)
+// beside the market direction (better of always-up / always-down) and the edge with its day-clustered 95 % interval,
+// Rank IC with its Newey–West t, the paired daily difference to the best simple factor (t), the tradable-target Rank
+// IC. The production model (champion) of each horizon is chosen on the previous year (chooseChampion) and reported on
+// the test year with its reliability table. Then wall time, peak RSS and the main thread's event-loop delay
+// (perf_hooks.monitorEventLoopDelay) during the run.
 // Writes the same to bench/results/ml-<dataset>.md.
 // Options:
 //   --data <folder>   (relative to where npm was run) real end-of-day CSVs (date,open,high,low,close,volume; XU100.csv = market; '_' files skipped)
@@ -11,6 +16,7 @@
 //   --only <ids>      comma-separated algorithm ids      --horizons 1,5 (default both)
 //   --rate <n>        requests per second offered by the load process (default 200)
 //   --no-load         skip the HTTP load (event-loop delay is still measured)
+//   --test-year-only  skip the previous year (no champion choice; faster)
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -18,12 +24,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { isPredictionHorizon } from '@bist/contracts';
-import { ALGORITHMS } from '@bist/ml';
+import { algorithmEvaluationSchema, isPredictionHorizon, type AlgorithmEvaluation } from '@bist/contracts';
+import { ALGORITHMS, chooseChampion } from '@bist/ml';
 import { MlWorkerPool } from '../apps/server/src/jobs/worker-pool.ts';
 import { trainOnPool } from '../apps/server/src/jobs/ml-engine.ts';
 import type { TrainOutcome } from '../apps/server/src/jobs/ml-protocol.ts';
-import { csvDataset, simulatedDataset, type BenchDataset } from './lib/ml-data.ts';
+import { csvDataset, simulatedDataset, truncatedPanel, type BenchDataset } from './lib/ml-data.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -35,6 +41,9 @@ const WORKERS = Number(option('workers') ?? os.availableParallelism());
 const HORIZONS = (option('horizons') ?? '1,5').split(',').map(Number).filter(isPredictionHorizon);
 const ONLY = option('only')?.split(',');
 const LOAD = !args.includes('--no-load');
+const TWO_YEARS = !args.includes('--test-year-only');
+/** Scored days per evaluation year (the walk-forward's default evalDays). */
+const YEAR_DAYS = 250;
 const PORT = 3911;
 /** Requests per second of the load (a busy small server; unthrottled autocannon would take a core from the workers). */
 const RATE = Number(option('rate') ?? '200');
@@ -88,16 +97,22 @@ const ELD_RESOLUTION_MS = 1;
 const delay = monitorEventLoopDelay({ resolution: ELD_RESOLUTION_MS });
 delay.enable();
 const tTrain = performance.now();
-const outcomes: TrainOutcome[] = await trainOnPool(
-  pool,
-  dataset.panel,
-  algorithmIds,
-  HORIZONS,
-  { seed: 7 },
-  {
-    onProgress: (done, total, id, h) => process.stdout.write(`\r  ${done}/${total} ${id} h=${h}`.padEnd(60)),
-  },
-);
+const train = (panel: typeof dataset.panel, label: string) =>
+  trainOnPool(
+    pool,
+    panel,
+    algorithmIds,
+    HORIZONS,
+    { seed: 7 },
+    {
+      onProgress: (done, total, id, h) =>
+        process.stdout.write(`\r  ${label}: ${done}/${total} ${id} h=${h}`.padEnd(70)),
+    },
+  );
+const previousOutcomes: TrainOutcome[] = TWO_YEARS
+  ? await train(truncatedPanel(dataset.panel, dataset.panel.dates.length - YEAR_DAYS), 'previous year')
+  : [];
+const outcomes: TrainOutcome[] = await train(dataset.panel, 'test year');
 const trainMs = performance.now() - tTrain;
 delay.disable();
 process.stdout.write('\n');
@@ -109,80 +124,159 @@ clearInterval(rssTimer);
 peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
 const ms = (ns: number) => Math.max(0, ns / 1e6 - ELD_RESOLUTION_MS);
-const pct = (v: unknown) => (typeof v === 'number' ? v.toFixed(2) : 'n/a');
+const pct = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(2) : 'n/a');
 const num = (v: unknown, d = 4) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(d) : 'n/a');
-interface Ic {
-  mean: number | null;
-  icir: number | null;
+const evalOf = (o: TrainOutcome): AlgorithmEvaluation => algorithmEvaluationSchema.parse(o.evaluation);
+const window = (list: TrainOutcome[]) => {
+  const ev = list.map(evalOf);
+  const from =
+    ev
+      .map((e) => e.evaluatedFrom)
+      .filter((d): d is string => !!d)
+      .sort()[0] ?? 'n/a';
+  const to =
+    ev
+      .map((e) => e.evaluatedTo)
+      .filter((d): d is string => !!d)
+      .sort()
+      .at(-1) ?? 'n/a';
+  return `${from} … ${to}`;
+};
+const scoredWindow = window(outcomes);
+const previousWindow = previousOutcomes.length > 0 ? window(previousOutcomes) : 'n/a';
+
+// The champion of each horizon, chosen on the previous year only.
+const champions = new Map<number, string | null>();
+for (const h of HORIZONS) {
+  champions.set(
+    h,
+    chooseChampion(
+      previousOutcomes
+        .filter((o) => o.horizon === h)
+        .map((o) => {
+          const e = evalOf(o);
+          return {
+            algorithmId: o.algorithmId,
+            rankIcDiffVsBestFactor: e.rankIcDiffVsBestFactor,
+            rankIcDays: e.rankIc.days,
+            error: o.error,
+          };
+        }),
+    ),
+  );
 }
-interface Evaluation {
-  accuracyPercent: number | null;
-  accuracyCiLowPercent: number;
-  accuracyCiHighPercent: number;
-  accuracyClusteredCiLowPercent: number | null;
-  accuracyClusteredCiHighPercent: number | null;
-  skillVsRandomWalk: number | null;
-  rankIc: Ic;
-  predictionsCount: number;
-  evaluatedFrom: string | null;
-  evaluatedTo: string | null;
-}
-const evaluations = outcomes
-  .map((o) => o.evaluation as unknown as Evaluation | undefined)
-  .filter((e): e is Evaluation => e !== undefined);
-const scoredFrom =
-  evaluations
-    .map((e) => e.evaluatedFrom)
-    .filter((d): d is string => !!d)
-    .sort()[0] ?? 'n/a';
-const scoredTo =
-  evaluations
-    .map((e) => e.evaluatedTo)
-    .filter((d): d is string => !!d)
-    .sort()
-    .at(-1) ?? 'n/a';
-const rows = outcomes.map((o) => {
-  const e = o.evaluation as unknown as Evaluation;
-  const alg = ALGORITHMS.find((a) => a.id === o.algorithmId);
-  return [
-    o.algorithmId,
-    alg?.category ?? '',
-    String(o.horizon),
-    pct(e.accuracyPercent),
-    `[${pct(e.accuracyCiLowPercent)}, ${pct(e.accuracyCiHighPercent)}]`,
-    `[${pct(e.accuracyClusteredCiLowPercent)}, ${pct(e.accuracyClusteredCiHighPercent)}]`,
-    num(e.skillVsRandomWalk),
-    num(e.rankIc.mean),
-    num(e.rankIc.icir, 2),
-    String(e.predictionsCount),
-    (o.walkForwardMs / 1000).toFixed(1),
-    (o.finalFitMs / 1000).toFixed(1),
-    o.error ? o.error.slice(0, 80) : '',
-  ];
-});
+
 const header = [
   'algorithm',
   'category',
   'h',
+  'year',
   'hit %',
-  '95% CI (Wilson)',
-  '95% CI (day-clustered)',
-  'skill vs RW',
+  'market dir. %',
+  'edge pts [95% day-clustered]',
+  'hit 95% CI day-clustered (Wilson)',
+  'zero-return %',
   'Rank IC',
-  'ICIR',
-  'n',
+  'NW t',
+  'best factor',
+  'Δ vs best factor (NW t)',
+  'tradable Rank IC',
+  'skill vs RW',
   'walk-forward s',
   'final fit s',
   'error',
 ];
+const rowOf = (o: TrainOutcome, year: string) => {
+  const e = evalOf(o);
+  const alg = ALGORITHMS.find((a) => a.id === o.algorithmId);
+  const champion = champions.get(o.horizon) === o.algorithmId ? ' ★' : '';
+  return [
+    `${o.algorithmId}${champion}`,
+    alg?.category ?? '',
+    String(o.horizon),
+    year,
+    pct(e.accuracyPercent),
+    pct(e.baselinePercent),
+    `${num(e.edgePoints, 2)} [${num(e.edgeClusteredCiLowPoints, 2)}, ${num(e.edgeClusteredCiHighPoints, 2)}]`,
+    `[${pct(e.accuracyClusteredCiLowPercent)}, ${pct(e.accuracyClusteredCiHighPercent)}] ([${pct(e.accuracyCiLowPercent)}, ${pct(e.accuracyCiHighPercent)}])`,
+    pct(e.zeroReturnSharePercent),
+    num(e.rankIc.mean),
+    num(e.rankIcNwT, 2),
+    e.bestFactorId ?? 'n/a',
+    `${num(e.rankIcDiffVsBestFactor)} (${num(e.rankIcDiffNwT, 2)})`,
+    num(e.tradableRankIc?.mean),
+    num(e.skillVsRandomWalk),
+    (o.walkForwardMs / 1000).toFixed(1),
+    (o.finalFitMs / 1000).toFixed(1),
+    o.error ? o.error.slice(0, 80) : '',
+  ];
+};
+const rows = [
+  ...outcomes.map((o) => ({ o, year: 'test' })),
+  ...previousOutcomes.map((o) => ({ o, year: 'previous' })),
+]
+  .sort(
+    (a, b) =>
+      algorithmIds.indexOf(a.o.algorithmId) - algorithmIds.indexOf(b.o.algorithmId) ||
+      a.o.horizon - b.o.horizon ||
+      a.year.localeCompare(b.year),
+  )
+  .map(({ o, year }) => rowOf(o, year));
 const table = [
   `| ${header.join(' | ')} |`,
   `|${header.map(() => '---').join('|')}|`,
   ...rows.map((r) => `| ${r.join(' | ')} |`),
 ].join('\n');
+
+// The factor ladder and the champion's figures and reliability table, per horizon.
+const championLines: string[] = [];
+for (const h of HORIZONS) {
+  const id = champions.get(h) ?? null;
+  const test = outcomes.find((o) => o.horizon === h && o.algorithmId === id);
+  const prev = previousOutcomes.find((o) => o.horizon === h && o.algorithmId === id);
+  const anyTest =
+    outcomes.find((o) => o.horizon === h && evalOf(o).accuracyPercent !== null) ??
+    outcomes.find((o) => o.horizon === h);
+  if (anyTest) {
+    const ladder = evalOf(anyTest).factorLadder;
+    championLines.push(
+      `- h = ${h}, factor ladder on the test year (rows of ${anyTest.algorithmId}): ${ladder
+        .map((f) => `${f.id} Rank IC ${num(f.rankIcMean)} (NW t ${num(f.rankIcNwT, 2)})`)
+        .join(
+          '; ',
+        )}; always-up ${pct(evalOf(anyTest).alwaysUpPercent)} %, always-down ${pct(evalOf(anyTest).alwaysDownPercent)} %`,
+    );
+  }
+  if (!id || !test) {
+    championLines.push(
+      `- h = ${h}: no champion (${TWO_YEARS ? 'no qualifying candidate' : 'previous year skipped'})`,
+    );
+    continue;
+  }
+  const e = evalOf(test);
+  const p = prev ? evalOf(prev) : null;
+  championLines.push(
+    `- h = ${h}: champion **${id}** (chosen on the previous year: Δ Rank IC vs best factor ${num(p?.rankIcDiffVsBestFactor)}, Rank IC ${num(p?.rankIc.mean)}). Test year: Rank IC ${num(e.rankIc.mean)} (NW t ${num(e.rankIcNwT, 2)}), Δ vs best factor (${e.bestFactorId}) ${num(e.rankIcDiffVsBestFactor)} (NW t ${num(e.rankIcDiffNwT, 2)}), tradable Rank IC ${num(e.tradableRankIc?.mean)}; hit ${pct(e.accuracyPercent)} % vs market direction ${pct(e.baselinePercent)} %, edge ${num(e.edgePoints, 2)} [${num(e.edgeClusteredCiLowPoints, 2)}, ${num(e.edgeClusteredCiHighPoints, 2)}]`,
+  );
+  const bins = e.calibration?.reliability.filter((b) => b.count > 0) ?? [];
+  if (bins.length > 0) {
+    championLines.push(
+      '',
+      `  reliability (test year, cross-sectional direction = above the day's median; cross-fitted by half-year):`,
+      '',
+      '  | predicted bin % | rows | mean predicted % | realised % | gap pts |',
+      '  |---|---|---|---|---|',
+      ...bins.map(
+        (b) =>
+          `  | ${b.lowPercent.toFixed(0)}–${b.highPercent.toFixed(0)} | ${b.count} | ${pct(b.predictedPercent)} | ${pct(b.realisedPercent)} | ${num((b.realisedPercent ?? NaN) - (b.predictedPercent ?? NaN), 2)} |`,
+      ),
+      '',
+    );
+  }
+}
 const summary = [
   `- dataset: ${dataset.description}`,
-  `- algorithms: ${algorithmIds.length} × horizons ${HORIZONS.join(', ')}; walk-forward: expanding window, retrain every 20 trading days, last 250 days scored (${scoredFrom} … ${scoredTo}); worker threads: ${WORKERS} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'cpu'})`,
+  `- algorithms: ${algorithmIds.length} × horizons ${HORIZONS.join(', ')}; walk-forward: expanding window, retrain every 20 trading days, 250 days scored per year: test year ${scoredWindow}, previous year ${previousWindow}; worker threads: ${WORKERS} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'cpu'})`,
   `- total wall time: ${((performance.now() - t0) / 1000).toFixed(1)} s (data ${(loadMs / 1000).toFixed(1)} s, training + evaluation ${(trainMs / 1000).toFixed(1)} s)`,
   `- machine load average (1/5/15 min) at the end: ${os
     .loadavg()
@@ -194,10 +288,14 @@ const summary = [
     ? `- HTTP during training (autocannon, 10 connections, ${RATE} req/s offered, separate process): ${http_.requests} requests, ${Math.round(http_.rps!)} req/s, latency p50 ${http_.latencyP50} ms, p99 ${http_.latencyP99} ms, max ${http_.latencyMax} ms, errors ${http_.errors}`
     : '- HTTP load: off',
 ].join('\n');
-console.log(`\n${table}\n\n${summary}`);
+const champ = championLines.join('\n');
+console.log(`\n${table}\n\n${summary}\n\n## Production model (champion) per horizon\n\n${champ}`);
 const outDir = path.join(HERE, 'results');
 fs.mkdirSync(outDir, { recursive: true });
 const outFile = path.join(outDir, `ml-${dataset.name}.md`);
-fs.writeFileSync(outFile, `# bench:ml — ${dataset.name}\n\n${summary}\n\n${table}\n`);
+fs.writeFileSync(
+  outFile,
+  `# bench:ml — ${dataset.name}\n\n${summary}\n\n## Production model (champion) per horizon\n\n${champ}\n\n## All algorithms (★ = champion)\n\n${table}\n`,
+);
 console.log(`\nwritten to ${path.relative(process.cwd(), outFile)}`);
 process.exit(0);

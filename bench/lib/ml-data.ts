@@ -201,3 +201,29 @@ export function csvDataset(folder: string): BenchDataset {
     panel,
   };
 }
+
+/** The first `nDates` dates of a panel (a copy): the history as it stood on an earlier day. */
+export function truncatedPanel(p: PanelPayload, nDates: number): PanelPayload {
+  const n = p.dates.length;
+  const keep = Math.max(0, Math.min(n, nDates));
+  const cut = (a: Float64Array) => {
+    const out = new Float64Array(p.symbols.length * keep);
+    for (let s = 0; s < p.symbols.length; s++) out.set(a.subarray(s * n, s * n + keep), s * keep);
+    return out;
+  };
+  return {
+    dates: p.dates.slice(0, keep),
+    symbols: p.symbols.slice(),
+    sectors: p.sectors.slice(),
+    open: cut(p.open),
+    high: cut(p.high),
+    low: cut(p.low),
+    close: cut(p.close),
+    volume: cut(p.volume),
+    marketOpen: p.marketOpen.slice(0, keep),
+    marketHigh: p.marketHigh.slice(0, keep),
+    marketLow: p.marketLow.slice(0, keep),
+    marketClose: p.marketClose.slice(0, keep),
+    marketVolume: p.marketVolume.slice(0, keep),
+  };
+}

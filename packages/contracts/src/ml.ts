@@ -5,8 +5,12 @@ import { z } from 'zod';
  * the directional hit rate of an algorithm's out-of-sample predictions, in percent — the share of predictions whose
  * direction (up / down) matched the realised move over the horizon. It comes from the walk-forward backtest
  * (expanding window, retrained every 20 trading days, scored only on days after each training cutoff) or, once live
- * predictions have matured, from their realised evaluations. A prediction of exactly zero change counts as half a hit.
- * Never a constant or a random number. Honest daily figures sit around 51–54 %; above 60 % calls for a leakage audit.
+ * predictions have matured, from their realised evaluations. A stock-day whose realised return is exactly zero is
+ * excluded (neither hit nor miss; its share is reported), and so is a prediction of exactly zero change (no call):
+ * there are no half-hits (`directionalHit`). Every hit rate is read beside the naive baselines on the same rows
+ * (always up, always down; the better one is 'piyasa yönü') and the edge over that baseline, with a day-clustered
+ * 95 % interval (a day's predictions share the market's move). Never a constant or a random number; above 60 % calls
+ * for a leakage audit.
  */
 export const ACCURACY_DEFINITION = {
   metric: 'directional_hit_rate',
@@ -16,16 +20,50 @@ export const ACCURACY_DEFINITION = {
 
 /** Tooltip shown next to every accuracy figure. */
 export const ACCURACY_TOOLTIP_TR =
-  'Doğruluk: yön tahmininin tutma oranı (walk-forward, örnek dışı). Modelin eğitimde görmediği günlerde, ' +
-  'yükseliş/düşüş yönünü doğru bildiği tahminlerin yüzdesidir; her 20 işlem gününde yeniden eğitilen modelin ' +
-  'yalnızca sonraki günlere yaptığı tahminler sayılır. %50 yazı-tura düzeyidir; günlük tahminlerde %51–54 gerçekçidir.';
+  'İsabet: yön tahmininin tutma oranı (geçmiş veride ileriye dönük test, örnek dışı). Modelin eğitimde görmediği ' +
+  'günlerde yükseliş/düşüş yönünü doğru bildiği tahminlerin yüzdesidir; getirisi tam sıfır olan günler sayılmaz. ' +
+  'Karşılaştırma %50 değil, aynı günlerde hep aynı yönü söylemenin tuttuğu orandır (piyasa yönü): fark, modelin ' +
+  'bu düzeyin ne kadar üstünde ya da altında olduğudur. Aralık, aynı günün hisseleri birlikte hareket ettiği için ' +
+  'gün kümelemeli %95 güven aralığıdır.';
+
+/**
+ * One directional call scored against its realised return: true when the signs agree, false when they differ, null
+ * when the realised return is exactly 0 (no direction happened: excluded, neither hit nor miss), when the prediction
+ * is exactly 0 (no call), or when either value is not finite. The one rule of the walk-forward and live scoring.
+ */
+export function directionalHit(predicted: number, realised: number): boolean | null {
+  if (!Number.isFinite(predicted) || !Number.isFinite(realised)) return null;
+  if (predicted === 0 || realised === 0) return null;
+  return predicted > 0 === realised > 0;
+}
+
+/**
+ * The naive baselines of a hit rate, on the same scored rows (realised return ≠ 0): the share that closed up
+ * (always-up's hit rate) and down (always-down's); the market direction ('piyasa yönü') is the better of the two.
+ */
+export function marketDirectionBaseline(
+  ups: number,
+  downs: number,
+): {
+  alwaysUp: number | null;
+  alwaysDown: number | null;
+  best: number | null;
+  side: 'up' | 'down' | null;
+} {
+  const n = ups + downs;
+  if (n <= 0) return { alwaysUp: null, alwaysDown: null, best: null, side: null };
+  const up = ups / n;
+  return { alwaysUp: up, alwaysDown: 1 - up, best: Math.max(up, 1 - up), side: up >= 0.5 ? 'up' : 'down' };
+}
 
 /** Tooltip for a prediction's confidence. */
 export const CONFIDENCE_TOOLTIP_TR =
-  'Güven: sınıflandırıcılarda tahmin edilen yönün kalibre edilmiş olasılığı; regresyon modellerinde modelin ' +
-  'walk-forward tutma oranı ile sinyal gücünden hesaplanır. Hedef fiyat = güncel fiyat × (1 + beklenen getiri).';
+  'Güven: modelin geçmiş veride ileriye dönük testteki (örnek dışı) tahminlerine göre kalibre edilmiş olasılıktır: ' +
+  'bu hissenin, aynı gün diğer hisselerin ortanca getirisinin üstünde (yükseliş tahmininde) ya da altında (düşüş ' +
+  'tahmininde) kapanma olasılığı. %50, modelin bu yönde bir bilgisi olmadığı anlamına gelir; güven hiçbir zaman ' +
+  '%50’nin altında gösterilmez. Hedef fiyat = güncel fiyat × (1 + beklenen getiri).';
 
-/** Accuracy in percent from hits (ties count ½) and scored predictions; null when nothing has been scored yet. */
+/** Accuracy in percent from hits and scored calls (zero returns excluded); null when nothing has been scored yet. */
 export function accuracyPercentOf(hits: number, count: number): number | null {
   return count > 0 ? (100 * hits) / count : null;
 }
@@ -78,6 +116,32 @@ export const icSummarySchema = z.object({
 });
 export type IcSummary = z.infer<typeof icSummarySchema>;
 
+/** One bin of a reliability table: predictions whose calibrated probability fell in [low, high), percent. */
+export const reliabilityBinSchema = z.object({
+  lowPercent: z.number().min(0).max(100),
+  highPercent: z.number().min(0).max(100),
+  count: z.number().int().nonnegative(),
+  /** Mean calibrated probability of the bin's rows (null when empty). */
+  predictedPercent: z.number().min(0).max(100).nullable(),
+  /** Share of the bin's rows that ended above their day's median return (null when empty). */
+  realisedPercent: z.number().min(0).max(100).nullable(),
+});
+export type ReliabilityBin = z.infer<typeof reliabilityBinSchema>;
+
+/**
+ * Calibrated confidence of a model at a horizon: P(the stock ends above its day's median return) =
+ * σ(a·(q − ½) + b), q the prediction's percentile among the day's predictions, fitted on the walk-forward's own
+ * out-of-sample predictions; the reliability table scores it cross-fitted (each half of the days with the map fitted
+ * on the other half).
+ */
+export const crossSectionalCalibrationSchema = z.object({
+  a: z.number(),
+  b: z.number(),
+  rows: z.number().int().nonnegative(),
+  reliability: z.array(reliabilityBinSchema),
+});
+export type CrossSectionalCalibrationRecord = z.infer<typeof crossSectionalCalibrationSchema>;
+
 /**
  * One algorithm's evaluation at one horizon (walk-forward backtest or realised live predictions).
  * Percent fields are 0–100; error fields are in log-return units; undefined statistics are null.
@@ -88,12 +152,41 @@ export const algorithmEvaluationSchema = z.object({
   source: accuracySourceSchema,
   /** THE accuracy of the product: directional hit rate, percent. */
   accuracyPercent: z.number().min(0).max(100).nullable(),
-  /** 95 % Wilson interval of the hit rate, percent. */
+  /** 95 % Wilson interval of the hit rate, percent: secondary (it treats a day's shared moves as independent). */
   accuracyCiLowPercent: z.number().min(0).max(100),
   accuracyCiHighPercent: z.number().min(0).max(100),
-  /** 95 % interval with a day-clustered (Newey–West over overlapping horizons) standard error: honest on real data. */
+  /**
+   * THE interval of the hit rate: 95 % with a day-clustered (Newey–West over overlapping horizons) standard error.
+   */
   accuracyClusteredCiLowPercent: z.number().min(0).max(100).nullable(),
   accuracyClusteredCiHighPercent: z.number().min(0).max(100).nullable(),
+  /** Scored predictions whose realised return was exactly 0 (excluded from the hit rate), percent of scored rows. */
+  zeroReturnSharePercent: z.number().min(0).max(100).nullable().default(null),
+  /** Predictions of exactly zero change (no call, excluded from the hit rate). */
+  noCallCount: z.number().int().nonnegative().default(0),
+  /** Hit rate of always predicting up / down on the same rows, percent. */
+  alwaysUpPercent: z.number().min(0).max(100).nullable().default(null),
+  alwaysDownPercent: z.number().min(0).max(100).nullable().default(null),
+  /** 'piyasa yönü': the better of always-up and always-down, percent. */
+  baselinePercent: z.number().min(0).max(100).nullable().default(null),
+  /** Edge = hit rate − baseline, percentage points, with its day-clustered 95 % interval. */
+  edgePoints: z.number().nullable().default(null),
+  edgeClusteredCiLowPoints: z.number().nullable().default(null),
+  edgeClusteredCiHighPoints: z.number().nullable().default(null),
+  /** Newey–West t of the mean daily Rank IC (lags = h). */
+  rankIcNwT: z.number().nullable().default(null),
+  /** Rank IC against the tradable target: bought at the next open, sold at the close of t + h. */
+  tradableRankIc: icSummarySchema.nullable().default(null),
+  /** The simple-factor ladder on the same rows: yesterday's return, −ATR14/close, 12-1 momentum. */
+  factorLadder: z
+    .array(z.object({ id: z.string(), rankIcMean: z.number().nullable(), rankIcNwT: z.number().nullable() }))
+    .default([]),
+  bestFactorId: z.string().nullable().default(null),
+  /** Edge-adjusted Rank IC: mean daily (Rank IC − the best factor's Rank IC), and its Newey–West t. */
+  rankIcDiffVsBestFactor: z.number().nullable().default(null),
+  rankIcDiffNwT: z.number().nullable().default(null),
+  /** Cross-sectional calibration and its reliability table (null when too few out-of-sample rows). */
+  calibration: crossSectionalCalibrationSchema.nullable().default(null),
   mae: z.number().nullable(),
   rmse: z.number().nullable(),
   /** 1 − MSE / MSE of the random walk (zero-change) forecast; > 0 beats the random walk. */
@@ -109,3 +202,31 @@ export const algorithmEvaluationSchema = z.object({
   evaluatedTo: z.string().nullable(),
 });
 export type AlgorithmEvaluation = z.infer<typeof algorithmEvaluationSchema>;
+
+/**
+ * Liquidity floor of what investors are shown as the best predictions: a stock whose average daily turnover
+ * (close × volume) over the last `turnoverDays` sessions is under `minAverageTurnoverTry`, or whose price is under
+ * `minPriceTry`, is left out (a one-step price move of a penny stock is a large percentage and cannot be traded in
+ * size).
+ */
+export const LIQUIDITY_FLOOR = {
+  turnoverDays: 20,
+  minAverageTurnoverTry: 10_000_000,
+  minPriceTry: 1,
+} as const;
+
+/** The rule as shown to investors. */
+export const LIQUIDITY_FLOOR_TR =
+  'Son 20 işlem gününde ortalama günlük işlem hacmi 10 milyon ₺ altında olan ya da fiyatı 1 ₺ altında olan hisseler listelenmez.';
+
+/** True when a stock passes the floor; a missing turnover or price fails it. */
+export function passesLiquidityFloor(averageTurnoverTry: number | null, priceTry: number | null): boolean {
+  return (
+    averageTurnoverTry !== null &&
+    priceTry !== null &&
+    Number.isFinite(averageTurnoverTry) &&
+    Number.isFinite(priceTry) &&
+    averageTurnoverTry >= LIQUIDITY_FLOOR.minAverageTurnoverTry &&
+    priceTry >= LIQUIDITY_FLOOR.minPriceTry
+  );
+}

@@ -138,14 +138,20 @@ export interface TrainingDataOptions {
   stack?: StackInputs;
 }
 
-/** Training data at a cutoff: rows realised by `cutoffDay` (no look-ahead), subsampled to maxRows with a seed. */
+/**
+ * Training data at a cutoff: rows realised by `cutoffDay` (no look-ahead), subsampled to maxRows with a seed. With
+ * `stack`, only rows that have every base prediction are kept, and the cap applies after that filter (so an ensemble
+ * sees all of its usable rows up to the cap).
+ */
 export function trainingDataAt(
   features: FeatureSet,
   horizon: Horizon,
   cutoffDay: number,
   options: TrainingDataOptions = {},
 ): TrainingData {
-  const all = realisedRows(features, horizon, cutoffDay);
+  const realised = realisedRows(features, horizon, cutoffDay);
+  const stack = options.stack;
+  const all = stack ? realised.filter((r) => stack.values.every((v) => Number.isFinite(v[r]!))) : realised;
   const max = options.maxRows ?? Infinity;
   const rows =
     Number.isFinite(max) && all.length > max ? sampleSorted(all, Math.floor(max), options.seed ?? 1) : all;

@@ -85,3 +85,166 @@ export function plattFit(scores: ArrayLike<number>, labels: ArrayLike<number>): 
 export function plattApply(p: PlattScaling, score: number): number {
   return sigmoid(p.a * score + p.b);
 }
+
+/**
+ * Per row, the prediction's percentile within its day, (rank − ½)/n with average ranks for ties, in (0, 1); NaN for a
+ * non-finite value or on a day with fewer than `minCrossSection` finite values. `day` must be non-decreasing.
+ */
+export function dayPercentiles(
+  values: ArrayLike<number>,
+  day: ArrayLike<number>,
+  minCrossSection = 5,
+): Float64Array {
+  const out = new Float64Array(values.length).fill(NaN);
+  let i = 0;
+  while (i < day.length) {
+    let j = i;
+    while (j < day.length && day[j] === day[i]) j++;
+    const idx: number[] = [];
+    for (let k = i; k < j; k++) if (Number.isFinite(values[k]!)) idx.push(k);
+    if (idx.length >= minCrossSection) {
+      idx.sort((a, b) => values[a]! - values[b]!);
+      let a = 0;
+      while (a < idx.length) {
+        let b = a;
+        while (b + 1 < idx.length && values[idx[b + 1]!] === values[idx[a]!]) b++;
+        const q = ((a + b) / 2 + 0.5) / idx.length;
+        for (let k = a; k <= b; k++) out[idx[k]!] = q;
+        a = b + 1;
+      }
+    }
+    i = j;
+  }
+  return out;
+}
+
+/**
+ * The cross-sectional direction of each realised return: 1 above its day's median, 0 below, NaN at the median, for a
+ * non-finite return or on a day with fewer than `minCrossSection` returns. Market-neutral: half of a day's stocks are
+ * 'up' whatever the market did.
+ */
+export function aboveDayMedian(
+  realised: ArrayLike<number>,
+  day: ArrayLike<number>,
+  minCrossSection = 5,
+): Float64Array {
+  const out = new Float64Array(realised.length).fill(NaN);
+  let i = 0;
+  while (i < day.length) {
+    let j = i;
+    while (j < day.length && day[j] === day[i]) j++;
+    const v: number[] = [];
+    for (let k = i; k < j; k++) if (Number.isFinite(realised[k]!)) v.push(realised[k]!);
+    if (v.length >= minCrossSection) {
+      v.sort((a, b) => a - b);
+      const m = v.length;
+      const median = m % 2 === 1 ? v[(m - 1) / 2]! : (v[m / 2 - 1]! + v[m / 2]!) / 2;
+      for (let k = i; k < j; k++) {
+        const r = realised[k]!;
+        if (Number.isFinite(r) && r !== median) out[k] = r > median ? 1 : 0;
+      }
+    }
+    i = j;
+  }
+  return out;
+}
+
+/** One bin of a reliability table: rows whose calibrated probability fell in [low, high). Fractions. */
+export interface ReliabilityBin {
+  low: number;
+  high: number;
+  count: number;
+  meanPredicted: number;
+  realised: number;
+}
+
+/** Default probability bins of a reliability table: 0.5 ± 0.02, 0.04, 0.06, 0.10 and the tails. */
+export const RELIABILITY_EDGES = [0, 0.4, 0.44, 0.46, 0.48, 0.5, 0.52, 0.54, 0.56, 0.6, 1.0000001] as const;
+
+/** Reliability table: per probability bin, the rows, their mean predicted probability and the realised rate. */
+export function reliabilityTable(
+  probability: ArrayLike<number>,
+  label: ArrayLike<number>,
+  edges: readonly number[] = RELIABILITY_EDGES,
+): ReliabilityBin[] {
+  const nb = edges.length - 1;
+  const count = new Float64Array(nb);
+  const sp = new Float64Array(nb);
+  const sy = new Float64Array(nb);
+  for (let i = 0; i < probability.length; i++) {
+    const p = probability[i]!;
+    const y = label[i]!;
+    if (!Number.isFinite(p) || !Number.isFinite(y)) continue;
+    let b = 0;
+    while (b < nb - 1 && p >= edges[b + 1]!) b++;
+    count[b]!++;
+    sp[b]! += p;
+    sy[b]! += y;
+  }
+  return Array.from({ length: nb }, (_, b) => ({
+    low: edges[b]!,
+    high: Math.min(1, edges[b + 1]!),
+    count: count[b]!,
+    meanPredicted: count[b]! > 0 ? sp[b]! / count[b]! : NaN,
+    realised: count[b]! > 0 ? sy[b]! / count[b]! : NaN,
+  }));
+}
+
+/**
+ * Calibration of a model's out-of-sample predictions to the cross-sectional direction: P(the stock ends above its
+ * day's median return | the prediction's percentile q within its day) = σ(a·(q − ½) + b), Platt-fitted on the
+ * walk-forward's own out-of-sample rows. `reliability` scores that map honestly: the rows are split into two halves by
+ * day, each half is scored with the map fitted on the other, and the table bins those cross-fitted probabilities.
+ */
+export interface CrossSectionalCalibration {
+  platt: PlattScaling;
+  rows: number;
+  reliability: ReliabilityBin[];
+}
+
+export function crossSectionalCalibration(
+  predicted: ArrayLike<number>,
+  realised: ArrayLike<number>,
+  day: ArrayLike<number>,
+): CrossSectionalCalibration | null {
+  const q = dayPercentiles(predicted, day);
+  const y = aboveDayMedian(realised, day);
+  const use: number[] = [];
+  for (let i = 0; i < q.length; i++) if (Number.isFinite(q[i]!) && Number.isFinite(y[i]!)) use.push(i);
+  if (use.length < 200) return null;
+  return calibrateScores(
+    use.map((i) => q[i]! - 0.5),
+    use.map((i) => y[i]!),
+    use.map((i) => day[i]!),
+  );
+}
+
+/** Platt fit of 0/1 labels on scores, with the day-split cross-fitted reliability table (see above). */
+export function calibrateScores(
+  scores: readonly number[],
+  labels: readonly number[],
+  day: readonly number[],
+): CrossSectionalCalibration {
+  const n = scores.length;
+  const platt = plattFit(scores, labels);
+  const mid = day[Math.floor(n / 2)]!;
+  const fold = (i: number) => (day[i]! < mid ? 0 : 1);
+  const cross = new Float64Array(n).fill(NaN);
+  for (const f of [0, 1]) {
+    const train = scores.flatMap((_, i) => (fold(i) === f ? [] : [i]));
+    const m =
+      train.length >= 50
+        ? plattFit(
+            train.map((i) => scores[i]!),
+            train.map((i) => labels[i]!),
+          )
+        : platt;
+    for (let i = 0; i < n; i++) if (fold(i) === f) cross[i] = plattApply(m, scores[i]!);
+  }
+  return { platt, rows: n, reliability: reliabilityTable(cross, labels) };
+}
+
+/** P(above the day's median) of a prediction whose percentile among the day's predictions is q. */
+export function crossSectionalProbability(c: { platt: PlattScaling }, q: number): number {
+  return plattApply(c.platt, q - 0.5);
+}

@@ -8,7 +8,11 @@ import {
   seriesRsi,
 } from './features.ts';
 import { panelFromBars, type Panel } from './panel.ts';
-import { syntheticPanel } from './synthetic.ts';
+import { businessDays, syntheticPanel } from './synthetic.ts';
+
+function businessDaysFrom(n: number): string[] {
+  return businessDays('2023-01-02', n);
+}
 
 function withFutureChanged(panel: Panel, fromDay: number): Panel {
   const bump = (a: Float64Array): Float64Array =>
@@ -125,6 +129,77 @@ describe(seriesRsi.name, () => {
     const down = Float64Array.from({ length: 30 }, (_, i) => 50 - i);
     expect(seriesRsi(up)[29]).toBe(100);
     expect(seriesRsi(down)[29]).toBe(0);
+  });
+});
+
+describe('BIST features and the tradable target', () => {
+  // One stock: +0.1 % a day, a +10 % limit-up close on bar 280 and a −10 % limit-down close on bar 285; opens 0.5 %
+  // below the close; two quiet peers in its sector.
+  const n = 300;
+  const dates = businessDaysFrom(n);
+  const closes = (jumps: boolean) => {
+    const c: number[] = [];
+    for (let k = 0; k < n; k++) {
+      const prev = k === 0 ? 100 : c[k - 1]!;
+      c.push(k === 0 ? 100 : prev * (jumps && k === 280 ? 1.1 : jumps && k === 285 ? 0.9 : 1.001));
+    }
+    return Float64Array.from(c);
+  };
+  const bars = (c: Float64Array) => ({
+    dates,
+    open: c.map((v) => v * 0.995),
+    high: c.slice(),
+    low: c.map((v) => v * 0.99),
+    close: c,
+    volume: c.map(() => 1000),
+  });
+  const panel = panelFromBars(
+    [
+      { symbol: 'AAA', sector: 'X', ...bars(closes(true)) },
+      { symbol: 'BBB', sector: 'X', ...bars(closes(false)) },
+      { symbol: 'CCC', sector: 'X', ...bars(closes(false)) },
+    ],
+    bars(closes(false)),
+  );
+  const fs = buildFeatures(panel);
+  const c = panel.series[0]!.close;
+  const at = (k: number, name: keyof typeof FEATURE_COLUMN) =>
+    fs.raw[fs.rowOf[0 * n + k]! * fs.cols + FEATURE_COLUMN[name]]!;
+
+  it('flags closes at the daily price band', () => {
+    expect(at(280, 'limit_up')).toBe(1);
+    expect(at(281, 'limit_up')).toBe(0);
+    expect(at(285, 'limit_down')).toBe(1);
+    expect(at(284, 'limit_down')).toBe(0);
+  });
+  it('measures 12-1 momentum, the distance to the 52-week high, MAX and turnover from past bars', () => {
+    expect(at(290, 'mom_12_1')).toBeCloseTo(Math.log(c[269]! / c[38]!), 12);
+    expect(at(251, 'mom_12_1')).toBeNaN();
+    // The high of the last 252 bars is bar 284's close (before the −10 % day).
+    expect(at(290, 'dist_52w_high')).toBeCloseTo(c[290]! / c[284]! - 1, 12);
+    expect(at(290, 'max_20')).toBeCloseTo(Math.log(1.1), 12);
+    const turnover = Array.from({ length: 20 }, (_, i) => c[271 + i]! * 1000).reduce((a, b) => a + b, 0) / 20;
+    expect(at(290, 'turnover_20')).toBeCloseTo(Math.log(turnover), 10);
+  });
+  it('scores the tradable target from the next open to the close h bars on', () => {
+    const r = fs.rowOf[0 * n + 250]!;
+    expect(fs.targets[1].tradableLogReturn[r]).toBeCloseTo(Math.log(c[251]! / (c[251]! * 0.995)), 12);
+    expect(fs.targets[5].tradableLogReturn[r]).toBeCloseTo(Math.log(c[255]! / (c[251]! * 0.995)), 12);
+  });
+});
+
+describe('sector_ret_1', () => {
+  it('is the mean 1-day return of the other members of the stock’s sector, its own return excluded', () => {
+    const panel = syntheticPanel({ nSeries: 12, nDays: 120, seed: 8 });
+    const fs = buildFeatures(panel);
+    const d = 100;
+    const ret = (s: number) => Math.log(panel.series[s]!.close[d]! / panel.series[s]!.close[d - 1]!);
+    const r0 = fs.rowOf[0 * 120 + d]!;
+    const sector = panel.series[0]!.sector;
+    const peers = panel.series.flatMap((x, s) => (s !== 0 && x.sector === sector ? [s] : []));
+    expect(peers.length).toBeGreaterThan(0);
+    const expected = peers.reduce((a, s) => a + ret(s), 0) / peers.length;
+    expect(fs.raw[r0 * fs.cols + FEATURE_COLUMN.sector_ret_1]).toBeCloseTo(expected, 12);
   });
 });
 

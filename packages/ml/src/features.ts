@@ -19,6 +19,9 @@ export const NOT_REALISED = 0x7fffffff;
  */
 export const CORPORATE_ACTION_LOG_RETURN = 0.115;
 
+/** A daily move at or beyond this simple return is at Borsa Istanbul's ±10 % price band (price steps round it). */
+export const LIMIT_MOVE = 0.095;
+
 /** Bars of history a stock needs before its first row (60-day momentum is the longest required look-back). */
 export const MIN_HISTORY_BARS = 61;
 
@@ -43,7 +46,16 @@ export const FEATURE_NAMES = [
   'dist_sma_200', // NaN (standardised to 0) until 200 bars exist
   'mkt_ret_1', // XU100 log return, 1 day
   'mkt_ret_5', // XU100 log return, 5 days
-  'sector_ret_1', // equal-weight mean of the sector members' 1-day log returns
+  'sector_ret_1', // equal-weight mean of the other sector members' 1-day log returns (own return excluded)
+  'limit_up', // 1 when today's close is at the +10 % daily band (simple return ≥ LIMIT_MOVE), else 0
+  'limit_down', // 1 when today's close is at the −10 % daily band (simple return ≤ −LIMIT_MOVE), else 0
+  'dist_52w_high', // close / highest high of the last 252 bars (fewer while younger) − 1
+  'mom_12_1', // log(c_{t−21} / c_{t−252}): 12-month momentum skipping the last month (NaN before 253 bars)
+  'idio_vol_60', // sd of the residuals of the stock's daily returns on XU100's over 60 bars
+  'max_20', // largest daily log return of the last 20 bars (MAX effect)
+  'amihud_20', // log of the mean |simple return| / turnover (TL) over 20 bars (Amihud illiquidity)
+  'turnover_20', // log of the mean daily turnover close × volume (TL) over 20 bars
+  'sector_mom_20', // mom_20 minus the mean mom_20 of the other members of its sector that day
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 const NF = FEATURE_NAMES.length;
@@ -57,6 +69,11 @@ export const Z_CLIP = 3;
 /** Targets for one horizon h, per row: forward log return log(c_{t+h}/c_t), direction 1 if > 0, day it is known. */
 export interface HorizonTargets {
   logReturn: Float64Array;
+  /**
+   * The tradable return: log(close_{t+h} / open_{t+1}), bought at the next session's open and sold at the close h bars
+   * on (NaN without that open); scored, never trained on.
+   */
+  tradableLogReturn: Float64Array;
   direction: Float64Array;
   /** Calendar day index of the bar that realises the target; NOT_REALISED when it lies beyond the data. */
   realisedDay: Int32Array;
@@ -283,8 +300,70 @@ function seriesFeatures(s: Compressed): Float64Array {
     f[o + COL.dist_sma_20] = c[k]! / sma20[k]! - 1;
     f[o + COL.dist_sma_50] = c[k]! / sma50[k]! - 1;
     f[o + COL.dist_sma_200] = c[k]! / sma200[k]! - 1;
+    if (k >= 1) {
+      const simple = c[k]! / c[k - 1]! - 1;
+      f[o + COL.limit_up] = simple >= LIMIT_MOVE ? 1 : 0;
+      f[o + COL.limit_down] = simple <= -LIMIT_MOVE ? 1 : 0;
+    }
+    let hi = -Infinity;
+    for (let i = Math.max(0, k - 251); i <= k; i++) {
+      const h = Number.isFinite(s.high[i]!) && s.high[i]! > 0 ? s.high[i]! : c[i]!;
+      if (h > hi) hi = h;
+    }
+    f[o + COL.dist_52w_high] = c[k]! / hi - 1;
+    if (k >= 252) f[o + COL.mom_12_1] = lc[k - 21]! - lc[k - 252]!;
+    if (k >= 20) {
+      let mx = -Infinity;
+      let illiq = 0;
+      let turn = 0;
+      let nIlliq = 0;
+      for (let i = k - 19; i <= k; i++) {
+        if (lr[i]! > mx) mx = lr[i]!;
+        const tl = c[i]! * s.volume[i]!;
+        if (Number.isFinite(tl) && tl > 0) {
+          illiq += Math.abs(c[i]! / c[i - 1]! - 1) / tl;
+          turn += tl;
+          nIlliq++;
+        }
+      }
+      f[o + COL.max_20] = mx;
+      if (nIlliq >= 10) {
+        f[o + COL.amihud_20] = Math.log(illiq / nIlliq + 1e-15);
+        f[o + COL.turnover_20] = Math.log(turn / 20);
+      }
+    }
   }
   return f;
+}
+
+/**
+ * Idiosyncratic volatility: sd of the residuals of the stock's daily log returns regressed (with intercept) on the
+ * market's log returns of the same days, over the last 60 bars with both returns (at least 40).
+ */
+function idiosyncraticVol(lr: Float64Array, mr: Float64Array, k: number): number {
+  let n = 0;
+  let sx = 0;
+  let sy = 0;
+  let sxx = 0;
+  let sxy = 0;
+  let syy = 0;
+  for (let i = Math.max(1, k - 59); i <= k; i++) {
+    const x = mr[i]!;
+    const y = lr[i]!;
+    if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+    n++;
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    sxy += x * y;
+    syy += y * y;
+  }
+  if (n < 40) return NaN;
+  const vx = sxx - (sx * sx) / n;
+  const vy = syy - (sy * sy) / n;
+  const cxy = sxy - (sx * sy) / n;
+  const resid = vx > 1e-18 ? vy - (cxy * cxy) / vx : vy;
+  return Math.sqrt(Math.max(0, resid) / n);
 }
 
 /** Options of buildFeatures. */
@@ -340,6 +419,8 @@ export function buildFeatures(panel: Panel, options: FeatureOptions = {}): Featu
   const sectorIdx = new Map(sectors.map((s, i) => [s, i]));
   const secSum = new Float64Array(sectors.length * nDays);
   const secCnt = new Float64Array(sectors.length * nDays);
+  const secMomSum = new Float64Array(sectors.length * nDays);
+  const secMomCnt = new Float64Array(sectors.length * nDays);
   for (let s = 0; s < nSeries; s++) {
     const cs = comp[s]!;
     const si = sectorIdx.get(panel.series[s]!.sector)!;
@@ -347,6 +428,10 @@ export function buildFeatures(panel: Panel, options: FeatureOptions = {}): Featu
       const r = Math.log(cs.close[k]! / cs.close[k - 1]!);
       secSum[si * nDays + cs.days[k]!]! += r;
       secCnt[si * nDays + cs.days[k]!]! += 1;
+      if (k >= 20) {
+        secMomSum[si * nDays + cs.days[k]!]! += Math.log(cs.close[k]! / cs.close[k - 20]!);
+        secMomCnt[si * nDays + cs.days[k]!]! += 1;
+      }
     }
   }
 
@@ -364,6 +449,7 @@ export function buildFeatures(panel: Panel, options: FeatureOptions = {}): Featu
   const rowOf = new Int32Array(nSeries * nDays).fill(-1);
   const mkTargets = (): HorizonTargets => ({
     logReturn: new Float64Array(rows).fill(NaN),
+    tradableLogReturn: new Float64Array(rows).fill(NaN),
     direction: new Float64Array(rows).fill(NaN),
     realisedDay: new Int32Array(rows).fill(NOT_REALISED),
   });
@@ -378,6 +464,13 @@ export function buildFeatures(panel: Panel, options: FeatureOptions = {}): Featu
     if (m < minHistory) continue;
     const f = seriesFeatures(cs);
     const si = sectorIdx.get(panel.series[s]!.sector)!;
+    // The stock's and the market's daily log returns on the stock's bars (market NaN where it has no bar that day).
+    const lr = new Float64Array(m).fill(NaN);
+    const mr = new Float64Array(m).fill(NaN);
+    for (let k = 1; k < m; k++) {
+      lr[k] = Math.log(cs.close[k]! / cs.close[k - 1]!);
+      mr[k] = mkt1[cs.days[k]!]!;
+    }
     // jumpsBefore[k] = corporate-action jumps among the returns of bars 1..k, so a window (k, k+h] has one iff it differs.
     const jumpsBefore = new Int32Array(m);
     for (let k = 1; k < m; k++) {
@@ -396,13 +489,22 @@ export function buildFeatures(panel: Panel, options: FeatureOptions = {}): Featu
       raw.set(f.subarray(k * NF, (k + 1) * NF), o);
       raw[o + COL.mkt_ret_1] = mkt1[d]!;
       raw[o + COL.mkt_ret_5] = mkt5[d]!;
-      const cnt = secCnt[si * nDays + d]!;
-      raw[o + COL.sector_ret_1] = cnt > 0 ? secSum[si * nDays + d]! / cnt : NaN;
+      // The stock's own return is left out of its sector's mean (leave-one-out), so the feature says what its peers did.
+      const own = Math.log(cs.close[k]! / cs.close[k - 1]!);
+      const cnt = secCnt[si * nDays + d]! - 1;
+      raw[o + COL.sector_ret_1] = cnt > 0 ? (secSum[si * nDays + d]! - own) / cnt : NaN;
+      raw[o + COL.idio_vol_60] = idiosyncraticVol(lr, mr, k);
+      const ownMom = raw[o + COL.mom_20]!;
+      const momCnt = secMomCnt[si * nDays + d]! - 1;
+      raw[o + COL.sector_mom_20] =
+        Number.isFinite(ownMom) && momCnt > 0 ? ownMom - (secMomSum[si * nDays + d]! - ownMom) / momCnt : NaN;
       for (const h of HORIZONS) {
         if (k + h < m && jumpsBefore[k + h] === jumpsBefore[k]) {
           const r = Math.log(cs.close[k + h]! / cs.close[k]!);
           const t = targets[h];
           t.logReturn[row] = r;
+          const nextOpen = cs.open[k + 1]!;
+          if (nextOpen > 0) t.tradableLogReturn[row] = Math.log(cs.close[k + h]! / nextOpen);
           t.direction[row] = r > 0 ? 1 : 0;
           t.realisedDay[row] = cs.days[k + h]!;
         }

@@ -22,3 +22,4 @@ export {
 } from './algorithms/learner-algorithms.ts';
 export { STACKING_MIN_ROWS } from './algorithms/stacking.ts';
 export * as learners from './learners/index.ts';
+export * from './ranking.ts';

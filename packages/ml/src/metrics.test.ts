@@ -10,6 +10,7 @@ import {
   summariseIc,
   wilsonInterval,
 } from './metrics.ts';
+import { Rng } from './random.ts';
 
 describe(wilsonInterval.name, () => {
   it('matches the textbook Wilson interval for 50 of 100 and 9 of 10', () => {
@@ -28,10 +29,15 @@ describe(wilsonInterval.name, () => {
 });
 
 describe(directionalHits.name, () => {
-  it('counts agreeing signs, scores a zero prediction as half a hit and treats a zero return as down', () => {
-    const r = directionalHits([0.1, -0.2, 0.3, 0, -0.1, NaN], [0.05, 0.01, 0.2, 0.3, 0, 1]);
-    expect(r.n).toBe(5);
-    expect(r.hits).toBe(3.5);
+  it('counts agreeing signs and excludes a zero return (neither hit nor miss) and a zero prediction (no call)', () => {
+    const r = directionalHits([0.1, -0.2, 0.3, 0, -0.1, NaN, 0.2], [0.05, 0.01, 0.2, 0.3, 0, 1, 0]);
+    expect(r).toEqual({ hits: 2, n: 3, ups: 3, zeroReturns: 2, noCalls: 1 });
+  });
+  it('a zero return changes neither the hits nor the count', () => {
+    const base = directionalHits([0.1, -0.1], [0.02, 0.03]);
+    const withZero = directionalHits([0.1, -0.1, -0.5], [0.02, 0.03, 0]);
+    expect(withZero.hits).toBe(base.hits);
+    expect(withZero.n).toBe(base.n);
   });
 });
 
@@ -115,11 +121,65 @@ describe(evaluatePredictions.name, () => {
     expect(m.hitRateLow).toBeLessThan(0.75);
     expect(m.hitRateHigh).toBeGreaterThan(0.75);
   });
-  it('gives the random walk zero skill and a 50 % hit rate', () => {
+  it('gives the random walk zero skill and no directional calls', () => {
     const real = [0.01, -0.02, 0.03, 0.01];
     const m = evaluatePredictions([0, 0, 0, 0], real, [0, 0, 0, 0]);
     expect(m.skillVsRandomWalk).toBe(0);
-    expect(m.hitRate).toBe(0.5);
+    expect(m.directionalCount).toBe(0);
+    expect(m.noCalls).toBe(4);
+    expect(m.hitRate).toBeNaN();
     expect(m.ic.days).toBe(0);
+  });
+  it('excludes a zero return from the hit rate and reports its share', () => {
+    // Calls: up/+, up/0, down/−, down/+ → scored 3 (2 hits), one zero return of 4 rows with a call.
+    const m = evaluatePredictions([0.1, 0.1, -0.1, -0.1], [0.02, 0, -0.01, 0.03], [0, 0, 1, 1]);
+    expect(m.count).toBe(4);
+    expect(m.directionalCount).toBe(3);
+    expect(m.hitRate).toBeCloseTo(2 / 3, 12);
+    expect(m.zeroReturnShare).toBe(0.25);
+  });
+  it('scores always-up and always-down on the same rows and the edge over the better one', () => {
+    // Realised: 6 up, 3 down, 1 zero (excluded) → always-up 6/9, always-down 3/9, baseline 6/9.
+    const real = [0.01, 0.02, 0.03, 0.01, 0.02, 0.01, -0.01, -0.02, -0.03, 0];
+    const pred = [1, 1, 1, 1, -1, -1, -1, -1, 1, 1];
+    const day = [0, 0, 1, 1, 2, 2, 3, 3, 4, 4];
+    const m = evaluatePredictions(pred, real, day);
+    expect(m.alwaysUp).toBeCloseTo(6 / 9, 12);
+    expect(m.alwaysDown).toBeCloseTo(3 / 9, 12);
+    expect(m.baseline).toBeCloseTo(6 / 9, 12);
+    // hits: 4 up-calls right, 2 down-calls right of 4 → 6/9; edge 0.
+    expect(m.hitRate).toBeCloseTo(6 / 9, 12);
+    expect(m.edge).toBeCloseTo(0, 12);
+    // Always-up itself has edge exactly 0 with a zero-width interval.
+    const up = evaluatePredictions(Array<number>(10).fill(1), real, day);
+    expect(up.hitRate).toBeCloseTo(6 / 9, 12);
+    expect(up.edge).toBe(0);
+    expect(up.edgeClusteredHigh - up.edgeClusteredLow).toBe(0);
+    // A down-market: always-down is the baseline.
+    const down = evaluatePredictions([1, 1, 1], [-0.01, -0.02, 0.01], [0, 1, 2]);
+    expect(down.baseline).toBeCloseTo(2 / 3, 12);
+    expect(down.edge).toBeCloseTo(1 / 3 - 2 / 3, 12);
+  });
+  it('gives a clustered interval wider than Wilson when a day-shared move decides the hits', () => {
+    // 60 days × 40 stocks; predictions are independent coin flips of direction, but each day every stock moves with
+    // the market (a planted day-shared move): hits within a day are strongly correlated.
+    const r = new Rng(7);
+    const rng = () => r.uniform();
+    const pred: number[] = [];
+    const real: number[] = [];
+    const day: number[] = [];
+    for (let d = 0; d < 60; d++) {
+      const market = rng() < 0.5 ? -0.02 : 0.02;
+      const call = rng() < 0.5 ? -1 : 1;
+      for (let s = 0; s < 40; s++) {
+        pred.push(rng() < 0.9 ? call : -call);
+        real.push(market + 0.002 * (rng() - 0.5));
+        day.push(d);
+      }
+    }
+    const m = evaluatePredictions(pred, real, day);
+    const clustered = m.hitRateClusteredHigh - m.hitRateClusteredLow;
+    const wilson = m.hitRateHigh - m.hitRateLow;
+    expect(clustered).toBeGreaterThan(3 * wilson);
   });
 });

@@ -1,5 +1,9 @@
+import { directionalHit, marketDirectionBaseline } from '@bist/contracts';
+import { type CrossSectionalCalibration, crossSectionalCalibration } from './calibration.ts';
+
 /**
- * Out-of-sample scores of return predictions: directional hit rate (Wilson CI), MAE, RMSE, skill vs the random walk,
+ * Out-of-sample scores of return predictions: directional hit rate (day-clustered CI primary, Wilson secondary) beside
+ * the always-up / always-down baselines and the edge over the better one, MAE, RMSE, skill vs the random walk,
  * R², and per-day cross-sectional IC / Rank IC with their mean and ICIR.
  */
 
@@ -21,24 +25,38 @@ export function wilsonInterval(hits: number, n: number, z = Z_95): { low: number
 }
 
 /**
- * Directional hits: predicted up (> 0) and realised up (> 0), or predicted down (< 0) and realised ≤ 0, count 1; a
- * prediction of exactly 0 has no direction and counts ½ (a coin flip). Pairs with a non-finite value are skipped.
+ * Directional hits by the product's one rule (`directionalHit` of @bist/contracts): a pair whose realised return is
+ * exactly 0, whose prediction is exactly 0 (no call) or with a non-finite value is excluded. `n` counts the scored
+ * calls, `zeroReturns` the excluded rows with a call whose realised return was 0, `noCalls` the zero predictions with
+ * a realised return, and `ups` the scored calls whose return was > 0 (always-up's hits on the same rows).
  */
 export function directionalHits(
   predicted: ArrayLike<number>,
   realised: ArrayLike<number>,
-): { hits: number; n: number } {
+): { hits: number; n: number; ups: number; zeroReturns: number; noCalls: number } {
   let hits = 0;
   let n = 0;
+  let ups = 0;
+  let zeroReturns = 0;
+  let noCalls = 0;
   for (let i = 0; i < predicted.length; i++) {
     const p = predicted[i]!;
     const r = realised[i]!;
     if (!Number.isFinite(p) || !Number.isFinite(r)) continue;
+    if (p === 0) {
+      noCalls++;
+      continue;
+    }
+    const h = directionalHit(p, r);
+    if (h === null) {
+      zeroReturns++;
+      continue;
+    }
     n++;
-    if (p === 0) hits += 0.5;
-    else if (p > 0 === r > 0) hits += 1;
+    if (h) hits++;
+    if (r > 0) ups++;
   }
-  return { hits, n };
+  return { hits, n, ups, zeroReturns, noCalls };
 }
 
 /** Pearson correlation of finite pairs; NaN when fewer than 3 pairs or a side is constant. */
@@ -154,31 +172,27 @@ export function dailyIc(
 }
 
 /**
- * Standard error of the pooled hit rate p̂ = Σ hits / N, robust to correlation within a day (every stock shares the
- * market's move) and across up to `lags` neighbouring days (overlapping h-day targets): with day sums
- * e_d = Σ_{i∈d}(hit_i − p̂), Var(p̂) = [Σ_d e_d² + 2 Σ_{l=1..L} (1 − l/(L+1)) Σ_d e_d e_{d−l}] / N² (Newey–West).
+ * Standard error of a pooled mean m̂ = Σ v_i / N, robust to correlation within a day (every stock shares the market's
+ * move) and across up to `lags` neighbouring days (overlapping h-day targets): with day sums e_d = Σ_{i∈d}(v_i − m̂),
+ * Var(m̂) = [Σ_d e_d² + 2 Σ_{l=1..L} (1 − l/(L+1)) Σ_d e_d e_{d−l}] / N² (Newey–West over day clusters). NaN entries
+ * of `value` are skipped; `day` must be non-decreasing.
  */
-export function dayClusteredHitRateSe(
-  predicted: ArrayLike<number>,
-  realised: ArrayLike<number>,
-  day: ArrayLike<number>,
-  lags: number,
-): number {
-  const { hits, n } = directionalHits(predicted, realised);
+export function dayClusteredMeanSe(value: ArrayLike<number>, day: ArrayLike<number>, lags: number): number {
+  let n = 0;
+  let s = 0;
+  for (let i = 0; i < value.length; i++) {
+    if (Number.isNaN(value[i]!)) continue;
+    n++;
+    s += value[i]!;
+  }
   if (n === 0) return NaN;
-  const p = hits / n;
+  const m = s / n;
   const sums: number[] = [];
   let i = 0;
   while (i < day.length) {
     let e = 0;
     let j = i;
-    for (; j < day.length && day[j] === day[i]; j++) {
-      const pr = predicted[j]!;
-      const r = realised[j]!;
-      if (!Number.isFinite(pr) || !Number.isFinite(r)) continue;
-      const hit = pr === 0 ? 0.5 : pr > 0 === r > 0 ? 1 : 0;
-      e += hit - p;
-    }
+    for (; j < day.length && day[j] === day[i]; j++) if (!Number.isNaN(value[j]!)) e += value[j]! - m;
     sums.push(e);
     i = j;
   }
@@ -192,10 +206,57 @@ export function dayClusteredHitRateSe(
   return Math.sqrt(Math.max(v, 0)) / n;
 }
 
+/** Per row: 1 hit, 0 miss, NaN excluded (the `directionalHit` rule). */
+function hitIndicators(predicted: ArrayLike<number>, realised: ArrayLike<number>): Float64Array {
+  return Float64Array.from({ length: predicted.length }, (_, i) => {
+    const h = directionalHit(predicted[i]!, realised[i]!);
+    return h === null ? NaN : h ? 1 : 0;
+  });
+}
+
+/** Day-clustered (Newey–West over `lags` days) standard error of the hit rate; see dayClusteredMeanSe. */
+export function dayClusteredHitRateSe(
+  predicted: ArrayLike<number>,
+  realised: ArrayLike<number>,
+  day: ArrayLike<number>,
+  lags: number,
+): number {
+  return dayClusteredMeanSe(hitIndicators(predicted, realised), day, lags);
+}
+
+/**
+ * Edge of a hit rate over the market-direction baseline on the same rows, with its day-clustered standard error: per
+ * scored row d_i = hit_i − base_i, where base_i is the hit of always calling the side that was right more often
+ * (`up` when at least half of the rows closed up). The edge is mean(d) = hitRate − baseline.
+ */
+export function edgeOverBaseline(
+  predicted: ArrayLike<number>,
+  realised: ArrayLike<number>,
+  day: ArrayLike<number>,
+  lags: number,
+): { edge: number; se: number; side: 'up' | 'down' | null } {
+  const { n, ups } = directionalHits(predicted, realised);
+  if (n === 0) return { edge: NaN, se: NaN, side: null };
+  const side = ups * 2 >= n ? 'up' : 'down';
+  const hit = hitIndicators(predicted, realised);
+  const d = Float64Array.from(hit, (h, i) =>
+    Number.isNaN(h) ? NaN : h - (realised[i]! > 0 === (side === 'up') ? 1 : 0),
+  );
+  let s = 0;
+  for (const x of d) if (!Number.isNaN(x)) s += x;
+  return { edge: s / n, se: dayClusteredMeanSe(d, day, lags), side };
+}
+
 /** The out-of-sample scores of one algorithm at one horizon. Fractions, not percents. */
 export interface EvaluationMetrics {
   /** Scored predictions (finite prediction and realised target). */
   count: number;
+  /** Directional calls in the hit rate: count minus zero realised returns and zero predictions. */
+  directionalCount: number;
+  /** Share of rows with a call whose realised return was exactly 0 (excluded from the hit rate). */
+  zeroReturnShare: number;
+  /** Zero predictions (no call) with a realised return. */
+  noCalls: number;
   hitRate: number;
   /** Wilson interval (assumes independent predictions). */
   hitRateLow: number;
@@ -203,6 +264,14 @@ export interface EvaluationMetrics {
   /** hitRate ± z·SE with the day-clustered, overlap-aware SE (wider on real data, where a day's moves are shared). */
   hitRateClusteredLow: number;
   hitRateClusteredHigh: number;
+  /** Hit rates of always-up and always-down on the same rows, and the better of them ('piyasa yönü'). */
+  alwaysUp: number;
+  alwaysDown: number;
+  baseline: number;
+  /** hitRate − baseline and its day-clustered interval. */
+  edge: number;
+  edgeClusteredLow: number;
+  edgeClusteredHigh: number;
   mae: number;
   rmse: number;
   /** 1 − MSE / MSE of the random walk (which predicts 0). */
@@ -211,12 +280,14 @@ export interface EvaluationMetrics {
   r2: number;
   ic: IcSummary;
   rankIc: IcSummary;
+  /** Out-of-sample calibration to the cross-sectional direction (null with fewer than 200 usable rows). */
+  calibration: CrossSectionalCalibration | null;
 }
 
 /**
  * Scores predictions against realised returns. `day` groups rows for the cross-sectional IC and the clustered hit-rate
  * interval and must be non-decreasing; `horizon` (days) sets the overlap lags of that interval.
- * Invariants: hitRateLow ≤ hitRate ≤ hitRateHigh; the random walk has skill 0 and hit rate ½.
+ * Invariants: hitRateLow ≤ hitRate ≤ hitRateHigh; the random walk has skill 0 and no directional calls (hit rate NaN).
  */
 export function evaluatePredictions(
   predicted: ArrayLike<number>,
@@ -225,7 +296,8 @@ export function evaluatePredictions(
   z = Z_95,
   horizon = 1,
 ): EvaluationMetrics {
-  const { hits, n } = directionalHits(predicted, realised);
+  const { hits, n, ups, zeroReturns, noCalls } = directionalHits(predicted, realised);
+  let count = 0;
   let ae = 0;
   let se = 0;
   let sr = 0;
@@ -234,27 +306,41 @@ export function evaluatePredictions(
     const p = predicted[i]!;
     const r = realised[i]!;
     if (!Number.isFinite(p) || !Number.isFinite(r)) continue;
+    count++;
     ae += Math.abs(p - r);
     se += (p - r) ** 2;
     sr += r;
     sr2 += r * r;
   }
   const ci = wilsonInterval(hits, n, z);
-  const sst = sr2 - (n > 0 ? (sr * sr) / n : 0);
-  const hitSe = dayClusteredHitRateSe(predicted, realised, day, Math.max(0, horizon - 1));
+  const sst = sr2 - (count > 0 ? (sr * sr) / count : 0);
+  const lags = Math.max(0, horizon - 1);
+  const hitSe = dayClusteredHitRateSe(predicted, realised, day, lags);
   const p = n > 0 ? hits / n : NaN;
+  const base = marketDirectionBaseline(ups, n - ups);
+  const edge = edgeOverBaseline(predicted, realised, day, lags);
   return {
-    count: n,
+    count,
+    directionalCount: n,
+    zeroReturnShare: n + zeroReturns > 0 ? zeroReturns / (n + zeroReturns) : NaN,
+    noCalls,
     hitRate: p,
     hitRateLow: ci.low,
     hitRateHigh: ci.high,
     hitRateClusteredLow: Math.max(0, p - z * hitSe),
     hitRateClusteredHigh: Math.min(1, p + z * hitSe),
-    mae: n > 0 ? ae / n : NaN,
-    rmse: n > 0 ? Math.sqrt(se / n) : NaN,
+    alwaysUp: base.alwaysUp ?? NaN,
+    alwaysDown: base.alwaysDown ?? NaN,
+    baseline: base.best ?? NaN,
+    edge: edge.edge,
+    edgeClusteredLow: edge.edge - z * edge.se,
+    edgeClusteredHigh: edge.edge + z * edge.se,
+    mae: count > 0 ? ae / count : NaN,
+    rmse: count > 0 ? Math.sqrt(se / count) : NaN,
     skillVsRandomWalk: sr2 > 0 ? 1 - se / sr2 : NaN,
     r2: sst > 0 ? 1 - se / sst : NaN,
     ic: summariseIc(dailyIc(predicted, realised, day, 'pearson')),
     rankIc: summariseIc(dailyIc(predicted, realised, day, 'spearman')),
+    calibration: crossSectionalCalibration(predicted, realised, day),
   };
 }

@@ -1,7 +1,13 @@
 /** From a trained model to what the product stores: direction, confidence and target price per stock. */
 import type { AlgorithmEvaluation } from '@bist/contracts';
 import type { Algorithm, StackInputs, TrainedModel } from './algorithm.ts';
-import { classifierConfidence, regressorConfidence, targetPrice } from './confidence.ts';
+import { crossSectionalProbability, dayPercentiles, type PlattScaling } from './calibration.ts';
+import {
+  calibratedConfidence,
+  classifierConfidence,
+  regressorConfidence,
+  targetPrice,
+} from './confidence.ts';
 import { type FeatureSet, rowsOfDays } from './features.ts';
 import type { WalkForwardRun } from './walk-forward.ts';
 
@@ -28,8 +34,10 @@ export function latestRows(fs: FeatureSet): Int32Array {
 }
 
 /**
- * Applies a model and the confidence rule: classifiers → max(p, 1 − p) of the calibrated P(up); regressors →
- * 0.5 + (hitRate − 0.5)·min(2.5, |z|/E|z|) with the walk-forward hit rate (null → 0.5).
+ * Applies a model and the confidence rule (confidence.ts): with the walk-forward's cross-sectional `calibration`, the
+ * calibrated probability of the call's side given the prediction's percentile among the served rows (one day);
+ * otherwise classifiers → max(p, 1 − p) of the calibrated P(up), regressors → 0.5 + (hitRate − 0.5)·min(2.5, |z|/E|z|)
+ * with the walk-forward hit rate (null → 0.5).
  */
 export function servePredictions(
   algorithm: Algorithm,
@@ -38,9 +46,16 @@ export function servePredictions(
   rows: Int32Array,
   walkForwardHitRate: number | null,
   stack?: StackInputs,
+  calibration?: { platt: PlattScaling } | null,
 ): ServedPredictions {
   const pred = algorithm.predict(model, { features, rows, ...(stack ? { stack } : {}) });
   const n = rows.length;
+  const q = calibration
+    ? dayPercentiles(
+        pred.expectedReturn,
+        Int32Array.from(rows, (r) => features.rowDay[r]!),
+      )
+    : null;
   const direction = new Int8Array(n);
   const confidence = new Float64Array(n);
   const currentPrice = new Float64Array(n);
@@ -48,9 +63,11 @@ export function servePredictions(
   for (let i = 0; i < n; i++) {
     const er = pred.expectedReturn[i]!;
     direction[i] = er > 0 ? 1 : er < 0 ? -1 : 0;
-    confidence[i] = pred.probabilityUp
-      ? classifierConfidence(pred.probabilityUp[i]!)
-      : regressorConfidence(er, model.predictionScale, walkForwardHitRate);
+    confidence[i] = calibration
+      ? calibratedConfidence(crossSectionalProbability(calibration, q![i]!), direction[i]!)
+      : pred.probabilityUp
+        ? classifierConfidence(pred.probabilityUp[i]!)
+        : regressorConfidence(er, model.predictionScale, walkForwardHitRate);
     currentPrice[i] = features.close[rows[i]!]!;
     target[i] = targetPrice(currentPrice[i]!, er);
   }
@@ -83,11 +100,43 @@ export function evaluationRecord(run: WalkForwardRun): AlgorithmEvaluation {
     algorithmId: run.algorithmId,
     horizonDays: run.horizon,
     source: 'walk_forward',
-    accuracyPercent: m.count > 0 ? 100 * m.hitRate : null,
+    accuracyPercent: m.directionalCount > 0 ? 100 * m.hitRate : null,
     accuracyCiLowPercent: 100 * m.hitRateLow,
     accuracyCiHighPercent: 100 * m.hitRateHigh,
     accuracyClusteredCiLowPercent: orNull(100 * m.hitRateClusteredLow),
     accuracyClusteredCiHighPercent: orNull(100 * m.hitRateClusteredHigh),
+    zeroReturnSharePercent: orNull(100 * m.zeroReturnShare),
+    noCallCount: m.noCalls,
+    alwaysUpPercent: orNull(100 * m.alwaysUp),
+    alwaysDownPercent: orNull(100 * m.alwaysDown),
+    baselinePercent: orNull(100 * m.baseline),
+    edgePoints: orNull(100 * m.edge),
+    edgeClusteredCiLowPoints: orNull(100 * m.edgeClusteredLow),
+    edgeClusteredCiHighPoints: orNull(100 * m.edgeClusteredHigh),
+    rankIcNwT: orNull(run.ranking.rankIcNwT),
+    tradableRankIc: ic(run.ranking.tradableRankIc),
+    factorLadder: run.ranking.factors.map((f) => ({
+      id: f.id,
+      rankIcMean: orNull(f.rankIc.mean),
+      rankIcNwT: orNull(f.rankIcNwT),
+    })),
+    bestFactorId: run.ranking.bestFactorId,
+    rankIcDiffVsBestFactor: orNull(run.ranking.rankIcDiffVsBestFactor),
+    rankIcDiffNwT: orNull(run.ranking.rankIcDiffNwT),
+    calibration: m.calibration
+      ? {
+          a: m.calibration.platt.a,
+          b: m.calibration.platt.b,
+          rows: m.calibration.rows,
+          reliability: m.calibration.reliability.map((bin) => ({
+            lowPercent: 100 * bin.low,
+            highPercent: 100 * bin.high,
+            count: bin.count,
+            predictedPercent: orNull(100 * bin.meanPredicted),
+            realisedPercent: orNull(100 * bin.realised),
+          })),
+        }
+      : null,
     mae: orNull(m.mae),
     rmse: orNull(m.rmse),
     skillVsRandomWalk: orNull(m.skillVsRandomWalk),

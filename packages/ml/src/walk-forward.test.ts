@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { featuresOf } from '../test/helpers.ts';
-import { type Algorithm, type TrainedModel, finishModel } from './algorithm.ts';
+import { featuresOf, lastDay } from '../test/helpers.ts';
+import { type Algorithm, type TrainedModel, finishModel, trainingDataAt } from './algorithm.ts';
 import { ols } from './algorithms/linear.ts';
 import { stacking } from './algorithms/stacking.ts';
 import { randomWalk } from './algorithms/time-series.ts';
+import { realisedRows } from './features.ts';
 import { ALGORITHMS } from './registry.ts';
 import {
   stackInputsFromRuns,
@@ -102,6 +103,20 @@ describe('every algorithm', () => {
 });
 
 describe('stacking', () => {
+  it('sees every realised row that has base predictions, the row cap applied after that filter', () => {
+    const fs = featuresOf({ nSeries: 60, nDays: 500, seed: 6 });
+    const cutoff = lastDay(fs);
+    // Base predictions only on the last 60 days' rows (≈ 3,600), far fewer than the realised rows (≈ 26,000).
+    const firstPredicted = fs.dayRowStart[cutoff - 59]!;
+    const base = Float64Array.from({ length: fs.rows }, (_, r) => (r >= firstPredicted ? Math.sin(r) : NaN));
+    const stack = { baseIds: ['ols'], values: [base] };
+    const withBase = realisedRows(fs, 1, cutoff).filter((r) => Number.isFinite(base[r]!)).length;
+    expect(withBase).toBeGreaterThan(3000);
+    const data = trainingDataAt(fs, 1, cutoff, { maxRows: 5000, seed: 3, stack });
+    expect(data.rows.length).toBe(withBase);
+    const model = stacking.fit(data);
+    expect((model.state as { rows: number }).rows).toBe(withBase);
+  });
   it('learns to weight the informative base model and is at least as good as it out of sample', () => {
     const fs = featuresOf({ nSeries: 60, nDays: 500, seed: 5, beta: 0, continuation: 0.15 });
     const runs = walkForward(fs, [randomWalk, ols, stacking], { horizon: 1, evalDays: 200 });

@@ -3,10 +3,11 @@
  * last `evalDays` days. At cutoff c a model is trained on rows whose target is realised by day c (so for h = 5 the last
  * five days before c drop out) and then predicts the rows of days c … c + retrainEvery − 1, out of sample.
  */
-import type { Algorithm, StackInputs, TrainedModel } from './algorithm.ts';
+import type { Algorithm, StackInputs, TrainedModel, TrainingData } from './algorithm.ts';
 import { trainingDataAt } from './algorithm.ts';
 import { type FeatureSet, type Horizon, rowsOfDays } from './features.ts';
 import { type EvaluationMetrics, evaluatePredictions, Z_95 } from './metrics.ts';
+import { type RankingMetrics, rankingMetrics } from './ranking.ts';
 
 /** Default cap on pooled and rule training rows per fit (a seeded uniform subsample of the realised rows). */
 export const DEFAULT_MAX_TRAIN_ROWS = 30_000;
@@ -44,6 +45,8 @@ export interface WalkForwardRun {
   fitMs: number;
   predictMs: number;
   metrics: EvaluationMetrics;
+  /** Rank IC against the simple-factor ladder and on the tradable target, same rows. */
+  ranking: RankingMetrics;
   /** The model of the last cutoff (the most recent training). */
   lastModel: TrainedModel | null;
   firstDate: string | null;
@@ -93,12 +96,13 @@ export function walkForwardAlgorithm(
     if (rows.length === 0) continue;
     try {
       const t0 = clock();
+      const seeds = fitSeeds(options.seed ?? 1, c);
       const data = trainingDataAt(fs, options.horizon, c, {
         maxRows: cap,
-        seed: (options.seed ?? 1) * 100_003 + c,
+        seed: seeds.sample,
         ...(stack ? { stack } : {}),
       });
-      const model = algorithm.fit(data, { seed: (options.seed ?? 1) + c });
+      const model = algorithm.fit(data, { seed: seeds.fit });
       const t1 = clock();
       const pred = algorithm.predict(model, { features: fs, rows, ...(stack ? { stack } : {}) });
       const t2 = clock();
@@ -137,6 +141,7 @@ export function walkForwardAlgorithm(
     fitMs,
     predictMs,
     metrics: evaluatePredictions(expectedReturn, realised, day, options.z ?? Z_95, options.horizon),
+    ranking: rankingMetrics(fs, options.horizon, rows, expectedReturn),
     lastModel,
     firstDate: total > 0 ? (fs.panel.dates[day[0]!] ?? null) : null,
     lastDate: total > 0 ? (fs.panel.dates[day[total - 1]!] ?? null) : null,
@@ -152,23 +157,48 @@ export function trainRowCap(algorithm: Algorithm, maxTrainRows = DEFAULT_MAX_TRA
 }
 
 /**
+ * The one seed derivation of every fit (walk-forward windows, the bench, the server's final fit): at cutoff day c with
+ * run seed s, the training subsample uses s·100,003 + c and the learner s + c. The served model is therefore exactly
+ * the fit the walk-forward would make at that cutoff.
+ */
+export function fitSeeds(seed: number, cutoffDay: number): { sample: number; fit: number } {
+  return { sample: seed * 100_003 + cutoffDay, fit: seed + cutoffDay };
+}
+
+export interface FitLatestOptions {
+  maxTrainRows?: number;
+  seed?: number;
+  stack?: StackInputs;
+}
+
+/** The training data of the production fit: every row realised by the last day, capped and seeded by fitSeeds. */
+export function latestTrainingData(
+  fs: FeatureSet,
+  algorithm: Algorithm,
+  horizon: Horizon,
+  options: FitLatestOptions = {},
+): TrainingData {
+  const cutoff = fs.rows > 0 ? fs.rowDay[fs.rows - 1]! : 0;
+  return trainingDataAt(fs, horizon, cutoff, {
+    maxRows: trainRowCap(algorithm, options.maxTrainRows),
+    seed: fitSeeds(options.seed ?? 1, cutoff).sample,
+    ...(options.stack ? { stack: options.stack } : {}),
+  });
+}
+
+/**
  * The production fit: trained after the last day's close on every row realised by then (capped and seeded as in the
- * walk-forward), ready to predict `latestRows(fs)`. Stacking needs `stack` (the walk-forward's base predictions).
+ * walk-forward, fitSeeds), ready to predict `latestRows(fs)`. Stacking needs `stack` (the walk-forward's base
+ * predictions).
  */
 export function fitLatest(
   fs: FeatureSet,
   algorithm: Algorithm,
   horizon: Horizon,
-  options: { maxTrainRows?: number; seed?: number; stack?: StackInputs } = {},
+  options: FitLatestOptions = {},
 ): TrainedModel {
-  const cutoff = fs.rows > 0 ? fs.rowDay[fs.rows - 1]! : 0;
-  const seed = options.seed ?? 1;
-  const data = trainingDataAt(fs, horizon, cutoff, {
-    maxRows: trainRowCap(algorithm, options.maxTrainRows),
-    seed: seed * 100_003 + cutoff,
-    ...(options.stack ? { stack: options.stack } : {}),
-  });
-  return algorithm.fit(data, { seed: seed + cutoff });
+  const data = latestTrainingData(fs, algorithm, horizon, options);
+  return algorithm.fit(data, { seed: fitSeeds(options.seed ?? 1, data.cutoffDay).fit });
 }
 
 /**

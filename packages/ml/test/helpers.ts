@@ -21,7 +21,12 @@ export function withTargets(fs: FeatureSet, f: (row: number) => number): Feature
     logReturn[r] = v;
     direction[r] = v > 0 ? 1 : 0;
   }
-  const t1: HorizonTargets = { logReturn, direction, realisedDay: old.realisedDay };
+  const t1: HorizonTargets = {
+    logReturn,
+    tradableLogReturn: logReturn,
+    direction,
+    realisedDay: old.realisedDay,
+  };
   return { ...fs, targets: { 1: t1, 5: fs.targets[5] } };
 }
 
@@ -33,12 +38,14 @@ export function withShuffledTargets(fs: FeatureSet, seed: number): FeatureSet {
     for (let r = 0; r < fs.rows; r++) if (!Number.isNaN(t.logReturn[r]!)) idx.push(r);
     const perm = rng.shuffle(Int32Array.from(idx));
     const logReturn = t.logReturn.slice();
+    const tradableLogReturn = t.tradableLogReturn.slice();
     const direction = t.direction.slice();
     idx.forEach((r, i) => {
       logReturn[r] = t.logReturn[perm[i]!]!;
+      tradableLogReturn[r] = t.tradableLogReturn[perm[i]!]!;
       direction[r] = t.direction[perm[i]!]!;
     });
-    return { logReturn, direction, realisedDay: t.realisedDay };
+    return { logReturn, tradableLogReturn, direction, realisedDay: t.realisedDay };
   };
   return { ...fs, targets: { 1: shuffle(fs.targets[1]), 5: shuffle(fs.targets[5]) } };
 }

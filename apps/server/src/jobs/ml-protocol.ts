@@ -54,6 +54,11 @@ export interface ModelForServing {
   stateJson: string;
   /** Walk-forward hit rate (fraction) for the regressor confidence rule; null → confidence 0.5. */
   hitRate: number | null;
+  /**
+   * The walk-forward's cross-sectional calibration σ(a·(q − ½) + b) (contracts' crossSectionalCalibrationSchema);
+   * when present the served confidence is the calibrated one. Null → the uncalibrated rules.
+   */
+  calibration?: { a: number; b: number } | null;
 }
 
 export interface PredictTask {

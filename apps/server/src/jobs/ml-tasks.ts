@@ -11,11 +11,11 @@ import {
   algorithmById,
   buildFeatures,
   evaluationRecord,
+  fitLatest,
   latestRows,
+  latestTrainingData,
   servePredictions,
-  trainingDataAt,
   walkForwardAlgorithm,
-  DEFAULT_MAX_TRAIN_ROWS,
 } from '@bist/ml';
 import type {
   ModelForServing,
@@ -88,11 +88,11 @@ function stackInputsFor(
 
 /**
  * Walk-forward evaluation of each algorithm and horizon, then the final fit on every target realised by the last
- * day (the model the predict job serves). Timings use `now` (performance.now in the worker).
+ * day (the model the predict job serves): @bist/ml's fitLatest, with the walk-forward's seed derivation, so the served
+ * model is the fit the evaluation would make at that cutoff. Timings use `now` (performance.now in the worker).
  */
 export function runTrainTask(task: TrainTask, now: () => number, progress: ProgressHook): TrainOutcome[] {
   const fs = buildFeatures(panelOfPayload(task.panel));
-  const lastDay = fs.rows > 0 ? fs.rowDay[fs.rows - 1]! : 0;
   const outcomes: TrainOutcome[] = [];
   for (const id of task.algorithmIds) {
     const algorithm = algorithmOf(id);
@@ -106,20 +106,15 @@ export function runTrainTask(task: TrainTask, now: () => number, progress: Progr
       let trainRows = 0;
       let error = run.error;
       try {
-        const cap =
-          algorithm.scope === 'per_series'
-            ? Infinity
-            : Math.min(
-                task.walkForward.maxTrainRows ?? DEFAULT_MAX_TRAIN_ROWS,
-                algorithm.maxTrainRows ?? Infinity,
-              );
-        const data = trainingDataAt(fs, horizon, lastDay, {
-          maxRows: cap,
-          seed: (task.walkForward.seed ?? 1) * 7 + lastDay,
+        const fitOptions = {
+          ...(task.walkForward.maxTrainRows !== undefined
+            ? { maxTrainRows: task.walkForward.maxTrainRows }
+            : {}),
+          ...(task.walkForward.seed !== undefined ? { seed: task.walkForward.seed } : {}),
           ...(stack ? { stack } : {}),
-        });
-        trainRows = data.rows.length;
-        const model = algorithm.fit(data, { seed: (task.walkForward.seed ?? 1) + lastDay });
+        };
+        trainRows = latestTrainingData(fs, algorithm, horizon, fitOptions).rows.length;
+        const model = fitLatest(fs, algorithm, horizon, fitOptions);
         stateJson = JSON.stringify(model);
         cutoffDate = model.cutoffDate;
       } catch (e) {
@@ -186,7 +181,8 @@ function serveOne(
   try {
     const model = algorithm.deserialize(JSON.parse(m.stateJson));
     const stack = algorithm.needsStack ? stackInputsFor(fs, base, m.horizon) : undefined;
-    const served = servePredictions(algorithm, model, fs, rows, m.hitRate, stack);
+    const calibration = m.calibration ? { platt: { a: m.calibration.a, b: m.calibration.b } } : null;
+    const served = servePredictions(algorithm, model, fs, rows, m.hitRate, stack, calibration);
     if (!algorithm.needsStack)
       base.push({
         algorithmId: m.algorithmId,

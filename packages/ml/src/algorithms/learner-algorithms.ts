@@ -21,7 +21,7 @@ import { plattFit, sigmoid } from '../calibration.ts';
 import { expectedReturnFromProbability } from '../confidence.ts';
 import { type FeatureSet, featureRows } from '../features.ts';
 import * as learners from '../learners/index.ts';
-import { directionTargets, meanAbsReturn, winsorisedTargets } from './pooled-data.ts';
+import { crossSectionalTargets, directionTargets, holdoutSplit, meanAbsReturn } from './pooled-data.ts';
 
 /** Bars of history per sample for the sequence learners (LSTM, GRU, 1-D CNN). */
 export const SEQUENCE_LENGTH = 20;
@@ -108,14 +108,14 @@ export function learnerAlgorithm(spec: LearnerSpec): Algorithm {
       const n = data.rows.length;
       const { X, cols } = inputs(fs, data.rows);
       if (spec.output === 'regression') {
-        const y = winsorisedTargets(data);
+        const y = crossSectionalTargets(data);
         const learner = spec.learner.fit(X, n, cols, y, learnerOptions(fs, seed)) as JsonValue;
         return finishModel(algorithm, data, { learner });
       }
       const y = directionTargets(data);
-      const split = Math.floor(n * 0.8);
-      const canCalibrate = split >= 50 && n - split >= 20;
-      const fitRows = canCalibrate ? split : n;
+      const { split, trainEnd } = holdoutSplit(data);
+      const canCalibrate = trainEnd >= 50 && n - split >= 20;
+      const fitRows = canCalibrate ? trainEnd : n;
       const learner = spec.learner.fit(
         X.subarray(0, fitRows * cols),
         fitRows,
@@ -222,7 +222,7 @@ export const LEARNER_ALGORITHMS: readonly Algorithm[] = [
     output: 'regression',
     maxTrainRows: 15_000,
     learner: learners.extraTrees,
-    options: { nTrees: 30, maxDepth: 6, minSamplesLeaf: 100 },
+    options: { nTrees: 30, maxDepth: 6, minSamplesLeaf: 100, maxFeatures: 'sqrt' },
   }),
   learnerAlgorithm({
     id: 'adaboost',

@@ -5,7 +5,18 @@ import { FEATURE_COLUMN as COL, featureRows } from '../features.ts';
 import { choleskySolve, gramWithIntercept } from '../linalg.ts';
 import { Rng } from '../random.ts';
 import { walkForwardAlgorithm } from '../walk-forward.ts';
-import { bayesianRidge, elasticNet, huber, lasso, lda, logistic, ols, ridge } from './linear.ts';
+import {
+  bayesianRidge,
+  ELASTIC_NET_ALPHAS,
+  elasticNet,
+  elasticNetFromGram,
+  huber,
+  lasso,
+  lda,
+  logistic,
+  ols,
+  ridge,
+} from './linear.ts';
 
 const base = featuresOf({ nSeries: 60, nDays: 420, seed: 11 });
 const rng = new Rng(5);
@@ -75,6 +86,30 @@ describe('pooled linear regressors on a planted linear signal', () => {
     let zeros = 0;
     for (let j = 0; j < base.cols; j++) if (!PLANTED.some(([k]) => k === j) && w[j + 1] === 0) zeros++;
     expect(zeros).toBeGreaterThanOrEqual(Math.ceil((base.cols - PLANTED.length) / 3));
+  });
+});
+
+describe('elastic net mixing', () => {
+  it('with the smallest α it shares a signal between two identical features, where the lasso picks one', () => {
+    // x1 = x2 exactly; y = x1 + noise. The L1 solution is any split; coordinate descent gives it all to x1. A real L2
+    // share makes the split unique: equal halves.
+    const r = new Rng(2);
+    const n = 2000;
+    const X = new Float64Array(n * 2);
+    const y = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = r.normal();
+      X[2 * i] = v;
+      X[2 * i + 1] = v;
+      y[i] = v + 0.5 * r.normal();
+    }
+    const gr = gramWithIntercept(X, n, 2, y);
+    const lassoW = elasticNetFromGram(gr, 2, 0.05, 1);
+    expect(Math.abs(lassoW[1]! - lassoW[2]!)).toBeGreaterThan(0.5);
+    const alpha = ELASTIC_NET_ALPHAS[0];
+    const enetW = elasticNetFromGram(gr, 2, 0.05 / alpha, alpha);
+    expect(Math.abs(enetW[1]! - enetW[2]!)).toBeLessThan(1e-6);
+    expect(enetW[1]!).toBeGreaterThan(0.2);
   });
 });
 

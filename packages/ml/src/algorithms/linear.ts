@@ -45,10 +45,6 @@ function gramOfRange(m: PooledMatrix, from: number, to: number, weights?: Float6
   );
 }
 
-function addGram(a: Gram, b: Gram): Gram {
-  return { g: a.g.map((v, i) => v + b.g[i]!), c: a.c.map((v, i) => v + b.c[i]!), yy: a.yy + b.yy };
-}
-
 /** Ridge solution of a Gram summary: (Z'Z + λ·diag(0,1,…,1)) w = Z'y. */
 export function ridgeFromGram(gr: Gram, q: number, lambda: number): Float64Array {
   const A = gr.g.slice();
@@ -140,17 +136,20 @@ function linearRegressor(spec: LinearSpec): Algorithm {
   return algorithm;
 }
 
-/** Holdout choice: fits `solveOn(gramA, factor=1)` for each candidate on the earlier 80 %, scores SSE on the latest 20 %, refits the best on all. */
+/**
+ * Holdout choice: fits `solve(gramA, c)` for each candidate on the rows at least h days before the latest ≈ 20 %
+ * (holdoutSplit), scores SSE on that latest 20 %, refits the best on all rows.
+ */
 function selectOnHoldout(
   m: PooledMatrix,
   candidates: readonly number[],
   solve: (gr: Gram, param: number) => Float64Array,
 ): Float64Array {
-  const a = gramOfRange(m, 0, m.split);
+  const a = gramOfRange(m, 0, m.trainEnd);
   const b = gramOfRange(m, m.split, m.n);
   let best = candidates[0]!;
   let bestSse = Infinity;
-  if (m.split > m.p + 1 && m.n > m.split) {
+  if (m.trainEnd > m.p + 1 && m.n > m.split) {
     for (const c of candidates) {
       const sse = sseFromGram(b.g, b.c, b.yy, solve(a, c));
       if (sse < bestSse) {
@@ -159,7 +158,7 @@ function selectOnHoldout(
       }
     }
   }
-  return solve(addGram(a, b), best);
+  return solve(gramOfRange(m, 0, m.n), best);
 }
 
 /** Ordinary least squares: w = (Z'Z)⁻¹Z'y. */
@@ -184,42 +183,60 @@ export const ridge = linearRegressor({
     selectOnHoldout(m, [1e-4, 1e-3, 1e-2, 0.1, 1, 10], (gr, k) => ridgeFromGram(gr, m.p + 1, k * gr.g[0]!)),
 });
 
-function enetPath(m: PooledMatrix, alpha: number): Float64Array {
+/**
+ * Elastic-net path over mixing parameters `alphas` × λ fractions of each α's λ_max (the smallest λ that zeroes every
+ * coefficient), the pair chosen together on the gapped holdout (selectOnHoldout), the best refitted on all rows.
+ * With α = 1 this is the lasso; an α well below 1 makes λ_max large enough for the L2 term to matter.
+ */
+function enetPath(m: PooledMatrix, alphas: readonly number[]): Float64Array {
   const full = gramOfRange(m, 0, m.n);
   const n = full.g[0]!;
-  let lambdaMax = 0;
+  let corrMax = 0;
   for (let j = 0; j < m.p; j++) {
     const mx = full.g[j + 1]! / n;
-    lambdaMax = Math.max(lambdaMax, Math.abs(full.c[j + 1]! - n * mx * (full.c[0]! / n)) / n);
+    corrMax = Math.max(corrMax, Math.abs(full.c[j + 1]! - n * mx * (full.c[0]! / n)) / n);
   }
-  lambdaMax /= Math.max(alpha, 1e-3);
   const fractions = [0.5, 0.25, 0.1, 0.05, 0.025, 0.01, 0.005, 0.001];
+  const pairs = alphas.flatMap((alpha) => fractions.map((f) => ({ alpha, lambda: (f * corrMax) / alpha })));
   let warm: Float64Array | undefined;
-  return selectOnHoldout(m, fractions, (gr, f) => {
-    const w = elasticNetFromGram(gr, m.p, f * lambdaMax, alpha, warm);
-    warm = w.subarray(1);
-    return w;
-  });
+  let warmAlpha = NaN;
+  return selectOnHoldout(
+    m,
+    pairs.map((_, i) => i),
+    (gr, i) => {
+      const { alpha, lambda } = pairs[i]!;
+      const w = elasticNetFromGram(gr, m.p, lambda, alpha, warmAlpha === alpha ? warm : undefined);
+      warm = w.subarray(1);
+      warmAlpha = alpha;
+      return w;
+    },
+  );
 }
 
-/** Lasso: min (1/2n)‖y − Zw‖² + λ‖β‖₁ by coordinate descent; λ on a path, chosen on the latest 20 %. */
+/** Lasso: min (1/2n)‖y − Zw‖² + λ‖β‖₁ by coordinate descent; λ on a path, chosen on the gapped holdout. */
 export const lasso = linearRegressor({
   id: 'lasso',
   name: 'Lasso Regression',
   type: 'Lasso Regression',
   description:
     'Least squares with an L1 penalty (coordinate descent), which sets weak features to exactly zero.',
-  solve: (m) => enetPath(m, 1),
+  solve: (m) => enetPath(m, [1]),
 });
 
-/** Elastic net α = 0.5: min (1/2n)‖y − Zw‖² + λ(0.5‖β‖₁ + 0.25‖β‖²), coordinate descent. */
+/** Mixing parameters the elastic net chooses from (α = 1 is the lasso, small α is close to ridge). */
+export const ELASTIC_NET_ALPHAS = [0.05, 0.2, 0.5, 0.8] as const;
+
+/**
+ * Elastic net: min (1/2n)‖y − Zw‖² + λ(α‖β‖₁ + (1 − α)/2‖β‖²) by coordinate descent, with α ∈ ELASTIC_NET_ALPHAS and λ
+ * chosen together on the gapped holdout.
+ */
 export const elasticNet = linearRegressor({
   id: 'elastic-net',
   name: 'Elastic Net',
   type: 'Elastic Net',
   description:
-    'Half L1, half L2 penalty (coordinate descent); penalty strength chosen on the most recent training rows.',
-  solve: (m) => enetPath(m, 0.5),
+    'L1 and L2 penalties mixed (coordinate descent); the mix and the strength chosen on the most recent training rows.',
+  solve: (m) => enetPath(m, ELASTIC_NET_ALPHAS),
 });
 
 /**
@@ -476,8 +493,8 @@ function linearClassifier(spec: ClassifierSpec): Algorithm {
       const m = pooledMatrix(data, 'direction');
       let platt = { a: 1, b: 0 };
       let wA: Float64Array | undefined;
-      if (m.split > m.p + 1 && m.n - m.split >= 20) {
-        wA = spec.solve(m.X.subarray(0, m.split * m.p), m.split, m.p, m.y.subarray(0, m.split));
+      if (m.trainEnd > m.p + 1 && m.n - m.split >= 20) {
+        wA = spec.solve(m.X.subarray(0, m.trainEnd * m.p), m.trainEnd, m.p, m.y.subarray(0, m.trainEnd));
         const scores = linearScores(m.X.subarray(m.split * m.p), m.n - m.split, m.p, wA);
         platt = plattFit(scores, m.y.subarray(m.split));
       }

@@ -35,8 +35,30 @@ export interface PooledMatrix {
   n: number;
   p: number;
   y: Float64Array;
-  /** Rows [0, split) are the earlier 80 % of the (day-ordered) training rows, [split, n) the latest 20 %. */
+  /**
+   * Temporal holdout with a gap: rows [split, n) are the latest ≈ 20 % of the (day-ordered) training rows, starting on
+   * a day boundary; rows [0, trainEnd) are those more than h days before that day, so no training label overlaps a
+   * holdout label (see holdoutSplit).
+   */
   split: number;
+  trainEnd: number;
+}
+
+/**
+ * Inner 80/20 holdout of day-ordered training rows with a gap of h days: the holdout starts at the first row of the
+ * day D holding row ⌊0.8·n⌋; the fitting part keeps rows of days < D − h (the h days before D are dropped), so a
+ * fitting label is realised before D and never overlaps a holdout label.
+ */
+export function holdoutSplit(data: TrainingData, n = data.rows.length): { split: number; trainEnd: number } {
+  if (n === 0) return { split: 0, trainEnd: 0 };
+  const day = data.features.rowDay;
+  let split = Math.floor(n * 0.8);
+  if (split >= n) return { split: n, trainEnd: n };
+  const d = day[data.rows[split]!]!;
+  while (split > 0 && day[data.rows[split - 1]!]! === d) split--;
+  let trainEnd = split;
+  while (trainEnd > 0 && day[data.rows[trainEnd - 1]!]! >= d - data.horizon) trainEnd--;
+  return { split, trainEnd };
 }
 
 /** Standardised design matrix and winsorised return (or 0/1 direction) targets of the training rows. */
@@ -44,7 +66,7 @@ export function pooledMatrix(data: TrainingData, target: 'return' | 'direction')
   const X = featureRows(data.features, data.rows);
   const n = data.rows.length;
   const y = target === 'return' ? winsorisedTargets(data) : directionTargets(data);
-  return { X, n, p: data.features.cols, y, split: Math.floor(n * 0.8) };
+  return { X, n, p: data.features.cols, y, ...holdoutSplit(data) };
 }
 
 /** Mean absolute winsorised return of the training rows (turns a probability into an expected return). */
@@ -53,4 +75,83 @@ export function meanAbsReturn(data: TrainingData): number {
   let s = 0;
   for (const v of y) s += Math.abs(v);
   return y.length > 0 ? s / y.length : 0;
+}
+
+/** Φ⁻¹(p), the standard normal quantile, by Acklam's rational approximation (relative error < 1.2·10⁻⁹). */
+export function normalQuantile(p: number): number {
+  const a = [
+    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716,
+    2.506628277459239,
+  ];
+  const b = [
+    -54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572,
+  ];
+  const c = [
+    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+    2.938163982698783,
+  ];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const lo = 0.02425;
+  if (p <= 0) return -Infinity;
+  if (p >= 1) return Infinity;
+  if (p < lo) {
+    const q = Math.sqrt(-2 * Math.log(p));
+    return (
+      (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) /
+      ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1)
+    );
+  }
+  if (p > 1 - lo) return -normalQuantile(1 - p);
+  const q = p - 0.5;
+  const r = q * q;
+  return (
+    ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
+    (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
+  );
+}
+
+/**
+ * The per-day cross-sectional target of pooled learners: within each training day, the forward returns are
+ * rank-gauss transformed, Φ⁻¹((rank − ½)/n) with average ranks for ties, and multiplied by the training rows' mean
+ * within-day sd of the return. A model fitted on it predicts how far a stock ends above or below its day's average
+ * in return units; the market's common move, which no stock-level feature can forecast, is removed from the target.
+ * Days with a single training row get 0.
+ */
+export function crossSectionalTargets(data: TrainingData): Float64Array {
+  const t = data.features.targets[data.horizon].logReturn;
+  const rowDay = data.features.rowDay;
+  const rows = data.rows;
+  const y = new Float64Array(rows.length);
+  let sdSum = 0;
+  let sdDays = 0;
+  let i = 0;
+  while (i < rows.length) {
+    let j = i;
+    while (j < rows.length && rowDay[rows[j]!] === rowDay[rows[i]!]) j++;
+    const m = j - i;
+    if (m >= 2) {
+      const idx = Array.from({ length: m }, (_, k) => i + k).sort((a, b) => t[rows[a]!]! - t[rows[b]!]!);
+      let s = 0;
+      let ss = 0;
+      let a = 0;
+      while (a < m) {
+        let b = a;
+        while (b + 1 < m && t[rows[idx[b + 1]!]!] === t[rows[idx[a]!]!]) b++;
+        const z = normalQuantile(((a + b) / 2 + 0.5) / m);
+        for (let k = a; k <= b; k++) y[idx[k]!] = z;
+        a = b + 1;
+      }
+      for (let k = i; k < j; k++) {
+        const v = t[rows[k]!]!;
+        s += v;
+        ss += v * v;
+      }
+      sdSum += Math.sqrt(Math.max(0, ss / m - (s / m) ** 2));
+      sdDays++;
+    }
+    i = j;
+  }
+  const scale = sdDays > 0 ? sdSum / sdDays : 0;
+  for (let k = 0; k < y.length; k++) y[k]! *= scale;
+  return y;
 }

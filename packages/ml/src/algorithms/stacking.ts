@@ -1,9 +1,11 @@
 /**
- * Stacking ensemble (Breiman's stacked regression): ŷ = Σ wₖ·ŷₖ/sₖ with wₖ ≥ 0, no intercept, fitted by ridge-penalised
- * non-negative coordinate descent over the other algorithms' out-of-sample predictions ŷₖ (sₖ their RMS scale).
- * It trains only on rows whose targets are realised by the cutoff and whose base predictions were themselves
- * out-of-sample (made by models trained before the row's day), so no base model's in-sample fit leaks into it. No
- * intercept and non-negative weights keep it from extrapolating the training window's average market move.
+ * Stacking ensemble (Breiman's stacked regression): ŷ = w₀ + Σ wₖ·ŷₖ/sₖ with wₖ ≥ 0, fitted by ridge-penalised
+ * non-negative coordinate descent (intercept unpenalised) over the other algorithms' out-of-sample predictions ŷₖ
+ * (sₖ their RMS scale) on the cross-sectional target: the winsorised forward return minus its day's mean over the
+ * training rows, so the blend learns to rank stocks, not to extrapolate the training window's market move.
+ * It trains on every realised row that has all base predictions (trainingDataAt keeps those before capping), and
+ * those base predictions were themselves out-of-sample (made by models trained before the row's day), so no base
+ * model's in-sample fit leaks into it.
  */
 import {
   type Algorithm,
@@ -19,7 +21,7 @@ import {
   jsonNumbers,
   stateNumbers,
 } from '../algorithm.ts';
-import { winsorisedTargets } from './pooled-data.ts';
+import { holdoutSplit, winsorisedTargets } from './pooled-data.ts';
 
 /** With fewer meta-training rows, or fewer distinct days, than these, stacking predicts 0 (the random walk). */
 export const STACKING_MIN_ROWS = 200;
@@ -44,34 +46,77 @@ export function nonNegativeRidge(G: Float64Array, c: Float64Array, k: number, la
   return w;
 }
 
-/** X'X and X'y of rows [from, to) of an n × k row-major matrix (no intercept column). */
+/** X'X, X'y, y'y and the column and y sums of rows [from, to) of an n × k row-major matrix (no intercept column). */
 function gram(
   X: Float64Array,
   y: Float64Array,
   k: number,
   from: number,
   to: number,
-): { G: Float64Array; c: Float64Array; yy: number } {
+): { G: Float64Array; c: Float64Array; yy: number; sx: Float64Array; sy: number } {
   const G = new Float64Array(k * k);
   const c = new Float64Array(k);
+  const sx = new Float64Array(k);
   let yy = 0;
+  let sy = 0;
   for (let i = from; i < to; i++) {
     const yi = y[i]!;
     yy += yi * yi;
+    sy += yi;
     for (let a = 0; a < k; a++) {
       const xa = X[i * k + a]!;
+      sx[a]! += xa;
       c[a]! += xa * yi;
       for (let b = a; b < k; b++) G[a * k + b]! += xa * X[i * k + b]!;
     }
   }
   for (let a = 0; a < k; a++) for (let b = 0; b < a; b++) G[a * k + b] = G[b * k + a]!;
-  return { G, c, yy };
+  return { G, c, yy, sx, sy };
 }
 
-function sse(g: { G: Float64Array; c: Float64Array; yy: number }, w: Float64Array, k: number): number {
-  let s = g.yy;
+/** X'X and X'y of rows [from, to) after centring X's columns and y on those rows, with the means. */
+function centredGram(
+  X: Float64Array,
+  y: Float64Array,
+  k: number,
+  from: number,
+  to: number,
+): { G: Float64Array; c: Float64Array; mx: Float64Array; my: number } {
+  const n = Math.max(1, to - from);
+  const mx = new Float64Array(k);
+  let my = 0;
+  for (let i = from; i < to; i++) {
+    my += y[i]!;
+    for (let a = 0; a < k; a++) mx[a]! += X[i * k + a]!;
+  }
+  my /= n;
+  for (let a = 0; a < k; a++) mx[a]! /= n;
+  const g = gram(X, y, k, from, to);
+  for (let a = 0; a < k; a++) {
+    g.c[a]! -= n * mx[a]! * my;
+    for (let b = 0; b < k; b++) g.G[a * k + b]! -= n * mx[a]! * mx[b]!;
+  }
+  return { G: g.G, c: g.c, mx, my };
+}
+
+function dot(a: Float64Array, b: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}
+
+/** Σ(y − w₀ − Xw)² from the raw Gram summary of the scored rows (m of them). */
+function sseWithIntercept(
+  g: { G: Float64Array; c: Float64Array; yy: number; sx: Float64Array; sy: number },
+  w: Float64Array,
+  w0: number,
+  k: number,
+  m: number,
+): number {
+  let s = g.yy - 2 * w0 * g.sy + m * w0 * w0;
   for (let a = 0; a < k; a++) {
     s -= 2 * w[a]! * g.c[a]!;
+    s += 2 * w0 * w[a]! * g.sx[a]!;
     for (let b = 0; b < k; b++) s += w[a]! * g.G[a * k + b]! * w[b]!;
   }
   return s;
@@ -82,6 +127,24 @@ interface StackState {
   scale: (number | null)[];
   /** Non-negative weights on base predictions divided by `scale`; null → predict 0 (not enough history yet). */
   coef: (number | null)[] | null;
+  intercept?: number;
+  /** Meta-training rows the weights were fitted on. */
+  rows?: number;
+}
+
+/** Winsorised targets minus the mean of their day over the given rows (the cross-sectional target). */
+function dayDemeaned(y: readonly number[], rows: readonly number[], rowDay: Int32Array): Float64Array {
+  const out = Float64Array.from(y);
+  let i = 0;
+  while (i < rows.length) {
+    let j = i;
+    let s = 0;
+    while (j < rows.length && rowDay[rows[j]!] === rowDay[rows[i]!]) s += y[j++]!;
+    const m = s / (j - i);
+    for (let k = i; k < j; k++) out[k]! -= m;
+    i = j;
+  }
+  return out;
 }
 
 function readState(state: JsonValue): StackState {
@@ -104,7 +167,7 @@ export const stacking: Algorithm = {
   type: 'Stacking',
   category: 'ensemble',
   description:
-    'Non-negative ridge blend of the other algorithms’ out-of-sample predictions, trained only on past predictions.',
+    'Non-negative ridge blend, with intercept, of the other algorithms’ out-of-sample predictions, fitted to the cross-sectional return and trained only on past predictions.',
   scope: 'pooled',
   output: 'regression',
   needsStack: true,
@@ -129,6 +192,7 @@ export const stacking: Algorithm = {
       return rows.length > 0 ? Math.sqrt(ss / rows.length) : 0;
     });
     let coef: Float64Array | null = null;
+    let intercept = 0;
     const days = new Set(rows.map((r) => data.features.rowDay[r]!)).size;
     if (rows.length >= STACKING_MIN_ROWS && days >= STACKING_MIN_DAYS && k > 0) {
       const n = rows.length;
@@ -137,27 +201,34 @@ export const stacking: Algorithm = {
         for (let j = 0; j < k; j++)
           X[i * k + j] = scale[j]! > 0 ? stack.values[j]![rows[i]!]! / scale[j]! : 0;
       }
-      const y = Float64Array.from(ys);
-      // Penalty chosen on the latest 20 % of the meta-training rows (rows are in day order).
-      const split = Math.floor(n * 0.8);
-      const a = gram(X, y, k, 0, split);
+      const y = dayDemeaned(ys, rows, data.features.rowDay);
+      // Penalty chosen on the latest ≈ 20 % of the meta-training rows (day order), fitted on the rows at least h days
+      // before it; each fit centres X and y on its own rows (the unpenalised intercept).
+      const { split, trainEnd } = holdoutSplit({ ...data, rows: Int32Array.from(rows) });
+      const a = centredGram(X, y, k, 0, trainEnd);
       const b = gram(X, y, k, split, n);
       let best = 1;
       let bestSse = Infinity;
-      for (const kappa of [1e-3, 1e-2, 0.1, 1, 10]) {
-        const e = sse(b, nonNegativeRidge(a.G, a.c, k, kappa * split), k);
-        if (e < bestSse) {
-          bestSse = e;
-          best = kappa;
+      if (trainEnd > k && n > split) {
+        for (const kappa of [1e-3, 1e-2, 0.1, 1, 10]) {
+          const w = nonNegativeRidge(a.G, a.c, k, kappa * trainEnd);
+          const e = sseWithIntercept(b, w, a.my - dot(a.mx, w), k, n - split);
+          if (e < bestSse) {
+            bestSse = e;
+            best = kappa;
+          }
         }
       }
-      const all = gram(X, y, k, 0, n);
+      const all = centredGram(X, y, k, 0, n);
       coef = nonNegativeRidge(all.G, all.c, k, best * n);
+      intercept = all.my - dot(all.mx, coef);
     }
     const state: StackState = {
       baseIds: ids,
       scale: jsonNumbers(scale),
       coef: coef ? jsonNumbers(coef) : null,
+      intercept,
+      rows: rows.length,
     };
     return finishModel(stacking, data, state as unknown as JsonValue);
   },
@@ -169,9 +240,10 @@ export const stacking: Algorithm = {
     const out = new Float64Array(rowSet.rows.length);
     const coef = st.coef ? stateNumbers(model.state, 'coef') : null;
     if (coef) {
+      const w0 = st.intercept ?? 0;
       for (let i = 0; i < rowSet.rows.length; i++) {
         const r = rowSet.rows[i]!;
-        let v = 0;
+        let v = w0;
         for (let j = 0; j < cols.length; j++) {
           const sc = st.scale[j] ?? 0;
           const x = cols[j]?.[r];

@@ -11,6 +11,16 @@ import {
 } from '../../test/learner-data.ts';
 
 describe('extra-trees', () => {
+  it('draws ⌈√p⌉ columns per split by default (the documented √p rule), not a fixed half', () => {
+    const tr = makeLinear(600, 16, 9);
+    const opts = { nTrees: 3, maxDepth: 3, seed: 4 };
+    const byDefault = extraTrees.fit(tr.X, tr.nRows, tr.nCols, tr.y, opts);
+    const sqrt = extraTrees.fit(tr.X, tr.nRows, tr.nCols, tr.y, { ...opts, maxFeatures: 'sqrt' });
+    const half = extraTrees.fit(tr.X, tr.nRows, tr.nCols, tr.y, { ...opts, maxFeatures: 0.5 });
+    expect(JSON.stringify(byDefault)).toBe(JSON.stringify(sqrt));
+    expect(JSON.stringify(byDefault)).not.toBe(JSON.stringify(half));
+  });
+
   it('beats the mean on a linear signal (R² > 0.7)', () => {
     const tr = makeLinear(2000, 6, 1);
     const te = makeLinear(1000, 6, 2);

@@ -14,7 +14,7 @@ export interface ExtraTreesOptions {
   maxDepth?: number;
   /** Minimum rows per leaf. Default 5. */
   minSamplesLeaf?: number;
-  /** Columns drawn per node: 'sqrt', 'all', or a fraction in (0, 1]. Default 0.5. */
+  /** Columns drawn per node: 'sqrt' (⌈√nCols⌉, the default), 'all', or a fraction in (0, 1]. */
   maxFeatures?: 'sqrt' | 'all' | number;
   /** Quantile bins per column (random cuts are snapped to bin edges), 2..256. Default 64. */
   maxBins?: number;
@@ -31,7 +31,7 @@ const DEFAULTS = {
   nTrees: 50,
   maxDepth: 8,
   minSamplesLeaf: 5,
-  maxFeatures: 0.5 as 'sqrt' | 'all' | number,
+  maxFeatures: 'sqrt' as 'sqrt' | 'all' | number,
   maxBins: 64,
   seed: 0,
 };

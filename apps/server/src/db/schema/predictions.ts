@@ -141,8 +141,11 @@ export const predictionEvaluations = pgTable(
     realisedPriceTry: doublePrecision('realised_price_try').notNull(),
     /** Simple return from the prediction's price to the target date's close, a fraction. */
     realisedReturn: doublePrecision('realised_return').notNull(),
-    /** Predicted up and closed higher, or predicted down and closed at or below. */
-    hit: boolean('hit').notNull(),
+    /**
+     * By @bist/contracts' directionalHit: true when the realised direction matched the call, false when it did not,
+     * null when the close equalled the prediction's price (a zero return is neither hit nor miss).
+     */
+    hit: boolean('hit'),
     evaluatedAt: timestamp('evaluated_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('prediction_evaluations_at_idx').on(t.evaluatedAt)],

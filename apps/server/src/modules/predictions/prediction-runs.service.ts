@@ -10,7 +10,9 @@
 import {
   AUDIT_ACTIONS,
   DEFAULT_PLATFORM_SETTINGS,
+  algorithmEvaluationSchema,
   PREDICTION_HORIZONS,
+  directionalHit,
   isPredictionHorizon,
   type MlRun,
   type MlRunKind,
@@ -514,9 +516,14 @@ export class PredictionRunsService {
     const stored = await this.o.runs.latestModels(ids);
     if (stored.length === 0) throw new NoTrainedModelsError();
     const hitRates = new Map<string, number | null>();
+    const calibrations = new Map<string, { a: number; b: number } | null>();
     for (const h of PREDICTION_HORIZONS) {
       for (const e of await this.o.reads.latestEvaluations(h)) {
         hitRates.set(`${e.algorithmId}:${h}`, e.accuracyPercent === null ? null : e.accuracyPercent / 100);
+        // Records stored before calibration existed parse with calibration null (the uncalibrated rules apply).
+        const record = algorithmEvaluationSchema.safeParse(e.record);
+        const c = record.success ? record.data.calibration : null;
+        calibrations.set(`${e.algorithmId}:${h}`, c ? { a: c.a, b: c.b } : null);
       }
     }
     const models: ModelForServing[] = stored.flatMap((m) =>
@@ -527,6 +534,7 @@ export class PredictionRunsService {
               horizon: m.horizonDays,
               stateJson: m.stateJson,
               hitRate: hitRates.get(`${m.algorithmId}:${m.horizonDays}`) ?? null,
+              calibration: calibrations.get(`${m.algorithmId}:${m.horizonDays}`) ?? null,
             },
           ]
         : [],
@@ -574,7 +582,10 @@ export class PredictionRunsService {
     return `${rows.length} predictions from ${served.length} models`;
   }
 
-  /** Scores every matured prediction: hit = predicted up and closed higher, or predicted down and closed at or below. */
+  /**
+   * Scores every matured prediction by contracts' directionalHit: hit when the close moved in the predicted direction,
+   * miss when it moved the other way, null (excluded from every hit rate) when it closed exactly at the prediction's price.
+   */
   async evaluate(): Promise<string> {
     let total = 0;
     for (;;) {
@@ -588,7 +599,7 @@ export class PredictionRunsService {
             predictionId: m.id,
             realisedPriceTry: m.realisedPriceTry,
             realisedReturn,
-            hit: m.direction === 'up' ? realisedReturn > 0 : realisedReturn <= 0,
+            hit: directionalHit(m.direction === 'up' ? 1 : -1, realisedReturn),
             evaluatedAt: now,
           };
         }),

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AUDIT_ACTIONS,
+  algorithmEvaluationSchema,
   algorithmListSchema,
   dailySummarySchema,
   mlRunListResponseSchema,
@@ -137,12 +138,17 @@ describe.each(testBackends())(`${PredictionRunsService.name} on %s`, (backend) =
     const scores = await repo.latestEvaluations(1);
     expect(scores.map((s) => s.algorithmId).sort()).toEqual([...CHEAP].sort());
     const rw = scores.find((s) => s.algorithmId === 'random-walk')!;
-    // The random walk predicts 0: every prediction is half a hit, and it has no skill.
-    expect(rw.accuracyPercent).toBe(50);
+    // The random walk predicts 0: it makes no directional call (no hit rate, no half-hits) and has no skill.
+    expect(rw.accuracyPercent).toBeNull();
     expect(rw.skillVsRandomWalk).toBe(0);
-    expect(
-      scores.every((s) => s.predictionsCount > 0 && s.accuracyCiLowPercent <= (s.accuracyPercent ?? 0)),
-    ).toBe(true);
+    expect(scores.every((s) => s.predictionsCount > 0)).toBe(true);
+    for (const s of scores.filter((x) => x.accuracyPercent !== null)) {
+      expect(s.accuracyCiLowPercent).toBeLessThanOrEqual(s.accuracyPercent!);
+      // Hit rate − the better of always-up / always-down on the same rows.
+      const rec = algorithmEvaluationSchema.parse(s.record);
+      expect(rec.edgePoints).toBeCloseTo(rec.accuracyPercent! - rec.baselinePercent!, 8);
+      expect(rec.baselinePercent).toBeCloseTo(Math.max(rec.alwaysUpPercent!, rec.alwaysDownPercent!), 8);
+    }
   });
 
   it('predicts from the latest close: target = current × (1 + expected return), confidence in [0, 1]', async () => {
@@ -195,7 +201,7 @@ describe.each(testBackends())(`${PredictionRunsService.name} on %s`, (backend) =
       current_price_try: number;
       close_try: number;
       realised_price_try: number;
-      hit: boolean;
+      hit: boolean | null;
       horizon_days: number;
     }>(`
       select p.direction, p.current_price_try, b.close_try, e.realised_price_try, e.hit, p.horizon_days
@@ -205,8 +211,13 @@ describe.each(testBackends())(`${PredictionRunsService.name} on %s`, (backend) =
     expect(rows.rows.every((r) => r.horizon_days === 1)).toBe(true);
     for (const r of rows.rows) {
       expect(r.realised_price_try).toBe(r.close_try);
+      // A close exactly at the prediction's price is neither hit nor miss (null, left out of every hit rate).
       expect(r.hit).toBe(
-        r.direction === 'up' ? r.close_try > r.current_price_try : r.close_try <= r.current_price_try,
+        r.close_try === r.current_price_try
+          ? null
+          : r.direction === 'up'
+            ? r.close_try > r.current_price_try
+            : r.close_try < r.current_price_try,
       );
     }
     const unmatured = await t.infra.database.pool.query(
@@ -239,7 +250,7 @@ describe.each(testBackends())(`${PredictionRunsService.name} on %s`, (backend) =
     }
     // One point: 2026-11-18, the hit rate of the evaluated 1-day predictions.
     const evaluated = await t.infra.database.pool.query<{ n: number; hits: number }>(
-      'select count(*)::int as n, sum(case when hit then 1 else 0 end)::int as hits from prediction_evaluations',
+      'select count(hit)::int as n, sum(case when hit then 1 else 0 end)::int as hits from prediction_evaluations',
     );
     const { n, hits } = evaluated.rows[0]!;
     expect(data.accuracy_history).toEqual([

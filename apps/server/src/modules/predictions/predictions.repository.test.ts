@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directionalHit } from '@bist/contracts';
 import { createTestDatabase, testBackends } from '@test/helpers';
 import type { Database } from '@/db/client';
 import { MarketRepository } from '@/market/market.repository';
@@ -226,17 +227,18 @@ describe.each(testBackends())('PredictionsRepository and PredictionRunsRepositor
         predictionId: m.id,
         realisedPriceTry: m.realisedPriceTry,
         realisedReturn: m.realisedPriceTry / 100 - 1,
-        hit: m.direction === 'up' ? m.realisedPriceTry > 100 : m.realisedPriceTry <= 100,
+        hit: directionalHit(m.direction === 'up' ? 1 : -1, m.realisedPriceTry / 100 - 1),
         evaluatedAt: T0,
       })),
     );
     expect(await runs.maturedPredictions(100)).toEqual([]);
+    // GARAN closed exactly at the prediction's price: a zero return is neither hit nor miss, so it is left out.
     expect(await repo.accuracyByTargetDate('2026-11-01')).toEqual([
-      { date: '2026-11-17', evaluated: 3, hits: 2 },
+      { date: '2026-11-17', evaluated: 2, hits: 1, ups: 2 },
     ]);
     const realised = await repo.realisedByAlgorithm(1);
-    expect(realised.get('ols')).toEqual({ evaluated: 2, hits: 2, days: 1 });
-    expect(realised.get('ridge')).toEqual({ evaluated: 1, hits: 0, days: 1 });
+    expect(realised.get('ols')).toEqual({ evaluated: 1, hits: 1, ups: 1, days: 1 });
+    expect(realised.get('ridge')).toEqual({ evaluated: 1, hits: 0, ups: 1, days: 1 });
     expect((await repo.predictionCountsByAlgorithm()).get('ols')).toBe(3);
   });
 

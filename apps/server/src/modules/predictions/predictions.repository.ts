@@ -110,32 +110,52 @@ export class PredictionsRepository {
     return Number(result.rows[0]?.n ?? 0);
   }
 
-  /** Per target date from `fromDate`: evaluated predictions and hits (enabled algorithms). */
+  /**
+   * Per target date from `fromDate`: evaluated predictions, hits and those that closed up (enabled algorithms); a
+   * prediction whose realised return was exactly 0 (hit null) is left out of all three.
+   */
   async accuracyByTargetDate(
     fromDate: string,
     horizonDays?: number,
-  ): Promise<{ date: string; evaluated: number; hits: number }[]> {
-    const result = await this.db.execute<{ d: string; n: number; hits: number }>(sql`
-      select p.target_date::text as d, count(*)::int as n, sum(case when e.hit then 1 else 0 end)::int as hits
+  ): Promise<{ date: string; evaluated: number; hits: number; ups: number }[]> {
+    const result = await this.db.execute<{ d: string; n: number; hits: number; ups: number }>(sql`
+      select p.target_date::text as d, count(*)::int as n, sum(case when e.hit then 1 else 0 end)::int as hits,
+        sum(case when e.realised_return > 0 then 1 else 0 end)::int as ups
       from prediction_evaluations e join predictions p on p.id = e.prediction_id join ml_algorithms a on a.id = p.algorithm_id
-      where p.target_date >= ${fromDate}::date and a.enabled ${horizonDays ? sql`and p.horizon_days = ${horizonDays}` : sql``}
+      where p.target_date >= ${fromDate}::date and a.enabled and e.hit is not null
+      ${horizonDays ? sql`and p.horizon_days = ${horizonDays}` : sql``}
       group by p.target_date order by p.target_date`);
-    return result.rows.map((r) => ({ date: r.d, evaluated: Number(r.n), hits: Number(r.hits) }));
+    return result.rows.map((r) => ({
+      date: r.d,
+      evaluated: Number(r.n),
+      hits: Number(r.hits),
+      ups: Number(r.ups),
+    }));
   }
 
-  /** Realised evaluations per algorithm at a horizon: count, hits and distinct target dates. */
+  /**
+   * Realised evaluations per algorithm at a horizon: scored count, hits, those that closed up (always-up's hits on the
+   * same rows) and distinct target dates; zero realised returns (hit null) are excluded.
+   */
   async realisedByAlgorithm(
     horizonDays: number,
-  ): Promise<Map<string, { evaluated: number; hits: number; days: number }>> {
-    const result = await this.db.execute<{ algorithm_id: string; n: number; hits: number; days: number }>(sql`
+  ): Promise<Map<string, { evaluated: number; hits: number; ups: number; days: number }>> {
+    const result = await this.db.execute<{
+      algorithm_id: string;
+      n: number;
+      hits: number;
+      ups: number;
+      days: number;
+    }>(sql`
       select p.algorithm_id, count(*)::int as n, sum(case when e.hit then 1 else 0 end)::int as hits,
+        sum(case when e.realised_return > 0 then 1 else 0 end)::int as ups,
         count(distinct p.target_date)::int as days
       from prediction_evaluations e join predictions p on p.id = e.prediction_id
-      where p.horizon_days = ${horizonDays} group by p.algorithm_id`);
+      where p.horizon_days = ${horizonDays} and e.hit is not null group by p.algorithm_id`);
     return new Map(
       result.rows.map((r) => [
         r.algorithm_id,
-        { evaluated: Number(r.n), hits: Number(r.hits), days: Number(r.days) },
+        { evaluated: Number(r.n), hits: Number(r.hits), ups: Number(r.ups), days: Number(r.days) },
       ]),
     );
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "prediction_evaluations" ALTER COLUMN "hit" DROP NOT NULL;

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { featuresOf, lastDay } from '../../test/helpers.ts';
+import { trainingDataAt } from '../algorithm.ts';
+import { crossSectionalTargets, holdoutSplit, normalQuantile } from './pooled-data.ts';
+
+const fs = featuresOf({ nSeries: 20, nDays: 200, seed: 2 });
+
+describe(holdoutSplit.name, () => {
+  for (const h of [1, 5] as const) {
+    it(`leaves a gap of ${h} day(s): no fitting label overlaps a holdout label`, () => {
+      const data = trainingDataAt(fs, h, lastDay(fs));
+      const { split, trainEnd } = holdoutSplit(data);
+      const n = data.rows.length;
+      expect(split).toBeGreaterThan(0.7 * n);
+      expect(split).toBeLessThan(0.85 * n);
+      const holdoutStart = fs.rowDay[data.rows[split]!]!;
+      // The holdout starts on a day boundary.
+      expect(fs.rowDay[data.rows[split - 1]!]!).toBeLessThan(holdoutStart);
+      // Every fitting row's h-day label is realised by the holdout's first day, and the gap rows are exactly h days.
+      for (let i = 0; i < trainEnd; i++)
+        expect(fs.targets[h].realisedDay[data.rows[i]!]!).toBeLessThanOrEqual(holdoutStart);
+      const dropped = new Set(Array.from(data.rows.subarray(trainEnd, split), (r) => fs.rowDay[r]!));
+      expect(dropped.size).toBe(h);
+    });
+  }
+});
+
+describe(crossSectionalTargets.name, () => {
+  it('rank-gauss transforms each day: order kept, mean 0 within the day, the market move removed', () => {
+    expect(normalQuantile(0.975)).toBeCloseTo(1.959964, 5);
+    expect(normalQuantile(0.01)).toBeCloseTo(-2.326348, 5);
+    const data = trainingDataAt(fs, 1, lastDay(fs));
+    const y = crossSectionalTargets(data);
+    const t = fs.targets[1].logReturn;
+    const day = fs.rowDay[data.rows[0]!]!;
+    const idx = Array.from(data.rows.keys()).filter((i) => fs.rowDay[data.rows[i]!] === day);
+    expect(idx.length).toBe(20);
+    expect(Math.abs(idx.reduce((s, i) => s + y[i]!, 0))).toBeLessThan(1e-9);
+    for (const a of idx)
+      for (const b of idx) if (t[data.rows[a]!]! < t[data.rows[b]!]!) expect(y[a]!).toBeLessThan(y[b]!);
+  });
+});

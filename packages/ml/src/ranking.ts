@@ -1,0 +1,117 @@
+/**
+ * Ranking skill against the simple factors, on the same rows as the model: the baseline ladder (yesterday's return,
+ * low volatility −ATR14/close, 12-1 momentum), the model's Rank IC with a Newey–West t, its paired daily difference
+ * to the best factor, the Rank IC on the tradable target (next open → close of t + h), and the production-model
+ * choice (`chooseChampion`).
+ */
+import { FEATURE_COLUMN, type FeatureName, type FeatureSet, type Horizon } from './features.ts';
+import { dailyIc, type IcSummary, summariseIc } from './metrics.ts';
+
+/** The simple factors every model is compared with; score = sign × the raw feature. */
+export const FACTOR_LADDER: readonly { id: string; name: string; column: FeatureName; sign: 1 | -1 }[] = [
+  { id: 'yesterday_return', name: "yesterday's return", column: 'ret_lag1', sign: 1 },
+  { id: 'low_volatility', name: '−ATR14/close (low volatility)', column: 'atr_14', sign: -1 },
+  { id: 'momentum_12_1', name: '12-1 momentum', column: 'mom_12_1', sign: 1 },
+];
+
+/**
+ * t-statistic of the mean of a series with a Newey–West (Bartlett, `lags`) standard error; non-finite values are
+ * skipped (the rest are treated as consecutive). NaN with fewer than 3 values or a zero variance.
+ */
+export function neweyWestT(values: ArrayLike<number>, lags: number): number {
+  const v: number[] = [];
+  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i]!)) v.push(values[i]!);
+  const n = v.length;
+  if (n < 3) return NaN;
+  const mean = v.reduce((s, x) => s + x, 0) / n;
+  const e = v.map((x) => x - mean);
+  let s = e.reduce((a, x) => a + x * x, 0) / n;
+  for (let l = 1; l <= Math.min(lags, n - 1); l++) {
+    let c = 0;
+    for (let i = l; i < n; i++) c += e[i]! * e[i - l]!;
+    s += 2 * (1 - l / (lags + 1)) * (c / n);
+  }
+  return s > 0 ? mean / Math.sqrt(s / n) : NaN;
+}
+
+export interface FactorScore {
+  id: string;
+  rankIc: IcSummary;
+  rankIcNwT: number;
+}
+
+/** A model's ranking figures on its scored rows. */
+export interface RankingMetrics {
+  /** Newey–West t of the model's daily Rank IC (lags = h). */
+  rankIcNwT: number;
+  /** Rank IC against the tradable target (next open → close of t + h). */
+  tradableRankIc: IcSummary;
+  factors: FactorScore[];
+  /** The factor with the highest mean Rank IC on these rows (null without any). */
+  bestFactorId: string | null;
+  /** Mean over days of (model's Rank IC − best factor's Rank IC), days where both are defined; its Newey–West t. */
+  rankIcDiffVsBestFactor: number;
+  rankIcDiffNwT: number;
+}
+
+/** Ranking figures of predictions on feature rows `rows` (day-ordered), against close-to-close and tradable targets. */
+export function rankingMetrics(
+  fs: FeatureSet,
+  horizon: Horizon,
+  rows: Int32Array,
+  predicted: ArrayLike<number>,
+): RankingMetrics {
+  const t = fs.targets[horizon];
+  const realised = Float64Array.from(rows, (r) => t.logReturn[r]!);
+  const tradable = Float64Array.from(rows, (r) => t.tradableLogReturn[r]!);
+  const day = Int32Array.from(rows, (r) => fs.rowDay[r]!);
+  // The same rows as the model: a factor is scored only where the model made a finite prediction.
+  const mask = (v: number, i: number) => (Number.isFinite(predicted[i]!) ? v : NaN);
+  const modelIc = dailyIc(predicted, realised, day, 'spearman');
+  const factors = FACTOR_LADDER.map((f) => {
+    const col = FEATURE_COLUMN[f.column];
+    const score = Float64Array.from(rows, (r, i) => mask(f.sign * fs.raw[r * fs.cols + col]!, i));
+    const ic = dailyIc(score, realised, day, 'spearman');
+    return { id: f.id, ic, summary: summariseIc(ic) };
+  });
+  let best: (typeof factors)[number] | null = null;
+  for (const f of factors) if (f.summary.days > 0 && (!best || f.summary.mean > best.summary.mean)) best = f;
+  const diff = best ? Float64Array.from(modelIc, (m, d) => m - best.ic[d]!) : new Float64Array(0);
+  const diffSummary = summariseIc(diff);
+  return {
+    rankIcNwT: neweyWestT(modelIc, horizon),
+    tradableRankIc: summariseIc(dailyIc(predicted, tradable, day, 'spearman')),
+    factors: factors.map((f) => ({ id: f.id, rankIc: f.summary, rankIcNwT: neweyWestT(f.ic, horizon) })),
+    bestFactorId: best?.id ?? null,
+    rankIcDiffVsBestFactor: diffSummary.mean,
+    rankIcDiffNwT: neweyWestT(diff, horizon),
+  };
+}
+
+/** What chooseChampion reads of each candidate's walk-forward on the earlier window. */
+export interface ChampionCandidate {
+  algorithmId: string;
+  /** Mean daily (Rank IC − best simple factor's Rank IC) on the same rows: the edge-adjusted Rank IC. */
+  rankIcDiffVsBestFactor: number | null;
+  rankIcDays: number;
+  error: string | null;
+}
+
+/** Days of defined Rank IC a candidate needs to be considered for production. */
+export const CHAMPION_MIN_DAYS = 100;
+
+/**
+ * The production model of a horizon, chosen on an earlier walk-forward window only (never on the window it is then
+ * judged on): the candidate with the highest edge-adjusted Rank IC — its mean daily Rank IC minus the best simple
+ * factor's on the same rows — among those without errors and with at least CHAMPION_MIN_DAYS scored days; ties go to
+ * the earlier candidate (registry order). Null when no candidate qualifies.
+ */
+export function chooseChampion(candidates: readonly ChampionCandidate[]): string | null {
+  let best: ChampionCandidate | null = null;
+  for (const c of candidates) {
+    const v = c.rankIcDiffVsBestFactor;
+    if (c.error !== null || v === null || !Number.isFinite(v) || c.rankIcDays < CHAMPION_MIN_DAYS) continue;
+    if (!best || v > best.rankIcDiffVsBestFactor!) best = c;
+  }
+  return best?.algorithmId ?? null;
+}

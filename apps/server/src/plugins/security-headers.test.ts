@@ -27,9 +27,24 @@ describe(registerSecurityHeaders.name, () => {
     const b = await reference.inject({ method: 'GET', url: '/' });
     expect(pick(a.headers)).toEqual(pick(b.headers));
     expect(a.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(a.headers['content-security-policy']).toContain("script-src 'self';");
     expect(a.headers['x-content-type-options']).toBe('nosniff');
     await ours.close();
     await reference.close();
+  });
+
+  it('lets inline scripts run only on the Swagger UI pages', async () => {
+    const app = Fastify();
+    registerSecurityHeaders(app);
+    app.get('/docs/', async () => 'docs');
+    app.get('/dashboard', async () => 'app');
+    const docs = await app.inject({ method: 'GET', url: '/docs/' });
+    const page = await app.inject({ method: 'GET', url: '/dashboard' });
+    expect(docs.headers['content-security-policy']).toContain("script-src 'self' 'unsafe-inline'");
+    expect(String(page.headers['content-security-policy']).match(/script-src[^;]*/)?.[0]).toBe(
+      "script-src 'self'",
+    );
+    await app.close();
   });
 
   it('sends JSON API answers, errors and unknown API paths the API set and the request id', async () => {

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** Helmet's policy for this app: the SPA loads only its own scripts, styles, fonts and API. */
+/**
+ * Helmet's policy for this app: the SPA loads only its own scripts, styles, fonts and API. No inline script may run
+ * (the sessions' tokens live in localStorage, so an injected script must not execute); inline styles stay allowed
+ * because the chart and dialog libraries position elements with style attributes.
+ */
 export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      // The inline no-flash theme script in index.html; Swagger UI's inline bootstrap at /docs.
-      scriptSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       connectSrc: ["'self'"],
@@ -68,14 +71,30 @@ export function isApiPath(url: string): boolean {
   );
 }
 
+/** Swagger UI at /docs bootstraps with an inline script: only its pages may run one. */
+export const DOCS_HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      ...(HELMET_OPTIONS.contentSecurityPolicy as { directives: Record<string, string[]> }).directives,
+      scriptSrc: ["'self'", "'unsafe-inline'"],
+    },
+  },
+};
+
+function isDocsPath(url: string): boolean {
+  return url === '/docs' || url.startsWith('/docs/') || url.startsWith('/docs?');
+}
+
 /**
- * One onRequest hook for every response: the security headers (API or page set, both computed once) and the
+ * One onRequest hook for every response: the security headers (API, docs or page set, each computed once) and the
  * request id, so errors and 404s carry them too.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const pageHeaders = computeSecurityHeaders();
+  const docsHeaders = computeSecurityHeaders(DOCS_HELMET_OPTIONS);
   app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(isApiPath(request.url) ? API_SECURITY_HEADERS : pageHeaders);
+    const url = request.url;
+    void reply.headers(isApiPath(url) ? API_SECURITY_HEADERS : isDocsPath(url) ? docsHeaders : pageHeaders);
     void reply.header('x-request-id', request.id);
     done();
   });

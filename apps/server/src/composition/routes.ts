@@ -10,6 +10,7 @@ import { alertsRoutes } from '@/modules/alerts/alerts.routes';
 import { auditRoutes } from '@/modules/audit/audit.routes';
 import { authRoutes } from '@/modules/auth/auth.routes';
 import { marketRoutes } from '@/modules/market/market.routes';
+import { DEFAULT_QUOTE_STREAM_LIMITS } from '@/modules/market/quote-stream';
 import { marketStatusRoutes } from '@/modules/market-status/market-status.routes';
 import { portfolioRoutes } from '@/modules/portfolio/portfolio.routes';
 import { predictionRunsRoutes } from '@/modules/predictions/prediction-runs.routes';
@@ -24,7 +25,7 @@ import type { Services } from './services.ts';
 export async function registerRoutes(
   app: FastifyInstance,
   services: Services,
-  infra: Pick<Infrastructure, 'clock' | 'market'>,
+  infra: Pick<Infrastructure, 'clock' | 'market' | 'config'>,
 ): Promise<AdminRouteRegistry> {
   const adminRoutes = registerAdminAccess(app, services.adminAuth);
   // Staff realm.
@@ -39,7 +40,13 @@ export async function registerRoutes(
   await app.register(authRoutes(services.auth));
   await app.register(marketStatusRoutes(infra.clock));
   if (services.market && infra.market instanceof MarketEngine) {
-    await app.register(marketRoutes(services.market, infra.market));
+    await app.register(
+      marketRoutes(services.market, infra.market, {
+        ...DEFAULT_QUOTE_STREAM_LIMITS,
+        maxConnections: infra.config.streamMaxConnections,
+        maxPerIp: infra.config.streamMaxPerIp,
+      }),
+    );
   }
   await app.register(predictionsRoutes(services.predictions));
   await app.register(portfolioRoutes(services.portfolio, services.auth));

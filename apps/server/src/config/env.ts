@@ -37,6 +37,8 @@ const envSchema = z.object({
     .default(24 * 7),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: booleanFromString.optional(),
+  STREAM_MAX_CONNECTIONS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(2_000),
+  STREAM_MAX_PER_IP: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(20),
   REQUEST_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number' })
     .int()
@@ -64,6 +66,9 @@ export interface AppConfig {
   trustProxy: boolean;
   /** A request (headers and body) must arrive within this time, or its connection is closed. */
   requestTimeoutMs: number;
+  /** Live quote streams (SSE) open at once in this process, and per client address. */
+  streamMaxConnections: number;
+  streamMaxPerIp: number;
   /** Folder with the web build; the server serves it when it exists. */
   webDist: string;
   version: string;
@@ -98,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlHours: e.SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY ?? false,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    streamMaxConnections: e.STREAM_MAX_CONNECTIONS,
+    streamMaxPerIp: e.STREAM_MAX_PER_IP,
     mlInitialTraining: e.ML_INITIAL_TRAINING ?? true,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     version: APP_VERSION,

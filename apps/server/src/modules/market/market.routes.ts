@@ -17,12 +17,22 @@ import {
   symbolParamsSchema,
 } from '@bist/contracts';
 import { EncodedBodyCache, sendEncoded } from '@/lib/encoded-body';
+import { TooManyRequestsError } from '@/lib/errors';
 import type { MarketEngine } from '@/market/engine';
 import type { Quote } from '@/market/market-data';
 import type { MarketService } from './market.service.ts';
+import {
+  DEFAULT_QUOTE_STREAM_LIMITS,
+  QuoteStream,
+  STREAM_HEADERS,
+  symbolFilterOf,
+  type QuoteStreamLimits,
+} from './quote-stream.ts';
 
-/** Milliseconds between SSE keep-alive comments (proxies close idle streams). */
-const SSE_KEEPALIVE_MS = 15_000;
+const STREAM_MESSAGES = {
+  tooMany: 'Canlı fiyat akışı şu anda dolu. Lütfen biraz sonra tekrar deneyin.',
+  tooManyFromIp: 'Bu adresten çok fazla canlı fiyat akışı açık.',
+} as const;
 /** Distinct live-data limits kept encoded (a client asking every limit from 1 to 1,000 cannot hold 1,000 bodies). */
 const LIVE_DATA_BODIES_MAX = 16;
 /**
@@ -32,7 +42,11 @@ const LIVE_DATA_BODIES_MAX = 16;
 const STOCK_LIST_BODIES_MAX = 500;
 
 /** Market data is public, read-only reference information: no session needed (decision noted in the README). */
-export function marketRoutes(market: MarketService, engine: MarketEngine) {
+export function marketRoutes(
+  market: MarketService,
+  engine: MarketEngine,
+  streamLimits: QuoteStreamLimits = DEFAULT_QUOTE_STREAM_LIMITS,
+) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     // Answers that only change with the quotes are encoded once per version of the quotes they show, then every
@@ -81,60 +95,41 @@ export function marketRoutes(market: MarketService, engine: MarketEngine) {
       },
     );
 
+    const stream = new QuoteStream(streamLimits, (symbols) =>
+      symbols
+        ? [...symbols].map((s) => engine.quote(s)).filter((q): q is Quote => q !== undefined)
+        : engine.stockQuotes(),
+    );
+    const unsubscribe = engine.onQuotes((quotes) => stream.publish(quotes));
+    instance.addHook('onClose', async () => {
+      unsubscribe();
+      stream.close();
+    });
+
     app.get(
       '/api/market/stream',
       {
         schema: {
           tags: ['market'],
           summary:
-            'Server-Sent Events: `quotes` events with every quote update (symbol, price, changePercent, volume)',
+            'Server-Sent Events: `quotes` events with every quote update (symbol, price, changePercent, volume); `symbols` limits them (comma-separated)',
           hide: false,
         },
       },
       (request, reply) => {
+        const refused = stream.refusal(request.ip);
+        if (refused) {
+          throw new TooManyRequestsError(
+            refused === 'ip' ? STREAM_MESSAGES.tooManyFromIp : STREAM_MESSAGES.tooMany,
+            5,
+          );
+        }
+        if (request.method === 'HEAD') {
+          void reply.headers(STREAM_HEADERS);
+          return reply.send();
+        }
         reply.hijack();
-        const res = reply.raw;
-        res.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
-          'x-request-id': request.id,
-        });
-        const filter =
-          typeof (request.query as Record<string, unknown>).symbols === 'string'
-            ? new Set(
-                String((request.query as Record<string, string>).symbols)
-                  .split(',')
-                  .map((s) => s.trim().toUpperCase()),
-              )
-            : null;
-        const send = (quotes: readonly Quote[]) => {
-          const rows = quotes
-            .filter((q) => !filter || filter.has(q.symbol))
-            .map((q) => ({
-              symbol: q.symbol,
-              price: q.priceTry,
-              changePercent: q.changePercent,
-              volume: q.volume,
-              high: q.highTry,
-              low: q.lowTry,
-              time: q.updatedAt.toISOString(),
-            }));
-          if (rows.length > 0) res.write(`event: quotes\ndata: ${JSON.stringify(rows)}\n\n`);
-        };
-        res.write(`retry: 5000\n\n`);
-        send(
-          filter
-            ? [...filter].map((s) => engine.quote(s)).filter((q): q is Quote => q !== undefined)
-            : engine.stockQuotes(),
-        );
-        const unsubscribe = engine.onQuotes(send);
-        const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), SSE_KEEPALIVE_MS);
-        request.raw.on('close', () => {
-          clearInterval(keepAlive);
-          unsubscribe();
-        });
+        stream.open(request.raw, reply.raw, request.ip, symbolFilterOf(request.query), request.id);
       },
     );
 

@@ -37,7 +37,12 @@ const envSchema = z.object({
     .default(24 * 7),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: booleanFromString.optional(),
-  STREAM_MAX_CONNECTIONS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(2_000),
+  STREAM_MAX_CONNECTIONS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(2_000),
   STREAM_MAX_PER_IP: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(20),
   REQUEST_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number' })

@@ -75,7 +75,7 @@ export function createPlatformServices({ config, database, clock }: Base): Platf
 
 /** Prediction runs on the infrastructure's job queue and pool; without them runs can be read but not started. */
 export function createPredictionRuns(
-  infra: Pick<Infrastructure, 'database' | 'clock' | 'jobs'>,
+  infra: Pick<Infrastructure, 'config' | 'database' | 'clock' | 'jobs'>,
   platform: Pick<PlatformServices, 'audit' | 'settings'>,
   log: Logger,
 ): PredictionRunsService {
@@ -93,6 +93,7 @@ export function createPredictionRuns(
       return { time: settings.ml_schedule_time, enabled: settings.ml_auto_retrain };
     },
     ...(infra.jobs?.walkForward ? { walkForward: infra.jobs.walkForward } : {}),
+    codeVersion: infra.config.codeVersion,
   });
 }
 

@@ -7,11 +7,14 @@
  * cancels its pg-boss job; the process running it sees the status within CANCEL_POLL_MS and terminates its threads.
  * A failed or cancelled run can be retried: a new run of the same kind and algorithms.
  */
+import { createHash } from 'node:crypto';
 import {
   AUDIT_ACTIONS,
+  isNotWorseWalkForward,
   DEFAULT_PLATFORM_SETTINGS,
   PREDICTION_HORIZONS,
   isPredictionHorizon,
+  type ModelVersion,
   type MlRun,
   type MlRunKind,
   type MlRunStatus,
@@ -40,7 +43,12 @@ import type { MlJobData, MlQueue } from '@/jobs/ml-queue';
 import { TaskCancelledError, type MlWorkerPool } from '@/jobs/worker-pool';
 import type { AuditService } from '@/modules/audit/audit.service';
 import type { NewPrediction, PredictionsRepository } from './predictions.repository.ts';
-import type { PredictionRunsRepository, RunRow, SymbolBarArrays } from './prediction-runs.repository.ts';
+import type {
+  ModelVersionRow,
+  PredictionRunsRepository,
+  RunRow,
+  SymbolBarArrays,
+} from './prediction-runs.repository.ts';
 
 const CANCEL_POLL_MS = 250;
 /** Calendar days of bars loaded for a panel (≈ 4 years: a 3-year history and the 252-day momentum look-back). */
@@ -81,6 +89,16 @@ export interface PredictionRunsOptions {
   /** Walk-forward settings (tests shorten them). */
   walkForward?: WalkForwardSettings;
   horizons?: readonly PredictionHorizon[];
+  /** Package version and git commit of this build, stored with every model version. */
+  codeVersion?: string;
+}
+
+/** A panel with what the registry records about it: the bars' SHA-256 and its first and last date. */
+export interface LoadedPanel {
+  panel: PanelPayload;
+  fingerprint: string;
+  from: string | null;
+  to: string | null;
 }
 
 export class RunNotCancellableError extends ConflictError {
@@ -138,6 +156,38 @@ export function mlRunOf(run: RunRow): MlRun {
   };
 }
 
+const numberOrNull = (v: number | string | null | undefined) => (typeof v === 'number' ? v : null);
+
+/** A registry version in the contracts' shape (modelVersionSchema). */
+export function modelVersionOf(m: ModelVersionRow): ModelVersion {
+  const wf = numberOrNull(m.metrics.walkForwardMs);
+  const fit = numberOrNull(m.metrics.finalFitMs);
+  return {
+    id: m.id,
+    algorithm_id: m.algorithmId,
+    horizon_days: m.horizonDays,
+    version: m.version,
+    champion: m.champion,
+    train_from: m.trainFrom,
+    train_to: m.cutoffDate,
+    data_fingerprint: m.dataFingerprint,
+    code_version: m.codeVersion,
+    size_bytes: m.sizeBytes,
+    duration_ms: wf === null && fit === null ? null : (wf ?? 0) + (fit ?? 0),
+    train_rows: numberOrNull(m.metrics.trainRows),
+    started_by: m.requestedBy,
+    run_id: m.runId,
+    created_at: m.createdAt.toISOString(),
+    walk_forward: {
+      accuracy_percent: m.accuracyPercent,
+      r2: m.r2,
+      skill_vs_random_walk: m.skillVsRandomWalk,
+      rank_ic_mean: m.rankIcMean,
+      predictions_count: m.predictionsCount,
+    },
+  };
+}
+
 function barsOf(row: SymbolBarArrays): SeriesBars {
   return {
     dates: row.dates,
@@ -171,6 +221,49 @@ export class PredictionRunsService {
     if (!(await this.o.runs.setAlgorithmEnabled(algorithmId, enabled, this.o.clock.now()))) {
       throw new NotFoundError('Algorithm not found');
     }
+  }
+
+  // ------------------------------------------------------------------ model registry
+
+  /** Every version of an algorithm, per horizon, newest first. */
+  async versions(algorithmId: string): Promise<ModelVersionRow[]> {
+    if (!algorithmById(algorithmId)) throw new NotFoundError('Algorithm not found');
+    return this.o.runs.modelVersions(algorithmId);
+  }
+
+  /**
+   * Makes a version the champion of its algorithm × horizon (a promotion, or a rollback to an earlier one), audited
+   * with the reason; then queues a predict run of the algorithm so investors see the champion's predictions.
+   */
+  async promote(
+    algorithmId: string,
+    versionId: string,
+    reason: string,
+    staff: StaffAction,
+  ): Promise<{ version: ModelVersionRow; run: RunRow | null }> {
+    const all = await this.versions(algorithmId);
+    const target = all.find((v) => v.id === versionId);
+    if (!target) throw new NotFoundError('Model version not found');
+    const previous = all.find((v) => v.champion && v.horizonDays === target.horizonDays) ?? null;
+    await this.o.runs.setChampion(versionId);
+    await this.o.audit?.record({
+      eventType: 'system_config',
+      action: AUDIT_ACTIONS.modelPromoted,
+      actor: staff.actor,
+      target: { type: 'ml_model', id: versionId },
+      before: previous ? { champion_id: previous.id, version: previous.version } : null,
+      after: { champion_id: target.id, version: target.version },
+      details: { algorithm_id: algorithmId, horizon_days: target.horizonDays, reason },
+      meta: staff.meta,
+    });
+    const run = this.o.queue
+      ? await this.request('predict', {
+          requestedBy: staff.actor.id ?? staff.actor.email,
+          algorithmIds: [algorithmId],
+        })
+      : null;
+    const version = (await this.o.runs.modelVersions(algorithmId)).find((v) => v.id === versionId)!;
+    return { version, run };
   }
 
   // ------------------------------------------------------------------ queue lifecycle (this process)
@@ -398,6 +491,11 @@ export class PredictionRunsService {
 
   /** Stored bars as a panel (every listed stock, the XU100 as the market), aligned and checked by @bist/ml. */
   async loadPanel(): Promise<PanelPayload> {
+    return (await this.loadFingerprintedPanel()).panel;
+  }
+
+  /** The panel and the SHA-256 of every bar in it (symbols, dates and OHLCV of stocks and market). */
+  async loadFingerprintedPanel(): Promise<LoadedPanel> {
     const latest = await this.o.runs.latestBarDate();
     if (!latest) throw new NoMarketHistoryError();
     const from = new Date(Date.parse(`${latest}T00:00:00Z`) - PANEL_CALENDAR_DAYS * 86_400_000)
@@ -419,7 +517,30 @@ export class PredictionRunsService {
       close: [],
       volume: [],
     };
-    return payloadOfPanel(panelFromBars(stocks, barsOf(market ?? noMarket)));
+    const panel = payloadOfPanel(panelFromBars(stocks, barsOf(market ?? noMarket)));
+    const hash = createHash('sha256');
+    hash.update(panel.symbols.join(','));
+    hash.update(panel.dates.join(','));
+    for (const a of [
+      panel.open,
+      panel.high,
+      panel.low,
+      panel.close,
+      panel.volume,
+      panel.marketOpen,
+      panel.marketHigh,
+      panel.marketLow,
+      panel.marketClose,
+      panel.marketVolume,
+    ]) {
+      hash.update(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+    }
+    return {
+      panel,
+      fingerprint: hash.digest('hex'),
+      from: panel.dates[0] ?? null,
+      to: panel.dates.at(-1) ?? null,
+    };
   }
 
   private progress(runId: string) {
@@ -439,7 +560,8 @@ export class PredictionRunsService {
 
   private async train(runId: string, signal: AbortSignal): Promise<string> {
     const ids = await this.algorithmsOf(runId);
-    const panel = await this.loadPanel();
+    const loaded = await this.loadFingerprintedPanel();
+    const panel = loaded.panel;
     const horizons = this.o.horizons ?? PREDICTION_HORIZONS;
     const outcomes = await trainOnPool(
       this.poolOrThrow(),
@@ -454,26 +576,41 @@ export class PredictionRunsService {
     );
     if (signal.aborted) throw new TaskCancelledError();
     const now = this.o.clock.now();
-    const models = outcomes.flatMap((o) =>
-      o.stateJson !== null && o.cutoffDate !== null
-        ? [
-            {
-              algorithmId: o.algorithmId,
-              horizonDays: o.horizon,
-              cutoffDate: o.cutoffDate,
-              stateJson: o.stateJson,
-              metrics: {
-                trainRows: o.trainRows,
-                walkForwardMs: Math.round(o.walkForwardMs),
-                finalFitMs: Math.round(o.finalFitMs),
-                error: o.error,
-              },
-              runId,
-              createdAt: now,
-            },
-          ]
-        : [],
+    const heads = new Map(
+      (await this.o.runs.registryHeads(ids)).map((h) => [`${h.algorithmId}:${h.horizonDays}`, h]),
     );
+    const models = outcomes.flatMap((o) => {
+      if (o.stateJson === null || o.cutoffDate === null) return [];
+      const head = heads.get(`${o.algorithmId}:${o.horizon}`);
+      const champion =
+        head?.championId && (head.championRankIc !== null || head.championAccuracy !== null)
+          ? { rankIcMean: head.championRankIc, accuracyPercent: head.championAccuracy }
+          : null;
+      return [
+        {
+          algorithmId: o.algorithmId,
+          horizonDays: o.horizon,
+          version: (head?.maxVersion ?? 0) + 1,
+          champion: isNotWorseWalkForward(
+            { rankIcMean: o.evaluation.rankIc.mean, accuracyPercent: o.evaluation.accuracyPercent },
+            champion,
+          ),
+          trainFrom: loaded.from,
+          cutoffDate: o.cutoffDate,
+          dataFingerprint: loaded.fingerprint,
+          codeVersion: this.o.codeVersion ?? null,
+          stateJson: o.stateJson,
+          metrics: {
+            trainRows: o.trainRows,
+            walkForwardMs: Math.round(o.walkForwardMs),
+            finalFitMs: Math.round(o.finalFitMs),
+            error: o.error,
+          },
+          runId,
+          createdAt: now,
+        },
+      ];
+    });
     await this.o.runs.insertModels(models);
     await this.o.runs.insertEvaluations(
       outcomes.map(({ evaluation: e }) => ({
@@ -506,12 +643,13 @@ export class PredictionRunsService {
         'algorithm error during training',
       );
     }
-    return `${models.length} models, ${outcomes.length} walk-forward evaluations${failed.length ? `, ${failed.length} with errors` : ''}`;
+    const champions = models.filter((m) => m.champion).length;
+    return `${models.length} model versions (${champions} new champions), ${outcomes.length} walk-forward evaluations${failed.length ? `, ${failed.length} with errors` : ''}`;
   }
 
   private async predict(runId: string, signal: AbortSignal): Promise<string> {
     const ids = await this.algorithmsOf(runId);
-    const stored = await this.o.runs.latestModels(ids);
+    const stored = await this.o.runs.championModels(ids);
     if (stored.length === 0) throw new NoTrainedModelsError();
     const hitRates = new Map<string, number | null>();
     for (const h of PREDICTION_HORIZONS) {

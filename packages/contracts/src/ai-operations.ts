@@ -92,3 +92,49 @@ export const modelVersionListResponseSchema = dataEnvelope(
   z.object({ champion_rule: z.string(), versions: z.array(modelVersionSchema) }),
 );
 export const modelVersionResponseSchema = dataEnvelope(modelVersionSchema);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Staff actions on algorithms
+// ---------------------------------------------------------------------------------------------------------------
+
+const symbolSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,10}(\.IS)?$/, 'symbols holds BIST tickers such as "THYAO"');
+
+/**
+ * Body of POST /admin/api/ai/algorithms/{id}/train and /predict. `symbols` (optional) are validated against the
+ * universe and recorded with the action: every algorithm learns from the cross-section of all stocks, so a run
+ * covers the whole universe.
+ */
+export const algorithmRunBodySchema = z
+  .object({
+    symbols: z.array(symbolSchema).max(100, 'symbols holds at most 100 tickers').optional(),
+    reason: reasonSchema.optional(),
+  })
+  .default({});
+export type AlgorithmRunBody = z.infer<typeof algorithmRunBodySchema>;
+
+/** Body of enable / disable: an optional reason, recorded in the audit log. */
+export const optionalReasonBodySchema = z.object({ reason: reasonSchema.optional() }).default({});
+
+export const emergencyStopResultSchema = dataEnvelope(
+  z.object({
+    /** Algorithms disabled. */
+    algorithms: z.array(z.string()),
+    /** Runs cancelled (queued or running). */
+    cancelled_runs: z.array(z.string()),
+    /** Whether the nightly schedule is now paused (stop all only). */
+    nightly_paused: z.boolean(),
+  }),
+);
+export type EmergencyStopResult = z.infer<typeof emergencyStopResultSchema>['data'];
+
+export const promoteResultSchema = dataEnvelope(
+  z.object({
+    version: modelVersionSchema,
+    /** The predict run queued so that investors see the new champion's predictions (null without a job queue). */
+    predict_run_id: z.string().nullable(),
+  }),
+);

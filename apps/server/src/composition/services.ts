@@ -3,6 +3,7 @@
 import { STOCKS } from '@bist/market';
 import { MarketEngine } from '@/market/engine';
 import { MarketRepository } from '@/market/market.repository';
+import { AiOperationsService } from '@/modules/ai-operations/ai-operations.service';
 import { AdminAuthRepository } from '@/modules/admin-auth/admin-auth.repository';
 import { AdminAuthService } from '@/modules/admin-auth/admin-auth.service';
 import { AdminDashboardService } from '@/modules/admin-dashboard/admin-dashboard.service';
@@ -44,6 +45,7 @@ export interface Services extends PlatformServices {
   /** The predictions capability's read side (investor views) and its runs (train, predict, evaluate). */
   predictions: PredictionsService;
   predictionRuns: PredictionRunsService;
+  aiOperations: AiOperationsService;
   system: SystemService;
   auth: AuthService;
   adminDashboard: AdminDashboardService;
@@ -156,6 +158,7 @@ export function createServices(
     ...platform,
     predictions,
     predictionRuns,
+    aiOperations: new AiOperationsService({ runs: predictionRuns, settings: platform.settings }),
     system,
     auth,
     adminDashboard,

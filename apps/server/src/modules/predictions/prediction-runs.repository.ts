@@ -107,13 +107,30 @@ export class PredictionRunsRepository {
       });
   }
 
-  async setAlgorithmEnabled(id: string, enabled: boolean, now: Date): Promise<boolean> {
+  /**
+   * Enables or disables algorithms (one id, or every one with `id` null); enabling clears an emergency stop, a stop
+   * records who stopped it and why. Returns the ids changed.
+   */
+  async setAlgorithmEnabled(
+    id: string | null,
+    enabled: boolean,
+    now: Date,
+    stop?: { by: string; reason: string },
+  ): Promise<string[]> {
     const rows = await this.db
       .update(mlAlgorithms)
-      .set({ enabled, updatedAt: now })
-      .where(eq(mlAlgorithms.id, id))
+      .set({
+        enabled,
+        updatedAt: now,
+        ...(enabled
+          ? { stoppedBy: null, stoppedAt: null, stopReason: null }
+          : stop
+            ? { stoppedBy: stop.by, stoppedAt: now, stopReason: stop.reason }
+            : {}),
+      })
+      .where(id === null ? sql`true` : eq(mlAlgorithms.id, id))
       .returning({ id: mlAlgorithms.id });
-    return rows.length > 0;
+    return rows.map((r) => r.id);
   }
 
   async createRun(run: {

@@ -50,6 +50,8 @@ import type {
   SymbolBarArrays,
 } from './prediction-runs.repository.ts';
 
+export type { RunRow };
+
 const CANCEL_POLL_MS = 250;
 /** Calendar days of bars loaded for a panel (≈ 4 years: a 3-year history and the 252-day momentum look-back). */
 const PANEL_CALENDAR_DAYS = 1_500;
@@ -216,11 +218,65 @@ export class PredictionRunsService {
     );
   }
 
-  /** Enables or disables an algorithm: a disabled one is neither trained nor served, and leaves investor pages. */
-  async setEnabled(algorithmId: string, enabled: boolean): Promise<void> {
-    if (!(await this.o.runs.setAlgorithmEnabled(algorithmId, enabled, this.o.clock.now()))) {
-      throw new NotFoundError('Algorithm not found');
+  /**
+   * Enables or disables an algorithm: a disabled one is neither trained nor served, and leaves investor pages at
+   * once. Enabling clears an emergency stop. A staff change is audited.
+   */
+  async setEnabled(algorithmId: string, enabled: boolean, staff?: StaffAction): Promise<void> {
+    const changed = await this.o.runs.setAlgorithmEnabled(algorithmId, enabled, this.o.clock.now());
+    if (changed.length === 0) throw new NotFoundError('Algorithm not found');
+    if (staff) {
+      await this.o.audit?.record({
+        eventType: 'system_config',
+        action: enabled ? AUDIT_ACTIONS.algorithmEnabled : AUDIT_ACTIONS.algorithmDisabled,
+        actor: staff.actor,
+        target: { type: 'ml_algorithm', id: algorithmId },
+        after: { enabled },
+        meta: staff.meta,
+      });
     }
+  }
+
+  /**
+   * Emergency stop of one algorithm (`algorithmId`) or of every one (null): cancels the queued and running runs that
+   * cover it — a run over every algorithm included, since a run's threads cannot drop one algorithm — disables it
+   * with who stopped it and why, and writes the audit log. The running process sees the cancel within
+   * CANCEL_POLL_MS (at once when it runs here).
+   */
+  async emergencyStop(
+    algorithmId: string | null,
+    reason: string,
+    staff: StaffAction,
+  ): Promise<{ algorithms: string[]; cancelledRuns: string[] }> {
+    if (algorithmId !== null && !algorithmById(algorithmId)) throw new NotFoundError('Algorithm not found');
+    const covered = (await this.o.runs.activeRuns()).filter(
+      (r) => algorithmId === null || r.algorithmIds === null || r.algorithmIds.includes(algorithmId),
+    );
+    const stoppedBy = staff.actor.email;
+    const algorithms = await this.o.runs.setAlgorithmEnabled(algorithmId, false, this.o.clock.now(), {
+      by: stoppedBy,
+      reason,
+    });
+    if (algorithmId !== null && algorithms.length === 0) throw new NotFoundError('Algorithm not found');
+    const cancelledRuns: string[] = [];
+    for (const run of covered) {
+      try {
+        await this.cancel(run.id);
+        cancelledRuns.push(run.id);
+      } catch (error) {
+        if (!(error instanceof RunNotCancellableError)) throw error; // finished meanwhile
+      }
+    }
+    await this.o.audit?.record({
+      eventType: 'system_config',
+      action: algorithmId === null ? AUDIT_ACTIONS.emergencyStopAll : AUDIT_ACTIONS.emergencyStop,
+      actor: staff.actor,
+      target: { type: 'ml_algorithm', id: algorithmId ?? 'all' },
+      after: { enabled: false },
+      details: { reason, cancelled_runs: cancelledRuns, algorithms: algorithms.length },
+      meta: staff.meta,
+    });
+    return { algorithms, cancelledRuns };
   }
 
   // ------------------------------------------------------------------ model registry
@@ -362,7 +418,14 @@ export class PredictionRunsService {
   /** Queues a run; `chain` makes a train continue with predict and evaluate. A staff request is audited. */
   async request(
     kind: MlRunKind,
-    options: { requestedBy: string; algorithmIds?: string[] | null; chain?: boolean; staff?: StaffAction },
+    options: {
+      requestedBy: string;
+      algorithmIds?: string[] | null;
+      chain?: boolean;
+      staff?: StaffAction;
+      /** Recorded with the staff action (its reason, the symbols asked for). */
+      details?: Record<string, unknown>;
+    },
   ): Promise<RunRow> {
     const queue = this.queueOrThrow();
     const unknown = (options.algorithmIds ?? []).filter((id) => !algorithmById(id));
@@ -377,17 +440,22 @@ export class PredictionRunsService {
     });
     const jobId = await queue.send(kind, { runId: run.id, chain: options.chain ?? false });
     if (jobId) await this.o.runs.updateRun(run.id, { jobId });
-    if (options.staff) await this.audit(AUDIT_ACTIONS.mlRunRequested, run, options.staff);
+    if (options.staff) await this.audit(AUDIT_ACTIONS.mlRunRequested, run, options.staff, options.details);
     return { ...run, jobId };
   }
 
-  private async audit(action: string, run: RunRow, staff: StaffAction): Promise<void> {
+  private async audit(
+    action: string,
+    run: RunRow,
+    staff: StaffAction,
+    details: Record<string, unknown> = {},
+  ): Promise<void> {
     await this.o.audit?.record({
       eventType: 'system_config',
       action,
       actor: staff.actor,
       target: { type: 'ml_run', id: run.id },
-      details: { kind: run.kind, algorithm_ids: run.algorithmIds ?? null },
+      details: { kind: run.kind, algorithm_ids: run.algorithmIds ?? null, ...details },
       meta: staff.meta,
     });
   }
@@ -560,6 +628,7 @@ export class PredictionRunsService {
 
   private async train(runId: string, signal: AbortSignal): Promise<string> {
     const ids = await this.algorithmsOf(runId);
+    if (ids.length === 0) throw new Error('No enabled algorithm to train (disabled or stopped)');
     const loaded = await this.loadFingerprintedPanel();
     const panel = loaded.panel;
     const horizons = this.o.horizons ?? PREDICTION_HORIZONS;

@@ -75,7 +75,7 @@ describe.each(testBackends())('PredictionsRepository and PredictionRunsRepositor
   afterAll(async () => database.close());
 
   it('syncs the registry without touching the enabled flag', async () => {
-    expect(await runs.setAlgorithmEnabled('ridge', false, T0)).toBe(true);
+    expect(await runs.setAlgorithmEnabled('ridge', false, T0)).toEqual(['ridge']);
     await runs.syncAlgorithms(
       [
         {
@@ -93,7 +93,7 @@ describe.each(testBackends())('PredictionsRepository and PredictionRunsRepositor
     );
     const ridge = (await repo.listAlgorithms()).find((a) => a.id === 'ridge')!;
     expect(ridge).toMatchObject({ name: 'Ridge (renamed)', description: 'd2', enabled: false });
-    expect(await runs.setAlgorithmEnabled('nope', true, T0)).toBe(false);
+    expect(await runs.setAlgorithmEnabled('nope', true, T0)).toEqual([]);
     await runs.setAlgorithmEnabled('ridge', true, T0);
   });
 

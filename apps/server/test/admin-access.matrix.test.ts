@@ -44,6 +44,8 @@ const SPEC_ACCESS: Record<string, AdminRouteAccess> = {
   },
   'POST /admin/api/control/emergency-stop-all': { kind: 'permission', permission: 'ai_management' },
   'GET /admin/api/ai/algorithms/:id/versions': { kind: 'authenticated' },
+  'GET /admin/api/ai/algorithms': { kind: 'authenticated' },
+  'GET /admin/api/ai/performance/overview': { kind: 'authenticated' },
   'POST /admin/api/ai/algorithms/:id/versions/:versionId/promote': {
     kind: 'permission',
     permission: 'ai_management',

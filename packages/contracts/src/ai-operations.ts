@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataEnvelope } from './envelope.ts';
+import { healthCheckNameSchema, healthCheckSchema } from './ai-health.ts';
 
 /**
  * The AI operations centre (admin realm, English): the model registry, emergency stops and the rules both sides
@@ -138,3 +139,124 @@ export const promoteResultSchema = dataEnvelope(
     predict_run_id: z.string().nullable(),
   }),
 );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading: algorithms with their measured health, performance overview, alerts
+// ---------------------------------------------------------------------------------------------------------------
+
+const healthLabelSchema = z.enum(['healthy', 'warning', 'critical']);
+
+/** An algorithm as staff see it (GET /admin/api/ai/algorithms). Percent fields 0–100. */
+export const adminAlgorithmSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  category: z.string(),
+  description: z.string(),
+  enabled: z.boolean(),
+  status: z.enum(['active', 'inactive']),
+  /** Directional hit rate at the assessed horizon (realised once enough live predictions matured, else walk-forward). */
+  accuracy: z.number().nullable(),
+  accuracy_source: z.enum(['walk_forward', 'realised']).nullable(),
+  hit_rate_ci: z.object({ low: z.number(), high: z.number() }).nullable(),
+  r2: z.number().nullable(),
+  /** 1 − MSE / MSE of the random walk. */
+  skill: z.number().nullable(),
+  rank_ic: z.number().nullable(),
+  /** Walk-forward predictions scored (the accuracy's sample). */
+  predictions_count: z.number().int().nonnegative(),
+  live_predictions_count: z.number().int().nonnegative(),
+  live_evaluated: z.number().int().nonnegative(),
+  live_hit_rate: z.number().nullable(),
+  health: healthLabelSchema.nullable(),
+  health_checks: z.array(healthCheckSchema),
+  trained_at: z.string().nullable(),
+  stopped_by: z.string().nullable(),
+  stopped_at: z.string().nullable(),
+  stop_reason: z.string().nullable(),
+});
+export type AdminAlgorithm = z.infer<typeof adminAlgorithmSchema>;
+
+export const featureDriftSchema = z.object({
+  as_of: z.string(),
+  training_from: z.string(),
+  recent_from: z.string(),
+  max_psi: z.number().nullable(),
+  features: z.array(z.object({ name: z.string(), psi: z.number().nullable() })),
+});
+export type FeatureDriftView = z.infer<typeof featureDriftSchema>;
+
+export const adminAlgorithmListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(adminAlgorithmSchema),
+  horizon_days: z.number().int(),
+  health_rule: z.string(),
+  drift: featureDriftSchema.nullable(),
+});
+export type AdminAlgorithmList = z.infer<typeof adminAlgorithmListResponseSchema>;
+
+/** A stored performance alert: a health check at 'critical' while it lasts. */
+export const performanceAlertSchema = z.object({
+  id: z.string(),
+  algorithm_id: z.string(),
+  algorithm_name: z.string(),
+  alert_type: healthCheckNameSchema,
+  value: z.number().nullable(),
+  threshold: z.number().nullable(),
+  detail: z.string(),
+  first_seen_at: z.string(),
+  last_seen_at: z.string(),
+});
+export type PerformanceAlert = z.infer<typeof performanceAlertSchema>;
+
+export const aiSystemStatsSchema = z.object({
+  total_algorithms: z.number().int(),
+  active_algorithms: z.number().int(),
+  /** Stored model versions. */
+  trained_models: z.number().int(),
+  /** Algorithms with at least one trained version. */
+  trained_algorithms: z.number().int(),
+  performance_alerts: z.number().int(),
+  healthy: z.number().int(),
+  warning: z.number().int(),
+  critical: z.number().int(),
+  /** Algorithms without a walk-forward yet. */
+  unrated: z.number().int(),
+  /** Whether the nightly train–predict–evaluate runs (Auto-retrain). */
+  auto_retrain: z.boolean(),
+});
+export type AiSystemStats = z.infer<typeof aiSystemStatsSchema>;
+
+export const performanceRowSchema = z.object({
+  algorithm_id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  accuracy: z.number().nullable(),
+  r2: z.number().nullable(),
+  predictions: z.number().int(),
+  status: healthLabelSchema.nullable(),
+  skill: z.number().nullable(),
+  rank_ic: z.number().nullable(),
+  max_psi: z.number().nullable(),
+});
+
+/** GET /admin/api/ai/performance/overview. */
+export const performanceOverviewResponseSchema = z.object({
+  success: z.literal(true),
+  performance_data: z.array(performanceRowSchema),
+  system_stats: aiSystemStatsSchema,
+  alerts: z.array(performanceAlertSchema),
+  recent_activity: z.array(
+    z.object({
+      /** The runs' algorithms ('all' for runs over every enabled one). */
+      algorithm_id: z.string(),
+      log_type: z.string(),
+      status: z.string(),
+      /** Runs of this kind for these algorithms among the recent runs. */
+      event_count: z.number().int(),
+      last_activity: z.string(),
+      run_id: z.string(),
+    }),
+  ),
+});
+export type PerformanceOverview = z.infer<typeof performanceOverviewResponseSchema>;

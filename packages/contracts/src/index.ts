@@ -11,3 +11,4 @@ export * from './predictions.ts';
 export * from './ml.ts';
 export * from './ml-runs.ts';
 export * from './ai-operations.ts';
+export * from './ai-health.ts';

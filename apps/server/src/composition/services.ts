@@ -3,6 +3,7 @@
 import { STOCKS } from '@bist/market';
 import { MarketEngine } from '@/market/engine';
 import { MarketRepository } from '@/market/market.repository';
+import { AiOperationsRepository } from '@/modules/ai-operations/ai-operations.repository';
 import { AiOperationsService } from '@/modules/ai-operations/ai-operations.service';
 import { AdminAuthRepository } from '@/modules/admin-auth/admin-auth.repository';
 import { AdminAuthService } from '@/modules/admin-auth/admin-auth.service';
@@ -158,7 +159,13 @@ export function createServices(
     ...platform,
     predictions,
     predictionRuns,
-    aiOperations: new AiOperationsService({ runs: predictionRuns, settings: platform.settings }),
+    aiOperations: new AiOperationsService({
+      runs: predictionRuns,
+      settings: platform.settings,
+      repo: new AiOperationsRepository(db),
+      clock,
+      log: log.child({ module: 'ai-operations' }),
+    }),
     system,
     auth,
     adminDashboard,

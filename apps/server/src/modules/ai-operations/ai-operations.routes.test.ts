@@ -5,7 +5,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AUDIT_ACTIONS,
+  adminAlgorithmListResponseSchema,
   dailySummarySchema,
+  performanceOverviewResponseSchema,
   emergencyStopResultSchema,
   mlRunResponseSchema,
   modelVersionListResponseSchema,
@@ -117,6 +119,51 @@ describe.each(testBackends())('AI operations centre on %s', (backend) => {
     expect(v.train_rows).toBeGreaterThan(0);
     expect(v.walk_forward.predictions_count).toBeGreaterThan(0);
     expect(v.walk_forward.accuracy_percent).not.toBeNull();
+  });
+
+  it('grades every algorithm by the measured-skill rule and stores critical checks as alerts', async () => {
+    const res = await get(analyst, '/admin/api/ai/algorithms');
+    expect(res.statusCode).toBe(200);
+    const body = adminAlgorithmListResponseSchema.parse(res.json());
+    const ols = body.data.find((a) => a.id === 'ols')!;
+    expect(ols).toMatchObject({ enabled: true, status: 'active', accuracy_source: 'walk_forward' });
+    expect(ols.accuracy).not.toBeNull();
+    expect(ols.r2).not.toBeNull();
+    // The label is the worst of the checks, and the checks follow the contracts' rule.
+    expect(ols.health).not.toBeNull();
+    const rank = { healthy: 0, warning: 1, critical: 2 } as const;
+    expect(rank[ols.health!]).toBe(Math.max(...ols.health_checks.map((c) => rank[c.status])));
+    expect(ols.health_checks.map((c) => c.check)).toEqual(
+      expect.arrayContaining(['edge', 'rank_ic', 'staleness']),
+    );
+    const edge = ols.health_checks.find((c) => c.check === 'edge')!;
+    expect(edge.interval!.low).toBeLessThanOrEqual(edge.value!);
+    // An algorithm never trained has no label.
+    expect(body.data.find((a) => a.id === 'arima')!.health).toBeNull();
+    // Drift is measured per feature on the stored bars.
+    expect(body.drift!.features.length).toBeGreaterThan(10);
+    expect(body.drift!.max_psi).toBe(
+      Math.max(...body.drift!.features.flatMap((f) => (f.psi === null ? [] : [f.psi]))),
+    );
+
+    const overview = performanceOverviewResponseSchema.parse(
+      (await get(analyst, '/admin/api/ai/performance/overview')).json(),
+    );
+    const stats = overview.system_stats;
+    expect(stats.total_algorithms).toBe(body.data.length);
+    expect(stats.active_algorithms).toBe(CHEAP.length);
+    expect(stats.healthy + stats.warning + stats.critical + stats.unrated).toBe(stats.total_algorithms);
+    expect(stats.trained_models).toBe(2);
+    const critical = body.data.flatMap((a) =>
+      a.health_checks.filter((c) => c.status === 'critical').map((c) => `${a.id}:${c.check}`),
+    );
+    expect(overview.alerts.map((a) => `${a.algorithm_id}:${a.alert_type}`).sort()).toEqual(critical.sort());
+    expect(stats.performance_alerts).toBe(critical.length);
+    expect(overview.recent_activity[0]).toMatchObject({
+      algorithm_id: 'ols',
+      log_type: 'train',
+      event_count: 1,
+    });
   });
 
   it('refuses bad input with 4xx naming the field, and lets a data_analyst read but not act', async () => {

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   actionReasonBodySchema,
+  adminAlgorithmListResponseSchema,
+  performanceOverviewResponseSchema,
   algorithmParamsSchema,
   algorithmRunBodySchema,
   CHAMPION_RULE_TEXT,
@@ -39,6 +41,33 @@ export function aiOperationsRoutes(ops: AiOperationsService, runs: PredictionRun
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const read = { adminAccess: adminAccess.authenticated };
     const act = { adminAccess: adminAccess.permission('ai_management') };
+
+    app.get(
+      '/admin/api/ai/algorithms',
+      {
+        config: read,
+        schema: {
+          tags: TAGS,
+          summary:
+            'Every algorithm with its measured accuracy, R², Rank IC, health checks, drift and stop state',
+          response: { 200: adminAlgorithmListResponseSchema, ...errorResponses },
+        },
+      },
+      async () => ops.algorithmList(),
+    );
+
+    app.get(
+      '/admin/api/ai/performance/overview',
+      {
+        config: read,
+        schema: {
+          tags: TAGS,
+          summary: 'Performance table, system counts, open performance alerts and recent job activity',
+          response: { 200: performanceOverviewResponseSchema, ...errorResponses },
+        },
+      },
+      async () => ops.overview(),
+    );
 
     for (const kind of ['train', 'predict'] as const) {
       app.post(

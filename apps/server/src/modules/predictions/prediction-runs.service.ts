@@ -10,7 +10,9 @@
 import { createHash } from 'node:crypto';
 import {
   AUDIT_ACTIONS,
+  DRIFT_RECENT_DAYS,
   isNotWorseWalkForward,
+  psi,
   DEFAULT_PLATFORM_SETTINGS,
   PREDICTION_HORIZONS,
   isPredictionHorizon,
@@ -20,7 +22,15 @@ import {
   type MlRunStatus,
   type PredictionHorizon,
 } from '@bist/contracts';
-import { ALGORITHMS, algorithmById, listAlgorithms, panelFromBars, type SeriesBars } from '@bist/ml';
+import {
+  ALGORITHMS,
+  algorithmById,
+  buildFeatures,
+  listAlgorithms,
+  panelFromBars,
+  rowsOfDays,
+  type SeriesBars,
+} from '@bist/ml';
 import { addTradingDays, istanbulDate, isTradingDay, STOCKS } from '@bist/market';
 import type { AdminActor, RequestMeta } from '@/lib/actor';
 import type { Clock } from '@/lib/clock';
@@ -39,10 +49,16 @@ import {
   type WalkForwardSettings,
 } from '@/jobs/ml-protocol';
 import { predictOnPool, trainOnPool } from '@/jobs/ml-engine';
+import { panelOfPayload } from '@/jobs/ml-tasks';
 import type { MlJobData, MlQueue } from '@/jobs/ml-queue';
 import { TaskCancelledError, type MlWorkerPool } from '@/jobs/worker-pool';
 import type { AuditService } from '@/modules/audit/audit.service';
-import type { NewPrediction, PredictionsRepository } from './predictions.repository.ts';
+import type {
+  AlgorithmRow,
+  EvaluationRow,
+  NewPrediction,
+  PredictionsRepository,
+} from './predictions.repository.ts';
 import type {
   ModelVersionRow,
   PredictionRunsRepository,
@@ -201,9 +217,31 @@ function barsOf(row: SymbolBarArrays): SeriesBars {
   };
 }
 
+/** Everything the operations centre grades an algorithm on, read in one go. */
+export interface OperationsSnapshot {
+  algorithms: AlgorithmRow[];
+  /** Newest walk-forward per algorithm at the horizon (the serving model's run or later). */
+  evaluations: EvaluationRow[];
+  realised: Map<string, { evaluated: number; hits: number; days: number }>;
+  lastTrainedAt: Map<string, Date>;
+  liveCounts: Map<string, number>;
+  modelVersions: number;
+}
+
+/** PSI per model input between the training window and the last DRIFT_RECENT_DAYS trading days. */
+export interface FeatureDrift {
+  /** Last bar date of the panel measured. */
+  asOf: string;
+  trainingFrom: string;
+  recentFrom: string;
+  features: { name: string; psi: number | null }[];
+  maxPsi: number | null;
+}
+
 export class PredictionRunsService {
   /** Runs executing in this process, by id: aborting one stops its threads. */
   private readonly controllers = new Map<string, AbortController>();
+  private driftCache: FeatureDrift | null = null;
   private lastError: string | null = null;
 
   constructor(private readonly o: PredictionRunsOptions) {}
@@ -277,6 +315,69 @@ export class PredictionRunsService {
       meta: staff.meta,
     });
     return { algorithms, cancelledRuns };
+  }
+
+  // ------------------------------------------------------------------ operations read model
+
+  async operationsSnapshot(horizon: PredictionHorizon): Promise<OperationsSnapshot> {
+    const r = this.o.reads;
+    const [algorithms, evaluations, realised, lastTrainedAt, liveCounts, modelVersions] = await Promise.all([
+      r.listAlgorithms(),
+      r.latestEvaluations(horizon),
+      r.realisedByAlgorithm(horizon),
+      r.lastTrainedAt(),
+      r.predictionCountsByAlgorithm(),
+      r.countModels(),
+    ]);
+    return { algorithms, evaluations, realised, lastTrainedAt, liveCounts, modelVersions };
+  }
+
+  /**
+   * Drift of every model input (raw feature values of all stocks): PSI of the last DRIFT_RECENT_DAYS trading days
+   * against the stored window before them, which the models were trained on. Computed once per new bar date; null
+   * before the market history exists.
+   */
+  async featureDrift(): Promise<FeatureDrift | null> {
+    const latest = await this.o.runs.latestBarDate();
+    if (!latest) return null;
+    if (this.driftCache?.asOf === latest) return this.driftCache;
+    const { panel } = await this.loadFingerprintedPanel();
+    const fs = buildFeatures(panelOfPayload(panel));
+    const nDays = panel.dates.length;
+    const split = Math.max(0, nDays - DRIFT_RECENT_DAYS);
+    const before = rowsOfDays(fs, 0, split);
+    const recent = rowsOfDays(fs, split, nDays);
+    const column = (rows: Int32Array, c: number) => {
+      const out = new Float64Array(rows.length);
+      for (let i = 0; i < rows.length; i++) out[i] = fs.raw[rows[i]! * fs.cols + c]!;
+      return out;
+    };
+    const features = fs.featureNames.map((name, c) => ({
+      name,
+      psi: psi(column(before, c), column(recent, c)),
+    }));
+    const measured = features.flatMap((f) => (f.psi === null ? [] : [f.psi]));
+    this.driftCache = {
+      asOf: latest,
+      trainingFrom: panel.dates[0] ?? latest,
+      recentFrom: panel.dates[split] ?? latest,
+      features,
+      maxPsi: measured.length > 0 ? Math.max(...measured) : null,
+    };
+    return this.driftCache;
+  }
+
+  /** Queued and running runs (any process). */
+  async activeRuns(): Promise<RunRow[]> {
+    return this.o.runs.activeRuns();
+  }
+
+  /** Pool and queue figures of this process. */
+  poolStats(): { threads: number; busy: number; queuedTasks: number; runningHere: number } | null {
+    const pool = this.o.pool;
+    return pool
+      ? { threads: pool.size, busy: pool.busy, queuedTasks: pool.queued, runningHere: this.controllers.size }
+      : null;
   }
 
   // ------------------------------------------------------------------ model registry

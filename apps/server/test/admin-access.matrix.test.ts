@@ -46,6 +46,8 @@ const SPEC_ACCESS: Record<string, AdminRouteAccess> = {
   'GET /admin/api/ai/algorithms/:id/versions': { kind: 'authenticated' },
   'GET /admin/api/ai/algorithms': { kind: 'authenticated' },
   'GET /admin/api/ai/performance/overview': { kind: 'authenticated' },
+  'GET /admin/api/monitoring/system/performance': { kind: 'authenticated' },
+  'GET /admin/api/monitoring/real-time/dashboard': { kind: 'authenticated' },
   'POST /admin/api/ai/algorithms/:id/versions/:versionId/promote': {
     kind: 'permission',
     permission: 'ai_management',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataEnvelope } from './envelope.ts';
 import { healthCheckNameSchema, healthCheckSchema } from './ai-health.ts';
+import { mlRunSchema } from './predictions.ts';
 
 /**
  * The AI operations centre (admin realm, English): the model registry, emergency stops and the rules both sides
@@ -260,3 +261,63 @@ export const performanceOverviewResponseSchema = z.object({
   ),
 });
 export type PerformanceOverview = z.infer<typeof performanceOverviewResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Resources and the real-time view
+// ---------------------------------------------------------------------------------------------------------------
+
+/** One resource sample; CPU percentages from time deltas between samples, memory at the sample. */
+export const resourceSampleSchema = z.object({
+  at: z.string(),
+  /** The server process (main and ML worker threads) in percent of one core, as top shows it. */
+  process_cpu_percent: z.number(),
+  /** The same as a share of the whole machine. */
+  process_cpu_machine_percent: z.number(),
+  machine_cpu_percent: z.number(),
+  rss_bytes: z.number(),
+  heap_used_bytes: z.number(),
+  process_memory_percent: z.number(),
+  machine_memory_percent: z.number(),
+  event_loop_p99_ms: z.number().nullable(),
+});
+export type ResourceSampleView = z.infer<typeof resourceSampleSchema>;
+
+export const workerPoolStatsSchema = z.object({
+  threads: z.number().int(),
+  busy: z.number().int(),
+  idle: z.number().int(),
+  /** Tasks waiting for a thread. */
+  queued_tasks: z.number().int(),
+});
+
+export const systemStatsSchema = resourceSampleSchema.extend({
+  cores: z.number().int(),
+  machine_memory_bytes: z.number(),
+  sample_interval_ms: z.number().int(),
+  /** Null in a process without the ML worker pool. */
+  workers: workerPoolStatsSchema.nullable(),
+  /** Runs running and queued (every process). */
+  jobs_running: z.number().int(),
+  jobs_queued: z.number().int(),
+});
+export type SystemStats = z.infer<typeof systemStatsSchema>;
+
+/** GET /admin/api/monitoring/system/performance. */
+export const systemPerformanceResponseSchema = z.object({
+  success: z.literal(true),
+  system_stats: systemStatsSchema,
+});
+
+/** GET /admin/api/monitoring/real-time/dashboard. */
+export const realtimeDashboardResponseSchema = z.object({
+  success: z.literal(true),
+  system_stats: systemStatsSchema,
+  /** Samples of the last minutes, oldest first (the sparklines). */
+  history: z.array(resourceSampleSchema),
+  /** Running jobs (not the count of enabled algorithms). */
+  active_processes: z.number().int(),
+  /** Queued and running runs with their stage and progress. */
+  active_runs: z.array(mlRunSchema),
+  alerts: z.array(performanceAlertSchema),
+});
+export type RealtimeDashboard = z.infer<typeof realtimeDashboardResponseSchema>;

@@ -1,6 +1,7 @@
 // The AI operations centre against the real job system: pg-boss jobs in the worker-thread pool on a short simulated
 // history. Staff train through the API and get model versions; promotion and rollback change which model serves;
 // emergency stops cancel runs, disable algorithms and take their predictions off the investor pages.
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +9,8 @@ import {
   adminAlgorithmListResponseSchema,
   dailySummarySchema,
   performanceOverviewResponseSchema,
+  realtimeDashboardResponseSchema,
+  systemPerformanceResponseSchema,
   emergencyStopResultSchema,
   mlRunResponseSchema,
   modelVersionListResponseSchema,
@@ -166,6 +169,25 @@ describe.each(testBackends())('AI operations centre on %s', (backend) => {
     });
   });
 
+  it('reports measured resources of this process and machine', async () => {
+    const res = await get(analyst, '/admin/api/monitoring/system/performance');
+    expect(res.statusCode).toBe(200);
+    const stats = systemPerformanceResponseSchema.parse(res.json()).system_stats;
+    expect(stats.cores).toBe(os.availableParallelism());
+    expect(stats.machine_memory_bytes).toBe(os.totalmem());
+    expect(stats.rss_bytes).toBeGreaterThan(0);
+    expect(stats.rss_bytes).toBeLessThan(os.totalmem());
+    expect(stats.machine_memory_percent).toBeGreaterThan(0);
+    expect(stats.machine_memory_percent).toBeLessThanOrEqual(100);
+    expect(stats.machine_cpu_percent).toBeGreaterThanOrEqual(0);
+    expect(stats.machine_cpu_percent).toBeLessThanOrEqual(100);
+    expect(stats).toMatchObject({
+      jobs_running: 0,
+      jobs_queued: 0,
+      workers: { threads: 2, busy: 0, idle: 2 },
+    });
+  });
+
   it('refuses bad input with 4xx naming the field, and lets a data_analyst read but not act', async () => {
     const unknown = await post(admin, '/admin/api/ai/algorithms/ols/train', { symbols: ['NOPE1'] });
     expect(unknown.statusCode).toBe(400);
@@ -275,6 +297,16 @@ describe.each(testBackends())('AI operations centre on %s', (backend) => {
       (busy) => busy > 0,
       30_000,
     );
+    // The real-time view counts running jobs as active processes and shows the run's progress.
+    const live = realtimeDashboardResponseSchema.parse(
+      (await get(analyst, '/admin/api/monitoring/real-time/dashboard')).json(),
+    );
+    expect(live.active_processes).toBe(1);
+    expect(live.system_stats.jobs_running).toBe(1);
+    expect(live.active_runs.map((r) => r.id)).toContain(long.id);
+    expect(live.system_stats.workers).toMatchObject({ threads: 2 });
+    expect(live.system_stats.workers!.busy + live.system_stats.workers!.idle).toBe(2);
+
     const res = await post(admin, '/admin/api/control/algorithms/ols/emergency-stop', {
       reason: 'predictions look wrong',
     });

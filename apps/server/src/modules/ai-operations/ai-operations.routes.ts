@@ -4,6 +4,8 @@ import {
   actionReasonBodySchema,
   adminAlgorithmListResponseSchema,
   performanceOverviewResponseSchema,
+  realtimeDashboardResponseSchema,
+  systemPerformanceResponseSchema,
   algorithmParamsSchema,
   algorithmRunBodySchema,
   CHAMPION_RULE_TEXT,
@@ -67,6 +69,34 @@ export function aiOperationsRoutes(ops: AiOperationsService, runs: PredictionRun
         },
       },
       async () => ops.overview(),
+    );
+
+    app.get(
+      '/admin/api/monitoring/system/performance',
+      {
+        config: read,
+        schema: {
+          tags: TAGS,
+          summary:
+            'Measured CPU and memory of the server process and the machine, event-loop p99, workers, jobs',
+          response: { 200: systemPerformanceResponseSchema, ...errorResponses },
+        },
+      },
+      async () => ({ success: true as const, system_stats: (await ops.systemStats()).stats }),
+    );
+
+    app.get(
+      '/admin/api/monitoring/real-time/dashboard',
+      {
+        config: read,
+        schema: {
+          tags: TAGS,
+          summary:
+            'Resources with their recent history, running jobs with progress, and open performance alerts',
+          response: { 200: realtimeDashboardResponseSchema, ...errorResponses },
+        },
+      },
+      async () => ops.realtime(),
     );
 
     for (const kind of ['train', 'predict'] as const) {

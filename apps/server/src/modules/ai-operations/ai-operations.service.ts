@@ -3,6 +3,7 @@
  * back a model version) through the predictions capability's run service, and read what the job system measures.
  * Every action is audited with its reason.
  */
+import os from 'node:os';
 import { algorithmById } from '@bist/ml';
 import { STOCKS } from '@bist/market';
 import {
@@ -15,6 +16,8 @@ import {
   type PerformanceAlert,
   type PerformanceOverview,
   type PlatformSettings,
+  type RealtimeDashboard,
+  type SystemStats,
 } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
 import { BadRequestError, NotFoundError } from '@/lib/errors';
@@ -28,7 +31,9 @@ import {
   REALISED_ACCURACY_MIN_COUNT,
   REALISED_ACCURACY_MIN_DAYS,
 } from '@/modules/predictions/predictions.service';
+import { mlRunOf } from '@/modules/predictions/prediction-runs.service';
 import type { AiOperationsRepository, AlertRow } from './ai-operations.repository.ts';
+import { RESOURCE_SAMPLE_MS, ResourceMonitor, type ResourceSample } from './resource-monitor.ts';
 import type { SettingsService } from '@/modules/settings/settings.service';
 
 const UNIVERSE = new Set(STOCKS.map((s) => s.symbol));
@@ -49,6 +54,8 @@ export interface AiOperationsDeps {
   repo: AiOperationsRepository;
   clock: Clock;
   log: { warn(obj: object, msg?: string): void };
+  /** Samples the process and the machine (tests pass one with fixed readings). */
+  resources?: ResourceMonitor;
 }
 
 /** The horizon the centre grades algorithms at (the investor pages' default). */
@@ -74,8 +81,71 @@ function driftView(d: FeatureDrift | null): FeatureDriftView | null {
     : null;
 }
 
+const sampleView = (s: ResourceSample) => ({
+  at: s.at,
+  process_cpu_percent: s.processCpuPercent,
+  process_cpu_machine_percent: s.processCpuMachinePercent,
+  machine_cpu_percent: s.machineCpuPercent,
+  rss_bytes: s.rssBytes,
+  heap_used_bytes: s.heapUsedBytes,
+  process_memory_percent: s.processMemoryPercent,
+  machine_memory_percent: s.machineMemoryPercent,
+  event_loop_p99_ms: s.eventLoopP99Ms,
+});
+
 export class AiOperationsService {
-  constructor(private readonly d: AiOperationsDeps) {}
+  private readonly resources: ResourceMonitor;
+
+  constructor(private readonly d: AiOperationsDeps) {
+    this.resources = d.resources ?? new ResourceMonitor();
+  }
+
+  /** Starts sampling resources every few seconds (the API process's background). */
+  startSampling(): () => void {
+    this.resources.start();
+    return () => this.resources.stop();
+  }
+
+  // ------------------------------------------------------------------ resources
+
+  /** The newest resource sample with the worker pool and the job counts. */
+  async systemStats(): Promise<{ stats: SystemStats; history: ResourceSample[]; active: RunRow[] }> {
+    const { latest, history } = this.resources.current();
+    const active = await this.d.runs.activeRuns();
+    const pool = this.d.runs.poolStats();
+    return {
+      stats: {
+        ...sampleView(latest),
+        cores: os.availableParallelism(),
+        machine_memory_bytes: os.totalmem(),
+        sample_interval_ms: RESOURCE_SAMPLE_MS,
+        workers: pool
+          ? {
+              threads: pool.threads,
+              busy: pool.busy,
+              idle: pool.threads - pool.busy,
+              queued_tasks: pool.queuedTasks,
+            }
+          : null,
+        jobs_running: active.filter((r) => r.status === 'running').length,
+        jobs_queued: active.filter((r) => r.status === 'queued').length,
+      },
+      history,
+      active,
+    };
+  }
+
+  async realtime(): Promise<RealtimeDashboard> {
+    const [{ stats, history, active }, overview] = await Promise.all([this.systemStats(), this.overview()]);
+    return {
+      success: true,
+      system_stats: stats,
+      history: history.map(sampleView),
+      active_processes: stats.jobs_running,
+      active_runs: active.map(mlRunOf),
+      alerts: overview.alerts,
+    };
+  }
 
   // ------------------------------------------------------------------ reading
 

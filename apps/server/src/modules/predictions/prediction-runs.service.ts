@@ -276,10 +276,10 @@ export class PredictionRunsService {
   }
 
   /**
-   * Emergency stop of one algorithm (`algorithmId`) or of every one (null): cancels the queued and running runs that
-   * cover it — a run over every algorithm included, since a run's threads cannot drop one algorithm — disables it
-   * with who stopped it and why, and writes the audit log. The running process sees the cancel within
-   * CANCEL_POLL_MS (at once when it runs here).
+   * Emergency stop of one algorithm (`algorithmId`) or of every one (null): cancels the queued and running runs
+   * started for it (alone or with other named algorithms), disables it with who stopped it and why, and writes the
+   * audit log. The running process sees the cancel within CANCEL_POLL_MS (at once when it runs here). A run over
+   * every algorithm (the nightly one) is not cancelled for one algorithm: it stores nothing of a disabled one.
    */
   async emergencyStop(
     algorithmId: string | null,
@@ -287,8 +287,9 @@ export class PredictionRunsService {
     staff: StaffAction,
   ): Promise<{ algorithms: string[]; cancelledRuns: string[] }> {
     if (algorithmId !== null && !algorithmById(algorithmId)) throw new NotFoundError('Algorithm not found');
+    // A run over every algorithm keeps going for the others; it drops the stopped one's results (enabledOnly).
     const covered = (await this.o.runs.activeRuns()).filter(
-      (r) => algorithmId === null || r.algorithmIds === null || r.algorithmIds.includes(algorithmId),
+      (r) => algorithmId === null || (r.algorithmIds?.includes(algorithmId) ?? false),
     );
     const stoppedBy = staff.actor.email;
     const algorithms = await this.o.runs.setAlgorithmEnabled(algorithmId, false, this.o.clock.now(), {
@@ -651,9 +652,13 @@ export class PredictionRunsService {
     return this.o.pool;
   }
 
+  private async enabledIds(): Promise<Set<string>> {
+    return new Set((await this.o.reads.listAlgorithms()).filter((a) => a.enabled).map((a) => a.id));
+  }
+
   private async algorithmsOf(runId: string): Promise<string[]> {
     const run = await this.o.runs.getRun(runId);
-    const enabled = new Set((await this.o.reads.listAlgorithms()).filter((a) => a.enabled).map((a) => a.id));
+    const enabled = await this.enabledIds();
     const wanted = run?.algorithmIds ?? ALGORITHMS.map((a) => a.id);
     return wanted.filter((id) => enabled.has(id) && algorithmById(id));
   }
@@ -733,7 +738,7 @@ export class PredictionRunsService {
     const loaded = await this.loadFingerprintedPanel();
     const panel = loaded.panel;
     const horizons = this.o.horizons ?? PREDICTION_HORIZONS;
-    const outcomes = await trainOnPool(
+    let outcomes = await trainOnPool(
       this.poolOrThrow(),
       panel,
       ids,
@@ -745,6 +750,8 @@ export class PredictionRunsService {
       },
     );
     if (signal.aborted) throw new TaskCancelledError();
+    const enabled = await this.enabledIds();
+    outcomes = outcomes.filter((o) => enabled.has(o.algorithmId));
     const now = this.o.clock.now();
     const heads = new Map(
       (await this.o.runs.registryHeads(ids)).map((h) => [`${h.algorithmId}:${h.horizonDays}`, h]),
@@ -878,8 +885,11 @@ export class PredictionRunsService {
         });
       }
     }
-    await this.o.runs.upsertPredictions(rows);
-    return `${rows.length} predictions from ${served.length} models`;
+    // An algorithm stopped while the run was computing stores nothing.
+    const enabled = await this.enabledIds();
+    const kept = rows.filter((r) => enabled.has(r.algorithmId));
+    await this.o.runs.upsertPredictions(kept);
+    return `${kept.length} predictions from ${served.length} models`;
   }
 
   /** Scores every matured prediction: hit = predicted up and closed higher, or predicted down and closed at or below. */

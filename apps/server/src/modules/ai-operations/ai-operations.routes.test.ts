@@ -125,6 +125,9 @@ describe.each(testBackends())('AI operations centre on %s', (backend) => {
   });
 
   it('grades every algorithm by the measured-skill rule and stores critical checks as alerts', async () => {
+    // Drift is measured in the background on the first read.
+    await get(analyst, '/admin/api/ai/algorithms');
+    await t.services.predictionRuns.settleDrift();
     const res = await get(analyst, '/admin/api/ai/algorithms');
     expect(res.statusCode).toBe(200);
     const body = adminAlgorithmListResponseSchema.parse(res.json());

@@ -242,6 +242,7 @@ export class PredictionRunsService {
   /** Runs executing in this process, by id: aborting one stops its threads. */
   private readonly controllers = new Map<string, AbortController>();
   private driftCache: FeatureDrift | null = null;
+  private driftRunning: Promise<void> | null = null;
   private lastError: string | null = null;
 
   constructor(private readonly o: PredictionRunsOptions) {}
@@ -335,13 +336,31 @@ export class PredictionRunsService {
 
   /**
    * Drift of every model input (raw feature values of all stocks): PSI of the last DRIFT_RECENT_DAYS trading days
-   * against the stored window before them, which the models were trained on. Computed once per new bar date; null
-   * before the market history exists.
+   * against the stored window before them, which the models were trained on. Measured once per new bar date, in the
+   * background: until the first measurement ends (and while a new one runs) the last one is returned, or null.
    */
   async featureDrift(): Promise<FeatureDrift | null> {
     const latest = await this.o.runs.latestBarDate();
     if (!latest) return null;
-    if (this.driftCache?.asOf === latest) return this.driftCache;
+    if (this.driftCache?.asOf !== latest && !this.driftRunning) {
+      this.driftRunning = this.measureDrift(latest)
+        .then((d) => {
+          this.driftCache = d;
+        })
+        .catch((error: unknown) => this.o.log.warn({ err: error }, 'feature drift not measured'))
+        .finally(() => {
+          this.driftRunning = null;
+        });
+    }
+    return this.driftCache;
+  }
+
+  /** Waits for a drift measurement in progress (tests). */
+  async settleDrift(): Promise<void> {
+    await this.driftRunning;
+  }
+
+  private async measureDrift(asOf: string): Promise<FeatureDrift> {
     const { panel } = await this.loadFingerprintedPanel();
     const fs = buildFeatures(panelOfPayload(panel));
     const nDays = panel.dates.length;
@@ -358,14 +377,13 @@ export class PredictionRunsService {
       psi: psi(column(before, c), column(recent, c)),
     }));
     const measured = features.flatMap((f) => (f.psi === null ? [] : [f.psi]));
-    this.driftCache = {
-      asOf: latest,
-      trainingFrom: panel.dates[0] ?? latest,
-      recentFrom: panel.dates[split] ?? latest,
+    return {
+      asOf,
+      trainingFrom: panel.dates[0] ?? asOf,
+      recentFrom: panel.dates[split] ?? asOf,
       features,
       maxPsi: measured.length > 0 ? Math.max(...measured) : null,
     };
-    return this.driftCache;
   }
 
   /** Queued and running runs (any process). */

@@ -150,7 +150,7 @@ test('after the first training: Train shows its progress to completion; a stoppe
   await expect(progress).toHaveAttribute('data-status', 'succeeded', { timeout: 10 * 60_000 });
   await expect(progress).toContainText('100%');
 
-  // The investor's list: the algorithm an investor sees first is the one we stop.
+  // An investor signs in on a second browser.
   const investor = await browser.newContext();
   try {
     const inv = await investor.newPage();
@@ -159,25 +159,27 @@ test('after the first training: Train shows its progress to completion; a stoppe
     await inv.getByLabel('Şifre', { exact: true }).fill('herhangi-bir-sifre');
     await inv.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
     await expect(inv).toHaveURL(/\/dashboard$/);
+    // The algorithm of the investor's best prediction is the one we stop.
+    const summaryOf = async () =>
+      (
+        (await (await request.get('/api/predictions/daily-summary')).json()) as {
+          data: { top_predictions: { algorithm_id: string; algorithm: string }[] };
+        }
+      ).data.top_predictions;
+    const top = (await summaryOf())[0]!;
     await inv.goto('/predictions');
-    const first = inv.getByTestId('algorithm-item').first();
-    await expect(first).toBeVisible();
-    const list = (await request.get('/api/ml-algorithms/list?limit=6')).json() as Promise<{
-      data: { algorithms: { algorithm_id: string; algorithm_name: string }[] };
-    }>;
-    const top = (await list).data.algorithms[0]!;
-    await expect(first).toContainText(top.algorithm_name);
+    await expect(inv.getByTestId('prediction-row').first()).toContainText(top.algorithm);
 
     const card = await cardOf(page, top.algorithm_id);
     await emergencyStop(page, card, 'e2e: predictions under review');
 
     await inv.reload();
+    await expect(inv.getByTestId('prediction-row').first()).toBeVisible();
+    await expect(inv.getByTestId('prediction-row').filter({ hasText: top.algorithm })).toHaveCount(0);
+    expect((await summaryOf()).some((p) => p.algorithm_id === top.algorithm_id)).toBe(false);
+    await inv.getByRole('tab', { name: 'Algoritma Performansı' }).click();
     await expect(inv.getByTestId('algorithm-item').first()).toBeVisible();
-    await expect(inv.getByTestId('algorithm-item').filter({ hasText: top.algorithm_name })).toHaveCount(0);
-    const summary = (await (await request.get('/api/predictions/daily-summary')).json()) as {
-      data: { top_predictions: { algorithm_id: string }[] };
-    };
-    expect(summary.data.top_predictions.some((p) => p.algorithm_id === top.algorithm_id)).toBe(false);
+    await expect(inv.getByTestId('algorithm-item').filter({ hasText: top.algorithm })).toHaveCount(0);
 
     // Leave the algorithm serving again for the other suites.
     await card.getByRole('switch').click();

@@ -50,6 +50,8 @@ export const mlRuns = pgTable(
     /** Algorithms the run covers (null = every enabled one). */
     algorithmIds: jsonb('algorithm_ids').$type<string[] | null>(),
     jobId: text('job_id'),
+    /** Stages, outcome and error as they happened (newest last, bounded). */
+    log: jsonb('log').$type<{ at: string; line: string }[]>().notNull().default([]),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -106,6 +106,13 @@ describe.each(testBackends())('AI operations centre on %s', (backend) => {
     expect(done.error).toBeNull();
     expect(done.status).toBe('succeeded');
     expect(done.progress).toBe(1);
+    // The run's log: who queued it, its stages (one per algorithm × horizon), its outcome.
+    const lines = done.log.map((l) => l.line);
+    expect(lines[0]).toMatch(/^Queued by superadmin@/);
+    expect(lines).toContain('Started (train)');
+    expect(lines.filter((l) => /^ols h=\d done \(\d+\/\d+\)$/.test(l))).toHaveLength(2);
+    expect(lines.at(-1)).toMatch(/^Succeeded: 2 model versions/);
+    expect(done.duration_ms).toBeGreaterThanOrEqual(0);
 
     const versions = await versionsOf('ols');
     expect(versions.map((v) => [v.horizon_days, v.version, v.champion])).toEqual([
@@ -272,6 +279,7 @@ describe.each(testBackends())('AI operations centre on %s', (backend) => {
     const done = await finished(mlRunResponseSchema.parse(res.json()).data.id);
     expect(done.status).toBe('failed');
     expect(done.error).toMatch(/No enabled algorithm to train/);
+    expect(done.log.at(-1)!.line).toMatch(/^Failed: No enabled algorithm to train/);
   });
 
   it('emergency stop: cancels the running job, disables the algorithm and takes it off the investor pages', async () => {

@@ -142,7 +142,7 @@ export class AiOperationsService {
       system_stats: stats,
       history: history.map(sampleView),
       active_processes: stats.jobs_running,
-      active_runs: active.map(mlRunOf),
+      active_runs: active.map((r) => mlRunOf(r)),
       alerts: overview.alerts,
     };
   }

@@ -191,6 +191,14 @@ export class PredictionRunsRepository {
     return rows.length > 0;
   }
 
+  /** Appends a line to a run's log, dropping the oldest beyond `max`. */
+  async appendRunLog(id: string, line: string, at: Date, max: number): Promise<void> {
+    await this.db.execute(sql`
+      update ml_runs set log = (case when jsonb_array_length(log) >= ${max} then log - 0 else log end)
+        || jsonb_build_array(jsonb_build_object('at', ${at.toISOString()}::text, 'line', ${line}::text))
+      where id = ${id}`);
+  }
+
   async getRun(id: string): Promise<RunRow | undefined> {
     const rows = await this.db.select().from(mlRuns).where(eq(mlRuns.id, id)).limit(1);
     return rows[0];

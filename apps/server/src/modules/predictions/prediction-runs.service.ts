@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import {
   AUDIT_ACTIONS,
   DRIFT_RECENT_DAYS,
+  ML_RUN_LOG_MAX,
   isNotWorseWalkForward,
   psi,
   DEFAULT_PLATFORM_SETTINGS,
@@ -158,7 +159,7 @@ export interface StaffAction {
 }
 
 /** A run in the contracts' shape (mlRunSchema), for routes and the CLI. */
-export function mlRunOf(run: RunRow): MlRun {
+export function mlRunOf(run: RunRow, now: Date = new Date()): MlRun {
   return {
     id: run.id,
     kind: run.kind as MlRunKind,
@@ -171,6 +172,8 @@ export function mlRunOf(run: RunRow): MlRun {
     created_at: run.createdAt.toISOString(),
     started_at: run.startedAt?.toISOString() ?? null,
     finished_at: run.finishedAt?.toISOString() ?? null,
+    log: run.log ?? [],
+    duration_ms: run.startedAt ? (run.finishedAt ?? now).getTime() - run.startedAt.getTime() : null,
   };
 }
 
@@ -558,10 +561,18 @@ export class PredictionRunsService {
       algorithmIds: options.algorithmIds ?? null,
       now: this.o.clock.now(),
     });
+    await this.log(run.id, `Queued by ${options.staff?.actor.email ?? options.requestedBy}`);
     const jobId = await queue.send(kind, { runId: run.id, chain: options.chain ?? false });
     if (jobId) await this.o.runs.updateRun(run.id, { jobId });
     if (options.staff) await this.audit(AUDIT_ACTIONS.mlRunRequested, run, options.staff, options.details);
     return { ...run, jobId };
+  }
+
+  /** Adds a line to the run's log; a failure to write it never fails the run. */
+  private async log(runId: string, line: string): Promise<void> {
+    await this.o.runs
+      .appendRunLog(runId, line, this.o.clock.now(), ML_RUN_LOG_MAX)
+      .catch((error: unknown) => this.o.log.warn({ err: error, runId }, 'run log write failed'));
   }
 
   private async audit(
@@ -599,6 +610,7 @@ export class PredictionRunsService {
       message: 'Cancelled',
     });
     if (!cancelled) throw new RunNotCancellableError(run.status);
+    await this.log(id, `Cancelled${staff ? ` by ${staff.actor.email}` : ''}`);
     this.controllers.get(id)?.abort();
     if (run.jobId && this.o.queue) {
       await this.o.queue
@@ -624,6 +636,7 @@ export class PredictionRunsService {
   private async execute(kind: MlRunKind, data: MlJobData): Promise<void> {
     const { runs, clock, log } = this.o;
     if (!(await runs.startRun(data.runId, clock.now()))) return; // cancelled while queued
+    await this.log(data.runId, `Started (${kind})`);
     const controller = new AbortController();
     this.controllers.set(data.runId, controller);
     const watcher = setInterval(() => {
@@ -638,6 +651,7 @@ export class PredictionRunsService {
     try {
       const summary = await this.handlers[kind](data.runId, controller.signal);
       if (await runs.finishRun(data.runId, 'succeeded', { now: clock.now(), message: summary })) {
+        await this.log(data.runId, `Succeeded: ${summary}`);
         log.info({ runId: data.runId, kind, ms: Date.now() - started }, `ML ${kind} succeeded: ${summary}`);
         this.lastError = null;
         if (data.chain && kind === 'train')
@@ -652,6 +666,7 @@ export class PredictionRunsService {
         this.lastError = message(error);
         log.error({ err: error, runId: data.runId, kind }, `ML ${kind} failed`);
         await runs.finishRun(data.runId, 'failed', { now: clock.now(), error: message(error) });
+        await this.log(data.runId, `Failed: ${message(error)}`);
       }
     } finally {
       clearInterval(watcher);
@@ -737,7 +752,13 @@ export class PredictionRunsService {
 
   private progress(runId: string) {
     let last = 0;
+    let lastStage = '';
     return (done: number, total: number, algorithmId: string, horizon: number) => {
+      const stage = `${algorithmId} h=${horizon}`;
+      if (stage !== lastStage) {
+        lastStage = stage;
+        void this.log(runId, `${stage} done (${done}/${total})`);
+      }
       const now = Date.now();
       if (now - last < 500 && done < total) return;
       last = now;

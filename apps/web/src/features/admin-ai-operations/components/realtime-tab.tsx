@@ -91,9 +91,22 @@ export function RealtimeTab({ data, canAct }: { data: RealtimeDashboard; canAct:
                       </span>
                     </div>
                     <Progress value={r.progress * 100} />
-                    <p className="truncate text-xs text-muted-foreground">
-                      {r.message ?? dateTime(r.started_at ?? r.created_at)}
+                    <p className="text-xs text-muted-foreground tabular-nums">
+                      {t('aiOps.realtime.started', { time: dateTime(r.started_at ?? r.created_at) })}
+                      {r.duration_ms !== null
+                        ? ` · ${t('aiOps.realtime.duration', { seconds: Math.round(r.duration_ms / 1000) })}`
+                        : ''}
                     </p>
+                    <ol
+                      className="space-y-0.5 font-mono text-[11px] text-muted-foreground"
+                      aria-label={t('aiOps.realtime.log')}
+                    >
+                      {r.log.slice(-3).map((l) => (
+                        <li key={`${l.at}-${l.line}`} className="truncate">
+                          {dateTime(l.at)} {l.line}
+                        </li>
+                      ))}
+                    </ol>
                   </li>
                 ))}
               </ul>

@@ -10,4 +10,5 @@ CREATE TABLE "ml_performance_alerts" (
 	"resolved_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "ml_runs" ADD COLUMN "log" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 CREATE INDEX "ml_performance_alerts_open_idx" ON "ml_performance_alerts" USING btree ("algorithm_id","check","resolved_at");

@@ -349,6 +349,26 @@ describe.each(testBackends())('AI operations centre on %s', (backend) => {
     expect(stopEntry.details).toMatchObject({ reason: 'predictions look wrong', cancelled_runs: [long.id] });
   });
 
+  it('does not cancel a run over every algorithm for one stopped algorithm: the run stores nothing of it', async () => {
+    const runs = t.services.predictionRuns;
+    await runs.setEnabled('arima', false);
+    await runs.setEnabled('ridge', true);
+    const all = await runs.request('train', { requestedBy: 'test' });
+    await waitFor(
+      () => runOf(all.id),
+      (r) => r.status !== 'queued',
+      30_000,
+    );
+    const res = await post(admin, '/admin/api/control/algorithms/ridge/emergency-stop', {
+      reason: 'ridge only',
+    });
+    expect(emergencyStopResultSchema.parse(res.json()).data.cancelled_runs).toEqual([]);
+    expect((await finished(all.id)).status).toBe('succeeded');
+    const fromRun = (await versionsOf('ridge')).filter((v) => v.run_id === all.id);
+    expect(fromRun).toEqual([]);
+    expect((await versionsOf('random-walk')).filter((v) => v.run_id === all.id)).toHaveLength(2);
+  });
+
   it('emergency stop all: disables every algorithm and pauses the nightly schedule; every action is audited', async () => {
     expect((await post(admin, '/admin/api/ai/algorithms/ridge/enable', {})).statusCode).toBe(200);
     const res = await post(admin, '/admin/api/control/emergency-stop-all', {

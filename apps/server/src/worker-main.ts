@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const clock = systemClock;
   const jobs = createJobInfrastructure(database, log, config.mlWorkers);
   const predictionRuns = createPredictionRuns(
-    { database, clock, jobs },
+    { config, database, clock, jobs },
     createPlatformServices({ config, database, clock }),
     log,
   );

@@ -12,8 +12,9 @@ import { CLI_ACTOR } from '@/lib/actor';
 import { PredictionRunsRepository } from '@/modules/predictions/prediction-runs.repository';
 
 /**
- * What each route needs: settings and audit all; users user_management; ML runs readable by any staff member and
- * started, cancelled or retried with ai_management; the rest signed in.
+ * What each route needs: settings and audit all; users user_management; ML runs and the AI operations centre readable
+ * by any staff member, acted on (runs, enable/disable, emergency stops, promotion) with ai_management; the rest
+ * signed in.
  */
 const SPEC_ACCESS: Record<string, AdminRouteAccess> = {
   'POST /admin/api/auth/login': { kind: 'public' },
@@ -33,6 +34,24 @@ const SPEC_ACCESS: Record<string, AdminRouteAccess> = {
   'POST /admin/api/ml/runs': { kind: 'permission', permission: 'ai_management' },
   'POST /admin/api/ml/runs/:id/cancel': { kind: 'permission', permission: 'ai_management' },
   'POST /admin/api/ml/runs/:id/retry': { kind: 'permission', permission: 'ai_management' },
+  'POST /admin/api/ai/algorithms/:id/train': { kind: 'permission', permission: 'ai_management' },
+  'POST /admin/api/ai/algorithms/:id/predict': { kind: 'permission', permission: 'ai_management' },
+  'POST /admin/api/ai/algorithms/:id/enable': { kind: 'permission', permission: 'ai_management' },
+  'POST /admin/api/ai/algorithms/:id/disable': { kind: 'permission', permission: 'ai_management' },
+  'POST /admin/api/control/algorithms/:id/emergency-stop': {
+    kind: 'permission',
+    permission: 'ai_management',
+  },
+  'POST /admin/api/control/emergency-stop-all': { kind: 'permission', permission: 'ai_management' },
+  'GET /admin/api/ai/algorithms/:id/versions': { kind: 'authenticated' },
+  'GET /admin/api/ai/algorithms': { kind: 'authenticated' },
+  'GET /admin/api/ai/performance/overview': { kind: 'authenticated' },
+  'GET /admin/api/monitoring/system/performance': { kind: 'authenticated' },
+  'GET /admin/api/monitoring/real-time/dashboard': { kind: 'authenticated' },
+  'POST /admin/api/ai/algorithms/:id/versions/:versionId/promote': {
+    kind: 'permission',
+    permission: 'ai_management',
+  },
 };
 
 type Sample = (t: TestApp, role: AdminRole | 'anonymous') => Promise<Omit<InjectOptions, 'method'>>;
@@ -76,6 +95,23 @@ const SAMPLES: Record<string, Sample> = {
   },
   'PUT /admin/api/settings': async () => ({ url: '/admin/api/settings', payload: { ml_auto_retrain: true } }),
   'GET /admin/api/ml/runs/:id': async () => ({ url: `/admin/api/ml/runs/${runId}` }),
+  'POST /admin/api/ai/algorithms/:id/enable': async () => ({
+    url: '/admin/api/ai/algorithms/ols/enable',
+    payload: {},
+  }),
+  'POST /admin/api/ai/algorithms/:id/disable': async () => ({
+    url: '/admin/api/ai/algorithms/ols/disable',
+    payload: { reason: 'matrix' },
+  }),
+  'POST /admin/api/control/algorithms/:id/emergency-stop': async () => ({
+    url: '/admin/api/control/algorithms/ols/emergency-stop',
+    payload: { reason: 'matrix' },
+  }),
+  'POST /admin/api/control/emergency-stop-all': async () => ({
+    url: '/admin/api/control/emergency-stop-all',
+    payload: { reason: 'matrix' },
+  }),
+  'GET /admin/api/ai/algorithms/:id/versions': async () => ({ url: '/admin/api/ai/algorithms/ols/versions' }),
 };
 
 function sampleFor(method: string, url: string): Sample {

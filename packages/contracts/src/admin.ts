@@ -177,6 +177,11 @@ export const AUDIT_ACTIONS = {
   settingsUpdated: 'settings_updated',
   mlRunRequested: 'ml_run_requested',
   mlRunCancelled: 'ml_run_cancelled',
+  modelPromoted: 'model_promoted',
+  algorithmEnabled: 'algorithm_enabled',
+  algorithmDisabled: 'algorithm_disabled',
+  emergencyStop: 'algorithm_emergency_stop',
+  emergencyStopAll: 'emergency_stop_all',
 } as const;
 
 export const AUDIT_DEFAULT_PAGE = 1;

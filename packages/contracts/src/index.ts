@@ -10,3 +10,5 @@ export * from './portfolio.ts';
 export * from './predictions.ts';
 export * from './ml.ts';
 export * from './ml-runs.ts';
+export * from './ai-operations.ts';
+export * from './ai-health.ts';

@@ -173,5 +173,12 @@ export const mlRunSchema = z.object({
   created_at: z.string(),
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
+  /** The run's log, oldest first: its stages ('ridge h=1 (3/80)'), its outcome or error (at most ML_RUN_LOG_MAX). */
+  log: z.array(z.object({ at: z.string(), line: z.string() })),
+  /** Wall time from start to finish (or until now while it runs), ms; null before it starts. */
+  duration_ms: z.number().nullable(),
 });
 export type MlRun = z.infer<typeof mlRunSchema>;
+
+/** Log lines kept per run (the oldest go first). */
+export const ML_RUN_LOG_MAX = 200;

@@ -25,6 +25,7 @@ export async function startBackground(services: Services, log: Logger): Promise<
     every(PRUNE_INTERVAL_MS, 'staff login throttle prune', () => services.loginThrottles.admin.prune()),
     every(SETTINGS_REFRESH_MS, 'settings refresh', () => services.settings.refresh()),
   ];
+  const stopSampling = services.aiOperations.startSampling();
   const unsubscribe = services.settings.onChange(async (_settings, changed) => {
     if (!changed.includes('ml_schedule_time')) return;
     try {
@@ -35,6 +36,7 @@ export async function startBackground(services: Services, log: Logger): Promise<
   });
   return () => {
     for (const timer of timers) clearInterval(timer);
+    stopSampling();
     unsubscribe();
   };
 }

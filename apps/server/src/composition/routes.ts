@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MarketEngine } from '@/market/engine';
 import { registerAdminAccess, type AdminRouteRegistry } from '@/plugins/admin-access';
+import { aiOperationsRoutes } from '@/modules/ai-operations/ai-operations.routes';
 import { adminAuthRoutes } from '@/modules/admin-auth/admin-auth.routes';
 import { adminDashboardRoutes } from '@/modules/admin-dashboard/admin-dashboard.routes';
 import { adminUsersRoutes } from '@/modules/admin-users/admin-users.routes';
@@ -35,6 +36,7 @@ export async function registerRoutes(
   await app.register(auditRoutes(services.audit));
   await app.register(settingsRoutes(services.settings));
   await app.register(predictionRunsRoutes(services.predictionRuns));
+  await app.register(aiOperationsRoutes(services.aiOperations, services.predictionRuns));
   // Public and investor realm.
   await app.register(systemRoutes(services.system));
   await app.register(authRoutes(services.auth));

@@ -3,6 +3,8 @@
 import { STOCKS } from '@bist/market';
 import { MarketEngine } from '@/market/engine';
 import { MarketRepository } from '@/market/market.repository';
+import { AiOperationsRepository } from '@/modules/ai-operations/ai-operations.repository';
+import { AiOperationsService } from '@/modules/ai-operations/ai-operations.service';
 import { AdminAuthRepository } from '@/modules/admin-auth/admin-auth.repository';
 import { AdminAuthService } from '@/modules/admin-auth/admin-auth.service';
 import { AdminDashboardService } from '@/modules/admin-dashboard/admin-dashboard.service';
@@ -49,6 +51,7 @@ export interface Services extends PlatformServices {
   /** The predictions capability's read side (investor views) and its runs (train, predict, evaluate). */
   predictions: PredictionsService;
   predictionRuns: PredictionRunsService;
+  aiOperations: AiOperationsService;
   system: SystemService;
   auth: AuthService;
   adminDashboard: AdminDashboardService;
@@ -86,7 +89,7 @@ export function createPlatformServices({ config, database, clock }: Base): Platf
 
 /** Prediction runs on the infrastructure's job queue and pool; without them runs can be read but not started. */
 export function createPredictionRuns(
-  infra: Pick<Infrastructure, 'database' | 'clock' | 'jobs'>,
+  infra: Pick<Infrastructure, 'config' | 'database' | 'clock' | 'jobs'>,
   platform: Pick<PlatformServices, 'audit' | 'settings'>,
   log: Logger,
 ): PredictionRunsService {
@@ -104,6 +107,7 @@ export function createPredictionRuns(
       return { time: settings.ml_schedule_time, enabled: settings.ml_auto_retrain };
     },
     ...(infra.jobs?.walkForward ? { walkForward: infra.jobs.walkForward } : {}),
+    codeVersion: infra.config.codeVersion,
   });
 }
 
@@ -166,6 +170,13 @@ export function createServices(
     ...platform,
     predictions,
     predictionRuns,
+    aiOperations: new AiOperationsService({
+      runs: predictionRuns,
+      settings: platform.settings,
+      repo: new AiOperationsRepository(db),
+      clock,
+      log: log.child({ module: 'ai-operations' }),
+    }),
     system,
     auth,
     adminDashboard,

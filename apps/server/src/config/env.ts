@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import os from 'node:os';
 import { z } from 'zod';
+import { codeVersionOf } from '@/lib/code-version';
 
 /** The repository root, so relative paths in the environment mean the same from any working directory. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -51,6 +52,8 @@ const envSchema = z.object({
     .max(600_000)
     .default(30_000),
   ML_INITIAL_TRAINING: booleanFromString.optional(),
+  /** The build's git commit, stored with trained models (a checkout finds it itself). */
+  GIT_COMMIT: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -77,6 +80,8 @@ export interface AppConfig {
   /** Folder with the web build; the server serves it when it exists. */
   webDist: string;
   version: string;
+  /** Version and git commit of this build, recorded with every trained model version. */
+  codeVersion: string;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mlInitialTraining: e.ML_INITIAL_TRAINING ?? true,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     version: APP_VERSION,
+    codeVersion: codeVersionOf(APP_VERSION, e.GIT_COMMIT),
   };
 }
 

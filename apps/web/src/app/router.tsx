@@ -20,6 +20,7 @@ const AdminUsersRoute = lazy(() => import('@/app/routes/admin-users'));
 const AdminAuditRoute = lazy(() => import('@/app/routes/admin-audit'));
 const AdminSettingsRoute = lazy(() => import('@/app/routes/admin-settings'));
 const AdminComingSoonRoute = lazy(() => import('@/app/routes/admin-coming-soon'));
+const AdminAiUnifiedRoute = lazy(() => import('@/app/routes/admin-ai-unified'));
 
 /** Every route: the investor's pages inside their layout, the admin panel under /admin, anything else to /. */
 export function AppRoutes() {
@@ -67,7 +68,7 @@ export function AppRoutes() {
             <Route path="settings" element={<AdminSettingsRoute />} />
             <Route path="analytics" element={<AdminComingSoonRoute />} />
             <Route path="compliance" element={<AdminComingSoonRoute />} />
-            <Route path="ai-unified" element={<AdminComingSoonRoute />} />
+            <Route path="ai-unified" element={<AdminAiUnifiedRoute />} />
             <Route path="ai" element={<AdminComingSoonRoute />} />
           </Route>
         </Route>

@@ -26,6 +26,10 @@ export const mlAlgorithms = pgTable('ml_algorithms', {
   /** Display order (the registry's). */
   position: integer('position').notNull(),
   enabled: boolean('enabled').notNull().default(true),
+  /** Set by an emergency stop (cleared when staff enable it again): who stopped it, when and why. */
+  stoppedBy: text('stopped_by'),
+  stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  stopReason: text('stop_reason'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -46,6 +50,8 @@ export const mlRuns = pgTable(
     /** Algorithms the run covers (null = every enabled one). */
     algorithmIds: jsonb('algorithm_ids').$type<string[] | null>(),
     jobId: text('job_id'),
+    /** Stages, outcome and error as they happened (newest last, bounded). */
+    log: jsonb('log').$type<{ at: string; line: string }[]>().notNull().default([]),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -53,14 +59,27 @@ export const mlRuns = pgTable(
   (t) => [index('ml_runs_created_idx').on(t.createdAt)],
 );
 
-/** A trained model: the registry algorithm's JSON state (TrainedModel) fitted on every target realised by the cutoff. */
+/**
+ * A trained model version: the registry algorithm's JSON state (TrainedModel) fitted on every target realised by the
+ * cutoff. Versions count up per algorithm × horizon; exactly one of them is the champion that predict runs serve.
+ */
 export const mlModels = pgTable(
   'ml_models',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     algorithmId: text('algorithm_id').notNull(),
     horizonDays: integer('horizon_days').notNull(),
+    /** 1, 2, ... per algorithm × horizon. */
+    version: integer('version').notNull().default(1),
+    /** The served version of its algorithm × horizon. */
+    champion: boolean('champion').notNull().default(false),
+    /** First and last bar date of the panel the version was trained on. */
+    trainFrom: date('train_from', { mode: 'string' }),
     cutoffDate: date('cutoff_date', { mode: 'string' }).notNull(),
+    /** SHA-256 of the bars the run loaded (symbols, dates, OHLCV). */
+    dataFingerprint: text('data_fingerprint'),
+    /** Server package version and git commit (when known) of the code that trained it. */
+    codeVersion: text('code_version'),
     /** JSON.stringify(TrainedModel); restored with algorithm.deserialize(JSON.parse(...)). */
     stateJson: text('state_json').notNull(),
     /** Fit timings and the training-row count. */
@@ -149,4 +168,24 @@ export const predictionEvaluations = pgTable(
     evaluatedAt: timestamp('evaluated_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('prediction_evaluations_at_idx').on(t.evaluatedAt)],
+);
+
+/**
+ * A performance alert: an algorithm's health check at 'critical' (decision rule in @bist/contracts ai-health). One
+ * row per algorithm × check while it lasts: first and last seen, resolved when the check recovers.
+ */
+export const mlPerformanceAlerts = pgTable(
+  'ml_performance_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    algorithmId: text('algorithm_id').notNull(),
+    check: text('check').notNull(),
+    value: doublePrecision('value'),
+    threshold: doublePrecision('threshold'),
+    detail: text('detail').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [index('ml_performance_alerts_open_idx').on(t.algorithmId, t.check, t.resolvedAt)],
 );

@@ -28,6 +28,7 @@ function runsWith(schedule: NightlySchedule | undefined, now = FRIDAY_EVENING) {
       return { id: `run-${runs.length}`, kind: run.kind };
     },
     updateRun: async () => undefined,
+    appendRunLog: async () => undefined,
   } as unknown as PredictionRunsRepository;
   const service = new PredictionRunsService({
     runs: repo,

@@ -37,6 +37,39 @@ export interface ServingModelRow {
   createdAt: Date;
 }
 
+/** The registry's state of one algorithm × horizon: its newest version number and its champion's walk-forward. */
+export interface RegistryHead {
+  algorithmId: string;
+  horizonDays: number;
+  maxVersion: number;
+  championId: string | null;
+  championRankIc: number | null;
+  championAccuracy: number | null;
+}
+
+/** A model version with its walk-forward and the run that trained it (no state: that is the model itself). */
+export interface ModelVersionRow {
+  id: string;
+  algorithmId: string;
+  horizonDays: number;
+  version: number;
+  champion: boolean;
+  trainFrom: string | null;
+  cutoffDate: string;
+  dataFingerprint: string | null;
+  codeVersion: string | null;
+  sizeBytes: number;
+  metrics: Record<string, number | string | null>;
+  runId: string | null;
+  requestedBy: string | null;
+  createdAt: Date;
+  accuracyPercent: number | null;
+  r2: number | null;
+  skillVsRandomWalk: number | null;
+  rankIcMean: number | null;
+  predictionsCount: number | null;
+}
+
 export interface MaturedPrediction {
   id: string;
   direction: string;
@@ -74,13 +107,30 @@ export class PredictionRunsRepository {
       });
   }
 
-  async setAlgorithmEnabled(id: string, enabled: boolean, now: Date): Promise<boolean> {
+  /**
+   * Enables or disables algorithms (one id, or every one with `id` null); enabling clears an emergency stop, a stop
+   * records who stopped it and why. Returns the ids changed.
+   */
+  async setAlgorithmEnabled(
+    id: string | null,
+    enabled: boolean,
+    now: Date,
+    stop?: { by: string; reason: string },
+  ): Promise<string[]> {
     const rows = await this.db
       .update(mlAlgorithms)
-      .set({ enabled, updatedAt: now })
-      .where(eq(mlAlgorithms.id, id))
+      .set({
+        enabled,
+        updatedAt: now,
+        ...(enabled
+          ? { stoppedBy: null, stoppedAt: null, stopReason: null }
+          : stop
+            ? { stoppedBy: stop.by, stoppedAt: now, stopReason: stop.reason }
+            : {}),
+      })
+      .where(id === null ? sql`true` : eq(mlAlgorithms.id, id))
       .returning({ id: mlAlgorithms.id });
-    return rows.length > 0;
+    return rows.map((r) => r.id);
   }
 
   async createRun(run: {
@@ -139,6 +189,14 @@ export class PredictionRunsRepository {
       .where(and(eq(mlRuns.id, id), eq(mlRuns.status, 'queued')))
       .returning({ id: mlRuns.id });
     return rows.length > 0;
+  }
+
+  /** Appends a line to a run's log, dropping the oldest beyond `max`. */
+  async appendRunLog(id: string, line: string, at: Date, max: number): Promise<void> {
+    await this.db.execute(sql`
+      update ml_runs set log = (case when jsonb_array_length(log) >= ${max} then log - 0 else log end)
+        || jsonb_build_array(jsonb_build_object('at', ${at.toISOString()}::text, 'line', ${line}::text))
+      where id = ${id}`);
   }
 
   async getRun(id: string): Promise<RunRow | undefined> {
@@ -200,12 +258,117 @@ export class PredictionRunsRepository {
     return result.rows[0]?.d ?? null;
   }
 
-  async insertModels(rows: readonly NewModel[]): Promise<void> {
-    for (const row of rows) await this.db.insert(mlModels).values(row);
+  /** Per algorithm × horizon (of the given algorithms) with a stored version: the newest version and the champion. */
+  async registryHeads(algorithmIds: readonly string[]): Promise<RegistryHead[]> {
+    if (algorithmIds.length === 0) return [];
+    const result = await this.db.execute<{
+      algorithm_id: string;
+      horizon_days: number;
+      max_version: number;
+      champion_id: string | null;
+      rank_ic: number | null;
+      accuracy: number | null;
+    }>(sql`
+      select v.algorithm_id, v.horizon_days, v.max_version, c.id as champion_id, e.rank_ic_mean as rank_ic,
+        e.accuracy_percent as accuracy
+      from (select algorithm_id, horizon_days, max(version)::int as max_version from ml_models
+            where algorithm_id = any(${sql.param([...algorithmIds])}::text[]) group by algorithm_id, horizon_days) v
+      left join ml_models c on c.algorithm_id = v.algorithm_id and c.horizon_days = v.horizon_days and c.champion
+      left join lateral (
+        select rank_ic_mean, accuracy_percent from ml_evaluations x
+        where x.run_id = c.run_id and x.algorithm_id = c.algorithm_id and x.horizon_days = c.horizon_days
+        order by x.created_at desc limit 1
+      ) e on true`);
+    return result.rows.map((r) => ({
+      algorithmId: r.algorithm_id,
+      horizonDays: Number(r.horizon_days),
+      maxVersion: Number(r.max_version),
+      championId: r.champion_id,
+      championRankIc: r.rank_ic === null ? null : Number(r.rank_ic),
+      championAccuracy: r.accuracy === null ? null : Number(r.accuracy),
+    }));
   }
 
-  /** The newest model of each algorithm × horizon (of the given algorithms). */
-  async latestModels(algorithmIds: readonly string[]): Promise<ServingModelRow[]> {
+  /** Inserts model versions; those marked champion replace their algorithm × horizon's champion (one transaction). */
+  async insertModels(rows: readonly NewModel[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db.transaction(async (tx) => {
+      for (const row of rows) {
+        if (row.champion) {
+          await tx
+            .update(mlModels)
+            .set({ champion: false })
+            .where(and(eq(mlModels.algorithmId, row.algorithmId), eq(mlModels.horizonDays, row.horizonDays)));
+        }
+        await tx.insert(mlModels).values(row);
+      }
+    });
+  }
+
+  /** Makes a version the champion of its algorithm × horizon; false when there is no such version. */
+  async setChampion(modelId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ algorithmId: mlModels.algorithmId, horizonDays: mlModels.horizonDays })
+        .from(mlModels)
+        .where(eq(mlModels.id, modelId))
+        .limit(1);
+      const model = rows[0];
+      if (!model) return false;
+      await tx
+        .update(mlModels)
+        .set({ champion: false })
+        .where(and(eq(mlModels.algorithmId, model.algorithmId), eq(mlModels.horizonDays, model.horizonDays)));
+      await tx.update(mlModels).set({ champion: true }).where(eq(mlModels.id, modelId));
+      return true;
+    });
+  }
+
+  /** Every version of an algorithm (newest first) with its walk-forward and who started its run. */
+  async modelVersions(algorithmId: string): Promise<ModelVersionRow[]> {
+    const result = await this.db.execute<Record<string, unknown>>(sql`
+      select m.id, m.algorithm_id, m.horizon_days, m.version, m.champion, m.train_from::text as train_from,
+        m.cutoff_date::text as cutoff_date, m.data_fingerprint, m.code_version, octet_length(m.state_json)::int as size_bytes,
+        m.metrics, m.run_id, r.requested_by, m.created_at, e.accuracy_percent, e.r2, e.skill_vs_random_walk, e.rank_ic_mean,
+        e.predictions_count
+      from ml_models m
+      left join ml_runs r on r.id = m.run_id
+      left join lateral (
+        select * from ml_evaluations x
+        where x.run_id = m.run_id and x.algorithm_id = m.algorithm_id and x.horizon_days = m.horizon_days
+        order by x.created_at desc limit 1
+      ) e on true
+      where m.algorithm_id = ${algorithmId}
+      order by m.horizon_days, m.version desc`);
+    const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+    return result.rows.map((r) => ({
+      id: String(r.id),
+      algorithmId: String(r.algorithm_id),
+      horizonDays: Number(r.horizon_days),
+      version: Number(r.version),
+      champion: Boolean(r.champion),
+      trainFrom: (r.train_from as string | null) ?? null,
+      cutoffDate: String(r.cutoff_date),
+      dataFingerprint: (r.data_fingerprint as string | null) ?? null,
+      codeVersion: (r.code_version as string | null) ?? null,
+      sizeBytes: Number(r.size_bytes),
+      metrics: (typeof r.metrics === 'string' ? JSON.parse(r.metrics) : r.metrics) as Record<
+        string,
+        number | string | null
+      >,
+      runId: (r.run_id as string | null) ?? null,
+      requestedBy: (r.requested_by as string | null) ?? null,
+      createdAt: new Date(r.created_at as string | Date),
+      accuracyPercent: num(r.accuracy_percent),
+      r2: num(r.r2),
+      skillVsRandomWalk: num(r.skill_vs_random_walk),
+      rankIcMean: num(r.rank_ic_mean),
+      predictionsCount: num(r.predictions_count),
+    }));
+  }
+
+  /** The champion of each algorithm × horizon (of the given algorithms); the newest version where none is marked. */
+  async championModels(algorithmIds: readonly string[]): Promise<ServingModelRow[]> {
     if (algorithmIds.length === 0) return [];
     const result = await this.db.execute<{
       algorithm_id: string;
@@ -216,7 +379,7 @@ export class PredictionRunsRepository {
     }>(sql`
       select distinct on (algorithm_id, horizon_days) algorithm_id, horizon_days, cutoff_date::text as cutoff_date, state_json, created_at
       from ml_models where algorithm_id = any(${sql.param([...algorithmIds])}::text[])
-      order by algorithm_id, horizon_days, created_at desc`);
+      order by algorithm_id, horizon_days, champion desc, created_at desc`);
     return result.rows.map((r) => ({
       algorithmId: r.algorithm_id,
       horizonDays: Number(r.horizon_days),

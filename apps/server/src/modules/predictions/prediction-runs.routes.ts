@@ -38,7 +38,7 @@ export function predictionRunsRoutes(runs: PredictionRunsService) {
       },
       async (request) => ({
         success: true as const,
-        data: { runs: (await runs.list(request.query.limit)).map(mlRunOf) },
+        data: { runs: (await runs.list(request.query.limit)).map((r) => mlRunOf(r)) },
       }),
     );
 

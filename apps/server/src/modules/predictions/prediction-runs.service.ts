@@ -7,19 +7,33 @@
  * cancels its pg-boss job; the process running it sees the status within CANCEL_POLL_MS and terminates its threads.
  * A failed or cancelled run can be retried: a new run of the same kind and algorithms.
  */
+import { createHash } from 'node:crypto';
 import {
   AUDIT_ACTIONS,
+  DRIFT_RECENT_DAYS,
+  ML_RUN_LOG_MAX,
+  isNotWorseWalkForward,
+  psi,
   DEFAULT_PLATFORM_SETTINGS,
   algorithmEvaluationSchema,
   PREDICTION_HORIZONS,
   directionalHit,
   isPredictionHorizon,
+  type ModelVersion,
   type MlRun,
   type MlRunKind,
   type MlRunStatus,
   type PredictionHorizon,
 } from '@bist/contracts';
-import { ALGORITHMS, algorithmById, listAlgorithms, panelFromBars, type SeriesBars } from '@bist/ml';
+import {
+  ALGORITHMS,
+  algorithmById,
+  buildFeatures,
+  listAlgorithms,
+  panelFromBars,
+  rowsOfDays,
+  type SeriesBars,
+} from '@bist/ml';
 import { addTradingDays, istanbulDate, isTradingDay, STOCKS } from '@bist/market';
 import type { AdminActor, RequestMeta } from '@/lib/actor';
 import type { Clock } from '@/lib/clock';
@@ -38,11 +52,24 @@ import {
   type WalkForwardSettings,
 } from '@/jobs/ml-protocol';
 import { predictOnPool, trainOnPool } from '@/jobs/ml-engine';
+import { panelOfPayload } from '@/jobs/ml-tasks';
 import type { MlJobData, MlQueue } from '@/jobs/ml-queue';
 import { TaskCancelledError, type MlWorkerPool } from '@/jobs/worker-pool';
 import type { AuditService } from '@/modules/audit/audit.service';
-import type { NewPrediction, PredictionsRepository } from './predictions.repository.ts';
-import type { PredictionRunsRepository, RunRow, SymbolBarArrays } from './prediction-runs.repository.ts';
+import type {
+  AlgorithmRow,
+  EvaluationRow,
+  NewPrediction,
+  PredictionsRepository,
+} from './predictions.repository.ts';
+import type {
+  ModelVersionRow,
+  PredictionRunsRepository,
+  RunRow,
+  SymbolBarArrays,
+} from './prediction-runs.repository.ts';
+
+export type { RunRow };
 
 const CANCEL_POLL_MS = 250;
 /** Calendar days of bars loaded for a panel (≈ 4 years: a 3-year history and the 252-day momentum look-back). */
@@ -83,6 +110,16 @@ export interface PredictionRunsOptions {
   /** Walk-forward settings (tests shorten them). */
   walkForward?: WalkForwardSettings;
   horizons?: readonly PredictionHorizon[];
+  /** Package version and git commit of this build, stored with every model version. */
+  codeVersion?: string;
+}
+
+/** A panel with what the registry records about it: the bars' SHA-256 and its first and last date. */
+export interface LoadedPanel {
+  panel: PanelPayload;
+  fingerprint: string;
+  from: string | null;
+  to: string | null;
 }
 
 export class RunNotCancellableError extends ConflictError {
@@ -124,7 +161,7 @@ export interface StaffAction {
 }
 
 /** A run in the contracts' shape (mlRunSchema), for routes and the CLI. */
-export function mlRunOf(run: RunRow): MlRun {
+export function mlRunOf(run: RunRow, now: Date = new Date()): MlRun {
   return {
     id: run.id,
     kind: run.kind as MlRunKind,
@@ -137,6 +174,40 @@ export function mlRunOf(run: RunRow): MlRun {
     created_at: run.createdAt.toISOString(),
     started_at: run.startedAt?.toISOString() ?? null,
     finished_at: run.finishedAt?.toISOString() ?? null,
+    log: run.log ?? [],
+    duration_ms: run.startedAt ? (run.finishedAt ?? now).getTime() - run.startedAt.getTime() : null,
+  };
+}
+
+const numberOrNull = (v: number | string | null | undefined) => (typeof v === 'number' ? v : null);
+
+/** A registry version in the contracts' shape (modelVersionSchema). */
+export function modelVersionOf(m: ModelVersionRow): ModelVersion {
+  const wf = numberOrNull(m.metrics.walkForwardMs);
+  const fit = numberOrNull(m.metrics.finalFitMs);
+  return {
+    id: m.id,
+    algorithm_id: m.algorithmId,
+    horizon_days: m.horizonDays,
+    version: m.version,
+    champion: m.champion,
+    train_from: m.trainFrom,
+    train_to: m.cutoffDate,
+    data_fingerprint: m.dataFingerprint,
+    code_version: m.codeVersion,
+    size_bytes: m.sizeBytes,
+    duration_ms: wf === null && fit === null ? null : (wf ?? 0) + (fit ?? 0),
+    train_rows: numberOrNull(m.metrics.trainRows),
+    started_by: m.requestedBy,
+    run_id: m.runId,
+    created_at: m.createdAt.toISOString(),
+    walk_forward: {
+      accuracy_percent: m.accuracyPercent,
+      r2: m.r2,
+      skill_vs_random_walk: m.skillVsRandomWalk,
+      rank_ic_mean: m.rankIcMean,
+      predictions_count: m.predictionsCount,
+    },
   };
 }
 
@@ -151,9 +222,32 @@ function barsOf(row: SymbolBarArrays): SeriesBars {
   };
 }
 
+/** Everything the operations centre grades an algorithm on, read in one go. */
+export interface OperationsSnapshot {
+  algorithms: AlgorithmRow[];
+  /** Newest walk-forward per algorithm at the horizon (the serving model's run or later). */
+  evaluations: EvaluationRow[];
+  realised: Map<string, { evaluated: number; hits: number; days: number }>;
+  lastTrainedAt: Map<string, Date>;
+  liveCounts: Map<string, number>;
+  modelVersions: number;
+}
+
+/** PSI per model input between the training window and the last DRIFT_RECENT_DAYS trading days. */
+export interface FeatureDrift {
+  /** Last bar date of the panel measured. */
+  asOf: string;
+  trainingFrom: string;
+  recentFrom: string;
+  features: { name: string; psi: number | null }[];
+  maxPsi: number | null;
+}
+
 export class PredictionRunsService {
   /** Runs executing in this process, by id: aborting one stops its threads. */
   private readonly controllers = new Map<string, AbortController>();
+  private driftCache: FeatureDrift | null = null;
+  private driftRunning: Promise<void> | null = null;
   private lastError: string | null = null;
 
   constructor(private readonly o: PredictionRunsOptions) {}
@@ -168,11 +262,189 @@ export class PredictionRunsService {
     );
   }
 
-  /** Enables or disables an algorithm: a disabled one is neither trained nor served, and leaves investor pages. */
-  async setEnabled(algorithmId: string, enabled: boolean): Promise<void> {
-    if (!(await this.o.runs.setAlgorithmEnabled(algorithmId, enabled, this.o.clock.now()))) {
-      throw new NotFoundError('Algorithm not found');
+  /**
+   * Enables or disables an algorithm: a disabled one is neither trained nor served, and leaves investor pages at
+   * once. Enabling clears an emergency stop. A staff change is audited.
+   */
+  async setEnabled(algorithmId: string, enabled: boolean, staff?: StaffAction): Promise<void> {
+    const changed = await this.o.runs.setAlgorithmEnabled(algorithmId, enabled, this.o.clock.now());
+    if (changed.length === 0) throw new NotFoundError('Algorithm not found');
+    if (staff) {
+      await this.o.audit?.record({
+        eventType: 'system_config',
+        action: enabled ? AUDIT_ACTIONS.algorithmEnabled : AUDIT_ACTIONS.algorithmDisabled,
+        actor: staff.actor,
+        target: { type: 'ml_algorithm', id: algorithmId },
+        after: { enabled },
+        meta: staff.meta,
+      });
     }
+  }
+
+  /**
+   * Emergency stop of one algorithm (`algorithmId`) or of every one (null): cancels the queued and running runs
+   * started for it (alone or with other named algorithms), disables it with who stopped it and why, and writes the
+   * audit log. The running process sees the cancel within CANCEL_POLL_MS (at once when it runs here). A run over
+   * every algorithm (the nightly one) is not cancelled for one algorithm: it stores nothing of a disabled one.
+   */
+  async emergencyStop(
+    algorithmId: string | null,
+    reason: string,
+    staff: StaffAction,
+  ): Promise<{ algorithms: string[]; cancelledRuns: string[] }> {
+    if (algorithmId !== null && !algorithmById(algorithmId)) throw new NotFoundError('Algorithm not found');
+    // A run over every algorithm keeps going for the others; it drops the stopped one's results (enabledOnly).
+    const covered = (await this.o.runs.activeRuns()).filter(
+      (r) => algorithmId === null || (r.algorithmIds?.includes(algorithmId) ?? false),
+    );
+    const stoppedBy = staff.actor.email;
+    const algorithms = await this.o.runs.setAlgorithmEnabled(algorithmId, false, this.o.clock.now(), {
+      by: stoppedBy,
+      reason,
+    });
+    if (algorithmId !== null && algorithms.length === 0) throw new NotFoundError('Algorithm not found');
+    const cancelledRuns: string[] = [];
+    for (const run of covered) {
+      try {
+        await this.cancel(run.id);
+        cancelledRuns.push(run.id);
+      } catch (error) {
+        if (!(error instanceof RunNotCancellableError)) throw error; // finished meanwhile
+      }
+    }
+    await this.o.audit?.record({
+      eventType: 'system_config',
+      action: algorithmId === null ? AUDIT_ACTIONS.emergencyStopAll : AUDIT_ACTIONS.emergencyStop,
+      actor: staff.actor,
+      target: { type: 'ml_algorithm', id: algorithmId ?? 'all' },
+      after: { enabled: false },
+      details: { reason, cancelled_runs: cancelledRuns, algorithms: algorithms.length },
+      meta: staff.meta,
+    });
+    return { algorithms, cancelledRuns };
+  }
+
+  // ------------------------------------------------------------------ operations read model
+
+  async operationsSnapshot(horizon: PredictionHorizon): Promise<OperationsSnapshot> {
+    const r = this.o.reads;
+    const [algorithms, evaluations, realised, lastTrainedAt, liveCounts, modelVersions] = await Promise.all([
+      r.listAlgorithms(),
+      r.latestEvaluations(horizon),
+      r.realisedByAlgorithm(horizon),
+      r.lastTrainedAt(),
+      r.predictionCountsByAlgorithm(),
+      r.countModels(),
+    ]);
+    return { algorithms, evaluations, realised, lastTrainedAt, liveCounts, modelVersions };
+  }
+
+  /**
+   * Drift of every model input (raw feature values of all stocks): PSI of the last DRIFT_RECENT_DAYS trading days
+   * against the stored window before them, which the models were trained on. Measured once per new bar date, in the
+   * background: until the first measurement ends (and while a new one runs) the last one is returned, or null.
+   */
+  async featureDrift(): Promise<FeatureDrift | null> {
+    const latest = await this.o.runs.latestBarDate();
+    if (!latest) return null;
+    if (this.driftCache?.asOf !== latest && !this.driftRunning) {
+      this.driftRunning = this.measureDrift(latest)
+        .then((d) => {
+          this.driftCache = d;
+        })
+        .catch((error: unknown) => this.o.log.warn({ err: error }, 'feature drift not measured'))
+        .finally(() => {
+          this.driftRunning = null;
+        });
+    }
+    return this.driftCache;
+  }
+
+  /** Waits for a drift measurement in progress (tests). */
+  async settleDrift(): Promise<void> {
+    await this.driftRunning;
+  }
+
+  private async measureDrift(asOf: string): Promise<FeatureDrift> {
+    const { panel } = await this.loadFingerprintedPanel();
+    const fs = buildFeatures(panelOfPayload(panel));
+    const nDays = panel.dates.length;
+    const split = Math.max(0, nDays - DRIFT_RECENT_DAYS);
+    const before = rowsOfDays(fs, 0, split);
+    const recent = rowsOfDays(fs, split, nDays);
+    const column = (rows: Int32Array, c: number) => {
+      const out = new Float64Array(rows.length);
+      for (let i = 0; i < rows.length; i++) out[i] = fs.raw[rows[i]! * fs.cols + c]!;
+      return out;
+    };
+    const features = fs.featureNames.map((name, c) => ({
+      name,
+      psi: psi(column(before, c), column(recent, c)),
+    }));
+    const measured = features.flatMap((f) => (f.psi === null ? [] : [f.psi]));
+    return {
+      asOf,
+      trainingFrom: panel.dates[0] ?? asOf,
+      recentFrom: panel.dates[split] ?? asOf,
+      features,
+      maxPsi: measured.length > 0 ? Math.max(...measured) : null,
+    };
+  }
+
+  /** Queued and running runs (any process). */
+  async activeRuns(): Promise<RunRow[]> {
+    return this.o.runs.activeRuns();
+  }
+
+  /** Pool and queue figures of this process. */
+  poolStats(): { threads: number; busy: number; queuedTasks: number; runningHere: number } | null {
+    const pool = this.o.pool;
+    return pool
+      ? { threads: pool.size, busy: pool.busy, queuedTasks: pool.queued, runningHere: this.controllers.size }
+      : null;
+  }
+
+  // ------------------------------------------------------------------ model registry
+
+  /** Every version of an algorithm, per horizon, newest first. */
+  async versions(algorithmId: string): Promise<ModelVersionRow[]> {
+    if (!algorithmById(algorithmId)) throw new NotFoundError('Algorithm not found');
+    return this.o.runs.modelVersions(algorithmId);
+  }
+
+  /**
+   * Makes a version the champion of its algorithm × horizon (a promotion, or a rollback to an earlier one), audited
+   * with the reason; then queues a predict run of the algorithm so investors see the champion's predictions.
+   */
+  async promote(
+    algorithmId: string,
+    versionId: string,
+    reason: string,
+    staff: StaffAction,
+  ): Promise<{ version: ModelVersionRow; run: RunRow | null }> {
+    const all = await this.versions(algorithmId);
+    const target = all.find((v) => v.id === versionId);
+    if (!target) throw new NotFoundError('Model version not found');
+    const previous = all.find((v) => v.champion && v.horizonDays === target.horizonDays) ?? null;
+    await this.o.runs.setChampion(versionId);
+    await this.o.audit?.record({
+      eventType: 'system_config',
+      action: AUDIT_ACTIONS.modelPromoted,
+      actor: staff.actor,
+      target: { type: 'ml_model', id: versionId },
+      before: previous ? { champion_id: previous.id, version: previous.version } : null,
+      after: { champion_id: target.id, version: target.version },
+      details: { algorithm_id: algorithmId, horizon_days: target.horizonDays, reason },
+      meta: staff.meta,
+    });
+    const run = this.o.queue
+      ? await this.request('predict', {
+          requestedBy: staff.actor.id ?? staff.actor.email,
+          algorithmIds: [algorithmId],
+        })
+      : null;
+    const version = (await this.o.runs.modelVersions(algorithmId)).find((v) => v.id === versionId)!;
+    return { version, run };
   }
 
   // ------------------------------------------------------------------ queue lifecycle (this process)
@@ -271,7 +543,14 @@ export class PredictionRunsService {
   /** Queues a run; `chain` makes a train continue with predict and evaluate. A staff request is audited. */
   async request(
     kind: MlRunKind,
-    options: { requestedBy: string; algorithmIds?: string[] | null; chain?: boolean; staff?: StaffAction },
+    options: {
+      requestedBy: string;
+      algorithmIds?: string[] | null;
+      chain?: boolean;
+      staff?: StaffAction;
+      /** Recorded with the staff action (its reason, the symbols asked for). */
+      details?: Record<string, unknown>;
+    },
   ): Promise<RunRow> {
     const queue = this.queueOrThrow();
     const unknown = (options.algorithmIds ?? []).filter((id) => !algorithmById(id));
@@ -284,19 +563,32 @@ export class PredictionRunsService {
       algorithmIds: options.algorithmIds ?? null,
       now: this.o.clock.now(),
     });
+    await this.log(run.id, `Queued by ${options.staff?.actor.email ?? options.requestedBy}`);
     const jobId = await queue.send(kind, { runId: run.id, chain: options.chain ?? false });
     if (jobId) await this.o.runs.updateRun(run.id, { jobId });
-    if (options.staff) await this.audit(AUDIT_ACTIONS.mlRunRequested, run, options.staff);
+    if (options.staff) await this.audit(AUDIT_ACTIONS.mlRunRequested, run, options.staff, options.details);
     return { ...run, jobId };
   }
 
-  private async audit(action: string, run: RunRow, staff: StaffAction): Promise<void> {
+  /** Adds a line to the run's log; a failure to write it never fails the run. */
+  private async log(runId: string, line: string): Promise<void> {
+    await this.o.runs
+      .appendRunLog(runId, line, this.o.clock.now(), ML_RUN_LOG_MAX)
+      .catch((error: unknown) => this.o.log.warn({ err: error, runId }, 'run log write failed'));
+  }
+
+  private async audit(
+    action: string,
+    run: RunRow,
+    staff: StaffAction,
+    details: Record<string, unknown> = {},
+  ): Promise<void> {
     await this.o.audit?.record({
       eventType: 'system_config',
       action,
       actor: staff.actor,
       target: { type: 'ml_run', id: run.id },
-      details: { kind: run.kind, algorithm_ids: run.algorithmIds ?? null },
+      details: { kind: run.kind, algorithm_ids: run.algorithmIds ?? null, ...details },
       meta: staff.meta,
     });
   }
@@ -320,6 +612,7 @@ export class PredictionRunsService {
       message: 'Cancelled',
     });
     if (!cancelled) throw new RunNotCancellableError(run.status);
+    await this.log(id, `Cancelled${staff ? ` by ${staff.actor.email}` : ''}`);
     this.controllers.get(id)?.abort();
     if (run.jobId && this.o.queue) {
       await this.o.queue
@@ -345,6 +638,7 @@ export class PredictionRunsService {
   private async execute(kind: MlRunKind, data: MlJobData): Promise<void> {
     const { runs, clock, log } = this.o;
     if (!(await runs.startRun(data.runId, clock.now()))) return; // cancelled while queued
+    await this.log(data.runId, `Started (${kind})`);
     const controller = new AbortController();
     this.controllers.set(data.runId, controller);
     const watcher = setInterval(() => {
@@ -359,6 +653,7 @@ export class PredictionRunsService {
     try {
       const summary = await this.handlers[kind](data.runId, controller.signal);
       if (await runs.finishRun(data.runId, 'succeeded', { now: clock.now(), message: summary })) {
+        await this.log(data.runId, `Succeeded: ${summary}`);
         log.info({ runId: data.runId, kind, ms: Date.now() - started }, `ML ${kind} succeeded: ${summary}`);
         this.lastError = null;
         if (data.chain && kind === 'train')
@@ -373,6 +668,7 @@ export class PredictionRunsService {
         this.lastError = message(error);
         log.error({ err: error, runId: data.runId, kind }, `ML ${kind} failed`);
         await runs.finishRun(data.runId, 'failed', { now: clock.now(), error: message(error) });
+        await this.log(data.runId, `Failed: ${message(error)}`);
       }
     } finally {
       clearInterval(watcher);
@@ -391,15 +687,24 @@ export class PredictionRunsService {
     return this.o.pool;
   }
 
+  private async enabledIds(): Promise<Set<string>> {
+    return new Set((await this.o.reads.listAlgorithms()).filter((a) => a.enabled).map((a) => a.id));
+  }
+
   private async algorithmsOf(runId: string): Promise<string[]> {
     const run = await this.o.runs.getRun(runId);
-    const enabled = new Set((await this.o.reads.listAlgorithms()).filter((a) => a.enabled).map((a) => a.id));
+    const enabled = await this.enabledIds();
     const wanted = run?.algorithmIds ?? ALGORITHMS.map((a) => a.id);
     return wanted.filter((id) => enabled.has(id) && algorithmById(id));
   }
 
   /** Stored bars as a panel (every listed stock, the XU100 as the market), aligned and checked by @bist/ml. */
   async loadPanel(): Promise<PanelPayload> {
+    return (await this.loadFingerprintedPanel()).panel;
+  }
+
+  /** The panel and the SHA-256 of every bar in it (symbols, dates and OHLCV of stocks and market). */
+  async loadFingerprintedPanel(): Promise<LoadedPanel> {
     const latest = await this.o.runs.latestBarDate();
     if (!latest) throw new NoMarketHistoryError();
     const from = new Date(Date.parse(`${latest}T00:00:00Z`) - PANEL_CALENDAR_DAYS * 86_400_000)
@@ -421,12 +726,41 @@ export class PredictionRunsService {
       close: [],
       volume: [],
     };
-    return payloadOfPanel(panelFromBars(stocks, barsOf(market ?? noMarket)));
+    const panel = payloadOfPanel(panelFromBars(stocks, barsOf(market ?? noMarket)));
+    const hash = createHash('sha256');
+    hash.update(panel.symbols.join(','));
+    hash.update(panel.dates.join(','));
+    for (const a of [
+      panel.open,
+      panel.high,
+      panel.low,
+      panel.close,
+      panel.volume,
+      panel.marketOpen,
+      panel.marketHigh,
+      panel.marketLow,
+      panel.marketClose,
+      panel.marketVolume,
+    ]) {
+      hash.update(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+    }
+    return {
+      panel,
+      fingerprint: hash.digest('hex'),
+      from: panel.dates[0] ?? null,
+      to: panel.dates.at(-1) ?? null,
+    };
   }
 
   private progress(runId: string) {
     let last = 0;
+    let lastStage = '';
     return (done: number, total: number, algorithmId: string, horizon: number) => {
+      const stage = `${algorithmId} h=${horizon}`;
+      if (stage !== lastStage) {
+        lastStage = stage;
+        void this.log(runId, `${stage} done (${done}/${total})`);
+      }
       const now = Date.now();
       if (now - last < 500 && done < total) return;
       last = now;
@@ -441,9 +775,11 @@ export class PredictionRunsService {
 
   private async train(runId: string, signal: AbortSignal): Promise<string> {
     const ids = await this.algorithmsOf(runId);
-    const panel = await this.loadPanel();
+    if (ids.length === 0) throw new Error('No enabled algorithm to train (disabled or stopped)');
+    const loaded = await this.loadFingerprintedPanel();
+    const panel = loaded.panel;
     const horizons = this.o.horizons ?? PREDICTION_HORIZONS;
-    const outcomes = await trainOnPool(
+    let outcomes = await trainOnPool(
       this.poolOrThrow(),
       panel,
       ids,
@@ -455,27 +791,44 @@ export class PredictionRunsService {
       },
     );
     if (signal.aborted) throw new TaskCancelledError();
+    const enabled = await this.enabledIds();
+    outcomes = outcomes.filter((o) => enabled.has(o.algorithmId));
     const now = this.o.clock.now();
-    const models = outcomes.flatMap((o) =>
-      o.stateJson !== null && o.cutoffDate !== null
-        ? [
-            {
-              algorithmId: o.algorithmId,
-              horizonDays: o.horizon,
-              cutoffDate: o.cutoffDate,
-              stateJson: o.stateJson,
-              metrics: {
-                trainRows: o.trainRows,
-                walkForwardMs: Math.round(o.walkForwardMs),
-                finalFitMs: Math.round(o.finalFitMs),
-                error: o.error,
-              },
-              runId,
-              createdAt: now,
-            },
-          ]
-        : [],
+    const heads = new Map(
+      (await this.o.runs.registryHeads(ids)).map((h) => [`${h.algorithmId}:${h.horizonDays}`, h]),
     );
+    const models = outcomes.flatMap((o) => {
+      if (o.stateJson === null || o.cutoffDate === null) return [];
+      const head = heads.get(`${o.algorithmId}:${o.horizon}`);
+      const champion =
+        head?.championId && (head.championRankIc !== null || head.championAccuracy !== null)
+          ? { rankIcMean: head.championRankIc, accuracyPercent: head.championAccuracy }
+          : null;
+      return [
+        {
+          algorithmId: o.algorithmId,
+          horizonDays: o.horizon,
+          version: (head?.maxVersion ?? 0) + 1,
+          champion: isNotWorseWalkForward(
+            { rankIcMean: o.evaluation.rankIc.mean, accuracyPercent: o.evaluation.accuracyPercent },
+            champion,
+          ),
+          trainFrom: loaded.from,
+          cutoffDate: o.cutoffDate,
+          dataFingerprint: loaded.fingerprint,
+          codeVersion: this.o.codeVersion ?? null,
+          stateJson: o.stateJson,
+          metrics: {
+            trainRows: o.trainRows,
+            walkForwardMs: Math.round(o.walkForwardMs),
+            finalFitMs: Math.round(o.finalFitMs),
+            error: o.error,
+          },
+          runId,
+          createdAt: now,
+        },
+      ];
+    });
     await this.o.runs.insertModels(models);
     await this.o.runs.insertEvaluations(
       outcomes.map(({ evaluation: e }) => ({
@@ -508,12 +861,13 @@ export class PredictionRunsService {
         'algorithm error during training',
       );
     }
-    return `${models.length} models, ${outcomes.length} walk-forward evaluations${failed.length ? `, ${failed.length} with errors` : ''}`;
+    const champions = models.filter((m) => m.champion).length;
+    return `${models.length} model versions (${champions} new champions), ${outcomes.length} walk-forward evaluations${failed.length ? `, ${failed.length} with errors` : ''}`;
   }
 
   private async predict(runId: string, signal: AbortSignal): Promise<string> {
     const ids = await this.algorithmsOf(runId);
-    const stored = await this.o.runs.latestModels(ids);
+    const stored = await this.o.runs.championModels(ids);
     if (stored.length === 0) throw new NoTrainedModelsError();
     const hitRates = new Map<string, number | null>();
     const calibrations = new Map<string, { a: number; b: number } | null>();
@@ -578,8 +932,11 @@ export class PredictionRunsService {
         });
       }
     }
-    await this.o.runs.upsertPredictions(rows);
-    return `${rows.length} predictions from ${served.length} models`;
+    // An algorithm stopped while the run was computing stores nothing.
+    const enabled = await this.enabledIds();
+    const kept = rows.filter((r) => enabled.has(r.algorithmId));
+    await this.o.runs.upsertPredictions(kept);
+    return `${kept.length} predictions from ${served.length} models`;
   }
 
   /**

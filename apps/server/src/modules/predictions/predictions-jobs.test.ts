@@ -131,7 +131,7 @@ describe.each(testBackends())(`${PredictionRunsService.name} on %s`, (backend) =
       status: 'succeeded',
       requested_by: 'test',
     });
-    const models = await runsRepo.latestModels(CHEAP);
+    const models = await runsRepo.championModels(CHEAP);
     expect(models.map((m) => `${m.algorithmId}:${m.horizonDays}`).sort()).toEqual(
       CHEAP.flatMap((id) => [`${id}:1`, `${id}:5`]).sort(),
     );

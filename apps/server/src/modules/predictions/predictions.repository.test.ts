@@ -76,7 +76,7 @@ describe.each(testBackends())('PredictionsRepository and PredictionRunsRepositor
   afterAll(async () => database.close());
 
   it('syncs the registry without touching the enabled flag', async () => {
-    expect(await runs.setAlgorithmEnabled('ridge', false, T0)).toBe(true);
+    expect(await runs.setAlgorithmEnabled('ridge', false, T0)).toEqual(['ridge']);
     await runs.syncAlgorithms(
       [
         {
@@ -94,7 +94,7 @@ describe.each(testBackends())('PredictionsRepository and PredictionRunsRepositor
     );
     const ridge = (await repo.listAlgorithms()).find((a) => a.id === 'ridge')!;
     expect(ridge).toMatchObject({ name: 'Ridge (renamed)', description: 'd2', enabled: false });
-    expect(await runs.setAlgorithmEnabled('nope', true, T0)).toBe(false);
+    expect(await runs.setAlgorithmEnabled('nope', true, T0)).toEqual([]);
     await runs.setAlgorithmEnabled('ridge', true, T0);
   });
 
@@ -138,7 +138,7 @@ describe.each(testBackends())('PredictionsRepository and PredictionRunsRepositor
         createdAt: T0,
       },
     ]);
-    const models = await runs.latestModels(['ols', 'ridge']);
+    const models = await runs.championModels(['ols', 'ridge']);
     expect(models.map((m) => [m.horizonDays, m.cutoffDate, m.stateJson])).toEqual([
       [1, '2026-11-17', '{"v":2}'],
       [5, '2026-11-17', '{"v":5}'],
@@ -161,6 +161,79 @@ describe.each(testBackends())('PredictionsRepository and PredictionRunsRepositor
     expect(latest).toHaveLength(1);
     expect(latest[0]).toMatchObject({ accuracyPercent: 52, rankIcMean: 0.05 });
     expect(await repo.latestEvaluations(5)).toEqual([]);
+  });
+
+  it("keeps model versions: heads with the champion's walk-forward, champion serving, promotion and rollback", async () => {
+    const run = await runs.createRun({
+      kind: 'train',
+      requestedBy: 'staff-1',
+      algorithmIds: ['ridge'],
+      now: T0,
+    });
+    const version = (n: number, champion: boolean, createdAt: Date) => ({
+      algorithmId: 'ridge',
+      horizonDays: 1,
+      version: n,
+      champion,
+      trainFrom: '2023-01-02',
+      cutoffDate: '2026-11-17',
+      dataFingerprint: `fp${n}`,
+      codeVersion: '0.1.0',
+      stateJson: `{"v":${n}}`,
+      metrics: { trainRows: 10 * n, walkForwardMs: 100, finalFitMs: 20, error: null },
+      runId: n === 1 ? run.id : null,
+      createdAt,
+    });
+    expect(await runs.registryHeads(['ridge'])).toEqual([]);
+    await runs.insertModels([version(1, true, new Date(T0.getTime() - 60_000))]);
+    await runs.insertEvaluations([
+      {
+        algorithmId: 'ridge',
+        horizonDays: 1,
+        source: 'walk_forward',
+        accuracyPercent: 52.5,
+        accuracyCiLowPercent: 50,
+        accuracyCiHighPercent: 55,
+        rankIcMean: 0.04,
+        predictionsCount: 900,
+        record: {},
+        runId: run.id,
+        createdAt: T0,
+      },
+    ]);
+    expect(await runs.registryHeads(['ridge'])).toEqual([
+      {
+        algorithmId: 'ridge',
+        horizonDays: 1,
+        maxVersion: 1,
+        championId: expect.any(String),
+        championRankIc: 0.04,
+        championAccuracy: 52.5,
+      },
+    ]);
+    // A newer version that is not champion is not served; the champion is.
+    await runs.insertModels([version(2, false, T0)]);
+    expect((await runs.championModels(['ridge'])).map((m) => m.stateJson)).toEqual(['{"v":1}']);
+    const versions = await runs.modelVersions('ridge');
+    expect(versions.map((v) => [v.version, v.champion])).toEqual([
+      [2, false],
+      [1, true],
+    ]);
+    expect(versions[1]).toMatchObject({
+      requestedBy: 'staff-1',
+      accuracyPercent: 52.5,
+      rankIcMean: 0.04,
+      sizeBytes: 7,
+      dataFingerprint: 'fp1',
+      trainFrom: '2023-01-02',
+    });
+    // Inserting a champion replaces the old one; a rollback makes the old one champion again.
+    await runs.insertModels([version(3, true, new Date(T0.getTime() + 60_000))]);
+    expect((await runs.championModels(['ridge'])).map((m) => m.stateJson)).toEqual(['{"v":3}']);
+    expect(await runs.setChampion(versions[1]!.id)).toBe(true);
+    expect((await runs.modelVersions('ridge')).filter((v) => v.champion).map((v) => v.version)).toEqual([1]);
+    expect((await runs.championModels(['ridge'])).map((m) => m.stateJson)).toEqual(['{"v":1}']);
+    expect(await runs.setChampion('00000000-0000-4000-8000-000000000000')).toBe(false);
   });
 
   it('upserts predictions, picks the best per stock and scores matured ones from stored closes', async () => {

@@ -6,7 +6,6 @@ import { useAdminTranslation } from '@/lib/admin-i18n';
 const SCREENS = {
   '/admin/analytics': 'analytics',
   '/admin/compliance': 'compliance',
-  '/admin/ai-unified': 'aiUnified',
   '/admin/ai': 'ai',
 } as const;
 
@@ -16,7 +15,7 @@ function isComingSoonPath(path: string): path is ComingSoonPath {
   return path in SCREENS;
 }
 
-/** /admin/analytics, /admin/compliance, /admin/ai-unified, /admin/ai: behind their permission, then 'Coming soon'. */
+/** /admin/analytics, /admin/compliance, /admin/ai: behind their permission, then 'Coming soon'. */
 export default function AdminComingSoonRoute() {
   const { t } = useAdminTranslation();
   const { pathname } = useLocation();

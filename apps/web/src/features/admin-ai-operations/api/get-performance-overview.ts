@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { performanceOverviewResponseSchema, type PerformanceOverview } from '@bist/contracts';
+import { adminRequest } from '@/lib/admin-api-client';
+import { AI_OPS_KEY } from './query-keys';
+
+/** GET /admin/api/ai/performance/overview. */
+export function getPerformanceOverview(signal?: AbortSignal): Promise<PerformanceOverview> {
+  return adminRequest('/ai/performance/overview', { schema: performanceOverviewResponseSchema, signal });
+}
+
+export function usePerformanceOverview() {
+  return useQuery(
+    queryOptions({
+      queryKey: [...AI_OPS_KEY, 'overview'],
+      queryFn: ({ signal }) => getPerformanceOverview(signal),
+      refetchInterval: 30_000,
+    }),
+  );
+}

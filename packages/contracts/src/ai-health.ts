@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import type { AiHealth } from './constants.ts';
+
+/**
+ * Operational health of an algorithm, from measured skill rather than from a fixed accuracy level (no honest daily
+ * model reaches the 70/80 % the original screens assumed). Labels stay healthy / warning / critical. Each check below
+ * gives a label; the algorithm's label is the worst of them. An algorithm without a walk-forward has no label.
+ *
+ * - edge: the walk-forward hit rate's 95 % interval against the naive coin flip (50 %): above → healthy, below →
+ *   critical, straddling → warning (no demonstrated edge).
+ * - rank_ic: the walk-forward Rank IC's 95 % interval (mean ± 1.96·sd/√days) against 0, the same way; a model that
+ *   does not rank stocks (constant forecast) is a warning.
+ * - live_tracking: once LIVE_MIN_EVALUATED live predictions have matured, their hit rate against the walk-forward
+ *   band: inside or above → healthy, point below the band → warning, whole 95 % interval below it → critical.
+ * - drift: the largest PSI of a model input between the training window and the last DRIFT_RECENT_DAYS trading days:
+ *   < 0.1 stable (healthy), 0.1–0.2 moderate (warning), > 0.2 significant (critical).
+ * - staleness: days since the last successful training: up to STALE_WARNING_DAYS healthy (the nightly schedule with
+ *   a weekend), then warning, beyond STALE_CRITICAL_DAYS critical.
+ */
+export const PSI_MODERATE = 0.1;
+export const PSI_SIGNIFICANT = 0.2;
+export const DRIFT_RECENT_DAYS = 20;
+export const PSI_BINS = 10;
+export const LIVE_MIN_EVALUATED = 200;
+export const STALE_WARNING_DAYS = 4;
+export const STALE_CRITICAL_DAYS = 10;
+const Z95 = 1.96;
+
+export const AI_HEALTH_RULE_TEXT =
+  'Worst of: edge — walk-forward hit-rate 95% CI vs 50% (above healthy, straddling warning, below critical); ' +
+  'Rank IC — 95% CI vs 0 likewise (no ranking = warning); live tracking — matured live hit rate vs the ' +
+  `walk-forward band (below = warning, CI wholly below = critical; from ${LIVE_MIN_EVALUATED} predictions); ` +
+  `drift — largest feature PSI, last ${DRIFT_RECENT_DAYS} days vs training window (>${PSI_MODERATE} warning, ` +
+  `>${PSI_SIGNIFICANT} critical); staleness — last training older than ${STALE_WARNING_DAYS} days warning, ` +
+  `${STALE_CRITICAL_DAYS} days critical.`;
+
+export const healthCheckNameSchema = z.enum(['edge', 'rank_ic', 'live_tracking', 'drift', 'staleness']);
+export type HealthCheckName = z.infer<typeof healthCheckNameSchema>;
+
+export const healthCheckSchema = z.object({
+  check: healthCheckNameSchema,
+  status: z.enum(['healthy', 'warning', 'critical']),
+  /** The measured value (percent for edge and live tracking, correlation, PSI, days). */
+  value: z.number().nullable(),
+  /** The bound it was compared with (null when there is none). */
+  threshold: z.number().nullable(),
+  /** 95 % interval of the value, when it has one. */
+  interval: z.object({ low: z.number(), high: z.number() }).nullable(),
+  detail: z.string(),
+});
+export type HealthCheck = z.infer<typeof healthCheckSchema>;
+
+export interface HealthInput {
+  walkForward: {
+    accuracyPercent: number | null;
+    accuracyCiLowPercent: number;
+    accuracyCiHighPercent: number;
+    rankIc: { mean: number | null; sd: number | null; days: number };
+  } | null;
+  /** Matured live predictions of the algorithm (all horizons' evaluations at the assessed horizon). */
+  live: { evaluated: number; hits: number } | null;
+  /** Largest PSI over the model inputs; null when not measured. */
+  maxPsi: number | null;
+  lastTrainedAt: Date | null;
+  now: Date;
+}
+
+/** 95 % Wilson interval of a proportion, in percent. */
+export function wilsonPercent(hits: number, n: number): { low: number; high: number } {
+  if (n <= 0) return { low: 0, high: 100 };
+  const p = hits / n;
+  const z2 = Z95 * Z95;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (Z95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+  return { low: 100 * Math.max(0, centre - half), high: 100 * Math.min(1, centre + half) };
+}
+
+const RANK: Record<AiHealth, number> = { healthy: 0, warning: 1, critical: 2 };
+
+function versus(low: number, high: number, bound: number): AiHealth {
+  if (low > bound) return 'healthy';
+  if (high < bound) return 'critical';
+  return 'warning';
+}
+
+/** The checks and the resulting label (null without a walk-forward). */
+export function aiOperationalHealth(input: HealthInput): { status: AiHealth | null; checks: HealthCheck[] } {
+  const wf = input.walkForward;
+  if (!wf) return { status: null, checks: [] };
+  const checks: HealthCheck[] = [];
+
+  checks.push({
+    check: 'edge',
+    status: versus(wf.accuracyCiLowPercent, wf.accuracyCiHighPercent, 50),
+    value: wf.accuracyPercent,
+    threshold: 50,
+    interval: { low: wf.accuracyCiLowPercent, high: wf.accuracyCiHighPercent },
+    detail: 'Walk-forward hit rate vs the 50% coin flip',
+  });
+
+  const ic = wf.rankIc;
+  if (ic.mean === null || ic.sd === null || ic.days < 2) {
+    checks.push({
+      check: 'rank_ic',
+      status: 'warning',
+      value: ic.mean,
+      threshold: 0,
+      interval: null,
+      detail: 'No cross-sectional ranking to assess',
+    });
+  } else {
+    const half = (Z95 * ic.sd) / Math.sqrt(ic.days);
+    checks.push({
+      check: 'rank_ic',
+      status: versus(ic.mean - half, ic.mean + half, 0),
+      value: ic.mean,
+      threshold: 0,
+      interval: { low: ic.mean - half, high: ic.mean + half },
+      detail: 'Walk-forward Rank IC vs 0',
+    });
+  }
+
+  if (input.live && input.live.evaluated >= LIVE_MIN_EVALUATED) {
+    const rate = (100 * input.live.hits) / input.live.evaluated;
+    const ci = wilsonPercent(input.live.hits, input.live.evaluated);
+    const status: AiHealth =
+      ci.high < wf.accuracyCiLowPercent ? 'critical' : rate < wf.accuracyCiLowPercent ? 'warning' : 'healthy';
+    checks.push({
+      check: 'live_tracking',
+      status,
+      value: rate,
+      threshold: wf.accuracyCiLowPercent,
+      interval: ci,
+      detail: `Live hit rate of ${input.live.evaluated} matured predictions vs the walk-forward band`,
+    });
+  }
+
+  if (input.maxPsi !== null) {
+    checks.push({
+      check: 'drift',
+      status:
+        input.maxPsi > PSI_SIGNIFICANT ? 'critical' : input.maxPsi > PSI_MODERATE ? 'warning' : 'healthy',
+      value: input.maxPsi,
+      threshold: PSI_SIGNIFICANT,
+      interval: null,
+      detail: `Largest feature PSI, last ${DRIFT_RECENT_DAYS} trading days vs the training window`,
+    });
+  }
+
+  const ageDays =
+    input.lastTrainedAt === null ? null : (input.now.getTime() - input.lastTrainedAt.getTime()) / 86_400_000;
+  checks.push({
+    check: 'staleness',
+    status:
+      ageDays === null || ageDays > STALE_CRITICAL_DAYS
+        ? 'critical'
+        : ageDays > STALE_WARNING_DAYS
+          ? 'warning'
+          : 'healthy',
+    value: ageDays,
+    threshold: STALE_WARNING_DAYS,
+    interval: null,
+    detail: 'Days since the last successful training',
+  });
+
+  const status = checks.reduce<AiHealth>(
+    (worst, c) => (RANK[c.status] > RANK[worst] ? c.status : worst),
+    'healthy',
+  );
+  return { status, checks };
+}
+
+/**
+ * Population Stability Index of `actual` against `expected`: bins at the expected sample's deciles (ties merged),
+ * Σ (a − e) · ln(a / e) over the bins' shares, empty shares floored at 1e-4. Non-finite values are ignored; null
+ * when either side has no values.
+ */
+export function psi(expected: ArrayLike<number>, actual: ArrayLike<number>, bins = PSI_BINS): number | null {
+  const e = Array.from(expected)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  const a = Array.from(actual).filter(Number.isFinite);
+  if (e.length === 0 || a.length === 0) return null;
+  const edges: number[] = [];
+  for (let i = 1; i < bins; i++) {
+    const q = e[Math.min(e.length - 1, Math.floor((i * e.length) / bins))]!;
+    if (edges.length === 0 || q > edges.at(-1)!) edges.push(q);
+  }
+  const binOf = (v: number) => {
+    let lo = 0;
+    let hi = edges.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (v < edges[mid]!) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  const ec = new Array<number>(edges.length + 1).fill(0);
+  const ac = new Array<number>(edges.length + 1).fill(0);
+  for (const v of e) ec[binOf(v)]!++;
+  for (const v of a) ac[binOf(v)]!++;
+  let sum = 0;
+  for (let i = 0; i < ec.length; i++) {
+    const es = Math.max(ec[i]! / e.length, 1e-4);
+    const as = Math.max(ac[i]! / a.length, 1e-4);
+    sum += (as - es) * Math.log(as / es);
+  }
+  return sum;
+}

@@ -152,6 +152,7 @@ export function samplePortfolio(today: string = istanbulToday()): PortfolioOverv
       twr_percent: performance.at(-1)?.twr_percent ?? null,
       benchmark_return_percent: performance.at(-1)?.benchmark_percent ?? null,
       is_demo: false,
+      allow_negative_cash: false,
     },
     holdings,
     performance,

@@ -134,7 +134,7 @@ describe('UserLayout', () => {
     renderApp('/dashboard');
     await waitFor(() => expect(screen.getAllByText('Piyasa Açık').length).toBeGreaterThan(0));
     await waitFor(() => expect(screen.getAllByText('10.234,50').length).toBeGreaterThan(0));
-    const change = screen.getAllByText('-1,23%')[0]!;
+    const change = screen.getAllByText('-%1,23')[0]!;
     expect(change.className).toContain('text-down');
   });
 

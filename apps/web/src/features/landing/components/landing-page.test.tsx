@@ -39,7 +39,7 @@ describe('LandingPage', () => {
     await waitFor(() => expect(screen.getByTestId('stat-stocks').textContent).toContain('596'));
     expect(screen.getByTestId('stat-indices').textContent).toContain('32');
     expect(screen.getByTestId('stat-apiEndpoints').textContent).toContain('46');
-    expect(screen.getByTestId('stat-uptime').textContent).toContain('99,9%');
+    expect(screen.getByTestId('stat-uptime').textContent).toContain('%99,9');
   });
 
   it('shows --- for figures the server does not know yet, and when it cannot answer', async () => {

@@ -2,12 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { Briefcase, Layers, TrendingUp, Wallet } from 'lucide-react';
 import type { PortfolioOverview } from '@bist/contracts';
 import { StatCard } from '@/components/stat-card';
-import { changeColorClass, formatChange, formatNumber, formatPercent, formatPrice } from '@/lib/format';
+import {
+  changeColorClass,
+  formatChange,
+  formatNumber,
+  formatPercentInSentence,
+  formatPrice,
+  formatSignedPrice,
+} from '@/lib/format';
 import '@/features/portfolio/i18n';
-
-function signedPrice(value: number): string {
-  return `${value > 0 ? '+' : ''}${formatPrice(value)}`;
-}
 
 /** Total value (with cost), profit or loss, number of holdings (with today's change) and the cash balance. */
 export function PortfolioSummaryCards({
@@ -33,7 +36,7 @@ export function PortfolioSummaryCards({
         title={t('cards.gainLoss')}
         icon={TrendingUp}
         loading={loading}
-        value={overview ? signedPrice(overview.total_gain_loss) : ''}
+        value={overview ? formatSignedPrice(overview.total_gain_loss) : ''}
         valueClassName={changeColorClass(overview?.total_gain_loss)}
         hint={
           <span className={changeColorClass(overview?.total_gain_loss_percent)}>
@@ -55,7 +58,11 @@ export function PortfolioSummaryCards({
         icon={Wallet}
         loading={loading}
         value={formatPrice(overview?.cash_balance)}
-        hint={t('cards.cashWeight', { percent: formatPercent(overview?.cash_weight_percent) })}
+        hint={
+          overview?.allow_negative_cash
+            ? t('cards.negativeCash')
+            : t('cards.cashWeight', { percent: formatPercentInSentence(overview?.cash_weight_percent) })
+        }
       />
     </div>
   );

@@ -3,7 +3,7 @@ import { Layers, TrendingDown, TrendingUp } from 'lucide-react';
 import type { StockListItem } from '@bist/contracts';
 import { StatCard } from '@/components/stat-card';
 import { breadthOf } from '@/features/market/lib/index-rules';
-import { formatNumber, formatPercent } from '@/lib/format';
+import { formatNumber, formatPercentInSentence } from '@/lib/format';
 import '@/features/market/i18n';
 
 /** The three cards over the list: stocks on this page (of how many results), and its gainers and losers. */
@@ -35,7 +35,7 @@ export function StocksSummaryCards({
         loading={loading}
         value={formatNumber(breadth.gainers)}
         valueClassName="text-up"
-        hint={t('stocks.shareOfPage', { share: formatPercent(breadth.gainersShare) })}
+        hint={t('stocks.shareOfPage', { share: formatPercentInSentence(breadth.gainersShare) })}
         testId="card-gainers"
         compact
       />
@@ -45,7 +45,7 @@ export function StocksSummaryCards({
         loading={loading}
         value={formatNumber(breadth.losers)}
         valueClassName="text-down"
-        hint={t('stocks.shareOfPage', { share: formatPercent(breadth.losersShare) })}
+        hint={t('stocks.shareOfPage', { share: formatPercentInSentence(breadth.losersShare) })}
         testId="card-losers"
         compact
       />

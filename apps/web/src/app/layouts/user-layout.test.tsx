@@ -69,7 +69,15 @@ describe('UserLayout', () => {
     const links = within(sidebar)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    expect(links).toEqual(['/dashboard', '/dashboard', '/stocks', '/indices', '/portfolio', '/predictions']);
+    expect(links).toEqual([
+      '/dashboard',
+      '/dashboard',
+      '/stocks',
+      '/indices',
+      '/portfolio',
+      '/watchlist',
+      '/predictions',
+    ]);
     for (const text of [
       'Genel bakış',
       'Hisse Senetleri',
@@ -78,6 +86,8 @@ describe('UserLayout', () => {
       'Endeks takibi',
       'Portföy',
       'Yatırım portföyü',
+      'İzleme Listesi',
+      'Takip ettiğiniz hisseler',
       'AI Tahminler',
       'Makine öğrenmesi analizi',
     ]) {

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STOCKS_PAGE_SIZE } from '@bist/contracts';
+import { LIVE_DATA_MAX_LIMIT, STOCKS_PAGE_SIZE } from '@bist/contracts';
 import { ErrorCard } from '@/components/error-card';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useLiveData } from '@/features/market/api/get-live-data';
 import { useMarketSummary } from '@/features/market/api/get-market-summary';
 import { useStockList } from '@/features/market/api/get-stock-list';
 import { RefreshButton } from '@/features/market/components/shared/refresh-button';
@@ -31,6 +32,8 @@ export function StocksPage({ rowAction }: { rowAction?: (symbol: string) => Reac
 
   const list = useStockList({ page, sector: sector || undefined, search: urlSearch || undefined, ...sort });
   const summary = useMarketSummary((s) => s.overview.total_stocks);
+  // Every stock's latest change, for the market-wide gainers and losers.
+  const market = useLiveData(LIVE_DATA_MAX_LIMIT);
 
   const stocks = list.data?.stocks ?? [];
   const total = list.data?.total ?? 0;
@@ -69,7 +72,12 @@ export function StocksPage({ rowAction }: { rowAction?: (symbol: string) => Reac
         onSortChange={(next) => state.setSort(next, true)}
       />
 
-      <StocksSummaryCards stocks={stocks} total={total} loading={loadingFirst} />
+      <StocksSummaryCards
+        stocks={stocks}
+        total={total}
+        loading={loadingFirst}
+        marketChanges={market.data?.data.map((item) => item.changePercent)}
+      />
 
       {errorMessage ? (
         <ErrorCard

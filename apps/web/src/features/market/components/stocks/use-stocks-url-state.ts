@@ -7,7 +7,8 @@ import { useDebounced } from '@/lib/use-debounced';
 /**
  * The stocks list's state, kept in the URL so it survives a reload and can be linked: search, sector, sort, page.
  * The search box's text is local and reaches the URL once typing pauses; a new search, a sector or a sort chosen
- * in the select go back to page 1, the column headers keep the page.
+ * in the select go back to page 1, the column headers keep the page. A sector, sort or page change is a new history
+ * entry (Back returns to the previous page of the list); the typed search replaces the current one.
  */
 export function useStocksUrlState() {
   const [params, setParams] = useSearchParams();
@@ -26,18 +27,15 @@ export function useStocksUrlState() {
   const debouncedText = useDebounced(text, STOCKS_SEARCH_DEBOUNCE_MS);
 
   const update = (changes: Record<string, string | null>) => {
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        if (next.get('page') === '1') next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      if (next.get('page') === '1') next.delete('page');
+      return next;
+    });
   };
 
   useEffect(() => {

@@ -82,7 +82,7 @@ export function StocksPage({ rowAction }: { rowAction?: (symbol: string) => Reac
       {errorMessage ? (
         <ErrorCard
           message={errorMessage}
-          detail={isApiError(list.error) ? list.error.displayMessage : undefined}
+          detail={isApiError(list.error) ? list.error.message : undefined}
           retry={{ label: t('common.refresh'), onRetry: () => void list.refetch(), pending: list.isFetching }}
         />
       ) : (

@@ -84,6 +84,28 @@ test('phone: portfolio and stocks fit the screen without sideways scrolling @pho
   // A row opens its stock.
   await page.getByTestId('stock-row').first().locator('td').nth(2).click();
   await expect(page).toHaveURL(/\/stocks\/[A-Z0-9]+$/);
+
+  // The other main screens, for the screenshots.
+  if (!process.env.SCREENSHOTS) return;
+  const screens: [string, string, (p: Page) => Promise<void>][] = [
+    ['/dashboard', 'dashboard', (p) => expect(p.getByTestId('top-gainers')).toBeVisible()],
+    [
+      '/stocks/THYAO',
+      'stock',
+      (p) => expect(p.getByTestId('candle-chart').locator('canvas').first()).toBeVisible(),
+    ],
+    ['/indices', 'indices', (p) => expect(p.getByTestId('card-index-count')).toBeVisible()],
+    [
+      '/watchlist',
+      'watchlist',
+      (p) => expect(p.getByRole('heading', { name: 'İzleme Listesi' })).toBeVisible(),
+    ],
+  ];
+  for (const [url, name, ready] of screens) {
+    await page.goto(url);
+    await ready(page);
+    await screenshot(page, info, name);
+  }
 });
 
 test('no percent sign after a number on any investor page', async ({ page }, info) => {

@@ -160,7 +160,7 @@ export function CandlestickChart({
         priceLineVisible: false,
         title: 'RSI 14',
         // One decimal, as the legend above the chart shows it.
-        priceFormat: { type: 'price', precision: 1, minMove: 0.1 },
+        priceFormat: { type: 'custom', minMove: 0.1, formatter: (value: number) => formatNumber(value, 1) },
         // RSI lives on 0–100: keep the pane's scale fixed so 30/70 stay put.
         autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 100 } }),
       },

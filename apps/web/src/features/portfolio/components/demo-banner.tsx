@@ -16,7 +16,7 @@ export function DemoBanner() {
   const [error, setError] = useState<string | null>(null);
   return (
     <div
-      className="flex flex-wrap items-center gap-2 rounded-lg border border-dashed border-amber-500/60 bg-amber-500/10 px-4 py-3 text-sm"
+      className="flex flex-col items-start gap-2 rounded-lg border border-dashed border-amber-500/60 bg-amber-500/10 px-4 py-3 text-sm sm:flex-row sm:items-center"
       data-testid="demo-banner"
     >
       <Badge variant="secondary">{t('demo.badge')}</Badge>

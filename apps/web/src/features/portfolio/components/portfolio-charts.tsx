@@ -78,7 +78,7 @@ export function PerformanceChart({ points }: { points: PerformancePoint[] }) {
           domain={['auto', 'auto']}
           tickFormatter={(value: number) => formatAmount(value, { exact: true })}
           {...axisStyle(colors)}
-          width={64}
+          width={84}
         />
         <Tooltip
           {...tooltipStyle(colors)}

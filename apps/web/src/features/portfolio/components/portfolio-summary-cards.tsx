@@ -5,6 +5,7 @@ import { StatCard } from '@/components/stat-card';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import {
   changeColorClass,
+  formatAmount,
   formatChange,
   formatNumber,
   formatPercentInSentence,
@@ -35,8 +36,8 @@ export function PortfolioSummaryCards({
         loading={loading}
         value={formatPrice(overview?.net_worth)}
         hint={t('cards.totalValueHint', {
-          stocks: formatPrice(overview?.total_value),
-          cash: formatPrice(overview?.cash_balance),
+          stocks: formatAmount(overview?.total_value),
+          cash: formatAmount(overview?.cash_balance),
         })}
       />
       <StatCard

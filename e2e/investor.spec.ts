@@ -206,3 +206,24 @@ test('the watchlist page adds and removes, and its stars match the stocks list',
   await page.goto('/stocks?search=GARAN');
   await expect(star).toHaveAttribute('aria-pressed', 'false');
 });
+
+test('stocks list: page size, Back after paging, a row opens its stock', async ({ page }) => {
+  await signIn(page, `e2e.liste.${Date.now()}@example.com`);
+  await page.goto('/stocks');
+  await expect(page.getByTestId('stock-row')).toHaveCount(20);
+  await page.getByLabel('Sayfa başına').selectOption('50');
+  await expect(page.getByTestId('stock-row')).toHaveCount(50);
+  await expect(page).toHaveURL(/limit=50/);
+  await page.getByRole('button', { name: 'Sonraki' }).click();
+  await expect(page.getByTestId('page-indicator')).toContainText('Sayfa 2 /');
+  await page.goBack();
+  await expect(page.getByTestId('page-indicator')).toContainText('Sayfa 1 /');
+  await expect(page.getByTestId('stock-row')).toHaveCount(50);
+
+  const first = page.getByTestId('stock-row').first();
+  const symbol = await first.getAttribute('data-symbol');
+  await first.locator('td').nth(2).click();
+  await expect(page).toHaveURL(new RegExp(`/stocks/${symbol}$`));
+  await page.goBack();
+  await expect(page.getByTestId('stock-row')).toHaveCount(50);
+});

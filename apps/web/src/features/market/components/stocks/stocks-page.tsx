@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIVE_DATA_MAX_LIMIT, STOCKS_PAGE_SIZE } from '@bist/contracts';
+import { LIVE_DATA_MAX_LIMIT } from '@bist/contracts';
 import { ErrorCard } from '@/components/error-card';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
@@ -17,7 +17,7 @@ import { StocksPagination } from './stocks-pagination';
 import { StocksSummaryCards } from './stocks-summary-cards';
 import { StocksTable } from './stocks-table';
 import { StocksToolbar } from './stocks-toolbar';
-import { useStocksUrlState } from './use-stocks-url-state';
+import { STOCKS_PAGE_SIZES, useStocksUrlState } from './use-stocks-url-state';
 import '@/features/market/i18n';
 
 /**
@@ -28,9 +28,15 @@ export function StocksPage({ rowAction }: { rowAction?: (symbol: string) => Reac
   const { t } = useTranslation('market');
   useDocumentTitle(t('stocks.title'));
   const state = useStocksUrlState();
-  const { urlSearch, sector, sort, page } = state;
+  const { urlSearch, sector, sort, page, pageSize } = state;
 
-  const list = useStockList({ page, sector: sector || undefined, search: urlSearch || undefined, ...sort });
+  const list = useStockList({
+    page,
+    limit: pageSize,
+    sector: sector || undefined,
+    search: urlSearch || undefined,
+    ...sort,
+  });
   const summary = useMarketSummary((s) => s.overview.total_stocks);
   // Every stock's latest change, for the market-wide gainers and losers.
   const market = useLiveData(LIVE_DATA_MAX_LIMIT);
@@ -102,7 +108,14 @@ export function StocksPage({ rowAction }: { rowAction?: (symbol: string) => Reac
                   : t('stocks.empty')
             }
           />
-          <StocksPagination page={page} pages={pageCount(total, STOCKS_PAGE_SIZE)} onPage={state.setPage} />
+          <StocksPagination
+            page={page}
+            pages={pageCount(total, pageSize)}
+            onPage={state.setPage}
+            pageSize={pageSize}
+            pageSizes={STOCKS_PAGE_SIZES}
+            onPageSize={state.setPageSize}
+          />
         </Card>
       )}
     </div>

@@ -40,65 +40,69 @@ async function buyAt(page: Page, symbol: string, quantity: string, price: string
   await dialog.getByRole('button', { name: 'Alışı Kaydet' }).click();
 }
 
-test('portfolio ledger: deposit, buy, sell, dividend give the cash and K/Z; a buy beyond cash follows the chosen rule', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  await signIn(page, `e2e.defter.${Date.now()}@example.com`);
-  await openPortfolio(page);
-  await expect(page.getByTestId('portfolio-empty')).toContainText('Portföyünüz boş');
-  const dialog = page.getByRole('dialog');
+// Both viewports: the desktop table and the phone cards carry the same rows and buttons.
+for (const tag of ['', ' @phone']) {
+  test(`portfolio ledger: deposit, buy, sell, dividend give the cash and K/Z; a buy beyond cash follows the chosen rule${tag}`, async ({
+    page,
+  }, info) => {
+    test.setTimeout(180_000);
+    await signIn(page, `e2e.defter.${info.project.name}.${Date.now()}@example.com`);
+    // On a phone the menu is a drawer: go by address.
+    await page.goto('/portfolio');
+    await expect(page.getByTestId('portfolio-empty')).toContainText('Portföyünüz boş');
+    const dialog = page.getByRole('dialog');
 
-  // Deposit ₺10.000.
-  await page.getByTestId('portfolio-empty').getByRole('button', { name: 'Para Yatır' }).click();
-  await dialog.getByRole('button', { name: 'Kaydet' }).click();
-  await expect(dialog.getByText('Tutar gerekli')).toBeVisible();
-  await dialog.getByLabel('Tutar (₺)').fill('10.000');
-  await dialog.getByRole('button', { name: 'Kaydet' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(cashCard(page)).toHaveText('₺10.000,00');
+    // Deposit ₺10.000.
+    await page.getByTestId('portfolio-empty').getByRole('button', { name: 'Para Yatır' }).click();
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(dialog.getByText('Tutar gerekli')).toBeVisible();
+    await dialog.getByLabel('Tutar (₺)').fill('10.000');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(cashCard(page)).toHaveText('₺10.000,00');
 
-  // Buy 20 ASELS at ₺100 (₺2.000), sell 10 at ₺120: cash 8.000 + 1.200 = 9.200, realised K/Z +₺200.
-  await buyAt(page, 'ASELS', '20', '100,00');
-  await expect(dialog).toBeHidden();
-  await expect(cashCard(page)).toHaveText('₺8.000,00');
-  const row = page.locator('[data-testid="holding-row"][data-symbol="ASELS"]');
-  await row.getByRole('button', { name: 'ASELS sat' }).click();
-  await dialog.getByLabel('Adet').fill('10');
-  await dialog.getByLabel('Fiyat (₺)').fill('120,00');
-  await dialog.getByRole('button', { name: 'Satışı Kaydet' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(cashCard(page)).toHaveText('₺9.200,00');
-  await expect(row.locator('[data-col="quantity"]')).toHaveText('10');
-  await expect(txRow(page, 'sell', 'ASELS')).toContainText('+₺200,00');
+    // Buy 20 ASELS at ₺100 (₺2.000), sell 10 at ₺120: cash 8.000 + 1.200 = 9.200, realised K/Z +₺200.
+    await buyAt(page, 'ASELS', '20', '100,00');
+    await expect(dialog).toBeHidden();
+    await expect(cashCard(page)).toHaveText('₺8.000,00');
+    const row = page.locator('[data-testid="holding-row"][data-symbol="ASELS"]');
+    await row.getByRole('button', { name: 'ASELS sat' }).click();
+    await dialog.getByLabel('Adet').fill('10');
+    await dialog.getByLabel('Fiyat (₺)').fill('120,00');
+    await dialog.getByRole('button', { name: 'Satışı Kaydet' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(cashCard(page)).toHaveText('₺9.200,00');
+    await expect(row.locator('[data-col="quantity"]')).toHaveText('10');
+    await expect(txRow(page, 'sell', 'ASELS')).toContainText('+₺200,00');
 
-  // Dividend of ₺50 on ASELS: cash 9.250, realised +₺50.
-  await page.getByRole('button', { name: 'Nakit / Temettü' }).click();
-  await dialog.getByText('Temettü', { exact: true }).click();
-  await pickSymbol(page, 'ASELS');
-  await dialog.getByLabel('Tutar (₺)').fill('50');
-  await dialog.getByRole('button', { name: 'Kaydet' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(cashCard(page)).toHaveText('₺9.250,00');
-  await expect(txRow(page, 'dividend', 'ASELS')).toContainText('+₺50,00');
+    // Dividend of ₺50 on ASELS: cash 9.250, realised +₺50.
+    await page.getByRole('button', { name: 'Nakit / Temettü' }).click();
+    await dialog.getByText('Temettü', { exact: true }).click();
+    await pickSymbol(page, 'ASELS');
+    await dialog.getByLabel('Tutar (₺)').fill('50');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(cashCard(page)).toHaveText('₺9.250,00');
+    await expect(txRow(page, 'dividend', 'ASELS')).toContainText('+₺50,00');
 
-  // A buy of ₺100.000 with ₺9.250 recorded: asked, then recorded with an automatic deposit of the ₺90.750 shortfall.
-  await buyAt(page, 'ASELS', '1000', '100,00');
-  await expect(dialog.getByTestId('cash-shortfall')).toContainText('₺90.750,00');
-  await dialog.getByRole('button', { name: 'Eksik tutarı otomatik yatırma olarak kaydet' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(cashCard(page)).toHaveText('₺0,00');
-  await expect(txRow(page, 'deposit', '₺90.750,00')).toBeVisible();
-  await expect(row.locator('[data-col="quantity"]')).toHaveText('1.010');
+    // A buy of ₺100.000 with ₺9.250 recorded: asked, then recorded with an automatic deposit of the ₺90.750 shortfall.
+    await buyAt(page, 'ASELS', '1000', '100,00');
+    await expect(dialog.getByTestId('cash-shortfall')).toContainText('₺90.750,00');
+    await dialog.getByRole('button', { name: 'Eksik tutarı otomatik yatırma olarak kaydet' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(cashCard(page)).toHaveText('₺0,00');
+    await expect(txRow(page, 'deposit', '₺90.750,00')).toBeVisible();
+    await expect(row.locator('[data-col="quantity"]')).toHaveText('1.010');
 
-  // Another with negative cash allowed: cash goes to −₺1.000 and the card says so.
-  await buyAt(page, 'ASELS', '10', '100,00');
-  await dialog.getByRole('button', { name: 'Nakdin eksiye düşmesine izin ver' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(cashCard(page)).toHaveText('-₺1.000,00');
-  await expect(page.getByTestId('card-cash')).toContainText('Nakit eksiye düşebilir');
-  await expect(page.getByTestId('demo-banner')).toHaveCount(0);
-});
+    // Another with negative cash allowed: cash goes to −₺1.000 and the card says so.
+    await buyAt(page, 'ASELS', '10', '100,00');
+    await dialog.getByRole('button', { name: 'Nakdin eksiye düşmesine izin ver' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(cashCard(page)).toHaveText('-₺1.000,00');
+    await expect(page.getByTestId('card-cash')).toContainText('Nakit eksiye düşebilir');
+    await expect(page.getByTestId('demo-banner')).toHaveCount(0);
+  });
+}
 
 test('portfolio: Hisse Ekle, table and pie, sell, watchlist add/remove, an alert in the bell', async ({
   page,

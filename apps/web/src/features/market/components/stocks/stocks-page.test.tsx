@@ -14,6 +14,7 @@ const stock = (symbol: string, change: number) => ({
   change_percent: change,
   volume: 2_500_000,
   turnover: 31_250_000,
+  market_cap: 1_250_000_000,
   sector: 'Bankacılık',
 });
 

@@ -13,7 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ChangeText } from '@/features/market/components/shared/change-text';
 import { ariaSortOf, type StockSort } from '@/features/market/lib/stock-sort';
-import { formatPrice, formatVolume } from '@/lib/format';
+import { formatAmount, formatPrice, formatVolume } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import '@/features/market/i18n';
 
@@ -112,6 +112,7 @@ export function StocksTable({
             align="right"
             className="hidden sm:table-cell"
           />
+          <TableHead className="hidden text-right xl:table-cell">{t('stocks.columns.marketCap')}</TableHead>
           <TableHead className="hidden lg:table-cell">{t('stocks.columns.sector')}</TableHead>
           <TableHead className="text-right">{t('stocks.columns.actions')}</TableHead>
         </TableRow>
@@ -135,6 +136,9 @@ export function StocksTable({
                 <TableCell className="hidden sm:table-cell">
                   <Skeleton className="ml-auto h-5 w-14" />
                 </TableCell>
+                <TableCell className="hidden xl:table-cell">
+                  <Skeleton className="ml-auto h-5 w-16" />
+                </TableCell>
                 <TableCell className="hidden lg:table-cell">
                   <Skeleton className="h-5 w-24" />
                 </TableCell>
@@ -146,7 +150,7 @@ export function StocksTable({
           : null}
         {!loading && stocks.length === 0 ? (
           <TableRow className="hover:bg-transparent">
-            <TableCell colSpan={7} className="py-12 text-center text-muted-foreground">
+            <TableCell colSpan={8} className="py-12 text-center text-muted-foreground">
               {emptyText}
             </TableCell>
           </TableRow>
@@ -196,6 +200,9 @@ export function StocksTable({
                 </span>
               </TableCell>
               <TableCell className="hidden text-right sm:table-cell">{formatVolume(stock.volume)}</TableCell>
+              <TableCell className="hidden text-right xl:table-cell" data-col="market-cap">
+                {formatAmount(stock.market_cap)}
+              </TableCell>
               <TableCell className="hidden max-w-48 truncate text-muted-foreground lg:table-cell">
                 {stock.sector}
               </TableCell>

@@ -119,8 +119,7 @@ function CashForm({ state, onDone }: { state: CashDialogState; onDone: () => voi
     const onError = (error: unknown) => {
       const mapped = formErrorsFrom(error, FIELDS);
       setErrors(mapped.fieldErrors);
-      // One message per problem: a field's error is shown under the field only.
-      setFormError(Object.keys(mapped.fieldErrors).length > 0 ? null : mapped.formError);
+      setFormError(mapped.formError);
     };
     const onSuccess = () => {
       toast.success(

@@ -136,8 +136,7 @@ function TradeForm({ state, onDone }: { state: TradeDialogState; onDone: () => v
       }
       const mapped = formErrorsFrom(error, FIELDS);
       setErrors(mapped.fieldErrors);
-      // One message per problem: a field's error is shown under the field only.
-      setFormError(Object.keys(mapped.fieldErrors).length > 0 ? null : mapped.formError);
+      setFormError(mapped.formError);
     };
     const onSuccess = () => {
       toast.success(

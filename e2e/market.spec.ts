@@ -8,7 +8,7 @@ async function signIn(page: Page, email = 'e2e.piyasa@example.com') {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** '₺1.234,56' / '-2,35%' / '35,7M' → 1234.56 / -2.35 / 35.7 (tr-TR). */
+/** '₺1.234,56' / '-%2,35' / '35,7 Mn' → 1234.56 / -2.35 / 35.7 (tr-TR). */
 function trNumber(text: string): number {
   const cleaned = text
     .replace(/[^\d,.-]/g, '')
@@ -50,7 +50,7 @@ test.describe('market screens', () => {
     // The computed level, never the spec's placeholder 8,247.52.
     expect(trNumber(await cardValue(bist))).toBeGreaterThan(1000);
     await expect(bist).not.toContainText('8.247,52');
-    await expect(bist).toContainText(/[+-]?\d+,\d{2}%/);
+    await expect(bist).toContainText(/[+-]?%\d+,\d{2}/);
     await expect(page.getByTestId('card-ai')).toContainText('AI Tahminleri');
 
     const priceChart = page.getByTestId('price-chart');
@@ -63,8 +63,8 @@ test.describe('market screens', () => {
     await expect(volumeChart).toContainText('İşlem Hacmi (Milyon TL)');
     await expect(volumeChart.locator('.recharts-line-dot, .recharts-dot')).toHaveCount(5);
 
-    await expect(page.getByTestId('top-gainers')).toContainText(/\+\d+,\d{2}%/);
-    await expect(page.getByTestId('top-losers')).toContainText(/-\d+,\d{2}%/);
+    await expect(page.getByTestId('top-gainers')).toContainText(/\+%\d+,\d{2}/);
+    await expect(page.getByTestId('top-losers')).toContainText(/-%\d+,\d{2}/);
     await expect(page.getByTestId('sector-distribution').getByText(/^\d+ hisse$/)).toHaveCount(5);
   });
 
@@ -115,7 +115,7 @@ test.describe('market screens', () => {
     const bankCount = trNumber((await banks.innerText()).replace('Bankacılık', ''));
     await banks.click();
     await expect(page.getByRole('combobox', { name: 'Sektör' })).toContainText('Bankacılık');
-    await expect.poll(async () => new Set(await columnTexts(page, 6))).toEqual(new Set(['Bankacılık']));
+    await expect.poll(async () => new Set(await columnTexts(page, 7))).toEqual(new Set(['Bankacılık']));
     await expect(page.getByTestId('card-page-stocks')).toContainText(`Toplam ${bankCount} sonuçtan`);
 
     // Search over company names (debounced), back over all sectors.
@@ -140,7 +140,7 @@ test.describe('market screens', () => {
     await page.goto('/indices');
     await expect(page.getByRole('heading', { name: 'BIST Endeksleri', level: 1 })).toBeVisible();
     expect(trNumber(await cardValue(page.getByTestId('card-index-count')))).toBeGreaterThanOrEqual(15);
-    await expect(page.getByTestId('card-index-gainers')).toContainText(/Tümünün \d+,\d%/);
+    await expect(page.getByTestId('card-index-gainers')).toContainText(/Tümünün %\d+,\d'/);
 
     const chart = page.getByTestId('index-chart');
     await expect(chart).toHaveAttribute('data-code', 'XU100');

@@ -18,21 +18,106 @@ async function pickSymbol(page: Page, symbol: string) {
 
 const CANDIDATES = ['ASELS', 'KCHOL', 'SISE', 'TUPRS', 'EREGL', 'BIMAS', 'AKBNK', 'FROTO', 'SAHOL', 'PGSUS'];
 
+async function openPortfolio(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Ana menü' })
+    .getByRole('link', { name: /Portföy/ })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Portföy', level: 1 })).toBeVisible();
+}
+
+const cashCard = (page: Page) => page.getByTestId('card-cash').locator('[data-role="value"]');
+const txRow = (page: Page, type: string, text: string) =>
+  page.locator(`[data-testid="transaction-row"][data-type="${type}"]`).filter({ hasText: text });
+
+/** 'Hisse Ekle' at a price of our own (the live price is prefilled and moves). */
+async function buyAt(page: Page, symbol: string, quantity: string, price: string) {
+  await page.getByRole('button', { name: 'Hisse Ekle' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await pickSymbol(page, symbol);
+  await dialog.getByLabel('Adet').fill(quantity);
+  await dialog.getByLabel('Fiyat (₺)').fill(price);
+  await dialog.getByRole('button', { name: 'Alışı Kaydet' }).click();
+}
+
+// Both viewports: the desktop table and the phone cards carry the same rows and buttons.
+for (const tag of ['', ' @phone']) {
+  test(`portfolio ledger: deposit, buy, sell, dividend give the cash and K/Z; a buy beyond cash follows the chosen rule${tag}`, async ({
+    page,
+  }, info) => {
+    test.setTimeout(180_000);
+    await signIn(page, `e2e.defter.${info.project.name}.${Date.now()}@example.com`);
+    // On a phone the menu is a drawer: go by address.
+    await page.goto('/portfolio');
+    await expect(page.getByTestId('portfolio-empty')).toContainText('Portföyünüz boş');
+    const dialog = page.getByRole('dialog');
+
+    // Deposit ₺10.000.
+    await page.getByTestId('portfolio-empty').getByRole('button', { name: 'Para Yatır' }).click();
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(dialog.getByText('Tutar gerekli')).toBeVisible();
+    await dialog.getByLabel('Tutar (₺)').fill('10.000');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(cashCard(page)).toHaveText('₺10.000,00');
+
+    // Buy 20 ASELS at ₺100 (₺2.000), sell 10 at ₺120: cash 8.000 + 1.200 = 9.200, realised K/Z +₺200.
+    await buyAt(page, 'ASELS', '20', '100,00');
+    await expect(dialog).toBeHidden();
+    await expect(cashCard(page)).toHaveText('₺8.000,00');
+    const row = page.locator('[data-testid="holding-row"][data-symbol="ASELS"]');
+    await row.getByRole('button', { name: 'ASELS sat' }).click();
+    await dialog.getByLabel('Adet').fill('10');
+    await dialog.getByLabel('Fiyat (₺)').fill('120,00');
+    await dialog.getByRole('button', { name: 'Satışı Kaydet' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(cashCard(page)).toHaveText('₺9.200,00');
+    await expect(row.locator('[data-col="quantity"]')).toHaveText('10');
+    await expect(txRow(page, 'sell', 'ASELS')).toContainText('+₺200,00');
+
+    // Dividend of ₺50 on ASELS: cash 9.250, realised +₺50.
+    await page.getByRole('button', { name: 'Nakit / Temettü' }).click();
+    await dialog.getByText('Temettü', { exact: true }).click();
+    await pickSymbol(page, 'ASELS');
+    await dialog.getByLabel('Tutar (₺)').fill('50');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(cashCard(page)).toHaveText('₺9.250,00');
+    await expect(txRow(page, 'dividend', 'ASELS')).toContainText('+₺50,00');
+
+    // A buy of ₺100.000 with ₺9.250 recorded: asked, then recorded with an automatic deposit of the ₺90.750 shortfall.
+    await buyAt(page, 'ASELS', '1000', '100,00');
+    await expect(dialog.getByTestId('cash-shortfall')).toContainText('₺90.750,00');
+    await dialog.getByRole('button', { name: 'Eksik tutarı otomatik yatırma olarak kaydet' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(cashCard(page)).toHaveText('₺0,00');
+    await expect(txRow(page, 'deposit', '₺90.750,00')).toBeVisible();
+    await expect(row.locator('[data-col="quantity"]')).toHaveText('1.010');
+
+    // Another with negative cash allowed: cash goes to −₺1.000 and the card says so.
+    await buyAt(page, 'ASELS', '10', '100,00');
+    await dialog.getByRole('button', { name: 'Nakdin eksiye düşmesine izin ver' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(cashCard(page)).toHaveText('-₺1.000,00');
+    await expect(page.getByTestId('card-cash')).toContainText('Nakit eksiye düşebilir');
+    await expect(page.getByTestId('demo-banner')).toHaveCount(0);
+  });
+}
+
 test('portfolio: Hisse Ekle, table and pie, sell, watchlist add/remove, an alert in the bell', async ({
   page,
 }) => {
   // A long flow of a dozen saves against a real server (several seconds each on a busy machine).
   test.setTimeout(180_000);
   await signIn(page, `e2e.portfoy.${Date.now()}@example.com`);
-  await page
-    .getByRole('navigation', { name: 'Ana menü' })
-    .getByRole('link', { name: /Portföy/ })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Portföy', level: 1 })).toBeVisible();
+  await openPortfolio(page);
 
-  // The demo investor starts funded and with a few holdings: live page, no sample banner.
+  // A new account starts empty; 'Demo portföy yükle' fills it with labelled demo transactions.
+  await expect(page.getByTestId('portfolio-empty')).toBeVisible();
+  await page.getByRole('button', { name: 'Demo portföy yükle' }).click();
+  await expect(page.getByTestId('demo-banner')).toContainText('demo işlemler var');
   await expect(page.getByTestId('holding-row').first()).toBeVisible();
-  await expect(page.getByTestId('sample-banner')).toHaveCount(0);
+  await expect(page.getByTestId('demo-row').first()).toHaveText('Demo');
   await expect(page.getByTestId('card-cash').locator('[data-role="value"]')).toHaveText(/^₺[\d.]+,\d{2}$/);
   await expect(page.getByTestId('allocation-legend').locator('[data-slice="Nakit"]')).toBeVisible();
   await expect(page.getByTestId('performance-card').locator('.recharts-line').first()).toBeVisible();
@@ -59,11 +144,11 @@ test('portfolio: Hisse Ekle, table and pie, sell, watchlist add/remove, an alert
   await dialog.getByLabel('Adet').fill('-2');
   await dialog.getByRole('button', { name: 'Alışı Kaydet' }).click();
   await expect(dialog.getByText('Adet sıfırdan büyük olmalı')).toBeVisible();
-  // More than the cash balance: the server's 409 message is shown in the dialog and nothing is saved.
+  // More than the cash balance: the dialog asks how to record the cash side; nothing is saved meanwhile.
   await dialog.getByLabel('Adet').fill('100000000');
   await dialog.getByRole('button', { name: 'Alışı Kaydet' }).click();
-  await expect(dialog.getByTestId('form-error')).toBeVisible();
-  await expect(dialog.getByTestId('form-error')).not.toBeEmpty();
+  await expect(dialog.getByTestId('cash-shortfall')).toContainText('Bu alım kayıtlı nakitten');
+  await expect(dialog.getByTestId('form-error')).toHaveCount(0);
   await dialog.getByLabel('Adet').fill('5');
   await dialog.getByRole('button', { name: 'Alışı Kaydet' }).click();
   await expect(dialog).toBeHidden();

@@ -83,7 +83,7 @@ async function switchTabs(page: Page, example: boolean) {
   if (!example)
     await expect(
       performance.getByTestId('algorithm-item').first().locator('[data-role="accuracy"]'),
-    ).toHaveText(/^\d{1,3},\d{2}%$/);
+    ).toHaveText(/^%\d{1,3},\d{2}$/);
   await expect(performance.locator('.recharts-bar-rectangle').first()).toBeVisible();
 
   await page.getByRole('tab', { name: 'Doğruluk Analizi' }).click();

@@ -23,7 +23,7 @@ let counter = 0;
 
 /**
  * Registers a fresh investor (registration, not the demo login, so the account starts empty) or, with
- * `demoLogin`, signs in through the demo login (which seeds a demo portfolio). Returns the bearer header.
+ * `demoLogin`, signs in through the demo login (a new account starts empty there too). Returns the bearer header.
  */
 export async function signIn(
   t: TestApp,

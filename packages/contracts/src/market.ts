@@ -120,6 +120,8 @@ export const stockListItemSchema = z.object({
   volume: z.number(),
   turnover: z.number(),
   sector: z.string(),
+  /** Shares outstanding × price, TRY; null when the shares are not known. */
+  market_cap: z.number().nullable(),
 });
 export type StockListItem = z.infer<typeof stockListItemSchema>;
 

@@ -8,7 +8,7 @@ export const PORTFOLIO_LOAD_ERROR_MESSAGE = 'Portföy verileri yüklenemedi';
 
 // ───────────────────────────── ledger ─────────────────────────────
 
-export const TRANSACTION_TYPES = ['buy', 'sell', 'deposit', 'withdraw', 'dividend', 'fee'] as const;
+export const TRANSACTION_TYPES = ['buy', 'sell', 'deposit', 'withdraw', 'dividend', 'fee', 'split'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** Turkish labels for the UI. */
@@ -19,14 +19,25 @@ export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   withdraw: 'Para çekme',
   dividend: 'Temettü',
   fee: 'Masraf',
+  split: 'Bölünme / bedelsiz',
 };
 
 /** Types that name a stock (symbol required). A fee may name one optionally. */
-export const SYMBOL_TRANSACTION_TYPES: readonly TransactionType[] = ['buy', 'sell', 'dividend'];
+export const SYMBOL_TRANSACTION_TYPES: readonly TransactionType[] = ['buy', 'sell', 'dividend', 'split'];
 /** Types that move shares (quantity and price required). */
 export const TRADE_TRANSACTION_TYPES: readonly TransactionType[] = ['buy', 'sell'];
 /** Types whose cash effect is `amount` (amount required). */
 export const CASH_TRANSACTION_TYPES: readonly TransactionType[] = ['deposit', 'withdraw', 'dividend', 'fee'];
+
+/**
+ * What to do when a buy costs more than the recorded cash ('nakit takibi'): record an automatic deposit of the
+ * shortfall on the buy's date, or let cash go negative from now on (the account's rule, until switched back).
+ * Without a choice such a buy is answered 409 with field `cash_rule`, so the client can ask.
+ */
+export const CASH_RULES = ['auto_deposit', 'allow_negative'] as const;
+export type CashRule = (typeof CASH_RULES)[number];
+/** Note of the deposit recorded by `auto_deposit`. */
+export const AUTO_DEPOSIT_NOTE = 'Otomatik para yatırma (alış için)';
 
 export const TRANSACTION_NOTE_MAX = 200;
 /** Largest quantity in one transaction (whole shares; a BIST lot is one share). */
@@ -62,12 +73,13 @@ const moneySchema = (label: string) =>
 /**
  * A transaction as the investor enters it. buy/sell: symbol, quantity (whole shares > 0), price (> 0 TRY per share),
  * commission (≥ 0 TRY, default 0). deposit/withdraw/fee: amount (> 0 TRY). dividend: symbol and amount (net cash
- * received, > 0 TRY). `date` is the trade date in Europe/Istanbul and may not be after today.
+ * received, > 0 TRY). split (bölünme / bedelsiz sermaye artırımı): symbol and quantity = the extra shares received.
+ * `date` is the trade date in Europe/Istanbul and may not be after today. `cash_rule`: see CASH_RULES.
  */
 export const transactionInputSchema = z
   .object({
     type: z.enum(TRANSACTION_TYPES, {
-      error: 'İşlem türü alış, satış, para yatırma, para çekme, temettü veya masraf olmalı',
+      error: 'İşlem türü alış, satış, para yatırma, para çekme, temettü, masraf veya bölünme olmalı',
     }),
     date: isoDateSchema,
     symbol: symbolSchema.nullish(),
@@ -91,6 +103,9 @@ export const transactionInputSchema = z
       .trim()
       .max(TRANSACTION_NOTE_MAX, `Not en fazla ${TRANSACTION_NOTE_MAX} karakter olabilir`)
       .nullish(),
+    cash_rule: z
+      .enum(CASH_RULES, { error: "Nakit kuralı 'auto_deposit' veya 'allow_negative' olmalı" })
+      .nullish(),
   })
   .superRefine((value, ctx) => {
     const need = (field: 'symbol' | 'quantity' | 'price' | 'amount', message: string) => {
@@ -102,6 +117,7 @@ export const transactionInputSchema = z
       need('quantity', 'Adet gerekli');
       need('price', 'Fiyat gerekli');
     }
+    if (value.type === 'split') need('quantity', 'Eklenen hisse adedi gerekli');
     if (CASH_TRANSACTION_TYPES.includes(value.type)) need('amount', 'Tutar gerekli');
   });
 export type TransactionInput = z.infer<typeof transactionInputSchema>;
@@ -122,6 +138,8 @@ export const transactionSchema = z.object({
   realized_gain_loss: z.number().nullable(),
   /** Cash balance right after this transaction in ledger order, TRY. */
   cash_after: z.number(),
+  /** Written by 'Demo portföy yükle'. */
+  is_demo: z.boolean(),
   created_at: z.string(),
 });
 export type PortfolioTransaction = z.infer<typeof transactionSchema>;
@@ -150,6 +168,23 @@ const idParams = (message: string) =>
   z.object({ id: z.coerce.number({ error: message }).int(message).positive(message) });
 
 export const transactionIdParamsSchema = idParams('Geçersiz işlem numarası');
+
+// ───────────────────────────── demo and cash rule ─────────────────────────────
+
+/** POST /api/portfolio/demo (201: the demo ledger into an empty portfolio) and DELETE /api/portfolio/demo. */
+export const portfolioDemoResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ count: z.number().int() }),
+});
+
+/** PUT /api/portfolio/settings: switching negative cash off is refused (409) while the ledger needs it. */
+export const portfolioSettingsSchema = z.object({
+  allow_negative_cash: z.boolean({ error: 'allow_negative_cash true veya false olmalı' }),
+});
+export const portfolioSettingsResponseSchema = z.object({
+  success: z.literal(true),
+  data: portfolioSettingsSchema,
+});
 
 // ───────────────────────────── CSV ─────────────────────────────
 
@@ -284,8 +319,10 @@ export const portfolioOverviewSummarySchema = z.object({
   twr_percent: z.number().nullable(),
   /** XU100's return over the same days, percent; null without index closes. */
   benchmark_return_percent: z.number().nullable(),
-  /** Demo account seeded by the demo login. */
+  /** The ledger holds demo transactions ('Demo portföy yükle'); they are removed together. */
   is_demo: z.boolean(),
+  /** The investor's cash rule lets cash go below zero. */
+  allow_negative_cash: z.boolean(),
 });
 
 export const holdingSchema = z.object({

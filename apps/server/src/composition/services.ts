@@ -20,7 +20,6 @@ import { LoginThrottleRepository } from '@/modules/login-throttle/login-throttle
 import { LoginThrottle } from '@/modules/login-throttle/login-throttle';
 import { MarketService } from '@/modules/market/market.service';
 import { PortfolioRepository } from '@/modules/portfolio/portfolio.repository';
-import { DEFAULT_DEMO_PLAN, DEMO_SYMBOLS } from '@/modules/portfolio/demo-portfolio';
 import { PortfolioService } from '@/modules/portfolio/portfolio.service';
 import { PredictionRunsRepository } from '@/modules/predictions/prediction-runs.repository';
 import { PredictionRunsService } from '@/modules/predictions/prediction-runs.service';
@@ -33,9 +32,6 @@ import { SystemService } from '@/modules/system/system.service';
 import { WatchlistRepository } from '@/modules/watchlist/watchlist.repository';
 import { WatchlistService } from '@/modules/watchlist/watchlist.service';
 import type { Infrastructure, Logger } from './infrastructure.ts';
-
-/** Watchlist symbols of a new demo investor: the liquid names after the ones it holds. */
-const DEMO_WATCHLIST_SIZE = 3;
 
 /** The staff realm's core: audit log, settings, staff accounts and their sign-in. Needs no market. */
 export interface PlatformServices {
@@ -130,24 +126,9 @@ export function createServices(
   const watchlist = new WatchlistService(new WatchlistRepository(db), market, clock);
   const alerts = new AlertsService(new AlertsRepository(db), market, clock, log.child({ module: 'alerts' }));
 
-  const seedDemoInvestor = async (userId: string): Promise<void> => {
-    try {
-      if (!(await portfolio.seedDemoAccount(userId, DEFAULT_DEMO_PLAN))) return;
-      const known = DEMO_SYMBOLS.filter((symbol) => market.hasStock(symbol));
-      const watched = known.slice(
-        DEFAULT_DEMO_PLAN.holdings,
-        DEFAULT_DEMO_PLAN.holdings + DEMO_WATCHLIST_SIZE,
-      );
-      for (const symbol of watched) await watchlist.add(userId, symbol);
-    } catch (error) {
-      // The demo seed is a convenience: a failure is logged and never fails the login.
-      log.error({ err: error, userId }, 'demo investor seed failed');
-    }
-  };
   const auth = new AuthService(new AuthRepository(db), platform.loginThrottles.customer, clock, {
     demoMode: config.demoMode,
     sessionTtlHours: config.sessionTtlHours,
-    onDemoUserCreated: seedDemoInvestor,
   });
 
   const system = new SystemService(

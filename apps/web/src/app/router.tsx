@@ -12,6 +12,7 @@ const StockDetailRoute = lazy(() => import('@/app/routes/stock-detail'));
 const IndicesRoute = lazy(() => import('@/app/routes/indices'));
 const PortfolioRoute = lazy(() => import('@/app/routes/portfolio'));
 const PredictionsRoute = lazy(() => import('@/app/routes/predictions'));
+const WatchlistRoute = lazy(() => import('@/app/routes/watchlist'));
 const AdminRoot = lazy(() => import('@/app/routes/admin-root'));
 const AdminLoginRoute = lazy(() => import('@/app/routes/admin-login'));
 const AdminLayout = lazy(() => import('@/app/layouts/admin-layout'));
@@ -55,6 +56,7 @@ export function AppRoutes() {
           <Route path="stocks/:symbol" element={<StockDetailRoute />} />
           <Route path="indices" element={<IndicesRoute />} />
           <Route path="portfolio" element={<PortfolioRoute />} />
+          <Route path="watchlist" element={<WatchlistRoute />} />
           <Route path="predictions" element={<PredictionsRoute />} />
         </Route>
         <Route path="admin" element={<AdminRoot />}>

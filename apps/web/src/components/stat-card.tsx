@@ -37,7 +37,8 @@ export function StatCard({
         <p
           className={cn(
             'text-sm font-medium text-muted-foreground',
-            compact && 'truncate text-xs sm:text-sm',
+            // Phones: a long label wraps onto a second line instead of being cut.
+            compact && 'text-xs leading-tight break-words hyphens-auto sm:text-sm',
           )}
         >
           {title}
@@ -71,7 +72,12 @@ export function StatCard({
             {value}
           </p>
           {hint === undefined ? null : (
-            <div className="mt-2 h-4 truncate text-xs leading-4 text-muted-foreground tabular-nums">
+            <div
+              className={cn(
+                'mt-2 text-xs leading-4 text-muted-foreground tabular-nums',
+                compact ? 'min-h-4 break-words' : 'h-4 truncate',
+              )}
+            >
               {hint}
             </div>
           )}

@@ -168,8 +168,8 @@ export function SymbolPicker({
                 }}
               >
                 <span className="min-w-0 truncate">
-                  <span className="font-semibold">{option.symbol}</span>
-                  <span className="ml-2 text-muted-foreground">{option.company_name}</span>
+                  <span className="font-semibold">{option.symbol}</span>{' '}
+                  <span className="ml-1 text-muted-foreground">{option.company_name}</span>
                 </span>
                 <span className="tabular-nums text-muted-foreground">{formatPrice(option.price)}</span>
               </li>

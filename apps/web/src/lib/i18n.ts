@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import tr from '@/locales/tr.json';
 import en from '@/locales/en.json';
+import { setFormatLanguage } from '@/lib/format';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 export const LANGUAGES = ['tr', 'en'] as const;
@@ -24,7 +25,10 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+setFormatLanguage(i18n.language === 'en' ? 'en' : 'tr');
+
 i18n.on('languageChanged', (lng) => {
+  setFormatLanguage(lng === 'en' ? 'en' : 'tr');
   writeStorage(STORAGE_KEYS.language, lng);
   document.documentElement.lang = lng;
 });

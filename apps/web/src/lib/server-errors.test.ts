@@ -32,6 +32,18 @@ describe('formErrorsFrom', () => {
     });
     expect(formErrorsFrom(error, FIELDS)).toEqual({ fieldErrors: {}, formError: 'Yetersiz nakit bakiye' });
   });
+  it('shows a 409 that names a field under that field only, not twice', () => {
+    const error = new ApiError({
+      kind: 'http',
+      message: 'x',
+      status: 409,
+      envelope: { error: 'Elinizdeki adetten fazla satış yapılamaz', field: 'quantity' },
+    });
+    expect(formErrorsFrom(error, FIELDS)).toEqual({
+      fieldErrors: { quantity: 'Elinizdeki adetten fazla satış yapılamaz' },
+      formError: null,
+    });
+  });
   it("maps a server field name onto the form's own through the aliases", () => {
     const error = new ApiError({
       kind: 'http',

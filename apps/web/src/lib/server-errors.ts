@@ -1,8 +1,9 @@
 import { isApiError } from '@/lib/api-client';
 
 /**
- * Splits an API error into messages under the form's fields (a 400's `details` and `field`) and one for the whole
- * form. `aliases` maps a server field name onto the form's own name where they differ.
+ * Splits an API error into messages under the form's fields (a 400's `details`, any answer's `field`) or else one for
+ * the whole form: one message per problem, never both. `aliases` maps a server field name onto the form's own name
+ * where they differ.
  */
 export function formErrorsFrom<F extends string>(
   error: unknown,
@@ -24,5 +25,5 @@ export function formErrorsFrom<F extends string>(
   const field = known(error.field);
   if (field && !fieldErrors[field]) fieldErrors[field] = error.displayMessage;
   const hasFieldErrors = Object.keys(fieldErrors).length > 0;
-  return { fieldErrors, formError: hasFieldErrors && error.status === 400 ? null : error.displayMessage };
+  return { fieldErrors, formError: hasFieldErrors ? null : error.displayMessage };
 }

@@ -16,3 +16,8 @@ export function useMediaQuery(query: string): boolean {
     () => false,
   );
 }
+
+/** Below Tailwind's md breakpoint (768 px): tables become cards there. False where matchMedia is missing. */
+export function useIsPhone(): boolean {
+  return useMediaQuery('(max-width: 767.98px)');
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   date,
   index,
   integer,
@@ -25,8 +26,11 @@ export const portfolioAccounts = pgTable('portfolio_accounts', {
     .primaryKey()
     .references(() => customerUsers.id, { onDelete: 'cascade' }),
   ledgerVersion: integer('ledger_version').notNull().default(0),
-  /** Set once when the demo login seeded this account. */
-  demoSeededAt: timestamp('demo_seeded_at', { withTimezone: true }),
+  /**
+   * The investor's cash rule: false (default) refuses a transaction that would take cash below zero; true lets cash
+   * go negative (buys recorded without tracking the cash that paid for them).
+   */
+  allowNegativeCash: boolean('allow_negative_cash').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -48,6 +52,8 @@ export const portfolioTransactions = pgTable(
       .default(0),
     amountTry: numeric('amount_try', { precision: 20, scale: 6, mode: 'number' }),
     note: text('note'),
+    /** Written by 'Demo portföy yükle'; removed together by 'Demo verisini kaldır'. */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('portfolio_transactions_user_idx').on(t.userId, t.tradeDate, t.id)],

@@ -51,8 +51,6 @@ export interface RequestMeta {
 export interface AuthServiceOptions {
   demoMode: boolean;
   sessionTtlHours: number;
-  /** Called once for an investor the demo login just created (e.g. to seed a demo portfolio); awaited. */
-  onDemoUserCreated?: (userId: string) => Promise<void>;
 }
 
 export function toCustomerUser(row: CustomerUserRow): CustomerUser {
@@ -98,7 +96,6 @@ export class AuthService {
     // A demo account needs what registration needs: a password of the minimum length.
     if (!user && this.options.demoMode && password.length >= PASSWORD_MIN_LENGTH) {
       user = await this.createUser(email, password, nameFromEmail(email), true);
-      if (user && this.options.onDemoUserCreated) await this.options.onDemoUserCreated(user.id);
       if (!user) user = await this.repo.findUserByEmail(email); // created concurrently: verify below
     }
     if (!user) {

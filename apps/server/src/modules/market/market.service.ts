@@ -203,6 +203,7 @@ export class MarketService {
       if (!stock) continue;
       if (sector && stock.sector !== sector) continue;
       if (folded && !SEARCH_KEYS.get(q.symbol)!.includes(folded)) continue;
+      const shares = this.engine.sharesOutstanding(q.symbol);
       rows.push({
         symbol: q.symbol,
         company_name: stock.name,
@@ -211,6 +212,7 @@ export class MarketService {
         volume: q.volume,
         turnover: Math.round(q.turnoverTry),
         sector: stock.sector,
+        market_cap: shares ? Math.round(shares * q.priceTry) : null,
       });
     }
     const direction = query.sort_order === 'desc' ? -1 : 1;

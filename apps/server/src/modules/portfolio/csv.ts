@@ -112,6 +112,9 @@ const TYPE_ALIASES: Record<string, TransactionType> = {
   masraf: 'fee',
   ücret: 'fee',
   ucret: 'fee',
+  bölünme: 'split',
+  bolunme: 'split',
+  bedelsiz: 'split',
 };
 
 /** The transaction type of a cell (English or Turkish); an unknown word is returned as is for validation to name. */

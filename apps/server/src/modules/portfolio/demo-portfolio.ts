@@ -1,9 +1,10 @@
-// The demo investor's portfolio: a deposit and a few holdings bought at past closes, so that the Portfolio page of a
-// new demo account is alive on the first visit.
+// The demo portfolio ('Demo portföy yükle'): a deposit and a few holdings bought at past closes, every row marked as
+// demo so it is labelled and removed in one step.
 import type { Clock } from '@/lib/clock';
 import type { MarketData } from '@/market/market-data';
 import { dateAddDays, dateAddMonths, istanbulToday } from './dates.ts';
 import { ledgerReplay, ledgerViolationMessage } from './ledger.ts';
+import { DemoNeedsEmptyPortfolioError } from './portfolio.errors.ts';
 import type { NewTransactionRow, PortfolioRepository } from './portfolio.repository.ts';
 import { toLedger } from './transaction-rows.ts';
 
@@ -65,6 +66,7 @@ export async function buildDemoRows(
       amountTry: plan.depositTry,
       commissionTry: 0,
       note: DEMO_DEPOSIT_NOTE,
+      isDemo: true,
     },
   ];
   let cashTry = plan.depositTry;
@@ -86,29 +88,28 @@ export async function buildDemoRows(
       commissionTry,
       amountTry: null,
       note: DEMO_BUY_NOTE,
+      isDemo: true,
     });
   });
   return rows;
 }
 
 /**
- * Seeds a new demo investor's ledger once, under the ledger lock: false when the account was seeded before. An
- * account that already has transactions is only marked as seeded. Deterministic: the first DEMO_SYMBOLS the market
- * knows.
+ * Loads the demo ledger into an empty portfolio, under the ledger lock (409 when the investor already has
+ * transactions: demo figures never mix with real ones). Deterministic: the first DEMO_SYMBOLS the market knows.
+ * Returns how many transactions were written.
  */
-export async function seedDemoPortfolio(
+export async function loadDemoPortfolio(
   deps: { repo: PortfolioRepository; market: MarketData; clock: Clock },
   userId: string,
   plan: DemoPlan,
-): Promise<boolean> {
+): Promise<number> {
   const { repo, market, clock } = deps;
   const rows = await buildDemoRows(market, istanbulToday(clock.now()), plan);
   return repo.withLedgerLock(userId, async (locked) => {
-    if (!(await locked.markDemoSeeded(userId, clock.now()))) return false;
-    if ((await locked.listTransactions(userId)).length > 0) return true;
+    if ((await locked.listTransactions(userId)).length > 0) throw new DemoNeedsEmptyPortfolioError();
     const replay = ledgerReplay(rows.map((row, i) => toLedger({ ...row, id: i + 1 })));
     if (!replay.ok) throw new Error(`demo ledger is invalid: ${ledgerViolationMessage(replay.violation)}`);
-    await locked.insertTransactions(userId, rows);
-    return true;
+    return (await locked.insertTransactions(userId, rows)).length;
   });
 }

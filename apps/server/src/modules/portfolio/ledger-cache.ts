@@ -21,7 +21,9 @@ export interface CachedLedger {
    */
   load: number;
   checkedAtMs: number;
+  /** Some rows came from 'Demo portföy yükle'. */
   isDemo: boolean;
+  allowNegativeCash: boolean;
   rows: TransactionRow[];
   replay: ValidReplay;
 }
@@ -70,7 +72,7 @@ export class LedgerCache {
       return cached;
     }
     const rows = await this.repo.listTransactions(userId);
-    const replay = ledgerReplay(rows.map(toLedger));
+    const replay = ledgerReplay(rows.map(toLedger), { allowNegativeCash: account.allowNegativeCash });
     if (!replay.ok)
       throw new Error(`stored ledger of ${userId} is invalid: ${ledgerViolationMessage(replay.violation)}`);
     this.loads += 1;
@@ -78,7 +80,8 @@ export class LedgerCache {
       version: account.ledgerVersion,
       load: this.loads,
       checkedAtMs: nowMs,
-      isDemo: account.demoSeededAt !== null,
+      isDemo: rows.some((row) => row.isDemo),
+      allowNegativeCash: account.allowNegativeCash,
       rows,
       replay,
     };

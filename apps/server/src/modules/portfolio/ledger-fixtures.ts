@@ -37,3 +37,5 @@ export const buy = (tradeDate: string, symbol: string, quantity: number, priceTr
   tx({ type: 'buy', tradeDate, symbol, quantity, priceTry }, extra);
 export const sell = (tradeDate: string, symbol: string, quantity: number, priceTry: number, extra?: Extra) =>
   tx({ type: 'sell', tradeDate, symbol, quantity, priceTry }, extra);
+export const split = (tradeDate: string, symbol: string, quantity: number, extra?: Extra) =>
+  tx({ type: 'split', tradeDate, symbol, quantity }, extra);

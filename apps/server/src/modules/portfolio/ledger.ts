@@ -8,8 +8,11 @@
 //   the average cost of the remaining shares does not change.
 // - Dividend: cash += amount (net received), counted as realised income of that symbol.
 // - Fee: cash −= amount, counted as a realised loss (a cost of the portfolio, e.g. custody fees).
+// - Split / bonus issue (bölünme, bedelsiz): quantity = the extra shares received; no cash moves and the cost basis is
+//   unchanged, so the average cost per share falls.
 // - Deposit / withdraw: external flows, cash ± amount; not P/L.
-// - The cash balance may never go below zero and a sell may never exceed the shares held at that point.
+// - A sell (or split) may never exceed / precede the shares held at that point. The cash balance may not go below zero
+//   unless the investor's cash rule lets it (`allowNegativeCash`: buys recorded without tracking the cash).
 // Amounts stay unrounded here; the edge rounds them once (money.ts).
 import type { TransactionType } from '@bist/contracts';
 import { formatTry, MONEY_EPSILON_TRY } from '@/lib/money';
@@ -118,8 +121,20 @@ function insufficientCash(
   };
 }
 
+export interface LedgerRules {
+  /** The investor let cash go below zero: no transaction is refused for cash. */
+  allowNegativeCash: boolean;
+}
+
+const STRICT: LedgerRules = { allowNegativeCash: false };
+
 /** Applies one transaction to the state in place; returns the violation instead when it may not happen. */
-export function ledgerApply(state: LedgerState, tx: LedgerTransaction): TransactionEffect | LedgerViolation {
+export function ledgerApply(
+  state: LedgerState,
+  tx: LedgerTransaction,
+  rules: LedgerRules = STRICT,
+): TransactionEffect | LedgerViolation {
+  const short = (cashAfterTry: number) => !rules.allowNegativeCash && cashAfterTry < -MONEY_EPSILON_TRY;
   const quantity = tx.quantity ?? 0;
   const priceTry = tx.priceTry ?? 0;
   const amountTry = tx.amountTry ?? 0;
@@ -134,14 +149,12 @@ export function ledgerApply(state: LedgerState, tx: LedgerTransaction): Transact
       break;
     case 'withdraw':
       cashEffectTry = -amountTry;
-      if (state.cashTry + cashEffectTry < -MONEY_EPSILON_TRY)
-        return insufficientCash(state, tx, amountTry, false);
+      if (short(state.cashTry + cashEffectTry)) return insufficientCash(state, tx, amountTry, false);
       state.withdrawalsTry += amountTry;
       break;
     case 'fee':
       cashEffectTry = -amountTry;
-      if (state.cashTry + cashEffectTry < -MONEY_EPSILON_TRY)
-        return insufficientCash(state, tx, amountTry, false);
+      if (short(state.cashTry + cashEffectTry)) return insufficientCash(state, tx, amountTry, false);
       state.feesTry += amountTry;
       realizedTry = -amountTry;
       addRealized(state, tx.symbol, realizedTry);
@@ -155,12 +168,28 @@ export function ledgerApply(state: LedgerState, tx: LedgerTransaction): Transact
     case 'buy': {
       const symbol = tx.symbol ?? '';
       const costTry = quantity * priceTry + commissionTry;
-      if (costTry > state.cashTry + MONEY_EPSILON_TRY) return insufficientCash(state, tx, costTry, true);
+      if (short(state.cashTry - costTry)) return insufficientCash(state, tx, costTry, true);
       cashEffectTry = -costTry;
       const position = state.positions.get(symbol) ?? { symbol, quantity: 0, costTry: 0 };
       position.quantity += quantity;
       position.costTry += costTry;
       state.positions.set(symbol, position);
+      break;
+    }
+    case 'split': {
+      const symbol = tx.symbol ?? '';
+      const position = state.positions.get(symbol);
+      if (!position) {
+        return {
+          kind: 'insufficient_shares',
+          transactionId: tx.id,
+          date: tx.tradeDate,
+          symbol,
+          requested: quantity,
+          held: 0,
+        };
+      }
+      position.quantity += quantity;
       break;
     }
     case 'sell': {
@@ -178,8 +207,7 @@ export function ledgerApply(state: LedgerState, tx: LedgerTransaction): Transact
         };
       }
       const proceedsTry = quantity * priceTry - commissionTry;
-      if (state.cashTry + proceedsTry < -MONEY_EPSILON_TRY)
-        return insufficientCash(state, tx, -proceedsTry, false);
+      if (short(state.cashTry + proceedsTry)) return insufficientCash(state, tx, -proceedsTry, false);
       const costSoldTry = quantity === held ? position.costTry : (position.costTry / held) * quantity;
       position.quantity -= quantity;
       position.costTry = position.quantity === 0 ? 0 : position.costTry - costSoldTry;
@@ -199,12 +227,15 @@ export function isViolation(result: TransactionEffect | LedgerViolation): result
 }
 
 /** Replays the whole ledger; stops at the first transaction that may not happen. */
-export function ledgerReplay(transactions: readonly LedgerTransaction[]): ReplayResult {
+export function ledgerReplay(
+  transactions: readonly LedgerTransaction[],
+  rules: LedgerRules = STRICT,
+): ReplayResult {
   const ordered = ledgerSort(transactions);
   const state = ledgerCreateState();
   const effects = new Map<number, TransactionEffect>();
   for (const tx of ordered) {
-    const result = ledgerApply(state, tx);
+    const result = ledgerApply(state, tx, rules);
     if (isViolation(result)) return { ok: false, violation: result };
     effects.set(tx.id, result);
   }

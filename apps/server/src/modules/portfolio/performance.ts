@@ -124,7 +124,8 @@ function dailyValues(input: PerformanceInput): DailyValues {
     let flowTry = 0;
     while (next < input.transactions.length && input.transactions[next]!.tradeDate <= day) {
       const tx = input.transactions[next]!;
-      if (isViolation(ledgerApply(state, tx)))
+      // The ledger was validated under the investor's cash rule; only its arithmetic is needed here.
+      if (isViolation(ledgerApply(state, tx, { allowNegativeCash: true })))
         throw new Error(`performanceSeries needs a valid ledger (transaction ${tx.id})`);
       if (tx.type === 'deposit') flowTry += tx.amountTry ?? 0;
       if (tx.type === 'withdraw') flowTry -= tx.amountTry ?? 0;

@@ -28,7 +28,12 @@ export interface CsvImportCheck {
 export function csvImportCheck(
   existing: readonly TransactionRow[],
   csv: string,
-  options: { replace: boolean; today: string; isKnownSymbol: (symbol: string) => boolean },
+  options: {
+    replace: boolean;
+    today: string;
+    isKnownSymbol: (symbol: string) => boolean;
+    allowNegativeCash: boolean;
+  },
 ): CsvImportCheck {
   const { replace, today } = options;
   const table = csvParse(csv);
@@ -81,7 +86,7 @@ export function csvImportCheck(
       lineById.set(firstId + i, r.line);
       return toLedger({ ...r.row, id: firstId + i });
     });
-    const replay = ledgerReplay([...base, ...candidates]);
+    const replay = ledgerReplay([...base, ...candidates], { allowNegativeCash: options.allowNegativeCash });
     if (!replay.ok)
       violation = {
         violation: replay.violation,

@@ -17,7 +17,7 @@ function weekdayCloses(market: FakeMarketData, symbol: string, base: number): vo
   market.setCloses(symbol, closes);
 }
 
-describe('demo investor seed', () => {
+describe('demo portfolio', () => {
   let t: TestApp;
   beforeAll(async () => {
     const market = investorMarket()
@@ -38,14 +38,20 @@ describe('demo investor seed', () => {
   });
   afterAll(async () => t.close());
 
-  it('gives a new demo investor a funded account and five holdings bought at past closes', async () => {
+  it('loads into an empty portfolio a funded account and five holdings bought at past closes, all labelled', async () => {
     const inv = await investor(t, { email: 'demo.kisi@example.com', demoLogin: true });
+    // A new account starts empty: the demo is the investor's choice.
+    expect((await inv.get('/api/portfolio/transactions')).json().data.total).toBe(0);
+    const loaded = await inv.post('/api/portfolio/demo');
+    expect(loaded.statusCode).toBe(201);
+    expect(loaded.json().data.count).toBe(6);
     const transactions = (await inv.get('/api/portfolio/transactions')).json().data.transactions.reverse();
     expect(transactions[0]).toMatchObject({
       type: 'deposit',
       date: '2026-05-18',
       amount: 1_000_000,
       note: DEMO_DEPOSIT_NOTE,
+      is_demo: true,
     });
     const buys = transactions.slice(1);
     expect(buys.map((x: { symbol: string; date: string }) => [x.symbol, x.date])).toEqual([
@@ -57,6 +63,7 @@ describe('demo investor seed', () => {
     ]);
     for (const buy of buys) {
       expect(buy.note).toBe(DEMO_BUY_NOTE);
+      expect(buy.is_demo).toBe(true);
       expect(buy.quantity).toBe(Math.floor(DEFAULT_DEMO_PLAN.budgetPerHoldingTry / buy.price));
       expect(buy.quantity * buy.price).toBeLessThanOrEqual(DEFAULT_DEMO_PLAN.budgetPerHoldingTry);
     }
@@ -69,22 +76,50 @@ describe('demo investor seed', () => {
     expect(data.performance.length).toBeGreaterThan(100);
     expect(data.overview.twr_percent).not.toBeNull();
     expect(data.overview.benchmark_return_percent).not.toBeNull();
-
-    const watchlist = (await inv.get('/api/watchlist')).json().data.watchlist;
-    expect(watchlist.map((w: { symbol: string }) => w.symbol).sort()).toEqual(['AKBNK', 'EREGL', 'TUPRS']); // the names after the five held
   });
 
-  it('seeds once: signing in again or seeding again changes nothing', async () => {
-    const first = await investor(t, { email: 'tekrar@example.com', demoLogin: true });
-    const again = await investor(t, { email: 'tekrar@example.com', demoLogin: true });
-    expect(again.userId).toBe(first.userId);
-    expect(await t.services.portfolio.seedDemoAccount(first.userId, DEFAULT_DEMO_PLAN)).toBe(false);
-    expect((await first.get('/api/portfolio/transactions')).json().data.total).toBe(6);
-  });
-
-  it('does not seed registered investors', async () => {
+  it('refuses to mix with real transactions: only an empty portfolio takes the demo', async () => {
     const inv = await investor(t);
-    expect((await inv.get('/api/portfolio/transactions')).json().data.total).toBe(0);
-    expect((await inv.get('/api/portfolio/overview')).json().data.overview.is_demo).toBe(false);
+    await inv.post('/api/portfolio/transactions', { type: 'deposit', date: '2026-11-02', amount: 500 });
+    const res = await inv.post('/api/portfolio/demo');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('Demo portföy yalnızca işlemi olmayan bir portföye yüklenebilir.');
+    expect((await inv.get('/api/portfolio/transactions')).json().data.total).toBe(1);
+  });
+
+  it('is removed in one step, keeping what the investor recorded', async () => {
+    const inv = await investor(t);
+    expect((await inv.post('/api/portfolio/demo')).statusCode).toBe(201);
+    const own = await inv.post('/api/portfolio/transactions', {
+      type: 'deposit',
+      date: '2026-11-02',
+      amount: 750,
+    });
+    expect(own.statusCode).toBe(201);
+    expect(own.json().data.transaction.is_demo).toBe(false);
+    const removed = await inv.del('/api/portfolio/demo');
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data.count).toBe(6);
+    const data = (await inv.get('/api/portfolio/overview')).json().data;
+    expect(data.overview).toMatchObject({ is_demo: false, holdings_count: 0, cash_balance: 750 });
+  });
+
+  it('is not removed when a real transaction depends on it (selling demo shares)', async () => {
+    const inv = await investor(t);
+    await inv.post('/api/portfolio/demo');
+    const sold = await inv.post('/api/portfolio/transactions', {
+      type: 'sell',
+      date: '2026-11-17',
+      symbol: 'THYAO',
+      quantity: 1,
+      price: 300,
+    });
+    expect(sold.statusCode).toBe(201);
+    const res = await inv.del('/api/portfolio/demo');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatch(
+      /^Demo verisi kaldırılamaz; kalan işlemler tutarsız olur\. Elinizdeki adetten fazla/,
+    );
+    expect((await inv.get('/api/portfolio/transactions')).json().data.total).toBe(7);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ledgerReplay } from './ledger.ts';
-import { buy, deposit, dividend } from './ledger-fixtures.ts';
+import { buy, deposit, dividend, split } from './ledger-fixtures.ts';
 import { roundMoney } from '@/lib/money';
 
 describe('dividend', () => {
@@ -34,5 +34,25 @@ describe('dividend', () => {
     expect(roundMoney(netWorthTry - contributionsTry)).toBe(
       roundMoney(replay.state.realizedTry + (marketValueTry - 4_000)),
     );
+  });
+});
+
+describe('split / bonus issue', () => {
+  it('adds the shares received and keeps the cost basis, so the average cost falls', () => {
+    const replay = ledgerReplay([
+      deposit('2026-01-02', 10_000),
+      buy('2026-01-03', 'ASELS', 100, 60),
+      split('2026-02-01', 'ASELS', 100),
+    ]);
+    if (!replay.ok) throw new Error('replay failed');
+    const position = replay.state.positions.get('ASELS');
+    expect(position).toMatchObject({ quantity: 200, costTry: 6_000 });
+    expect(replay.state.cashTry).toBe(4_000);
+  });
+
+  it('is refused for a stock not held at that date', () => {
+    const replay = ledgerReplay([deposit('2026-01-02', 100), split('2026-02-01', 'ASELS', 100)]);
+    expect(replay.ok).toBe(false);
+    if (!replay.ok) expect(replay.violation).toMatchObject({ kind: 'insufficient_shares', held: 0 });
   });
 });

@@ -141,6 +141,7 @@ export class PortfolioOverviewBuilder {
         benchmark_return_percent:
           series.benchmarkFraction === null ? null : roundPercent(series.benchmarkFraction * 100),
         is_demo: ledger.isDemo,
+        allow_negative_cash: ledger.allowNegativeCash,
       },
       holdings,
       performance: series.points.map((point) => ({

@@ -1,4 +1,5 @@
 import { BadRequestError, ConflictError, NotFoundError } from '@/lib/errors';
+import { formatTry } from '@/lib/money';
 import { ledgerViolationMessage, type LedgerViolation } from './ledger.ts';
 
 export const PORTFOLIO_MESSAGES = {
@@ -9,7 +10,27 @@ export const PORTFOLIO_MESSAGES = {
   csvInvalid: (count: number, sample: string) =>
     `CSV dosyasında ${count} hatalı satır var; hiçbir işlem kaydedilmedi. ${sample}`,
   csvFile: (reason: string) => `CSV dosyası okunamadı: ${reason}`,
+  cashShortfall: (shortfallTry: number) =>
+    `Bu alım kayıtlı nakitten ${formatTry(shortfallTry)} fazla. Eksik tutar için otomatik para yatırma kaydedin ` +
+    'ya da nakdin eksiye düşmesine izin verin.',
+  demoNeedsEmpty: 'Demo portföy yalnızca işlemi olmayan bir portföye yüklenebilir.',
+  demoRemoval: (reason: string) => `Demo verisi kaldırılamaz; kalan işlemler tutarsız olur. ${reason}`,
+  negativeCashInUse: (reason: string) =>
+    `Nakit eksiye düşen işlemler var; önce para yatırma kaydedin. ${reason}`,
 } as const;
+
+/** A buy costs more than the recorded cash and the request chose no cash rule: the client asks the investor. */
+export class CashShortfallError extends ConflictError {
+  constructor(readonly shortfallTry: number) {
+    super(PORTFOLIO_MESSAGES.cashShortfall(shortfallTry), 'cash_rule');
+  }
+}
+
+export class DemoNeedsEmptyPortfolioError extends ConflictError {
+  constructor() {
+    super(PORTFOLIO_MESSAGES.demoNeedsEmpty);
+  }
+}
 
 /** A buy, withdrawal or fee (or a later one after an edit) needs more cash than the ledger has at that point. */
 export class InsufficientCashError extends ConflictError {}

@@ -101,11 +101,18 @@ describe.each(testBackends())('PortfolioRepository on %s', (backend) => {
     expect(await repo.listTransactions(owner)).toEqual([]);
   });
 
-  it('marks an account demo-seeded exactly once', async () => {
+  it('keeps the cash rule per account and deletes only demo rows', async () => {
     const u = await newUser('d@example.com');
-    const at = new Date('2026-11-18T10:00:00Z');
-    const results = await Promise.all([repo.markDemoSeeded(u, at), repo.markDemoSeeded(u, at)]);
-    expect(results.filter(Boolean)).toHaveLength(1);
-    expect((await repo.account(u)).demoSeededAt?.toISOString()).toBe(at.toISOString());
+    expect((await repo.account(u)).allowNegativeCash).toBe(false);
+    await repo.withLedgerLock(u, async (locked) => {
+      await locked.setAllowNegativeCash(u, true);
+      await locked.insertTransactions(u, [
+        { ...deposit('2026-01-02', 10), isDemo: true },
+        deposit('2026-01-03', 20),
+      ]);
+    });
+    expect((await repo.account(u)).allowNegativeCash).toBe(true);
+    expect(await repo.deleteDemoTransactions(u)).toBe(1);
+    expect((await repo.listTransactions(u)).map((r) => r.amountTry)).toEqual([20]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { portfolioAccounts, portfolioTransactions } from '@/db/schema/index';
 
@@ -22,17 +22,25 @@ export class PortfolioRepository {
       .orderBy(asc(portfolioTransactions.tradeDate), asc(portfolioTransactions.id));
   }
 
-  /** Ledger version and demo flag; version 0 when the investor has no account row yet. */
-  async account(userId: string): Promise<{ ledgerVersion: number; demoSeededAt: Date | null }> {
+  /** Ledger version and cash rule; version 0 (strict cash) when the investor has no account row yet. */
+  async account(userId: string): Promise<{ ledgerVersion: number; allowNegativeCash: boolean }> {
     const rows = await this.db
       .select({
         ledgerVersion: portfolioAccounts.ledgerVersion,
-        demoSeededAt: portfolioAccounts.demoSeededAt,
+        allowNegativeCash: portfolioAccounts.allowNegativeCash,
       })
       .from(portfolioAccounts)
       .where(eq(portfolioAccounts.userId, userId))
       .limit(1);
-    return rows[0] ?? { ledgerVersion: 0, demoSeededAt: null };
+    return rows[0] ?? { ledgerVersion: 0, allowNegativeCash: false };
+  }
+
+  /** Call under the ledger lock (the account row exists then). */
+  async setAllowNegativeCash(userId: string, allow: boolean): Promise<void> {
+    await this.db
+      .update(portfolioAccounts)
+      .set({ allowNegativeCash: allow })
+      .where(eq(portfolioAccounts.userId, userId));
   }
 
   /**
@@ -96,17 +104,11 @@ export class PortfolioRepository {
     return result.length;
   }
 
-  /** Marks the account as demo-seeded; false when it already was (seed once, even with two processes). */
-  async markDemoSeeded(userId: string, at: Date): Promise<boolean> {
-    await this.db
-      .insert(portfolioAccounts)
-      .values({ userId })
-      .onConflictDoNothing({ target: portfolioAccounts.userId });
-    const rows = await this.db
-      .update(portfolioAccounts)
-      .set({ demoSeededAt: at })
-      .where(and(eq(portfolioAccounts.userId, userId), isNull(portfolioAccounts.demoSeededAt)))
-      .returning({ userId: portfolioAccounts.userId });
-    return rows.length > 0;
+  async deleteDemoTransactions(userId: string): Promise<number> {
+    const result = await this.db
+      .delete(portfolioTransactions)
+      .where(and(eq(portfolioTransactions.userId, userId), eq(portfolioTransactions.isDemo, true)))
+      .returning({ id: portfolioTransactions.id });
+    return result.length;
   }
 }

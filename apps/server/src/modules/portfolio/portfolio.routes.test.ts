@@ -38,6 +38,9 @@ describe('portfolio routes', () => {
       ['POST', '/api/portfolio/transactions/import/preview'],
       ['POST', '/api/portfolio/transactions/import'],
       ['GET', '/api/portfolio/transactions/export'],
+      ['POST', '/api/portfolio/demo'],
+      ['DELETE', '/api/portfolio/demo'],
+      ['PUT', '/api/portfolio/settings'],
     ];
     for (const [method, url] of calls) {
       const res = await t.app.inject({
@@ -64,6 +67,7 @@ describe('portfolio routes', () => {
       cash_balance: 0,
       range: '6A',
       is_demo: false,
+      allow_negative_cash: false,
     });
     expect(body.data.holdings).toEqual([]);
     expect(Array.isArray(body.data.performance)).toBe(true);
@@ -193,7 +197,7 @@ describe('portfolio routes', () => {
       ]);
     });
 
-    it('refuses a buy larger than the cash with 409 and the amounts in Turkish', async () => {
+    it('asks for a cash rule (409 on cash_rule, the shortfall in Turkish) before a buy larger than the cash', async () => {
       const res = await inv.post('/api/portfolio/transactions', {
         type: 'buy',
         date: '2026-11-18',
@@ -204,8 +208,8 @@ describe('portfolio routes', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
         success: false,
-        field: 'quantity',
-        error: 'Yetersiz bakiye: 18.11.2026 tarihinde bu alım için ₺120.000,00 gerekiyor, nakit ₺74.990,00.',
+        field: 'cash_rule',
+        error: expect.stringMatching(/^Bu alım kayıtlı nakitten ₺45\.010,00 fazla\./),
       });
     });
 

@@ -10,7 +10,10 @@ import {
   errorResponses,
   okEnvelopeSchema,
   overviewQuerySchema,
+  portfolioDemoResponseSchema,
   portfolioOverviewResponseSchema,
+  portfolioSettingsResponseSchema,
+  portfolioSettingsSchema,
   transactionIdParamsSchema,
   transactionInputSchema,
   transactionListQuerySchema,
@@ -82,7 +85,9 @@ export function portfolioRoutes(portfolio: PortfolioService, auth: CustomerAuthe
         onRequest,
         schema: {
           tags,
-          summary: 'Record a transaction (409 when cash or shares do not suffice at that date)',
+          summary:
+            'Record a transaction (409 when shares do not suffice at that date, or on cash_rule when a buy exceeds ' +
+            'the cash and no cash rule was chosen)',
           body: transactionInputSchema,
           response: { 201: transactionResponseSchema, ...errorResponses },
         },
@@ -184,6 +189,56 @@ export function portfolioRoutes(portfolio: PortfolioService, auth: CustomerAuthe
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .send(csv);
       },
+    );
+
+    app.post(
+      '/api/portfolio/demo',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary:
+            "'Demo portföy yükle': a labelled demo ledger into an empty portfolio (409 when not empty)",
+          response: { 201: portfolioDemoResponseSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const count = await portfolio.loadDemo(userId(request));
+        return reply.status(201).send({ success: true as const, data: { count } });
+      },
+    );
+
+    app.delete(
+      '/api/portfolio/demo',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: 'Remove every demo transaction in one step',
+          response: { 200: portfolioDemoResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: { count: await portfolio.removeDemo(userId(request)) },
+      }),
+    );
+
+    app.put(
+      '/api/portfolio/settings',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: 'The cash rule: allow cash below zero, or not (409 while the ledger needs it)',
+          body: portfolioSettingsSchema,
+          response: { 200: portfolioSettingsResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await portfolio.setAllowNegativeCash(userId(request), request.body.allow_negative_cash),
+      }),
     );
   };
 }

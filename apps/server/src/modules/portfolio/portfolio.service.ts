@@ -1,4 +1,5 @@
 import {
+  AUTO_DEPOSIT_NOTE,
   DEFAULT_PERFORMANCE_RANGE,
   type CsvPreview,
   type PerformanceRange,
@@ -13,13 +14,16 @@ import type { Versioned } from '@/lib/versioned';
 import type { MarketData } from '@/market/market-data';
 import { csvFormat } from './csv.ts';
 import { istanbulToday } from './dates.ts';
-import { seedDemoPortfolio, type DemoPlan } from './demo-portfolio.ts';
-import { ledgerReplay, type LedgerTransaction } from './ledger.ts';
+import { DEFAULT_DEMO_PLAN, loadDemoPortfolio } from './demo-portfolio.ts';
+import { ledgerReplay, ledgerViolationMessage, type LedgerRules, type LedgerTransaction } from './ledger.ts';
 import { LedgerCache, type CachedLedger } from './ledger-cache.ts';
 import { csvImportCheck, csvImportRefusal } from './portfolio-csv-import.ts';
 import { PortfolioOverviewBuilder } from './portfolio-overview.ts';
 import {
+  CashShortfallError,
+  InsufficientCashError,
   FutureTradeDateError,
+  PORTFOLIO_MESSAGES,
   TradeDateTooOldError,
   TransactionNotFoundError,
   UnknownSymbolError,
@@ -28,11 +32,9 @@ import {
 import type { NewTransactionRow, PortfolioRepository, TransactionRow } from './portfolio.repository.ts';
 import { EARLIEST_TRADE_DATE, toLedger, toRow } from './transaction-rows.ts';
 
-// investor.ts seeds demo accounts with these.
-
 /**
  * An investor's portfolio: the ledger of transactions (every write re-validated against the whole ledger under the
- * ledger lock), its overview at the live quotes, CSV import and export, and the demo account's seed.
+ * ledger lock), its overview at the live quotes, CSV import and export, the cash rule, and the demo portfolio.
  */
 export class PortfolioService {
   private readonly ledgers: LedgerCache;
@@ -102,14 +104,56 @@ export class PortfolioService {
 
   // ───────────────────────────── writes ─────────────────────────────
 
+  /**
+   * Records a transaction. A buy that costs more than the recorded cash is never refused for it once the investor
+   * chose a cash rule: `auto_deposit` records a deposit of the shortfall on the buy's date just before it;
+   * `allow_negative` switches the account to negative cash. Without a choice the answer is 409 on `cash_rule`.
+   */
   async createTransaction(userId: string, input: TransactionInput): Promise<PortfolioTransaction> {
     const row = this.checkInput(input);
     const inserted = await this.repo.withLedgerLock(userId, async (repo) => {
-      const existing = await repo.listTransactions(userId);
+      const existing = (await repo.listTransactions(userId)).map(toLedger);
+      const rules = await this.rules(repo, userId);
+      if (input.cash_rule === 'allow_negative' && !rules.allowNegativeCash) {
+        await repo.setAllowNegativeCash(userId, true);
+        rules.allowNegativeCash = true;
+      }
       const provisionalId = existing.reduce((max, r) => Math.max(max, r.id), 0) + 1;
-      this.validate([...existing.map(toLedger), toLedger({ ...row, id: provisionalId })], provisionalId, row);
-      const [saved] = await repo.insertTransactions(userId, [row]);
-      return saved!;
+      const replay = ledgerReplay([...existing, toLedger({ ...row, id: provisionalId })], rules);
+      let rows: NewTransactionRow[] = [row];
+      if (!replay.ok) {
+        const violation = replay.violation;
+        const shortBuy =
+          violation.kind === 'insufficient_cash' &&
+          violation.buy &&
+          violation.transactionId === provisionalId;
+        if (!shortBuy) throw ledgerViolationError(violation, null, fieldOf(row));
+        const shortfallTry = Math.ceil((violation.neededTry - violation.availableTry) * 100 - 1e-6) / 100;
+        if (input.cash_rule !== 'auto_deposit') throw new CashShortfallError(shortfallTry);
+        const deposit: NewTransactionRow = {
+          type: 'deposit',
+          tradeDate: row.tradeDate,
+          symbol: null,
+          quantity: null,
+          priceTry: null,
+          commissionTry: 0,
+          amountTry: shortfallTry,
+          note: AUTO_DEPOSIT_NOTE,
+        };
+        this.validate(
+          [
+            ...existing,
+            toLedger({ ...deposit, id: provisionalId }),
+            toLedger({ ...row, id: provisionalId + 1 }),
+          ],
+          provisionalId + 1,
+          row,
+          rules,
+        );
+        rows = [deposit, row];
+      }
+      const saved = await repo.insertTransactions(userId, rows);
+      return saved[saved.length - 1]!;
     });
     return this.presentAfterWrite(userId, inserted.id);
   }
@@ -128,6 +172,7 @@ export class PortfolioService {
         existing.map((r) => (r.id === id ? toLedger({ ...row, id }) : toLedger(r))),
         id,
         row,
+        await this.rules(repo, userId),
       );
       await repo.updateTransaction(userId, id, row);
     });
@@ -138,7 +183,12 @@ export class PortfolioService {
     await this.repo.withLedgerLock(userId, async (repo) => {
       const existing = await repo.listTransactions(userId);
       if (!existing.some((r) => r.id === id)) throw new TransactionNotFoundError();
-      this.validate(existing.filter((r) => r.id !== id).map(toLedger), null, null);
+      this.validate(
+        existing.filter((r) => r.id !== id).map(toLedger),
+        null,
+        null,
+        await this.rules(repo, userId),
+      );
       await repo.deleteTransaction(userId, id);
     });
     this.ledgers.invalidate(userId);
@@ -147,7 +197,7 @@ export class PortfolioService {
   /** Validates a CSV against the ledger without saving anything. */
   async previewImport(userId: string, csv: string, replace = false): Promise<CsvPreview> {
     const ledger = await this.ledgers.get(userId);
-    return this.checkCsv(ledger.rows, csv, replace).preview;
+    return this.checkCsv(ledger.rows, csv, replace, ledger.allowNegativeCash).preview;
   }
 
   /** Saves every row of the CSV in one database transaction, or none (400 with the bad lines, 409 for the ledger). */
@@ -157,7 +207,8 @@ export class PortfolioService {
     replace = false,
   ): Promise<{ imported: number; replaced: number }> {
     const result = await this.repo.withLedgerLock(userId, async (repo) => {
-      const check = this.checkCsv(await repo.listTransactions(userId), csv, replace);
+      const rules = await this.rules(repo, userId);
+      const check = this.checkCsv(await repo.listTransactions(userId), csv, replace, rules.allowNegativeCash);
       const refusal = csvImportRefusal(check);
       if (refusal) throw refusal;
       const replaced = replace ? await repo.deleteAllTransactions(userId) : 0;
@@ -171,18 +222,48 @@ export class PortfolioService {
     return result;
   }
 
-  /**
-   * Seeds a new demo investor once: a deposit six months ago and a few holdings bought at past closes, so the
-   * Portfolio page is alive on the first visit. Deterministic: the first DEMO_SYMBOLS the market knows.
-   */
-  async seedDemoAccount(userId: string, plan: DemoPlan): Promise<boolean> {
-    const seeded = await seedDemoPortfolio(
+  /** 'Demo portföy yükle': the demo ledger into an empty portfolio (409 otherwise); how many rows were written. */
+  async loadDemo(userId: string): Promise<number> {
+    const count = await loadDemoPortfolio(
       { repo: this.repo, market: this.market, clock: this.clock },
       userId,
-      plan,
+      DEFAULT_DEMO_PLAN,
     );
     this.ledgers.invalidate(userId);
-    return seeded;
+    return count;
+  }
+
+  /** Removes every demo transaction in one step (409 when what remains would not be a valid ledger). */
+  async removeDemo(userId: string): Promise<number> {
+    const removed = await this.repo.withLedgerLock(userId, async (repo) => {
+      const existing = await repo.listTransactions(userId);
+      const remaining = existing.filter((r) => !r.isDemo).map(toLedger);
+      const replay = ledgerReplay(remaining, await this.rules(repo, userId));
+      if (!replay.ok)
+        throw new InsufficientCashError(
+          PORTFOLIO_MESSAGES.demoRemoval(ledgerViolationMessage(replay.violation)),
+        );
+      return repo.deleteDemoTransactions(userId);
+    });
+    this.ledgers.invalidate(userId);
+    return removed;
+  }
+
+  /** The cash rule; switching negative cash off is refused (409) while the ledger goes below zero somewhere. */
+  async setAllowNegativeCash(userId: string, allow: boolean): Promise<{ allow_negative_cash: boolean }> {
+    await this.repo.withLedgerLock(userId, async (repo) => {
+      if (!allow) {
+        const replay = ledgerReplay((await repo.listTransactions(userId)).map(toLedger));
+        if (!replay.ok)
+          throw new InsufficientCashError(
+            PORTFOLIO_MESSAGES.negativeCashInUse(ledgerViolationMessage(replay.violation)),
+            'allow_negative_cash',
+          );
+      }
+      await repo.setAllowNegativeCash(userId, allow);
+    });
+    this.ledgers.invalidate(userId);
+    return { allow_negative_cash: allow };
   }
 
   // ───────────────────────────── internals ─────────────────────────────
@@ -197,28 +278,33 @@ export class PortfolioService {
     return row;
   }
 
+  private async rules(repo: PortfolioRepository, userId: string): Promise<LedgerRules> {
+    return { allowNegativeCash: (await repo.account(userId)).allowNegativeCash };
+  }
+
   private validate(
     transactions: LedgerTransaction[],
     changedId: number | null,
     changed: NewTransactionRow | null,
+    rules: LedgerRules,
   ): void {
-    const replay = ledgerReplay(transactions);
+    const replay = ledgerReplay(transactions, rules);
     if (replay.ok) return;
     const own = changedId !== null && replay.violation.transactionId === changedId;
-    const field =
-      own && changed
-        ? changed.type === 'buy' || changed.type === 'sell'
-          ? 'quantity'
-          : 'amount'
-        : undefined;
-    throw ledgerViolationError(replay.violation, null, field);
+    throw ledgerViolationError(replay.violation, null, own && changed ? fieldOf(changed) : undefined);
   }
 
-  private checkCsv(existing: readonly TransactionRow[], csv: string, replace: boolean) {
+  private checkCsv(
+    existing: readonly TransactionRow[],
+    csv: string,
+    replace: boolean,
+    allowNegativeCash: boolean,
+  ) {
     return csvImportCheck(existing, csv, {
       replace,
       today: istanbulToday(this.clock.now()),
       isKnownSymbol: (symbol) => this.market.hasStock(symbol),
+      allowNegativeCash,
     });
   }
 
@@ -248,7 +334,13 @@ export class PortfolioService {
           ? null
           : roundMoney(effect.realizedTry),
       cash_after: roundMoney(effect?.cashAfterTry ?? 0),
+      is_demo: row.isDemo,
       created_at: row.createdAt.toISOString(),
     };
   }
+}
+
+/** The input field a refused transaction names: what moves shares, or the amount. */
+function fieldOf(row: NewTransactionRow): string {
+  return row.type === 'buy' || row.type === 'sell' || row.type === 'split' ? 'quantity' : 'amount';
 }

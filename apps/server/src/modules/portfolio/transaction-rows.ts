@@ -24,15 +24,16 @@ export function toLedger(row: TransactionRow | (NewTransactionRow & { id: number
 /** The row to store for an input. Keeps only the fields a type uses, so a stray amount on a buy cannot change the cash. */
 export function toRow(input: TransactionInput): NewTransactionRow {
   const trade = input.type === 'buy' || input.type === 'sell';
-  const usesSymbol = trade || input.type === 'dividend' || input.type === 'fee';
+  const split = input.type === 'split';
+  const usesSymbol = trade || split || input.type === 'dividend' || input.type === 'fee';
   return {
     type: input.type,
     tradeDate: input.date,
     symbol: usesSymbol ? (input.symbol ?? null) : null,
-    quantity: trade ? (input.quantity ?? null) : null,
+    quantity: trade || split ? (input.quantity ?? null) : null,
     priceTry: trade ? (input.price ?? null) : null,
     commissionTry: trade ? (input.commission ?? 0) : 0,
-    amountTry: trade ? null : (input.amount ?? null),
+    amountTry: trade || split ? null : (input.amount ?? null),
     note: input.note ? input.note : null,
   };
 }

@@ -1,7 +1,7 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { Spinner } from '@/components/ui/spinner';
+import { PageSkeleton } from '@/components/page-skeleton';
 import { useMediaQuery } from '@/lib/use-media-query';
 
 export interface SidebarShellProps {
@@ -65,13 +65,7 @@ export function SidebarShell({
       <div className="flex min-h-dvh flex-col lg:pl-64">
         {header(() => setDrawerOpen(true))}
         <main id={mainId} tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
-          <Suspense
-            fallback={
-              <div className="flex justify-center py-16">
-                <Spinner className="size-6" label={labels.loading} />
-              </div>
-            }
-          >
+          <Suspense fallback={<PageSkeleton label={labels.loading} />}>
             <Outlet />
           </Suspense>
         </main>

@@ -16,6 +16,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { isApiError } from '@/lib/api-client';
 import { setLanguage, type Language } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useTheme, type Theme } from '@/lib/theme';
@@ -112,10 +113,19 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
             aria-label={t('topbar.refresh')}
             title={t('topbar.refresh')}
             onClick={() => {
+              // 'Veriler yenilendi' only once every active query answered; offline or a failure says why instead.
+              if (!navigator.onLine) {
+                toast.error(t('errors.network'), { id: 'refresh' });
+                return;
+              }
               queryClient
-                .invalidateQueries()
+                .refetchQueries({ type: 'active' }, { throwOnError: true })
                 .then(() => toast.success(t('topbar.refreshed'), { id: 'refresh' }))
-                .catch((error: unknown) => console.error('Refresh failed', error));
+                .catch((error: unknown) =>
+                  toast.error(isApiError(error) ? error.message : t('errors.unexpected'), {
+                    id: 'refresh',
+                  }),
+                );
             }}
           >
             <RefreshCw className={cn(fetching && 'animate-spin')} />

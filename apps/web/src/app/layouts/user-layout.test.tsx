@@ -69,7 +69,15 @@ describe('UserLayout', () => {
     const links = within(sidebar)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    expect(links).toEqual(['/dashboard', '/dashboard', '/stocks', '/indices', '/portfolio', '/predictions']);
+    expect(links).toEqual([
+      '/dashboard',
+      '/dashboard',
+      '/stocks',
+      '/indices',
+      '/portfolio',
+      '/watchlist',
+      '/predictions',
+    ]);
     for (const text of [
       'Genel bakış',
       'Hisse Senetleri',
@@ -78,6 +86,8 @@ describe('UserLayout', () => {
       'Endeks takibi',
       'Portföy',
       'Yatırım portföyü',
+      'İzleme Listesi',
+      'Takip ettiğiniz hisseler',
       'AI Tahminler',
       'Makine öğrenmesi analizi',
     ]) {
@@ -134,7 +144,7 @@ describe('UserLayout', () => {
     renderApp('/dashboard');
     await waitFor(() => expect(screen.getAllByText('Piyasa Açık').length).toBeGreaterThan(0));
     await waitFor(() => expect(screen.getAllByText('10.234,50').length).toBeGreaterThan(0));
-    const change = screen.getAllByText('-1,23%')[0]!;
+    const change = screen.getAllByText('-%1,23')[0]!;
     expect(change.className).toContain('text-down');
   });
 

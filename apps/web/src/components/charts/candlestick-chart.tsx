@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   CandlestickSeries,
   ColorType,
@@ -13,7 +13,8 @@ import {
 } from 'lightweight-charts';
 import type { Candle } from '@bist/contracts';
 import { rsi, sma } from '@/lib/indicators';
-import { formatNumber } from '@/lib/format';
+import { changeColorClass, formatChange, formatCompact, formatNumber } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { useChartColors, withAlpha } from './chart-colors';
 
 const ISTANBUL = 'Europe/Istanbul';
@@ -56,6 +57,25 @@ function tickLabel(time: Time, tickMarkType: number): string {
   return date.toLocaleTimeString('tr-TR', { timeZone, hour: '2-digit', minute: '2-digit' });
 }
 
+/** What the readout shows: the candle under the crosshair, or the latest one. */
+export interface CandleReadout {
+  candle: Candle;
+  /** Change from the previous candle's close, percent; null for the first candle. */
+  changePercent: number | null;
+}
+
+/** The readout of candle `index`: its O/H/L/C, volume and change from the previous close. */
+export function candleReadout(candles: readonly Candle[], index: number): CandleReadout | null {
+  const candle = candles[index];
+  if (!candle) return null;
+  const previous = candles[index - 1];
+  return {
+    candle,
+    changePercent:
+      previous && previous.close > 0 ? ((candle.close - previous.close) / previous.close) * 100 : null,
+  };
+}
+
 interface Series {
   candles: ISeriesApi<'Candlestick'>;
   volume: ISeriesApi<'Histogram'>;
@@ -68,28 +88,46 @@ interface Series {
  * Candlestick chart with volume, SMA 20/50 and an RSI 14 pane (lightweight-charts). Colours come from the up/down
  * tokens and follow the theme. When only the last candle changes (live ticks) it is updated in place.
  */
+export interface ReadoutLabels {
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
 export function CandlestickChart({
   candles,
   label,
   showIndicators = true,
   height = 480,
+  readoutLabels,
 }: {
   candles: readonly Candle[];
   label: string;
   showIndicators?: boolean;
   height?: number;
+  /** Labels of the crosshair readout above the chart (date, O/H/L/C, change, volume); none without them. */
+  readoutLabels?: ReadoutLabels;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const seriesRef = useRef<Series | null>(null);
   const shapeRef = useRef<{ first: string | undefined; length: number }>({ first: undefined, length: 0 });
   const colors = useChartColors();
+  const candlesRef = useRef(candles);
+  useEffect(() => {
+    candlesRef.current = candles;
+  }, [candles]);
+  const [hovered, setHovered] = useState<number | null>(null);
 
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
     const chart = createChart(container, {
       autoSize: true,
+      // The library's logo would sit on the RSI pane: the attribution is the link under the chart instead.
+      layout: { attributionLogo: false },
       localization: {
         locale: 'tr-TR',
         priceFormatter: (price: number) => formatNumber(price, 2),
@@ -121,11 +159,15 @@ export function CandlestickChart({
         lineWidth: 2,
         priceLineVisible: false,
         title: 'RSI 14',
+        // One decimal, as the legend above the chart shows it.
+        priceFormat: { type: 'custom', minMove: 0.1, formatter: (value: number) => formatNumber(value, 1) },
         // RSI lives on 0–100: keep the pane's scale fixed so 30/70 stay put.
         autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 100 } }),
       },
       1,
     );
+    // No margin above 100 or below 0: the axis runs exactly 0–100.
+    rsiSeries.priceScale().applyOptions({ scaleMargins: { top: 0.04, bottom: 0.04 } });
     rsiSeries.createPriceLine({
       price: 70,
       lineStyle: LineStyle.Dashed,
@@ -142,6 +184,15 @@ export function CandlestickChart({
     });
     chart.panes()[1]?.setStretchFactor(0.32);
     chart.panes()[0]?.setStretchFactor(1);
+    chart.subscribeCrosshairMove((param) => {
+      if (param.time === undefined) {
+        setHovered(null);
+        return;
+      }
+      const key = JSON.stringify(param.time);
+      const index = candlesRef.current.findIndex((c) => JSON.stringify(toChartTime(c.time)) === key);
+      setHovered(index >= 0 ? index : null);
+    });
     chartRef.current = chart;
     seriesRef.current = { candles: candleSeries, volume, sma20, sma50, rsi: rsiSeries };
     return () => {
@@ -233,14 +284,57 @@ export function CandlestickChart({
     shapeRef.current = { first: candles[0]?.time, length: candles.length };
   }, [candles, colors, showIndicators]);
 
+  const readout = candleReadout(candles, hovered ?? candles.length - 1);
+  const intraday = candles[0] !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(candles[0].time);
   return (
-    <div
-      ref={containerRef}
-      role="img"
-      aria-label={label}
-      data-testid="candle-chart"
-      style={{ height }}
-      className="w-full"
-    />
+    <div className="grid gap-1">
+      {readout && readoutLabels ? (
+        <dl
+          className="flex min-h-5 flex-wrap gap-x-3 gap-y-0.5 text-xs tabular-nums text-muted-foreground"
+          data-testid="candle-readout"
+          aria-live="off"
+        >
+          <div className="font-medium text-foreground">
+            {formatTime(toChartTime(readout.candle.time), intraday)}
+          </div>
+          {(
+            [
+              [readoutLabels.open, readout.candle.open],
+              [readoutLabels.high, readout.candle.high],
+              [readoutLabels.low, readout.candle.low],
+              [readoutLabels.close, readout.candle.close],
+            ] as const
+          ).map(([key, value]) => (
+            <div key={key} className="inline-flex gap-1">
+              <dt>{key}</dt>
+              <dd className="text-foreground">{formatNumber(value, 2)}</dd>
+            </div>
+          ))}
+          <div className={cn('inline-flex gap-1', changeColorClass(readout.changePercent))}>
+            <dd>{formatChange(readout.changePercent)}</dd>
+          </div>
+          <div className="inline-flex gap-1">
+            <dt>{readoutLabels.volume}</dt>
+            <dd className="text-foreground">{formatCompact(readout.candle.volume)}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <div
+        ref={containerRef}
+        role="img"
+        aria-label={label}
+        data-testid="candle-chart"
+        style={{ height }}
+        className="w-full"
+      />
+      <a
+        href="https://www.tradingview.com/lightweight-charts/"
+        target="_blank"
+        rel="noreferrer"
+        className="justify-self-end text-[10px] text-muted-foreground hover:underline"
+      >
+        TradingView Lightweight Charts™
+      </a>
+    </div>
   );
 }

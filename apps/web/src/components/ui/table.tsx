@@ -3,7 +3,7 @@ import { cn } from '@/lib/utils';
 
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div className="relative w-full overflow-auto">
+    <div className="relative w-full overflow-auto" data-slot="table-container">
       <table className={cn('w-full caption-bottom text-sm tabular-nums', className)} {...props} />
     </div>
   );

@@ -32,14 +32,29 @@ describe('LandingPage', () => {
       indices: 32,
       apiEndpoints: 46,
       uptimePercent: 99.93,
-      uptimeSeconds: 10,
+      uptimeSeconds: 8 * 24 * 3600,
       algorithms: 40,
     });
     renderApp('/');
     await waitFor(() => expect(screen.getByTestId('stat-stocks').textContent).toContain('596'));
     expect(screen.getByTestId('stat-indices').textContent).toContain('32');
-    expect(screen.getByTestId('stat-apiEndpoints').textContent).toContain('46');
-    expect(screen.getByTestId('stat-uptime').textContent).toContain('99,9%');
+    expect(screen.getByTestId('stat-algorithms').textContent).toContain('40');
+    expect(screen.getByTestId('stat-uptime').textContent).toContain('%99,9');
+    expect(screen.queryByTestId('stat-apiEndpoints')).toBeNull();
+  });
+
+  it('shows no uptime before a week of running', async () => {
+    serveStats({
+      stocks: 596,
+      indices: 32,
+      apiEndpoints: 46,
+      uptimePercent: 95.7,
+      uptimeSeconds: 600,
+      algorithms: 40,
+    });
+    renderApp('/');
+    await waitFor(() => expect(screen.getByTestId('stat-stocks').textContent).toContain('596'));
+    expect(screen.queryByTestId('stat-uptime')).toBeNull();
   });
 
   it('shows --- for figures the server does not know yet, and when it cannot answer', async () => {
@@ -52,7 +67,7 @@ describe('LandingPage', () => {
       algorithms: null,
     });
     renderApp('/');
-    await waitFor(() => expect(screen.getByTestId('stat-apiEndpoints').textContent).toContain('7'));
+    await waitFor(() => expect(screen.getByTestId('stat-algorithms').textContent).toContain('---'));
     expect(screen.getByTestId('stat-stocks').textContent).toContain('---');
     expect(screen.getByTestId('stat-indices').textContent).toContain('---');
     cleanup();

@@ -2,8 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { usePlatformStats } from '@/features/landing/api/get-platform-stats';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber, formatPercent } from '@/lib/format';
+import { cn } from '@/lib/utils';
 
-/** The landing figures, read live from /api/platform/stats: '---' while loading or not yet known. */
+/** A week of running: below it an uptime percent measures minutes, not reliability, and is not shown. */
+export const UPTIME_MIN_SECONDS = 7 * 24 * 3600;
+
+/**
+ * The landing figures an investor cares about, read live from /api/platform/stats: stocks, indices and the AI models
+ * in service ('---' while loading or not yet known); the uptime only once the server has run for a week.
+ */
 export function LandingStats() {
   const { t } = useTranslation();
   const { data, isPending, isError } = usePlatformStats();
@@ -11,13 +18,15 @@ export function LandingStats() {
   const items = [
     { key: 'stocks', label: t('landing.stats.stocks'), value: formatNumber(data?.stocks) },
     { key: 'indices', label: t('landing.stats.indices'), value: formatNumber(data?.indices) },
-    { key: 'apiEndpoints', label: t('landing.stats.apiEndpoints'), value: formatNumber(data?.apiEndpoints) },
-    { key: 'uptime', label: t('landing.stats.uptime'), value: formatPercent(data?.uptimePercent, 1) },
+    { key: 'algorithms', label: t('landing.stats.algorithms'), value: formatNumber(data?.algorithms) },
+    ...(data && data.uptimeSeconds >= UPTIME_MIN_SECONDS
+      ? [{ key: 'uptime', label: t('landing.stats.uptime'), value: formatPercent(data.uptimePercent, 1) }]
+      : []),
   ];
 
   return (
     <div>
-      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <dl className={cn('grid grid-cols-2 gap-4', items.length === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3')}>
         {items.map((item) => (
           <div
             key={item.key}

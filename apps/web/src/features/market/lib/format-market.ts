@@ -1,25 +1,5 @@
 import { MISSING } from '@/lib/format';
 
-const oneDecimal = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const twoDecimals = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-const UNITS = [
-  { value: 1e12, suffix: 'Tn' },
-  { value: 1e9, suffix: 'Mr' },
-  { value: 1e6, suffix: 'Mn' },
-] as const;
-
-/** Large lira amounts for cards ('Günlük hacim ₺12,4 Mr'): Tn (trilyon), Mr (milyar), Mn (milyon). */
-export function formatAmount(value: number | null | undefined): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return MISSING;
-  const abs = Math.abs(value);
-  const sign = value < 0 ? '-' : '';
-  for (const unit of UNITS) {
-    if (abs >= unit.value) return `${sign}₺${oneDecimal.format(abs / unit.value)} ${unit.suffix}`;
-  }
-  return `${sign}₺${twoDecimals.format(abs)}`;
-}
-
 const ISTANBUL = 'Europe/Istanbul';
 
 /** '21.11.2026 15:42:10' in Istanbul time. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadthOf, riskBarOf, trendLabelOf, volatilityOf } from './index-rules';
+import { breadthOf, riskBarOf, seriesRange, trendLabelOf, volatilityOf } from './index-rules';
 
 describe('index rules', () => {
   it('labels volatility high only above 2 % either way', () => {
@@ -40,5 +40,18 @@ describe('index rules', () => {
       average: 0.5,
     });
     expect(breadthOf([]).average).toBeNull();
+  });
+});
+
+describe('seriesRange', () => {
+  it('is the lowest and highest plotted point', () => {
+    expect(
+      seriesRange([{ value: 14_300 }, { value: 14_236.5 }, { value: 14_407.2 }, { value: 14_350 }]),
+    ).toEqual({
+      low: 14_236.5,
+      high: 14_407.2,
+    });
+    expect(seriesRange([])).toBeUndefined();
+    expect(seriesRange(undefined)).toBeUndefined();
   });
 });

@@ -40,3 +40,20 @@ export function breadthOf(changes: readonly number[]) {
     average: total === 0 ? null : changes.reduce((sum, c) => sum + c, 0) / total,
   };
 }
+
+/**
+ * The day's range as the chart draws it: the lowest and highest of the plotted points, so the panel and the chart
+ * never disagree. Undefined without points.
+ */
+export function seriesRange(
+  points: readonly { value: number }[] | undefined,
+): { low: number; high: number } | undefined {
+  if (!points || points.length === 0) return undefined;
+  let low = Infinity;
+  let high = -Infinity;
+  for (const { value } of points) {
+    low = Math.min(low, value);
+    high = Math.max(high, value);
+  }
+  return { low, high };
+}

@@ -6,30 +6,147 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { changeColorClass, formatChange, formatNumber, formatPrice } from '@/lib/format';
+import { changeColorClass, formatChange, formatNumber, formatPrice, formatSignedPrice } from '@/lib/format';
+import { useIsPhone } from '@/lib/use-media-query';
 import { holdingBadge } from '@/features/portfolio/lib/portfolio-rules';
 import '@/features/portfolio/i18n';
 
-function signed(value: number): string {
-  return `${value > 0 ? '+' : ''}${formatPrice(value)}`;
-}
-
-/** Holdings: symbol, quantity, average cost, price, value, P/L, change, actions; Güçlü/Zayıf beyond ±10 %. */
-export function HoldingsTable({
-  holdings,
-  loading,
-  readOnly,
-  onBuy,
-  onSell,
-  onHistory,
-}: {
+interface HoldingsProps {
   holdings: Holding[] | undefined;
   loading: boolean;
-  readOnly: boolean;
   onBuy: (holding: Holding) => void;
   onSell: (holding: Holding) => void;
   onHistory: (holding: Holding) => void;
-}) {
+}
+
+function HoldingActions({
+  holding: h,
+  onBuy,
+  onSell,
+  onHistory,
+}: Omit<HoldingsProps, 'holdings' | 'loading'> & { holding: Holding }) {
+  const { t } = useTranslation('portfolio');
+  return (
+    <div className="inline-flex gap-1">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8 text-up hover:text-up"
+        aria-label={t('holdings.buyMore', { symbol: h.symbol })}
+        title={t('holdings.buyMore', { symbol: h.symbol })}
+        onClick={() => onBuy(h)}
+      >
+        <Plus />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8 text-down hover:text-down"
+        aria-label={t('holdings.sell', { symbol: h.symbol })}
+        title={t('holdings.sell', { symbol: h.symbol })}
+        onClick={() => onSell(h)}
+      >
+        <Minus />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        aria-label={t('holdings.history', { symbol: h.symbol })}
+        title={t('holdings.history', { symbol: h.symbol })}
+        onClick={() => onHistory(h)}
+      >
+        <History />
+      </Button>
+    </div>
+  );
+}
+
+/** Phones: one card per holding that always shows symbol, price, day's change and K/Z; nothing scrolls sideways. */
+function HoldingCards({ holdings, loading, ...actions }: HoldingsProps) {
+  const { t } = useTranslation('portfolio');
+  if (loading && !holdings)
+    return (
+      <div className="grid gap-3">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} className="h-28 w-full" />
+        ))}
+      </div>
+    );
+  if (holdings?.length === 0)
+    return <p className="py-8 text-center text-sm text-muted-foreground">{t('holdings.empty')}</p>;
+  return (
+    <ul className="grid gap-3" data-testid="holdings-cards">
+      {holdings?.map((h) => {
+        const badge = holdingBadge(h.gain_loss_percent);
+        return (
+          <li
+            key={h.symbol}
+            data-testid="holding-row"
+            data-symbol={h.symbol}
+            className="grid gap-2 rounded-lg border p-3 text-sm"
+          >
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <div className="flex items-center gap-2">
+                  <Link to={`/stocks/${h.symbol}`} className="font-semibold hover:underline">
+                    {h.symbol}
+                  </Link>
+                  {badge ? (
+                    <Badge variant={badge === 'strong' ? 'up' : 'down'} data-testid="holding-badge">
+                      {badge === 'strong' ? t('holdings.strong') : t('holdings.weak')}
+                    </Badge>
+                  ) : null}
+                </div>
+                <div className="truncate text-xs text-muted-foreground">{h.company_name}</div>
+              </div>
+              <div className="text-right tabular-nums">
+                <div className="font-medium">{formatPrice(h.current_price)}</div>
+                <div className={`text-xs ${changeColorClass(h.daily_change_percent)}`}>
+                  {formatChange(h.daily_change_percent)}
+                </div>
+              </div>
+            </div>
+            <dl className="grid grid-cols-3 gap-2 tabular-nums">
+              <div>
+                <dt className="text-xs text-muted-foreground">{t('holdings.quantity')}</dt>
+                <dd data-col="quantity">{formatNumber(h.quantity)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">{t('holdings.marketValue')}</dt>
+                <dd>{formatPrice(h.market_value)}</dd>
+              </div>
+              <div className="text-right">
+                <dt className="text-xs text-muted-foreground">{t('holdings.gainLoss')}</dt>
+                <dd className={changeColorClass(h.gain_loss)}>
+                  <div>{formatSignedPrice(h.gain_loss)}</div>
+                  <div className="text-xs">{formatChange(h.gain_loss_percent)}</div>
+                </dd>
+              </div>
+            </dl>
+            <div className="flex items-center justify-between gap-2 border-t pt-2">
+              <span className="text-xs text-muted-foreground tabular-nums">
+                {t('holdings.avgCost')}: {formatPrice(h.avg_cost)}
+              </span>
+              <HoldingActions holding={h} {...actions} />
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * Holdings: symbol, quantity, average cost, price, value, P/L, change, actions; Güçlü/Zayıf beyond ±10 %. Cards
+ * instead of the table below the md breakpoint.
+ */
+export function HoldingsTable(props: HoldingsProps) {
+  const phone = useIsPhone();
+  return phone ? <HoldingCards {...props} /> : <HoldingsGrid {...props} />;
+}
+
+function HoldingsGrid({ holdings, loading, ...actions }: HoldingsProps) {
   const { t } = useTranslation('portfolio');
   return (
     <div className="overflow-x-auto">
@@ -71,13 +188,9 @@ export function HoldingsTable({
               <TableRow key={h.symbol} data-testid="holding-row" data-symbol={h.symbol}>
                 <TableCell>
                   <div className="flex items-center gap-2">
-                    {readOnly ? (
-                      <span className="font-semibold">{h.symbol}</span>
-                    ) : (
-                      <Link to={`/stocks/${h.symbol}`} className="font-semibold hover:underline">
-                        {h.symbol}
-                      </Link>
-                    )}
+                    <Link to={`/stocks/${h.symbol}`} className="font-semibold hover:underline">
+                      {h.symbol}
+                    </Link>
                     {badge ? (
                       <Badge variant={badge === 'strong' ? 'up' : 'down'} data-testid="holding-badge">
                         {badge === 'strong' ? t('holdings.strong') : t('holdings.weak')}
@@ -93,47 +206,14 @@ export function HoldingsTable({
                 <TableCell className="text-right tabular-nums">{formatPrice(h.current_price)}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatPrice(h.market_value)}</TableCell>
                 <TableCell className={`text-right tabular-nums ${changeColorClass(h.gain_loss)}`}>
-                  <div>{signed(h.gain_loss)}</div>
+                  <div>{formatSignedPrice(h.gain_loss)}</div>
                   <div className="text-xs">{formatChange(h.gain_loss_percent)}</div>
                 </TableCell>
                 <TableCell className={`text-right tabular-nums ${changeColorClass(h.daily_change_percent)}`}>
                   {formatChange(h.daily_change_percent)}
                 </TableCell>
                 <TableCell className="text-right whitespace-nowrap">
-                  {readOnly ? null : (
-                    <div className="inline-flex gap-1">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-8 text-up hover:text-up"
-                        aria-label={t('holdings.buyMore', { symbol: h.symbol })}
-                        title={t('holdings.buyMore', { symbol: h.symbol })}
-                        onClick={() => onBuy(h)}
-                      >
-                        <Plus />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-8 text-down hover:text-down"
-                        aria-label={t('holdings.sell', { symbol: h.symbol })}
-                        title={t('holdings.sell', { symbol: h.symbol })}
-                        onClick={() => onSell(h)}
-                      >
-                        <Minus />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-8"
-                        aria-label={t('holdings.history', { symbol: h.symbol })}
-                        title={t('holdings.history', { symbol: h.symbol })}
-                        onClick={() => onHistory(h)}
-                      >
-                        <History />
-                      </Button>
-                    </div>
-                  )}
+                  <HoldingActions holding={h} {...actions} />
                 </TableCell>
               </TableRow>
             );

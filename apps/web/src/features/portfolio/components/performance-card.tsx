@@ -16,7 +16,6 @@ const RANGES: readonly PerformanceRange[] = ['1A', '3A', '6A', '1Y', 'ALL'];
 
 /**
  * 'Performans': the portfolio's value against XU100 over the chosen range, with the time-weighted return of both.
- * The range buttons are off for the sample portfolio.
  */
 export function PerformanceCard({
   overview,
@@ -25,7 +24,6 @@ export function PerformanceCard({
   onRangeChange,
   loading,
   stale,
-  rangesDisabled,
 }: {
   overview: PortfolioOverview['overview'] | undefined;
   points: PerformancePoint[] | undefined;
@@ -34,7 +32,6 @@ export function PerformanceCard({
   loading: boolean;
   /** The previous range's data while the new one loads: dimmed. */
   stale: boolean;
-  rangesDisabled: boolean;
 }) {
   const { t } = useTranslation('portfolio');
   return (
@@ -63,7 +60,6 @@ export function PerformanceCard({
               key={r}
               type="button"
               aria-pressed={range === r}
-              disabled={rangesDisabled}
               onClick={() => onRangeChange(r)}
               className={cn(
                 'cursor-pointer rounded-md px-2.5 py-1 text-xs font-medium text-muted-foreground transition-colors disabled:cursor-not-allowed disabled:opacity-60',

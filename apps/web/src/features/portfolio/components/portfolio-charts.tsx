@@ -14,7 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { PerformancePoint } from '@bist/contracts';
 import { axisStyle, tooltipStyle, useChartColors } from '@/components/charts/chart-colors';
-import { formatPercent, formatPrice, formatVolume } from '@/lib/format';
+import { formatAmount, formatPercent, formatPrice } from '@/lib/format';
 import { sliceColor } from '@/features/portfolio/lib/palette';
 import type { PieSlice } from '@/features/portfolio/lib/portfolio-rules';
 import '@/features/portfolio/i18n';
@@ -76,9 +76,9 @@ export function PerformanceChart({ points }: { points: PerformancePoint[] }) {
         />
         <YAxis
           domain={['auto', 'auto']}
-          tickFormatter={(value: number) => `₺${formatVolume(value)}`}
+          tickFormatter={(value: number) => formatAmount(value, { exact: true })}
           {...axisStyle(colors)}
-          width={64}
+          width={84}
         />
         <Tooltip
           {...tooltipStyle(colors)}

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Plus } from 'lucide-react';
+import { Plus, Wallet } from 'lucide-react';
 import {
   DEFAULT_PERFORMANCE_RANGE,
+  TRADE_TRANSACTION_TYPES,
   type Holding,
   type PerformanceRange,
   type PortfolioTransaction,
 } from '@bist/contracts';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorCard } from '@/components/error-card';
@@ -16,22 +16,25 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePortfolioOverview } from '@/features/portfolio/api/get-portfolio-overview';
 import {
   allocationSlices,
+  isCashDialogType,
   isEmptyPortfolio,
-  samplePortfolio,
 } from '@/features/portfolio/lib/portfolio-rules';
 import { AllocationCard } from './allocation-card';
+import { CashDialog, type CashDialogState } from './cash-dialog';
+import { DemoBanner } from './demo-banner';
 import { HistoryDialog } from './history-dialog';
 import { HoldingsTable } from './holdings-table';
 import { PerformanceCard } from './performance-card';
+import { PortfolioEmptyState } from './portfolio-empty-state';
 import { PortfolioSummaryCards } from './portfolio-summary-cards';
 import { TradeDialog, type TradeDialogState } from './trade-dialog';
 import { TransactionsSection } from './transactions-section';
 import '@/features/portfolio/i18n';
 
 /**
- * Portföy: cards, allocation pie with cash, performance against XU100, holdings, the ledger, and a sample
- * portfolio (labelled) while the investor has none. `actions` (header buttons) and `watchlist` come from other
- * features through the route.
+ * Portföy: cards, allocation pie with cash, performance against XU100, holdings and the ledger; an empty state (with
+ * 'Demo portföy yükle') while nothing is recorded, and a banner while demo transactions are in it. `actions`
+ * (header buttons) and `watchlist` come from other features through the route.
  */
 export function PortfolioPage({ actions, watchlist }: { actions?: ReactNode; watchlist?: ReactNode } = {}) {
   const { t } = useTranslation('portfolio');
@@ -39,18 +42,22 @@ export function PortfolioPage({ actions, watchlist }: { actions?: ReactNode; wat
   const [range, setRange] = useState<PerformanceRange>(DEFAULT_PERFORMANCE_RANGE);
   const query = usePortfolioOverview(range);
   const [trade, setTrade] = useState<TradeDialogState | null>(null);
+  const [cash, setCash] = useState<CashDialogState | null>(null);
   const [historySymbol, setHistorySymbol] = useState<string | null>(null);
 
-  const isSample = isEmptyPortfolio(query.data);
-  const data = isSample ? samplePortfolio() : query.data;
+  const isEmpty = isEmptyPortfolio(query.data);
+  const data = query.data;
   const loading = query.isPending;
   const overview = data?.overview;
   const slices = data ? allocationSlices(data.holdings, data.overview.cash_balance) : [];
 
   const edit = (transaction: PortfolioTransaction) => {
     setHistorySymbol(null);
-    setTrade({ mode: 'edit', transaction });
+    const { type } = transaction;
+    if (TRADE_TRANSACTION_TYPES.includes(type)) setTrade({ mode: 'edit', transaction });
+    else if (isCashDialogType(type)) setCash({ mode: 'edit', transaction: { ...transaction, type } });
   };
+  const deposit = () => setCash({ mode: 'new', type: 'deposit' });
   const buy = (h: Holding) => setTrade({ mode: 'buy', stock: { symbol: h.symbol, name: h.company_name } });
   const sell = (h: Holding) =>
     setTrade({ mode: 'sell', stock: { symbol: h.symbol, name: h.company_name }, held: h.quantity });
@@ -63,6 +70,9 @@ export function PortfolioPage({ actions, watchlist }: { actions?: ReactNode; wat
         actions={
           <>
             {actions}
+            <Button variant="outline" onClick={deposit}>
+              <Wallet /> {t('actions.cash')}
+            </Button>
             <Button onClick={() => setTrade({ mode: 'buy', stock: null })}>
               <Plus /> {t('actions.add')}
             </Button>
@@ -95,17 +105,13 @@ export function PortfolioPage({ actions, watchlist }: { actions?: ReactNode; wat
         </p>
       ) : null}
 
-      {isSample ? (
-        <div
-          className="flex flex-wrap items-center gap-2 rounded-lg border border-dashed bg-muted/40 px-4 py-3 text-sm"
-          data-testid="sample-banner"
-        >
-          <Badge variant="secondary">{t('sample.badge')}</Badge>
-          <span className="text-muted-foreground">{t('sample.text')}</span>
-        </div>
+      {overview?.is_demo ? <DemoBanner /> : null}
+
+      {isEmpty ? (
+        <PortfolioEmptyState onDeposit={deposit} onBuy={() => setTrade({ mode: 'buy', stock: null })} />
       ) : null}
 
-      {query.isError && !query.data ? null : (
+      {(query.isError && !query.data) || isEmpty ? null : (
         <>
           <PortfolioSummaryCards overview={overview} loading={loading} />
 
@@ -118,7 +124,6 @@ export function PortfolioPage({ actions, watchlist }: { actions?: ReactNode; wat
               onRangeChange={setRange}
               loading={loading}
               stale={query.isPlaceholderData}
-              rangesDisabled={isSample}
             />
           </div>
 
@@ -133,7 +138,6 @@ export function PortfolioPage({ actions, watchlist }: { actions?: ReactNode; wat
               <HoldingsTable
                 holdings={data?.holdings}
                 loading={loading}
-                readOnly={isSample}
                 onBuy={buy}
                 onSell={sell}
                 onHistory={(h) => setHistorySymbol(h.symbol)}
@@ -151,6 +155,12 @@ export function PortfolioPage({ actions, watchlist }: { actions?: ReactNode; wat
         state={trade}
         onOpenChange={(open) => {
           if (!open) setTrade(null);
+        }}
+      />
+      <CashDialog
+        state={cash}
+        onOpenChange={(open) => {
+          if (!open) setCash(null);
         }}
       />
       <HistoryDialog

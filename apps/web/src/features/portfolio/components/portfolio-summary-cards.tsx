@@ -1,15 +1,24 @@
 import { useTranslation } from 'react-i18next';
-import { Briefcase, Layers, TrendingUp, Wallet } from 'lucide-react';
+import { CalendarClock, Briefcase, Info, TrendingUp, Wallet } from 'lucide-react';
 import type { PortfolioOverview } from '@bist/contracts';
 import { StatCard } from '@/components/stat-card';
-import { changeColorClass, formatChange, formatNumber, formatPercent, formatPrice } from '@/lib/format';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import {
+  changeColorClass,
+  formatAmount,
+  formatChange,
+  formatNumber,
+  formatPercentInSentence,
+  formatPrice,
+  formatSignedPrice,
+} from '@/lib/format';
 import '@/features/portfolio/i18n';
 
-function signedPrice(value: number): string {
-  return `${value > 0 ? '+' : ''}${formatPrice(value)}`;
-}
-
-/** Total value (with cost), profit or loss, number of holdings (with today's change) and the cash balance. */
+/**
+ * The four cards, one definition each: total value = holdings + cash (what the pie shows); K/Z = the money gained
+ * (total value − net deposits: realised + unrealised) with the time-weighted return as its percent, explained in a
+ * tooltip; today's change of the holdings; the cash balance.
+ */
 export function PortfolioSummaryCards({
   overview,
   loading,
@@ -25,29 +34,57 @@ export function PortfolioSummaryCards({
         title={t('cards.totalValue')}
         icon={Briefcase}
         loading={loading}
-        value={formatPrice(overview?.total_value)}
-        hint={t('cards.cost', { cost: formatPrice(overview?.total_cost) })}
+        value={formatPrice(overview?.net_worth)}
+        hint={t('cards.totalValueHint', {
+          stocks: formatAmount(overview?.total_value),
+          cash: formatAmount(overview?.cash_balance),
+        })}
       />
       <StatCard
         testId="card-gain-loss"
         title={t('cards.gainLoss')}
         icon={TrendingUp}
         loading={loading}
-        value={overview ? signedPrice(overview.total_gain_loss) : ''}
-        valueClassName={changeColorClass(overview?.total_gain_loss)}
+        value={overview ? formatSignedPrice(overview.total_return) : ''}
+        valueClassName={changeColorClass(overview?.total_return)}
         hint={
-          <span className={changeColorClass(overview?.total_gain_loss_percent)}>
-            {formatChange(overview?.total_gain_loss_percent)}
+          <span className="inline-flex items-center gap-1">
+            {t('cards.twr')}{' '}
+            <span className={changeColorClass(overview?.twr_percent)} data-testid="card-twr">
+              {formatChange(overview?.twr_percent)}
+            </span>
+            <Tooltip>
+              <TooltipTrigger
+                type="button"
+                className="inline-flex cursor-help rounded-sm text-muted-foreground"
+                aria-label={t('cards.twrHelpLabel')}
+              >
+                <Info className="size-3.5" aria-hidden="true" />
+              </TooltipTrigger>
+              <TooltipContent className="max-w-72">{t('cards.twrHelp')}</TooltipContent>
+            </Tooltip>
           </span>
         }
       />
       <StatCard
-        testId="card-holdings-count"
-        title={t('cards.holdingsCount')}
-        icon={Layers}
+        testId="card-today"
+        title={t('cards.today')}
+        icon={CalendarClock}
         loading={loading}
-        value={formatNumber(overview?.holdings_count)}
-        hint={t('cards.daily', { change: formatChange(overview?.daily_change_percent) })}
+        value={overview ? formatSignedPrice(overview.daily_change) : ''}
+        valueClassName={changeColorClass(overview?.daily_change)}
+        hint={
+          <>
+            <span className={changeColorClass(overview?.daily_change_percent)}>
+              {formatChange(overview?.daily_change_percent)}
+            </span>{' '}
+            ·{' '}
+            {t('cards.holdingsCount', {
+              count: overview?.holdings_count ?? 0,
+              formatted: formatNumber(overview?.holdings_count),
+            })}
+          </>
+        }
       />
       <StatCard
         testId="card-cash"
@@ -55,7 +92,11 @@ export function PortfolioSummaryCards({
         icon={Wallet}
         loading={loading}
         value={formatPrice(overview?.cash_balance)}
-        hint={t('cards.cashWeight', { percent: formatPercent(overview?.cash_weight_percent) })}
+        hint={
+          overview?.allow_negative_cash
+            ? t('cards.negativeCash')
+            : t('cards.cashWeight', { percent: formatPercentInSentence(overview?.cash_weight_percent) })
+        }
       />
     </div>
   );

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { PortfolioTransaction, TransactionInput } from '@bist/contracts';
+import type { CashRule, PortfolioTransaction, TransactionInput } from '@bist/contracts';
 import { SymbolPicker, type PickedStock } from '@/components/symbol-picker';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
 import { formatNumber, formatPrice } from '@/lib/format';
 import { parseDecimal } from '@/lib/parse-decimal';
 import { useStockQuote } from '@/lib/stock-lookup';
@@ -87,6 +88,8 @@ function TradeForm({ state, onDone }: { state: TradeDialogState; onDone: () => v
   const [priceTouched, setPriceTouched] = useState(state.mode === 'edit');
   const [errors, setErrors] = useState<TradeErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // The server's question when a buy costs more than the recorded cash: how to record the cash side.
+  const [shortfall, setShortfall] = useState<string | null>(null);
   const create = useCreateTransaction();
   const update = useUpdateTransaction();
   const pending = create.isPending || update.isPending;
@@ -107,7 +110,12 @@ function TradeForm({ state, onDone }: { state: TradeDialogState; onDone: () => v
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    save(null);
+  };
+
+  const save = (cashRule: CashRule | null) => {
     setFormError(null);
+    setShortfall(null);
     const found = validateTradeForm(current, { today, maxQuantity });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -119,8 +127,13 @@ function TradeForm({ state, onDone }: { state: TradeDialogState; onDone: () => v
       price: parseDecimal(current.price),
       commission: current.commission.trim() ? parseDecimal(current.commission) : 0,
       note: state.mode === 'edit' ? state.transaction.note : null,
+      cash_rule: cashRule,
     };
     const onError = (error: unknown) => {
+      if (isApiError(error) && error.field === 'cash_rule' && error.status === 409) {
+        setShortfall(error.displayMessage);
+        return;
+      }
       const mapped = formErrorsFrom(error, FIELDS);
       setErrors(mapped.fieldErrors);
       setFormError(mapped.formError);
@@ -235,6 +248,31 @@ function TradeForm({ state, onDone }: { state: TradeDialogState; onDone: () => v
       <p className="text-sm text-muted-foreground tabular-nums" data-testid="trade-total">
         {t('form.total')}: <span className="font-medium text-foreground">{formatPrice(total)}</span>
       </p>
+
+      {shortfall ? (
+        <div
+          role="alert"
+          className="grid gap-3 rounded-md border border-amber-500/50 bg-amber-500/10 px-3 py-3 text-sm"
+          data-testid="cash-shortfall"
+        >
+          <p className="font-medium">{t('cashRule.title')}</p>
+          <p>{shortfall}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" size="sm" disabled={pending} onClick={() => save('auto_deposit')}>
+              {t('cashRule.autoDeposit')}
+            </Button>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={pending}
+              onClick={() => save('allow_negative')}
+            >
+              {t('cashRule.allowNegative')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
 
       {formError ? (
         <p

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Pencil, Trash2 } from 'lucide-react';
-import { TRADE_TRANSACTION_TYPES, type PortfolioTransaction } from '@bist/contracts';
+import type { PortfolioTransaction } from '@bist/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { isApiError } from '@/lib/api-client';
-import { changeColorClass, formatNumber, formatPrice, MISSING } from '@/lib/format';
+import { changeColorClass, formatNumber, formatPrice, formatSignedPrice, MISSING } from '@/lib/format';
+import { useIsPhone } from '@/lib/use-media-query';
 import { useDeleteTransaction } from '@/features/portfolio/api/delete-transaction';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import '@/features/portfolio/i18n';
@@ -18,7 +19,98 @@ export function formatTrDate(date: string): string {
   return y && m && d ? `${d}.${m}.${y}` : date;
 }
 
-/** The ledger rows with edit (buy/sell) and delete (after confirmation). */
+/** Phones: one card per transaction (date, type, symbol, amount, cash effect, realised K/Z), no sideways scroll. */
+function TransactionCards({
+  transactions,
+  loading,
+  onEdit,
+  onDelete,
+}: {
+  transactions: PortfolioTransaction[] | undefined;
+  loading: boolean;
+  onEdit: (transaction: PortfolioTransaction) => void;
+  onDelete: (transaction: PortfolioTransaction) => void;
+}) {
+  const { t } = useTranslation('portfolio');
+  if (loading && !transactions)
+    return (
+      <div className="grid gap-2">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} className="h-20 w-full" />
+        ))}
+      </div>
+    );
+  if (transactions?.length === 0)
+    return <p className="py-8 text-center text-sm text-muted-foreground">{t('tx.empty')}</p>;
+  return (
+    <ul className="grid gap-2" data-testid="transactions-cards">
+      {transactions?.map((tx) => (
+        <li
+          key={tx.id}
+          data-testid="transaction-row"
+          data-type={tx.type}
+          data-symbol={tx.symbol ?? ''}
+          className="grid gap-1.5 rounded-lg border p-3 text-sm"
+        >
+          <div className="flex items-center justify-between gap-2">
+            <div className="flex min-w-0 flex-wrap items-center gap-1.5">
+              <Badge variant={tx.type === 'buy' ? 'up' : tx.type === 'sell' ? 'down' : 'neutral'}>
+                {t(`txType.${tx.type}`)}
+              </Badge>
+              {tx.is_demo ? (
+                <Badge variant="secondary" data-testid="demo-row">
+                  {t('demo.badge')}
+                </Badge>
+              ) : null}
+              {tx.symbol ? <span className="font-semibold">{tx.symbol}</span> : null}
+            </div>
+            <span className="tabular-nums text-muted-foreground">{formatTrDate(tx.date)}</span>
+          </div>
+          <div className="flex items-end justify-between gap-2 tabular-nums">
+            <div className="text-muted-foreground">
+              {tx.quantity !== null ? `${formatNumber(tx.quantity)} × ` : ''}
+              {tx.price !== null || tx.amount !== null ? formatPrice(tx.price ?? tx.amount) : ''}
+            </div>
+            <div className="text-right">
+              <div className={changeColorClass(tx.cash_effect)}>
+                {t('tx.cashEffect')}: {formatSignedPrice(tx.cash_effect)}
+              </div>
+              {tx.realized_gain_loss !== null ? (
+                <div className={changeColorClass(tx.realized_gain_loss)}>
+                  {t('tx.realized')}: {formatSignedPrice(tx.realized_gain_loss)}
+                </div>
+              ) : null}
+            </div>
+          </div>
+          <div className="flex justify-end gap-1 border-t pt-1.5">
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label={t('tx.edit')}
+              title={t('tx.edit')}
+              onClick={() => onEdit(tx)}
+            >
+              <Pencil />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8 text-down hover:text-down"
+              aria-label={t('tx.delete')}
+              title={t('tx.delete')}
+              onClick={() => onDelete(tx)}
+            >
+              <Trash2 />
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The ledger rows with edit and delete (after confirmation); cards below the md breakpoint. */
 export function TransactionsTable({
   transactions,
   loading,
@@ -34,79 +126,94 @@ export function TransactionsTable({
   const remove = useDeleteTransaction();
   const [confirming, setConfirming] = useState<PortfolioTransaction | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const phone = useIsPhone();
+  const askDelete = (tx: PortfolioTransaction) => {
+    setError(null);
+    setConfirming(tx);
+  };
 
   return (
     <>
-      <div className="overflow-x-auto">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t('tx.date')}</TableHead>
-              <TableHead>{t('tx.type')}</TableHead>
-              {showSymbol ? <TableHead>{t('tx.symbol')}</TableHead> : null}
-              <TableHead className="text-right">{t('tx.quantity')}</TableHead>
-              <TableHead className="text-right">{t('tx.price')}</TableHead>
-              <TableHead className="text-right">{t('tx.commission')}</TableHead>
-              <TableHead className="text-right">{t('tx.cashEffect')}</TableHead>
-              <TableHead className="text-right">{t('tx.realized')}</TableHead>
-              <TableHead className="text-right">
-                <span className="sr-only">{t('holdings.actions')}</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {loading && !transactions
-              ? Array.from({ length: 4 }, (_, i) => (
-                  <TableRow key={i}>
-                    <TableCell colSpan={showSymbol ? 9 : 8}>
-                      <Skeleton className="h-5 w-full" />
-                    </TableCell>
-                  </TableRow>
-                ))
-              : null}
-            {transactions?.length === 0 ? (
+      {phone ? (
+        <TransactionCards
+          transactions={transactions}
+          loading={loading}
+          onEdit={onEdit}
+          onDelete={askDelete}
+        />
+      ) : (
+        <div className="overflow-x-auto">
+          <Table>
+            <TableHeader>
               <TableRow>
-                <TableCell
-                  colSpan={showSymbol ? 9 : 8}
-                  className="py-8 text-center text-sm text-muted-foreground"
-                >
-                  {t('tx.empty')}
-                </TableCell>
+                <TableHead>{t('tx.date')}</TableHead>
+                <TableHead>{t('tx.type')}</TableHead>
+                {showSymbol ? <TableHead>{t('tx.symbol')}</TableHead> : null}
+                <TableHead className="text-right">{t('tx.quantity')}</TableHead>
+                <TableHead className="text-right">{t('tx.price')}</TableHead>
+                <TableHead className="text-right">{t('tx.commission')}</TableHead>
+                <TableHead className="text-right">{t('tx.cashEffect')}</TableHead>
+                <TableHead className="text-right">{t('tx.realized')}</TableHead>
+                <TableHead className="text-right">
+                  <span className="sr-only">{t('holdings.actions')}</span>
+                </TableHead>
               </TableRow>
-            ) : null}
-            {transactions?.map((tx) => (
-              <TableRow
-                key={tx.id}
-                data-testid="transaction-row"
-                data-type={tx.type}
-                data-symbol={tx.symbol ?? ''}
-              >
-                <TableCell className="tabular-nums whitespace-nowrap">{formatTrDate(tx.date)}</TableCell>
-                <TableCell>
-                  <Badge variant={tx.type === 'buy' ? 'up' : tx.type === 'sell' ? 'down' : 'neutral'}>
-                    {t(`txType.${tx.type}`)}
-                  </Badge>
-                </TableCell>
-                {showSymbol ? <TableCell className="font-medium">{tx.symbol ?? MISSING}</TableCell> : null}
-                <TableCell className="text-right tabular-nums">{formatNumber(tx.quantity)}</TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {formatPrice(tx.price ?? tx.amount)}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{formatPrice(tx.commission)}</TableCell>
-                <TableCell
-                  className={`text-right tabular-nums whitespace-nowrap ${changeColorClass(tx.cash_effect)}`}
+            </TableHeader>
+            <TableBody>
+              {loading && !transactions
+                ? Array.from({ length: 4 }, (_, i) => (
+                    <TableRow key={i}>
+                      <TableCell colSpan={showSymbol ? 9 : 8}>
+                        <Skeleton className="h-5 w-full" />
+                      </TableCell>
+                    </TableRow>
+                  ))
+                : null}
+              {transactions?.length === 0 ? (
+                <TableRow>
+                  <TableCell
+                    colSpan={showSymbol ? 9 : 8}
+                    className="py-8 text-center text-sm text-muted-foreground"
+                  >
+                    {t('tx.empty')}
+                  </TableCell>
+                </TableRow>
+              ) : null}
+              {transactions?.map((tx) => (
+                <TableRow
+                  key={tx.id}
+                  data-testid="transaction-row"
+                  data-type={tx.type}
+                  data-symbol={tx.symbol ?? ''}
                 >
-                  {tx.cash_effect > 0 ? '+' : ''}
-                  {formatPrice(tx.cash_effect)}
-                </TableCell>
-                <TableCell
-                  className={`text-right tabular-nums whitespace-nowrap ${changeColorClass(tx.realized_gain_loss)}`}
-                >
-                  {tx.realized_gain_loss !== null && tx.realized_gain_loss > 0 ? '+' : ''}
-                  {formatPrice(tx.realized_gain_loss)}
-                </TableCell>
-                <TableCell className="text-right whitespace-nowrap">
-                  {TRADE_TRANSACTION_TYPES.includes(tx.type) ? (
+                  <TableCell className="tabular-nums whitespace-nowrap">{formatTrDate(tx.date)}</TableCell>
+                  <TableCell>
+                    <Badge variant={tx.type === 'buy' ? 'up' : tx.type === 'sell' ? 'down' : 'neutral'}>
+                      {t(`txType.${tx.type}`)}
+                    </Badge>
+                    {tx.is_demo ? (
+                      <Badge variant="secondary" className="ms-1" data-testid="demo-row">
+                        {t('demo.badge')}
+                      </Badge>
+                    ) : null}
+                  </TableCell>
+                  {showSymbol ? <TableCell className="font-medium">{tx.symbol ?? MISSING}</TableCell> : null}
+                  <TableCell className="text-right tabular-nums">{formatNumber(tx.quantity)}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {formatPrice(tx.price ?? tx.amount)}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{formatPrice(tx.commission)}</TableCell>
+                  <TableCell
+                    className={`text-right tabular-nums whitespace-nowrap ${changeColorClass(tx.cash_effect)}`}
+                  >
+                    {formatSignedPrice(tx.cash_effect)}
+                  </TableCell>
+                  <TableCell
+                    className={`text-right tabular-nums whitespace-nowrap ${changeColorClass(tx.realized_gain_loss)}`}
+                  >
+                    {formatSignedPrice(tx.realized_gain_loss)}
+                  </TableCell>
+                  <TableCell className="text-right whitespace-nowrap">
                     <Button
                       variant="ghost"
                       size="icon"
@@ -117,26 +224,23 @@ export function TransactionsTable({
                     >
                       <Pencil />
                     </Button>
-                  ) : null}
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-8 text-down hover:text-down"
-                    aria-label={t('tx.delete')}
-                    title={t('tx.delete')}
-                    onClick={() => {
-                      setError(null);
-                      setConfirming(tx);
-                    }}
-                  >
-                    <Trash2 />
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-8 text-down hover:text-down"
+                      aria-label={t('tx.delete')}
+                      title={t('tx.delete')}
+                      onClick={() => askDelete(tx)}
+                    >
+                      <Trash2 />
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
       <ConfirmDialog
         open={confirming !== null}
         title={t('tx.deleteTitle')}

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { PortfolioOverview } from '@bist/contracts';
 import {
   allocationSlices,
   holdingBadge,
   isEmptyPortfolio,
   istanbulToday,
-  samplePortfolio,
+  validateCashForm,
   validateTradeForm,
 } from './portfolio-rules';
 
@@ -68,21 +69,51 @@ describe('validateTradeForm', () => {
   });
 });
 
-describe('sample data', () => {
-  it('is used only for an empty portfolio', () => {
-    const sample = samplePortfolio('2026-11-21');
-    expect(isEmptyPortfolio(sample)).toBe(false);
-    expect(
-      isEmptyPortfolio({
-        ...sample,
-        holdings: [],
-        overview: { ...sample.overview, cash_balance: 0 },
-        performance: [],
-      }),
-    ).toBe(true);
-    expect(sample.performance.at(-1)?.date).toBe('2026-11-21');
+describe('cash dialog checks', () => {
+  const today = '2026-11-21';
+  const values = { symbol: '', amount: '', quantity: '', date: today };
+
+  it('asks each type for its own fields', () => {
+    expect(validateCashForm('deposit', values, { today })).toEqual({ amount: 'Tutar gerekli' });
+    expect(validateCashForm('dividend', values, { today })).toEqual({
+      symbol: 'Hisse seçin',
+      amount: 'Tutar gerekli',
+    });
+    expect(validateCashForm('split', values, { today })).toEqual({
+      symbol: 'Hisse seçin',
+      quantity: 'Eklenen hisse adedi gerekli',
+    });
   });
-  it('knows today in Istanbul', () => {
+
+  it('refuses zero, words, fractions of a share and a future date', () => {
+    expect(validateCashForm('withdraw', { ...values, amount: '0' }, { today }).amount).toBe(
+      'Tutar sıfırdan büyük olmalı',
+    );
+    expect(validateCashForm('fee', { ...values, amount: 'on' }, { today }).amount).toBe('Tutar sayı olmalı');
+    expect(
+      validateCashForm('split', { ...values, symbol: 'ASELS', quantity: '1,5' }, { today }).quantity,
+    ).toBe('Adet tam sayı olmalı (1 lot = 1 hisse)');
+    expect(
+      validateCashForm('deposit', { ...values, amount: '1.000,50', date: '2026-11-22' }, { today }),
+    ).toEqual({ date: 'Tarih bugünden sonra olamaz' });
+    expect(validateCashForm('deposit', { ...values, amount: '1.000,50' }, { today })).toEqual({});
+  });
+});
+
+describe('empty portfolio', () => {
+  it('is empty only without holdings, cash and history', () => {
+    const overview = { cash_balance: 0 } as PortfolioOverview['overview'];
+    expect(isEmptyPortfolio({ overview, holdings: [], performance: [] })).toBe(true);
+    expect(
+      isEmptyPortfolio({ overview: { ...overview, cash_balance: 5 }, holdings: [], performance: [] }),
+    ).toBe(false);
+    expect(isEmptyPortfolio(undefined)).toBe(false);
+  });
+});
+
+describe('istanbulToday', () => {
+  it('is the date in Istanbul (UTC+3), not in UTC', () => {
     expect(istanbulToday(new Date('2026-11-20T22:30:00Z'))).toBe('2026-11-21');
+    expect(istanbulToday(new Date('2026-11-20T20:30:00Z'))).toBe('2026-11-20');
   });
 });

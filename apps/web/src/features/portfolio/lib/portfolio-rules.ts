@@ -1,5 +1,5 @@
 import { parseDecimal } from '@/lib/parse-decimal';
-import type { Holding, PortfolioOverview } from '@bist/contracts';
+import type { Holding, PortfolioOverview, TransactionType } from '@bist/contracts';
 
 /** 'Güçlü' above +10 %, 'Zayıf' below −10 %, nothing in between (exactly 10 % gets none). */
 export type HoldingBadge = 'strong' | 'weak' | null;
@@ -36,7 +36,7 @@ export function allocationSlices(
   return all.map((s) => ({ ...s, percent: total > 0 ? (s.value / total) * 100 : 0 }));
 }
 
-/** True when the server has nothing to show: no holdings, no cash, no history (the page then shows a sample). */
+/** True when the investor has recorded nothing: no holdings, no cash, no history (the page shows its empty state). */
 export function isEmptyPortfolio(data: PortfolioOverview | undefined): boolean {
   if (!data) return false;
   return (
@@ -104,85 +104,65 @@ export function priceInputText(value: number): string {
   return value.toFixed(2).replace('.', ',');
 }
 
-/** The example portfolio shown only while the server has no data, labelled 'Örnek veri'. */
-export function samplePortfolio(today: string = istanbulToday()): PortfolioOverview {
-  const holdings: Holding[] = [
-    sampleHolding('THYAO', 'Türk Hava Yolları', 100, 245.5, 289.75),
-    sampleHolding('GARAN', 'Garanti BBVA', 200, 98.2, 104.3),
-    sampleHolding('ASELS', 'Aselsan', 150, 62.4, 54.8),
-    sampleHolding('BIMAS', 'BİM Birleşik Mağazalar', 40, 410.0, 452.25),
-  ];
-  const totalValue = holdings.reduce((s, h) => s + h.market_value, 0);
-  const totalCost = holdings.reduce((s, h) => s + h.total_cost, 0);
-  const cash = 15_000;
-  const start = new Date(`${today}T00:00:00Z`);
-  const performance = Array.from({ length: 26 }, (_, i) => {
-    const date = new Date(start);
-    date.setUTCDate(start.getUTCDate() - (25 - i) * 7);
-    const base = (totalCost + cash) * (1 + (i / 25) * 0.08 + Math.sin(i / 3) * 0.02);
-    const bench = (totalCost + cash) * (1 + (i / 25) * 0.05 + Math.cos(i / 4) * 0.015);
-    return {
-      date: date.toISOString().slice(0, 10),
-      value: Math.round(base * 100) / 100,
-      benchmark_value: Math.round(bench * 100) / 100,
-      net_flow: 0,
-      twr_percent: (base / (totalCost + cash) - 1) * 100,
-      benchmark_percent: (bench / (totalCost + cash) - 1) * 100,
-    };
-  });
-  const gain = totalValue - totalCost;
+/** The transactions the cash dialog records: money in and out, dividends, fees, splits / bonus issues. */
+export const CASH_DIALOG_TYPES = [
+  'deposit',
+  'withdraw',
+  'dividend',
+  'fee',
+  'split',
+] as const satisfies readonly TransactionType[];
+export type CashDialogType = (typeof CASH_DIALOG_TYPES)[number];
+
+export function isCashDialogType(type: TransactionType): type is CashDialogType {
+  return (CASH_DIALOG_TYPES as readonly string[]).includes(type);
+}
+
+/** Which fields a type of the cash dialog asks for. */
+export function cashFormFields(type: CashDialogType): {
+  symbol: boolean;
+  amount: boolean;
+  quantity: boolean;
+} {
   return {
-    overview: {
-      total_value: totalValue,
-      total_cost: totalCost,
-      total_gain_loss: gain,
-      total_gain_loss_percent: (gain / totalCost) * 100,
-      cash_balance: cash,
-      net_worth: totalValue + cash,
-      net_contributions: totalCost + cash,
-      realized_gain_loss: 0,
-      dividends: 0,
-      fees: 0,
-      total_return: gain,
-      daily_change: 0,
-      daily_change_percent: 0,
-      holdings_count: holdings.length,
-      cash_weight_percent: (cash / (totalValue + cash)) * 100,
-      range: '6A',
-      twr_percent: performance.at(-1)?.twr_percent ?? null,
-      benchmark_return_percent: performance.at(-1)?.benchmark_percent ?? null,
-      is_demo: false,
-    },
-    holdings,
-    performance,
+    symbol: type === 'dividend' || type === 'split',
+    amount: type !== 'split',
+    quantity: type === 'split',
   };
 }
 
-function sampleHolding(
-  symbol: string,
-  name: string,
-  quantity: number,
-  avgCost: number,
-  price: number,
-): Holding {
-  const marketValue = quantity * price;
-  const totalCost = quantity * avgCost;
-  return {
-    symbol,
-    quantity,
-    avg_cost: avgCost,
-    current_price: price,
-    market_value: marketValue,
-    gain_loss: marketValue - totalCost,
-    gain_loss_percent: ((price - avgCost) / avgCost) * 100,
-    company_name: name,
-    sector: null,
-    total_cost: totalCost,
-    previous_close: null,
-    daily_change: 0,
-    daily_change_percent: 0,
-    weight_percent: 0,
-    realized_gain_loss: 0,
-    price_live: false,
-  };
+export interface CashFormValues {
+  symbol: string;
+  amount: string;
+  quantity: string;
+  date: string;
+}
+
+export type CashField = keyof CashFormValues;
+export type CashErrors = Partial<Record<CashField, string>>;
+
+/** Client-side checks of the cash dialog, in Turkish (the server checks the same and the ledger). */
+export function validateCashForm(
+  type: CashDialogType,
+  values: CashFormValues,
+  options: { today: string },
+): CashErrors {
+  const errors: CashErrors = {};
+  const fields = cashFormFields(type);
+  if (fields.symbol && !values.symbol.trim()) errors.symbol = 'Hisse seçin';
+  if (fields.amount) {
+    const amount = parseDecimal(values.amount);
+    if (values.amount.trim() === '') errors.amount = 'Tutar gerekli';
+    else if (Number.isNaN(amount)) errors.amount = 'Tutar sayı olmalı';
+    else if (amount <= 0) errors.amount = 'Tutar sıfırdan büyük olmalı';
+  }
+  if (fields.quantity) {
+    const quantity = parseDecimal(values.quantity);
+    if (values.quantity.trim() === '') errors.quantity = 'Eklenen hisse adedi gerekli';
+    else if (!Number.isInteger(quantity)) errors.quantity = 'Adet tam sayı olmalı (1 lot = 1 hisse)';
+    else if (quantity <= 0) errors.quantity = 'Adet sıfırdan büyük olmalı';
+  }
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) errors.date = 'Tarih gerekli';
+  else if (values.date > options.today) errors.date = 'Tarih bugünden sonra olamaz';
+  return errors;
 }

@@ -135,7 +135,7 @@ describe('PredictionsPage', () => {
     await waitFor(() => expect(screen.getAllByTestId('prediction-row')).toHaveLength(7));
     expect(screen.queryByTestId('example-banner')).toBeNull();
     expect(screen.getByTestId('card-predictions-generated').textContent).toContain('960');
-    expect(screen.getByTestId('card-average-accuracy').textContent).toContain('52,7%');
+    expect(screen.getByTestId('card-average-accuracy').textContent).toContain('%52,7');
     expect(screen.getByTestId('card-high-confidence').textContent).toContain('3');
     expect(screen.getByTestId('card-active-algorithms').textContent).toContain('40');
 
@@ -144,11 +144,11 @@ describe('PredictionsPage', () => {
     expect(within(strong!).getByText('Yükseliş')).toBeTruthy();
     expect(within(strong!).getByText('₺101,50')).toBeTruthy();
     expect(within(strong!).getByText('5 gün')).toBeTruthy();
-    expect(within(strong!).getByText('84,0%').className).toContain('text-up');
+    expect(within(strong!).getByText('%84,0').className).toContain('text-up');
     expect(within(medium!).getByText('Orta')).toBeTruthy();
     expect(within(medium!).getByText('Düşüş')).toBeTruthy();
-    expect(within(medium!).getByText('66,0%').className).toContain('amber');
-    expect(within(low!).getByText('55,0%').className).toContain('text-down');
+    expect(within(medium!).getByText('%66,0').className).toContain('amber');
+    expect(within(low!).getByText('%55,0').className).toContain('text-down');
     expect(screen.getAllByRole('button', { name: 'Doğruluk nedir?' }).length).toBeGreaterThan(0);
   });
 

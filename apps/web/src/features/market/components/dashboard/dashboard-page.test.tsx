@@ -66,11 +66,11 @@ describe('DashboardPage', () => {
     expect(screen.getByTestId('card-market-value').textContent).toContain('Günlük hacim ₺175,4 Mr');
     const bist = screen.getByTestId('card-bist100');
     expect(bist.textContent).toContain('14.321,20');
-    expect(within(bist).getByText('-0,96%').closest('.text-down')).toBeTruthy();
+    expect(within(bist).getByText('-%0,96').closest('.text-down')).toBeTruthy();
     // No predictions endpoint: '---'.
     expect(screen.getByTestId('card-ai').textContent).toContain('---');
     expect(screen.queryByTestId('ai-summary')).toBeNull();
-    expect(screen.getByTestId('top-gainers').textContent).toContain('+9,99%');
+    expect(screen.getByTestId('top-gainers').textContent).toContain('+%9,99');
     expect(screen.getByTestId('sector-distribution').textContent).toContain('53 hisse');
     expect(screen.getByTestId('stale-banner').textContent).toContain('Veriler gecikmeli');
     expect(screen.getByTestId('stale-banner').textContent).toContain('15 dk');

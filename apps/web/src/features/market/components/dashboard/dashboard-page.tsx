@@ -27,10 +27,13 @@ export function DashboardPage({
   aiCard,
   aiSummary,
   onRefresh,
+  rowAction,
 }: {
   aiCard?: ReactNode;
   aiSummary?: ReactNode;
   onRefresh?: () => void;
+  /** Another feature's button per mover (the watchlist star). */
+  rowAction?: (symbol: string) => ReactNode;
 } = {}) {
   const { t } = useTranslation('market');
   useDocumentTitle(t('dashboard.title'));
@@ -88,12 +91,14 @@ export function DashboardPage({
           icon={TrendingUp}
           rows={data?.top_gainers}
           testId="top-gainers"
+          rowAction={rowAction}
         />
         <MoversCard
           title={t('dashboard.topLosers')}
           icon={TrendingDown}
           rows={data?.top_losers}
           testId="top-losers"
+          rowAction={rowAction}
         />
         <SectorDistributionCard data={data} />
       </div>

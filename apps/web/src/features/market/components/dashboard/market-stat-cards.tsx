@@ -4,8 +4,7 @@ import { Building2, LineChart as LineChartIcon, Wallet } from 'lucide-react';
 import type { MarketSummary } from '@bist/contracts';
 import { StatCard } from '@/components/stat-card';
 import { ChangeText } from '@/features/market/components/shared/change-text';
-import { formatAmount } from '@/features/market/lib/format-market';
-import { formatNumber } from '@/lib/format';
+import { formatAmount, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import '@/features/market/i18n';
 

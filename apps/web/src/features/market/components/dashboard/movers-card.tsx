@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LucideIcon } from 'lucide-react';
@@ -14,11 +15,14 @@ export function MoversCard({
   icon: Icon,
   rows,
   testId,
+  rowAction,
 }: {
   title: string;
   icon: LucideIcon;
   rows: MarketSummary['top_gainers'] | undefined;
   testId: string;
+  /** Another feature's button per row (the watchlist star), composed by the route. */
+  rowAction?: ((symbol: string) => ReactNode) | undefined;
 }) {
   const { t } = useTranslation('market');
   return (
@@ -36,9 +40,12 @@ export function MoversCard({
                   <span className="block text-sm font-semibold">{row.symbol}</span>
                   <span className="block truncate text-xs text-muted-foreground">{row.company_name}</span>
                 </Link>
-                <div className="shrink-0 text-right tabular-nums">
-                  <span className="block text-sm">{formatPrice(row.price)}</span>
-                  <ChangeText value={row.change} className={cn('text-xs', changeColorClass(row.change))} />
+                <div className="flex shrink-0 items-center gap-1">
+                  <div className="text-right tabular-nums">
+                    <span className="block text-sm">{formatPrice(row.price)}</span>
+                    <ChangeText value={row.change} className={cn('text-xs', changeColorClass(row.change))} />
+                  </div>
+                  {rowAction?.(row.symbol)}
                 </div>
               </li>
             ))}

@@ -4,7 +4,7 @@ import type { IndexItem } from '@bist/contracts';
 import { StatCard } from '@/components/stat-card';
 import { ChangeText } from '@/features/market/components/shared/change-text';
 import { breadthOf } from '@/features/market/lib/index-rules';
-import { formatNumber, formatPercent } from '@/lib/format';
+import { formatNumber, formatPercentInSentence } from '@/lib/format';
 import '@/features/market/i18n';
 
 /** Four cards over all indices: how many, how many rose and fell (with their share), the average change. */
@@ -28,7 +28,7 @@ export function IndexBreadthCards({ indices, loading }: { indices: readonly Inde
         loading={loading}
         value={formatNumber(breadth.gainers)}
         valueClassName="text-up"
-        hint={t('indices.ofAll', { share: formatPercent(breadth.gainersShare) })}
+        hint={t('indices.ofAll', { share: formatPercentInSentence(breadth.gainersShare) })}
         testId="card-index-gainers"
         compact
       />
@@ -38,7 +38,7 @@ export function IndexBreadthCards({ indices, loading }: { indices: readonly Inde
         loading={loading}
         value={formatNumber(breadth.losers)}
         valueClassName="text-down"
-        hint={t('indices.ofAll', { share: formatPercent(breadth.losersShare) })}
+        hint={t('indices.ofAll', { share: formatPercentInSentence(breadth.losersShare) })}
         testId="card-index-losers"
         compact
       />

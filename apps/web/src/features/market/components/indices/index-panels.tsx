@@ -4,9 +4,8 @@ import { Gauge } from 'lucide-react';
 import type { IndexItem } from '@bist/contracts';
 import { Card, CardContent } from '@/components/ui/card';
 import { ChangeText } from '@/features/market/components/shared/change-text';
-import { formatAmount } from '@/features/market/lib/format-market';
 import { riskBarOf, trendLabelOf, volatilityOf } from '@/features/market/lib/index-rules';
-import { formatChange, formatNumber } from '@/lib/format';
+import { formatAmount, formatChange, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import '@/features/market/i18n';
 

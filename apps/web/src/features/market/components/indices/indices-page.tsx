@@ -14,6 +14,7 @@ import { IndexCard } from './index-card';
 import { IndexChartCard } from './index-chart-card';
 import { IndexPanels } from './index-panels';
 import { useIndexSeries } from './use-index-series';
+import { seriesRange } from '@/features/market/lib/index-rules';
 import '@/features/market/i18n';
 
 const DEFAULT_INDEX = 'XU100';
@@ -33,6 +34,7 @@ export function IndicesPage() {
     chosen ?? (indices.some((i) => i.code === DEFAULT_INDEX) ? DEFAULT_INDEX : indices[0]?.code);
   const selected = indices.find((i) => i.code === selectedCode);
   const { detail, points, daily } = useIndexSeries(selectedCode);
+  const dayRange = daily ? undefined : seriesRange(points);
 
   const chartRef = useRef<HTMLDivElement>(null);
   const select = (code: string) => {
@@ -85,7 +87,8 @@ export function IndicesPage() {
             daily={daily}
             previousClose={detail.data?.previous_close}
           />
-          <IndexPanels index={selected} high={detail.data?.high} low={detail.data?.low} />
+          {/* The day's range from the points the chart draws; none while the chart shows past days. */}
+          <IndexPanels index={selected} high={dayRange?.high} low={dayRange?.low} />
         </div>
       ) : list.isPending ? (
         <Skeleton className="h-96 w-full rounded-xl" />

@@ -4,8 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { StockProfile } from '@/features/market/api/get-stock-profile';
-import { formatAmount } from '@/features/market/lib/format-market';
-import { formatPrice, formatVolume } from '@/lib/format';
+import { formatAmount, formatPrice, formatVolume } from '@/lib/format';
 import '@/features/market/i18n';
 
 /** 'Temel Veriler': the day's prices (the live price widens the high and low), volumes, ranges and indices. */

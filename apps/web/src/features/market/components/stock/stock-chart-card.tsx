@@ -9,6 +9,23 @@ import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import '@/features/market/i18n';
 
+const RANGE_DAYS: Partial<Record<HistoryRange, number>> = { '1A': 30, '3A': 91, '1Y': 365, '5Y': 1826 };
+
+/**
+ * When the stored history starts well after the chosen range would (e.g. '5Y' with three years of closes): the
+ * first day shown, 'GG.AA.YYYY', so the range is labelled by what it shows. Null when the data covers the range.
+ */
+function shortHistory(range: HistoryRange, candles: readonly Candle[]): string | null {
+  const days = RANGE_DAYS[range];
+  const first = candles[0]?.time;
+  const last = candles[candles.length - 1]?.time;
+  if (!days || !first || !last || !/^\d{4}-\d{2}-\d{2}$/.test(first)) return null;
+  const covered = (Date.parse(last.slice(0, 10)) - Date.parse(first)) / 86_400_000;
+  if (covered >= days * 0.9) return null;
+  const [y, m, d] = first.split('-');
+  return `${d}.${m}.${y}`;
+}
+
 /** The candle chart with its range buttons and the legend of the moving averages and the latest RSI 14. */
 export function StockChartCard({
   symbol,
@@ -33,6 +50,7 @@ export function StockChartCard({
     );
     return values[values.length - 1] ?? null;
   }, [candles]);
+  const coverage = shortHistory(range, candles);
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
@@ -72,6 +90,11 @@ export function StockChartCard({
               {formatNumber(lastRsi, 1)}
             </span>
           </span>
+          {coverage ? (
+            <span className="ml-auto" data-testid="range-coverage">
+              {t('stock.coverage', { date: coverage })}
+            </span>
+          ) : null}
         </div>
         <div className="relative">
           {loading ? (
@@ -81,7 +104,17 @@ export function StockChartCard({
               {failed ? t('errors.stock') : t('stock.noCandles')}
             </div>
           ) : (
-            <CandlestickChart candles={candles} label={t('stock.chartLabel', { symbol })} />
+            <CandlestickChart
+              candles={candles}
+              label={t('stock.chartLabel', { symbol })}
+              readoutLabels={{
+                open: t('stock.readout.open'),
+                high: t('stock.readout.high'),
+                low: t('stock.readout.low'),
+                close: t('stock.readout.close'),
+                volume: t('stock.readout.volume'),
+              }}
+            />
           )}
         </div>
       </CardContent>

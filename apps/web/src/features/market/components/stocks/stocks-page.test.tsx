@@ -14,6 +14,7 @@ const stock = (symbol: string, change: number) => ({
   change_percent: change,
   volume: 2_500_000,
   turnover: 31_250_000,
+  market_cap: 1_250_000_000,
   sector: 'Bankacılık',
 });
 
@@ -72,11 +73,12 @@ describe('StocksPage', () => {
     expect(listCalls[0]?.searchParams.get('search')).toBe('garan');
     expect(listCalls[0]?.searchParams.get('limit')).toBe('20');
     expect(within(table).getByRole('img', { name: "%5'ten fazla yükseldi" })).toBeTruthy();
-    expect(within(table).getByText('+6,20%')).toBeTruthy();
+    expect(within(table).getByText('+%6,20')).toBeTruthy();
     expect(within(table).getAllByText('₺12,50')).toHaveLength(2);
-    expect(within(table).getAllByText('2,5M')).toHaveLength(2);
+    // Once in the volume column, once under the change for phones (hidden by CSS from the sm breakpoint).
+    expect(within(table).getAllByText('2,5 Mn')).toHaveLength(4);
     expect(screen.getByText('Sayfa 1 / 3')).toBeTruthy();
-    expect(screen.getByTestId('card-gainers').textContent).toContain('Sayfanın 50,0%');
+    expect(screen.getByTestId('card-gainers').textContent).toContain("Sayfanın %50,0'ı");
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Hisse senetlerinde ara' }).value).toBe(
       'garan',
     );

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STOCKS_PAGE_SIZE } from '@bist/contracts';
+import { LIVE_DATA_MAX_LIMIT } from '@bist/contracts';
 import { ErrorCard } from '@/components/error-card';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useLiveData } from '@/features/market/api/get-live-data';
 import { useMarketSummary } from '@/features/market/api/get-market-summary';
 import { useStockList } from '@/features/market/api/get-stock-list';
 import { RefreshButton } from '@/features/market/components/shared/refresh-button';
@@ -16,7 +17,7 @@ import { StocksPagination } from './stocks-pagination';
 import { StocksSummaryCards } from './stocks-summary-cards';
 import { StocksTable } from './stocks-table';
 import { StocksToolbar } from './stocks-toolbar';
-import { useStocksUrlState } from './use-stocks-url-state';
+import { STOCKS_PAGE_SIZES, useStocksUrlState } from './use-stocks-url-state';
 import '@/features/market/i18n';
 
 /**
@@ -27,10 +28,18 @@ export function StocksPage({ rowAction }: { rowAction?: (symbol: string) => Reac
   const { t } = useTranslation('market');
   useDocumentTitle(t('stocks.title'));
   const state = useStocksUrlState();
-  const { urlSearch, sector, sort, page } = state;
+  const { urlSearch, sector, sort, page, pageSize } = state;
 
-  const list = useStockList({ page, sector: sector || undefined, search: urlSearch || undefined, ...sort });
+  const list = useStockList({
+    page,
+    limit: pageSize,
+    sector: sector || undefined,
+    search: urlSearch || undefined,
+    ...sort,
+  });
   const summary = useMarketSummary((s) => s.overview.total_stocks);
+  // Every stock's latest change, for the market-wide gainers and losers.
+  const market = useLiveData(LIVE_DATA_MAX_LIMIT);
 
   const stocks = list.data?.stocks ?? [];
   const total = list.data?.total ?? 0;
@@ -69,12 +78,17 @@ export function StocksPage({ rowAction }: { rowAction?: (symbol: string) => Reac
         onSortChange={(next) => state.setSort(next, true)}
       />
 
-      <StocksSummaryCards stocks={stocks} total={total} loading={loadingFirst} />
+      <StocksSummaryCards
+        stocks={stocks}
+        total={total}
+        loading={loadingFirst}
+        marketChanges={market.data?.data.map((item) => item.changePercent)}
+      />
 
       {errorMessage ? (
         <ErrorCard
           message={errorMessage}
-          detail={isApiError(list.error) ? list.error.displayMessage : undefined}
+          detail={isApiError(list.error) ? list.error.message : undefined}
           retry={{ label: t('common.refresh'), onRetry: () => void list.refetch(), pending: list.isFetching }}
         />
       ) : (
@@ -94,7 +108,14 @@ export function StocksPage({ rowAction }: { rowAction?: (symbol: string) => Reac
                   : t('stocks.empty')
             }
           />
-          <StocksPagination page={page} pages={pageCount(total, STOCKS_PAGE_SIZE)} onPage={state.setPage} />
+          <StocksPagination
+            page={page}
+            pages={pageCount(total, pageSize)}
+            onPage={state.setPage}
+            pageSize={pageSize}
+            pageSizes={STOCKS_PAGE_SIZES}
+            onPageSize={state.setPageSize}
+          />
         </Card>
       )}
     </div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, TrendingDown, TrendingUp } from 'lucide-react';
 import {
   STOCKS_ARROW_THRESHOLD_PERCENT,
@@ -13,7 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ChangeText } from '@/features/market/components/shared/change-text';
 import { ariaSortOf, type StockSort } from '@/features/market/lib/stock-sort';
-import { formatPrice, formatVolume } from '@/lib/format';
+import { formatAmount, formatPrice, formatVolume } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import '@/features/market/i18n';
 
@@ -23,18 +23,20 @@ function SortHeader({
   sort,
   onSort,
   align = 'left',
+  className,
 }: {
   column: StockSortField;
   label: string;
   sort: StockSort;
   onSort: (field: StockSortField) => void;
   align?: 'left' | 'right';
+  className?: string;
 }) {
   const { t } = useTranslation('market');
   const state = ariaSortOf(sort, column);
   const Icon = state === 'ascending' ? ArrowUp : state === 'descending' ? ArrowDown : ArrowUpDown;
   return (
-    <TableHead aria-sort={state} className={cn(align === 'right' && 'text-right')}>
+    <TableHead aria-sort={state} className={cn(align === 'right' && 'text-right', className)}>
       <button
         type="button"
         onClick={() => onSort(column)}
@@ -73,11 +75,16 @@ export function StocksTable({
   emptyText: string;
 }) {
   const { t } = useTranslation('market');
+  const navigate = useNavigate();
   return (
     <Table
       aria-label={t('stocks.table')}
       aria-busy={loading || fetching}
-      className={cn(fetching && 'opacity-70 transition-opacity')}
+      // Phones: tighter cells so symbol, price, change and the star fit without sideways scrolling.
+      className={cn(
+        '[&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-3 sm:[&_th]:px-3',
+        fetching && 'opacity-70 transition-opacity',
+      )}
     >
       <TableHeader>
         <TableRow className="hover:bg-transparent">
@@ -103,7 +110,9 @@ export function StocksTable({
             sort={sort}
             onSort={onSort}
             align="right"
+            className="hidden sm:table-cell"
           />
+          <TableHead className="hidden text-right xl:table-cell">{t('stocks.columns.marketCap')}</TableHead>
           <TableHead className="hidden lg:table-cell">{t('stocks.columns.sector')}</TableHead>
           <TableHead className="text-right">{t('stocks.columns.actions')}</TableHead>
         </TableRow>
@@ -124,8 +133,11 @@ export function StocksTable({
                 <TableCell>
                   <Skeleton className="ml-auto h-5 w-14" />
                 </TableCell>
-                <TableCell>
+                <TableCell className="hidden sm:table-cell">
                   <Skeleton className="ml-auto h-5 w-14" />
+                </TableCell>
+                <TableCell className="hidden xl:table-cell">
+                  <Skeleton className="ml-auto h-5 w-16" />
                 </TableCell>
                 <TableCell className="hidden lg:table-cell">
                   <Skeleton className="h-5 w-24" />
@@ -138,7 +150,7 @@ export function StocksTable({
           : null}
         {!loading && stocks.length === 0 ? (
           <TableRow className="hover:bg-transparent">
-            <TableCell colSpan={7} className="py-12 text-center text-muted-foreground">
+            <TableCell colSpan={8} className="py-12 text-center text-muted-foreground">
               {emptyText}
             </TableCell>
           </TableRow>
@@ -147,7 +159,17 @@ export function StocksTable({
           const bigUp = stock.change_percent > STOCKS_ARROW_THRESHOLD_PERCENT;
           const bigDown = stock.change_percent < -STOCKS_ARROW_THRESHOLD_PERCENT;
           return (
-            <TableRow key={stock.symbol} data-testid="stock-row" data-symbol={stock.symbol}>
+            <TableRow
+              key={stock.symbol}
+              data-testid="stock-row"
+              data-symbol={stock.symbol}
+              className="cursor-pointer"
+              // The whole row opens the stock; the symbol link is its keyboard path, buttons keep their own click.
+              onClick={(event) => {
+                if ((event.target as HTMLElement).closest('a, button')) return;
+                void navigate(`/stocks/${stock.symbol}`);
+              }}
+            >
               <TableCell className="font-semibold">
                 <Link
                   to={`/stocks/${stock.symbol}`}
@@ -155,7 +177,7 @@ export function StocksTable({
                 >
                   {stock.symbol}
                 </Link>
-                <span className="block max-w-36 truncate text-xs font-normal text-muted-foreground md:hidden">
+                <span className="block max-w-24 truncate text-xs font-normal text-muted-foreground md:hidden">
                   {stock.company_name}
                 </span>
               </TableCell>
@@ -173,14 +195,20 @@ export function StocksTable({
                   ) : null}
                   <ChangeText value={stock.change_percent} showIcon={false} />
                 </span>
+                <span className="block text-xs text-muted-foreground sm:hidden">
+                  {formatVolume(stock.volume)}
+                </span>
               </TableCell>
-              <TableCell className="text-right">{formatVolume(stock.volume)}</TableCell>
+              <TableCell className="hidden text-right sm:table-cell">{formatVolume(stock.volume)}</TableCell>
+              <TableCell className="hidden text-right xl:table-cell" data-col="market-cap">
+                {formatAmount(stock.market_cap)}
+              </TableCell>
               <TableCell className="hidden max-w-48 truncate text-muted-foreground lg:table-cell">
                 {stock.sector}
               </TableCell>
               <TableCell className="text-right">
                 <div className="inline-flex gap-1">
-                  <Button asChild variant="ghost" size="icon" className="size-8">
+                  <Button asChild variant="ghost" size="icon" className="hidden size-8 sm:inline-flex">
                     <Link
                       to={`/stocks/${stock.symbol}`}
                       aria-label={t('common.openStock', { symbol: stock.symbol })}

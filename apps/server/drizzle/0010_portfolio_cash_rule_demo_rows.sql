@@ -1,0 +1,2 @@
+ALTER TABLE "portfolio_accounts" ADD COLUMN "allow_negative_cash" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "portfolio_transactions" ADD COLUMN "is_demo" boolean DEFAULT false NOT NULL;

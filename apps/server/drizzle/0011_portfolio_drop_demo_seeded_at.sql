@@ -1,0 +1,1 @@
+ALTER TABLE "portfolio_accounts" DROP COLUMN "demo_seeded_at";

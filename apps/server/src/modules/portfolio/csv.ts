@@ -149,11 +149,11 @@ export function csvNumber(value: string, delimiter: ',' | ';'): number | string 
   return Number.isFinite(parsed) ? parsed : value;
 }
 
-/** A leading apostrophe protects spreadsheet formulas on export; strip it again on import. */
+/** An apostrophe protects spreadsheet formulas on export (at the start, and after a ';'); strip it again on import. */
 export function csvNote(value: string): string | undefined {
   const text = value.trim();
   if (text === '') return undefined;
-  return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
+  return (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text).replace(/;'([=+\-@\t\r])/g, ';$1');
 }
 
 /** The raw candidate for transactionInputSchema from one CSV record. */
@@ -170,11 +170,19 @@ export function csvRecordToCandidate(record: CsvRecord, delimiter: ',' | ';'): R
   return candidate;
 }
 
-function cell(value: string | number | null): string {
+/**
+ * One CSV cell. Text that a spreadsheet would run as a formula — starting with = + - @, a tab or a carriage return,
+ * also right after a ';' (Turkish-locale Excel splits cells at ';') — gets an apostrophe; any cell holding a comma,
+ * semicolon, quote or line break is quoted.
+ */
+export function csvCell(value: string | number | null): string {
   if (value === null) return '';
   let text = String(value);
-  if (/^[=+\-@]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === 'string') {
+    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+    text = text.replace(/;([=+\-@\t\r])/g, ";'$1");
+  }
+  return /[",;\r\n\t]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export interface CsvExportRow {
@@ -194,7 +202,7 @@ export function csvFormat(rows: readonly CsvExportRow[]): string {
   for (const row of rows) {
     lines.push(
       [row.date, row.type, row.symbol, row.quantity, row.price, row.commission, row.amount, row.note]
-        .map(cell)
+        .map(csvCell)
         .join(','),
     );
   }

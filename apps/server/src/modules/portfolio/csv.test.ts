@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, csvNote, csvParse } from './csv.ts';
+
+describe(csvCell.name, () => {
+  it('neutralises formulas at the start and after a semicolon, and quotes separators', () => {
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\t=1')).toBe('"\'\t=1"');
+    expect(csvCell('x;=1+1')).toBe('"x;\'=1+1"');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('plain note')).toBe('plain note');
+    expect(csvCell(-12.5)).toBe('-12.5');
+    expect(csvCell(null)).toBe('');
+  });
+
+  it('reads its own output back to the same note', () => {
+    for (const note of ['=1+1', 'x;=1+1', '-5 lot', 'a;b', 'normal']) {
+      const text = `date,type,amount,note\r\n2026-11-17,deposit,100,${csvCell(note)}\r\n`;
+      const table = csvParse(text);
+      expect(csvNote(table.records[0]!.values.note ?? '')).toBe(note);
+    }
+  });
+});

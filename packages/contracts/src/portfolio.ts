@@ -64,11 +64,14 @@ const symbolSchema = z
   .max(12, 'Hisse kodu en fazla 12 karakter olabilir')
   .transform((value) => value.toUpperCase().replace(/\.IS$/, ''));
 
+/** TRY amounts are kept in whole kuruş: a value is rounded to two decimals after its checks. */
 const moneySchema = (label: string) =>
   z
     .number({ error: `${label} sayı olmalı` })
     .refine(Number.isFinite, `${label} sayı olmalı`)
     .refine((value) => value <= TRANSACTION_MAX_AMOUNT_TRY, `${label} çok büyük`);
+
+const toKurus = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * A transaction as the investor enters it. buy/sell: symbol, quantity (whole shares > 0), price (> 0 TRY per share),
@@ -90,13 +93,16 @@ export const transactionInputSchema = z
       .max(TRANSACTION_MAX_QUANTITY, 'Adet çok büyük')
       .nullish(),
     price: moneySchema('Fiyat')
-      .refine((value) => value > 0, 'Fiyat sıfırdan büyük olmalı')
+      .refine((value) => value >= 0.01, 'Fiyat en az 0,01 ₺ olmalı')
+      .transform(toKurus)
       .nullish(),
     commission: moneySchema('Komisyon')
       .refine((value) => value >= 0, 'Komisyon negatif olamaz')
+      .transform(toKurus)
       .nullish(),
     amount: moneySchema('Tutar')
-      .refine((value) => value > 0, 'Tutar sıfırdan büyük olmalı')
+      .refine((value) => value >= 0.01, 'Tutar en az 0,01 ₺ olmalı')
+      .transform(toKurus)
       .nullish(),
     note: z
       .string({ error: 'Not metin olmalı' })

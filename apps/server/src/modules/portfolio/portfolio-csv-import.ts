@@ -4,7 +4,7 @@ import { csvParse, csvRecordToCandidate } from './csv.ts';
 import { ledgerReplay, ledgerViolationMessage, type LedgerViolation } from './ledger.ts';
 import { CsvImportInvalidError, PORTFOLIO_MESSAGES, ledgerViolationError } from './portfolio.errors.ts';
 import type { NewTransactionRow, TransactionRow } from './portfolio.repository.ts';
-import { EARLIEST_TRADE_DATE, toLedger, toRow } from './transaction-rows.ts';
+import { toLedger, toRow, transactionProblems } from './transaction-rows.ts';
 
 export interface ValidatedRow {
   line: number;
@@ -48,12 +48,7 @@ export function csvImportCheck(
         errors.push({ field: issue.path.join('.') || 'row', message: issue.message });
     } else {
       row = toRow(parsed.data);
-      if (row.tradeDate > today)
-        errors.push({ field: 'date', message: PORTFOLIO_MESSAGES.futureDate(today) });
-      if (row.tradeDate < EARLIEST_TRADE_DATE)
-        errors.push({ field: 'date', message: PORTFOLIO_MESSAGES.tooOld });
-      if (row.symbol && !options.isKnownSymbol(row.symbol))
-        errors.push({ field: 'symbol', message: PORTFOLIO_MESSAGES.unknownSymbol(row.symbol) });
+      errors.push(...transactionProblems(row, { today, isKnownSymbol: options.isKnownSymbol }));
     }
     const ok = errors.length === 0 && row !== null;
     if (ok && row) rows.push({ line: record.line, row });

@@ -7,6 +7,8 @@ export const PORTFOLIO_MESSAGES = {
   unknownSymbol: (symbol: string) => `Bilinmeyen hisse kodu: ${symbol}`,
   futureDate: (today: string) => `İşlem tarihi bugünden (${today}) sonra olamaz.`,
   tooOld: 'İşlem tarihi 2000-01-01 tarihinden önce olamaz.',
+  offTick: (price: string, tick: string) =>
+    `Fiyat BIST fiyat adımına uymuyor: ${price} için adım ${tick}; en yakın geçerli fiyatı girin.`,
   csvInvalid: (count: number, sample: string) =>
     `CSV dosyasında ${count} hatalı satır var; hiçbir işlem kaydedilmedi. ${sample}`,
   csvFile: (reason: string) => `CSV dosyası okunamadı: ${reason}`,
@@ -46,24 +48,6 @@ export function ledgerViolationError(violation: LedgerViolation, line: number | 
     : new InsufficientCashError(message, field);
 }
 
-export class UnknownSymbolError extends BadRequestError {
-  constructor(symbol: string) {
-    super(PORTFOLIO_MESSAGES.unknownSymbol(symbol), 'symbol');
-  }
-}
-
-export class FutureTradeDateError extends BadRequestError {
-  constructor(today: string) {
-    super(PORTFOLIO_MESSAGES.futureDate(today), 'date');
-  }
-}
-
-export class TradeDateTooOldError extends BadRequestError {
-  constructor() {
-    super(PORTFOLIO_MESSAGES.tooOld, 'date');
-  }
-}
-
 /** Another investor's id and a missing id look the same. */
 export class TransactionNotFoundError extends NotFoundError {
   constructor() {
@@ -72,3 +56,6 @@ export class TransactionNotFoundError extends NotFoundError {
 }
 
 export class CsvImportInvalidError extends BadRequestError {}
+
+/** A transaction input that the market or the calendar refuses (zod checked its shape): 400 naming the field. */
+export class TransactionInputError extends BadRequestError {}

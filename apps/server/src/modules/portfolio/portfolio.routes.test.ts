@@ -249,6 +249,14 @@ describe('portfolio routes', () => {
       ['missing price', { type: 'buy', date: '2026-11-02', symbol: 'GARAN', quantity: 10 }, 'price'],
       ['deposit without amount', { type: 'deposit', date: '2026-11-02' }, 'amount'],
       ['unknown type', { ...buy, type: 'short' }, 'type'],
+      ['a price below one kuruş', { ...buy, price: 0.0001 }, 'price'],
+      ['a price off the tick grid (0.10 steps from 100)', { ...buy, price: 100.03 }, 'price'],
+      [
+        'a deposit of 1e-320 (stored as 0 before)',
+        { type: 'deposit', date: '2026-11-02', amount: 1e-320 },
+        'amount',
+      ],
+      ['a deposit under one kuruş', { type: 'deposit', date: '2026-11-02', amount: 0.001 }, 'amount'],
     ];
     for (const [name, body, field] of cases) {
       it(name, async () => {
@@ -258,6 +266,11 @@ describe('portfolio routes', () => {
         expect(res.json().error).toBeTruthy();
       });
     }
+
+    it('names the tick step of a price off the grid', async () => {
+      const res = await inv.post('/api/portfolio/transactions', { ...buy, price: 100.03 });
+      expect(res.json().error).toMatch(/fiyat adımına uymuyor.*₺0,10/);
+    });
 
     it('saved none of them, and the same checks apply to edits', async () => {
       const list = (await inv.get('/api/portfolio/transactions')).json().data;
@@ -281,6 +294,17 @@ describe('portfolio routes', () => {
       const res = await inv.post('/api/portfolio/transactions', { ...buy, date: '2026-11-19' });
       t.clock.set(new Date('2026-11-18T09:30:00Z'));
       expect(res.statusCode).toBe(201);
+    });
+
+    it('keeps amounts in whole kuruş', async () => {
+      const res = await inv.post('/api/portfolio/transactions', {
+        type: 'deposit',
+        date: '2026-11-03',
+        amount: 100.126,
+      });
+      expect(res.statusCode).toBe(201);
+      const list = (await inv.get('/api/portfolio/transactions?type=deposit')).json().data;
+      expect(list.transactions.map((x: { amount: number }) => x.amount)).toContain(100.13);
     });
   });
 });

@@ -22,15 +22,13 @@ import { PortfolioOverviewBuilder } from './portfolio-overview.ts';
 import {
   CashShortfallError,
   InsufficientCashError,
-  FutureTradeDateError,
   PORTFOLIO_MESSAGES,
-  TradeDateTooOldError,
   TransactionNotFoundError,
-  UnknownSymbolError,
   ledgerViolationError,
+  TransactionInputError,
 } from './portfolio.errors.ts';
 import type { NewTransactionRow, PortfolioRepository, TransactionRow } from './portfolio.repository.ts';
-import { EARLIEST_TRADE_DATE, toLedger, toRow } from './transaction-rows.ts';
+import { toLedger, toRow, transactionProblems } from './transaction-rows.ts';
 
 /**
  * An investor's portfolio: the ledger of transactions (every write re-validated against the whole ledger under the
@@ -271,10 +269,11 @@ export class PortfolioService {
   /** Input checks that need the market and the clock (zod did the shape): 400 naming the field. */
   private checkInput(input: TransactionInput): NewTransactionRow {
     const row = toRow(input);
-    const today = istanbulToday(this.clock.now());
-    if (row.tradeDate > today) throw new FutureTradeDateError(today);
-    if (row.tradeDate < EARLIEST_TRADE_DATE) throw new TradeDateTooOldError();
-    if (row.symbol && !this.market.hasStock(row.symbol)) throw new UnknownSymbolError(row.symbol);
+    const [problem] = transactionProblems(row, {
+      today: istanbulToday(this.clock.now()),
+      isKnownSymbol: (symbol) => this.market.hasStock(symbol),
+    });
+    if (problem) throw new TransactionInputError(problem.message, problem.field);
     return row;
   }
 

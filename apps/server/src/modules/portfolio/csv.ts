@@ -15,8 +15,11 @@ export interface CsvTable {
   fileErrors: string[];
 }
 
-/** Splits text into rows of fields (RFC 4180 quoting), remembering the line each row starts on. */
-function splitRows(text: string, delimiter: string): { line: number; fields: string[] }[] {
+/**
+ * Splits text into rows of fields (RFC 4180 quoting), remembering the line each row starts on; blank rows are left
+ * out. Stops once it holds `maxRows` rows (a file far over the limit is not read to its end).
+ */
+function splitRows(text: string, delimiter: string, maxRows: number): { line: number; fields: string[] }[] {
   const rows: { line: number; fields: string[] }[] = [];
   let fields: string[] = [];
   let field = '';
@@ -44,7 +47,8 @@ function splitRows(text: string, delimiter: string): { line: number; fields: str
     } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i += 1;
       fields.push(field);
-      rows.push({ line: rowLine, fields });
+      if (fields.some((f) => f.trim() !== '')) rows.push({ line: rowLine, fields });
+      if (rows.length >= maxRows) return rows;
       fields = [];
       field = '';
       line += 1;
@@ -53,7 +57,7 @@ function splitRows(text: string, delimiter: string): { line: number; fields: str
   }
   if (field.length > 0 || fields.length > 0) {
     fields.push(field);
-    rows.push({ line: rowLine, fields });
+    if (fields.some((f) => f.trim() !== '')) rows.push({ line: rowLine, fields });
   }
   return rows;
 }
@@ -62,7 +66,8 @@ export function csvParse(text: string): CsvTable {
   const body = text.replace(/^\uFEFF/, '');
   const firstLine = body.split(/\r?\n/, 1)[0] ?? '';
   const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
-  const rows = splitRows(body, delimiter).filter((row) => row.fields.some((f) => f.trim() !== ''));
+  // The header, the allowed rows and one more: enough to know the file is too long.
+  const rows = splitRows(body, delimiter, CSV_MAX_ROWS + 2);
   const header = rows.shift();
   const fileErrors: string[] = [];
   if (!header) return { delimiter, records: [], fileErrors: ['Dosya boş: başlık satırı bulunamadı.'] };
@@ -75,10 +80,12 @@ export function csvParse(text: string): CsvTable {
     if (!names.includes(required))
       fileErrors.push(`'${required}' sütunu eksik. Beklenen başlık: ${CSV_COLUMNS.join(',')}`);
   }
-  if (rows.length > CSV_MAX_ROWS)
+  if (rows.length > CSV_MAX_ROWS) {
     fileErrors.push(
-      `En fazla ${CSV_MAX_ROWS.toLocaleString('tr-TR')} satır içe aktarılabilir (dosyada ${rows.length}).`,
+      `En fazla ${CSV_MAX_ROWS.toLocaleString('tr-TR')} satır içe aktarılabilir (dosyada daha fazla var).`,
     );
+    return { delimiter, records: [], fileErrors };
+  }
   if (rows.length === 0) fileErrors.push('Dosyada işlem satırı yok.');
 
   const records = rows.map((row) => {

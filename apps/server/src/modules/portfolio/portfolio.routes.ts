@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,6 +26,17 @@ import { LEDGER_CACHE_MAX_INVESTORS } from './ledger-cache.ts';
 import type { PortfolioService } from './portfolio.service.ts';
 
 const tags = ['portfolio'];
+
+/**
+ * CSV checks and imports per investor: 20 a minute each (after the session check, keyed by the investor), so one
+ * account cannot keep the server parsing files.
+ */
+const CSV_RATE_LIMIT = {
+  max: 20,
+  timeWindow: 60_000,
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) => `csv:${currentCustomer(request).user.id}`,
+};
 
 export function portfolioRoutes(portfolio: PortfolioService, auth: CustomerAuthenticator) {
   return async (instance: FastifyInstance) => {
@@ -140,6 +151,7 @@ export function portfolioRoutes(portfolio: PortfolioService, auth: CustomerAuthe
       '/api/portfolio/transactions/import/preview',
       {
         onRequest,
+        config: { rateLimit: CSV_RATE_LIMIT },
         schema: {
           tags,
           summary: 'Check a CSV: every row with its line and the reason it is bad; nothing is saved',
@@ -157,6 +169,7 @@ export function portfolioRoutes(portfolio: PortfolioService, auth: CustomerAuthe
       '/api/portfolio/transactions/import',
       {
         onRequest,
+        config: { rateLimit: CSV_RATE_LIMIT },
         schema: {
           tags,
           summary:

@@ -17,7 +17,7 @@ import { istanbulToday } from './dates.ts';
 import { DEFAULT_DEMO_PLAN, loadDemoPortfolio } from './demo-portfolio.ts';
 import { ledgerReplay, ledgerViolationMessage, type LedgerRules, type LedgerTransaction } from './ledger.ts';
 import { LedgerCache, type CachedLedger } from './ledger-cache.ts';
-import { csvImportCheck, csvImportRefusal } from './portfolio-csv-import.ts';
+import { csvImportRefusal, csvLedgerCheck, csvRowsCheck, type CsvRowsCheck } from './portfolio-csv-import.ts';
 import { PortfolioOverviewBuilder } from './portfolio-overview.ts';
 import {
   CashShortfallError,
@@ -194,8 +194,10 @@ export class PortfolioService {
 
   /** Validates a CSV against the ledger without saving anything. */
   async previewImport(userId: string, csv: string, replace = false): Promise<CsvPreview> {
+    const checked = await this.checkCsvRows(csv);
     const ledger = await this.ledgers.get(userId);
-    return this.checkCsv(ledger.rows, csv, replace, ledger.allowNegativeCash).preview;
+    return csvLedgerCheck(checked, ledger.rows, { replace, allowNegativeCash: ledger.allowNegativeCash })
+      .preview;
   }
 
   /** Saves every row of the CSV in one database transaction, or none (400 with the bad lines, 409 for the ledger). */
@@ -204,9 +206,14 @@ export class PortfolioService {
     csv: string,
     replace = false,
   ): Promise<{ imported: number; replaced: number }> {
+    // The rows on their own first, outside the ledger lock (the slow part, yielding as it goes).
+    const checked = await this.checkCsvRows(csv);
     const result = await this.repo.withLedgerLock(userId, async (repo) => {
       const rules = await this.rules(repo, userId);
-      const check = this.checkCsv(await repo.listTransactions(userId), csv, replace, rules.allowNegativeCash);
+      const check = csvLedgerCheck(checked, await repo.listTransactions(userId), {
+        replace,
+        allowNegativeCash: rules.allowNegativeCash,
+      });
       const refusal = csvImportRefusal(check);
       if (refusal) throw refusal;
       const replaced = replace ? await repo.deleteAllTransactions(userId) : 0;
@@ -293,17 +300,10 @@ export class PortfolioService {
     throw ledgerViolationError(replay.violation, null, own && changed ? fieldOf(changed) : undefined);
   }
 
-  private checkCsv(
-    existing: readonly TransactionRow[],
-    csv: string,
-    replace: boolean,
-    allowNegativeCash: boolean,
-  ) {
-    return csvImportCheck(existing, csv, {
-      replace,
+  private checkCsvRows(csv: string): Promise<CsvRowsCheck> {
+    return csvRowsCheck(csv, {
       today: istanbulToday(this.clock.now()),
       isKnownSymbol: (symbol) => this.market.hasStock(symbol),
-      allowNegativeCash,
     });
   }
 

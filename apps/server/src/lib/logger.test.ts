@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createLogger, serializeError } from './logger.ts';
+import Fastify from 'fastify';
+import { createLogger, registerAccessLog, serializeError } from './logger.ts';
 
 const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo';
 
@@ -60,5 +61,20 @@ describe('logging', () => {
     expect(line).not.toContain(HASH);
     expect(line).not.toContain('Bearer abc');
     expect(line).toContain('[redacted]');
+  });
+
+  it('writes one compact access line per request, without headers', async () => {
+    const { lines, stream } = memoryLog();
+    const app = Fastify({ logger: { level: 'info', stream }, disableRequestLogging: true });
+    registerAccessLog(app);
+    app.get('/x', async () => ({ ok: true }));
+    await app.inject({ method: 'GET', url: '/x?q=1', headers: { authorization: 'Bearer secret-token' } });
+    await app.close();
+    const access = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.msg === 'request');
+    expect(access).toHaveLength(1);
+    expect(access[0]).toMatchObject({ method: 'GET', url: '/x?q=1', status: 200 });
+    expect(lines.join('')).not.toContain('secret-token');
   });
 });

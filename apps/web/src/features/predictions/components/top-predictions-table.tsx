@@ -6,6 +6,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { changeColorClass, formatChange, formatPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ConfidenceInfo } from './info-tooltip';
+import { AlgorithmName } from './production-models';
 import { ConfidenceText, DirectionBadge, StatusBadge } from './prediction-badges';
 import '@/features/predictions/i18n';
 
@@ -97,7 +98,9 @@ export function TopPredictionsTable({
                 >
                   {formatChange(p.potential_percent)}
                 </TableCell>
-                <TableCell className="min-w-36 max-w-52 leading-tight">{p.algorithm}</TableCell>
+                <TableCell className="min-w-36 max-w-52 leading-tight">
+                  <AlgorithmName name={p.algorithm} english={p.algorithm_name_en} />
+                </TableCell>
                 <TableCell className="text-right whitespace-nowrap" data-role="horizon">
                   {t('horizon', { count: p.horizon_days })}
                 </TableCell>

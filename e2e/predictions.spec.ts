@@ -11,7 +11,13 @@ interface SummaryBody {
   data: {
     status: 'ok' | 'no_predictions_yet';
     summary: { predictions_generated: number; algorithms_active: number };
-    top_predictions: { stock_code: string; confidence: number; target_price: number }[];
+    top_predictions: {
+      id: string;
+      stock_code: string;
+      confidence: number;
+      target_price: number;
+      current_price: number;
+    }[];
   };
 }
 
@@ -25,6 +31,14 @@ async function signIn(page: Page, email = 'e2e.tahmin@example.com') {
   await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
+
+interface StockBody {
+  data: { predictions: { prediction: { id: string }; passes_liquidity_floor: boolean }[] };
+}
+
+/** The liquidity rule as the page states it (contracts LIQUIDITY_FLOOR_TR). */
+const LIQUIDITY_RULE =
+  'Son 20 işlem gününde ortalama günlük işlem hacmi 10 milyon ₺ altında olan ya da fiyatı 1 ₺ altında olan hisseler listelenmez.';
 
 const isSummary = (r: Response) =>
   r.url().includes('/api/predictions/daily-summary') && r.request().method() === 'GET';
@@ -175,7 +189,37 @@ test.describe('AI Tahminler', () => {
     );
     expect(body.data.summary.algorithms_active).toBeGreaterThan(0);
     await expectCardsAndTable(page);
+
+    // The accuracy is shown beside the market direction and the edge, never alone.
+    await expect(page.getByTestId('card-average-accuracy')).toContainText(
+      /Piyasa yönü %\d{1,3},\d · fark [+−]?\d+,\d puan/,
+    );
+    const production = page.getByTestId('production-models');
+    await expect(production.getByTestId('accuracy-baseline').first()).toHaveText(
+      /^İsabet %\d{1,3},\d · piyasa yönü %\d{1,3},\d · fark [+−]?\d+,\d puan/,
+    );
+    await expect(production).toContainText('%95 aralığı');
+    await expect(production.getByTestId('liquidity-rule')).toContainText(LIQUIDITY_RULE);
+    // No stock under the liquidity floor in 'En İyi Tahminler': price ≥ ₺1 on screen and the 20-day turnover rule.
+    for (const p of body.data.top_predictions) {
+      expect(p.current_price, p.stock_code).toBeGreaterThanOrEqual(1);
+      const res = await request.get(`/api/predictions/stocks/${p.stock_code}`);
+      expect(res.ok()).toBe(true);
+      const stock = (await res.json()) as StockBody;
+      const same = stock.data.predictions.find((x) => x.prediction.id === p.id);
+      expect(same?.passes_liquidity_floor, p.stock_code).toBe(true);
+    }
     await switchTabs(page, false);
+    const performance = page.getByTestId('algorithm-performance');
+    await page.getByRole('tab', { name: 'Algoritma Performansı' }).click();
+    await expect(performance.getByTestId('accuracy-baseline').first()).toHaveText(
+      /^İsabet %\d{1,3},\d · piyasa yönü %\d{1,3},\d · fark [+−]?\d+,\d puan/,
+    );
+    await page.getByRole('tab', { name: 'Doğruluk Analizi' }).click();
+    // A fresh install: the production model's walk-forward days, labelled as such, until live ones mature.
+    await expect(page.getByTestId('accuracy-source')).toContainText('geçmiş veride ileriye dönük test');
+    await expect(page.getByTestId('accuracy-analysis').locator('.recharts-line')).toBeVisible();
+    await page.getByRole('tab', { name: 'En İyi Tahminler' }).click();
 
     // The Dashboard's AI summary appears now that real top predictions exist (up to 6).
     await page

@@ -148,6 +148,16 @@ export class PredictionsService {
   }
 
   /** Everything one horizon's views need, with its production model (chooseChampion over the stored evaluations). */
+  /** Are there stored predictions yet (of any algorithm)? */
+  async hasPredictions(): Promise<boolean> {
+    return (await this.repo.countPredictions()) > 0;
+  }
+
+  /** Ids of the enabled algorithms, registry order. */
+  async enabledAlgorithmIds(): Promise<string[]> {
+    return (await this.repo.listAlgorithms()).filter((a) => a.enabled).map((a) => a.id);
+  }
+
   private async horizonState(horizon: PredictionHorizon): Promise<HorizonState> {
     const [algorithms, evaluations, realised, trained, errors] = await Promise.all([
       this.repo.listAlgorithms(),

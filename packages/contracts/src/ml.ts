@@ -297,8 +297,5 @@ export function algorithmNameTr(id: string, fallback: string): string {
   return ALGORITHM_NAMES_TR[id] ?? fallback;
 }
 
-/** 'Walk-forward' as investors read it. */
-export const WALK_FORWARD_TR = 'geçmiş veride ileriye dönük test';
-
 /** Target dates of the walk-forward kept with each evaluation (the accuracy history until live predictions mature). */
 export const WALK_FORWARD_RECENT_DAYS = 7;

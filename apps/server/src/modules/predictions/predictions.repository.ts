@@ -143,6 +143,14 @@ export class PredictionsRepository {
     return new Map(result.rows.map((r) => [r.symbol, Number(r.avg)]));
   }
 
+  /** The algorithms that served the newest batch, per horizon ('algorithmId:horizon'). */
+  async servedModels(): Promise<Set<string>> {
+    const result = await this.db.execute<{ algorithm_id: string; horizon_days: number }>(sql`
+      select distinct algorithm_id, horizon_days from predictions
+      where as_of_date = (select max(as_of_date) from predictions)`);
+    return new Set(result.rows.map((r) => `${r.algorithm_id}:${Number(r.horizon_days)}`));
+  }
+
   /** Latest final-fit error per algorithm at a horizon (null when the fit succeeded). */
   async latestModelErrors(horizonDays: number): Promise<Map<string, string | null>> {
     const result = await this.db.execute<{ algorithm_id: string; error: string | null }>(sql`

@@ -72,9 +72,10 @@ describe('predictions routes', () => {
     t = await createTestApp({ market, now: NOW });
     await t.services.predictionRuns.syncRegistry();
     const runs = new PredictionRunsRepository(t.infra.database.db);
-    // Final fits at h = 1: huber's failed, so it cannot be the production model however good its record.
+    // Final fits at h = 1: huber's failed, so it cannot be the production model however good its record; elastic-net
+    // has not served a batch yet, so neither can it.
     await runs.insertModels(
-      ['ols', 'ridge', 'lasso', 'huber'].map((algorithmId) => ({
+      ['ols', 'ridge', 'lasso', 'huber', 'elastic-net'].map((algorithmId) => ({
         algorithmId,
         horizonDays: 1,
         cutoffDate: AS_OF,
@@ -89,6 +90,13 @@ describe('predictions routes', () => {
       // Best criterion but too few scored days to be chosen.
       evaluation('lasso', { rankIcDiff: 0.05, days: 50, accuracy: 51, baseline: 52.5, edgeCi: [-4, 1] }),
       evaluation('huber', { rankIcDiff: 0.09, days: 200, accuracy: 51, baseline: 52.5, edgeCi: [-4, 1] }),
+      evaluation('elastic-net', {
+        rankIcDiff: 0.04,
+        days: 200,
+        accuracy: 51,
+        baseline: 52.5,
+        edgeCi: [-4, 1],
+      }),
     ];
     await runs.insertEvaluations(
       records.map((e) => ({
@@ -206,7 +214,7 @@ describe('predictions routes', () => {
       (await t.app.inject({ method: 'GET', url: '/api/ml-algorithms/list?horizon=1' })).json(),
     );
     const evaluated = data.algorithms.filter((a) => a.rank_ic_edge !== null);
-    expect(evaluated.map((a) => a.algorithm_id)).toEqual(['huber', 'lasso', 'ridge', 'ols']);
+    expect(evaluated.map((a) => a.algorithm_id)).toEqual(['huber', 'lasso', 'elastic-net', 'ridge', 'ols']);
     const ols = evaluated.find((a) => a.algorithm_id === 'ols')!;
     expect(ols).toMatchObject({
       algorithm_name: 'En Küçük Kareler Regresyonu',

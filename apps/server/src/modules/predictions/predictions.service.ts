@@ -159,12 +159,13 @@ export class PredictionsService {
   }
 
   private async horizonState(horizon: PredictionHorizon): Promise<HorizonState> {
-    const [algorithms, evaluations, realised, trained, errors] = await Promise.all([
+    const [algorithms, evaluations, realised, trained, errors, served] = await Promise.all([
       this.repo.listAlgorithms(),
       this.repo.latestEvaluations(horizon),
       this.repo.realisedByAlgorithm(horizon),
       this.repo.lastTrainedAt(),
       this.repo.latestModelErrors(horizon),
+      this.repo.servedModels(),
     ]);
     const evaluated = new Map<string, Evaluated>(
       evaluations.map((row) => {
@@ -172,10 +173,14 @@ export class PredictionsService {
         return [row.algorithmId, { row, record: parsed.success ? parsed.data : null }];
       }),
     );
-    // Candidates: enabled algorithms whose final fit at this horizon succeeded, in registry order (ties go first).
+    // Candidates: enabled algorithms whose final fit at this horizon succeeded and that served the newest batch (a model
+    // trained but not yet served cannot be the one whose predictions are shown), in registry order (ties go first).
     const production = chooseChampion(
       algorithms
-        .filter((a) => a.enabled && errors.has(a.id) && errors.get(a.id) === null)
+        .filter(
+          (a) =>
+            a.enabled && errors.has(a.id) && errors.get(a.id) === null && served.has(`${a.id}:${horizon}`),
+        )
         .map((a) => {
           const record = evaluated.get(a.id)?.record ?? null;
           return {

@@ -103,7 +103,7 @@ async function switchTabs(page: Page, example: boolean) {
   await page.getByRole('tab', { name: 'Doğruluk Analizi' }).click();
   await expect(page.getByRole('tab', { name: 'Doğruluk Analizi' })).toHaveAttribute('aria-selected', 'true');
   const analysis = page.getByTestId('accuracy-analysis');
-  await expect(analysis).toContainText('Son 7 günün');
+  await expect(analysis).toContainText('Son 7 işlem gününün');
   await expect(analysis.getByTestId('accuracy-max')).toContainText('En Yüksek');
   await expect(analysis.getByTestId('accuracy-average')).toContainText('Ortalama');
   const trend = analysis.getByTestId('accuracy-trend');

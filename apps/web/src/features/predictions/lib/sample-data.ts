@@ -77,7 +77,7 @@ export function sampleDailySummary(now: Date = new Date()): DailySummary {
       evaluated: 120,
       baseline: 52,
     })),
-    accuracy_history_source: 'walk_forward',
+    accuracy_history_source: null,
     as_of_date: asOf,
   };
 }

@@ -109,7 +109,7 @@ async function switchTabs(page: Page, example: boolean) {
   await expect(analysis.getByTestId('accuracy-average')).toContainText('Ortalama');
   const trend = analysis.getByTestId('accuracy-trend');
   if (example || (await analysis.getByTestId('accuracy-empty').count()) === 0) {
-    await expect(analysis.locator('.recharts-line')).toBeVisible();
+    await expect(analysis.locator('.recharts-line').first()).toBeVisible();
     await expect(trend).toContainText(/Yükseliş|Düşüş|Yatay|---/);
   } else {
     // Before any prediction has matured there is no realised accuracy to draw.
@@ -216,7 +216,9 @@ test.describe('AI Tahminler', () => {
     await page.getByRole('tab', { name: 'Doğruluk Analizi' }).click();
     // A fresh install: the production model's walk-forward days, labelled as such, until live ones mature.
     await expect(page.getByTestId('accuracy-source')).toContainText('geçmiş veride ileriye dönük test');
-    await expect(page.getByTestId('accuracy-analysis').locator('.recharts-line')).toBeVisible();
+    await expect(page.getByTestId('accuracy-analysis').locator('.recharts-line').first()).toBeVisible();
+    // The day's market direction is drawn beside the hit rate.
+    await expect(page.getByTestId('accuracy-analysis').locator('.recharts-line')).toHaveCount(2);
     await page.getByRole('tab', { name: 'En İyi Tahminler' }).click();
 
     // The Dashboard's AI summary appears now that real top predictions exist (up to 6).

@@ -64,6 +64,7 @@ export function AccuracyAnalysis({
             <AccuracyHistoryChart
               data={points}
               label={t('accuracy.chartLabel')}
+              baselineLabel={t('accuracy.baselineLabel')}
               evaluatedText={(count) => t('accuracy.evaluated', { value: formatNumber(count) })}
             />
           ) : (

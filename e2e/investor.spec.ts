@@ -73,7 +73,7 @@ for (const tag of ['', ' @phone']) {
   });
 }
 
-test('phone: portfolio and stocks fit the screen without sideways scrolling @phone', async ({
+test('phone: portfolio, stocks and predictions fit the screen without sideways scrolling @phone', async ({
   page,
 }, info) => {
   await signIn(page, `e2e.telefon.${Date.now()}@example.com`);
@@ -84,6 +84,9 @@ test('phone: portfolio and stocks fit the screen without sideways scrolling @pho
   // A row opens its stock.
   await page.getByTestId('stock-row').first().locator('td').nth(2).click();
   await expect(page).toHaveURL(/\/stocks\/[A-Z0-9]+$/);
+  await page.goto('/predictions');
+  await expect(page.getByTestId('prediction-row').first()).toBeVisible();
+  expect(await overflowing(page), '/predictions').toEqual([]);
 
   // The other main screens, for the screenshots.
   if (!process.env.SCREENSHOTS) return;
@@ -130,6 +133,7 @@ test('no percent sign after a number on any investor page', async ({ page }, inf
       'watchlist',
       (p) => expect(p.getByRole('heading', { name: 'İzleme Listesi' })).toBeVisible(),
     ],
+    ['/predictions', 'predictions', (p) => expect(p.getByTestId('card-average-accuracy')).toContainText('%')],
   ];
   for (const [url, name, ready] of pages) {
     await page.goto(url);

@@ -143,6 +143,18 @@ export const crossSectionalCalibrationSchema = z.object({
 export type CrossSectionalCalibrationRecord = z.infer<typeof crossSectionalCalibrationSchema>;
 
 /**
+ * One target date of a walk-forward's out-of-sample predictions: scored calls (zero returns and zero calls excluded),
+ * hits, and how many of them closed up (always-up's hits on the same rows).
+ */
+export const walkForwardDaySchema = z.object({
+  date: z.string(),
+  scored: z.number().int().nonnegative(),
+  hits: z.number().int().nonnegative(),
+  ups: z.number().int().nonnegative(),
+});
+export type WalkForwardDay = z.infer<typeof walkForwardDaySchema>;
+
+/**
  * One algorithm's evaluation at one horizon (walk-forward backtest or realised live predictions).
  * Percent fields are 0–100; error fields are in log-return units; undefined statistics are null.
  */
@@ -200,6 +212,8 @@ export const algorithmEvaluationSchema = z.object({
   predictionsCount: z.number().int().nonnegative(),
   evaluatedFrom: z.string().nullable(),
   evaluatedTo: z.string().nullable(),
+  /** The last WALK_FORWARD_RECENT_DAYS target dates of the out-of-sample predictions, oldest first. */
+  recentDays: z.array(walkForwardDaySchema).optional(),
 });
 export type AlgorithmEvaluation = z.infer<typeof algorithmEvaluationSchema>;
 
@@ -230,3 +244,58 @@ export function passesLiquidityFloor(averageTurnoverTry: number | null, priceTry
     priceTry >= LIQUIDITY_FLOOR.minPriceTry
   );
 }
+
+/**
+ * Investor-facing (Turkish) names of the algorithms, by registry id; the registry's English name is shown beside it in
+ * a tooltip. An id missing here is shown by its English name.
+ */
+export const ALGORITHM_NAMES_TR: Readonly<Record<string, string>> = {
+  'hist-gbdt': 'Gradyan Artırmalı Ağaçlar',
+  cart: 'Karar Ağacı (CART)',
+  'random-forest': 'Rastgele Orman',
+  'extra-trees': 'Aşırı Rastgele Ağaçlar',
+  adaboost: 'AdaBoost Artırma',
+  knn: 'En Yakın Komşular (k-NN)',
+  'gaussian-nb': 'Gauss Naive Bayes',
+  'linear-svm': 'Doğrusal Destek Vektör Makinesi',
+  'kernel-ridge': 'Çekirdek Ridge Regresyonu',
+  mlp: 'Çok Katmanlı Yapay Sinir Ağı',
+  lstm: 'LSTM Sinir Ağı',
+  gru: 'GRU Sinir Ağı',
+  cnn1d: 'Tek Boyutlu Evrişimli Ağ',
+  ols: 'En Küçük Kareler Regresyonu',
+  ridge: 'Ridge Regresyonu',
+  lasso: 'Lasso Regresyonu',
+  'elastic-net': 'Elastik Ağ Regresyonu',
+  'bayesian-ridge': 'Bayesçi Ridge Regresyonu',
+  huber: 'Huber Regresyonu',
+  'logistic-regression': 'Lojistik Regresyon',
+  lda: 'Doğrusal Ayırma Analizi',
+  'rsi-reversion': 'RSI Ortalamaya Dönüş',
+  'macd-crossover': 'MACD Kesişimi',
+  'bollinger-reversion': 'Bollinger Bandı Dönüşü',
+  'ma-cross-50-200': '50/200 Hareketli Ortalama Kesişimi',
+  'momentum-12-1': '12-1 Momentum',
+  'reversal-1w': 'Haftalık Tersine Dönüş',
+  'donchian-breakout': 'Donchian Kırılımı',
+  'stochastic-oscillator': 'Stokastik Osilatör',
+  stacking: 'Yığınlama Topluluğu',
+  'random-walk': 'Rastgele Yürüyüş',
+  'historical-drift': 'Tarihsel Eğilim',
+  'sma-trend': 'Basit Hareketli Ortalama Trendi',
+  'ema-trend': 'Üssel Hareketli Ortalama Trendi',
+  'holt-linear': 'Holt Doğrusal Düzleştirme',
+  theta: 'Theta Yöntemi',
+  'kalman-trend': 'Kalman Yerel Doğrusal Trend',
+  ar: 'Otoregresif Model AR(p)',
+  arima: 'ARIMA',
+  'garch-drift': 'GARCH(1,1) Ölçekli Eğilim',
+};
+
+/** The Turkish name of an algorithm, or `fallback` (its English name) when it has none. */
+export function algorithmNameTr(id: string, fallback: string): string {
+  return ALGORITHM_NAMES_TR[id] ?? fallback;
+}
+
+/** Target dates of the walk-forward kept with each evaluation (the accuracy history until live predictions mature). */
+export const WALK_FORWARD_RECENT_DAYS = 7;

@@ -43,8 +43,10 @@ export const topPredictionSchema = z.object({
   prediction: z.enum(['UP', 'DOWN']),
   /** Percent 0–100 (spec §9 colours: ≥ 80 green 'Güçlü', ≥ 60 yellow, else red). */
   confidence: z.number().min(0).max(100),
-  /** The algorithm's display name. */
+  /** The algorithm's Turkish name (the production model of its horizon). */
   algorithm: z.string(),
+  /** Its registry (English) name, shown in a tooltip. */
+  algorithm_name_en: z.string(),
   algorithm_id: z.string(),
   /** price_at_prediction × (1 + expected_return). */
   target_price: z.number(),
@@ -69,8 +71,48 @@ export const accuracyPointSchema = z.object({
   /** Percent of that day's matured predictions whose direction was right. */
   accuracy: z.number().min(0).max(100),
   evaluated: z.number().int().nonnegative(),
+  /** 'piyasa yönü' on the same rows: the better of always-up and always-down, percent. */
+  baseline: z.number().min(0).max(100).nullable(),
 });
 export type AccuracyPoint = z.infer<typeof accuracyPointSchema>;
+
+/**
+ * An accuracy figure as investors see it: the hit rate beside the market direction ('piyasa yönü', the better of
+ * always-up and always-down on the same rows) and the edge over it, with the day-clustered 95 % intervals.
+ */
+export const accuracyWithBaselineSchema = z.object({
+  /** Directional hit rate, percent. */
+  accuracy: z.number().min(0).max(100),
+  /** 'piyasa yönü', percent; null when unknown. */
+  baseline: z.number().min(0).max(100).nullable(),
+  /** Which constant call the baseline is. */
+  baseline_side: z.enum(['up', 'down']).nullable(),
+  /** accuracy − baseline, percentage points. */
+  edge_points: z.number().nullable(),
+  /** Day-clustered 95 % interval of the edge, points; null when not computed (e.g. realised accuracy). */
+  edge_ci: z.object({ low: z.number(), high: z.number() }).nullable(),
+  /** Day-clustered 95 % interval of the hit rate, percent. */
+  accuracy_ci: z.object({ low: z.number(), high: z.number() }).nullable(),
+  /** True when the edge's interval contains zero ('piyasa yönünden ayırt edilemiyor'); null without an interval. */
+  indistinguishable: z.boolean().nullable(),
+  source: accuracySourceSchema,
+  /** Scored predictions behind the figure. */
+  count: z.number().int().nonnegative(),
+});
+export type AccuracyWithBaseline = z.infer<typeof accuracyWithBaselineSchema>;
+
+/** The declared production model of a horizon (the champion over the stored walk-forward evaluations). */
+export const productionModelSchema = z.object({
+  horizon_days: predictionHorizonSchema,
+  algorithm_id: z.string(),
+  /** Turkish name; the English one in `algorithm_name_en`. */
+  algorithm_name: z.string(),
+  algorithm_name_en: z.string(),
+  /** Edge-adjusted Rank IC: mean daily Rank IC minus the best simple factor's on the same rows. */
+  rank_ic_edge: z.number().nullable(),
+  accuracy: accuracyWithBaselineSchema.nullable(),
+});
+export type ProductionModel = z.infer<typeof productionModelSchema>;
 
 /** GET /api/predictions/daily-summary. */
 export const dailySummarySchema = z.object({
@@ -84,15 +126,28 @@ export const dailySummarySchema = z.object({
       predictions_generated: z.number().int().nonnegative(),
       /** Mean accuracy (percent) of the active algorithms; null before the first training. */
       average_accuracy: z.number().min(0).max(100).nullable(),
+      /** Mean 'piyasa yönü' of the same algorithms on their rows, percent; null without it. */
+      average_baseline: z.number().min(0).max(100).nullable(),
       /** Of the latest batch, predictions with confidence ≥ 80 %. */
       high_confidence_predictions: z.number().int().nonnegative(),
       /** Enabled algorithms with a trained model. */
       algorithms_active: z.number().int().nonnegative(),
     }),
-    /** Latest batch (as_of_date), highest confidence first. */
+    /** The production model of each horizon (empty before the first evaluation). */
+    production_models: z.array(productionModelSchema),
+    /**
+     * Latest batch (as_of_date) of the production models only, stocks under the liquidity floor left out, highest
+     * confidence first.
+     */
     top_predictions: z.array(topPredictionSchema),
-    /** Last 7 days with realised evaluations, oldest first (empty until predictions mature). */
+    /** The liquidity rule applied to top_predictions, as shown to investors. */
+    liquidity_rule: z.string(),
+    /**
+     * Last 7 target dates, oldest first: realised live evaluations once there are 7 such days; until then the
+     * production model's out-of-sample walk-forward predictions ('walk_forward'); empty before the first training.
+     */
     accuracy_history: z.array(accuracyPointSchema),
+    accuracy_history_source: accuracySourceSchema.nullable(),
     /** Close the latest batch was made from; null without predictions. */
     as_of_date: z.string().nullable(),
   }),
@@ -101,7 +156,10 @@ export type DailySummary = z.infer<typeof dailySummarySchema>['data'];
 
 /** Query of GET /api/ml-algorithms/list. */
 export const algorithmListQuerySchema = z.object({
-  /** Algorithms to return, best accuracy first (default: all; the customer screen shows 6). */
+  /**
+   * Algorithms to return, ordered by edge-adjusted Rank IC (the production model's criterion); default all, the
+   * customer screen shows 6.
+   */
   limit: z.coerce
     .number({ error: 'limit bir tam sayı olmalı' })
     .int('limit bir tam sayı olmalı')
@@ -115,8 +173,16 @@ export type AlgorithmListQuery = z.infer<typeof algorithmListQuerySchema>;
 
 export const customerAlgorithmSchema = z.object({
   algorithm_id: z.string(),
+  /** Turkish name (the English one in `algorithm_name_en`, shown in a tooltip). */
   algorithm_name: z.string(),
+  algorithm_name_en: z.string(),
   description: z.string(),
+  /** The production model of this horizon. */
+  is_production: z.boolean(),
+  /** Hit rate beside its baseline and edge; null until evaluated. */
+  accuracy_detail: accuracyWithBaselineSchema.nullable(),
+  /** Edge-adjusted Rank IC (walk-forward): the order of the list. */
+  rank_ic_edge: z.number().nullable(),
   /** Directional hit rate in percent; null until the algorithm has been evaluated. */
   accuracy: z.number().min(0).max(100).nullable(),
   accuracy_source: accuracySourceSchema.nullable(),
@@ -129,7 +195,7 @@ export const customerAlgorithmSchema = z.object({
   enabled: z.boolean(),
   /** Spec §9 health from accuracy; null without accuracy. */
   health: z.enum(['healthy', 'warning', 'critical']).nullable(),
-  /** 95 % interval of the hit rate, percent. */
+  /** Day-clustered 95 % interval of the hit rate, percent (null for realised accuracy). */
   hit_rate_ci: z.object({ low: z.number(), high: z.number() }).nullable(),
   /** Mean per-day cross-sectional Spearman correlation (walk-forward). */
   rank_ic: z.number().nullable(),
@@ -153,6 +219,26 @@ export const algorithmListSchema = z.object({
   }),
 });
 export type AlgorithmList = z.infer<typeof algorithmListSchema>['data'];
+
+/** GET /api/predictions/stocks/:symbol — the production models' latest predictions for one stock. */
+export const stockPredictionsSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    status: predictionsStatusSchema,
+    symbol: z.string(),
+    /** One per horizon whose production model predicted this stock in its latest batch. */
+    predictions: z.array(
+      z.object({
+        prediction: topPredictionSchema,
+        model: productionModelSchema,
+        /** Whether the stock passes the liquidity floor (it is left out of 'En İyi Tahminler' otherwise). */
+        passes_liquidity_floor: z.boolean(),
+      }),
+    ),
+    liquidity_rule: z.string(),
+  }),
+});
+export type StockPredictions = z.infer<typeof stockPredictionsSchema>['data'];
 
 /** ML job kinds and run states (admin screens and the CLI use these). */
 export const mlRunKindSchema = z.enum(['train', 'predict', 'evaluate']);

@@ -1,6 +1,7 @@
 // What an API process does besides answering requests: heartbeats for the uptime figure, pruning idle sign-in throttle counters,
 // re-reading the platform settings (a change saved through another process applies here within a minute), moving
 // the nightly ML schedule when its time changes, and the ML job queue.
+import { firstTrainingPhases, runFirstTraining } from '@/jobs/first-training';
 import type { Logger } from './infrastructure.ts';
 import type { Services } from './services.ts';
 
@@ -43,10 +44,11 @@ export async function startBackground(services: Services, log: Logger): Promise<
 
 /**
  * Starts the ML queue in this process: its workers, the after-close schedule and, with no trained model yet, the
- * initial train → predict → evaluate. Failures are logged: the API keeps answering without predictions.
+ * initial train → predict → evaluate — the previously best models first, the rest once their predictions are stored
+ * (jobs/first-training.ts). Failures are logged: the API keeps answering without predictions.
  */
 export async function startMlJobs(
-  services: Pick<Services, 'predictionRuns'>,
+  services: Pick<Services, 'predictionRuns' | 'predictions'>,
   options: { ownsDatabase: boolean; initialTraining: boolean },
   log: Logger,
 ): Promise<void> {
@@ -58,10 +60,21 @@ export async function startMlJobs(
     await runs.work();
     await runs.schedule();
     if (options.initialTraining && !(await runs.hasTrainedModels()) && !(await runs.hasActiveTraining())) {
-      const run = await runs.request('train', { requestedBy: 'first_start', chain: true });
+      const phases = firstTrainingPhases(await services.predictions.enabledAlgorithmIds());
       log.info(
-        { runId: run.id },
-        'no trained models yet: initial training queued (train → predict → evaluate)',
+        { phases: phases.map((p) => p.length) },
+        'no trained models yet: initial training queued (train → predict → evaluate), previously best models first',
+      );
+      void runFirstTraining(phases, {
+        requestChain: async (algorithmIds) =>
+          (await runs.request('train', { requestedBy: 'first_start', algorithmIds, chain: true })).id,
+        runStatus: async (id) => (await runs.run(id)).status,
+        hasPredictions: () => services.predictions.hasPredictions(),
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()),
+        stopped: () => false,
+      }).then(
+        (ids) => log.info({ runIds: ids }, 'initial training: every phase queued'),
+        (error: unknown) => log.error({ err: error }, 'initial training could not be queued'),
       );
     }
   } catch (error) {

@@ -1,8 +1,10 @@
-// The worker's training task in-process: the served final fit is @bist/ml's fitLatest, seeded as the walk-forward.
+// The worker's training task in-process: the served final fit is @bist/ml's fitLatest, seeded as the walk-forward;
+// the walk-forward's last target dates are kept for the accuracy history.
 import { describe, expect, it } from 'vitest';
-import { algorithmById, buildFeatures, fitLatest, syntheticPanel } from '@bist/ml';
+import { WALK_FORWARD_RECENT_DAYS, directionalHit } from '@bist/contracts';
+import { algorithmById, buildFeatures, fitLatest, syntheticPanel, walkForwardAlgorithm } from '@bist/ml';
 import { payloadOfPanel } from './ml-protocol.ts';
-import { runTrainTask } from './ml-tasks.ts';
+import { recentWalkForwardDays, runTrainTask } from './ml-tasks.ts';
 
 describe(runTrainTask.name, () => {
   it('stores exactly the model fitLatest gives for a randomised learner (one seed derivation)', () => {
@@ -28,5 +30,53 @@ describe(runTrainTask.name, () => {
     // Another seed is another draw: the comparison above can fail.
     const other = fitLatest(buildFeatures(source), algorithmById('knn')!, 1, { seed: 4, maxTrainRows: 800 });
     expect(JSON.stringify(other)).not.toBe(out!.stateJson);
+  });
+});
+
+describe(recentWalkForwardDays.name, () => {
+  it('keeps the last 7 target dates of the out-of-sample calls, scored as directionalHit', () => {
+    const source = syntheticPanel({ nSeries: 12, nDays: 140, seed: 9 });
+    const fs = buildFeatures(source);
+    const run = walkForwardAlgorithm(fs, algorithmById('reversal-1w')!, {
+      horizon: 1,
+      evalDays: 30,
+      retrainEvery: 20,
+      minTrainDays: 60,
+      seed: 1,
+    });
+    const days = recentWalkForwardDays(fs, run);
+    expect(days).toHaveLength(WALK_FORWARD_RECENT_DAYS);
+    const lastTarget = fs.panel.dates[fs.panel.dates.length - 1];
+    expect(days.at(-1)!.date).toBe(lastTarget);
+    expect(days.map((d) => d.date)).toEqual([...days.map((d) => d.date)].sort());
+    // Recount one day by hand from the run's rows.
+    const day = days[3]!;
+    let scored = 0;
+    let hits = 0;
+    let ups = 0;
+    const t = fs.targets[1];
+    run.rows.forEach((r, i) => {
+      if (fs.panel.dates[t.realisedDay[r]!] !== day.date) return;
+      const hit = directionalHit(run.expectedReturn[i]!, t.logReturn[r]!);
+      if (hit === null) return;
+      scored++;
+      if (hit) hits++;
+      if (t.logReturn[r]! > 0) ups++;
+    });
+    expect(scored).toBeGreaterThan(0);
+    expect(day).toEqual({ date: day.date, scored, hits, ups });
+  });
+
+  it('leaves out a day whose every call was no call', () => {
+    const source = syntheticPanel({ nSeries: 8, nDays: 120, seed: 2 });
+    const fs = buildFeatures(source);
+    const run = walkForwardAlgorithm(fs, algorithmById('random-walk')!, {
+      horizon: 1,
+      evalDays: 20,
+      retrainEvery: 20,
+      minTrainDays: 60,
+      seed: 1,
+    });
+    expect(recentWalkForwardDays(fs, run)).toEqual([]);
   });
 });

@@ -9,6 +9,8 @@ import {
   type Panel,
   type StackInputs,
   algorithmById,
+  NOT_REALISED,
+  type WalkForwardRun,
   buildFeatures,
   evaluationRecord,
   fitLatest,
@@ -17,6 +19,7 @@ import {
   servePredictions,
   walkForwardAlgorithm,
 } from '@bist/ml';
+import { WALK_FORWARD_RECENT_DAYS, directionalHit, type WalkForwardDay } from '@bist/contracts';
 import type {
   ModelForServing,
   OosPredictions,
@@ -87,6 +90,36 @@ function stackInputsFor(
 }
 
 /**
+ * The last WALK_FORWARD_RECENT_DAYS target dates of a walk-forward's out-of-sample predictions, oldest first: per
+ * date the scored calls (directionalHit, so zero returns and zero calls are left out), hits and those that closed up.
+ * The accuracy history shown until live predictions mature.
+ */
+export function recentWalkForwardDays(fs: FeatureSet, run: WalkForwardRun): WalkForwardDay[] {
+  const target = fs.targets[run.horizon];
+  const byDay = new Map<number, WalkForwardDay>();
+  for (let i = 0; i < run.rows.length; i++) {
+    const r = run.rows[i]!;
+    const day = target.realisedDay[r]!;
+    if (day === NOT_REALISED) continue;
+    const realised = target.logReturn[r]!;
+    const hit = directionalHit(run.expectedReturn[i]!, realised);
+    if (hit === null) continue;
+    let d = byDay.get(day);
+    if (!d) {
+      d = { date: fs.panel.dates[day] ?? '', scored: 0, hits: 0, ups: 0 };
+      byDay.set(day, d);
+    }
+    d.scored++;
+    if (hit) d.hits++;
+    if (realised > 0) d.ups++;
+  }
+  return [...byDay.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .slice(-WALK_FORWARD_RECENT_DAYS)
+    .map(([, d]) => d);
+}
+
+/**
  * Walk-forward evaluation of each algorithm and horizon, then the final fit on every target realised by the last
  * day (the model the predict job serves): @bist/ml's fitLatest, with the walk-forward's seed derivation, so the served
  * model is the fit the evaluation would make at that cutoff. Timings use `now` (performance.now in the worker).
@@ -123,7 +156,7 @@ export function runTrainTask(task: TrainTask, now: () => number, progress: Progr
       outcomes.push({
         algorithmId: id,
         horizon,
-        evaluation: evaluationRecord(run),
+        evaluation: { ...evaluationRecord(run), recentDays: recentWalkForwardDays(fs, run) },
         stateJson,
         cutoffDate,
         trainRows,

@@ -75,7 +75,9 @@ describe.each(testBackends())(`${PredictionRunsService.name} on %s`, (backend) =
       status: 'no_predictions_yet',
       is_example: false,
       top_predictions: [],
+      production_models: [],
       accuracy_history: [],
+      accuracy_history_source: null,
       summary: {
         predictions_generated: 0,
         average_accuracy: null,
@@ -235,27 +237,17 @@ describe.each(testBackends())(`${PredictionRunsService.name} on %s`, (backend) =
     expect(data.summary.algorithms_active).toBe(CHEAP.length);
     expect(data.summary.predictions_generated).toBeGreaterThan(100);
     expect(data.summary.average_accuracy).not.toBeNull();
-    expect(data.top_predictions).toHaveLength(10);
-    const symbols = new Set(data.top_predictions.map((p) => p.stock_code));
-    expect(symbols.size).toBe(10);
-    for (let i = 1; i < data.top_predictions.length; i++) {
-      expect(data.top_predictions[i - 1]!.confidence).toBeGreaterThanOrEqual(
-        data.top_predictions[i]!.confidence,
-      );
-    }
-    for (const p of data.top_predictions) {
-      expect(['UP', 'DOWN']).toContain(p.prediction);
-      expect(p.target_price).toBeCloseTo(p.price_at_prediction * (1 + p.expected_return), 1);
-      expect(['Ordinary Least Squares', 'Ridge Regression']).toContain(p.algorithm);
-    }
-    // One point: 2026-11-18, the hit rate of the evaluated 1-day predictions.
-    const evaluated = await t.infra.database.pool.query<{ n: number; hits: number }>(
-      'select count(hit)::int as n, sum(case when hit then 1 else 0 end)::int as hits from prediction_evaluations',
+    // A 30-day walk-forward scores too few days for any algorithm to be chosen as the production model
+    // (chooseChampion needs 100): 'En İyi Tahminler' stays empty rather than showing the max over all models, and the
+    // accuracy history (1 live day, no production walk-forward) too. The chosen-model views: predictions.routes.test.
+    expect(data.production_models).toEqual([]);
+    expect(data.top_predictions).toEqual([]);
+    expect(data.accuracy_history).toEqual([]);
+    expect(data.accuracy_history_source).toBeNull();
+    const evaluated = await t.infra.database.pool.query<{ n: number }>(
+      'select count(hit)::int as n from prediction_evaluations',
     );
-    const { n, hits } = evaluated.rows[0]!;
-    expect(data.accuracy_history).toEqual([
-      { date: '2026-11-18', accuracy: Math.round((10_000 * hits) / n) / 100, evaluated: n },
-    ]);
+    expect(evaluated.rows[0]!.n).toBeGreaterThan(0);
 
     const list = algorithmListSchema.parse(
       (await t.app.inject({ method: 'GET', url: '/api/ml-algorithms/list?limit=6' })).json(),
@@ -274,8 +266,15 @@ describe.each(testBackends())(`${PredictionRunsService.name} on %s`, (backend) =
     expect(ols.health).toBe('critical');
     expect(ols.hit_rate_ci!.low).toBeLessThanOrEqual(ols.accuracy!);
     expect(ols.live_predictions_count).toBeGreaterThan(0);
-    // Enabled, evaluated algorithms come first, best accuracy first.
+    // Enabled, evaluated algorithms first, by edge-adjusted Rank IC (the random walk has none: last of them).
     expect(list.data.algorithms.slice(0, 3).every((a) => a.enabled)).toBe(true);
+    const edges = list.data.algorithms.slice(0, 3).map((a) => a.rank_ic_edge ?? -Infinity);
+    expect(edges).toEqual([...edges].sort((a, b) => b - a));
+    expect(ols.accuracy_detail).toMatchObject({
+      accuracy: ols.accuracy,
+      source: 'walk_forward',
+      baseline: expect.any(Number),
+    });
   });
 
   it('cancels a running training and frees its thread; a cancelled run can be retried', async () => {

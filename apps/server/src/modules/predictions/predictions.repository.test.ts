@@ -270,15 +270,28 @@ describe.each(testBackends())('PredictionsRepository and PredictionRunsRepositor
     expect(await repo.countPredictionsSince(new Date(T0.getTime() + 1000))).toBe(0);
     expect(await repo.latestAsOfDate()).toBe('2026-11-16');
 
-    const top = await repo.topPredictions('2026-11-16', 10);
+    // Only the given models' predictions (ols at h = 1, ridge at h = 1), most confident first.
+    const models = [
+      { horizonDays: 1, algorithmId: 'ols' },
+      { horizonDays: 5, algorithmId: 'ridge' },
+    ];
+    expect(await repo.latestAsOfDateOfModels(models)).toBe('2026-11-16');
+    expect(await repo.latestAsOfDateOfModels([{ horizonDays: 5, algorithmId: 'ridge' }])).toBeNull();
+    const top = await repo.predictionsOfModels('2026-11-16', models);
     expect(top.map((p) => [p.symbol, p.algorithmId, p.confidence])).toEqual([
-      ['THYAO', 'ridge', 0.9],
       ['GARAN', 'ols', 0.8],
-      ['AKBNK', 'ols', 0.55],
+      ['THYAO', 'ols', 0.75],
     ]);
-    expect(top[0]!.algorithmName).toBe('Ridge (renamed)');
-    expect((await repo.topPredictions('2026-11-16', 10, 5)).map((p) => p.symbol)).toEqual(['AKBNK']);
-    expect(await repo.countConfident('2026-11-16', 0.8)).toBe(2);
+    const ridge = await repo.predictionsOfModels('2026-11-16', [{ horizonDays: 1, algorithmId: 'ridge' }]);
+    expect(ridge.map((p) => [p.symbol, p.algorithmName])).toEqual([['THYAO', 'Ridge (renamed)']]);
+    expect((await repo.predictionsOfModels('2026-11-16', models, 'THYAO')).map((p) => p.algorithmId)).toEqual(
+      ['ols'],
+    );
+    expect(await repo.predictionsOfModels('2026-11-16', [])).toEqual([]);
+    expect(await repo.countConfident('2026-11-16', 0.8, models)).toBe(1);
+    expect(
+      await repo.countConfident('2026-11-16', 0.8, [...models, { horizonDays: 1, algorithmId: 'ridge' }]),
+    ).toBe(2);
 
     // Closes: THYAO has a bar on the target date; GARAN only the day after (a suspension) → its first close after.
     const market = new MarketRepository(database.db);
@@ -313,6 +326,15 @@ describe.each(testBackends())('PredictionsRepository and PredictionRunsRepositor
     expect(realised.get('ols')).toEqual({ evaluated: 1, hits: 1, ups: 1, days: 1 });
     expect(realised.get('ridge')).toEqual({ evaluated: 1, hits: 0, ups: 1, days: 1 });
     expect((await repo.predictionCountsByAlgorithm()).get('ols')).toBe(3);
+  });
+
+  it('averages the turnover of the last sessions up to a day', async () => {
+    // From the previous test: THYAO 100 (16th) and 103 (17th) × 1000 shares, GARAN 100 (16th) and 100 (18th).
+    const avg = await repo.averageTurnover('2026-11-17', 20);
+    expect(avg.get('THYAO')).toBeCloseTo(101_500, 6);
+    expect(avg.get('GARAN')).toBeCloseTo(100_000, 6);
+    expect(avg.has('AKBNK')).toBe(false);
+    expect((await repo.averageTurnover('2026-11-17', 1)).get('THYAO')).toBeCloseTo(103_000, 6);
   });
 
   it('aggregates stored bars per symbol for the ML panel', async () => {

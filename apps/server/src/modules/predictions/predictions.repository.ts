@@ -6,6 +6,12 @@ export type AlgorithmRow = typeof mlAlgorithms.$inferSelect;
 export type EvaluationRow = typeof mlEvaluations.$inferSelect;
 export type NewPrediction = Omit<typeof predictions.$inferInsert, 'id'>;
 
+/** One model: an algorithm at a horizon. */
+export interface ModelKey {
+  horizonDays: number;
+  algorithmId: string;
+}
+
 export interface TopPredictionRow {
   id: string;
   symbol: string;
@@ -73,17 +79,27 @@ export class PredictionsRepository {
     return result.rows[0]?.d ?? null;
   }
 
-  /** The best prediction per stock of a batch (highest confidence, enabled algorithms), best first. */
-  async topPredictions(asOfDate: string, limit: number, horizonDays?: number): Promise<TopPredictionRow[]> {
+  /**
+   * The predictions of a batch made by the given (horizon, algorithm) pairs — the production models — optionally of one
+   * stock; highest confidence first.
+   */
+  async predictionsOfModels(
+    asOfDate: string,
+    models: readonly ModelKey[],
+    symbol?: string,
+  ): Promise<TopPredictionRow[]> {
+    if (models.length === 0) return [];
+    const pairs = sql.join(
+      models.map((m) => sql`(p.horizon_days = ${m.horizonDays} and p.algorithm_id = ${m.algorithmId})`),
+      sql` or `,
+    );
     const result = await this.db.execute<Record<string, unknown>>(sql`
-      select * from (
-        select distinct on (p.symbol) p.id, p.symbol, p.algorithm_id, a.name as algorithm_name, p.horizon_days,
-          p.as_of_date::text as as_of_date, p.target_date::text as target_date, p.current_price_try, p.expected_return,
-          p.direction, p.confidence, p.target_price_try, p.created_at
-        from predictions p join ml_algorithms a on a.id = p.algorithm_id
-        where p.as_of_date = ${asOfDate}::date and a.enabled ${horizonDays ? sql`and p.horizon_days = ${horizonDays}` : sql``}
-        order by p.symbol, p.confidence desc, abs(p.expected_return) desc
-      ) best order by confidence desc, abs(expected_return) desc, symbol limit ${limit}`);
+      select p.id, p.symbol, p.algorithm_id, a.name as algorithm_name, p.horizon_days,
+        p.as_of_date::text as as_of_date, p.target_date::text as target_date, p.current_price_try, p.expected_return,
+        p.direction, p.confidence, p.target_price_try, p.created_at
+      from predictions p join ml_algorithms a on a.id = p.algorithm_id
+      where p.as_of_date = ${asOfDate}::date and (${pairs}) ${symbol ? sql`and p.symbol = ${symbol}` : sql``}
+      order by p.confidence desc, abs(p.expected_return) desc, p.symbol, p.horizon_days`);
     return result.rows.map((r) => ({
       id: String(r.id),
       symbol: String(r.symbol),
@@ -101,12 +117,58 @@ export class PredictionsRepository {
     }));
   }
 
-  /** Predictions of a batch with confidence ≥ `threshold` (fraction), enabled algorithms. */
-  async countConfident(asOfDate: string, threshold: number, horizonDays?: number): Promise<number> {
+  /** The newest as-of date with predictions of the given models. */
+  async latestAsOfDateOfModels(models: readonly ModelKey[]): Promise<string | null> {
+    if (models.length === 0) return null;
+    const pairs = sql.join(
+      models.map((m) => sql`(horizon_days = ${m.horizonDays} and algorithm_id = ${m.algorithmId})`),
+      sql` or `,
+    );
+    const result = await this.db.execute<{ d: string | null }>(
+      sql`select max(as_of_date)::text as d from predictions where ${pairs}`,
+    );
+    return result.rows[0]?.d ?? null;
+  }
+
+  /**
+   * Average daily turnover (TRY) over the last `sessions` stored bars up to `asOfDate`, per stock (only stocks with
+   * bars in the 60 calendar days before it).
+   */
+  async averageTurnover(asOfDate: string, sessions: number): Promise<Map<string, number>> {
+    const result = await this.db.execute<{ symbol: string; avg: number }>(sql`
+      select symbol, avg(turnover_try)::float8 as avg from (
+        select symbol, turnover_try, row_number() over (partition by symbol order by date desc) as rn
+        from daily_bars where date <= ${asOfDate}::date and date > ${asOfDate}::date - 60
+      ) recent where rn <= ${sessions} group by symbol`);
+    return new Map(result.rows.map((r) => [r.symbol, Number(r.avg)]));
+  }
+
+  /** The algorithms that served the newest batch, per horizon ('algorithmId:horizon'). */
+  async servedModels(): Promise<Set<string>> {
+    const result = await this.db.execute<{ algorithm_id: string; horizon_days: number }>(sql`
+      select distinct algorithm_id, horizon_days from predictions
+      where as_of_date = (select max(as_of_date) from predictions)`);
+    return new Set(result.rows.map((r) => `${r.algorithm_id}:${Number(r.horizon_days)}`));
+  }
+
+  /** Latest final-fit error per algorithm at a horizon (null when the fit succeeded). */
+  async latestModelErrors(horizonDays: number): Promise<Map<string, string | null>> {
+    const result = await this.db.execute<{ algorithm_id: string; error: string | null }>(sql`
+      select distinct on (algorithm_id) algorithm_id, metrics->>'error' as error from ml_models
+      where horizon_days = ${horizonDays} order by algorithm_id, created_at desc`);
+    return new Map(result.rows.map((r) => [r.algorithm_id, r.error ?? null]));
+  }
+
+  /** Predictions of a batch by the given models with confidence ≥ `threshold` (fraction). */
+  async countConfident(asOfDate: string, threshold: number, models: readonly ModelKey[]): Promise<number> {
+    if (models.length === 0) return 0;
+    const pairs = sql.join(
+      models.map((m) => sql`(horizon_days = ${m.horizonDays} and algorithm_id = ${m.algorithmId})`),
+      sql` or `,
+    );
     const result = await this.db.execute<{ n: number }>(sql`
-      select count(*)::int as n from predictions p join ml_algorithms a on a.id = p.algorithm_id
-      where p.as_of_date = ${asOfDate}::date and a.enabled and p.confidence >= ${threshold}
-      ${horizonDays ? sql`and p.horizon_days = ${horizonDays}` : sql``}`);
+      select count(*)::int as n from predictions
+      where as_of_date = ${asOfDate}::date and confidence >= ${threshold} and (${pairs})`);
     return Number(result.rows[0]?.n ?? 0);
   }
 

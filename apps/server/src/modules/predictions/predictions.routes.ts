@@ -6,6 +6,8 @@ import {
   dailySummaryQuerySchema,
   dailySummarySchema,
   errorResponses,
+  stockPredictionsSchema,
+  symbolParamsSchema,
 } from '@bist/contracts';
 import type { PredictionsService } from './predictions.service.ts';
 
@@ -23,7 +25,7 @@ export function predictionsRoutes(service: PredictionsService) {
         schema: {
           tags: ['predictions'],
           summary:
-            'Latest predictions: 24-hour count, average accuracy, top predictions and the 7-day realised accuracy',
+            "Latest predictions: 24-hour count, average accuracy beside the market direction, the production models' top predictions above the liquidity floor and the 7-day accuracy (walk-forward until live predictions mature)",
           querystring: dailySummaryQuerySchema,
           response: { 200: dailySummarySchema, ...errorResponses },
         },
@@ -32,12 +34,29 @@ export function predictionsRoutes(service: PredictionsService) {
     );
 
     app.get(
+      '/api/predictions/stocks/:symbol',
+      {
+        schema: {
+          tags: ['predictions'],
+          summary:
+            "The production models' latest predictions for one stock, with their accuracy beside the market direction",
+          params: symbolParamsSchema,
+          response: { 200: stockPredictionsSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await service.stockPredictions(request.params.symbol),
+      }),
+    );
+
+    app.get(
       '/api/ml-algorithms/list',
       {
         schema: {
           tags: ['predictions'],
           summary:
-            'Algorithms with accuracy (directional hit rate) and counts from walk-forward or realised evaluations',
+            'Algorithms ordered by edge-adjusted Rank IC, with accuracy (directional hit rate) beside the market direction, edge and day-clustered intervals',
           querystring: algorithmListQuerySchema,
           response: { 200: algorithmListSchema, ...errorResponses },
         },

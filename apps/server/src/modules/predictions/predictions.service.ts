@@ -1,19 +1,41 @@
 import {
   ACCURACY_HISTORY_DAYS,
   CONFIDENCE_HIGH_PERCENT,
+  LIQUIDITY_FLOOR,
+  LIQUIDITY_FLOOR_TR,
+  PREDICTION_HORIZONS,
   PREDICTIONS_WINDOW_HOURS,
   aiHealthOf,
+  algorithmEvaluationSchema,
+  algorithmNameTr,
+  marketDirectionBaseline,
+  passesLiquidityFloor,
   predictionHorizonSchema,
+  type AccuracyPoint,
+  type AccuracyWithBaseline,
+  type AlgorithmEvaluation,
   type AlgorithmList,
   type AlgorithmListQuery,
   type CustomerAlgorithm,
   type DailySummary,
   type DailySummaryQuery,
+  type PredictionHorizon,
+  type ProductionModel,
+  type StockPredictions,
+  type TopPrediction,
 } from '@bist/contracts';
+import { chooseChampion } from '@bist/ml';
 import { addCalendarDays, istanbulDate } from '@bist/market';
 import type { Clock } from '@/lib/clock';
+import { NotFoundError } from '@/lib/errors';
 import type { MarketData } from '@/market/market-data';
-import type { EvaluationRow, PredictionsRepository } from './predictions.repository.ts';
+import type {
+  AlgorithmRow,
+  EvaluationRow,
+  ModelKey,
+  PredictionsRepository,
+  TopPredictionRow,
+} from './predictions.repository.ts';
 
 /**
  * Realised live evaluations replace the walk-forward figure once an algorithm has at least this many, spread over at
@@ -25,10 +47,90 @@ export const REALISED_ACCURACY_MIN_DAYS = 20;
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-interface AccuracyFigure {
-  accuracy: number | null;
-  source: 'walk_forward' | 'realised' | null;
-  count: number;
+interface Realised {
+  evaluated: number;
+  hits: number;
+  ups: number;
+  days: number;
+}
+
+/** An algorithm's latest walk-forward row with its full record (null when the stored record does not parse). */
+interface Evaluated {
+  row: EvaluationRow;
+  record: AlgorithmEvaluation | null;
+}
+
+/** What the views of one horizon share: algorithms, evaluations, realised scores and the production model. */
+interface HorizonState {
+  horizon: PredictionHorizon;
+  algorithms: AlgorithmRow[];
+  evaluations: Map<string, Evaluated>;
+  realised: Map<string, Realised>;
+  trained: Map<string, Date>;
+  production: string | null;
+}
+
+const pct = (v: number) => 100 * v;
+
+/**
+ * The accuracy of an algorithm as shown: realised live evaluations once there are enough (their baseline from how many
+ * closed up; no clustered interval is computed for them), else the walk-forward record's hit rate, baseline, edge and
+ * day-clustered intervals.
+ */
+export function accuracyWithBaseline(
+  walkForward: Evaluated | undefined,
+  realised: Realised | undefined,
+): AccuracyWithBaseline | null {
+  if (
+    realised &&
+    realised.evaluated >= REALISED_ACCURACY_MIN_COUNT &&
+    realised.days >= REALISED_ACCURACY_MIN_DAYS
+  ) {
+    const accuracy = pct(realised.hits / realised.evaluated);
+    const base = marketDirectionBaseline(realised.ups, realised.evaluated - realised.ups);
+    const baseline = base.best === null ? null : pct(base.best);
+    return {
+      accuracy: round2(accuracy),
+      baseline: baseline === null ? null : round2(baseline),
+      baseline_side: base.side,
+      edge_points: baseline === null ? null : round2(accuracy - baseline),
+      edge_ci: null,
+      accuracy_ci: null,
+      indistinguishable: null,
+      source: 'realised',
+      count: realised.evaluated,
+    };
+  }
+  const wf = walkForward?.row;
+  if (!wf || wf.accuracyPercent === null) return null;
+  const r = walkForward.record;
+  const baseline = r?.baselinePercent ?? null;
+  const side =
+    r && r.alwaysUpPercent !== null && r.alwaysDownPercent !== null
+      ? r.alwaysUpPercent >= r.alwaysDownPercent
+        ? ('up' as const)
+        : ('down' as const)
+      : null;
+  const edgeCi =
+    r && r.edgeClusteredCiLowPoints !== null && r.edgeClusteredCiHighPoints !== null
+      ? { low: round2(r.edgeClusteredCiLowPoints), high: round2(r.edgeClusteredCiHighPoints) }
+      : null;
+  const accuracyCi =
+    r && r.accuracyClusteredCiLowPercent !== null && r.accuracyClusteredCiHighPercent !== null
+      ? { low: round2(r.accuracyClusteredCiLowPercent), high: round2(r.accuracyClusteredCiHighPercent) }
+      : null;
+  const edge = r?.edgePoints ?? (baseline === null ? null : wf.accuracyPercent - baseline);
+  return {
+    accuracy: round2(wf.accuracyPercent),
+    baseline: baseline === null ? null : round2(baseline),
+    baseline_side: side,
+    edge_points: edge === null ? null : round2(edge),
+    edge_ci: edgeCi,
+    accuracy_ci: accuracyCi,
+    indistinguishable: edgeCi ? edgeCi.low <= 0 && edgeCi.high >= 0 : null,
+    source: 'walk_forward',
+    count: wf.predictionsCount,
+  };
 }
 
 /** Customer views of predictions and algorithms. Accuracy is the directional hit rate (contracts ml.ts), never made up. */
@@ -45,141 +147,294 @@ export class PredictionsService {
     return algorithms.filter((a) => a.enabled && trained.has(a.id)).length;
   }
 
-  private accuracyOf(
-    walkForward: EvaluationRow | undefined,
-    realised: { evaluated: number; hits: number; days: number } | undefined,
-  ): AccuracyFigure {
-    if (
-      realised &&
-      realised.evaluated >= REALISED_ACCURACY_MIN_COUNT &&
-      realised.days >= REALISED_ACCURACY_MIN_DAYS
-    ) {
-      return {
-        accuracy: (100 * realised.hits) / realised.evaluated,
-        source: 'realised',
-        count: realised.evaluated,
-      };
-    }
-    if (walkForward && walkForward.accuracyPercent !== null) {
-      return {
-        accuracy: walkForward.accuracyPercent,
-        source: 'walk_forward',
-        count: walkForward.predictionsCount,
-      };
-    }
-    return { accuracy: null, source: null, count: 0 };
+  /** Everything one horizon's views need, with its production model (chooseChampion over the stored evaluations). */
+  /** Are there stored predictions yet (of any algorithm)? */
+  async hasPredictions(): Promise<boolean> {
+    return (await this.repo.countPredictions()) > 0;
+  }
+
+  /** Ids of the enabled algorithms, registry order. */
+  async enabledAlgorithmIds(): Promise<string[]> {
+    return (await this.repo.listAlgorithms()).filter((a) => a.enabled).map((a) => a.id);
+  }
+
+  private async horizonState(horizon: PredictionHorizon): Promise<HorizonState> {
+    const [algorithms, evaluations, realised, trained, errors, served] = await Promise.all([
+      this.repo.listAlgorithms(),
+      this.repo.latestEvaluations(horizon),
+      this.repo.realisedByAlgorithm(horizon),
+      this.repo.lastTrainedAt(),
+      this.repo.latestModelErrors(horizon),
+      this.repo.servedModels(),
+    ]);
+    const evaluated = new Map<string, Evaluated>(
+      evaluations.map((row) => {
+        const parsed = algorithmEvaluationSchema.safeParse(row.record);
+        return [row.algorithmId, { row, record: parsed.success ? parsed.data : null }];
+      }),
+    );
+    // Candidates: enabled algorithms whose final fit at this horizon succeeded and that served the newest batch (a model
+    // trained but not yet served cannot be the one whose predictions are shown), in registry order (ties go first).
+    const production = chooseChampion(
+      algorithms
+        .filter(
+          (a) =>
+            a.enabled && errors.has(a.id) && errors.get(a.id) === null && served.has(`${a.id}:${horizon}`),
+        )
+        .map((a) => {
+          const record = evaluated.get(a.id)?.record ?? null;
+          return {
+            algorithmId: a.id,
+            rankIcDiffVsBestFactor: record?.rankIcDiffVsBestFactor ?? null,
+            rankIcDays: record?.rankIc.days ?? 0,
+            error: record ? null : 'not evaluated',
+          };
+        }),
+    );
+    return { horizon, algorithms, evaluations: evaluated, realised, trained, production };
+  }
+
+  private productionModelOf(state: HorizonState): ProductionModel | null {
+    const a = state.algorithms.find((x) => x.id === state.production);
+    if (!a) return null;
+    const wf = state.evaluations.get(a.id);
+    return {
+      horizon_days: state.horizon,
+      algorithm_id: a.id,
+      algorithm_name: algorithmNameTr(a.id, a.name),
+      algorithm_name_en: a.name,
+      rank_ic_edge: wf?.record?.rankIcDiffVsBestFactor ?? null,
+      accuracy: accuracyWithBaseline(wf, state.realised.get(a.id)),
+    };
+  }
+
+  /** The production model of each horizon that has one. */
+  async productionModels(): Promise<{ states: HorizonState[]; models: ProductionModel[] }> {
+    const states = await Promise.all(PREDICTION_HORIZONS.map((h) => this.horizonState(h)));
+    return {
+      states,
+      models: states.flatMap((s) => {
+        const m = this.productionModelOf(s);
+        return m ? [m] : [];
+      }),
+    };
+  }
+
+  private topPredictionOf(p: TopPredictionRow): TopPrediction {
+    const live = this.market.quote(p.symbol)?.priceTry;
+    const current = live !== undefined && live > 0 ? live : p.currentPriceTry;
+    return {
+      id: p.id,
+      stock_code: p.symbol,
+      company_name: this.market.stock(p.symbol)?.name ?? p.symbol,
+      prediction: p.direction === 'up' ? ('UP' as const) : ('DOWN' as const),
+      confidence: round2(100 * p.confidence),
+      algorithm: algorithmNameTr(p.algorithmId, p.algorithmName),
+      algorithm_name_en: p.algorithmName,
+      algorithm_id: p.algorithmId,
+      target_price: round2(p.targetPriceTry),
+      current_price: round2(current),
+      price_at_prediction: round2(p.currentPriceTry),
+      potential_percent: round2(100 * (p.targetPriceTry / current - 1)),
+      expected_return: p.expectedReturn,
+      horizon_days: predictionHorizonSchema.parse(p.horizonDays),
+      as_of_date: p.asOfDate,
+      target_date: p.targetDate,
+      created_at: p.createdAt.toISOString(),
+    };
+  }
+
+  /** The production models' latest predictions for one stock, with their accuracy and baseline. */
+  async stockPredictions(symbol: string): Promise<StockPredictions> {
+    if (!this.market.hasStock(symbol)) throw new NotFoundError(`Hisse bulunamadı: ${symbol}`);
+    const { models } = await this.productionModels();
+    const keys: ModelKey[] = models.map((m) => ({
+      horizonDays: m.horizon_days,
+      algorithmId: m.algorithm_id,
+    }));
+    const asOf = await this.repo.latestAsOfDateOfModels(keys);
+    const rows = asOf ? await this.repo.predictionsOfModels(asOf, keys, symbol) : [];
+    const turnover = asOf
+      ? await this.repo.averageTurnover(asOf, LIQUIDITY_FLOOR.turnoverDays)
+      : new Map<string, number>();
+    const predictions = rows
+      .sort((a, b) => a.horizonDays - b.horizonDays)
+      .flatMap((row) => {
+        const model = models.find((m) => m.horizon_days === row.horizonDays);
+        if (!model) return [];
+        const prediction = this.topPredictionOf(row);
+        return [
+          {
+            prediction,
+            model,
+            passes_liquidity_floor: passesLiquidityFloor(
+              turnover.get(row.symbol) ?? null,
+              prediction.current_price,
+            ),
+          },
+        ];
+      });
+    return {
+      status: models.length > 0 ? 'ok' : 'no_predictions_yet',
+      symbol,
+      predictions,
+      liquidity_rule: LIQUIDITY_FLOOR_TR,
+    };
   }
 
   async algorithmList(query: AlgorithmListQuery): Promise<AlgorithmList> {
     const horizon = query.horizon ?? 1;
-    const [algorithms, evaluations, realised, liveCounts, trained] = await Promise.all([
-      this.repo.listAlgorithms(),
-      this.repo.latestEvaluations(horizon),
-      this.repo.realisedByAlgorithm(horizon),
+    const [state, liveCounts] = await Promise.all([
+      this.horizonState(horizon),
       this.repo.predictionCountsByAlgorithm(),
-      this.repo.lastTrainedAt(),
     ]);
-    const evalById = new Map(evaluations.map((e) => [e.algorithmId, e]));
-    const list: CustomerAlgorithm[] = algorithms.map((a) => {
-      const wf = evalById.get(a.id);
-      const acc = this.accuracyOf(wf, realised.get(a.id));
+    return {
+      status: state.evaluations.size > 0 ? 'ok' : 'no_predictions_yet',
+      algorithms: this.listOf(state, liveCounts, query.limit),
+    };
+  }
+
+  private listOf(state: HorizonState, liveCounts: Map<string, number>, limit?: number): CustomerAlgorithm[] {
+    const list: CustomerAlgorithm[] = state.algorithms.map((a) => {
+      const wf = state.evaluations.get(a.id);
+      const detail = accuracyWithBaseline(wf, state.realised.get(a.id));
+      const row = wf?.row;
       return {
         algorithm_id: a.id,
-        algorithm_name: a.name,
+        algorithm_name: algorithmNameTr(a.id, a.name),
+        algorithm_name_en: a.name,
         description: a.description,
-        accuracy: acc.accuracy === null ? null : round2(acc.accuracy),
-        accuracy_source: acc.source,
-        predictions_count: acc.count,
+        is_production: a.id === state.production,
+        accuracy_detail: detail,
+        rank_ic_edge: wf?.record?.rankIcDiffVsBestFactor ?? null,
+        accuracy: detail?.accuracy ?? null,
+        accuracy_source: detail?.source ?? null,
+        predictions_count: detail?.count ?? 0,
         live_predictions_count: liveCounts.get(a.id) ?? 0,
         type: a.type,
         category: a.category as CustomerAlgorithm['category'],
         enabled: a.enabled,
-        health: acc.accuracy === null ? null : aiHealthOf(acc.accuracy),
-        hit_rate_ci: wf
-          ? { low: round2(wf.accuracyCiLowPercent), high: round2(wf.accuracyCiHighPercent) }
-          : null,
-        rank_ic: wf?.rankIcMean ?? null,
-        icir: wf?.rankIcIcir ?? null,
-        skill: wf?.skillVsRandomWalk ?? null,
-        horizon_days: horizon,
-        evaluated_from: wf?.evaluatedFrom ?? null,
-        evaluated_to: wf?.evaluatedTo ?? null,
-        trained_at: trained.get(a.id)?.toISOString() ?? null,
+        health: detail ? aiHealthOf(detail.accuracy) : null,
+        hit_rate_ci: detail?.accuracy_ci ?? null,
+        rank_ic: row?.rankIcMean ?? null,
+        icir: row?.rankIcIcir ?? null,
+        skill: row?.skillVsRandomWalk ?? null,
+        horizon_days: state.horizon,
+        evaluated_from: row?.evaluatedFrom ?? null,
+        evaluated_to: row?.evaluatedTo ?? null,
+        trained_at: state.trained.get(a.id)?.toISOString() ?? null,
       };
     });
-    // Enabled first, then best accuracy; unevaluated last in registry order.
+    // Enabled first, then the declared criterion (edge-adjusted Rank IC, decision 0017); without it, registry order.
     const sorted = list
       .map((a, i) => ({ a, i }))
       .sort(
         (x, y) =>
           Number(y.a.enabled) - Number(x.a.enabled) ||
-          (y.a.accuracy ?? -1) - (x.a.accuracy ?? -1) ||
+          Number(y.a.rank_ic_edge !== null) - Number(x.a.rank_ic_edge !== null) ||
+          (y.a.rank_ic_edge ?? 0) - (x.a.rank_ic_edge ?? 0) ||
           x.i - y.i,
       )
       .map((x) => x.a);
-    return {
-      status: evaluations.length > 0 ? 'ok' : 'no_predictions_yet',
-      algorithms: query.limit ? sorted.slice(0, query.limit) : sorted,
-    };
+    return limit ? sorted.slice(0, limit) : sorted;
   }
 
   async dailySummary(query: DailySummaryQuery): Promise<DailySummary> {
     const now = this.clock.now();
-    const horizon = query.horizon;
     const since = new Date(now.getTime() - PREDICTIONS_WINDOW_HOURS * 3_600_000);
     // The last ACCURACY_HISTORY_DAYS target dates with evaluations (trading days), looked for within a month.
     const historyFrom = addCalendarDays(istanbulDate(now), -31);
-    const [generated, asOf, history, algorithms] = await Promise.all([
+    const [generated, production, liveCounts] = await Promise.all([
       this.repo.countPredictionsSince(since),
-      this.repo.latestAsOfDate(horizon),
-      this.repo.accuracyByTargetDate(historyFrom, horizon),
-      this.algorithmList({ horizon: horizon ?? 1 }),
+      this.productionModels(),
+      this.repo.predictionCountsByAlgorithm(),
     ]);
-    const active = algorithms.algorithms.filter((a) => a.enabled && a.trained_at !== null);
-    const withAccuracy = active.filter((a) => a.accuracy !== null);
-    const averageAccuracy =
-      withAccuracy.length > 0
-        ? round2(withAccuracy.reduce((s, a) => s + a.accuracy!, 0) / withAccuracy.length)
+    const models = production.models.filter((m) => !query.horizon || m.horizon_days === query.horizon);
+    const keys: ModelKey[] = models.map((m) => ({
+      horizonDays: m.horizon_days,
+      algorithmId: m.algorithm_id,
+    }));
+    const state = production.states.find((s) => s.horizon === (query.horizon ?? 1))!;
+    const algorithms = this.listOf(state, liveCounts);
+    const active = algorithms.filter((a) => a.enabled && a.trained_at !== null);
+    const withAccuracy = active.filter((a) => a.accuracy_detail !== null);
+    const mean = (values: number[]) =>
+      values.length > 0 ? round2(values.reduce((s, v) => s + v, 0) / values.length) : null;
+    const averageAccuracy = mean(withAccuracy.map((a) => a.accuracy_detail!.accuracy));
+    const withBaseline = withAccuracy.filter((a) => a.accuracy_detail!.baseline !== null);
+    const averageBaseline =
+      withBaseline.length === withAccuracy.length
+        ? mean(withBaseline.map((a) => a.accuracy_detail!.baseline!))
         : null;
-    const top = asOf ? await this.repo.topPredictions(asOf, query.limit, horizon) : [];
-    const confident = asOf ? await this.repo.countConfident(asOf, CONFIDENCE_HIGH_PERCENT / 100, horizon) : 0;
+
+    const [asOf, anyAsOf] = await Promise.all([
+      this.repo.latestAsOfDateOfModels(keys),
+      this.repo.latestAsOfDate(query.horizon),
+    ]);
+    const [rows, turnover, confident, history] = await Promise.all([
+      asOf ? this.repo.predictionsOfModels(asOf, keys) : Promise.resolve([]),
+      asOf
+        ? this.repo.averageTurnover(asOf, LIQUIDITY_FLOOR.turnoverDays)
+        : Promise.resolve(new Map<string, number>()),
+      asOf ? this.repo.countConfident(asOf, CONFIDENCE_HIGH_PERCENT / 100, keys) : Promise.resolve(0),
+      this.repo.accuracyByTargetDate(historyFrom, query.horizon),
+    ]);
+    // One row per stock (its most confident production call), liquid stocks only.
+    const seen = new Set<string>();
+    const top: TopPrediction[] = [];
+    for (const row of rows) {
+      if (top.length >= query.limit) break;
+      if (seen.has(row.symbol)) continue;
+      const p = this.topPredictionOf(row);
+      if (!passesLiquidityFloor(turnover.get(row.symbol) ?? null, p.current_price)) continue;
+      seen.add(row.symbol);
+      top.push(p);
+    }
+
+    const live = history.slice(-ACCURACY_HISTORY_DAYS);
+    let accuracyHistory: AccuracyPoint[] = [];
+    let historySource: DailySummary['accuracy_history_source'] = null;
+    if (live.length >= ACCURACY_HISTORY_DAYS) {
+      historySource = 'realised';
+      accuracyHistory = live.map((h) => pointOf(h.date, h.evaluated, h.hits, h.ups));
+    } else {
+      // Until a week of live predictions has matured: the production model's out-of-sample walk-forward days.
+      const days = state.production
+        ? (state.evaluations.get(state.production)?.record?.recentDays ?? [])
+        : [];
+      const scored = days.filter((d) => d.scored > 0);
+      if (scored.length > 0) {
+        historySource = 'walk_forward';
+        accuracyHistory = scored.map((d) => pointOf(d.date, d.scored, d.hits, d.ups));
+      }
+    }
     return {
-      status: asOf ? 'ok' : 'no_predictions_yet',
+      // Real predictions exist even while no production model qualifies (then 'En İyi Tahminler' is empty).
+      status: anyAsOf ? 'ok' : 'no_predictions_yet',
       is_example: false,
       summary: {
         predictions_generated: generated,
         average_accuracy: averageAccuracy,
+        average_baseline: averageBaseline,
         high_confidence_predictions: confident,
         algorithms_active: active.length,
       },
-      top_predictions: top.map((p) => {
-        const live = this.market.quote(p.symbol)?.priceTry;
-        const current = live !== undefined && live > 0 ? live : p.currentPriceTry;
-        return {
-          id: p.id,
-          stock_code: p.symbol,
-          company_name: this.market.stock(p.symbol)?.name ?? p.symbol,
-          prediction: p.direction === 'up' ? ('UP' as const) : ('DOWN' as const),
-          confidence: round2(100 * p.confidence),
-          algorithm: p.algorithmName,
-          algorithm_id: p.algorithmId,
-          target_price: round2(p.targetPriceTry),
-          current_price: round2(current),
-          price_at_prediction: round2(p.currentPriceTry),
-          potential_percent: round2(100 * (p.targetPriceTry / current - 1)),
-          expected_return: p.expectedReturn,
-          horizon_days: predictionHorizonSchema.parse(p.horizonDays),
-          as_of_date: p.asOfDate,
-          target_date: p.targetDate,
-          created_at: p.createdAt.toISOString(),
-        };
-      }),
-      accuracy_history: history.slice(-ACCURACY_HISTORY_DAYS).map((h) => ({
-        date: h.date,
-        accuracy: round2((100 * h.hits) / h.evaluated),
-        evaluated: h.evaluated,
-      })),
-      as_of_date: asOf,
+      production_models: models,
+      top_predictions: top,
+      liquidity_rule: LIQUIDITY_FLOOR_TR,
+      accuracy_history: accuracyHistory,
+      accuracy_history_source: historySource,
+      as_of_date: asOf ?? anyAsOf,
     };
   }
+}
+
+function pointOf(date: string, evaluated: number, hits: number, ups: number): AccuracyPoint {
+  const base = marketDirectionBaseline(ups, evaluated - ups);
+  return {
+    date,
+    accuracy: round2((100 * hits) / evaluated),
+    evaluated,
+    baseline: base.best === null ? null : round2(100 * base.best),
+  };
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Minus, TrendingDown, TrendingUp } from 'lucide-react';
-import { ACCURACY_HISTORY_DAYS, type AccuracyPoint } from '@bist/contracts';
+import { ACCURACY_HISTORY_DAYS, type AccuracyPoint, type AccuracySource } from '@bist/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber, formatPercent, MISSING } from '@/lib/format';
@@ -11,13 +11,18 @@ import { AccuracyInfo } from './info-tooltip';
 import { ExampleBadge } from './prediction-badges';
 import '@/features/predictions/i18n';
 
-/** 'Doğruluk analizi': 7-day line chart, max, average and a trend computed from the data. */
+/**
+ * 'Doğruluk analizi': 7-day line chart, max, average and a trend computed from the data, labelled with where the days
+ * come from (the production model's walk-forward until live predictions mature).
+ */
 export function AccuracyAnalysis({
   history,
+  source,
   loading,
   example,
 }: {
   history: AccuracyPoint[];
+  source: AccuracySource | null;
   loading: boolean;
   example: boolean;
 }) {
@@ -45,6 +50,11 @@ export function AccuracyAnalysis({
           {example ? <ExampleBadge /> : null}
         </div>
         <CardDescription>{t('accuracy.description', { count: ACCURACY_HISTORY_DAYS })}</CardDescription>
+        {source && points.length > 0 ? (
+          <p className="text-xs text-muted-foreground" data-testid="accuracy-source" data-source={source}>
+            {source === 'walk_forward' ? t('accuracy.sourceWalkForward') : t('accuracy.sourceRealised')}
+          </p>
+        ) : null}
       </CardHeader>
       <CardContent className="space-y-5">
         <div className="h-72" data-testid="accuracy-chart">
@@ -54,6 +64,7 @@ export function AccuracyAnalysis({
             <AccuracyHistoryChart
               data={points}
               label={t('accuracy.chartLabel')}
+              baselineLabel={t('accuracy.baselineLabel')}
               evaluatedText={(count) => t('accuracy.evaluated', { value: formatNumber(count) })}
             />
           ) : (

@@ -5,18 +5,27 @@ import { formatPercent } from '@/lib/format';
 import { formatIsoDate, formatShortDate } from '@/features/predictions/lib/format-prediction';
 import { accuracyAxisDomain } from '@/features/predictions/lib/prediction-rules';
 
-/** The 7-day accuracy line, y-axis 50–100 (lower only when a day falls below 50 %). */
+/**
+ * The 7-day accuracy line beside the day's market direction (dashed), y-axis 50–100 (lower only when a value falls
+ * below 50 %).
+ */
 export function AccuracyHistoryChart({
   data,
   label,
+  baselineLabel,
   evaluatedText,
 }: {
   data: AccuracyPoint[];
   label: string;
+  baselineLabel: string;
   evaluatedText: (count: number) => string;
 }) {
   const colors = useChartColors();
-  const domain = accuracyAxisDomain(data.map((d) => d.accuracy));
+  const hasBaseline = data.some((d) => d.baseline !== null);
+  const domain = accuracyAxisDomain([
+    ...data.map((d) => d.accuracy),
+    ...data.flatMap((d) => (d.baseline === null ? [] : [d.baseline])),
+  ]);
   return (
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }} accessibilityLayer>
@@ -28,12 +37,13 @@ export function AccuracyHistoryChart({
           allowDecimals={false}
           {...axisStyle(colors)}
           width={44}
-          tickFormatter={(v: number) => `${v}%`}
+          tickFormatter={(v: number) => `%${v}`}
         />
         <Tooltip
           {...tooltipStyle(colors)}
           labelFormatter={(value) => formatIsoDate(typeof value === 'string' ? value : null)}
-          formatter={(value, _name, item) => {
+          formatter={(value, name, item) => {
+            if (name === baselineLabel) return [formatPercent(Number(value), 2), baselineLabel];
             const evaluated = (item.payload as AccuracyPoint | undefined)?.evaluated;
             return [
               evaluated === undefined
@@ -53,6 +63,18 @@ export function AccuracyHistoryChart({
           activeDot={{ r: 5 }}
           isAnimationActive={false}
         />
+        {hasBaseline ? (
+          <Line
+            type="monotone"
+            dataKey="baseline"
+            name={baselineLabel}
+            stroke={colors.muted}
+            strokeWidth={1.5}
+            strokeDasharray="5 4"
+            dot={false}
+            isAnimationActive={false}
+          />
+        ) : null}
       </LineChart>
     </ResponsiveContainer>
   );

@@ -4,11 +4,12 @@ import { Brain } from 'lucide-react';
 import { DASHBOARD_REFRESH_MS } from '@bist/contracts';
 import { StatCard } from '@/components/stat-card';
 import { getDailySummaryQueryOptions } from '@/features/predictions/api/get-daily-summary';
-import { formatNumber, formatPercent, MISSING } from '@/lib/format';
+import { formatNumber, MISSING } from '@/lib/format';
+import { percentTr } from '@/features/predictions/lib/accuracy-text';
 import '@/features/predictions/i18n';
 
 /**
- * The Dashboard's 'AI Tahminleri' card: predictions made and the algorithms' average accuracy, '---' while the
+ * The Dashboard's 'AI Tahminleri' card: predictions made and the algorithms' average accuracy beside the market direction, '---' while the
  * summary cannot be read. It polls at the Dashboard's rate.
  */
 export function AiPredictionsStatCard() {
@@ -23,7 +24,10 @@ export function AiPredictionsStatCard() {
       hint={
         data && accuracy === null
           ? t('dashboardCard.none')
-          : t('dashboardCard.averageAccuracy', { value: data ? formatPercent(accuracy) : MISSING })
+          : t('dashboardCard.averageAccuracy', {
+              value: data ? percentTr(accuracy) : MISSING,
+              baseline: percentTr(data?.summary.average_baseline),
+            })
       }
       testId="card-ai"
     />

@@ -49,7 +49,10 @@ export function AiSummaryCard({ className }: { className?: string }) {
                 {t('table.confidence')}: <ConfidenceText confidence={p.confidence} />
                 <span className="text-muted-foreground"> · {t('horizon', { count: p.horizon_days })}</span>
               </p>
-              <p className="truncate text-xs text-muted-foreground" title={p.algorithm}>
+              <p
+                className="truncate text-xs text-muted-foreground"
+                title={`${p.algorithm} (${p.algorithm_name_en})`}
+              >
                 {p.algorithm}
               </p>
             </li>

@@ -36,7 +36,7 @@ export function AlgorithmAccuracyChart({ data, label }: { data: AlgorithmAccurac
           domain={[0, 100]}
           ticks={[0, 25, 50, 75, 100]}
           {...axisStyle(colors)}
-          tickFormatter={(v: number) => `${v}%`}
+          tickFormatter={(v: number) => `%${v}`}
         />
         <YAxis
           type="category"

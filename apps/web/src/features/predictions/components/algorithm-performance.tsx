@@ -5,11 +5,18 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber, formatPercent } from '@/lib/format';
 import { AlgorithmAccuracyChart } from './algorithm-accuracy-chart';
+import { Badge } from '@/components/ui/badge';
+import { percentTr } from '@/features/predictions/lib/accuracy-text';
+import { AccuracyBaselineLine, IndistinguishableBadge } from './accuracy-baseline';
 import { AccuracyInfo } from './info-tooltip';
+import { AlgorithmName } from './production-models';
 import { ExampleBadge } from './prediction-badges';
 import '@/features/predictions/i18n';
 
-/** 'Algoritma performansı': a bar chart plus the list of the first 6 algorithms, accuracy from evaluations. */
+/**
+ * 'Algoritma performansı': a bar chart plus the list of the first 6 algorithms in the server's declared order
+ * (edge-adjusted Rank IC), each hit rate beside the market direction and the edge, 'not distinguishable' marked.
+ */
 export function AlgorithmPerformance({
   algorithms,
   loading,
@@ -81,9 +88,17 @@ export function AlgorithmPerformance({
                 <li key={a.algorithm_id} data-testid="algorithm-item">
                   <div className="flex items-baseline justify-between gap-3">
                     <div className="min-w-0">
-                      <p className="truncate text-sm font-medium">
-                        <span className="mr-1.5 text-muted-foreground tabular-nums">{i + 1}.</span>
-                        {a.algorithm_name}
+                      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium">
+                        <span>
+                          <span className="mr-1.5 text-muted-foreground tabular-nums">{i + 1}.</span>
+                          <AlgorithmName name={a.algorithm_name} english={a.algorithm_name_en} />
+                        </span>
+                        {a.is_production ? (
+                          <Badge className="text-[11px]" data-testid="production-badge">
+                            {t('algorithms.productionBadge')}
+                          </Badge>
+                        ) : null}
+                        {a.accuracy_detail?.indistinguishable ? <IndistinguishableBadge /> : null}
                       </p>
                       <p className="flex flex-wrap gap-x-1.5 text-xs text-muted-foreground tabular-nums">
                         <span>
@@ -96,12 +111,15 @@ export function AlgorithmPerformance({
                           <span>
                             ·{' '}
                             {t('algorithms.ci', {
-                              low: formatPercent(a.hit_rate_ci.low),
-                              high: formatPercent(a.hit_rate_ci.high),
+                              low: percentTr(a.hit_rate_ci.low),
+                              high: percentTr(a.hit_rate_ci.high),
                             })}
                           </span>
                         ) : null}
                       </p>
+                      {a.accuracy_detail ? (
+                        <AccuracyBaselineLine detail={a.accuracy_detail} interval />
+                      ) : null}
                     </div>
                     <span className="shrink-0 text-sm font-semibold tabular-nums" data-role="accuracy">
                       {a.accuracy === null ? t('algorithms.notEvaluated') : formatPercent(a.accuracy, 2)}

@@ -3,6 +3,7 @@ import { Brain, Cpu, ShieldCheck, Target } from 'lucide-react';
 import type { DailySummary } from '@bist/contracts';
 import { Progress } from '@/components/ui/progress';
 import { formatNumber, formatPercent } from '@/lib/format';
+import { percentTr, pointsTr } from '@/features/predictions/lib/accuracy-text';
 import { AccuracyInfo } from './info-tooltip';
 import { ExampleBadge } from './prediction-badges';
 import { PredictionStatCard } from './prediction-stat-card';
@@ -45,7 +46,16 @@ export function PredictionSummaryCards({
         icon={Target}
         loading={loading}
         value={formatPercent(s?.average_accuracy, 1)}
-        hint={s?.average_accuracy === null ? t('cards.accuracyNone') : undefined}
+        hint={
+          s?.average_accuracy === null
+            ? t('cards.accuracyNone')
+            : s && s.average_baseline !== null
+              ? t('cards.accuracyBaseline', {
+                  baseline: percentTr(s.average_baseline),
+                  edge: pointsTr(s.average_accuracy - s.average_baseline),
+                })
+              : undefined
+        }
         footer={
           <Progress
             value={s?.average_accuracy ?? 0}

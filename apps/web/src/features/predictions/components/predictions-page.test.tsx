@@ -18,7 +18,8 @@ function prediction(i: number, confidence: number, up = true): TopPrediction {
     company_name: `Şirket ${i}`,
     prediction: up ? 'UP' : 'DOWN',
     confidence,
-    algorithm: 'Ridge Regression',
+    algorithm: 'Ridge Regresyonu',
+    algorithm_name_en: 'Ridge Regression',
     algorithm_id: 'ridge',
     target_price: 101.5,
     current_price: 100,
@@ -38,6 +39,7 @@ const OK_SUMMARY: DailySummary = {
   summary: {
     predictions_generated: 960,
     average_accuracy: 52.7,
+    average_baseline: 52.5,
     high_confidence_predictions: 3,
     algorithms_active: 40,
   },
@@ -47,11 +49,33 @@ const OK_SUMMARY: DailySummary = {
     prediction(3, 55),
     ...[4, 5, 6, 7].map((i) => prediction(i, 50)),
   ],
-  accuracy_history: [
-    { date: '2026-11-18', accuracy: 51, evaluated: 400 },
-    { date: '2026-11-19', accuracy: 53, evaluated: 400 },
-    { date: '2026-11-20', accuracy: 56, evaluated: 400 },
+  production_models: [
+    {
+      horizon_days: 1,
+      algorithm_id: 'ridge',
+      algorithm_name: 'Ridge Regresyonu',
+      algorithm_name_en: 'Ridge Regression',
+      rank_ic_edge: 0.01,
+      accuracy: {
+        accuracy: 50.9,
+        baseline: 52.5,
+        baseline_side: 'down',
+        edge_points: -1.6,
+        edge_ci: { low: -3.1, high: -0.1 },
+        accuracy_ci: { low: 49.2, high: 52.6 },
+        indistinguishable: false,
+        source: 'walk_forward',
+        count: 20000,
+      },
+    },
   ],
+  liquidity_rule: 'KURAL',
+  accuracy_history: [
+    { date: '2026-11-18', accuracy: 51, evaluated: 400, baseline: 52 },
+    { date: '2026-11-19', accuracy: 53, evaluated: 400, baseline: 52 },
+    { date: '2026-11-20', accuracy: 56, evaluated: 400, baseline: 52 },
+  ],
+  accuracy_history_source: 'walk_forward',
   as_of_date: '2026-11-20',
 };
 
@@ -61,18 +85,36 @@ const EMPTY_SUMMARY: DailySummary = {
   summary: {
     predictions_generated: 0,
     average_accuracy: null,
+    average_baseline: null,
     high_confidence_predictions: 0,
     algorithms_active: 0,
   },
+  production_models: [],
   top_predictions: [],
+  liquidity_rule: 'KURAL',
   accuracy_history: [],
+  accuracy_history_source: null,
   as_of_date: null,
 };
 
 const ALGORITHM: CustomerAlgorithm = {
   algorithm_id: 'ridge',
-  algorithm_name: 'Ridge Regression',
+  algorithm_name: 'Ridge Regresyonu',
+  algorithm_name_en: 'Ridge Regression',
   description: '',
+  is_production: true,
+  accuracy_detail: {
+    accuracy: 53.1,
+    baseline: 52.5,
+    baseline_side: 'down',
+    edge_points: 0.6,
+    edge_ci: { low: -0.9, high: 2.1 },
+    accuracy_ci: { low: 52.2, high: 54 },
+    indistinguishable: true,
+    source: 'walk_forward',
+    count: 12000,
+  },
+  rank_ic_edge: 0.01,
   accuracy: 53.1,
   accuracy_source: 'walk_forward',
   predictions_count: 12000,
@@ -150,6 +192,45 @@ describe('PredictionsPage', () => {
     expect(within(medium!).getByText('%66,0').className).toContain('amber');
     expect(within(low!).getByText('%55,0').className).toContain('text-down');
     expect(screen.getAllByRole('button', { name: 'Doğruluk nedir?' }).length).toBeGreaterThan(0);
+    // The average beside the market direction; the production model's hit rate, baseline, edge and interval.
+    expect(screen.getByTestId('card-average-accuracy').textContent).toContain(
+      'Piyasa yönü %52,5 · fark +0,2 puan',
+    );
+    const production = screen.getByTestId('production-models');
+    expect(production.textContent).toContain('İsabet %50,9 · piyasa yönü %52,5 · fark −1,6 puan');
+    expect(production.textContent).toContain('−3,1 … −0,1 puan');
+    expect(production.textContent).toContain('KURAL');
+    expect(within(production).getByText('Ridge Regresyonu').dataset.englishName).toBe('Ridge Regression');
+  });
+
+  it('marks the production model and an edge indistinguishable from the market direction', async () => {
+    serve(OK_SUMMARY, {
+      status: 'ok',
+      algorithms: [
+        ALGORITHM,
+        {
+          ...ALGORITHM,
+          algorithm_id: 'ols',
+          is_production: false,
+          accuracy_detail: { ...ALGORITHM.accuracy_detail!, indistinguishable: false },
+        },
+      ],
+    });
+    renderWithProviders(<PredictionsPage />);
+    await waitFor(() => expect(screen.getAllByTestId('prediction-row')).toHaveLength(7));
+    screen.getByRole('tab', { name: 'Algoritma Performansı' }).focus();
+    screen.getByRole('tab', { name: 'Algoritma Performansı' }).click();
+    await waitFor(() => expect(screen.getAllByTestId('algorithm-item')).toHaveLength(2));
+    const [first, second] = screen.getAllByTestId('algorithm-item');
+    expect(within(first!).getByTestId('production-badge')).toBeTruthy();
+    expect(within(first!).getByTestId('indistinguishable').textContent).toBe(
+      'Piyasa yönünden ayırt edilemiyor',
+    );
+    expect(within(first!).getByTestId('accuracy-baseline').textContent).toContain(
+      'İsabet %53,1 · piyasa yönü %52,5 · fark +0,6 puan',
+    );
+    expect(within(second!).queryByTestId('production-badge')).toBeNull();
+    expect(within(second!).queryByTestId('indistinguishable')).toBeNull();
   });
 
   it('labels the sample as an example while the server has no predictions yet', async () => {

@@ -15,6 +15,7 @@ import { AlgorithmPerformance } from './algorithm-performance';
 import { ExampleBadge } from './prediction-badges';
 import { ExampleBanner } from './example-banner';
 import { PredictionSummaryCards } from './prediction-summary-cards';
+import { ProductionModels } from './production-models';
 import { TopPredictionsTable } from './top-predictions-table';
 import '@/features/predictions/i18n';
 
@@ -115,8 +116,11 @@ export function PredictionsPage() {
       <PredictionSummaryCards summary={view?.summary} loading={loading} example={summaryExample} />
 
       <Tabs defaultValue="top" className="min-w-0">
-        <div className="-mx-1 overflow-x-auto px-1 pb-1">
-          <TabsList aria-label={t('tabs.label')}>
+        <div className="pb-1">
+          <TabsList
+            aria-label={t('tabs.label')}
+            className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-9 sm:w-auto [&>button]:whitespace-normal [&>button]:text-xs sm:[&>button]:text-sm"
+          >
             <TabsTrigger value="top">{t('tabs.top')}</TabsTrigger>
             <TabsTrigger value="algorithms">{t('tabs.algorithms')}</TabsTrigger>
             <TabsTrigger value="accuracy">{t('tabs.accuracy')}</TabsTrigger>
@@ -132,7 +136,10 @@ export function PredictionsPage() {
               </div>
               <CardDescription>{t('table.description')}</CardDescription>
             </CardHeader>
-            <CardContent className="px-2 sm:px-5">
+            <CardContent className="space-y-4 px-2 sm:px-5">
+              {view && !summaryExample ? (
+                <ProductionModels models={view.production_models} liquidityRule={view.liquidity_rule} />
+              ) : null}
               {!loading && view.top_predictions.length === 0 ? (
                 <p
                   className="py-10 text-center text-sm text-muted-foreground"
@@ -169,6 +176,7 @@ export function PredictionsPage() {
         <TabsContent value="accuracy">
           <AccuracyAnalysis
             history={view?.accuracy_history ?? []}
+            source={view?.accuracy_history_source ?? null}
             loading={loading}
             example={summaryExample}
           />

@@ -4,23 +4,104 @@ import type { TopPrediction } from '@bist/contracts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { changeColorClass, formatChange, formatPrice } from '@/lib/format';
+import { useIsPhone } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { ConfidenceInfo } from './info-tooltip';
+import { AlgorithmName } from './production-models';
 import { ConfidenceText, DirectionBadge, StatusBadge } from './prediction-badges';
 import '@/features/predictions/i18n';
 
 const SKELETON_ROWS = 8;
 
-/** 'En iyi tahminler': stock, direction, confidence, prices, potential, algorithm, horizon, status. */
-export function TopPredictionsTable({
-  rows,
-  loading = false,
-  linkStocks = true,
-}: {
+interface TopPredictionsProps {
   rows: TopPrediction[];
   loading?: boolean;
   linkStocks?: boolean;
-}) {
+}
+
+/**
+ * 'En iyi tahminler': stock, direction, confidence, prices, potential, algorithm, horizon, status. Cards instead of
+ * the table on a phone, so nothing needs sideways scrolling.
+ */
+export function TopPredictionsTable(props: TopPredictionsProps) {
+  const phone = useIsPhone();
+  return phone ? <TopPredictionCards {...props} /> : <TopPredictionsGrid {...props} />;
+}
+
+function StockName({ p, link }: { p: TopPrediction; link: boolean }) {
+  return link ? (
+    <Link
+      to={`/stocks/${p.stock_code}`}
+      className="rounded-sm font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      {p.stock_code}
+    </Link>
+  ) : (
+    <span className="font-semibold">{p.stock_code}</span>
+  );
+}
+
+function TopPredictionCards({ rows, loading = false, linkStocks = true }: TopPredictionsProps) {
+  const { t } = useTranslation('predictions');
+  if (loading)
+    return (
+      <div className="space-y-3">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-24 w-full" />
+        ))}
+      </div>
+    );
+  return (
+    <ul className="space-y-3" data-testid="top-predictions-table">
+      {rows.map((p) => (
+        <li
+          key={p.id}
+          data-testid="prediction-row"
+          data-symbol={p.stock_code}
+          className="rounded-lg border p-3 text-sm"
+        >
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <StockName p={p} link={linkStocks} />
+              <span className="block truncate text-xs text-muted-foreground">{p.company_name}</span>
+            </div>
+            <DirectionBadge prediction={p.prediction} />
+          </div>
+          <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1">
+            <dt className="text-muted-foreground">{t('table.confidence')}</dt>
+            <dd className="text-right">
+              <ConfidenceText confidence={p.confidence} />
+            </dd>
+            <dt className="text-muted-foreground">{t('table.currentPrice')}</dt>
+            <dd className="text-right" data-role="current-price">
+              {formatPrice(p.current_price)}
+            </dd>
+            <dt className="text-muted-foreground">{t('table.targetPrice')}</dt>
+            <dd className="text-right font-medium" data-role="target-price">
+              {formatPrice(p.target_price)}
+            </dd>
+            <dt className="text-muted-foreground">{t('table.potential')}</dt>
+            <dd className={cn('text-right', changeColorClass(p.potential_percent))}>
+              {formatChange(p.potential_percent)}
+            </dd>
+            <dt className="text-muted-foreground">{t('table.horizon')}</dt>
+            <dd className="text-right" data-role="horizon">
+              {t('horizon', { count: p.horizon_days })}
+            </dd>
+          </dl>
+          <div className="mt-2 flex items-center justify-between gap-2">
+            <span className="min-w-0 text-xs leading-tight">
+              <AlgorithmName name={p.algorithm} english={p.algorithm_name_en} />
+            </span>
+            <StatusBadge confidence={p.confidence} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TopPredictionsGrid({ rows, loading = false, linkStocks = true }: TopPredictionsProps) {
   const { t } = useTranslation('predictions');
   return (
     <Table data-testid="top-predictions-table">
@@ -68,16 +149,7 @@ export function TopPredictionsTable({
           : rows.map((p) => (
               <TableRow key={p.id} data-testid="prediction-row" data-symbol={p.stock_code}>
                 <TableCell className="sticky left-0 z-[1] max-w-40 bg-card sm:max-w-48">
-                  {linkStocks ? (
-                    <Link
-                      to={`/stocks/${p.stock_code}`}
-                      className="rounded-sm font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-                    >
-                      {p.stock_code}
-                    </Link>
-                  ) : (
-                    <span className="font-semibold">{p.stock_code}</span>
-                  )}
+                  <StockName p={p} link={linkStocks} />
                   <span className="block truncate text-xs text-muted-foreground">{p.company_name}</span>
                 </TableCell>
                 <TableCell>
@@ -97,7 +169,9 @@ export function TopPredictionsTable({
                 >
                   {formatChange(p.potential_percent)}
                 </TableCell>
-                <TableCell className="min-w-36 max-w-52 leading-tight">{p.algorithm}</TableCell>
+                <TableCell className="min-w-36 max-w-52 leading-tight">
+                  <AlgorithmName name={p.algorithm} english={p.algorithm_name_en} />
+                </TableCell>
                 <TableCell className="text-right whitespace-nowrap" data-role="horizon">
                   {t('horizon', { count: p.horizon_days })}
                 </TableCell>

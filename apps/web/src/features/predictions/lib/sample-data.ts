@@ -1,4 +1,9 @@
-import type { CustomerAlgorithm, DailySummary, TopPrediction } from '@bist/contracts';
+import {
+  LIQUIDITY_FLOOR_TR,
+  type CustomerAlgorithm,
+  type DailySummary,
+  type TopPrediction,
+} from '@bist/contracts';
 
 /**
  * The fallback sample, shown only while the server reports `no_predictions_yet` and always labelled
@@ -39,6 +44,7 @@ export function sampleDailySummary(now: Date = new Date()): DailySummary {
       prediction: up ? 'UP' : 'DOWN',
       confidence,
       algorithm,
+      algorithm_name_en: algorithm,
       algorithm_id: `sample-${algorithm.toLowerCase().replace(/\s+/g, '-')}`,
       target_price: Math.round(price * (1 + expected) * 100) / 100,
       current_price: price,
@@ -58,15 +64,20 @@ export function sampleDailySummary(now: Date = new Date()): DailySummary {
     summary: {
       predictions_generated: 240,
       average_accuracy: 53.2,
+      average_baseline: 52.4,
       high_confidence_predictions: 2,
       algorithms_active: 40,
     },
+    production_models: [],
     top_predictions: top,
+    liquidity_rule: LIQUIDITY_FLOOR_TR,
     accuracy_history: history.map((accuracy, i) => ({
       date: isoDay(i - history.length, now),
       accuracy,
       evaluated: 120,
+      baseline: 52,
     })),
+    accuracy_history_source: null,
     as_of_date: asOf,
   };
 }
@@ -84,7 +95,21 @@ export function sampleAlgorithms(): CustomerAlgorithm[] {
   return SAMPLE_ALGORITHMS.map(([name, accuracy, count]) => ({
     algorithm_id: `sample-${name.toLowerCase().replace(/\s+/g, '-')}`,
     algorithm_name: name,
+    algorithm_name_en: name,
     description: '',
+    is_production: false,
+    accuracy_detail: {
+      accuracy,
+      baseline: 52.4,
+      baseline_side: 'down',
+      edge_points: Math.round((accuracy - 52.4) * 100) / 100,
+      edge_ci: null,
+      accuracy_ci: null,
+      indistinguishable: null,
+      source: 'walk_forward',
+      count,
+    },
+    rank_ic_edge: null,
     accuracy,
     accuracy_source: 'walk_forward',
     predictions_count: count,

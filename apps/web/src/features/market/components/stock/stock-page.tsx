@@ -22,9 +22,16 @@ const DEFAULT_RANGE: HistoryRange = '3A';
 
 /**
  * The stock page /stocks/:symbol: live header, candles with volume, SMA 20/50, RSI 14, key figures, live updates
- * from the quote stream. `actions` are other features' buttons for the symbol, composed by the route.
+ * from the quote stream. `actions` are other features' buttons for the symbol and `panels` other features' cards
+ * below the chart, composed by the route.
  */
-export function StockPage({ actions }: { actions: (symbol: string) => ReactNode }) {
+export function StockPage({
+  actions,
+  panels,
+}: {
+  actions: (symbol: string) => ReactNode;
+  panels?: (symbol: string) => ReactNode;
+}) {
   const { t } = useTranslation('market');
   const { symbol: rawSymbol = '' } = useParams();
   // Tickers are ASCII upper-case (no Turkish 'İ').
@@ -80,6 +87,8 @@ export function StockPage({ actions }: { actions: (symbol: string) => ReactNode 
         />
         <KeyFigures profile={p} price={quote?.price ?? p?.price} />
       </div>
+
+      {panels?.(symbol)}
     </div>
   );
 }

@@ -1,0 +1,258 @@
+// What investors see of the predictions, on stored evaluations and predictions: one production model per horizon
+// (chooseChampion over the stored walk-forward records), the liquidity floor, accuracy beside its baseline, the list's
+// declared order and the walk-forward accuracy history until live predictions mature.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  LIQUIDITY_FLOOR_TR,
+  algorithmEvaluationSchema,
+  algorithmListSchema,
+  dailySummarySchema,
+  stockPredictionsSchema,
+  type AlgorithmEvaluation,
+} from '@bist/contracts';
+import { createTestApp, type TestApp } from '@test/helpers';
+import { FakeMarketData } from '@test/fake-market-data';
+import { MarketRepository } from '@/market/market.repository';
+import { PredictionRunsRepository } from './prediction-runs.repository.ts';
+
+const NOW = new Date('2026-11-18T09:30:00Z');
+const AS_OF = '2026-11-17';
+const ic = (mean: number, days: number) => ({ mean, sd: 0.1, icir: mean / 0.1, days });
+
+function evaluation(
+  algorithmId: string,
+  e: { rankIcDiff: number; days: number; accuracy: number; baseline: number; edgeCi: [number, number] },
+): AlgorithmEvaluation {
+  return algorithmEvaluationSchema.parse({
+    algorithmId,
+    horizonDays: 1,
+    source: 'walk_forward',
+    accuracyPercent: e.accuracy,
+    accuracyCiLowPercent: e.accuracy - 0.5,
+    accuracyCiHighPercent: e.accuracy + 0.5,
+    accuracyClusteredCiLowPercent: e.accuracy - 2,
+    accuracyClusteredCiHighPercent: e.accuracy + 2,
+    alwaysUpPercent: 100 - e.baseline,
+    alwaysDownPercent: e.baseline,
+    baselinePercent: e.baseline,
+    edgePoints: e.accuracy - e.baseline,
+    edgeClusteredCiLowPoints: e.edgeCi[0],
+    edgeClusteredCiHighPoints: e.edgeCi[1],
+    rankIcDiffVsBestFactor: e.rankIcDiff,
+    mae: 0.01,
+    rmse: 0.02,
+    skillVsRandomWalk: 0,
+    r2: 0,
+    ic: ic(0.01, e.days),
+    rankIc: ic(0.02, e.days),
+    predictionsCount: 20_000,
+    evaluatedFrom: '2025-11-17',
+    evaluatedTo: AS_OF,
+    recentDays: [
+      { date: '2026-11-13', scored: 100, hits: 48, ups: 40 },
+      { date: '2026-11-16', scored: 0, hits: 0, ups: 0 },
+      { date: '2026-11-17', scored: 200, hits: 110, ups: 130 },
+    ],
+  });
+}
+
+describe('predictions routes', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const market = new FakeMarketData();
+    for (const [symbol, price] of [
+      ['THYAO', 300],
+      ['GARAN', 120],
+      ['PENNY', 0.43],
+      ['THIN', 50],
+    ] as const) {
+      market.addStock({ symbol, name: `${symbol} A.Ş.`, sector: 'Test' }).setQuote(symbol, price);
+    }
+    t = await createTestApp({ market, now: NOW });
+    await t.services.predictionRuns.syncRegistry();
+    const runs = new PredictionRunsRepository(t.infra.database.db);
+    // Final fits at h = 1: huber's failed, so it cannot be the production model however good its record; elastic-net
+    // has not served a batch yet, so neither can it.
+    await runs.insertModels(
+      ['ols', 'ridge', 'lasso', 'huber', 'elastic-net'].map((algorithmId) => ({
+        algorithmId,
+        horizonDays: 1,
+        cutoffDate: AS_OF,
+        stateJson: '{}',
+        metrics: { error: algorithmId === 'huber' ? 'final fit: boom' : null },
+        createdAt: NOW,
+      })),
+    );
+    const records = [
+      evaluation('ols', { rankIcDiff: 0.01, days: 200, accuracy: 50.9, baseline: 52.5, edgeCi: [-3, -0.2] }),
+      evaluation('ridge', { rankIcDiff: 0.02, days: 200, accuracy: 53, baseline: 52.5, edgeCi: [-1, 2] }),
+      // Best criterion but too few scored days to be chosen.
+      evaluation('lasso', { rankIcDiff: 0.05, days: 50, accuracy: 51, baseline: 52.5, edgeCi: [-4, 1] }),
+      evaluation('huber', { rankIcDiff: 0.09, days: 200, accuracy: 51, baseline: 52.5, edgeCi: [-4, 1] }),
+      evaluation('elastic-net', {
+        rankIcDiff: 0.04,
+        days: 200,
+        accuracy: 51,
+        baseline: 52.5,
+        edgeCi: [-4, 1],
+      }),
+    ];
+    await runs.insertEvaluations(
+      records.map((e) => ({
+        algorithmId: e.algorithmId,
+        horizonDays: e.horizonDays,
+        source: e.source,
+        accuracyPercent: e.accuracyPercent,
+        accuracyCiLowPercent: e.accuracyCiLowPercent,
+        accuracyCiHighPercent: e.accuracyCiHighPercent,
+        mae: e.mae,
+        rmse: e.rmse,
+        skillVsRandomWalk: e.skillVsRandomWalk,
+        r2: e.r2,
+        icMean: e.ic.mean,
+        icIcir: e.ic.icir,
+        rankIcMean: e.rankIc.mean,
+        rankIcIcir: e.rankIc.icir,
+        predictionsCount: e.predictionsCount,
+        evaluatedFrom: e.evaluatedFrom,
+        evaluatedTo: e.evaluatedTo,
+        record: e,
+        createdAt: NOW,
+      })),
+    );
+    const p = (algorithmId: string, symbol: string, price: number, confidence: number) => ({
+      algorithmId,
+      symbol,
+      horizonDays: 1,
+      asOfDate: AS_OF,
+      targetDate: '2026-11-18',
+      currentPriceTry: price,
+      expectedReturn: 0.01,
+      direction: 'up',
+      confidence,
+      targetPriceTry: price * 1.01,
+      createdAt: NOW,
+    });
+    await runs.upsertPredictions([
+      p('ridge', 'THYAO', 300, 0.6),
+      p('ridge', 'PENNY', 0.43, 0.9),
+      p('ridge', 'THIN', 50, 0.85),
+      p('ridge', 'GARAN', 120, 0.55),
+      // More confident, but not the production model: never in 'En İyi Tahminler'.
+      p('ols', 'GARAN', 120, 0.95),
+      p('lasso', 'THYAO', 300, 0.99),
+    ]);
+    // Turnover: THYAO and GARAN liquid, THIN ₺1 M a day, PENNY liquid but under ₺1.
+    const bars = ['2026-11-13', '2026-11-16', AS_OF].flatMap((date) =>
+      (
+        [
+          ['THYAO', 300, 1e6],
+          ['GARAN', 120, 2e5],
+          ['THIN', 50, 2e4],
+          ['PENNY', 0.43, 1e8],
+        ] as const
+      ).map(([symbol, close, volume]) => ({
+        symbol,
+        date,
+        openTry: close,
+        highTry: close,
+        lowTry: close,
+        closeTry: close,
+        volumeShares: volume,
+        turnoverTry: close * volume,
+        source: 'simulated' as const,
+      })),
+    );
+    await new MarketRepository(t.infra.database.db).upsertDailyBars(bars);
+  });
+  afterAll(async () => t?.close());
+
+  it("shows only the production model's liquid calls, with the rule", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/predictions/daily-summary?horizon=1' });
+    expect(res.statusCode).toBe(200);
+    const { data } = dailySummarySchema.parse(res.json());
+    expect(data.production_models).toHaveLength(1);
+    expect(data.production_models[0]).toMatchObject({
+      horizon_days: 1,
+      algorithm_id: 'ridge',
+      algorithm_name: 'Ridge Regresyonu',
+      algorithm_name_en: 'Ridge Regression',
+      rank_ic_edge: 0.02,
+      accuracy: { accuracy: 53, baseline: 52.5, edge_points: 0.5, indistinguishable: true },
+    });
+    expect(data.top_predictions.map((p) => [p.stock_code, p.algorithm_id, p.confidence])).toEqual([
+      ['THYAO', 'ridge', 60],
+      ['GARAN', 'ridge', 55],
+    ]);
+    expect(data.top_predictions[0]).toMatchObject({
+      algorithm: 'Ridge Regresyonu',
+      algorithm_name_en: 'Ridge Regression',
+    });
+    expect(data.liquidity_rule).toBe(LIQUIDITY_FLOOR_TR);
+    // 'Yüksek Güvenli' counts the production model's calls (PENNY 90 %, THIN 85 %), not ols's 95 %.
+    expect(data.summary.high_confidence_predictions).toBe(2);
+    expect(data.as_of_date).toBe(AS_OF);
+  });
+
+  it("shows the production model's walk-forward days as the accuracy history until live ones mature", async () => {
+    const { data } = dailySummarySchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/predictions/daily-summary' })).json(),
+    );
+    expect(data.accuracy_history_source).toBe('walk_forward');
+    // The day without a scored call is left out; baseline = the better of up and down on that day's rows.
+    expect(data.accuracy_history).toEqual([
+      { date: '2026-11-13', accuracy: 48, evaluated: 100, baseline: 60 },
+      { date: '2026-11-17', accuracy: 55, evaluated: 200, baseline: 65 },
+    ]);
+    expect(data.summary.average_accuracy).not.toBeNull();
+    expect(data.summary.average_baseline).toBe(52.5);
+  });
+
+  it('orders the algorithm list by edge-adjusted Rank IC and marks the undistinguishable ones', async () => {
+    const { data } = algorithmListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/ml-algorithms/list?horizon=1' })).json(),
+    );
+    const evaluated = data.algorithms.filter((a) => a.rank_ic_edge !== null);
+    expect(evaluated.map((a) => a.algorithm_id)).toEqual(['huber', 'lasso', 'elastic-net', 'ridge', 'ols']);
+    const ols = evaluated.find((a) => a.algorithm_id === 'ols')!;
+    expect(ols).toMatchObject({
+      algorithm_name: 'En Küçük Kareler Regresyonu',
+      algorithm_name_en: 'Ordinary Least Squares',
+      is_production: false,
+      accuracy: 50.9,
+      hit_rate_ci: { low: 48.9, high: 52.9 },
+      accuracy_detail: {
+        accuracy: 50.9,
+        baseline: 52.5,
+        baseline_side: 'down',
+        edge_points: -1.6,
+        edge_ci: { low: -3, high: -0.2 },
+        indistinguishable: false,
+        source: 'walk_forward',
+      },
+    });
+    expect(evaluated.filter((a) => a.is_production).map((a) => a.algorithm_id)).toEqual(['ridge']);
+    // Unevaluated algorithms come after, with no figures.
+    expect(data.algorithms.slice(evaluated.length).every((a) => a.accuracy_detail === null)).toBe(true);
+  });
+
+  it("gives a stock's production prediction with its accuracy, baseline and the floor check", async () => {
+    const thyao = stockPredictionsSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/predictions/stocks/thyao' })).json(),
+    ).data;
+    expect(thyao.symbol).toBe('THYAO');
+    expect(thyao.predictions).toHaveLength(1);
+    expect(thyao.predictions[0]).toMatchObject({
+      prediction: { algorithm_id: 'ridge', confidence: 60, horizon_days: 1 },
+      model: { algorithm_id: 'ridge', accuracy: { baseline: 52.5 } },
+      passes_liquidity_floor: true,
+    });
+    const penny = stockPredictionsSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/predictions/stocks/PENNY' })).json(),
+    ).data;
+    expect(penny.predictions[0]!.passes_liquidity_floor).toBe(false);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/predictions/stocks/NOPE' });
+    expect(missing.statusCode).toBe(404);
+  });
+});

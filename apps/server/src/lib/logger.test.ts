@@ -66,7 +66,7 @@ describe('logging', () => {
   it('writes one compact access line per request, without headers', async () => {
     const { lines, stream } = memoryLog();
     const app = Fastify({ logger: { level: 'info', stream }, disableRequestLogging: true });
-    registerAccessLog(app);
+    registerAccessLog(app, stream);
     app.get('/x', async () => ({ ok: true }));
     await app.inject({ method: 'GET', url: '/x?q=1', headers: { authorization: 'Bearer secret-token' } });
     await app.close();

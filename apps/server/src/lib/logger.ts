@@ -91,7 +91,10 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
  * by its own logger without redaction or serialisers (nothing in it needs them): Fastify's request logging wrote two
  * lines with the headers, and the redaction paths alone cost a large share of the API's throughput.
  */
-export function registerAccessLog(app: FastifyInstance, destination: DestinationStream = asyncStdout()): void {
+export function registerAccessLog(
+  app: FastifyInstance,
+  destination: DestinationStream = asyncStdout(),
+): void {
   const level = pino.levels.values[app.log.level] ?? 0;
   if (level > pino.levels.values.info!) return;
   const access = pino({ level: 'info', base: undefined }, destination);

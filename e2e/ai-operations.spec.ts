@@ -122,10 +122,6 @@ test('after the first training: Train shows its progress to completion; a stoppe
   request,
   browser,
 }) => {
-  test.skip(
-    !process.env.E2E_WAIT_FOR_TRAINING,
-    'waits for the first full training; set E2E_WAIT_FOR_TRAINING=1',
-  );
   test.setTimeout(FIRST_TRAINING_TIMEOUT_MS + 5 * 60_000);
   await expect
     .poll(

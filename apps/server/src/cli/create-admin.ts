@@ -1,8 +1,6 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADMIN_ROLES, adminUserCreateSchema, type AdminUser, type AdminUserCreate } from '@bist/contracts';
-import { ConfigError, loadConfig } from '@/config/env';
-import { migrateDatabase, openDatabase } from '@/db/client';
+import { withCliDatabase } from './cli-database.ts';
 import { systemClock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { CLI_ACTOR } from '@/lib/actor';
@@ -94,32 +92,22 @@ export async function run(args: string[]): Promise<number> {
     throw error;
   }
 
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
+  return withCliDatabase(async (config, database) => {
+    try {
+      const user = await createAdmin(
+        createPlatformServices({ config, database, clock: systemClock }),
+        values,
+      );
+      console.log(
+        `Created ${user.role} ${user.email} (${user.name}), id ${user.id}. Sign in at /admin/login.`,
+      );
+      return 0;
+    } catch (error) {
+      if (error instanceof CreateAdminError) {
+        console.error(`${error.message}\n${CREATE_ADMIN_USAGE}`);
+        return 1;
+      }
+      throw error;
     }
-    throw error;
-  }
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'pglite'),
   });
-  try {
-    await migrateDatabase(database);
-    const user = await createAdmin(createPlatformServices({ config, database, clock: systemClock }), values);
-    console.log(`Created ${user.role} ${user.email} (${user.name}), id ${user.id}. Sign in at /admin/login.`);
-    return 0;
-  } catch (error) {
-    if (error instanceof CreateAdminError) {
-      console.error(`${error.message}\n${CREATE_ADMIN_USAGE}`);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await database.close();
-  }
 }

@@ -1,8 +1,6 @@
-import path from 'node:path';
-import { ConfigError, loadConfig } from '@/config/env';
-import { migrateDatabase, openDatabase } from '@/db/client';
 import { systemClock } from '@/lib/clock';
 import { createPlatformServices, type PlatformServices } from '@/composition/services';
+import { withCliDatabase } from './cli-database.ts';
 
 /** The report `verify-audit` prints, and whether the chain holds. */
 export async function verifyAudit(
@@ -28,28 +26,11 @@ export async function run(args: string[]): Promise<number> {
     console.error('Usage: npm run cli -- verify-audit');
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'pglite'),
-  });
-  try {
-    await migrateDatabase(database);
+  return withCliDatabase(async (config, database) => {
     const { ok, report } = await verifyAudit(
       createPlatformServices({ config, database, clock: systemClock }),
     );
     (ok ? console.log : console.error)(report);
     return ok ? 0 : 1;
-  } finally {
-    await database.close();
-  }
+  });
 }

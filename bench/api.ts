@@ -7,19 +7,13 @@
 //   --only <substring of a route>
 //   --data-dir <dir> reuse a data directory (default .tmp/bench-data: the first run writes the history)
 //   --log-level <level> the server's LOG_LEVEL (default info, the server's own default: request logging included)
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { option, ROOT, startServer, waitFor } from './lib/server.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
 const DURATION_S = Number(option('duration', '4'));
 const ROUNDS = Number(option('rounds', '5'));
 const WARMUP_S = 2;
@@ -62,38 +56,6 @@ const ROUTES: Route[] = [
     auth: true,
   },
 ];
-
-function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      fetch(url)
-        .then((r) => (r.ok ? resolve() : retry()))
-        .catch(retry);
-    };
-    const retry = () =>
-      Date.now() > deadline ? reject(new Error(`timeout waiting for ${url}`)) : setTimeout(attempt, 500);
-    attempt();
-  });
-}
-
-function startServer(): ChildProcess {
-  fs.mkdirSync(DATA_DIR, { recursive: true });
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(ROOT, 'apps/server'),
-    env: {
-      ...process.env,
-      PORT: String(SERVER_PORT),
-      DATA_DIR,
-      DATABASE_URL: '',
-      LOG_LEVEL,
-      DEMO_MODE: 'true',
-      ML_INITIAL_TRAINING: 'false',
-    },
-    // The server's log lines go to /dev/null as they would to a file: written, not displayed.
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
 
 /** Headers Node's http server adds itself (to both servers) or that the bare server sets from the body. */
 const NODE_OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
@@ -197,7 +159,7 @@ async function main(): Promise<void> {
   console.log(
     `bench:api — ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s per side, data dir ${DATA_DIR}`,
   );
-  const server = startServer();
+  const server = startServer({ port: SERVER_PORT, dataDir: DATA_DIR, logLevel: LOG_LEVEL });
   const stop = () => server.kill('SIGTERM');
   process.on('exit', stop);
   try {

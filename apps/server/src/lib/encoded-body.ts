@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { VersionedCache } from './versioned-cache.ts';
 
 /** Bodies smaller than this go out uncompressed (the headers would eat the saving). */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -99,60 +100,32 @@ export type SuccessFields<S extends z.ZodType<{ success: true }>> = Omit<z.outpu
  * choose (every search prefix, every limit) cannot grow it without bound.
  */
 export class EncodedBodyCache<S extends z.ZodType<{ success: true }>, K = string> {
-  private readonly entries = new Map<K, { version: string; body: EncodedBody }>();
-  private readonly pending = new Map<K, { version: string; body: Promise<EncodedBody> }>();
+  private readonly bodies: VersionedCache<K, EncodedBody>;
 
   constructor(
     private readonly schema: S,
-    private readonly maxEntries: number,
-  ) {}
+    maxEntries: number,
+  ) {
+    this.bodies = new VersionedCache(maxEntries);
+  }
 
   /** The body of `key` at `version`: the kept one, else `make()`'s fields in the success envelope, encoded. */
   get(key: K, version: string, make: () => SuccessFields<S>): EncodedBody {
-    const kept = this.entries.get(key);
-    if (kept?.version === version) return kept.body;
-    const body = this.encode(make());
-    this.keep(key, version, body);
-    return body;
+    return this.bodies.get(key, version, () => this.encode(make()));
   }
 
-  /**
-   * `get` for data that takes a query to make. Requests arriving together for a key and version share one `make`
-   * (a failure is shared too, and nothing is kept). When requests for another version of the key start meanwhile,
-   * the newest asked version is the one kept.
-   */
-  async getAsync(key: K, version: string, make: () => Promise<SuccessFields<S>>): Promise<EncodedBody> {
-    const kept = this.entries.get(key);
-    if (kept?.version === version) return kept.body;
-    const inFlight = this.pending.get(key);
-    if (inFlight?.version === version) return inFlight.body;
-    const body = make().then((fields) => this.encode(fields));
-    this.pending.set(key, { version, body });
-    try {
-      const encoded = await body;
-      if (this.pending.get(key)?.body === body) this.keep(key, version, encoded);
-      return encoded;
-    } finally {
-      if (this.pending.get(key)?.body === body) this.pending.delete(key);
-    }
+  /** `get` for data that takes a query to make (concurrent requests for a key and version share one `make`). */
+  getAsync(key: K, version: string, make: () => Promise<SuccessFields<S>>): Promise<EncodedBody> {
+    return this.bodies.getAsync(key, version, async () => this.encode(await make()));
   }
 
   /** Keys kept (for tests of the bound). */
   get size(): number {
-    return this.entries.size;
+    return this.bodies.size;
   }
 
   private encode(fields: SuccessFields<S>): EncodedBody {
     return encodeBody(this.schema, { ...fields, success: true } as z.output<S>);
-  }
-
-  private keep(key: K, version: string, body: EncodedBody): void {
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.set(key, { version, body });
   }
 }
 

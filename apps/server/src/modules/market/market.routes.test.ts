@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SECTORS, STOCKS } from '@bist/market';
 import { createMarketTestApp, type TestApp } from '@test/helpers';
 import type { MarketEngine } from '@/market/engine';
+import { MarketRepository } from '@/market/market.repository';
 
 describe('market routes', () => {
   let t: TestApp & { engine: MarketEngine };
@@ -153,6 +154,29 @@ describe('market routes', () => {
     expect(intraday.candles.length).toBeGreaterThanOrEqual(6);
   });
 
+  it("reads a chart's candles once per version of the quotes, not once per request", async () => {
+    const reads = vi.spyOn(MarketRepository.prototype, 'dailyBarsBetween');
+    try {
+      const first = await get('/api/stocks/GARAN/history?range=3A');
+      const again = await Promise.all([1, 2, 3].map(() => get('/api/stocks/GARAN/history?range=3A')));
+      expect(reads).toHaveBeenCalledTimes(1);
+      for (const res of again) expect(res.body).toBe(first.body);
+      // An unknown symbol fails before anything is kept, every time.
+      for (let i = 0; i < 2; i += 1)
+        expect((await get('/api/stocks/NOPE1/history?range=3A')).statusCode).toBe(404);
+      // A tick moves today's forming candle (the live quote) without reading the stored days again.
+      await t.engine.tick();
+      const after = (await get('/api/stocks/GARAN/history?range=3A')).json().data.candles;
+      expect(after.at(-1).close).toBe(t.engine.quote('GARAN')!.priceTry);
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect((await get('/api/indices/XU100/history?range=3A')).json().data.candles.length).toBeGreaterThan(
+        40,
+      );
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it('lists the indices and gives an index with its real intraday series', async () => {
     const { indices } = (await get('/api/indices/list')).json().data;
     expect(indices.length).toBeGreaterThanOrEqual(15);
@@ -167,5 +191,10 @@ describe('market routes', () => {
   it('counts the universe on the landing page only from real data', async () => {
     const health = (await get('/health')).json();
     expect(health.database.reachable).toBe(true);
+    // A public probe tells neither the version nor the kind of database (fingerprinting).
+    expect(Object.keys(health).sort()).toEqual(
+      ['database', 'demoMode', 'status', 'success', 'timestamp', 'uptimeSeconds'].sort(),
+    );
+    expect(Object.keys(health.database).sort()).toEqual(['latencyMs', 'reachable']);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorResponses,
@@ -15,6 +15,7 @@ import {
   stockListSchema,
   stockProfileSchema,
   symbolParamsSchema,
+  type HistoryRange,
 } from '@bist/contracts';
 import { EncodedBodyCache, sendEncoded } from '@/lib/encoded-body';
 import { TooManyRequestsError } from '@/lib/errors';
@@ -40,6 +41,11 @@ const LIVE_DATA_BODIES_MAX = 16;
  * page, a sector, a sort) between two ticks, while odd queries (every search prefix) cannot grow it without bound.
  */
 const STOCK_LIST_BODIES_MAX = 500;
+/**
+ * Chart answers kept encoded (symbol × range × stock/index): every stock and index at its two most used ranges. A
+ * request for an unknown symbol fails before anything is kept.
+ */
+const HISTORY_BODIES_MAX = 2_000;
 
 /** Market data is public, read-only reference information: no session needed (decision noted in the README). */
 export function marketRoutes(
@@ -57,6 +63,22 @@ export function marketRoutes(
       LIVE_DATA_BODIES_MAX,
     );
     const stockListBodies = new EncodedBodyCache(stockListSchema, STOCK_LIST_BODIES_MAX);
+    // Candles come from the database: one query per chart and version instead of one per request.
+    const historyBodies = new EncodedBodyCache(historySchema, HISTORY_BODIES_MAX);
+    const sendHistory = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      id: string,
+      range: HistoryRange,
+      kind: 'stock' | 'index',
+    ) =>
+      sendEncoded(
+        request,
+        reply,
+        await historyBodies.getAsync(`${kind}|${id}|${range}`, market.historyVersion(), async () => ({
+          data: await market.history(id, range, kind),
+        })),
+      );
 
     app.get(
       '/api/market/summary',
@@ -196,10 +218,8 @@ export function marketRoutes(
           response: { 200: historySchema, ...errorResponses },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await market.history(request.params.symbol, request.query.range, 'stock'),
-      }),
+      async (request, reply) =>
+        sendHistory(request, reply, request.params.symbol, request.query.range, 'stock'),
     );
 
     app.get(
@@ -238,10 +258,7 @@ export function marketRoutes(
           response: { 200: historySchema, ...errorResponses },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await market.history(request.params.id, request.query.range, 'index'),
-      }),
+      async (request, reply) => sendHistory(request, reply, request.params.id, request.query.range, 'index'),
     );
   };
 }

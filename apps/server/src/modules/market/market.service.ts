@@ -26,6 +26,7 @@ import { NotFoundError, ServiceUnavailableError } from '@/lib/errors';
 import type { MarketEngine } from '@/market/engine';
 import type { Quote } from '@/market/market-data';
 import type { MarketRepository } from '@/market/market.repository';
+import { VersionedCache } from '@/lib/versioned-cache';
 
 export const MARKET_MESSAGES = {
   unknownStock: (symbol: string) => `Hisse bulunamadı: ${symbol}`,
@@ -38,6 +39,10 @@ const SEARCH_KEYS = new Map(STOCKS.map((s) => [s.symbol, foldTurkish(`${s.symbol
 const STOCK_BY_SYMBOL = new Map(STOCKS.map((s) => [s.symbol, s]));
 const INDEX_MEMBERSHIP = new Map<string, string[]>();
 
+/** Charts whose database candles are kept: every stock and index at a few ranges. */
+const STORED_CANDLES_MAX = 2_000;
+/** Minutes a chart's stored daily candles are kept at most (bars imported by another process show after it). */
+const STORED_CANDLES_TTL_MIN = 10;
 /** Calendar days of daily history per chart range. */
 const DAILY_RANGE_DAYS: Record<Exclude<HistoryRange, '1G' | '1H'>, number> = {
   '1A': 31,
@@ -65,6 +70,8 @@ interface Cached<T> {
  */
 export class MarketService {
   private liveCache: Cached<LiveData> | undefined;
+  /** Candles read from the database, per chart (kind, symbol, range); bounded like the encoded answers. */
+  private readonly storedCandles = new VersionedCache<string, Candle[]>(STORED_CANDLES_MAX);
   private indexCache: Cached<IndexItem[]> | undefined;
 
   constructor(
@@ -90,6 +97,15 @@ export class MarketService {
   /** Version of the views made from the quotes alone (the stock list): the engine's quote generation. */
   quotesVersion(): string {
     return String(this.engine.generation);
+  }
+
+  /**
+   * Version of a chart's candles: the quote generation — during a session every bar the engine writes comes with new
+   * quotes, and the forming candle is the live quote — and the minute, so bars written by another process (a price
+   * import, the feed owner of a scaled-out deployment) show within a minute.
+   */
+  historyVersion(): string {
+    return `${this.engine.generation}|${Math.floor(this.clock.now().getTime() / 60_000)}`;
   }
 
   /**
@@ -291,28 +307,73 @@ export class MarketService {
   /** Candles for a chart range: 5-minute bars for 1G, 15-minute for 1H (5 sessions), daily bars otherwise. */
   async history(symbol: string, range: HistoryRange, kind: 'stock' | 'index') {
     const q = kind === 'stock' ? this.requireStock(symbol) : this.requireIndex(symbol);
+    const minute = Math.floor(this.clock.now().getTime() / 60_000);
     if (range === '1G' || range === '1H') {
-      const days = range === '1G' ? 1 : 5;
-      const fromDate = sessionsBack(q.date, days);
-      const from = istanbulInstant(fromDate, 0);
-      const to = istanbulInstant(addCalendarDays(q.date, 1), 0);
-      const bucket = range === '1G' ? 5 : 15;
-      if (kind === 'stock')
-        await this.engine.ensureStockMinutes(symbol, tradingDaysBetween(fromDate, q.date));
-      const bars = await this.repo.intradayBars(symbol, from, to, bucket);
-      const candles: Candle[] = bars.map((b) => ({
-        time: b.minute.toISOString(),
-        open: b.openTry,
-        high: b.highTry,
-        low: b.lowTry,
-        close: b.closeTry,
-        volume: b.volumeShares,
-      }));
+      // The 1-minute bars are written once a minute: the chart is read at most once a minute.
+      const candles = await this.storedCandles.getAsync(
+        `${kind}|${symbol}|${range}`,
+        `${q.date}|${minute}`,
+        () => this.intradayCandles(symbol, range, q.date, kind),
+      );
       return { symbol, range, interval: range === '1G' ? ('5m' as const) : ('15m' as const), candles };
     }
-    const fromDate = addCalendarDays(q.date, -DAILY_RANGE_DAYS[range]);
-    const bars = await this.repo.dailyBarsBetween([symbol], fromDate, q.date);
-    const candles: Candle[] = bars.map((b) => ({
+    // A day's bar is written once after the close (today's forming candle is the live quote, added below); bars
+    // written by another process (a price import) show within STORED_CANDLES_TTL_MIN minutes.
+    const stored = await this.storedCandles.getAsync(
+      `${kind}|${symbol}|${range}`,
+      `${q.date}|${Math.floor(minute / STORED_CANDLES_TTL_MIN)}`,
+      () => this.dailyCandles(symbol, range, q.date),
+    );
+    // During the session today's bar is not stored yet: the live quote is today's forming candle.
+    const candles =
+      kind === 'stock' && stored.at(-1)?.time !== q.date
+        ? [
+            ...stored,
+            {
+              time: q.date,
+              open: q.openTry,
+              high: q.highTry,
+              low: q.lowTry,
+              close: q.priceTry,
+              volume: q.volume,
+            },
+          ]
+        : stored;
+    return { symbol, range, interval: '1d' as const, candles };
+  }
+
+  private async intradayCandles(
+    symbol: string,
+    range: '1G' | '1H',
+    date: string,
+    kind: 'stock' | 'index',
+  ): Promise<Candle[]> {
+    const fromDate = sessionsBack(date, range === '1G' ? 1 : 5);
+    const from = istanbulInstant(fromDate, 0);
+    const to = istanbulInstant(addCalendarDays(date, 1), 0);
+    if (kind === 'stock') await this.engine.ensureStockMinutes(symbol, tradingDaysBetween(fromDate, date));
+    const bars = await this.repo.intradayBars(symbol, from, to, range === '1G' ? 5 : 15);
+    return bars.map((b) => ({
+      time: b.minute.toISOString(),
+      open: b.openTry,
+      high: b.highTry,
+      low: b.lowTry,
+      close: b.closeTry,
+      volume: b.volumeShares,
+    }));
+  }
+
+  private async dailyCandles(
+    symbol: string,
+    range: Exclude<HistoryRange, '1G' | '1H'>,
+    date: string,
+  ): Promise<Candle[]> {
+    const bars = await this.repo.dailyBarsBetween(
+      [symbol],
+      addCalendarDays(date, -DAILY_RANGE_DAYS[range]),
+      date,
+    );
+    return bars.map((b) => ({
       time: b.date,
       open: b.openTry,
       high: b.highTry,
@@ -320,18 +381,6 @@ export class MarketService {
       close: b.closeTry,
       volume: b.volumeShares,
     }));
-    // During the session today's bar is not stored yet: the live quote is today's forming candle.
-    if (kind === 'stock' && candles.at(-1)?.time !== q.date) {
-      candles.push({
-        time: q.date,
-        open: q.openTry,
-        high: q.highTry,
-        low: q.lowTry,
-        close: q.priceTry,
-        volume: q.volume,
-      });
-    }
-    return { symbol, range, interval: '1d' as const, candles };
   }
 
   indexList(): IndexItem[] {

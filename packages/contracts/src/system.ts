@@ -4,13 +4,15 @@ import { z } from 'zod';
 export const healthResponseSchema = z.object({
   success: z.literal(true),
   status: z.enum(['ok', 'degraded']),
-  version: z.string(),
   uptimeSeconds: z.number(),
   database: z.object({
     reachable: z.boolean(),
-    kind: z.enum(['embedded', 'postgres']),
     latencyMs: z.number().nullable(),
   }),
+  /**
+   * Demo mode is announced on purpose (the login page says any e-mail works, demo data is labelled). The version and
+   * the kind of database are not: a public probe has no use for them and they help fingerprinting (decision 0021).
+   */
   demoMode: z.boolean(),
   timestamp: z.string(),
 });

@@ -135,7 +135,7 @@ export function createServices(
     new SystemRepository(db),
     clock,
     () => database.ping(),
-    { version: config.version, databaseKind: database.kind, demoMode: config.demoMode },
+    { demoMode: config.demoMode },
     {
       universe: () => (engine ? { stocks: STOCKS.length, indices: engine.indexDefinitions.length } : null),
       algorithms: async () => (await predictions.activeAlgorithmCount()) || null,

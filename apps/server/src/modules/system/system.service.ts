@@ -4,8 +4,6 @@ import type { SystemRepository } from './system.repository.ts';
 
 /** What this process is, for /health. */
 export interface SystemIdentity {
-  version: string;
-  databaseKind: HealthResponse['database']['kind'];
   demoMode: boolean;
 }
 
@@ -53,9 +51,8 @@ export class SystemService {
     const reachable = latencyMs !== null;
     return {
       status: reachable ? 'ok' : 'degraded',
-      version: this.identity.version,
       uptimeSeconds: this.uptimeSeconds(),
-      database: { reachable, kind: this.identity.databaseKind, latencyMs },
+      database: { reachable, latencyMs },
       demoMode: this.identity.demoMode,
       timestamp: this.clock.now().toISOString(),
     };

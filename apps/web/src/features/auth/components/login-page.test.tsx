@@ -14,9 +14,8 @@ const health = (demoMode: boolean) =>
   json(200, {
     success: true,
     status: 'ok',
-    version: '0.1.0',
     uptimeSeconds: 1,
-    database: { reachable: true, kind: 'embedded', latencyMs: 1 },
+    database: { reachable: true, latencyMs: 1 },
     demoMode,
     timestamp: new Date().toISOString(),
   });

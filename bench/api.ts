@@ -102,9 +102,32 @@ interface Result {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU time the server process spent per request (user + system, all its threads), in microseconds. */
+  cpuUs: number;
 }
 
-async function load(url: string, headers: Record<string, string>, duration = DURATION_S): Promise<Result> {
+/**
+ * CPU seconds (user + system) a process has used, from /proc (Linux). Unlike req/s, CPU time per request hardly
+ * changes when other work shares the machine, so it is the figure to compare two configurations with.
+ */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return NaN;
+  }
+}
+
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  pid: number | undefined,
+  duration = DURATION_S,
+): Promise<Result> {
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
   return {
     rps: result.requests.average,
@@ -112,6 +135,7 @@ async function load(url: string, headers: Record<string, string>, duration = DUR
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    cpuUs: ((cpuSeconds(pid) - cpuBefore) * 1e6) / Math.max(1, result.requests.total),
   };
 }
 
@@ -129,6 +153,7 @@ function combine(results: Result[]): Result {
     p99: Math.max(...results.map((r) => r.p99)),
     errors: results.reduce((sum, r) => sum + r.errors, 0),
     non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    cpuUs: median(results.map((r) => r.cpuUs)),
   };
 }
 
@@ -190,13 +215,13 @@ async function main(): Promise<void> {
       const bare = await startBare(bytes, first.headers);
       const realUrl = `${base}${route.path}`;
       const bareUrl = `http://127.0.0.1:${BARE_PORT}${route.path}`;
-      await load(realUrl, headers, WARMUP_S);
-      await load(bareUrl, headers, WARMUP_S);
+      await load(realUrl, headers, server.pid, WARMUP_S);
+      await load(bareUrl, headers, bare.pid, WARMUP_S);
       const realRounds: Result[] = [];
       const bareRounds: Result[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        realRounds.push(await load(realUrl, headers));
-        bareRounds.push(await load(bareUrl, headers));
+        realRounds.push(await load(realUrl, headers, server.pid));
+        bareRounds.push(await load(bareUrl, headers, bare.pid));
       }
       bare.kill();
       const real = combine(realRounds);
@@ -205,15 +230,15 @@ async function main(): Promise<void> {
         `  ${route.name}: server ${realRounds.map((r) => fmt(r.rps)).join(' / ')} req/s, bare ${bareRounds.map((r) => fmt(r.rps)).join(' / ')} req/s`,
       );
       const ratio = real.rps / ceiling.rps;
-      const line = `| ${route.name} | ${fmt(bytes.length)} B${first.headers['content-encoding'] ? ` ${first.headers['content-encoding']}` : ''} | ${fmt(real.rps)} | ${real.p50} | ${real.p99} | ${fmt(ceiling.rps)} | ${ceiling.p50} | ${ceiling.p99} | ${fmt(ratio * 100, 1)} % |${real.errors + real.non2xx ? ` ${real.errors} errors, ${real.non2xx} non-2xx` : ''}`;
+      const line = `| ${route.name} | ${fmt(bytes.length)} B${first.headers['content-encoding'] ? ` ${first.headers['content-encoding']}` : ''} | ${fmt(real.rps)} | ${real.p50} | ${real.p99} | ${fmt(ceiling.rps)} | ${ceiling.p50} | ${ceiling.p99} | ${fmt(ratio * 100, 1)} % | ${fmt(real.cpuUs, 1)} | ${fmt(ceiling.cpuUs, 1)} |${real.errors + real.non2xx ? ` ${real.errors} errors, ${real.non2xx} non-2xx` : ''}`;
       console.log(line);
       rows.push(line);
     }
     const table = [
-      `bench:api on ${new Date().toISOString()} — LOG_LEVEL=${LOG_LEVEL}, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s per side after a ${WARMUP_S} s warm-up; median req/s and p50, worst p99 of the rounds; node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average before ${loadBefore}`,
+      `bench:api on ${new Date().toISOString()} — LOG_LEVEL=${LOG_LEVEL}, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s per side after a ${WARMUP_S} s warm-up; median req/s, p50 and CPU time per request, worst p99 of the rounds; node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average before ${loadBefore}`,
       '',
-      '| route | body | server req/s | p50 ms | p99 ms | bare node:http req/s | p50 ms | p99 ms | server / bare |',
-      '|---|---|---|---|---|---|---|---|---|',
+      '| route | body | server req/s | p50 ms | p99 ms | bare node:http req/s | p50 ms | p99 ms | server / bare | server CPU µs/req | bare CPU µs/req |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
       ...rows,
     ].join('\n');
     console.log(`\n${table}`);

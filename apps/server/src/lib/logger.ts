@@ -87,9 +87,9 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 }
 
 /**
- * One access line per answered request at the info level — request id, method, URL, status and milliseconds. Written
- * by its own logger without redaction or serialisers (nothing in it needs them): Fastify's request logging wrote two
- * lines with the headers, and the redaction paths alone cost a large share of the API's throughput.
+ * One access line per answered request at the info level — request id, method, URL, status and milliseconds — in
+ * the process's log stream, without redaction or serialisers (nothing in it needs them): Fastify's request logging
+ * wrote two lines with the headers, and the redaction paths alone cost a large share of the API's throughput.
  */
 export function registerAccessLog(
   app: FastifyInstance,
@@ -97,17 +97,11 @@ export function registerAccessLog(
 ): void {
   const level = pino.levels.values[app.log.level] ?? 0;
   if (level > pino.levels.values.info!) return;
-  const access = pino({ level: 'info', base: undefined }, destination);
+  // The line is pino's JSON shape (level 30, time, msg), written directly: five fixed fields need no serialiser,
+  // and building the string costs a fraction of a logger call (bench:api's CPU time per request).
   app.addHook('onResponse', (request, reply, done) => {
-    access.info(
-      {
-        reqId: request.id,
-        method: request.method,
-        url: request.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
+    destination.write(
+      `{"level":30,"time":${Date.now()},"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 10) / 10},"msg":"request"}\n`,
     );
     done();
   });

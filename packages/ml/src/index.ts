@@ -23,3 +23,4 @@ export {
 export { STACKING_MIN_ROWS } from './algorithms/stacking.ts';
 export * as learners from './learners/index.ts';
 export * from './ranking.ts';
+export * from './portfolio/index.ts';

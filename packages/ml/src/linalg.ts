@@ -89,17 +89,6 @@ export function choleskySolve(A: Float64Array, b: Float64Array, q: number, jitte
   return L ? choleskySolveFactored(L, b, q) : new Float64Array(q);
 }
 
-/** y = A x for a row-major r × c matrix A. */
-export function matVec(A: Float64Array, x: ArrayLike<number>, r: number, c: number): Float64Array {
-  const y = new Float64Array(r);
-  for (let i = 0; i < r; i++) {
-    let s = 0;
-    for (let j = 0; j < c; j++) s += A[i * c + j]! * x[j]!;
-    y[i] = s;
-  }
-  return y;
-}
-
 /** x' A x for a row-major q × q matrix A. */
 export function quadraticForm(A: Float64Array, x: ArrayLike<number>, q: number): number {
   let s = 0;

@@ -211,16 +211,16 @@ class EfficientFrontier {
    * λ until both ends share an active set, then the exact λ on that affine piece.
    */
   forReturn(target: number): QpSolution {
-    return this.search(0, (s) => this.ret(s), target);
+    return this.search((s) => this.ret(s), target);
   }
 
   /** The frontier portfolio with annual volatility `ceiling` (caller checks min risk ≤ ceiling ≤ current risk). */
   forRisk(ceiling: number): QpSolution {
-    return this.search(0, (s) => this.risk(s), ceiling);
+    return this.search((s) => this.risk(s), ceiling);
   }
 
-  private search(lo: number, value: (s: QpSolution) => number, target: number): QpSolution {
-    let sLo = this.at(lo);
+  private search(value: (s: QpSolution) => number, target: number): QpSolution {
+    let sLo = this.at(0);
     if (value(sLo) >= target) return sLo;
     let sHi = this.top();
     if (value(sHi) <= target) return sHi;

@@ -102,7 +102,7 @@ export function optimizePortfolio(input: OptimizeInput): OptimizeResult {
   }
 
   const frontier = new EfficientFrontier(new CappedSimplexQp(Q, mu, cap, n));
-  const minVol = frontier.at(0);
+  const minVol = frontier.bottom();
   const minRisk = frontier.risk(minVol);
   if (ceiling !== null && minRisk > ceiling + 1e-12)
     throw new OptimizationError(
@@ -168,6 +168,7 @@ function riskContributions(covariance: Float64Array, weights: ArrayLike<number>,
 
 /** The capped efficient frontier, walked through the QP's λ (return rises monotonically with λ). */
 class EfficientFrontier {
+  private lower: QpSolution | null = null;
   private upper: QpSolution | null = null;
 
   constructor(readonly qp: CappedSimplexQp) {}
@@ -182,6 +183,11 @@ class EfficientFrontier {
 
   risk(s: QpSolution): number {
     return Math.sqrt(this.qp.varianceOf(s.w));
+  }
+
+  /** The minimum-volatility portfolio (λ = 0), solved once. */
+  bottom(): QpSolution {
+    return (this.lower ??= this.at(0));
   }
 
   /** A λ whose solution already earns the maximum return under the caps (the frontier's top end). */
@@ -210,8 +216,8 @@ class EfficientFrontier {
    * Minimum-risk portfolio earning at least `target` (the min-volatility portfolio when it already does). Bisection on
    * λ until both ends share an active set, then the exact λ on that affine piece.
    */
-  forReturn(target: number): QpSolution {
-    return this.search((s) => this.ret(s), target);
+  forReturn(target: number, from?: QpSolution): QpSolution {
+    return this.search((s) => this.ret(s), target, from);
   }
 
   /** The frontier portfolio with annual volatility `ceiling` (caller checks min risk ≤ ceiling ≤ current risk). */
@@ -219,26 +225,41 @@ class EfficientFrontier {
     return this.search((s) => this.risk(s), ceiling);
   }
 
-  private search(value: (s: QpSolution) => number, target: number): QpSolution {
-    let sLo = this.at(0);
+  /** `from`, when given, is a solution known to lie at or below the target (a tighter lower bracket). */
+  private search(value: (s: QpSolution) => number, target: number, from?: QpSolution): QpSolution {
+    let sLo = from && value(from) <= target ? from : this.bottom();
     if (value(sLo) >= target) return sLo;
     let sHi = this.top();
     if (value(sHi) <= target) return sHi;
+    // Regula falsi with the Illinois modification (the value is monotone and piecewise affine or smooth in λ); exact
+    // once both ends share an active set, bisection when the secant would leave the bracket.
+    let fLo = value(sLo) - target;
+    let fHi = value(sHi) - target;
+    let side = 0;
     for (let k = 0; k < 200; k++) {
-      const vLo = value(sLo);
-      const vHi = value(sHi);
-      let lambda = (sLo.lambda + sHi.lambda) / 2;
-      if (sameActiveSet(sLo, sHi) && vHi > vLo)
-        lambda = sLo.lambda + ((target - vLo) / (vHi - vLo)) * (sHi.lambda - sLo.lambda);
+      const same = sameActiveSet(sLo, sHi);
+      const gLo = same ? value(sLo) - target : fLo;
+      const gHi = same ? value(sHi) - target : fHi;
+      let lambda = (sLo.lambda * gHi - sHi.lambda * gLo) / (gHi - gLo);
+      if (!(lambda > sLo.lambda && lambda < sHi.lambda)) lambda = (sLo.lambda + sHi.lambda) / 2;
       const s = this.at(lambda);
-      const v = value(s);
+      const f = value(s) - target;
       if (
-        Math.abs(v - target) <= 1e-13 * Math.max(1, Math.abs(target)) ||
+        Math.abs(f) <= 1e-13 * Math.max(1, Math.abs(target)) ||
         sHi.lambda - sLo.lambda <= 1e-15 * sHi.lambda
       )
         return s;
-      if (v < target) sLo = s;
-      else sHi = s;
+      if (f < 0) {
+        sLo = s;
+        fLo = f;
+        if (side === -1) fHi /= 2;
+        side = -1;
+      } else {
+        sHi = s;
+        fHi = f;
+        if (side === 1) fLo /= 2;
+        side = 1;
+      }
     }
     return sHi;
   }
@@ -278,7 +299,7 @@ class EfficientFrontier {
       }
       for (const s of [sc, sd]) if (sharpe(s) > sharpe(best)) best = s;
     }
-    for (const s of [this.at(0), top]) if (sharpe(s) > sharpe(best)) best = s;
+    for (const s of [this.bottom(), top]) if (sharpe(s) > sharpe(best)) best = s;
     return this.refineSharpe(best, rf, sharpe);
   }
 
@@ -322,12 +343,13 @@ class EfficientFrontier {
 
   /** `count` points evenly spaced in return from the min-volatility portfolio to the capped maximum return. */
   points(count: number): FrontierPoint[] {
-    const r0 = this.ret(this.at(0));
+    let previous = this.bottom();
+    const r0 = this.ret(previous);
     const r1 = Math.max(r0, this.qp.maxReturn());
     const out: FrontierPoint[] = [];
     for (let k = 0; k < count; k++) {
-      const s = this.forReturn(r0 + ((r1 - r0) * k) / (count - 1));
-      out.push({ risk: this.risk(s), return: this.ret(s) });
+      previous = this.forReturn(r0 + ((r1 - r0) * k) / (count - 1), previous);
+      out.push({ risk: this.risk(previous), return: this.ret(previous) });
     }
     return out;
   }

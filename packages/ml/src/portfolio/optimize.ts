@@ -8,7 +8,7 @@
  */
 import { OptimizationError } from './errors.ts';
 import { ledoitWolf } from './ledoit-wolf.ts';
-import { CappedSimplexQp, sameActiveSet, type QpSolution } from './qp.ts';
+import { CappedSimplexQp, type FrontierPiece } from './qp.ts';
 
 export const TRADING_DAYS_PER_YEAR = 252;
 /** Fewest aligned daily returns the optimiser accepts (about three months); the spec's window is one year. */
@@ -110,7 +110,7 @@ export function optimizePortfolio(input: OptimizeInput): OptimizeResult {
       `the least volatile portfolio under the caps has ${fmtPct(minRisk)} annual volatility, above the ${fmtPct(ceiling)} ceiling`,
     );
 
-  let chosen: QpSolution;
+  let chosen: Float64Array;
   if (input.method === 'min_volatility') chosen = minVol;
   else if (input.method === 'efficient_return') {
     const target = input.targetReturn ?? DEFAULT_TARGET_RETURN;
@@ -138,7 +138,7 @@ export function optimizePortfolio(input: OptimizeInput): OptimizeResult {
     if (ceiling !== null && frontier.risk(chosen) > ceiling) chosen = frontier.forRisk(ceiling);
   }
 
-  const weights = Array.from(chosen.w, (v) => Math.min(cap, Math.max(0, v)));
+  const weights = Array.from(chosen, (v) => Math.min(cap, Math.max(0, v)));
   const expectedReturn = frontier.qp.returnOf(weights);
   const variance = frontier.qp.varianceOf(weights);
   const expectedRisk = Math.sqrt(variance);
@@ -166,190 +166,136 @@ function riskContributions(covariance: Float64Array, weights: ArrayLike<number>,
   return total > 0 ? out.map((v) => v / total) : out.map(() => 0);
 }
 
-/** The capped efficient frontier, walked through the QP's λ (return rises monotonically with λ). */
+/** Return and variance of one path piece as functions of λ: r = r0 + λr1, σ² = v0 + 2λv1 + λ²v2. */
+interface PieceMoments {
+  piece: FrontierPiece;
+  r0: number;
+  r1: number;
+  v0: number;
+  v1: number;
+  v2: number;
+}
+
+/**
+ * The capped efficient frontier from its exact critical-line path (CappedSimplexQp.path): every question — a target
+ * return, a volatility, the maximum Sharpe ratio — is answered in closed form on the piece that contains it.
+ */
 class EfficientFrontier {
-  private lower: QpSolution | null = null;
-  private upper: QpSolution | null = null;
+  private readonly pieces: PieceMoments[];
 
-  constructor(readonly qp: CappedSimplexQp) {}
-
-  at(lambda: number): QpSolution {
-    return this.qp.solve(lambda);
+  constructor(readonly qp: CappedSimplexQp) {
+    const { Q, mu, n } = qp;
+    this.pieces = qp.path().map((piece) => {
+      let r0 = 0;
+      let r1 = 0;
+      let v0 = 0;
+      let v1 = 0;
+      let v2 = 0;
+      for (let i = 0; i < n; i++) {
+        const a = piece.base[i]!;
+        const b = piece.slope[i]!;
+        r0 += mu[i]! * a;
+        r1 += mu[i]! * b;
+        for (let j = 0; j < n; j++) {
+          const q = Q[i * n + j]!;
+          v0 += a * q * piece.base[j]!;
+          v1 += a * q * piece.slope[j]!;
+          v2 += b * q * piece.slope[j]!;
+        }
+      }
+      return { piece, r0, r1, v0, v1, v2 };
+    });
   }
 
-  ret(s: QpSolution): number {
-    return this.qp.returnOf(s.w);
+  private at(m: PieceMoments, lambda: number): Float64Array {
+    // The last piece runs to λ = ∞ with a zero slope: its weights are its base.
+    if (!Number.isFinite(lambda)) return m.piece.base.slice();
+    return m.piece.base.map((b, i) => b + lambda * m.piece.slope[i]!);
   }
 
-  risk(s: QpSolution): number {
-    return Math.sqrt(this.qp.varianceOf(s.w));
+  ret(w: ArrayLike<number>): number {
+    return this.qp.returnOf(w);
   }
 
-  /** The minimum-volatility portfolio (λ = 0), solved once. */
-  bottom(): QpSolution {
-    return (this.lower ??= this.at(0));
+  risk(w: ArrayLike<number>): number {
+    return Math.sqrt(this.qp.varianceOf(w));
   }
 
-  /** A λ whose solution already earns the maximum return under the caps (the frontier's top end). */
-  top(): QpSolution {
-    if (this.upper) return this.upper;
-    const { Q, mu, n } = this.qp;
-    let diag = 0;
-    let muScale = 0;
-    for (let i = 0; i < n; i++) {
-      diag += Q[i * n + i]! / n;
-      muScale = Math.max(muScale, Math.abs(mu[i]!));
+  /** The minimum-volatility portfolio (λ = 0). */
+  bottom(): Float64Array {
+    return this.at(this.pieces[0]!, 0);
+  }
+
+  /** The end of the path: the maximum return under the caps. */
+  top(): Float64Array {
+    return this.at(this.pieces[this.pieces.length - 1]!, Infinity);
+  }
+
+  /** Minimum-risk portfolio earning at least `target` (the min-volatility portfolio when it already does). */
+  forReturn(target: number): Float64Array {
+    for (const m of this.pieces) {
+      const end = Number.isFinite(m.piece.to) ? m.r0 + m.r1 * m.piece.to : Infinity;
+      if (target > end) continue;
+      const lambda = m.r1 > 0 ? (target - m.r0) / m.r1 : m.piece.from;
+      return this.at(m, Math.min(Math.max(lambda, m.piece.from), m.piece.to));
     }
-    const maxRet = this.qp.maxReturn();
-    const tol = 1e-12 * Math.max(1, Math.abs(maxRet));
-    let lambda = (1e-3 * diag) / Math.max(muScale, 1e-12);
-    let s = this.at(lambda);
-    for (let k = 0; k < 200 && this.ret(s) < maxRet - tol; k++) {
-      lambda *= 2;
-      s = this.at(lambda);
-    }
-    this.upper = s;
-    return s;
-  }
-
-  /**
-   * Minimum-risk portfolio earning at least `target` (the min-volatility portfolio when it already does). Bisection on
-   * λ until both ends share an active set, then the exact λ on that affine piece.
-   */
-  forReturn(target: number, from?: QpSolution): QpSolution {
-    return this.search((s) => this.ret(s), target, from);
+    return this.top();
   }
 
   /** The frontier portfolio with annual volatility `ceiling` (caller checks min risk ≤ ceiling ≤ current risk). */
-  forRisk(ceiling: number): QpSolution {
-    return this.search((s) => this.risk(s), ceiling);
-  }
-
-  /** `from`, when given, is a solution known to lie at or below the target (a tighter lower bracket). */
-  private search(value: (s: QpSolution) => number, target: number, from?: QpSolution): QpSolution {
-    let sLo = from && value(from) <= target ? from : this.bottom();
-    if (value(sLo) >= target) return sLo;
-    let sHi = this.top();
-    if (value(sHi) <= target) return sHi;
-    // Regula falsi with the Illinois modification (the value is monotone and piecewise affine or smooth in λ); exact
-    // once both ends share an active set, bisection when the secant would leave the bracket.
-    let fLo = value(sLo) - target;
-    let fHi = value(sHi) - target;
-    let side = 0;
-    for (let k = 0; k < 200; k++) {
-      const same = sameActiveSet(sLo, sHi);
-      const gLo = same ? value(sLo) - target : fLo;
-      const gHi = same ? value(sHi) - target : fHi;
-      let lambda = (sLo.lambda * gHi - sHi.lambda * gLo) / (gHi - gLo);
-      if (!(lambda > sLo.lambda && lambda < sHi.lambda)) lambda = (sLo.lambda + sHi.lambda) / 2;
-      const s = this.at(lambda);
-      const f = value(s) - target;
-      if (
-        Math.abs(f) <= 1e-13 * Math.max(1, Math.abs(target)) ||
-        sHi.lambda - sLo.lambda <= 1e-15 * sHi.lambda
-      )
-        return s;
-      if (f < 0) {
-        sLo = s;
-        fLo = f;
-        if (side === -1) fHi /= 2;
-        side = -1;
-      } else {
-        sHi = s;
-        fHi = f;
-        if (side === 1) fLo /= 2;
-        side = 1;
-      }
+  forRisk(ceiling: number): Float64Array {
+    const c2 = ceiling * ceiling;
+    for (const m of this.pieces) {
+      const { from, to } = m.piece;
+      const end = Number.isFinite(to) ? m.v0 + 2 * m.v1 * to + m.v2 * to * to : Infinity;
+      if (c2 > end) continue;
+      // v2·λ² + 2v1·λ + (v0 − c²) = 0, the larger root (variance rises with λ on the efficient side).
+      let lambda: number;
+      if (m.v2 > 1e-300) {
+        const disc = Math.max(0, m.v1 * m.v1 - m.v2 * (m.v0 - c2));
+        lambda = (-m.v1 + Math.sqrt(disc)) / m.v2;
+      } else lambda = m.v1 > 0 ? (c2 - m.v0) / (2 * m.v1) : from;
+      return this.at(m, Math.min(Math.max(lambda, from), to));
     }
-    return sHi;
+    return this.top();
   }
 
   /**
-   * Maximum Sharpe ratio: golden-section search on λ (the Sharpe ratio is quasi-concave along the frontier), then the
-   * exact optimum on the winning affine piece w(λ) = a + λb, where (m0 + λm1)/√(v0 + 2λv1 + λ²v2) peaks at
-   * λ* = (m1 v0 − m0 v1)/(m0 v2 − m1 v1).
+   * Maximum Sharpe ratio: on each piece (m0 + λm1)/√(v0 + 2λv1 + λ²v2) with m = r − rf peaks at
+   * λ* = (m1 v0 − m0 v1)/(m0 v2 − m1 v1); the best of every piece's ends and interior peak.
    */
-  maxSharpe(rf: number): QpSolution {
-    const sharpe = (s: QpSolution): number => {
-      const risk = this.risk(s);
-      return risk > 0 ? (this.ret(s) - rf) / risk : -Infinity;
+  maxSharpe(rf: number): Float64Array {
+    let best = this.bottom();
+    let bestSharpe = -Infinity;
+    const tryAt = (m: PieceMoments, lambda: number): void => {
+      const w = this.at(m, lambda);
+      const risk = this.risk(w);
+      const sharpe = risk > 0 ? (this.ret(w) - rf) / risk : -Infinity;
+      if (sharpe > bestSharpe) {
+        bestSharpe = sharpe;
+        best = w;
+      }
     };
-    const top = this.top();
-    let a = 0;
-    let b = top.lambda;
-    const phi = (Math.sqrt(5) - 1) / 2;
-    let c = b - phi * (b - a);
-    let d = a + phi * (b - a);
-    let sc = this.at(c);
-    let sd = this.at(d);
-    let best = sharpe(sc) >= sharpe(sd) ? sc : sd;
-    for (let k = 0; k < 100 && b - a > 1e-14 * top.lambda; k++) {
-      if (sharpe(sc) >= sharpe(sd)) {
-        b = d;
-        d = c;
-        sd = sc;
-        c = b - phi * (b - a);
-        sc = this.at(c);
-      } else {
-        a = c;
-        c = d;
-        sc = sd;
-        d = a + phi * (b - a);
-        sd = this.at(d);
-      }
-      for (const s of [sc, sd]) if (sharpe(s) > sharpe(best)) best = s;
+    for (const m of this.pieces) {
+      const { from, to } = m.piece;
+      tryAt(m, from);
+      if (!Number.isFinite(to)) continue;
+      tryAt(m, to);
+      const m0 = m.r0 - rf;
+      const lambda = (m.r1 * m.v0 - m0 * m.v1) / (m0 * m.v2 - m.r1 * m.v1);
+      if (lambda > from && lambda < to) tryAt(m, lambda);
     }
-    for (const s of [this.bottom(), top]) if (sharpe(s) > sharpe(best)) best = s;
-    return this.refineSharpe(best, rf, sharpe);
-  }
-
-  private refineSharpe(best: QpSolution, rf: number, sharpe: (s: QpSolution) => number): QpSolution {
-    const { Q, mu, n } = this.qp;
-    const h = Math.max(1e-9, 1e-6 * best.lambda);
-    const s1 = this.at(best.lambda);
-    let s2 = this.at(best.lambda + h);
-    let step = h;
-    if (!sameActiveSet(s1, s2) && best.lambda > h) {
-      s2 = this.at(best.lambda - h);
-      step = -h;
-    }
-    if (!sameActiveSet(s1, s2)) return best;
-    const slope = new Float64Array(n);
-    const base = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      slope[i] = (s2.w[i]! - s1.w[i]!) / step;
-      base[i] = s1.w[i]! - best.lambda * slope[i]!;
-    }
-    let m0 = 0;
-    let m1 = 0;
-    let v0 = 0;
-    let v1 = 0;
-    let v2 = 0;
-    for (let i = 0; i < n; i++) {
-      m0 += (mu[i]! - rf) * base[i]!;
-      m1 += (mu[i]! - rf) * slope[i]!;
-      for (let j = 0; j < n; j++) {
-        const q = Q[i * n + j]!;
-        v0 += base[i]! * q * base[j]!;
-        v1 += base[i]! * q * slope[j]!;
-        v2 += slope[i]! * q * slope[j]!;
-      }
-    }
-    const lambda = (m1 * v0 - m0 * v1) / (m0 * v2 - m1 * v1);
-    if (!(Number.isFinite(lambda) && lambda >= 0)) return best;
-    const s = this.at(lambda);
-    return sharpe(s) >= sharpe(best) ? s : best;
+    return best;
   }
 
   /** `count` points evenly spaced in return from the min-volatility portfolio to the capped maximum return. */
   points(count: number): FrontierPoint[] {
-    let previous = this.bottom();
-    const r0 = this.ret(previous);
-    const r1 = Math.max(r0, this.qp.maxReturn());
+    const r0 = this.ret(this.bottom());
+    const r1 = Math.max(r0, this.ret(this.top()));
     const out: FrontierPoint[] = [];
     for (let k = 0; k < count; k++) {
-      previous = this.forReturn(r0 + ((r1 - r0) * k) / (count - 1), previous);
-      out.push({ risk: this.risk(previous), return: this.ret(previous) });
+      const w = this.forReturn(r0 + ((r1 - r0) * k) / (count - 1));
+      out.push({ risk: this.risk(w), return: this.ret(w) });
     }
     return out;
   }

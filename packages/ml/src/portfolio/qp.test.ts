@@ -73,3 +73,48 @@ describe('CappedSimplexQp (active set)', () => {
     for (const v of qp.solve(0).w) expect(v).toBeCloseTo(0.25, 12);
   });
 });
+
+describe('CappedSimplexQp.path (critical line)', () => {
+  it('agrees with the active-set solution at random λ on random problems, pieces joined end to end', () => {
+    const rng = new Rng(12);
+    for (let trial = 0; trial < 40; trial++) {
+      const n = 2 + rng.int(30);
+      const cap = Math.min(1, 1 / n + rng.uniform() * 0.5);
+      const { Q, mu } = instance(n, rng);
+      const path = new CappedSimplexQp(Q, mu, cap, n).path();
+      expect(path[0]!.from).toBe(0);
+      expect(path.at(-1)!.to).toBe(Infinity);
+      for (let k = 1; k < path.length; k++) {
+        expect(path[k]!.from).toBe(path[k - 1]!.to);
+        // continuous at the breakpoint
+        for (let i = 0; i < n; i++)
+          expect(path[k]!.base[i]! + path[k]!.from * path[k]!.slope[i]!).toBeCloseTo(
+            path[k - 1]!.base[i]! + path[k]!.from * path[k - 1]!.slope[i]!,
+            9,
+          );
+      }
+      const qp = new CappedSimplexQp(Q, mu, cap, n);
+      for (let k = 0; k < 8; k++) {
+        const lambda = k === 0 ? 0 : 10 ** (rng.uniform() * 5 - 3);
+        const piece = path.find((p) => lambda >= p.from && lambda <= p.to)!;
+        const w = piece.base.map((b, i) => b + lambda * piece.slope[i]!);
+        expectKkt(Q, mu, lambda, cap, w);
+        const s = qp.solve(lambda);
+        for (let i = 0; i < n; i++) expect(w[i]).toBeCloseTo(s.w[i]!, 8);
+      }
+    }
+  });
+
+  it('handles duplicated assets and equal expected returns', () => {
+    const Q = Float64Array.from([0.04, 0.04, 0.01, 0.04, 0.04, 0.01, 0.01, 0.01, 0.09]);
+    for (const mu of [Float64Array.from([0.1, 0.1, 0.2]), Float64Array.from([0.1, 0.1, 0.1])]) {
+      const path = new CappedSimplexQp(Q, mu, 0.6, 3).path();
+      expect(path.at(-1)!.to).toBe(Infinity);
+      const last = path.at(-1)!;
+      expect(last.base.reduce((a, b) => a + b, 0) + 1e9 * last.slope.reduce((a, b) => a + b, 0)).toBeCloseTo(
+        1,
+        6,
+      );
+    }
+  });
+});

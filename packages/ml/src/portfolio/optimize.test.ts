@@ -211,6 +211,19 @@ describe('optimizePortfolio', () => {
     );
   });
 
+  it('rejects malformed numeric options as programming errors (RangeError, not a 400 code)', () => {
+    expect(() => optimizePortfolio({ ...base, maxWeight: 0 })).toThrow(RangeError);
+    expect(() =>
+      optimizePortfolio({ ...base, method: 'efficient_return', targetReturn: Number.NaN }),
+    ).toThrow(/targetReturn/);
+    expect(() => optimizePortfolio({ ...base, riskFreeRate: Number.POSITIVE_INFINITY })).toThrow(
+      /riskFreeRate/,
+    );
+    expect(() => optimizePortfolio({ ...base, volatilityCeiling: 0 })).toThrow(/volatilityCeiling/);
+    expect(() => optimizePortfolio({ ...base, expectedReturns: [0.1] })).toThrow(/expectedReturns/);
+    expect(() => optimizePortfolio({ ...base, logReturns: lr12.map((r) => r.slice(1)) })).toThrow(/row 0/);
+  });
+
   it('with n·cap = 1 the only feasible portfolio is every weight at the cap', () => {
     const r = optimizePortfolio({
       ...base,

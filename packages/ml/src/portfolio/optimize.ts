@@ -86,6 +86,11 @@ export function optimizePortfolio(input: OptimizeInput): OptimizeResult {
   });
   const rf = input.riskFreeRate ?? 0;
   const ceiling = input.volatilityCeiling ?? null;
+  if (!Number.isFinite(rf)) throw new RangeError(`riskFreeRate must be finite, got ${rf}`);
+  if (ceiling !== null && !(ceiling > 0))
+    throw new RangeError(`volatilityCeiling must be positive, got ${ceiling}`);
+  if (input.targetReturn !== undefined && !Number.isFinite(input.targetReturn))
+    throw new RangeError(`targetReturn must be finite, got ${input.targetReturn}`);
 
   const lw = ledoitWolf(input.logReturns);
   const Q = new Float64Array(n * n);

@@ -89,7 +89,7 @@ export const accuracyWithBaselineSchema = z.object({
   baseline_side: z.enum(['up', 'down']).nullable(),
   /** accuracy − baseline, percentage points. */
   edge_points: z.number().nullable(),
-  /** Day-clustered 95 % interval of the edge, points; null when not computed (e.g. realised accuracy). */
+  /** Day-clustered 95 % interval of the edge, points (walk-forward and realised alike); null without a baseline. */
   edge_ci: z.object({ low: z.number(), high: z.number() }).nullable(),
   /** Day-clustered 95 % interval of the hit rate, percent. */
   accuracy_ci: z.object({ low: z.number(), high: z.number() }).nullable(),

@@ -3,6 +3,7 @@ import {
   averageRanks,
   dailyIc,
   dayClusteredHitRateSe,
+  dayTotalsMeanSe,
   directionalHits,
   evaluatePredictions,
   pearson,
@@ -101,6 +102,28 @@ describe(dayClusteredHitRateSe.name, () => {
     // e = +0.5, +0.5, −0.5, −0.5 (p = 0.5); lag 1: Σ e_d e_{d−1} = 0.25 − 0.25 + 0.25 = 0.25, weight 1/2
     const se = dayClusteredHitRateSe([1, 1, 1, 1], [1, 1, -1, -1], [0, 1, 2, 3], 1);
     expect(se).toBeCloseTo(Math.sqrt(1 + 2 * 0.5 * 0.25) / 4, 12);
+  });
+});
+
+describe(dayTotalsMeanSe.name, () => {
+  it('gives from per-day totals what the rows give (what a database query returns)', () => {
+    // Two days of 3 identical outcomes, as in the test above: SE = √4.5 / 6.
+    expect(
+      dayTotalsMeanSe(
+        [
+          { sum: 3, n: 3 },
+          { sum: 0, n: 3 },
+        ],
+        0,
+      ),
+    ).toBeCloseTo(Math.sqrt(4.5) / 6, 12);
+    expect(
+      dayTotalsMeanSe(
+        [1, 1, 0, 0].map((hit) => ({ sum: hit, n: 1 })),
+        1,
+      ),
+    ).toBeCloseTo(dayClusteredHitRateSe([1, 1, 1, 1], [1, 1, -1, -1], [0, 1, 2, 3], 1), 12);
+    expect(dayTotalsMeanSe([], 0)).toBeNaN();
   });
 });
 

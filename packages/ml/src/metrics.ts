@@ -178,24 +178,43 @@ export function dailyIc(
  * of `value` are skipped; `day` must be non-decreasing.
  */
 export function dayClusteredMeanSe(value: ArrayLike<number>, day: ArrayLike<number>, lags: number): number {
+  const days: DayTotal[] = [];
+  let i = 0;
+  while (i < day.length) {
+    let sum = 0;
+    let n = 0;
+    let j = i;
+    for (; j < day.length && day[j] === day[i]; j++) {
+      if (Number.isNaN(value[j]!)) continue;
+      sum += value[j]!;
+      n++;
+    }
+    days.push({ sum, n });
+    i = j;
+  }
+  return dayTotalsMeanSe(days, lags);
+}
+
+/** One day's total of a per-row value and its number of rows. */
+export interface DayTotal {
+  sum: number;
+  n: number;
+}
+
+/**
+ * `dayClusteredMeanSe` from per-day totals, oldest day first (what a database gives without the rows): e_d is
+ * sum_d − m̂·n_d.
+ */
+export function dayTotalsMeanSe(days: readonly DayTotal[], lags: number): number {
   let n = 0;
   let s = 0;
-  for (let i = 0; i < value.length; i++) {
-    if (Number.isNaN(value[i]!)) continue;
-    n++;
-    s += value[i]!;
+  for (const d of days) {
+    n += d.n;
+    s += d.sum;
   }
   if (n === 0) return NaN;
   const m = s / n;
-  const sums: number[] = [];
-  let i = 0;
-  while (i < day.length) {
-    let e = 0;
-    let j = i;
-    for (; j < day.length && day[j] === day[i]; j++) if (!Number.isNaN(value[j]!)) e += value[j]! - m;
-    sums.push(e);
-    i = j;
-  }
+  const sums = days.map((d) => d.sum - m * d.n);
   let v = 0;
   for (const e of sums) v += e * e;
   for (let l = 1; l <= lags; l++) {

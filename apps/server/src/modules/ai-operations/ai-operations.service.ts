@@ -10,7 +10,7 @@ import {
   AI_HEALTH_RULE_TEXT,
   aiOperationalHealth,
   AI_RECENT_ACTIVITY,
-  wilsonPercent,
+  algorithmEvaluationSchema,
   type AdminAlgorithm,
   type FeatureDriftView,
   type PerformanceAlert,
@@ -27,10 +27,7 @@ import type {
   RunRow,
   StaffAction,
 } from '@/modules/predictions/prediction-runs.service';
-import {
-  REALISED_ACCURACY_MIN_COUNT,
-  REALISED_ACCURACY_MIN_DAYS,
-} from '@/modules/predictions/predictions.service';
+import { accuracyWithBaseline } from '@/modules/predictions/predictions.service';
 import { mlRunOf } from '@/modules/predictions/prediction-runs.service';
 import type { AiOperationsRepository, AlertRow } from './ai-operations.repository.ts';
 import { RESOURCE_SAMPLE_MS, ResourceMonitor, type ResourceSample } from './resource-monitor.ts';
@@ -192,16 +189,14 @@ export class AiOperationsService {
         lastTrainedAt: snap.lastTrainedAt.get(a.id) ?? null,
         now,
       });
-      const realisedEnough =
-        live !== undefined &&
-        live.evaluated >= REALISED_ACCURACY_MIN_COUNT &&
-        live.days >= REALISED_ACCURACY_MIN_DAYS;
-      const accuracy = realisedEnough ? (100 * live.hits) / live.evaluated : (wf?.accuracyPercent ?? null);
-      const ci = realisedEnough
-        ? wilsonPercent(live.hits, live.evaluated)
-        : wf
-          ? { low: wf.accuracyCiLowPercent, high: wf.accuracyCiHighPercent }
-          : null;
+      // What investors see of the algorithm (predictions capability): realised once enough has matured, else the
+      // walk-forward, each with its day-clustered interval.
+      const parsed = wf ? algorithmEvaluationSchema.safeParse(wf.record) : null;
+      const shown = accuracyWithBaseline(
+        wf ? { row: wf, record: parsed?.success ? parsed.data : null } : undefined,
+        live,
+        ASSESSED_HORIZON,
+      );
       return {
         id: a.id,
         name: a.name,
@@ -210,13 +205,13 @@ export class AiOperationsService {
         description: a.description,
         enabled: a.enabled,
         status: a.enabled ? 'active' : 'inactive',
-        accuracy: round(accuracy, 2),
-        accuracy_source: accuracy === null ? null : realisedEnough ? 'realised' : 'walk_forward',
-        hit_rate_ci: ci ? { low: round(ci.low, 2)!, high: round(ci.high, 2)! } : null,
+        accuracy: shown?.accuracy ?? null,
+        accuracy_source: shown?.source ?? null,
+        hit_rate_ci: shown?.accuracy_ci ?? null,
         r2: round(wf?.r2, 6),
         skill: round(wf?.skillVsRandomWalk, 6),
         rank_ic: round(wf?.rankIcMean, 6),
-        predictions_count: realisedEnough ? live.evaluated : (wf?.predictionsCount ?? 0),
+        predictions_count: shown?.count ?? wf?.predictionsCount ?? 0,
         live_predictions_count: snap.liveCounts.get(a.id) ?? 0,
         live_evaluated: live?.evaluated ?? 0,
         live_hit_rate: live && live.evaluated > 0 ? round((100 * live.hits) / live.evaluated, 2) : null,

@@ -79,6 +79,12 @@ export interface MaturedPrediction {
 
 const BATCH = 10_000;
 
+/** The run's log with one more line (the oldest dropped beyond `max`), as an SQL expression for `set log = …`. */
+function logWith(line: string, at: Date, max: number) {
+  return sql`(case when jsonb_array_length(log) >= ${max} then log - 0 else log end)
+    || jsonb_build_array(jsonb_build_object('at', ${at.toISOString()}::text, 'line', ${line}::text))`;
+}
+
 /**
  * The write side of predictions: the algorithm table's sync and flags, runs, the bars a run loads, trained models,
  * walk-forward scores, predictions and their realised evaluations. Queries only; the rules are in
@@ -165,13 +171,20 @@ export class PredictionRunsRepository {
   async finishRun(
     id: string,
     status: 'succeeded' | 'failed' | 'cancelled',
-    patch: { message?: string | null; error?: string | null; now: Date },
+    patch: {
+      message?: string | null;
+      error?: string | null;
+      now: Date;
+      /** A last line for the run's log, written with the status (a reader never sees one without the other). */
+      logLine?: { line: string; max: number };
+    },
   ): Promise<boolean> {
     const rows = await this.db
       .update(mlRuns)
       .set({
         status,
         finishedAt: patch.now,
+        ...(patch.logLine ? { log: logWith(patch.logLine.line, patch.now, patch.logLine.max) } : {}),
         ...(patch.message !== undefined ? { message: patch.message } : {}),
         ...(patch.error !== undefined ? { error: patch.error } : {}),
         ...(status === 'succeeded' ? { progress: 1 } : {}),
@@ -193,10 +206,7 @@ export class PredictionRunsRepository {
 
   /** Appends a line to a run's log, dropping the oldest beyond `max`. */
   async appendRunLog(id: string, line: string, at: Date, max: number): Promise<void> {
-    await this.db.execute(sql`
-      update ml_runs set log = (case when jsonb_array_length(log) >= ${max} then log - 0 else log end)
-        || jsonb_build_array(jsonb_build_object('at', ${at.toISOString()}::text, 'line', ${line}::text))
-      where id = ${id}`);
+    await this.db.execute(sql`update ml_runs set log = ${logWith(line, at, max)} where id = ${id}`);
   }
 
   async getRun(id: string): Promise<RunRow | undefined> {

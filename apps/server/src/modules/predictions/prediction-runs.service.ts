@@ -61,6 +61,7 @@ import type {
   EvaluationRow,
   NewPrediction,
   PredictionsRepository,
+  RealisedScores,
 } from './predictions.repository.ts';
 import type {
   ModelVersionRow,
@@ -227,7 +228,7 @@ export interface OperationsSnapshot {
   algorithms: AlgorithmRow[];
   /** Newest walk-forward per algorithm at the horizon (the serving model's run or later). */
   evaluations: EvaluationRow[];
-  realised: Map<string, { evaluated: number; hits: number; days: number }>;
+  realised: Map<string, RealisedScores>;
   lastTrainedAt: Map<string, Date>;
   liveCounts: Map<string, number>;
   modelVersions: number;
@@ -610,9 +611,9 @@ export class PredictionRunsService {
     const cancelled = await this.o.runs.finishRun(id, 'cancelled', {
       now: this.o.clock.now(),
       message: 'Cancelled',
+      logLine: { line: `Cancelled${staff ? ` by ${staff.actor.email}` : ''}`, max: ML_RUN_LOG_MAX },
     });
     if (!cancelled) throw new RunNotCancellableError(run.status);
-    await this.log(id, `Cancelled${staff ? ` by ${staff.actor.email}` : ''}`);
     this.controllers.get(id)?.abort();
     if (run.jobId && this.o.queue) {
       await this.o.queue
@@ -652,8 +653,13 @@ export class PredictionRunsService {
     const started = Date.now();
     try {
       const summary = await this.handlers[kind](data.runId, controller.signal);
-      if (await runs.finishRun(data.runId, 'succeeded', { now: clock.now(), message: summary })) {
-        await this.log(data.runId, `Succeeded: ${summary}`);
+      if (
+        await runs.finishRun(data.runId, 'succeeded', {
+          now: clock.now(),
+          message: summary,
+          logLine: { line: `Succeeded: ${summary}`, max: ML_RUN_LOG_MAX },
+        })
+      ) {
         log.info({ runId: data.runId, kind, ms: Date.now() - started }, `ML ${kind} succeeded: ${summary}`);
         this.lastError = null;
         if (data.chain && kind === 'train')
@@ -667,8 +673,11 @@ export class PredictionRunsService {
       } else {
         this.lastError = message(error);
         log.error({ err: error, runId: data.runId, kind }, `ML ${kind} failed`);
-        await runs.finishRun(data.runId, 'failed', { now: clock.now(), error: message(error) });
-        await this.log(data.runId, `Failed: ${message(error)}`);
+        await runs.finishRun(data.runId, 'failed', {
+          now: clock.now(),
+          error: message(error),
+          logLine: { line: `Failed: ${message(error)}`, max: ML_RUN_LOG_MAX },
+        });
       }
     } finally {
       clearInterval(watcher);

@@ -323,8 +323,14 @@ describe.each(testBackends())('PredictionsRepository and PredictionRunsRepositor
       { date: '2026-11-17', evaluated: 2, hits: 1, ups: 2 },
     ]);
     const realised = await repo.realisedByAlgorithm(1);
-    expect(realised.get('ols')).toEqual({ evaluated: 1, hits: 1, ups: 1, days: 1 });
-    expect(realised.get('ridge')).toEqual({ evaluated: 1, hits: 0, ups: 1, days: 1 });
+    expect(realised.get('ols')).toEqual({
+      evaluated: 1,
+      hits: 1,
+      ups: 1,
+      days: 1,
+      daily: [{ n: 1, hits: 1, ups: 1 }],
+    });
+    expect(realised.get('ridge')).toMatchObject({ evaluated: 1, hits: 0, ups: 1, days: 1 });
     expect((await repo.predictionCountsByAlgorithm()).get('ols')).toBe(3);
   });
 

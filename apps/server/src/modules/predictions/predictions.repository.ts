@@ -28,6 +28,15 @@ export interface TopPredictionRow {
   createdAt: Date;
 }
 
+/** Realised (live) scores of one algorithm at one horizon, in total and per target date (oldest first). */
+export interface RealisedScores {
+  evaluated: number;
+  hits: number;
+  ups: number;
+  days: number;
+  daily: { n: number; hits: number; ups: number }[];
+}
+
 /** The read side of predictions: algorithms, models' dates, walk-forward scores, predictions and their scores. */
 export class PredictionsRepository {
   constructor(private readonly db: Db) {}
@@ -197,29 +206,38 @@ export class PredictionsRepository {
 
   /**
    * Realised evaluations per algorithm at a horizon: scored count, hits, those that closed up (always-up's hits on the
-   * same rows) and distinct target dates; zero realised returns (hit null) are excluded.
+   * same rows), distinct target dates, and the same per target date, oldest first (for the day-clustered interval);
+   * zero realised returns (hit null) are excluded.
    */
-  async realisedByAlgorithm(
-    horizonDays: number,
-  ): Promise<Map<string, { evaluated: number; hits: number; ups: number; days: number }>> {
+  async realisedByAlgorithm(horizonDays: number): Promise<Map<string, RealisedScores>> {
     const result = await this.db.execute<{
       algorithm_id: string;
+      target_date: string;
       n: number;
       hits: number;
       ups: number;
-      days: number;
     }>(sql`
-      select p.algorithm_id, count(*)::int as n, sum(case when e.hit then 1 else 0 end)::int as hits,
-        sum(case when e.realised_return > 0 then 1 else 0 end)::int as ups,
-        count(distinct p.target_date)::int as days
+      select p.algorithm_id, p.target_date::text as target_date, count(*)::int as n,
+        sum(case when e.hit then 1 else 0 end)::int as hits,
+        sum(case when e.realised_return > 0 then 1 else 0 end)::int as ups
       from prediction_evaluations e join predictions p on p.id = e.prediction_id
-      where p.horizon_days = ${horizonDays} and e.hit is not null group by p.algorithm_id`);
-    return new Map(
-      result.rows.map((r) => [
-        r.algorithm_id,
-        { evaluated: Number(r.n), hits: Number(r.hits), ups: Number(r.ups), days: Number(r.days) },
-      ]),
-    );
+      where p.horizon_days = ${horizonDays} and e.hit is not null
+      group by p.algorithm_id, p.target_date order by p.algorithm_id, p.target_date`);
+    const out = new Map<string, RealisedScores>();
+    for (const r of result.rows) {
+      const day = { n: Number(r.n), hits: Number(r.hits), ups: Number(r.ups) };
+      let scores = out.get(r.algorithm_id);
+      if (!scores) {
+        scores = { evaluated: 0, hits: 0, ups: 0, days: 0, daily: [] };
+        out.set(r.algorithm_id, scores);
+      }
+      scores.evaluated += day.n;
+      scores.hits += day.hits;
+      scores.ups += day.ups;
+      scores.days += 1;
+      scores.daily.push(day);
+    }
+    return out;
   }
 
   /** Live predictions made per algorithm (all horizons). */

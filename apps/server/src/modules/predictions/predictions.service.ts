@@ -24,7 +24,7 @@ import {
   type StockPredictions,
   type TopPrediction,
 } from '@bist/contracts';
-import { chooseChampion } from '@bist/ml';
+import { chooseChampion, dayTotalsMeanSe, Z_95 } from '@bist/ml';
 import { addCalendarDays, istanbulDate } from '@bist/market';
 import type { Clock } from '@/lib/clock';
 import { NotFoundError } from '@/lib/errors';
@@ -34,6 +34,7 @@ import type {
   EvaluationRow,
   ModelKey,
   PredictionsRepository,
+  RealisedScores,
   TopPredictionRow,
 } from './predictions.repository.ts';
 
@@ -47,15 +48,8 @@ export const REALISED_ACCURACY_MIN_DAYS = 20;
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-interface Realised {
-  evaluated: number;
-  hits: number;
-  ups: number;
-  days: number;
-}
-
 /** An algorithm's latest walk-forward row with its full record (null when the stored record does not parse). */
-interface Evaluated {
+export interface Evaluated {
   row: EvaluationRow;
   record: AlgorithmEvaluation | null;
 }
@@ -65,7 +59,7 @@ interface HorizonState {
   horizon: PredictionHorizon;
   algorithms: AlgorithmRow[];
   evaluations: Map<string, Evaluated>;
-  realised: Map<string, Realised>;
+  realised: Map<string, RealisedScores>;
   trained: Map<string, Date>;
   production: string | null;
 }
@@ -73,30 +67,52 @@ interface HorizonState {
 const pct = (v: number) => 100 * v;
 
 /**
- * The accuracy of an algorithm as shown: realised live evaluations once there are enough (their baseline from how many
- * closed up; no clustered interval is computed for them), else the walk-forward record's hit rate, baseline, edge and
- * day-clustered intervals.
+ * The accuracy of an algorithm as shown: realised live evaluations once there are enough, else the walk-forward
+ * record's — each with its hit rate, market-direction baseline, edge and day-clustered 95 % intervals (Newey–West over
+ * horizon − 1 days, as the walk-forward computes them).
  */
 export function accuracyWithBaseline(
   walkForward: Evaluated | undefined,
-  realised: Realised | undefined,
+  realised: RealisedScores | undefined,
+  horizon: number,
 ): AccuracyWithBaseline | null {
   if (
     realised &&
     realised.evaluated >= REALISED_ACCURACY_MIN_COUNT &&
     realised.days >= REALISED_ACCURACY_MIN_DAYS
   ) {
-    const accuracy = pct(realised.hits / realised.evaluated);
+    const hitRate = realised.hits / realised.evaluated;
+    const accuracy = pct(hitRate);
     const base = marketDirectionBaseline(realised.ups, realised.evaluated - realised.ups);
     const baseline = base.best === null ? null : pct(base.best);
+    const lags = Math.max(0, horizon - 1);
+    const hitSe = dayTotalsMeanSe(
+      realised.daily.map((d) => ({ sum: d.hits, n: d.n })),
+      lags,
+    );
+    // Per row: hit − the baseline side's hit, so the edge's interval carries the day's shared move.
+    const edgeSe = dayTotalsMeanSe(
+      realised.daily.map((d) => ({ sum: d.hits - (base.side === 'down' ? d.n - d.ups : d.ups), n: d.n })),
+      lags,
+    );
+    const edge = baseline === null ? null : accuracy - baseline;
+    const edgeCi =
+      edge === null || !Number.isFinite(edgeSe)
+        ? null
+        : { low: round2(edge - pct(Z_95 * edgeSe)), high: round2(edge + pct(Z_95 * edgeSe)) };
     return {
       accuracy: round2(accuracy),
       baseline: baseline === null ? null : round2(baseline),
       baseline_side: base.side,
-      edge_points: baseline === null ? null : round2(accuracy - baseline),
-      edge_ci: null,
-      accuracy_ci: null,
-      indistinguishable: null,
+      edge_points: edge === null ? null : round2(edge),
+      edge_ci: edgeCi,
+      accuracy_ci: Number.isFinite(hitSe)
+        ? {
+            low: round2(pct(Math.max(0, hitRate - Z_95 * hitSe))),
+            high: round2(pct(Math.min(1, hitRate + Z_95 * hitSe))),
+          }
+        : null,
+      indistinguishable: edgeCi ? edgeCi.low <= 0 && edgeCi.high >= 0 : null,
       source: 'realised',
       count: realised.evaluated,
     };
@@ -204,7 +220,7 @@ export class PredictionsService {
       algorithm_name: algorithmNameTr(a.id, a.name),
       algorithm_name_en: a.name,
       rank_ic_edge: wf?.record?.rankIcDiffVsBestFactor ?? null,
-      accuracy: accuracyWithBaseline(wf, state.realised.get(a.id)),
+      accuracy: accuracyWithBaseline(wf, state.realised.get(a.id), state.horizon),
     };
   }
 
@@ -297,7 +313,7 @@ export class PredictionsService {
   private listOf(state: HorizonState, liveCounts: Map<string, number>, limit?: number): CustomerAlgorithm[] {
     const list: CustomerAlgorithm[] = state.algorithms.map((a) => {
       const wf = state.evaluations.get(a.id);
-      const detail = accuracyWithBaseline(wf, state.realised.get(a.id));
+      const detail = accuracyWithBaseline(wf, state.realised.get(a.id), state.horizon);
       const row = wf?.row;
       return {
         algorithm_id: a.id,

@@ -122,6 +122,9 @@ export const stockListItemSchema = z.object({
   sector: z.string(),
   /** Shares outstanding × price, TRY; null when the shares are not known. */
   market_cap: z.number().nullable(),
+  /** Lowest and highest close of the last 52 weeks with today's price, TRY; null without stored history. */
+  week52_low: z.number().nullable(),
+  week52_high: z.number().nullable(),
 });
 export type StockListItem = z.infer<typeof stockListItemSchema>;
 

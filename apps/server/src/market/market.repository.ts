@@ -102,6 +102,20 @@ export class MarketRepository {
     return rows.map((r) => ({ ...r, source: r.source as BarSource }));
   }
 
+  /** Lowest and highest daily close of every symbol between two dates (the 52-week range of the stock list). */
+  async closeRanges(fromDate: string, toDate: string): Promise<Map<string, { low: number; high: number }>> {
+    const rows = await this.db
+      .select({
+        symbol: dailyBars.symbol,
+        low: sql<number>`min(${dailyBars.closeTry})`,
+        high: sql<number>`max(${dailyBars.closeTry})`,
+      })
+      .from(dailyBars)
+      .where(and(gte(dailyBars.date, fromDate), lte(dailyBars.date, toDate)))
+      .groupBy(dailyBars.symbol);
+    return new Map(rows.map((r) => [r.symbol, { low: Number(r.low), high: Number(r.high) }]));
+  }
+
   /** Every daily bar of every symbol from `fromDate` (for index recomputation and ML panels). */
   async allDailyBarsFrom(fromDate: string): Promise<StoredDailyBar[]> {
     const rows = await this.db

@@ -78,6 +78,17 @@ describe('market routes', () => {
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8')).data.stocks).toHaveLength(100);
   });
 
+  it('gives every listed stock the 52-week range of its profile', async () => {
+    const [row] = (await get('/api/stocks/list?search=THYAO')).json().data.stocks;
+    const profile = (await get('/api/stocks/THYAO/profile')).json().data;
+    expect(row.symbol).toBe('THYAO');
+    expect(row.week52_low).toBe(profile.week52_low);
+    expect(row.week52_high).toBe(profile.week52_high);
+    expect(row.week52_low).toBeLessThan(row.week52_high);
+    expect(row.price).toBeGreaterThanOrEqual(row.week52_low);
+    expect(row.price).toBeLessThanOrEqual(row.week52_high);
+  });
+
   it("finds GARAN for 'garanti' and folds Turkish letters", async () => {
     const garanti = (await get('/api/stocks/list?search=garanti')).json().data;
     expect(garanti.stocks.map((s: { symbol: string }) => s.symbol)).toContain('GARAN');

@@ -175,8 +175,8 @@ export function marketRoutes(
           query.sort_by,
           query.sort_order,
         ]);
-        const body = stockListBodies.get(key, market.quotesVersion(), () => ({
-          data: market.stockList(query),
+        const body = await stockListBodies.getAsync(key, market.stockListVersion(), async () => ({
+          data: await market.stockList(query),
         }));
         return sendEncoded(request, reply, body);
       },

@@ -4,6 +4,7 @@ import {
   addCalendarDays,
   continuousWindowOn,
   foldTurkish,
+  istanbulDate,
   istanbulInstant,
   previousTradingDay,
   priceBand,
@@ -63,6 +64,16 @@ interface Cached<T> {
   value: T;
 }
 
+/** The 52-week range shown: the stored closes of the last 365 days and the current price (null without history). */
+function week52(
+  closes: { low: number; high: number } | undefined,
+  price: number,
+): { week52_low: number | null; week52_high: number | null } {
+  return closes
+    ? { week52_low: Math.min(closes.low, price), week52_high: Math.max(closes.high, price) }
+    : { week52_low: null, week52_high: null };
+}
+
 /**
  * Market views for the customer API: everything is derived from the engine's in-memory quotes or stored bars.
  * Views that only change with the quotes say which version of the quotes they are made from (`quotesVersion`,
@@ -72,6 +83,7 @@ export class MarketService {
   private liveCache: Cached<LiveData> | undefined;
   /** Candles read from the database, per chart (kind, symbol, range); bounded like the encoded answers. */
   private readonly storedCandles = new VersionedCache<string, Candle[]>(STORED_CANDLES_MAX);
+  private readonly storedRanges = new VersionedCache<'all', Map<string, { low: number; high: number }>>(1);
   private indexCache: Cached<IndexItem[]> | undefined;
 
   constructor(
@@ -207,10 +219,34 @@ export class MarketService {
   }
 
   /**
+   * Version of the stock list: the quotes, and the day and 10-minute period of the stored closes behind its 52-week
+   * ranges (a day's close is stored once; closes imported by another process show after at most 10 minutes).
+   */
+  stockListVersion(): string {
+    return `${this.engine.generation}|${this.closeRangesVersion()}`;
+  }
+
+  private closeRangesVersion(): string {
+    const now = this.clock.now();
+    return `${istanbulDate(now)}|${Math.floor(now.getTime() / (STORED_CANDLES_TTL_MIN * 60_000))}`;
+  }
+
+  /** Every stock's lowest and highest stored close of the last 365 days, read once per version. */
+  private closeRanges(): Promise<Map<string, { low: number; high: number }>> {
+    const today = istanbulDate(this.clock.now());
+    return this.storedRanges.getAsync('all', this.closeRangesVersion(), () =>
+      this.repo.closeRanges(addCalendarDays(today, -365), today),
+    );
+  }
+
+  /**
    * The filtered, sorted page behind /api/stocks/list: filter by sector and Turkish-folded search, sort, page
    * (depends on `quotesVersion()`).
    */
-  stockList(query: StockListQuery): { stocks: StockListItem[]; total: number; page: number; limit: number } {
+  async stockList(
+    query: StockListQuery,
+  ): Promise<{ stocks: StockListItem[]; total: number; page: number; limit: number }> {
+    const ranges = await this.closeRanges();
     const folded = query.search ? foldTurkish(query.search) : '';
     const sector = query.sector && query.sector !== 'all' ? query.sector : undefined;
     const rows: StockListItem[] = [];
@@ -229,6 +265,7 @@ export class MarketService {
         turnover: Math.round(q.turnoverTry),
         sector: stock.sector,
         market_cap: shares ? Math.round(shares * q.priceTry) : null,
+        ...week52(ranges.get(q.symbol), q.priceTry),
       });
     }
     const direction = query.sort_order === 'desc' ? -1 : 1;
@@ -291,8 +328,10 @@ export class MarketService {
       volume: q.volume,
       turnover: Math.round(q.turnoverTry),
       market_cap: shares ? Math.round(shares * q.priceTry) : null,
-      week52_low: closes.length ? Math.min(...closes, q.priceTry) : null,
-      week52_high: closes.length ? Math.max(...closes, q.priceTry) : null,
+      ...week52(
+        closes.length ? { low: Math.min(...closes), high: Math.max(...closes) } : undefined,
+        q.priceTry,
+      ),
       avg_volume_20d: recent.length
         ? Math.round(recent.reduce((s, b) => s + b.volumeShares, 0) / recent.length)
         : null,

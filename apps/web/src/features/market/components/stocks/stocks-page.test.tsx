@@ -15,6 +15,8 @@ const stock = (symbol: string, change: number) => ({
   volume: 2_500_000,
   turnover: 31_250_000,
   market_cap: 1_250_000_000,
+  week52_low: 10,
+  week52_high: 15,
   sector: 'Bankacılık',
 });
 
@@ -77,6 +79,12 @@ describe('StocksPage', () => {
     expect(within(table).getAllByText('₺12,50')).toHaveLength(2);
     // Once in the volume column, once under the change for phones (hidden by CSS from the sm breakpoint).
     expect(within(table).getAllByText('2,5 Mn')).toHaveLength(4);
+    // The 52-week range: ₺12,50 between ₺10 and ₺15 sits half-way.
+    expect(
+      within(table).getAllByRole('img', {
+        name: '52 haftalık aralık ₺10,00 – ₺15,00; fiyatın aralıktaki yeri: %50',
+      }),
+    ).toHaveLength(2);
     expect(screen.getByText('Sayfa 1 / 3')).toBeTruthy();
     expect(screen.getByTestId('card-gainers').textContent).toContain("Sayfanın %50,0'ı");
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Hisse senetlerinde ara' }).value).toBe(

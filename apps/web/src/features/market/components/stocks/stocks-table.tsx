@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ChangeText } from '@/features/market/components/shared/change-text';
+import { Week52Range } from '@/features/market/components/shared/week52-range';
 import { ariaSortOf, type StockSort } from '@/features/market/lib/stock-sort';
 import { formatAmount, formatPrice, formatVolume } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -113,6 +114,7 @@ export function StocksTable({
             className="hidden sm:table-cell"
           />
           <TableHead className="hidden text-right xl:table-cell">{t('stocks.columns.marketCap')}</TableHead>
+          <TableHead className="hidden xl:table-cell">{t('stocks.columns.week52')}</TableHead>
           <TableHead className="hidden lg:table-cell">{t('stocks.columns.sector')}</TableHead>
           <TableHead className="text-right">{t('stocks.columns.actions')}</TableHead>
         </TableRow>
@@ -139,6 +141,9 @@ export function StocksTable({
                 <TableCell className="hidden xl:table-cell">
                   <Skeleton className="ml-auto h-5 w-16" />
                 </TableCell>
+                <TableCell className="hidden xl:table-cell">
+                  <Skeleton className="h-5 w-32" />
+                </TableCell>
                 <TableCell className="hidden lg:table-cell">
                   <Skeleton className="h-5 w-24" />
                 </TableCell>
@@ -150,7 +155,7 @@ export function StocksTable({
           : null}
         {!loading && stocks.length === 0 ? (
           <TableRow className="hover:bg-transparent">
-            <TableCell colSpan={8} className="py-12 text-center text-muted-foreground">
+            <TableCell colSpan={9} className="py-12 text-center text-muted-foreground">
               {emptyText}
             </TableCell>
           </TableRow>
@@ -202,6 +207,9 @@ export function StocksTable({
               <TableCell className="hidden text-right sm:table-cell">{formatVolume(stock.volume)}</TableCell>
               <TableCell className="hidden text-right xl:table-cell" data-col="market-cap">
                 {formatAmount(stock.market_cap)}
+              </TableCell>
+              <TableCell className="hidden xl:table-cell" data-col="week52">
+                <Week52Range low={stock.week52_low} high={stock.week52_high} price={stock.price} />
               </TableCell>
               <TableCell className="hidden max-w-48 truncate text-muted-foreground lg:table-cell">
                 {stock.sector}

@@ -89,15 +89,19 @@ export class FeedOwnership {
     this.schedulePoll();
   }
 
+  /** Resolves when every role change, publication and load started so far has finished (tests, shutdown). */
+  async settled(): Promise<void> {
+    await this.transition.catch(() => undefined);
+    while (this.publishing || this.loading) await (this.publishing ?? this.loading);
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retryTimer);
     clearTimeout(this.pollTimer);
     this.unsubscribe?.();
-    await this.transition;
+    await this.settled();
     await this.o.engine.stop();
-    while (this.publishing) await this.publishing;
-    while (this.loading) await this.loading;
     const client = this.client;
     this.client = null;
     // Closing the connection releases the lock: a follower takes over at its next try.
@@ -234,6 +238,9 @@ export class FeedOwnership {
       stale: engine.isStale(),
       quotes: engine.allQuotes().map((q) => ({ ...q, updatedAt: q.updatedAt.toISOString() })),
     };
+    // What is published here need not be loaded here, should this process follow later.
+    this.appliedGeneration = value.generation;
+    this.appliedOwner = value.owner;
     // One transaction: the notification is delivered only once the row it announces is visible.
     await this.o.db.transaction(async (tx) => {
       await tx.execute(sql`

@@ -59,6 +59,8 @@ export class QuoteStore {
    */
   adopt(quotes: readonly Quote[], generation: number): void {
     const changed = quotes.filter((quote) => !sameQuote(this.quotes.get(quote.symbol), quote));
+    // Quotes this store already has (e.g. its own, published while this process owned the feed).
+    if (changed.length === 0 && generation <= this.generation) return;
     this.put(quotes);
     this.generation = Math.max(this.generation + 1, generation);
     if (changed.length > 0) this.notify(changed);

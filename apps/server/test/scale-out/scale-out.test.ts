@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   continuousWindowOn,
@@ -189,6 +189,13 @@ describe.skipIf(!testDatabaseUrl())('Scale-out: two API processes and an ML work
     b = start('B', 'src/main.ts', { ...env, PORT: String(await freePort()), ML_WORKERS: '0' });
     worker = start('worker', 'src/worker-main.ts', { ...env, ML_WORKERS: '1' });
     await whenServing(b);
+  });
+
+  // A failure shows what the processes said (the last lines of each).
+  afterEach((context) => {
+    if (context.task.result?.state !== 'fail') return;
+    for (const child of children)
+      console.error(`--- ${child.name} (last lines) ---\n${child.output.split('\n').slice(-30).join('\n')}`);
   });
 
   afterAll(async () => {

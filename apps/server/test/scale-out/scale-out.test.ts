@@ -18,7 +18,7 @@ import {
 import { testDatabaseUrl } from '@/config/env';
 import type { Database } from '@/db/client';
 import { LIVE_QUOTES_KEY } from '@/market/feed-ownership';
-import { createTestDatabase } from '../helpers.ts';
+import { createTestDatabase } from '@test/helpers';
 
 const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const FAILOVER_LIMIT_MS = 30_000;
@@ -343,7 +343,9 @@ describe.skipIf(!testDatabaseUrl())('Scale-out: two API processes and an ML work
     await vi.waitFor(
       () =>
         expect(
-          worker.output.split('\n').some((line) => line.includes(runId) && line.includes('ML train succeeded')),
+          worker.output
+            .split('\n')
+            .some((line) => line.includes(runId) && line.includes('ML train succeeded')),
         ).toBe(true),
       { timeout: 5_000 },
     );
@@ -361,7 +363,9 @@ describe.skipIf(!testDatabaseUrl())('Scale-out: two API processes and an ML work
     );
     const failoverMs = Date.now() - killedAt;
     expect(failoverMs).toBeLessThan(FAILOVER_LIMIT_MS);
-    expect(logLines(b, 'market feed ownership taken: this process now polls the provider and publishes quotes')).toHaveLength(1);
+    expect(
+      logLines(b, 'market feed ownership taken: this process now polls the provider and publishes quotes'),
+    ).toHaveLength(1);
     await quotesMoveOn(b, before.asOf);
     const row = await database.db.execute<{ owner: string }>(
       sql`select value->>'owner' as owner from market_state where key = ${LIVE_QUOTES_KEY}`,

@@ -57,10 +57,15 @@ export class FeedOwnership {
   private stopped = false;
   private appliedGeneration = -1;
   private appliedOwner = '';
-  private loading: Promise<void> | null = null;
-  private loadAgain = false;
-  private publishing: Promise<void> | null = null;
-  private publishAgain = false;
+  /** Owner: writes the current quotes. Follower: loads the published ones. */
+  private readonly publisher = new LatestOnly(
+    () => this.writeQuotes(),
+    (error) => this.o.log.error({ err: error }, 'could not publish the quotes to the followers'),
+  );
+  private readonly loader = new LatestOnly(
+    () => this.readQuotes(),
+    (error) => this.o.log.warn({ err: error }, 'could not load the quotes the feed owner published'),
+  );
   private transition: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void) | null = null;
   readonly processName: string;
@@ -92,11 +97,13 @@ export class FeedOwnership {
   /** Resolves when every role change, publication and load started so far has finished (tests, shutdown). */
   async settled(): Promise<void> {
     await this.transition.catch(() => undefined);
-    while (this.publishing || this.loading) await (this.publishing ?? this.loading);
+    await Promise.all([this.publisher.idle(), this.loader.idle()]);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.publisher.stop();
+    this.loader.stop();
     clearTimeout(this.retryTimer);
     clearTimeout(this.pollTimer);
     this.unsubscribe?.();
@@ -207,25 +214,8 @@ export class FeedOwnership {
 
   // ---------------------------------------------------------------- owner: publish
 
-  /** Writes the current quotes (coalescing: while one write runs, the next writes the newest state once). */
   private publish(): Promise<void> {
-    if (this.publishing) {
-      this.publishAgain = true;
-      return this.publishing;
-    }
-    this.publishing = (async () => {
-      try {
-        do {
-          this.publishAgain = false;
-          await this.writeQuotes();
-        } while (this.publishAgain && !this.stopped);
-      } catch (error) {
-        this.o.log.error({ err: error }, 'could not publish the quotes to the followers');
-      } finally {
-        this.publishing = null;
-      }
-    })();
-    return this.publishing;
+    return this.publisher.run();
   }
 
   private async writeQuotes(): Promise<void> {
@@ -261,25 +251,9 @@ export class FeedOwnership {
     this.pollTimer.unref();
   }
 
-  /** Loads the published quotes when their generation or owner changed (coalescing like `publish`). */
+  /** Loads the published quotes when their generation or owner changed. */
   private load(): Promise<void> {
-    if (this.loading) {
-      this.loadAgain = true;
-      return this.loading;
-    }
-    this.loading = (async () => {
-      try {
-        do {
-          this.loadAgain = false;
-          await this.readQuotes();
-        } while (this.loadAgain && !this.stopped);
-      } catch (error) {
-        this.o.log.warn({ err: error }, 'could not load the quotes the feed owner published');
-      } finally {
-        this.loading = null;
-      }
-    })();
-    return this.loading;
+    return this.loader.run();
   }
 
   private async readQuotes(): Promise<void> {
@@ -303,5 +277,49 @@ export class FeedOwnership {
       published.generation,
       { owner: published.owner, health: published.health, stale: published.stale },
     );
+  }
+}
+
+/**
+ * Runs a task one at a time, and never more than once more: a call while it runs asks for one more run afterwards
+ * (which sees the newest state), however many calls came meanwhile. Failures are reported, not thrown.
+ */
+class LatestOnly {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly task: () => Promise<void>,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  run(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.task();
+        } while (this.again && !this.stopped);
+      } catch (error) {
+        this.onError(error);
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  /** Resolves when no run is in progress. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  stop(): void {
+    this.stopped = true;
   }
 }

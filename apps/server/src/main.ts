@@ -4,9 +4,10 @@ import path from 'node:path';
 import { loadConfigOrExit } from '@/config/env';
 import { createLogger } from '@/lib/logger';
 import { DatabaseInUseError, migrateDatabase, openDatabase } from '@/db/client';
-import { systemClock } from '@/lib/clock';
+import { offsetClock, systemClock } from '@/lib/clock';
 import { buildApp } from '@/app';
 import { createMarketEngine } from '@/market/create-engine';
+import { FeedOwnership } from '@/market/feed-ownership';
 import { createJobInfrastructure } from '@/composition/infrastructure';
 import { createPlatformServices } from '@/composition/services';
 import { startBackground, startMlJobs } from '@/composition/background';
@@ -26,20 +27,33 @@ async function main(): Promise<void> {
   // The staff realm first: the market engine reads the admin's poll interval before each tick.
   const platform = createPlatformServices({ config, database, clock });
   await platform.settings.refresh();
+  const marketLog = log.child({ module: 'market' });
+  const tickMs = () => platform.settings.current().market_poll_interval_ms;
   const engine = await createMarketEngine({
     database,
     config,
-    clock,
-    log: log.child({ module: 'market' }),
-    tickMs: () => platform.settings.current().market_poll_interval_ms,
+    clock: offsetClock(config.marketClockOffsetMs),
+    log: marketLog,
+    tickMs,
   });
   log.info(
-    { feed: engine.providerName },
+    { feed: engine.providerName, clockOffsetMs: config.marketClockOffsetMs || undefined },
     'market engine starting (the first start writes the daily history)',
   );
-  await engine.start();
+  // On PostgreSQL several API processes may share the database: one owns the feed, the others follow it.
+  const feed = config.databaseUrl
+    ? new FeedOwnership({
+        engine,
+        db: database.db,
+        connectionString: config.databaseUrl,
+        log: marketLog,
+        pollMs: tickMs,
+      })
+    : null;
+  if (feed) await feed.start();
+  else await engine.start();
 
-  const jobs = createJobInfrastructure(database, log, config.mlWorkers);
+  const jobs = createJobInfrastructure(database, log, config.mlWorkers || null);
   const { app, services } = await buildApp({ config, database, clock, market: engine, jobs }, platform);
   // Demo staff for every role in demo mode (idempotent; README.md lists them); outside it, none may still sign in.
   const demoStaff = await services.adminAuth.prepareDemoStaff();
@@ -71,7 +85,7 @@ async function main(): Promise<void> {
       await app.close();
       await services.predictionRuns.stop();
       await jobs.pool?.close();
-      await engine.stop();
+      await (feed ? feed.stop() : engine.stop());
       await database.close();
       app.log.info('stopped');
       process.exit(0);
@@ -91,7 +105,11 @@ async function main(): Promise<void> {
   // In the background: the API answers while the queue starts and, on a first start, the initial training runs.
   void startMlJobs(
     services,
-    { ownsDatabase: database.kind === 'embedded', initialTraining: config.mlInitialTraining },
+    {
+      ownsDatabase: database.kind === 'embedded',
+      initialTraining: config.mlInitialTraining,
+      runsJobs: config.mlWorkers > 0,
+    },
     app.log,
   );
 }

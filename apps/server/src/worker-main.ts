@@ -10,6 +10,10 @@ import { createPlatformServices, createPredictionRuns } from '@/composition/serv
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  if (config.mlWorkers === 0) {
+    console.error('npm run worker needs ML_WORKERS ≥ 1: it runs the ML jobs in that many threads.');
+    process.exit(1);
+  }
   if (!config.databaseUrl) {
     console.error(
       'npm run worker needs DATABASE_URL (the PostgreSQL server the API processes use). With the embedded database the API process runs the ML jobs itself.',

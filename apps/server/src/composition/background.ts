@@ -49,7 +49,12 @@ export async function startBackground(services: Services, log: Logger): Promise<
  */
 export async function startMlJobs(
   services: Pick<Services, 'predictionRuns' | 'predictions'>,
-  options: { ownsDatabase: boolean; initialTraining: boolean },
+  options: {
+    ownsDatabase: boolean;
+    initialTraining: boolean;
+    /** False with ML_WORKERS=0: this process only enqueues, `npm run worker` processes run the jobs. */
+    runsJobs: boolean;
+  },
   log: Logger,
 ): Promise<void> {
   const runs = services.predictionRuns;
@@ -57,7 +62,7 @@ export async function startMlJobs(
     await runs.start();
     // The embedded database has one process: a run still 'running' was cut off by the last stop.
     if (options.ownsDatabase) await runs.failInterruptedRuns();
-    await runs.work();
+    if (options.runsJobs) await runs.work();
     await runs.schedule();
     if (options.initialTraining && !(await runs.hasTrainedModels()) && !(await runs.hasActiveTraining())) {
       const phases = firstTrainingPhases(await services.predictions.enabledAlgorithmIds());

@@ -21,4 +21,18 @@ describe(loadConfig.name, () => {
       expect((error as Error).message).toMatch(/DATABASE_URL/);
     }
   });
+
+  it('lets an API process on PostgreSQL only enqueue ML jobs (ML_WORKERS=0), never on the embedded database', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/bist', ML_WORKERS: '0' }).mlWorkers).toBe(0);
+    expect(() => loadConfig({ ML_WORKERS: '0' })).toThrow(/ML_WORKERS: 0 .*needs DATABASE_URL/);
+  });
+
+  it('runs only the simulated market off the real clock', () => {
+    expect(loadConfig({}).marketClockOffsetMs).toBe(0);
+    expect(loadConfig({ MARKET_CLOCK_OFFSET_MS: '-3600000' }).marketClockOffsetMs).toBe(-3_600_000);
+    expect(() => loadConfig({ MARKET_CLOCK_OFFSET_MS: '1000', MARKET_FEED: 'yahoo' })).toThrow(
+      /MARKET_CLOCK_OFFSET_MS: only the simulated feed/,
+    );
+    expect(() => loadConfig({ MARKET_CLOCK_OFFSET_MS: 'soon' })).toThrow(/MARKET_CLOCK_OFFSET_MS/);
+  });
 });

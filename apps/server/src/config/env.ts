@@ -29,7 +29,8 @@ const envSchema = z.object({
   MARKET_SEED: z.coerce.number().int().default(20_260_101),
   DEMO_MODE: booleanFromString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ML_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  ML_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  MARKET_CLOCK_OFFSET_MS: z.coerce.number({ error: 'must be a number' }).int().default(0),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -66,7 +67,13 @@ export interface AppConfig {
   /** Demo accounts and the 'any e-mail works' login. On by default only for the embedded database. */
   demoMode: boolean;
   logLevel: string;
+  /** ML worker threads in this process; 0: it only enqueues jobs and `npm run worker` processes run them. */
   mlWorkers: number;
+  /**
+   * The simulated market runs this far off the real clock (ms): a scale-out test or a demo outside trading hours can
+   * see a live session. Only with MARKET_FEED=simulated; everything else keeps the real clock.
+   */
+  marketClockOffsetMs: number;
   sessionTtlHours: number;
   /** Queue the first training when no model exists yet (off for benchmarks that measure the API alone). */
   mlInitialTraining: boolean;
@@ -99,6 +106,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const demoMode = e.DEMO_MODE ?? e.DATABASE_URL === undefined;
+  if (e.ML_WORKERS === 0 && e.DATABASE_URL === undefined)
+    throw new ConfigError([
+      'ML_WORKERS: 0 (no ML threads here) needs DATABASE_URL and `npm run worker` processes to run the jobs',
+    ]);
+  if (e.MARKET_CLOCK_OFFSET_MS !== 0 && e.MARKET_FEED !== 'simulated')
+    throw new ConfigError(['MARKET_CLOCK_OFFSET_MS: only the simulated feed can run off the real clock']);
   return {
     port: e.PORT,
     // Demo mode publishes staff passwords: unless told otherwise it answers only this machine.
@@ -110,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoMode,
     logLevel: e.LOG_LEVEL,
     mlWorkers: e.ML_WORKERS ?? Math.max(1, os.availableParallelism() - 1),
+    marketClockOffsetMs: e.MARKET_CLOCK_OFFSET_MS,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY ?? false,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

@@ -5,6 +5,11 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** The system clock shifted by `offsetMs` (the simulated market off the real time: MARKET_CLOCK_OFFSET_MS). */
+export function offsetClock(offsetMs: number): Clock {
+  return offsetMs === 0 ? systemClock : { now: () => new Date(Date.now() + offsetMs) };
+}
+
 /** A clock that stays where it is set; tests move it explicitly. */
 export class FixedClock implements Clock {
   constructor(private current: Date) {}

@@ -27,6 +27,20 @@ export interface EngineLogger {
   error(obj: object, msg?: string): void;
 }
 
+/**
+ * Where this process's quotes come from when several API processes share one database (feed-ownership.ts): 'sole'
+ * runs the feed with nobody to share it with (the embedded database, tests), the 'owner' runs it and publishes each
+ * tick, a 'follower' takes the owner's published quotes and never calls the provider or writes bars.
+ */
+export type FeedRole = 'sole' | 'owner' | 'follower';
+
+/** What a follower knows of the feed owner: who it is and its own view of the feed, as last published. */
+export interface FeedOwnerView {
+  owner: string;
+  health: ComponentHealth;
+  stale: boolean;
+}
+
 export interface MarketEngineOptions {
   repo: MarketRepository;
   provider: FeedProvider;
@@ -64,6 +78,8 @@ export class MarketEngine implements MarketData {
   private ticking = false;
   private lastError: string | null = null;
   private lastTickAt: Date | null = null;
+  private role: FeedRole = 'sole';
+  private ownerView: FeedOwnerView | null = null;
 
   constructor(private readonly options: MarketEngineOptions) {
     this.quotes = new QuoteStore((error) => options.log.error({ err: error }, 'quote listener failed'));
@@ -111,7 +127,38 @@ export class MarketEngine implements MarketData {
     } catch (error) {
       this.options.log.warn({ err: error }, 'could not replay the last session for the index charts');
     }
-    if (live) this.schedule();
+    // Lost the feed while catching up (feed-ownership.ts): the new owner ticks, not this process.
+    if (live && this.role !== 'follower') this.schedule();
+  }
+
+  get feedRole(): FeedRole {
+    return this.role;
+  }
+
+  /** Becomes the feed owner (feed-ownership.ts): catch-up from the stored data, then ticks as a sole engine does. */
+  async lead(): Promise<void> {
+    this.role = 'owner';
+    this.ownerView = null;
+    await this.start();
+  }
+
+  /** Becomes a follower: stops ticking (if it owned the feed) and from now on only adopts the owner's quotes. */
+  async follow(): Promise<void> {
+    this.role = 'follower';
+    await this.stop();
+    // Should this process own the feed again, its first tick begins the session afresh (backfilling its gap).
+    this.liveDate = null;
+  }
+
+  /** Every quote in memory (stocks and indices), as the feed owner publishes them. */
+  allQuotes(): Quote[] {
+    return [...this.quotes.entries()].map(([, quote]) => quote);
+  }
+
+  /** A follower takes the quotes the owner published at `generation` (listeners hear of those that changed). */
+  adoptQuotes(quotes: readonly Quote[], generation: number, owner: FeedOwnerView): void {
+    this.ownerView = owner;
+    this.quotes.adopt(quotes, generation);
   }
 
   async stop(): Promise<void> {
@@ -396,6 +443,7 @@ export class MarketEngine implements MarketData {
 
   /** True when the provider failed and the quotes are its last good data. */
   isStale(): boolean {
+    if (this.role === 'follower') return this.ownerView?.stale ?? true;
     return this.lastError !== null || this.options.provider.health().status !== 'ok';
   }
 
@@ -406,6 +454,18 @@ export class MarketEngine implements MarketData {
   }
 
   health(): ComponentHealth {
+    if (this.role === 'follower') {
+      if (!this.ownerView)
+        return { status: 'degraded', detail: 'Follower: waiting for the feed owner to publish quotes' };
+      const { owner, health } = this.ownerView;
+      return { status: health.status, detail: `Follower of the feed owner ${owner}: ${health.detail}` };
+    }
+    const own = this.feedHealth();
+    return this.role === 'owner' ? { ...own, detail: `Feed owner (this process): ${own.detail}` } : own;
+  }
+
+  /** The feed's own health (provider state, last tick), without the role: what the owner publishes. */
+  feedHealth(): ComponentHealth {
     if (this.lastError) return { status: 'degraded', detail: `Last tick failed: ${this.lastError}` };
     if (this.quotes.size === 0) return { status: 'down', detail: 'No quotes yet' };
     const provider = this.options.provider.health();

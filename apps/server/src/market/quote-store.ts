@@ -49,6 +49,24 @@ export class QuoteStore {
     if (quotes.length === 0) return;
     this.put(quotes);
     this.generation += 1;
+    this.notify(quotes);
+  }
+
+  /**
+   * Takes the quotes another process published (the feed owner, when this process follows it): stores them, moves
+   * to the owner's `generation` (never backwards, so caches keyed by generation stay right) and tells the listeners
+   * about the quotes that changed.
+   */
+  adopt(quotes: readonly Quote[], generation: number): void {
+    const changed = quotes.filter((quote) => !sameQuote(this.quotes.get(quote.symbol), quote));
+    // Quotes this store already has (e.g. its own, published while this process owned the feed).
+    if (changed.length === 0 && generation <= this.generation) return;
+    this.put(quotes);
+    this.generation = Math.max(this.generation + 1, generation);
+    if (changed.length > 0) this.notify(changed);
+  }
+
+  private notify(quotes: readonly Quote[]): void {
     for (const listener of this.listeners) {
       try {
         listener(quotes);
@@ -72,6 +90,17 @@ export class QuoteStore {
     }
     return this.newest.at;
   }
+}
+
+function sameQuote(a: Quote | undefined, b: Quote): boolean {
+  return (
+    a !== undefined &&
+    a.priceTry === b.priceTry &&
+    a.volume === b.volume &&
+    a.date === b.date &&
+    a.previousCloseTry === b.previousCloseTry &&
+    a.updatedAt.getTime() === b.updatedAt.getTime()
+  );
 }
 
 /** A quote from a symbol's last stored bar and the close before it (outside the session). */

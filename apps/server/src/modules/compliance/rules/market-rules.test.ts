@@ -39,24 +39,24 @@ describe(priceLimitStreak.name, () => {
 });
 
 describe(volumeSpike.name, () => {
-  const params = VOLUME_SPIKE_DEFAULTS; // > 3 × 30-day average, |move| > 5 %
+  const params = VOLUME_SPIKE_DEFAULTS; // > 5 × 30-day average, |move| > 8 %
   const volumes = (last: number) => [...Array.from({ length: 31 }, () => 1_000), last];
 
-  it('fires on 4× volume with a 6 % move', () => {
+  it('fires on 6× volume with a 9 % move', () => {
     const findings = volumeSpike(
-      { symbol: 'XYZ', bars: barsOf(flatThen(31, 10, [10.6]), volumes(4_000)) },
+      { symbol: 'XYZ', bars: barsOf(flatThen(31, 10, [10.9]), volumes(6_000)) },
       params,
     );
     expect(findings).toHaveLength(1);
-    expect(findings[0]!.evidence.figures).toMatchObject({ volume_multiple: 4, move_fraction: 0.06 });
+    expect(findings[0]!.evidence.figures).toMatchObject({ volume_multiple: 6, move_fraction: 0.09 });
   });
 
-  it('stays quiet on 4× volume with a 4 % move, and on 2.9× volume with a 6 % move', () => {
+  it('stays quiet on 6× volume with a 7 % move, and on 4.9× volume with a 9 % move', () => {
     expect(
-      volumeSpike({ symbol: 'XYZ', bars: barsOf(flatThen(31, 10, [10.4]), volumes(4_000)) }, params),
+      volumeSpike({ symbol: 'XYZ', bars: barsOf(flatThen(31, 10, [10.7]), volumes(6_000)) }, params),
     ).toEqual([]);
     expect(
-      volumeSpike({ symbol: 'XYZ', bars: barsOf(flatThen(31, 10, [10.6]), volumes(2_900)) }, params),
+      volumeSpike({ symbol: 'XYZ', bars: barsOf(flatThen(31, 10, [10.9]), volumes(4_900)) }, params),
     ).toEqual([]);
   });
 });
@@ -118,22 +118,24 @@ describe(markingTheClose.name, () => {
 });
 
 describe(sectorRelativeMove.name, () => {
-  const params = SECTOR_RELATIVE_MOVE_DEFAULTS; // > 8 % from the sector median, ≥ 3 peers
+  const params = SECTOR_RELATIVE_MOVE_DEFAULTS; // > 10 % from the sector median, ≥ 3 peers
   const member = (symbol: string, last: number, sector = 'Bankacılık') => ({
     symbol,
     sector,
     bars: barsOf([10, last]),
   });
 
-  it('fires on a member up 10 % while its sector is flat', () => {
-    const members = [member('AAA', 11), member('BBB', 10), member('CCC', 10.05), member('DDD', 9.95)];
+  it('fires on a member up 12 % while its sector is flat', () => {
+    const members = [member('AAA', 11.2), member('BBB', 10), member('CCC', 10.05), member('DDD', 9.95)];
     const findings = sectorRelativeMove(members, params);
     expect(findings.map((f) => f.entityId)).toEqual(['AAA']);
-    expect(findings[0]!.evidence.figures).toMatchObject({ excess_fraction: 0.1, peers: 3 });
+    expect(findings[0]!.evidence.figures).toMatchObject({ excess_fraction: 0.12, peers: 3 });
   });
 
-  it('stays quiet when the sector moved with it, and with too few peers', () => {
-    const together = [member('AAA', 11), member('BBB', 10.5), member('CCC', 10.4), member('DDD', 10.3)];
+  it('stays quiet 9 % from a flat sector, when the sector moved with it, and with too few peers', () => {
+    const near = [member('AAA', 10.9), member('BBB', 10), member('CCC', 10.05), member('DDD', 9.95)];
+    expect(sectorRelativeMove(near, params)).toEqual([]);
+    const together = [member('AAA', 11.2), member('BBB', 10.5), member('CCC', 10.4), member('DDD', 10.3)];
     expect(sectorRelativeMove(together, params)).toEqual([]);
     expect(sectorRelativeMove([member('AAA', 11), member('BBB', 10), member('CCC', 10)], params)).toEqual([]);
   });

@@ -9,7 +9,7 @@ import { buildApp } from '@/app';
 import { createMarketEngine } from '@/market/create-engine';
 import { createJobInfrastructure } from '@/composition/infrastructure';
 import { createPlatformServices } from '@/composition/services';
-import { startBackground, startMlJobs } from '@/composition/background';
+import { startBackground, startComplianceJobs, startMlJobs } from '@/composition/background';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     services,
     { ownsDatabase: database.kind === 'embedded', initialTraining: config.mlInitialTraining },
     app.log,
-  );
+  ).then(() => startComplianceJobs(services, jobs.queue.started ? jobs.compliance : undefined, app.log));
 }
 
 main().catch((error: unknown) => {

@@ -165,12 +165,10 @@ export function complianceRoutes(compliance: ComplianceService) {
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send({
-            success: true as const,
-            data: await compliance.createRisk(request.body, staffOf(request)),
-          }),
+        reply.status(201).send({
+          success: true as const,
+          data: await compliance.createRisk(request.body, staffOf(request)),
+        }),
     );
 
     app.put(

@@ -40,7 +40,7 @@ import { dormantStaff, type DormantStaffParams } from './rules/dormant-staff.ts'
 import type { Finding } from './rules/finding.ts';
 import type { InvestorTrade } from './rules/investor-trades.ts';
 import { largeTrades, type LargeTradeParams } from './rules/large-trade.ts';
-import { scanDailyMarketRules, type DailyMarketRuleParams } from './rules/market-scan.ts';
+import { scanDailyMarketRules } from './rules/market-scan.ts';
 import { markingTheClose, type MarkingTheCloseParams } from './rules/marking-the-close.ts';
 import { offHoursSignIn, type OffHoursSignInParams } from './rules/off-hours-sign-in.ts';
 import { preSignalTrading, type PreSignalTradingParams } from './rules/pre-signal-trading.ts';

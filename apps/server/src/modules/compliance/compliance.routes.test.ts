@@ -21,7 +21,6 @@ import { createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
 import { plantViolation } from '@test/compliance-test-kit';
 import { FakeMarketData } from '@test/fake-market-data';
 import type { TestApp } from '@test/helpers';
-import type { FixedClock } from '@/lib/clock';
 import { demoAccountFor } from '@/modules/admin-auth/demo-staff';
 
 const RISK: RiskInput = {
@@ -197,7 +196,7 @@ describe('compliance API', () => {
     const first = complianceAlertResponseSchema.parse(
       (await call('risk_manager', 'POST', url, { acknowledged_by: 'x' })).json(),
     ).data;
-    (t.clock as FixedClock).advanceMs(60_000);
+    (t.clock).advanceMs(60_000);
     const second = await call('risk_manager', 'POST', url, {});
     expect(second.statusCode).toBe(200);
     expect(complianceAlertResponseSchema.parse(second.json()).data).toEqual(first);
@@ -230,7 +229,7 @@ describe('compliance API', () => {
       (await call('risk_manager', 'GET', '/admin/api/compliance/alerts?severity=urgent')).statusCode,
     ).toBe(400);
 
-    (t.clock as FixedClock).advanceMs(2 * 3_600_000);
+    (t.clock).advanceMs(2 * 3_600_000);
     await t.services.compliance.run('schedule');
     const after = complianceAlertListResponseSchema
       .parse((await call('risk_manager', 'GET', '/admin/api/compliance/alerts')).json())

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIT_EVENT_TYPES } from './admin.ts';
+import { ADMIN_SCREEN_ACCESS, AUDIT_EVENT_TYPES } from './admin.ts';
 import type { Permission } from './roles.ts';
 import { COMPLIANCE_AUDIT_LIMIT } from './constants.ts';
 import { dataEnvelope } from './envelope.ts';
@@ -327,7 +327,7 @@ export const complianceAuditResponseSchema = dataEnvelope(z.array(complianceAudi
  */
 export const COMPLIANCE_ACCESS = {
   /** Dashboard, violations, alerts, risks, rules, audit trail, the printable report. */
-  read: ['compliance_management', 'compliance_data', 'compliance_reports'],
+  read: ADMIN_SCREEN_ACCESS['/admin/compliance'].permissions,
   /** Violation status, assignee and notes; acknowledging alerts. */
   work: ['compliance_management', 'compliance_data'],
   /** Creating and editing risks. */

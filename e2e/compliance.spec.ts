@@ -63,7 +63,7 @@ test('a risk manager investigates and resolves a violation with a note and ackno
     .filter({ has: page.getByTestId('violation-status').getByText('Open', { exact: true }) })
     .first();
   await expect(violation).toContainText('changed platform settings: ml_auto_retrain');
-  await violation.getByText('Evidence', { exact: true }).click();
+  await violation.getByTestId('evidence-toggle').click();
   await expect(violation.getByTestId('violation-evidence')).toContainText('changed keys');
   await expect(violation.getByTestId('violation-evidence')).toContainText('settings_updated');
 
@@ -91,8 +91,11 @@ test('a risk manager investigates and resolves a violation with a note and ackno
   await expect(resolved.getByRole('button', { name: 'Resolve' })).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'Risk Assessment' }).click();
-  await expect(page.getByTestId('risk-heat-map')).toBeVisible();
-  await expect(page.getByTestId('risk-register')).toContainText('Demo');
+  const risksPanel = page.getByRole('tabpanel', { name: 'Risk Assessment' });
+  await expect(risksPanel.getByTestId('risk-heat-map')).toBeVisible();
+  // The seeded demo risk 'Predictions read as investment advice' sits at residual 3 × 4.
+  await expect(risksPanel.getByTestId('heat-3-4')).not.toHaveText('');
+  await expect(risksPanel.getByTestId('risk-register')).toContainText('Demo');
 
   await page.getByRole('tab', { name: 'Alerts' }).click();
   const alert = page.getByTestId('alert').filter({ hasText: 'Platform settings change' }).first();

@@ -196,7 +196,7 @@ describe('compliance API', () => {
     const first = complianceAlertResponseSchema.parse(
       (await call('risk_manager', 'POST', url, { acknowledged_by: 'x' })).json(),
     ).data;
-    (t.clock).advanceMs(60_000);
+    t.clock.advanceMs(60_000);
     const second = await call('risk_manager', 'POST', url, {});
     expect(second.statusCode).toBe(200);
     expect(complianceAlertResponseSchema.parse(second.json()).data).toEqual(first);
@@ -229,7 +229,7 @@ describe('compliance API', () => {
       (await call('risk_manager', 'GET', '/admin/api/compliance/alerts?severity=urgent')).statusCode,
     ).toBe(400);
 
-    (t.clock).advanceMs(2 * 3_600_000);
+    t.clock.advanceMs(2 * 3_600_000);
     await t.services.compliance.run('schedule');
     const after = complianceAlertListResponseSchema
       .parse((await call('risk_manager', 'GET', '/admin/api/compliance/alerts')).json())
@@ -340,5 +340,30 @@ describe('compliance API', () => {
       (await call('risk_manager', 'GET', '/admin/api/compliance/alerts')).json(),
     ).data;
     expect(alerts.some((a) => a.violation_id === streak.id)).toBe(true);
+  });
+  it('checks marking the close only on a session that reached its close', async () => {
+    const insertMinutes = async (startUtc: Date, closes: number[]) => {
+      for (const [i, close] of closes.entries()) {
+        const minute = new Date(startUtc.getTime() + i * 60_000).toISOString();
+        const volume = i < 40 ? 100 : 50;
+        await t.infra.database.db.execute(sql`insert into minute_bars values
+          ('KONTR', ${minute}, ${close}, ${close}, ${close}, ${close}, ${volume})`);
+      }
+    };
+    const shape = [...Array.from({ length: 40 }, () => 20), 20, 20.2, 20.4, 20.6, 20.8];
+    // 10:00–10:44 Istanbul: the same jump mid-session is not a close.
+    await insertMinutes(new Date('2026-11-17T07:00:00Z'), shape);
+    const midSession = await t.services.compliance.run('on_demand');
+    expect(midSession.byRule.MKT_MARKING_THE_CLOSE ?? 0).toBe(0);
+    // 17:15–17:59 Istanbul: the session's last five minutes push the close 4 % over the VWAP.
+    await insertMinutes(new Date('2026-11-17T14:15:00Z'), shape);
+    const closed = await t.services.compliance.run('on_demand');
+    expect(closed.byRule.MKT_MARKING_THE_CLOSE).toBe(1);
+    const list = violationListResponseSchema.parse(
+      (await call('risk_manager', 'GET', '/admin/api/compliance/violations?days=7')).json(),
+    ).data;
+    const marking = list.find((v) => v.rule_code === 'MKT_MARKING_THE_CLOSE')!;
+    expect(marking).toMatchObject({ entity_id: 'KONTR', severity_level: 'high' });
+    expect(marking.evidence.bars).toHaveLength(6);
   });
 });

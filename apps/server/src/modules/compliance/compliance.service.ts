@@ -56,6 +56,10 @@ const FINDING_LOOKBACK_DAYS = 30;
 /** Audit events read for the platform rules. */
 const PLATFORM_LOOKBACK_DAYS = 7;
 const PLATFORM_EVENT_LIMIT = 5_000;
+/** Istanbul is UTC+3 all year. */
+const ISTANBUL_OFFSET_MS = 3 * 3_600_000;
+/** Continuous trading ends at 18:00 Istanbul; a session whose last minute bar is from 17:55 on reached its close. */
+const SESSION_CLOSE_MINUTE = 17 * 60 + 55;
 
 export interface StaffAction {
   actor: AdminActor;
@@ -429,7 +433,10 @@ export class ComplianceService {
         closeTry: b.closeTry,
         volumeShares: b.volumeShares,
       }));
-      const date = isoDate(new Date(bars[bars.length - 1]!.minute.getTime() + 3 * 3_600_000));
+      const last = new Date(bars[bars.length - 1]!.minute.getTime() + ISTANBUL_OFFSET_MS);
+      // Only a session that reached its close: mid-session, the last minutes are not the close.
+      if (last.getUTCHours() * 60 + last.getUTCMinutes() < SESSION_CLOSE_MINUTE) continue;
+      const date = isoDate(last);
       findings.push(...markingTheClose({ symbol, date, bars: session }, params));
     }
     return findings;

@@ -69,7 +69,9 @@ export function ViolationList({
             <p className="text-xs text-muted-foreground">
               {t('compliance.violation.rule', { code: v.rule_code, version: v.rule_version })} ·{' '}
               {t('compliance.violation.entity', { type: v.entity_type, id: v.entity_id })} ·{' '}
-              {t('compliance.violation.occurred', { when: v.occurred_at })}
+              {t('compliance.violation.occurred', {
+                when: v.occurred_at.length > 10 ? when(v.occurred_at) : v.occurred_at,
+              })}
               {v.assigned_to ? ` · ${t('compliance.violation.assigned', { who: v.assigned_to })}` : ''}
             </p>
             {v.resolution_notes ? (
@@ -77,7 +79,7 @@ export function ViolationList({
             ) : null}
             {showEvidence ? (
               <details className="rounded-md border p-2 print:border-0 print:p-0" open={false}>
-                <summary className="cursor-pointer text-sm print:hidden">
+                <summary className="cursor-pointer text-sm print:hidden" data-testid="evidence-toggle">
                   {t('compliance.violation.evidence')}
                 </summary>
                 <div className="pt-2">

@@ -316,6 +316,7 @@ export const complianceAuditEntrySchema = z.object({
   entity_id: z.string().nullable(),
   timestamp: z.string(),
 });
+export type ComplianceAuditEntry = z.infer<typeof complianceAuditEntrySchema>;
 export const complianceAuditResponseSchema = dataEnvelope(z.array(complianceAuditEntrySchema));
 
 // ---- Who may do what (decision: compliance access) -------------------------------------------------------------

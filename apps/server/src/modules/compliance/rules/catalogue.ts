@@ -200,8 +200,6 @@ export const RULE_CATALOGUE = [
   },
 ] as const satisfies readonly RuleDefinition[];
 
-export type RuleCode = (typeof RULE_CATALOGUE)[number]['code'];
-
 export function ruleDefinition(code: string): RuleDefinition | undefined {
   return RULE_CATALOGUE.find((rule) => rule.code === code);
 }

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type z } from 'zod';
 import {
   COMPLIANCE_AUDIT_LIMIT,
   COMPLIANCE_REFRESH_MS,
   complianceAuditResponseSchema,
+  type ComplianceAuditEntry,
 } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 import { COMPLIANCE_KEY } from './query-keys';
-
-export type ComplianceAuditEntry = z.infer<typeof complianceAuditResponseSchema>['data'][number];
 
 /** GET /admin/api/compliance/audit?limit=20&days. */
 export async function getComplianceAudit(

@@ -1,7 +1,6 @@
-import { COMPLIANCE_AUDIT_LIMIT } from '@bist/contracts';
+import { COMPLIANCE_AUDIT_LIMIT, type ComplianceAuditEntry } from '@bist/contracts';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useAdminTranslation } from '@/lib/admin-i18n';
-import type { ComplianceAuditEntry } from '@/features/admin-compliance/api/get-compliance-audit';
 import { when } from '@/features/admin-compliance/lib/format';
 
 /** The latest entries of the audit log with the spec's four event types. */

@@ -7,7 +7,7 @@ import { panelFromBars, type SeriesBars } from '@bist/ml';
 import { payloadOfPanel, type PanelPayload } from '../../apps/server/src/jobs/ml-protocol.ts';
 
 /** One instrument's bars on its own ascending dates, as read from the simulator or a CSV file. */
-interface SymbolBars {
+export interface SymbolBars {
   symbol: string;
   sector: string;
   dates: string[];
@@ -160,11 +160,21 @@ export function backAdjust(bars: EditableBars, jumpDates: ReadonlySet<string>): 
   return removed;
 }
 
+/** The stocks and the market index (XU100) of a folder of end-of-day CSV files, as `csvFolderBars` reads them. */
+export interface CsvFolderBars {
+  stocks: SymbolBars[];
+  market: SymbolBars;
+  /** CSV lines the parser refused. */
+  rejected: number;
+  /** Corporate-action jumps of `_large_moves.csv` back-adjusted away. */
+  adjusted: number;
+}
+
 /**
  * Every `<SYMBOL>.csv` of a folder (files starting with '_' skipped); XU100.csv is the market index. Jumps listed in
  * `_large_moves.csv` are back-adjusted away (see `backAdjust`), as the calibration of packages/market drops them.
  */
-export function csvDataset(folder: string): BenchDataset {
+export function csvFolderBars(folder: string): CsvFolderBars {
   const files = fs
     .readdirSync(folder)
     .filter((f) => f.toLowerCase().endsWith('.csv') && !f.startsWith('_'))
@@ -194,6 +204,12 @@ export function csvDataset(folder: string): BenchDataset {
     else stocks.push(bars);
   }
   if (!market) throw new Error(`${folder}: no XU100.csv (the market index) found`);
+  return { stocks, market, rejected, adjusted };
+}
+
+/** The panel of a folder of end-of-day CSV files (see `csvFolderBars`). */
+export function csvDataset(folder: string): BenchDataset {
+  const { stocks, market, rejected, adjusted } = csvFolderBars(folder);
   const panel = panelPayloadOf(stocks, market);
   return {
     name: path.basename(path.resolve(folder)),

@@ -10,7 +10,7 @@ import { createMarketEngine } from '@/market/create-engine';
 import { FeedOwnership } from '@/market/feed-ownership';
 import { createJobInfrastructure } from '@/composition/infrastructure';
 import { createPlatformServices } from '@/composition/services';
-import { startBackground, startMlJobs } from '@/composition/background';
+import { startBackground, startComplianceJobs, startMlJobs } from '@/composition/background';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
       runsJobs: config.mlWorkers > 0,
     },
     app.log,
-  );
+  ).then(() => startComplianceJobs(services, jobs.queue.started ? jobs.compliance : undefined, app.log));
 }
 
 main().catch((error: unknown) => {

@@ -3,11 +3,12 @@
 // its requirement to SPEC_ACCESS), so the allowed roles are expected to get 2xx rather than merely 'not refused'.
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROLES, type AdminRole } from '@bist/contracts';
+import { ADMIN_ROLES, type AdminRole, type RiskInput } from '@bist/contracts';
 import type { TestApp } from '@test/helpers';
 import { demoAccountFor } from '@/modules/admin-auth/demo-staff';
 import { describeAccess, rolesAllowed, type AdminRouteAccess } from '@/plugins/admin-access';
 import { createAdminTestApp, tokenFor, withToken } from './admin-test-kit.ts';
+import { plantViolation } from './compliance-test-kit.ts';
 import { CLI_ACTOR } from '@/lib/actor';
 import { PredictionRunsRepository } from '@/modules/predictions/prediction-runs.repository';
 
@@ -16,6 +17,27 @@ import { PredictionRunsRepository } from '@/modules/predictions/prediction-runs.
  * by any staff member, acted on (runs, enable/disable, emergency stops, promotion) with ai_management; the rest
  * signed in.
  */
+const COMPLIANCE_READ: AdminRouteAccess = {
+  kind: 'any',
+  permissions: ['compliance_management', 'compliance_data', 'compliance_reports'],
+};
+const COMPLIANCE_WORK: AdminRouteAccess = {
+  kind: 'any',
+  permissions: ['compliance_management', 'compliance_data'],
+};
+const RISK: RiskInput = {
+  title: 'Matrix risk',
+  risk_category: 'Operational',
+  risk_description: 'A risk written by the access matrix test.',
+  mitigation_strategy: 'None needed.',
+  likelihood: 3,
+  impact: 3,
+  residual_likelihood: 2,
+  residual_impact: 2,
+  owner: 'Risk Manager',
+  review_date: '2027-01-01',
+};
+
 const SPEC_ACCESS: Record<string, AdminRouteAccess> = {
   'POST /admin/api/auth/login': { kind: 'public' },
   'GET /admin/api/auth/demo-accounts': { kind: 'public' },
@@ -52,6 +74,25 @@ const SPEC_ACCESS: Record<string, AdminRouteAccess> = {
     kind: 'permission',
     permission: 'ai_management',
   },
+  // Compliance (decision wt-compliance-access): read by compliance_management, compliance_data (risk_manager) or
+  // compliance_reports (cfo); violations and alerts worked by the first two; risks by compliance_management or
+  // risk_metrics; rules managed by compliance_management only.
+  'GET /admin/api/compliance/dashboard': COMPLIANCE_READ,
+  'GET /admin/api/compliance/violations': COMPLIANCE_READ,
+  'GET /admin/api/compliance/violations/:id': COMPLIANCE_READ,
+  'PUT /admin/api/compliance/violations/:id': COMPLIANCE_WORK,
+  'GET /admin/api/compliance/alerts': COMPLIANCE_READ,
+  'POST /admin/api/compliance/alerts/:id/acknowledge': COMPLIANCE_WORK,
+  'GET /admin/api/compliance/risks': COMPLIANCE_READ,
+  'POST /admin/api/compliance/risks': { kind: 'any', permissions: ['compliance_management', 'risk_metrics'] },
+  'PUT /admin/api/compliance/risks/:id': {
+    kind: 'any',
+    permissions: ['compliance_management', 'risk_metrics'],
+  },
+  'GET /admin/api/compliance/audit': COMPLIANCE_READ,
+  'GET /admin/api/compliance/rules': COMPLIANCE_READ,
+  'PUT /admin/api/compliance/rules/:code': { kind: 'any', permissions: ['compliance_management'] },
+  'POST /admin/api/compliance/rules/run': { kind: 'any', permissions: ['compliance_management'] },
 };
 
 type Sample = (t: TestApp, role: AdminRole | 'anonymous') => Promise<Omit<InjectOptions, 'method'>>;
@@ -112,6 +153,30 @@ const SAMPLES: Record<string, Sample> = {
     payload: { reason: 'matrix' },
   }),
   'GET /admin/api/ai/algorithms/:id/versions': async () => ({ url: '/admin/api/ai/algorithms/ols/versions' }),
+  'GET /admin/api/compliance/violations/:id': async (t) => ({
+    url: `/admin/api/compliance/violations/${(await plantViolation(t)).violationId}`,
+  }),
+  'PUT /admin/api/compliance/violations/:id': async (t) => ({
+    url: `/admin/api/compliance/violations/${(await plantViolation(t)).violationId}`,
+    payload: { status: 'investigating' },
+  }),
+  'POST /admin/api/compliance/alerts/:id/acknowledge': async (t) => ({
+    url: `/admin/api/compliance/alerts/${(await plantViolation(t)).alertId}/acknowledge`,
+    payload: {},
+  }),
+  'POST /admin/api/compliance/risks': async () => ({ url: '/admin/api/compliance/risks', payload: RISK }),
+  'PUT /admin/api/compliance/risks/:id': async (t) => {
+    const risk = await t.services.compliance.createRisk(RISK, {
+      actor: CLI_ACTOR,
+      meta: { ip: null, userAgent: null },
+    });
+    return { url: `/admin/api/compliance/risks/${risk.id}`, payload: RISK };
+  },
+  'PUT /admin/api/compliance/rules/:code': async () => ({
+    url: '/admin/api/compliance/rules/PLT_SETTINGS_CHANGE',
+    payload: { enabled: true },
+  }),
+  'POST /admin/api/compliance/rules/run': async () => ({ url: '/admin/api/compliance/rules/run' }),
 };
 
 function sampleFor(method: string, url: string): Sample {
@@ -140,6 +205,7 @@ describe('admin RBAC: every route × every role', () => {
       { ip: null, userAgent: null },
     );
     targetUserId = target.id;
+    await t.services.compliance.prepare();
     // This app runs no job queue (starting a run answers 503): a stored run to read.
     const run = await new PredictionRunsRepository(t.infra.database.db).createRun({
       kind: 'evaluate',
@@ -160,6 +226,9 @@ describe('admin RBAC: every route × every role', () => {
     expect(rolesAllowed(SPEC_ACCESS['GET /admin/api/users']!)).toEqual(['super_admin', 'ceo', 'cto']);
     expect(rolesAllowed(SPEC_ACCESS['GET /admin/api/settings']!)).toEqual(['super_admin']);
     expect(rolesAllowed(SPEC_ACCESS['GET /admin/api/dashboard/stats']!)).toEqual([...ADMIN_ROLES]);
+    expect(rolesAllowed(COMPLIANCE_READ)).toEqual(['super_admin', 'cfo', 'risk_manager']);
+    expect(rolesAllowed(COMPLIANCE_WORK)).toEqual(['super_admin', 'risk_manager']);
+    expect(rolesAllowed(SPEC_ACCESS['PUT /admin/api/compliance/rules/:code']!)).toEqual(['super_admin']);
   });
 
   it('documents every admin route in the OpenAPI document', async () => {

@@ -354,7 +354,11 @@ export const ADMIN_SCREEN_ACCESS = {
   '/admin/dashboard': { kind: 'authenticated' },
   '/admin/users': { kind: 'permission', permission: 'user_management' },
   '/admin/analytics': { kind: 'permission', permission: 'business_metrics' },
-  '/admin/compliance': { kind: 'permission', permission: 'compliance_management' },
+  // compliance_management (only via all), plus risk_manager's compliance_data and cfo's compliance_reports (read).
+  '/admin/compliance': {
+    kind: 'any',
+    permissions: ['compliance_management', 'compliance_data', 'compliance_reports'],
+  },
   '/admin/ai-unified': { kind: 'authenticated' },
   '/admin/ai': { kind: 'permission', permission: 'ai_management' },
   '/admin/settings': { kind: 'permission', permission: 'all' },

@@ -1,6 +1,7 @@
 // What an API process does besides answering requests: heartbeats for the uptime figure, pruning idle sign-in throttle counters,
 // re-reading the platform settings (a change saved through another process applies here within a minute), moving
 // the nightly ML schedule when its time changes, and the ML job queue.
+import type { ComplianceQueue } from '@/jobs/compliance-queue';
 import { firstTrainingPhases, runFirstTraining } from '@/jobs/first-training';
 import type { Logger } from './infrastructure.ts';
 import type { Services } from './services.ts';
@@ -40,6 +41,32 @@ export async function startBackground(services: Services, log: Logger): Promise<
     stopSampling();
     unsubscribe();
   };
+}
+
+/**
+ * The compliance rules: stores the rule catalogue (and demo risks), then runs through pg-boss every 5 minutes and on
+ * demand. Called after the ML queue started pg-boss; without a queue (a failure starting it) it runs once in-process.
+ * Failures are logged: the API keeps answering.
+ */
+export async function startComplianceJobs(
+  services: Pick<Services, 'compliance'>,
+  queue: ComplianceQueue | undefined,
+  log: Logger,
+): Promise<void> {
+  try {
+    await services.compliance.prepare();
+    if (queue) {
+      await queue.start();
+      await queue.work(async (data) => {
+        await services.compliance.run(data.trigger);
+      });
+      await queue.send('start');
+    } else {
+      await services.compliance.run('start');
+    }
+  } catch (error) {
+    log.error({ err: error }, 'compliance rules failed to start');
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import type { AppConfig } from '@/config/env';
 import type { Database } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import type { MarketData } from '@/market/market-data';
+import { ComplianceQueue } from '@/jobs/compliance-queue';
 import { MlQueue } from '@/jobs/ml-queue';
 import type { WalkForwardSettings } from '@/jobs/ml-protocol';
 import { createQueue } from '@/jobs/queue';
@@ -20,6 +21,8 @@ export interface Logger {
 
 export interface JobInfrastructure {
   queue: MlQueue;
+  /** The compliance rule runs, on the same pg-boss (started by the ML queue). */
+  compliance?: ComplianceQueue;
   /** Null in a process that only enqueues. */
   pool: MlWorkerPool | null;
   /** Shorter walk-forward windows (tests); the ML defaults otherwise. */
@@ -45,8 +48,10 @@ export function createJobInfrastructure(
   log: Logger,
   threads: number | null,
 ): JobInfrastructure {
+  const boss = createQueue(database, log.child({ module: 'jobs' }));
   return {
-    queue: new MlQueue(createQueue(database, log.child({ module: 'jobs' }))),
+    queue: new MlQueue(boss),
+    compliance: new ComplianceQueue(boss),
     pool: threads === null ? null : new MlWorkerPool(threads),
   };
 }

@@ -10,6 +10,7 @@ import { adminUsersRoutes } from '@/modules/admin-users/admin-users.routes';
 import { alertsRoutes } from '@/modules/alerts/alerts.routes';
 import { auditRoutes } from '@/modules/audit/audit.routes';
 import { authRoutes } from '@/modules/auth/auth.routes';
+import { complianceRoutes } from '@/modules/compliance/compliance.routes';
 import { marketRoutes } from '@/modules/market/market.routes';
 import { DEFAULT_QUOTE_STREAM_LIMITS } from '@/modules/market/quote-stream';
 import { marketStatusRoutes } from '@/modules/market-status/market-status.routes';
@@ -37,6 +38,7 @@ export async function registerRoutes(
   await app.register(settingsRoutes(services.settings));
   await app.register(predictionRunsRoutes(services.predictionRuns));
   await app.register(aiOperationsRoutes(services.aiOperations, services.predictionRuns));
+  await app.register(complianceRoutes(services.compliance));
   // Public and investor realm.
   await app.register(systemRoutes(services.system));
   await app.register(authRoutes(services.auth));

@@ -16,6 +16,8 @@ import { AuditRepository } from '@/modules/audit/audit.repository';
 import { AuditService } from '@/modules/audit/audit.service';
 import { AuthRepository } from '@/modules/auth/auth.repository';
 import { AuthService } from '@/modules/auth/auth.service';
+import { ComplianceRepository } from '@/modules/compliance/compliance.repository';
+import { ComplianceService } from '@/modules/compliance/compliance.service';
 import { LoginThrottleRepository } from '@/modules/login-throttle/login-throttle.repository';
 import { LoginThrottle } from '@/modules/login-throttle/login-throttle';
 import { MarketService } from '@/modules/market/market.service';
@@ -54,6 +56,7 @@ export interface Services extends PlatformServices {
   portfolio: PortfolioService;
   watchlist: WatchlistService;
   alerts: AlertsService;
+  compliance: ComplianceService;
   /** The market API's service, when the market is a running engine. */
   market: MarketService | null;
 }
@@ -164,6 +167,16 @@ export function createServices(
     portfolio,
     watchlist,
     alerts,
+    compliance: new ComplianceService({
+      repo: new ComplianceRepository(db),
+      audit: platform.audit,
+      adminUsers: platform.adminUsers,
+      market,
+      clock,
+      log: log.child({ module: 'compliance' }),
+      demoMode: config.demoMode,
+      queue: infra.jobs?.compliance ?? null,
+    }),
     market: engine ? new MarketService(engine, new MarketRepository(db), clock) : null,
   };
 }

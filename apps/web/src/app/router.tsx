@@ -22,6 +22,7 @@ const AdminAuditRoute = lazy(() => import('@/app/routes/admin-audit'));
 const AdminSettingsRoute = lazy(() => import('@/app/routes/admin-settings'));
 const AdminComingSoonRoute = lazy(() => import('@/app/routes/admin-coming-soon'));
 const AdminAiUnifiedRoute = lazy(() => import('@/app/routes/admin-ai-unified'));
+const AdminComplianceRoute = lazy(() => import('@/app/routes/admin-compliance'));
 
 /** Every route: the investor's pages inside their layout, the admin panel under /admin, anything else to /. */
 export function AppRoutes() {
@@ -69,7 +70,7 @@ export function AppRoutes() {
             <Route path="audit" element={<AdminAuditRoute />} />
             <Route path="settings" element={<AdminSettingsRoute />} />
             <Route path="analytics" element={<AdminComingSoonRoute />} />
-            <Route path="compliance" element={<AdminComingSoonRoute />} />
+            <Route path="compliance" element={<AdminComplianceRoute />} />
             <Route path="ai-unified" element={<AdminAiUnifiedRoute />} />
             <Route path="ai" element={<AdminComingSoonRoute />} />
           </Route>

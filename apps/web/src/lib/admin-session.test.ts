@@ -58,6 +58,13 @@ describe('admin permissions', () => {
     }
   });
 
+  it('compliance: risk_manager and cfo see it besides super_admin, ceo and data_analyst do not', () => {
+    expect(canAccessScreen(staff('risk_manager'), '/admin/compliance')).toBe(true);
+    expect(canAccessScreen(staff('cfo'), '/admin/compliance')).toBe(true);
+    expect(canAccessScreen(staff('ceo'), '/admin/compliance')).toBe(false);
+    expect(canAccessScreen(staff('data_analyst'), '/admin/compliance')).toBe(false);
+  });
+
   it('ceo and cto manage users but see neither audit nor settings', () => {
     for (const role of ['ceo', 'cto'] as const) {
       expect(canAccessScreen(staff(role), '/admin/users')).toBe(true);

@@ -1,0 +1,81 @@
+import type { RiskInput } from '@bist/contracts';
+
+/**
+ * The risk register's examples in demo mode (stored with is_demo and labelled 'Demo' on the page): typical risks of
+ * a retail analysis platform, scored as an illustration — not an assessment of this deployment.
+ */
+export const DEMO_RISKS: readonly RiskInput[] = [
+  {
+    title: 'Market data feed outage',
+    risk_category: 'Operational',
+    risk_description: 'The quote feed stops during the session and investors see stale prices.',
+    mitigation_strategy: 'Data-age health check, stale banner on every price, fallback to the last close.',
+    likelihood: 3,
+    impact: 4,
+    residual_likelihood: 2,
+    residual_impact: 3,
+    owner: 'Operations Manager',
+    review_date: '2027-01-15',
+  },
+  {
+    title: 'Predictions read as investment advice',
+    risk_category: 'Regulatory (SPK)',
+    risk_description: 'Investors act on model predictions as if they were licensed investment advice.',
+    mitigation_strategy:
+      'Disclaimers on every prediction, measured hit rates shown beside them, no order routing.',
+    likelihood: 4,
+    impact: 4,
+    residual_likelihood: 3,
+    residual_impact: 4,
+    owner: 'Risk Manager',
+    review_date: '2026-12-31',
+  },
+  {
+    title: 'Personal data breach',
+    risk_category: 'Data protection (KVKK)',
+    risk_description: 'Investor e-mails and portfolios leak through a compromised account or a bug.',
+    mitigation_strategy: 'Hashed tokens, sign-in throttling, tamper-evident audit log, erasure on request.',
+    likelihood: 2,
+    impact: 5,
+    residual_likelihood: 2,
+    residual_impact: 4,
+    owner: 'CTO',
+    review_date: '2027-02-01',
+  },
+  {
+    title: 'Suspicious transaction not reported in time',
+    risk_category: 'AML (MASAK)',
+    risk_description: 'A large or unusual trade pattern is not reviewed within 10 business days.',
+    mitigation_strategy: 'Large-trade rule, alerts with acknowledgement deadlines, escalation when overdue.',
+    likelihood: 2,
+    impact: 4,
+    residual_likelihood: 1,
+    residual_impact: 4,
+    owner: 'Risk Manager',
+    review_date: '2026-12-15',
+  },
+  {
+    title: 'Staff account misuse',
+    risk_category: 'Access control',
+    risk_description: 'A staff account with broad permissions is shared, dormant or taken over.',
+    mitigation_strategy: 'Role levels, dormant-account and privilege-change rules, off-hours sign-in alerts.',
+    likelihood: 2,
+    impact: 3,
+    residual_likelihood: 1,
+    residual_impact: 3,
+    owner: 'CTO',
+    review_date: '2027-03-01',
+  },
+  {
+    title: 'Model drift',
+    risk_category: 'Model risk',
+    risk_description: 'Model skill decays and predictions become noise while still displayed.',
+    mitigation_strategy: 'Walk-forward evaluation, champion rule, performance alerts and emergency stop.',
+    likelihood: 4,
+    impact: 2,
+    residual_likelihood: 2,
+    residual_impact: 2,
+    owner: 'Technical Lead',
+    review_date: '2026-12-20',
+  },
+];

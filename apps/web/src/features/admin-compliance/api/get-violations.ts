@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { COMPLIANCE_REFRESH_MS, violationListResponseSchema, type Violation } from '@bist/contracts';
+import { adminRequest } from '@/lib/admin-api-client';
+import { COMPLIANCE_KEY } from './query-keys';
+
+export type ViolationStatusFilter = 'all' | 'open' | 'investigating' | 'resolved' | 'dismissed';
+
+/** GET /admin/api/compliance/violations?status&days. */
+export async function getViolations(
+  status: ViolationStatusFilter,
+  days: number,
+  signal?: AbortSignal,
+): Promise<Violation[]> {
+  return (
+    await adminRequest('/compliance/violations', {
+      query: { status, days },
+      schema: violationListResponseSchema,
+      signal,
+    })
+  ).data;
+}
+
+export function useViolations(status: ViolationStatusFilter, days: number) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...COMPLIANCE_KEY, 'violations', status, days],
+      queryFn: ({ signal }) => getViolations(status, days, signal),
+      refetchInterval: COMPLIANCE_REFRESH_MS,
+    }),
+  );
+}

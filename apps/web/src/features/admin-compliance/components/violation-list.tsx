@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { toast } from '@/components/ui/toaster';
+import type { Violation, ViolationStatus } from '@bist/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { useAdminTranslation } from '@/lib/admin-i18n';
+import { useUpdateViolation } from '@/features/admin-compliance/api/update-violation';
+import { when } from '@/features/admin-compliance/lib/format';
+import { SeverityBadge } from './severity-badge';
+import { ViolationEvidence } from './violation-evidence';
+
+type Action = 'investigating' | 'resolved' | 'dismissed';
+const ACTIONS: Record<ViolationStatus, readonly Action[]> = {
+  open: ['investigating', 'resolved'],
+  investigating: ['resolved', 'dismissed'],
+  resolved: [],
+  dismissed: [],
+};
+const ACTION_LABEL: Record<Action, string> = {
+  investigating: 'investigate',
+  resolved: 'resolve',
+  dismissed: 'dismiss',
+};
+
+/** Violations with their evidence; staff who may work them move them on (open → investigating → resolved). */
+export function ViolationList({
+  violations,
+  canWork,
+  showEvidence = true,
+}: {
+  violations: readonly Violation[];
+  canWork: boolean;
+  showEvidence?: boolean;
+}) {
+  const { t } = useAdminTranslation();
+  const [acting, setActing] = useState<{ violation: Violation; action: Action } | null>(null);
+  if (violations.length === 0)
+    return <p className="py-6 text-center text-sm text-muted-foreground">{t('compliance.noViolations')}</p>;
+  return (
+    <>
+      <ul className="divide-y" data-testid="violation-list">
+        {violations.map((v) => (
+          <li key={v.id} className="space-y-2 py-3" data-testid="violation" data-status={v.status}>
+            <div className="flex flex-wrap items-center gap-2">
+              <SeverityBadge severity={v.severity_level} />
+              <Badge variant="outline" data-testid="violation-status">
+                {t(`compliance.status.${v.status}`)}
+              </Badge>
+              <span className="font-medium">{v.rule_name}</span>
+              {v.is_demo ? (
+                <Badge variant="secondary" title={t('compliance.demoHint')}>
+                  {t('compliance.demo')}
+                </Badge>
+              ) : null}
+              <span className="ml-auto text-xs text-muted-foreground">
+                {t('compliance.violation.detected', { time: when(v.detected_at) })}
+              </span>
+            </div>
+            <p className="text-sm">{v.violation_description}</p>
+            <p className="text-xs text-muted-foreground">
+              {t('compliance.violation.rule', { code: v.rule_code, version: v.rule_version })} ·{' '}
+              {t('compliance.violation.entity', { type: v.entity_type, id: v.entity_id })} ·{' '}
+              {t('compliance.violation.occurred', {
+                when: v.occurred_at.length > 10 ? when(v.occurred_at) : v.occurred_at,
+              })}
+              {v.assigned_to ? ` · ${t('compliance.violation.assigned', { who: v.assigned_to })}` : ''}
+            </p>
+            {v.resolution_notes ? (
+              <p className="text-xs">{t('compliance.violation.notes', { notes: v.resolution_notes })}</p>
+            ) : null}
+            {showEvidence ? (
+              <details className="rounded-md border p-2 print:border-0 print:p-0" open={false}>
+                <summary className="cursor-pointer text-sm print:hidden" data-testid="evidence-toggle">
+                  {t('compliance.violation.evidence')}
+                </summary>
+                <div className="pt-2">
+                  <ViolationEvidence violation={v} />
+                </div>
+              </details>
+            ) : null}
+            {canWork && ACTIONS[v.status].length > 0 ? (
+              <div className="flex gap-2 print:hidden">
+                {ACTIONS[v.status].map((action) => (
+                  <Button
+                    key={action}
+                    size="sm"
+                    variant={action === 'investigating' ? 'outline' : 'default'}
+                    onClick={() => setActing({ violation: v, action })}
+                  >
+                    {t(`compliance.violation.${ACTION_LABEL[action]}`)}
+                  </Button>
+                ))}
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {acting ? <ViolationActionDialog {...acting} onClose={() => setActing(null)} /> : null}
+    </>
+  );
+}
+
+function ViolationActionDialog({
+  violation,
+  action,
+  onClose,
+}: {
+  violation: Violation;
+  action: Action;
+  onClose: () => void;
+}) {
+  const { t } = useAdminTranslation();
+  const [notes, setNotes] = useState('');
+  const update = useUpdateViolation();
+  const needsNotes = action === 'dismissed' && notes.trim() === '';
+  const save = () => {
+    update.mutate(
+      {
+        id: violation.violation_id,
+        status: action,
+        ...(notes.trim() ? { resolution_notes: notes.trim() } : {}),
+      },
+      {
+        onSuccess: () => {
+          toast.success(t('compliance.updated'));
+          onClose();
+        },
+        onError: (error) =>
+          toast.error(
+            t('compliance.updateFailed'),
+            error instanceof Error ? { description: error.message } : undefined,
+          ),
+      },
+    );
+  };
+  const label = t(`compliance.violation.${ACTION_LABEL[action]}`);
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent closeLabel={t('common.close')}>
+        <DialogHeader>
+          <DialogTitle>{t('compliance.violation.dialogTitle', { action: label })}</DialogTitle>
+          <DialogDescription>{violation.violation_description}</DialogDescription>
+        </DialogHeader>
+        <div className="space-y-2">
+          <Label htmlFor="violation-notes">{t('compliance.violation.notesLabel')}</Label>
+          <textarea
+            id="violation-notes"
+            className="min-h-24 w-full rounded-md border bg-background p-2 text-sm"
+            placeholder={t('compliance.violation.notesPlaceholder')}
+            value={notes}
+            maxLength={2000}
+            onChange={(e) => setNotes(e.target.value)}
+          />
+          {action === 'dismissed' ? (
+            <p className="text-xs text-muted-foreground">{t('compliance.violation.dismissNeedsNotes')}</p>
+          ) : null}
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            {t('compliance.violation.cancel')}
+          </Button>
+          <Button onClick={save} disabled={update.isPending || needsNotes}>
+            {t('compliance.violation.confirm')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

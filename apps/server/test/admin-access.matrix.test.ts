@@ -52,6 +52,13 @@ const SPEC_ACCESS: Record<string, AdminRouteAccess> = {
     kind: 'permission',
     permission: 'ai_management',
   },
+  'GET /admin/api/ai/dashboard': { kind: 'permission', permission: 'ai_management' },
+  'GET /admin/api/ai/predictions': { kind: 'permission', permission: 'ai_management' },
+  'POST /admin/api/ai/predictions/generate': { kind: 'permission', permission: 'ai_management' },
+  'GET /admin/api/ai/analysis/market': { kind: 'permission', permission: 'ai_management' },
+  'POST /admin/api/ai/analysis/market': { kind: 'permission', permission: 'ai_management' },
+  'GET /admin/api/ai/stocks': { kind: 'permission', permission: 'ai_management' },
+  'POST /admin/api/ai/stocks/update': { kind: 'permission', permission: 'ai_management' },
 };
 
 type Sample = (t: TestApp, role: AdminRole | 'anonymous') => Promise<Omit<InjectOptions, 'method'>>;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { dataEnvelope } from './envelope.ts';
+import {
+  AI_ANALYSIS_WINDOW_HOURS,
+  AI_PREDICTIONS_WINDOW_DAYS,
+  AI_STOCKS_LIMIT,
+  OPTIMIZATION_RISK_TOLERANCE,
+  OPTIMIZATION_TARGET_RETURN,
+} from './constants.ts';
 
 /**
  * AI-Powered Analytics (/admin/ai, spec §2, §3, §7 'AI analytics', §9). Staff realm, English. Fractions stay
@@ -7,11 +14,7 @@ import { dataEnvelope } from './envelope.ts';
  * stored bars, the market engine's quotes or the production model's stored predictions; nothing is invented.
  */
 
-/** Spec §9 windows and defaults. */
-export const AI_PREDICTIONS_WINDOW_DAYS = 7;
-export const AI_ANALYSIS_WINDOW_HOURS = 24;
-export const AI_STOCKS_LIMIT = 20;
-export const AI_OPTIMIZATION_TARGET_RETURN = 0.15;
+/** Spec §7: the page's portfolio name. (Windows, limits and targets of spec §9 live in constants.ts.) */
 export const AI_OPTIMIZATION_NAME = 'AI Optimized Portfolio';
 /** Per-stock cap of an optimised portfolio (issue #14: default 30 %). */
 export const AI_OPTIMIZATION_MAX_WEIGHT = 0.3;
@@ -117,6 +120,8 @@ export type AiProductionModel = z.infer<typeof aiProductionModelSchema>;
 export const aiGeneratePredictionsResponseSchema = z.object({
   success: z.literal(true),
   predictions: z.array(aiPredictionSchema),
+  /** Requested symbols the production model's latest batch has no prediction for. */
+  missing_symbols: z.array(z.string()),
   model: aiProductionModelSchema,
 });
 export type AiGeneratePredictionsResponse = z.infer<typeof aiGeneratePredictionsResponseSchema>;
@@ -266,10 +271,10 @@ export const aiOptimizeBodySchema = z.object({
     .number({ error: 'target_return must be a number (annual fraction, e.g. 0.15)' })
     .min(-0.5, 'target_return must be at least -0.5')
     .max(5, 'target_return must be at most 5 (a fraction, 0.15 = 15 %)')
-    .default(AI_OPTIMIZATION_TARGET_RETURN),
+    .default(OPTIMIZATION_TARGET_RETURN),
   risk_tolerance: z
     .enum(AI_RISK_TOLERANCES, { error: "risk_tolerance must be 'low', 'medium' or 'high'" })
-    .default('medium'),
+    .default(OPTIMIZATION_RISK_TOLERANCE),
   symbols: symbolsSchema.refine((list) => list.length >= 2, 'symbols must name at least 2 different stocks'),
   method: z
     .enum(AI_OPTIMIZATION_METHODS, {

@@ -1,0 +1,404 @@
+import {
+  AI_ANALYSIS_WINDOW_HOURS,
+  AI_TREND_NEUTRAL_BAND,
+  analysisFiguresSchema,
+  trendOfProbability,
+  type AiAnalysisType,
+  type AiDashboard,
+  type AiMarketAnalysis,
+  type AiPrediction,
+  type AiProductionModel,
+  type AiStock,
+  type PredictionHorizon,
+} from '@bist/contracts';
+import { STOCKS, addCalendarDays } from '@bist/market';
+import type { AdminActor, RequestMeta } from '@/lib/actor';
+import type { Clock } from '@/lib/clock';
+import { BadRequestError, ConflictError, ServiceUnavailableError } from '@/lib/errors';
+import type { MarketEngine } from '@/market/engine';
+import type { MarketData } from '@/market/market-data';
+import type { MarketRepository, StoredDailyBar } from '@/market/market.repository';
+import type { AuditService } from '@/modules/audit/audit.service';
+import type { PredictionRunsService } from '@/modules/predictions/prediction-runs.service';
+import type { ModelPrediction, PredictionsService } from '@/modules/predictions/predictions.service';
+import type { AiAnalysisRow, AiAnalyticsRepository, ScoredAiPrediction } from './ai-analytics.repository.ts';
+import {
+  momentumAnalysis,
+  momentumSentences,
+  sectorAnalysis,
+  sectorSentences,
+  type AnalysisBar,
+  type AnalysisStock,
+} from './market-analysis.ts';
+
+export interface StaffAction {
+  actor: AdminActor;
+  meta: RequestMeta;
+}
+
+export interface AiAnalyticsDeps {
+  repo: AiAnalyticsRepository;
+  predictions: PredictionsService;
+  runs: PredictionRunsService;
+  market: MarketData;
+  /** The running market engine (share counts, forced refresh); null in processes without one. */
+  engine: MarketEngine | null;
+  bars: MarketRepository;
+  audit: AuditService;
+  clock: Clock;
+}
+
+export const BENCHMARK_CODE = 'XU100';
+/** Calendar days of bars a sector analysis loads (50 sessions for the SMA50 and 20-day returns, with holidays). */
+const SECTOR_LOOKBACK_CALENDAR_DAYS = 100;
+/** Calendar days a momentum analysis loads (252 sessions for 12-1 momentum and 52-week highs, with holidays). */
+const MOMENTUM_LOOKBACK_CALENDAR_DAYS = 380;
+
+const BASIS =
+  'Walk-forward: the production model (champion of its horizon, chosen on its out-of-sample record) ' +
+  'as stored by the latest predict run; trend from its calibrated probability of closing up with a ±band neutral zone.';
+
+const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+/** Calibrated probability of closing up, from a stored call (confidence is the probability of its direction). */
+export function probabilityUpOf(direction: string, confidence: number): number {
+  return direction === 'up' ? confidence : 1 - confidence;
+}
+
+function predictionOf(row: ScoredAiPrediction): AiPrediction {
+  return {
+    id: row.id,
+    symbol: row.symbol,
+    trend: trendOfProbability(row.probabilityUp),
+    predicted_change_percent: round(100 * row.expectedReturn, 4),
+    confidence_score: round(row.confidence, 4),
+    probability_up: round(row.probabilityUp, 4),
+    current_price: round(row.currentPriceTry, 2),
+    prediction_value: round(row.predictionValueTry, 2),
+    model_name: row.modelName,
+    algorithm_id: row.algorithmId,
+    model_version: row.modelVersion,
+    horizon_days: row.horizonDays,
+    as_of_date: row.asOfDate,
+    target_date: row.targetDate,
+    realised_change_percent: row.realisedReturn === null ? null : round(100 * row.realisedReturn, 4),
+    hit: row.hit,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function analysisOf(row: AiAnalysisRow): AiMarketAnalysis {
+  return {
+    analysis_id: row.id,
+    analysis_type: row.analysisType as AiAnalysisType,
+    insights: row.insights,
+    recommendations: row.recommendations,
+    inputs_date: row.inputsDate,
+    figures: analysisFiguresSchema.parse(row.figures),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The AI-Powered Analytics page (/admin/ai): on-demand predictions from the production model, market analyses from
+ * stored bars and the day's quotes, portfolio optimisations, and the engine's stock data. Every action is audited.
+ */
+export class AiAnalyticsService {
+  constructor(private readonly d: AiAnalyticsDeps) {}
+
+  /** The universe's stocks this process knows (the engine's; a test market's own). */
+  private universe() {
+    return STOCKS.filter((s) => this.d.market.hasStock(s.symbol));
+  }
+
+  private requireKnown(symbols: readonly string[], field: string): void {
+    const unknown = symbols.filter((s) => !this.d.market.hasStock(s));
+    if (unknown.length > 0)
+      throw new BadRequestError(`Unknown symbols (not in the BIST universe): ${unknown.join(', ')}`, field);
+  }
+
+  private async audit(action: string, staff: StaffAction, target: string, details: unknown) {
+    await this.d.audit.record({
+      eventType: 'data_access',
+      action,
+      actor: staff.actor,
+      target: { type: 'ai_analytics', id: target },
+      details,
+      meta: staff.meta,
+    });
+  }
+
+  /** The champion version number of an algorithm at a horizon (null when none is marked). */
+  private async championVersion(algorithmId: string, horizon: number): Promise<number | null> {
+    const versions = await this.d.runs.versions(algorithmId);
+    return versions.find((v) => v.champion && v.horizonDays === horizon)?.version ?? null;
+  }
+
+  // ------------------------------------------------------------------------------------------- predictions
+
+  async generatePredictions(
+    symbols: readonly string[],
+    horizon: PredictionHorizon,
+    staff: StaffAction,
+  ): Promise<{ predictions: AiPrediction[]; model: AiProductionModel; missing: string[] }> {
+    this.requireKnown(symbols, 'symbols');
+    const batch = await this.d.predictions.productionBatch(horizon, symbols);
+    if (!batch.model || !batch.asOfDate)
+      throw new ConflictError(
+        `No production model for the ${horizon}-day horizon yet: predictions exist after the first training run`,
+      );
+    const version = await this.championVersion(batch.model.algorithm_id, horizon);
+    const found = new Map(batch.predictions.map((p) => [p.symbol, p]));
+    const missing = symbols.filter((s) => !found.has(s));
+    if (found.size === 0)
+      throw new ConflictError(
+        `The production model has no prediction for ${missing.join(', ')} on ${batch.asOfDate}`,
+        'symbols',
+      );
+    const modelName = batch.model.algorithm_name_en;
+    const now = this.d.clock.now();
+    const stored = await this.d.repo.insertPredictions(
+      symbols.flatMap((s) => {
+        const p = found.get(s);
+        return p ? [this.rowOf(p, modelName, version, staff)] : [];
+      }),
+      now,
+    );
+    await this.audit('ai_predictions_generated', staff, batch.model.algorithm_id, {
+      symbols,
+      missing,
+      horizon_days: horizon,
+      model_version: version,
+      as_of_date: batch.asOfDate,
+      count: stored.length,
+    });
+    const accuracy = batch.model.accuracy;
+    return {
+      predictions: stored.map((r) => predictionOf({ ...r, realisedReturn: null, hit: null })),
+      missing,
+      model: {
+        algorithm_id: batch.model.algorithm_id,
+        model_name: modelName,
+        model_version: version,
+        horizon_days: horizon,
+        accuracy_percent: accuracy?.accuracy ?? null,
+        baseline_percent: accuracy?.baseline ?? null,
+        accuracy_source: accuracy?.source ?? null,
+        neutral_band: AI_TREND_NEUTRAL_BAND,
+        basis: BASIS,
+      },
+    };
+  }
+
+  private rowOf(p: ModelPrediction, modelName: string, version: number | null, staff: StaffAction) {
+    const probabilityUp = probabilityUpOf(p.direction, p.confidence);
+    return {
+      predictionId: p.id,
+      symbol: p.symbol,
+      trend: trendOfProbability(probabilityUp),
+      probabilityUp,
+      confidence: p.confidence,
+      expectedReturn: p.expectedReturn,
+      currentPriceTry: p.currentPriceTry,
+      predictionValueTry: p.targetPriceTry,
+      algorithmId: p.algorithmId,
+      modelName,
+      modelVersion: version,
+      horizonDays: p.horizonDays,
+      asOfDate: p.asOfDate,
+      targetDate: p.targetDate,
+      requestedBy: staff.actor.id ?? staff.actor.email,
+    };
+  }
+
+  async listPredictions(days: number): Promise<AiPrediction[]> {
+    const since = new Date(this.d.clock.now().getTime() - days * 86_400_000);
+    return (await this.d.repo.predictionsSince(since)).map(predictionOf);
+  }
+
+  // ------------------------------------------------------------------------------------------- market analyses
+
+  /**
+   * Stored daily bars of the universe's stocks and XU100 from `calendarDays` before the newest stored date, with the
+   * day's quotes appended as a provisional bar when the session is newer than the stored bars.
+   */
+  private async analysisInputs(calendarDays: number): Promise<{
+    asOfDate: string;
+    stocks: AnalysisStock[];
+    benchmark: AnalysisBar[];
+  }> {
+    const universe = this.universe();
+    const latest = await this.d.bars.latestDailyDate();
+    if (!latest) throw new ConflictError('No stored daily bars yet: the market history has not been written');
+    const symbols = [...universe.map((s) => s.symbol), BENCHMARK_CODE];
+    const stored = await this.d.bars.dailyBarsBetween(
+      symbols,
+      addCalendarDays(latest, -calendarDays),
+      latest,
+    );
+    const bySymbol = new Map<string, AnalysisBar[]>();
+    const push = (symbol: string, bar: AnalysisBar) => {
+      const list = bySymbol.get(symbol);
+      if (list) list.push(bar);
+      else bySymbol.set(symbol, [bar]);
+    };
+    stored.forEach((b: StoredDailyBar) =>
+      push(b.symbol, { date: b.date, closeTry: b.closeTry, volumeShares: b.volumeShares }),
+    );
+    let asOfDate = latest;
+    for (const symbol of symbols) {
+      const q = this.d.market.quote(symbol);
+      const list = bySymbol.get(symbol);
+      if (!q || q.priceTry <= 0 || (list && list[list.length - 1]!.date >= q.date)) continue;
+      push(symbol, { date: q.date, closeTry: q.priceTry, volumeShares: q.volume });
+      if (q.date > asOfDate) asOfDate = q.date;
+    }
+    return {
+      asOfDate,
+      benchmark: bySymbol.get(BENCHMARK_CODE) ?? [],
+      stocks: universe.map((s) => ({
+        symbol: s.symbol,
+        sector: s.sector,
+        sharesOutstanding: this.d.engine?.sharesOutstanding(s.symbol) ?? null,
+        bars: bySymbol.get(s.symbol) ?? [],
+      })),
+    };
+  }
+
+  async runAnalysis(type: AiAnalysisType, staff: StaffAction): Promise<AiMarketAnalysis> {
+    const now = this.d.clock.now();
+    let stored: AiAnalysisRow;
+    if (type === 'sector') {
+      const input = await this.analysisInputs(SECTOR_LOOKBACK_CALENDAR_DAYS);
+      const figures = sectorAnalysis(input.stocks, input.benchmark, input.asOfDate, BENCHMARK_CODE);
+      stored = await this.d.repo.insertAnalysis(
+        {
+          analysisType: type,
+          ...sectorSentences(figures),
+          figures,
+          inputsDate: input.asOfDate,
+          modelVersion: null,
+          requestedBy: staff.actor.id ?? staff.actor.email,
+        },
+        now,
+      );
+    } else {
+      const input = await this.analysisInputs(MOMENTUM_LOOKBACK_CALENDAR_DAYS);
+      const batch = await this.d.predictions.productionBatch(1);
+      const version = batch.model ? await this.championVersion(batch.model.algorithm_id, 1) : null;
+      const figures = momentumAnalysis(input.stocks, input.asOfDate, {
+        modelName: batch.model?.algorithm_name_en ?? null,
+        asOfDate: batch.asOfDate,
+        calls: batch.predictions.map((p) => ({
+          symbol: p.symbol,
+          probabilityUp: probabilityUpOf(p.direction, p.confidence),
+        })),
+      });
+      stored = await this.d.repo.insertAnalysis(
+        {
+          analysisType: type,
+          ...momentumSentences(figures),
+          figures,
+          inputsDate: input.asOfDate,
+          modelVersion: batch.model ? `${batch.model.algorithm_id}@${version ?? '?'}` : null,
+          requestedBy: staff.actor.id ?? staff.actor.email,
+        },
+        now,
+      );
+    }
+    await this.audit('ai_market_analysis_generated', staff, stored.id, {
+      type,
+      inputs_date: stored.inputsDate,
+    });
+    return analysisOf(stored);
+  }
+
+  async listAnalyses(hours: number): Promise<AiMarketAnalysis[]> {
+    const since = new Date(this.d.clock.now().getTime() - hours * 3_600_000);
+    return (await this.d.repo.analysesSince(since)).map(analysisOf);
+  }
+
+  // ------------------------------------------------------------------------------------------- stocks
+
+  private stockOf(symbol: string): AiStock | null {
+    const q = this.d.market.quote(symbol);
+    const info = this.d.market.stock(symbol);
+    if (!q || !info) return null;
+    const shares = this.d.engine?.sharesOutstanding(symbol);
+    return {
+      id: symbol,
+      symbol,
+      name: info.name,
+      sector: info.sector,
+      price: round(q.priceTry, 2),
+      change_percent: round(q.changePercent, 2),
+      volume: q.volume,
+      market_cap: shares ? round((shares * q.priceTry) / 1e6, 1) : null,
+      date: q.date,
+      updated_at: q.updatedAt.toISOString(),
+    };
+  }
+
+  /** The engine's quotes, sorted descending by the field (symbol ascending), at most `limit`. */
+  stocks(limit: number, sort: 'change_percent' | 'volume' | 'market_cap' | 'price' | 'symbol'): AiStock[] {
+    const list = this.universe().flatMap((s) => {
+      const stock = this.stockOf(s.symbol);
+      return stock ? [stock] : [];
+    });
+    list.sort((a, b) =>
+      sort === 'symbol'
+        ? a.symbol.localeCompare(b.symbol)
+        : (b[sort] ?? Number.NEGATIVE_INFINITY) - (a[sort] ?? Number.NEGATIVE_INFINITY) ||
+          a.symbol.localeCompare(b.symbol),
+    );
+    return list.slice(0, limit);
+  }
+
+  /** Forces a feed refresh (catch-up of missing days, then the quotes) and reports what changed. */
+  async updateStocks(staff: StaffAction) {
+    const engine = this.d.engine;
+    if (!engine) throw new ServiceUnavailableError('No market feed runs in this process');
+    const key = (symbol: string) => {
+      const q = engine.quote(symbol);
+      return q ? `${q.priceTry}|${q.changePercent}|${q.volume}|${q.date}` : '';
+    };
+    const universe = this.universe();
+    const before = new Map(universe.map((s) => [s.symbol, key(s.symbol)]));
+    await engine.tick();
+    const changed = universe.filter((s) => key(s.symbol) !== before.get(s.symbol)).length;
+    const now = this.d.clock.now();
+    const freshness = engine.freshness(now);
+    const data = {
+      stocks_changed: changed,
+      total_stocks: universe.length,
+      source: freshness.source,
+      data_age_seconds: freshness.ageSeconds,
+      as_of: freshness.asOf,
+    };
+    await this.audit('ai_stock_data_updated', staff, 'market_feed', data);
+    return data;
+  }
+
+  // ------------------------------------------------------------------------------------------- summary
+
+  async dashboard(): Promise<AiDashboard> {
+    const now = this.d.clock.now();
+    const s = await this.d.repo.summary(new Date(now.getTime() - AI_ANALYSIS_WINDOW_HOURS * 3_600_000));
+    const universe = this.universe();
+    return {
+      predictions: {
+        total_predictions: s.predictions,
+        avg_confidence: s.avgConfidence === null ? null : round(s.avgConfidence, 4),
+      },
+      analysis: { total_analyses: s.analyses, recent_analyses: s.recentAnalyses },
+      portfolio: {
+        total_optimizations: s.optimizations,
+        avg_expected_return: s.avgExpectedReturn === null ? null : round(s.avgExpectedReturn, 4),
+      },
+      stocks: {
+        stocks_with_data: universe.filter((st) => this.d.market.quote(st.symbol)).length,
+        total_stocks: STOCKS.length,
+      },
+    };
+  }
+}

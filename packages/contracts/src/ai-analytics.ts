@@ -329,6 +329,8 @@ export const aiOptimizationSchema = z.object({
       stats: z.array(backtestStatsSchema),
     })
     .nullable(),
+  /** Why there is no backtest (e.g. not enough history before the last year), when there is none. */
+  backtest_unavailable_reason: z.string().nullable(),
   created_at: z.string(),
 });
 export type AiOptimization = z.infer<typeof aiOptimizationSchema>;

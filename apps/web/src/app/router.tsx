@@ -22,6 +22,7 @@ const AdminAuditRoute = lazy(() => import('@/app/routes/admin-audit'));
 const AdminSettingsRoute = lazy(() => import('@/app/routes/admin-settings'));
 const AdminComingSoonRoute = lazy(() => import('@/app/routes/admin-coming-soon'));
 const AdminAiUnifiedRoute = lazy(() => import('@/app/routes/admin-ai-unified'));
+const AdminAiRoute = lazy(() => import('@/app/routes/admin-ai'));
 
 /** Every route: the investor's pages inside their layout, the admin panel under /admin, anything else to /. */
 export function AppRoutes() {
@@ -71,7 +72,7 @@ export function AppRoutes() {
             <Route path="analytics" element={<AdminComingSoonRoute />} />
             <Route path="compliance" element={<AdminComingSoonRoute />} />
             <Route path="ai-unified" element={<AdminAiUnifiedRoute />} />
-            <Route path="ai" element={<AdminComingSoonRoute />} />
+            <Route path="ai" element={<AdminAiRoute />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

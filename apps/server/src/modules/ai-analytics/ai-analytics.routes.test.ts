@@ -111,7 +111,7 @@ describe('AI analytics routes', () => {
   let t: TestApp & { engine: MarketEngine };
   let admin = '';
   let analyst = '';
-  const call = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject(withToken(token, { method, url, ...(payload === undefined ? {} : { payload }) }));
   const auditActions = async () =>
     (await t.services.audit.list({ page: 1, limit: 200 })).entries.map((e) => e.action);

@@ -6,7 +6,6 @@ import { useAdminTranslation } from '@/lib/admin-i18n';
 const SCREENS = {
   '/admin/analytics': 'analytics',
   '/admin/compliance': 'compliance',
-  '/admin/ai': 'ai',
 } as const;
 
 type ComingSoonPath = keyof typeof SCREENS;
@@ -15,7 +14,7 @@ function isComingSoonPath(path: string): path is ComingSoonPath {
   return path in SCREENS;
 }
 
-/** /admin/analytics, /admin/compliance, /admin/ai: behind their permission, then 'Coming soon'. */
+/** /admin/analytics, /admin/compliance: behind their permission, then 'Coming soon'. */
 export default function AdminComingSoonRoute() {
   const { t } = useAdminTranslation();
   const { pathname } = useLocation();

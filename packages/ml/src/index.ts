@@ -1,5 +1,6 @@
 /**
- * @bist/ml: features, 40 prediction algorithms, walk-forward evaluation and metrics for daily BIST bars.
+ * @bist/ml: features, 40 prediction algorithms, walk-forward evaluation and metrics for daily BIST bars; portfolio
+ * optimisation (Ledoit–Wolf, capped mean–variance, Black–Litterman, monthly backtest).
  * Pure: typed arrays in, typed arrays out; no I/O, no clock, seeded randomness only.
  */
 export * from './panel.ts';
@@ -23,3 +24,4 @@ export {
 export { STACKING_MIN_ROWS } from './algorithms/stacking.ts';
 export * as learners from './learners/index.ts';
 export * from './ranking.ts';
+export * from './portfolio/index.ts';

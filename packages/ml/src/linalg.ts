@@ -34,10 +34,11 @@ export function gramWithIntercept(
 }
 
 /**
- * Solves A x = b for symmetric positive (semi)definite A (q × q) by Cholesky, adding `jitter`·(mean diagonal) to the
- * diagonal and retrying with more when A is singular. A and b are not modified.
+ * Cholesky factor L (row-major lower triangle, A + eps·I = L L') of a symmetric positive (semi)definite q × q matrix,
+ * adding `jitter`·(mean diagonal) to the diagonal and retrying with 100× more while A is not positive definite; null
+ * when even 1e6·(mean diagonal) does not help. A is not modified.
  */
-export function choleskySolve(A: Float64Array, b: Float64Array, q: number, jitter = 1e-10): Float64Array {
+export function choleskyFactor(A: Float64Array, q: number, jitter = 1e-10): Float64Array | null {
   let meanDiag = 0;
   for (let i = 0; i < q; i++) meanDiag += A[i * q + i]!;
   meanDiag = Math.max(meanDiag / Math.max(1, q), 1e-12);
@@ -57,22 +58,46 @@ export function choleskySolve(A: Float64Array, b: Float64Array, q: number, jitte
         } else L[i * q + j] = s / L[j * q + j]!;
       }
     }
-    if (!ok) continue;
-    const z = new Float64Array(q);
-    for (let i = 0; i < q; i++) {
-      let s = b[i]!;
-      for (let k = 0; k < i; k++) s -= L[i * q + k]! * z[k]!;
-      z[i] = s / L[i * q + i]!;
-    }
-    const x = new Float64Array(q);
-    for (let i = q - 1; i >= 0; i--) {
-      let s = z[i]!;
-      for (let k = i + 1; k < q; k++) s -= L[k * q + i]! * x[k]!;
-      x[i] = s / L[i * q + i]!;
-    }
-    return x;
+    if (ok) return L;
   }
-  return new Float64Array(q);
+  return null;
+}
+
+/** Solves L L' x = b for a factor from choleskyFactor (forward then back substitution). b is not modified. */
+export function choleskySolveFactored(L: Float64Array, b: Float64Array, q: number): Float64Array {
+  const z = new Float64Array(q);
+  for (let i = 0; i < q; i++) {
+    let s = b[i]!;
+    for (let k = 0; k < i; k++) s -= L[i * q + k]! * z[k]!;
+    z[i] = s / L[i * q + i]!;
+  }
+  const x = new Float64Array(q);
+  for (let i = q - 1; i >= 0; i--) {
+    let s = z[i]!;
+    for (let k = i + 1; k < q; k++) s -= L[k * q + i]! * x[k]!;
+    x[i] = s / L[i * q + i]!;
+  }
+  return x;
+}
+
+/**
+ * Solves A x = b for symmetric positive (semi)definite A (q × q) by Cholesky, adding `jitter`·(mean diagonal) to the
+ * diagonal and retrying with more when A is singular (zeros when that never succeeds). A and b are not modified.
+ */
+export function choleskySolve(A: Float64Array, b: Float64Array, q: number, jitter = 1e-10): Float64Array {
+  const L = choleskyFactor(A, q, jitter);
+  return L ? choleskySolveFactored(L, b, q) : new Float64Array(q);
+}
+
+/** x' A x for a row-major q × q matrix A. */
+export function quadraticForm(A: Float64Array, x: ArrayLike<number>, q: number): number {
+  let s = 0;
+  for (let i = 0; i < q; i++) {
+    let t = 0;
+    for (let j = 0; j < q; j++) t += A[i * q + j]! * x[j]!;
+    s += x[i]! * t;
+  }
+  return s;
 }
 
 /** Sum of squared residuals of w on data summarised by (g, c, yy): yy − 2 w'c + w'g w. */

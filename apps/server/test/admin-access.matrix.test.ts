@@ -58,6 +58,8 @@ const SPEC_ACCESS: Record<string, AdminRouteAccess> = {
   'GET /admin/api/ai/analysis/market': { kind: 'permission', permission: 'ai_management' },
   'POST /admin/api/ai/analysis/market': { kind: 'permission', permission: 'ai_management' },
   'GET /admin/api/ai/stocks': { kind: 'permission', permission: 'ai_management' },
+  'GET /admin/api/ai/portfolio/optimizations': { kind: 'permission', permission: 'ai_management' },
+  'POST /admin/api/ai/portfolio/optimize': { kind: 'permission', permission: 'ai_management' },
   'POST /admin/api/ai/stocks/update': { kind: 'permission', permission: 'ai_management' },
 };
 

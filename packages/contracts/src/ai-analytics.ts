@@ -309,6 +309,11 @@ export const aiOptimizationSchema = z.object({
   target_return: z.number(),
   risk_tolerance: z.enum(AI_RISK_TOLERANCES),
   volatility_ceiling: z.number(),
+  /**
+   * Set when even the least volatile capped portfolio is above the risk tolerance's ceiling: the answer is then that
+   * minimum-volatility portfolio, and this says so with both figures.
+   */
+  ceiling_note: z.string().nullable(),
   max_weight: z.number(),
   risk_free_rate: z.number(),
   window_from: z.string(),

@@ -6,6 +6,8 @@ import {
   aiGeneratePredictionsResponseSchema,
   aiMarketAnalysisListResponseSchema,
   aiMarketAnalysisResponseSchema,
+  aiOptimizationListResponseSchema,
+  aiOptimizeResponseSchema,
   aiPredictionListResponseSchema,
   aiStockListResponseSchema,
   aiStocksUpdateResponseSchema,
@@ -132,6 +134,8 @@ describe('AI analytics routes', () => {
       ['GET', '/admin/api/ai/analysis/market'],
       ['POST', '/admin/api/ai/analysis/market', { type: 'sector' }],
       ['GET', '/admin/api/ai/stocks'],
+      ['GET', '/admin/api/ai/portfolio/optimizations'],
+      ['POST', '/admin/api/ai/portfolio/optimize', { symbols: ['THYAO', 'GARAN'] }],
       ['POST', '/admin/api/ai/stocks/update'],
     ] as const) {
       const res = await call(analyst, method, url, payload);
@@ -302,6 +306,101 @@ describe('AI analytics routes', () => {
     expect(await auditActions()).toContain('ai_stock_data_updated');
   });
 
+  const SPEC_SYMBOLS = ['THYAO.IS', 'GARAN.IS', 'AKBNK.IS', 'ASELS.IS', 'EREGL.IS', 'BIMAS.IS', 'KCHOL.IS'];
+
+  it('POST /portfolio/optimize answers the spec request with capped weights, frontier, contributions and backtest', async () => {
+    const res = await call(admin, 'POST', '/admin/api/ai/portfolio/optimize', {
+      name: 'AI Optimized Portfolio',
+      target_return: 0.15,
+      risk_tolerance: 'medium',
+      symbols: SPEC_SYMBOLS,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const o = aiOptimizeResponseSchema.parse(res.json());
+    const weights = Object.values(JSON.parse(o.recommended_allocation) as Record<string, number>);
+    expect(weights).toHaveLength(7);
+    expect(weights.reduce((s, w) => s + w, 0)).toBeCloseTo(1, 5);
+    for (const w of weights) expect(w).toBeLessThanOrEqual(0.3 + 1e-6);
+    expect(o.volatility_ceiling).toBe(0.25);
+    const minRisk = Math.min(...o.frontier.map((p) => p.risk));
+    if (o.ceiling_note === null) {
+      // Least risk earning at least the target, under the medium ceiling.
+      expect(o.method).toBe('efficient_return');
+      expect(o.expected_return).toBeGreaterThanOrEqual(0.15 - 1e-6);
+      expect(o.expected_risk).toBeLessThanOrEqual(0.25 + 1e-9);
+    } else {
+      // Even the least volatile portfolio is above the ceiling: that portfolio, said so.
+      expect(o.method).toBe('min_volatility');
+      expect(o.expected_risk).toBeGreaterThan(0.25);
+      expect(o.expected_risk).toBeCloseTo(minRisk, 6);
+      expect(o.ceiling_note).toContain('above the medium ceiling of 25.00 %');
+    }
+    expect(o.expected_risk).toBeGreaterThanOrEqual(minRisk - 1e-6);
+    expect(o.sharpe_ratio).toBeCloseTo(o.expected_return / o.expected_risk, 3);
+    expect(o.frontier.length).toBeGreaterThan(5);
+    expect(o.risk_contributions.reduce((s, r) => s + r.contribution, 0)).toBeCloseTo(1, 5);
+    expect(o.window_days).toBeGreaterThanOrEqual(200);
+    // Black–Litterman with the production model's calls on THYAO, GARAN and AKBNK as views.
+    expect(o.expected_returns_source).toMatch(/^Black–Litterman/);
+    expect(o.model_name).toBe('Ridge Regression');
+    expect(o.views.map((v) => v.symbol).sort()).toEqual(['AKBNK', 'GARAN', 'THYAO']);
+    // A year and a month of history cannot give a year of backtest on a year's look-back: stated, not faked.
+    if (o.backtest === null) expect(o.backtest_unavailable_reason).toMatch(/history/);
+    else
+      expect(o.backtest.stats.map((s) => s.name)).toEqual([
+        'AI Optimized Portfolio',
+        'XU100',
+        'Equal weight',
+      ]);
+    expect(await auditActions()).toContain('ai_portfolio_optimized');
+
+    const list = aiOptimizationListResponseSchema.parse(
+      (await call(admin, 'GET', '/admin/api/ai/portfolio/optimizations')).json(),
+    );
+    expect(list.data[0]!.optimization_id).toBe(o.optimization_id);
+  });
+
+  it('POST /portfolio/optimize with the high tolerance solves the efficient-return problem under its ceiling', async () => {
+    const res = await call(admin, 'POST', '/admin/api/ai/portfolio/optimize', {
+      symbols: SPEC_SYMBOLS,
+      risk_tolerance: 'high',
+      use_model_views: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const o = aiOptimizeResponseSchema.parse(res.json());
+    expect(o).toMatchObject({ method: 'efficient_return', ceiling_note: null, views: [], model_name: null });
+    expect(o.expected_return).toBeGreaterThanOrEqual(0.15 - 1e-6);
+    expect(o.expected_risk).toBeLessThanOrEqual(0.4 + 1e-9);
+  });
+
+  it('POST /portfolio/optimize answers 400 saying why', async () => {
+    const one = await call(admin, 'POST', '/admin/api/ai/portfolio/optimize', { symbols: ['THYAO.IS'] });
+    expect(one.statusCode).toBe(400);
+    expect(one.json().error).toContain('at least 2');
+    const unknown = await call(admin, 'POST', '/admin/api/ai/portfolio/optimize', {
+      symbols: ['THYAO', 'NOPE1'],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toContain('NOPE1');
+    const unreachable = await call(admin, 'POST', '/admin/api/ai/portfolio/optimize', {
+      symbols: SPEC_SYMBOLS,
+      target_return: 4,
+    });
+    expect(unreachable.statusCode).toBe(400);
+    expect(unreachable.json().error).toMatch(/target return 400\.0 ?%|above/);
+    const caps = await call(admin, 'POST', '/admin/api/ai/portfolio/optimize', {
+      symbols: ['THYAO', 'GARAN'],
+    });
+    expect(caps.statusCode).toBe(400);
+    expect(caps.json().error).toMatch(/cannot be fully invested/);
+    const tolerance = await call(admin, 'POST', '/admin/api/ai/portfolio/optimize', {
+      symbols: SPEC_SYMBOLS,
+      risk_tolerance: 'extreme',
+    });
+    expect(tolerance.statusCode).toBe(400);
+    expect(tolerance.json().error).toContain('risk_tolerance');
+  });
+
   it('GET /dashboard sums what was stored', async () => {
     const res = await call(admin, 'GET', '/admin/api/ai/dashboard');
     expect(res.statusCode).toBe(200);
@@ -314,6 +413,12 @@ describe('AI analytics routes', () => {
     const meanConfidence = all.reduce((s, p) => s + p.confidence_score, 0) / all.length;
     expect(data.predictions.avg_confidence).toBeCloseTo(meanConfidence, 4);
     expect(data.analysis).toEqual({ total_analyses: 2, recent_analyses: 2 });
+    const optimizations = aiOptimizationListResponseSchema.parse(
+      (await call(admin, 'GET', '/admin/api/ai/portfolio/optimizations')).json(),
+    ).data;
+    expect(data.portfolio.total_optimizations).toBe(optimizations.length);
+    const meanReturn = optimizations.reduce((s, o) => s + o.expected_return, 0) / optimizations.length;
+    expect(data.portfolio.avg_expected_return).toBeCloseTo(meanReturn, 4);
     expect(data.stocks.stocks_with_data).toBe(data.stocks.total_stocks);
   });
 });

@@ -8,6 +8,9 @@ import {
   aiMarketAnalysisListResponseSchema,
   aiMarketAnalysisQuerySchema,
   aiMarketAnalysisResponseSchema,
+  aiOptimizationListResponseSchema,
+  aiOptimizeBodySchema,
+  aiOptimizeResponseSchema,
   aiPredictionListResponseSchema,
   aiPredictionsQuerySchema,
   aiStockListResponseSchema,
@@ -111,6 +114,38 @@ export function aiAnalyticsRoutes(ai: AiAnalyticsService) {
       async (request) => ({
         success: true as const,
         analysis: await ai.runAnalysis(request.body.type, staffOf(request)),
+      }),
+    );
+
+    app.get(
+      '/admin/api/ai/portfolio/optimizations',
+      {
+        config,
+        schema: {
+          tags: TAGS,
+          summary: 'Stored portfolio optimisations, newest first',
+          response: { 200: aiOptimizationListResponseSchema, ...errorResponses },
+        },
+      },
+      async () => ({ success: true as const, data: await ai.listOptimizations() }),
+    );
+
+    app.post(
+      '/admin/api/ai/portfolio/optimize',
+      {
+        config,
+        schema: {
+          tags: TAGS,
+          summary:
+            'Long-only capped optimisation on one year of daily log returns (Ledoit–Wolf; Black–Litterman with the ' +
+            "production model's views), frontier, risk contributions and a monthly backtest; stored; audited",
+          body: aiOptimizeBodySchema,
+          response: { 200: aiOptimizeResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await ai.optimize(request.body, staffOf(request))),
       }),
     );
 

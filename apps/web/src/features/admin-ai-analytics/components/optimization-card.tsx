@@ -43,6 +43,11 @@ export function OptimizationCard({ o, detailed = false }: { o: AiOptimization; d
           <Figure label={t('aiAnalytics.portfolio.expectedRisk')} value={fractionPercent(o.expected_risk)} />
           <Figure label={t('aiAnalytics.portfolio.sharpe')} value={number(o.sharpe_ratio)} />
         </div>
+        {o.ceiling_note ? (
+          <p className="rounded-md border border-dashed p-2 text-xs tabular-nums" data-testid="ceiling-note">
+            {o.ceiling_note}
+          </p>
+        ) : null}
         <p className="text-xs text-muted-foreground">
           {t('aiAnalytics.portfolio.annualised', {
             days: o.window_days,

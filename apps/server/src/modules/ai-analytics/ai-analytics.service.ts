@@ -455,9 +455,9 @@ export class AiAnalyticsService {
       model_name: views?.modelName ?? null,
       model_version: views?.version ?? null,
       views: expected
-        ? (views?.views ?? []).map((v) => ({
+        ? expected.views.map((v) => ({
             symbol: req.symbols[v.index]!,
-            expected_return: round(v.expectedReturn * TRADING_DAYS_PER_YEAR, 6),
+            expected_return: round(v.expectedReturn, 6),
             confidence: round(v.confidence, 4),
           }))
         : [],
@@ -521,13 +521,20 @@ export class AiAnalyticsService {
     benchReturns: number[],
     lastCloses: readonly number[],
     views: Awaited<ReturnType<AiAnalyticsService['modelViews']>>,
-  ): { returns: number[]; source: string } | null {
+  ): {
+    returns: number[];
+    views: { index: number; expectedReturn: number; confidence: number }[];
+    source: string;
+  } | null {
     const shares = symbols.map((s) => this.d.engine?.sharesOutstanding(s) ?? null);
     if (shares.some((v) => v === null || !(v > 0)) || lastCloses.length !== symbols.length) return null;
-    const covariance = ledoitWolf(logReturns).covariance;
+    const covariance = ledoitWolf(logReturns).covariance.map((row) =>
+      row.map((v) => v * TRADING_DAYS_PER_YEAR),
+    );
     const n = benchReturns.length;
     const mean = benchReturns.reduce((s, v) => s + v, 0) / n;
     const variance = benchReturns.reduce((s, v) => s + (v - mean) ** 2, 0) / Math.max(1, n - 1);
+    // δ = premium / variance is the same in daily and annual units.
     const raw = variance > 0 ? impliedRiskAversion(mean, variance) : RISK_AVERSION_BOUNDS[0];
     const delta = Math.min(RISK_AVERSION_BOUNDS[1], Math.max(RISK_AVERSION_BOUNDS[0], raw));
     const prior = blackLittermanPrior(
@@ -535,17 +542,21 @@ export class AiAnalyticsService {
       shares.map((v, i) => v! * lastCloses[i]!),
       delta,
     );
-    const posterior = blackLittermanPosterior({
-      prior,
-      covariance,
-      views: views?.views.filter((v) => v.index >= 0) ?? [],
-      tau: BL_TAU,
-    });
+    // A 1-day call informs one day of the year: the view on the annual return is the prior with that day's expected
+    // return in place of the prior's daily share (decision 0022), never the daily call × 252.
+    const annualViews = (views?.views ?? [])
+      .filter((v) => v.index >= 0)
+      .map((v) => ({
+        ...v,
+        expectedReturn: prior[v.index]! + v.expectedReturn - prior[v.index]! / TRADING_DAYS_PER_YEAR,
+      }));
+    const posterior = blackLittermanPosterior({ prior, covariance, views: annualViews, tau: BL_TAU });
     const viewText = views
       ? `${views.modelName} views (confidence ${views.confidence.toFixed(3)} from its walk-forward edge)`
       : 'no model views (no production model yet)';
     return {
-      returns: posterior.expectedReturns.map((r) => r * TRADING_DAYS_PER_YEAR),
+      returns: posterior.expectedReturns,
+      views: annualViews,
       source: `Black–Litterman: market-implied prior (cap weights, XU100 risk aversion δ = ${delta.toFixed(2)}), ${viewText}`,
     };
   }

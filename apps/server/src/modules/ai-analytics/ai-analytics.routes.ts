@@ -19,7 +19,8 @@ import {
   errorResponses,
 } from '@bist/contracts';
 import { adminAccess, adminActorOf, requestMeta } from '@/plugins/admin-access';
-import type { AiAnalyticsService, StaffAction } from './ai-analytics.service.ts';
+import type { StaffAction } from '@/modules/predictions/prediction-runs.service';
+import type { AiAnalyticsService } from './ai-analytics.service.ts';
 
 const TAGS = ['admin: AI analytics'];
 

@@ -27,14 +27,13 @@ import {
   type OptimizeMethod,
 } from '@bist/ml';
 import { STOCKS, addCalendarDays } from '@bist/market';
-import type { AdminActor, RequestMeta } from '@/lib/actor';
 import type { Clock } from '@/lib/clock';
 import { BadRequestError, ConflictError, ServiceUnavailableError } from '@/lib/errors';
 import type { MarketEngine } from '@/market/engine';
 import type { MarketData } from '@/market/market-data';
 import type { MarketRepository, StoredDailyBar } from '@/market/market.repository';
 import type { AuditService } from '@/modules/audit/audit.service';
-import type { PredictionRunsService } from '@/modules/predictions/prediction-runs.service';
+import type { PredictionRunsService, StaffAction } from '@/modules/predictions/prediction-runs.service';
 import type { ModelPrediction, PredictionsService } from '@/modules/predictions/predictions.service';
 import type {
   AiAnalysisRow,
@@ -51,11 +50,6 @@ import {
   type AnalysisBar,
   type AnalysisStock,
 } from './market-analysis.ts';
-
-export interface StaffAction {
-  actor: AdminActor;
-  meta: RequestMeta;
-}
 
 export interface AiAnalyticsDeps {
   repo: AiAnalyticsRepository;

@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 
 /**
  * AI-Powered Analytics (/admin/ai) as staff use it: a super_admin generates predictions from the production model,
@@ -11,6 +13,17 @@ const FIRST_MODEL_TIMEOUT_MS = 25 * 60_000;
 
 interface SummaryBody {
   data: { production_models: { horizon_days: number }[] };
+}
+
+/** With SCREENSHOTS set, saves the page to docs/screenshots/ (light, then dark). */
+async function screenshots(page: Page, info: TestInfo, name: string) {
+  if (!process.env.SCREENSHOTS) return;
+  const dir = path.join(import.meta.dirname, '../docs/screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}-${info.project.name}.png`), fullPage: true });
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await page.screenshot({ path: path.join(dir, `${name}-dark-${info.project.name}.png`), fullPage: true });
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
 }
 
 async function signIn(page: Page, email?: string, password?: string) {
@@ -28,7 +41,7 @@ async function signIn(page: Page, email?: string, password?: string) {
 test('super_admin generates predictions, runs a sector analysis and an optimisation, and sees them listed', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(FIRST_MODEL_TIMEOUT_MS + 180_000);
   await expect
     .poll(
@@ -85,6 +98,7 @@ test('super_admin generates predictions, runs a sector analysis and an optimisat
   await expect(optimisation.getByTestId('top-allocations').locator('li')).toHaveCount(3);
   await expect(optimisation.getByTestId('frontier-chart').locator('svg').first()).toBeVisible();
   await expect(optimisation.getByTestId('allocation-pie').locator('svg').first()).toBeVisible();
+  await screenshots(page, testInfo, 'admin-ai-portfolio');
 
   // Stock data: the engine's quotes with market cap in millions.
   await page.getByRole('tab', { name: 'Stock Data' }).click();
@@ -96,6 +110,7 @@ test('super_admin generates predictions, runs a sector analysis and an optimisat
   await page.getByRole('tab', { name: 'Overview' }).click();
   await expect(page.getByTestId('card-analyses')).toContainText('1 recent');
   await expect(page.getByTestId('card-optimizations')).toContainText('1');
+  await screenshots(page, testInfo, 'admin-ai-overview');
 });
 
 test('a data_analyst sees Access Denied on /admin/ai', async ({ page }) => {

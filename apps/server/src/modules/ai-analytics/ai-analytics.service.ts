@@ -421,7 +421,16 @@ export class AiAnalyticsService {
       if (error instanceof OptimizationError) throw new BadRequestError(error.message, 'symbols');
       throw error;
     }
-    const backtest = this.backtest(req, method, panel, options, views ? bl : null, latest);
+    // The backtest replays what was answered: the minimum-volatility portfolio when the ceiling was out of reach
+    // (re-solving efficient return under it would hold equal weight every month).
+    const backtest = this.backtest(
+      req,
+      usedMethod,
+      panel,
+      { ...options, volatilityCeiling: ceilingNote === null ? ceiling : null },
+      views ? bl : null,
+      latest,
+    );
     const allocation = Object.fromEntries(req.symbols.map((s, i) => [s, round(result.weights[i]!, 6)]));
     const body: Omit<AiOptimization, 'optimization_id' | 'created_at'> = {
       portfolio_name: req.name,
@@ -560,7 +569,7 @@ export class AiAnalyticsService {
     req: OptimizeRequest,
     method: OptimizeMethod,
     panel: ReturnType<typeof alignCloses>,
-    options: { maxWeight: number; riskFreeRate: number; volatilityCeiling: number },
+    options: { maxWeight: number; riskFreeRate: number; volatilityCeiling: number | null },
     bl:
       | ((returns: number[][], bench: number[], last: readonly number[]) => { returns: number[] } | null)
       | null,

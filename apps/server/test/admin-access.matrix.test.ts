@@ -93,6 +93,15 @@ const SPEC_ACCESS: Record<string, AdminRouteAccess> = {
   'GET /admin/api/compliance/rules': COMPLIANCE_READ,
   'PUT /admin/api/compliance/rules/:code': { kind: 'any', permissions: ['compliance_management'] },
   'POST /admin/api/compliance/rules/run': { kind: 'any', permissions: ['compliance_management'] },
+  'GET /admin/api/ai/dashboard': { kind: 'permission', permission: 'ai_management' },
+  'GET /admin/api/ai/predictions': { kind: 'permission', permission: 'ai_management' },
+  'POST /admin/api/ai/predictions/generate': { kind: 'permission', permission: 'ai_management' },
+  'GET /admin/api/ai/analysis/market': { kind: 'permission', permission: 'ai_management' },
+  'POST /admin/api/ai/analysis/market': { kind: 'permission', permission: 'ai_management' },
+  'GET /admin/api/ai/stocks': { kind: 'permission', permission: 'ai_management' },
+  'GET /admin/api/ai/portfolio/optimizations': { kind: 'permission', permission: 'ai_management' },
+  'POST /admin/api/ai/portfolio/optimize': { kind: 'permission', permission: 'ai_management' },
+  'POST /admin/api/ai/stocks/update': { kind: 'permission', permission: 'ai_management' },
 };
 
 type Sample = (t: TestApp, role: AdminRole | 'anonymous') => Promise<Omit<InjectOptions, 'method'>>;

@@ -13,3 +13,4 @@ export * from './ml-runs.ts';
 export * from './ai-operations.ts';
 export * from './ai-health.ts';
 export * from './compliance.ts';
+export * from './ai-analytics.ts';

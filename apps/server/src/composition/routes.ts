@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MarketEngine } from '@/market/engine';
 import { registerAdminAccess, type AdminRouteRegistry } from '@/plugins/admin-access';
+import { aiAnalyticsRoutes } from '@/modules/ai-analytics/ai-analytics.routes';
 import { aiOperationsRoutes } from '@/modules/ai-operations/ai-operations.routes';
 import { adminAuthRoutes } from '@/modules/admin-auth/admin-auth.routes';
 import { adminDashboardRoutes } from '@/modules/admin-dashboard/admin-dashboard.routes';
@@ -39,6 +40,7 @@ export async function registerRoutes(
   await app.register(predictionRunsRoutes(services.predictionRuns));
   await app.register(aiOperationsRoutes(services.aiOperations, services.predictionRuns));
   await app.register(complianceRoutes(services.compliance));
+  await app.register(aiAnalyticsRoutes(services.aiAnalytics));
   // Public and investor realm.
   await app.register(systemRoutes(services.system));
   await app.register(authRoutes(services.auth));

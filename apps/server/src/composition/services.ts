@@ -3,6 +3,8 @@
 import { STOCKS } from '@bist/market';
 import { MarketEngine } from '@/market/engine';
 import { MarketRepository } from '@/market/market.repository';
+import { AiAnalyticsRepository } from '@/modules/ai-analytics/ai-analytics.repository';
+import { AiAnalyticsService } from '@/modules/ai-analytics/ai-analytics.service';
 import { AiOperationsRepository } from '@/modules/ai-operations/ai-operations.repository';
 import { AiOperationsService } from '@/modules/ai-operations/ai-operations.service';
 import { AdminAuthRepository } from '@/modules/admin-auth/admin-auth.repository';
@@ -50,6 +52,7 @@ export interface Services extends PlatformServices {
   predictions: PredictionsService;
   predictionRuns: PredictionRunsService;
   aiOperations: AiOperationsService;
+  aiAnalytics: AiAnalyticsService;
   system: SystemService;
   auth: AuthService;
   adminDashboard: AdminDashboardService;
@@ -160,6 +163,16 @@ export function createServices(
       repo: new AiOperationsRepository(db),
       clock,
       log: log.child({ module: 'ai-operations' }),
+    }),
+    aiAnalytics: new AiAnalyticsService({
+      repo: new AiAnalyticsRepository(db),
+      predictions,
+      runs: predictionRuns,
+      market,
+      engine,
+      bars: new MarketRepository(db),
+      audit: platform.audit,
+      clock,
     }),
     system,
     auth,

@@ -23,6 +23,7 @@ const AdminSettingsRoute = lazy(() => import('@/app/routes/admin-settings'));
 const AdminComingSoonRoute = lazy(() => import('@/app/routes/admin-coming-soon'));
 const AdminAiUnifiedRoute = lazy(() => import('@/app/routes/admin-ai-unified'));
 const AdminComplianceRoute = lazy(() => import('@/app/routes/admin-compliance'));
+const AdminAiRoute = lazy(() => import('@/app/routes/admin-ai'));
 
 /** Every route: the investor's pages inside their layout, the admin panel under /admin, anything else to /. */
 export function AppRoutes() {
@@ -72,7 +73,7 @@ export function AppRoutes() {
             <Route path="analytics" element={<AdminComingSoonRoute />} />
             <Route path="compliance" element={<AdminComplianceRoute />} />
             <Route path="ai-unified" element={<AdminAiUnifiedRoute />} />
-            <Route path="ai" element={<AdminComingSoonRoute />} />
+            <Route path="ai" element={<AdminAiRoute />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

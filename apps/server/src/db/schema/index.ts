@@ -7,3 +7,4 @@ export * from './admin.ts';
 export * from './predictions.ts';
 export * from './login-throttle.ts';
 export * from './compliance.ts';
+export * from './ai-analytics.ts';

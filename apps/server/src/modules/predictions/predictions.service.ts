@@ -48,6 +48,9 @@ export const REALISED_ACCURACY_MIN_DAYS = 20;
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
+/** A stored prediction of a model, as read (confidence a fraction, expected return a simple-return fraction). */
+export type ModelPrediction = TopPredictionRow;
+
 /** An algorithm's latest walk-forward row with its full record (null when the stored record does not parse). */
 export interface Evaluated {
   row: EvaluationRow;
@@ -234,6 +237,24 @@ export class PredictionsService {
         return m ? [m] : [];
       }),
     };
+  }
+
+  /**
+   * The production model of a horizon with its newest stored batch (every stock, or the given ones), most confident
+   * first: what staff tools serve on demand. Model null while no model qualifies (before the first training).
+   */
+  async productionBatch(
+    horizon: PredictionHorizon,
+    symbols?: readonly string[],
+  ): Promise<{ model: ProductionModel | null; asOfDate: string | null; predictions: ModelPrediction[] }> {
+    const state = await this.horizonState(horizon);
+    const model = this.productionModelOf(state);
+    if (!model) return { model: null, asOfDate: null, predictions: [] };
+    const keys: ModelKey[] = [{ horizonDays: horizon, algorithmId: model.algorithm_id }];
+    const asOfDate = await this.repo.latestAsOfDateOfModels(keys);
+    const rows = asOfDate ? await this.repo.predictionsOfModels(asOfDate, keys) : [];
+    const wanted = symbols ? new Set(symbols) : null;
+    return { model, asOfDate, predictions: rows.filter((r) => !wanted || wanted.has(r.symbol)) };
   }
 
   private topPredictionOf(p: TopPredictionRow): TopPrediction {

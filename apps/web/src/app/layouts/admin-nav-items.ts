@@ -28,7 +28,7 @@ export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { to: '/admin/analytics', labelKey: 'nav.analytics', icon: BarChart3, comingSoon: true },
   { to: '/admin/compliance', labelKey: 'nav.compliance', icon: ShieldCheck },
   { to: '/admin/ai-unified', labelKey: 'nav.aiUnified', icon: BrainCircuit },
-  { to: '/admin/ai', labelKey: 'nav.ai', icon: Bot, comingSoon: true },
+  { to: '/admin/ai', labelKey: 'nav.ai', icon: Bot },
 ];
 
 /** The links a staff member may see: the web hides what the server would refuse. */

@@ -5,7 +5,6 @@ import { useAdminTranslation } from '@/lib/admin-i18n';
 
 const SCREENS = {
   '/admin/analytics': 'analytics',
-  '/admin/ai': 'ai',
 } as const;
 
 type ComingSoonPath = keyof typeof SCREENS;
@@ -14,7 +13,7 @@ function isComingSoonPath(path: string): path is ComingSoonPath {
   return path in SCREENS;
 }
 
-/** /admin/analytics, /admin/ai: behind their permission, then 'Coming soon'. */
+/** /admin/analytics: behind its permission, then 'Coming soon'. */
 export default function AdminComingSoonRoute() {
   const { t } = useAdminTranslation();
   const { pathname } = useLocation();

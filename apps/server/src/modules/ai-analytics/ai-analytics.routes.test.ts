@@ -1,0 +1,424 @@
+// The AI-Powered Analytics API (/admin/ai) on a real market engine (simulated feed, stored history): every endpoint
+// with good and bad input, 403 without ai_management, and the audit entries its actions write.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  aiDashboardResponseSchema,
+  aiGeneratePredictionsResponseSchema,
+  aiMarketAnalysisListResponseSchema,
+  aiMarketAnalysisResponseSchema,
+  aiOptimizationListResponseSchema,
+  aiOptimizeResponseSchema,
+  aiPredictionListResponseSchema,
+  aiStockListResponseSchema,
+  aiStocksUpdateResponseSchema,
+  algorithmEvaluationSchema,
+} from '@bist/contracts';
+import { createMarketTestApp, type TestApp } from '@test/helpers';
+import { tokenFor, withToken } from '@test/admin-test-kit';
+import type { MarketEngine } from '@/market/engine';
+import { PredictionRunsRepository } from '@/modules/predictions/prediction-runs.repository';
+import { AiAnalyticsRepository } from './ai-analytics.repository.ts';
+
+const AS_OF = '2026-11-17';
+
+/** One production model (ridge, version 1 at h = 1) with a stored batch for three stocks. */
+async function seedProductionModel(t: TestApp): Promise<void> {
+  const now = t.clock.now();
+  await t.services.predictionRuns.syncRegistry();
+  const runs = new PredictionRunsRepository(t.infra.database.db);
+  await runs.insertModels([
+    {
+      algorithmId: 'ridge',
+      horizonDays: 1,
+      version: 1,
+      champion: true,
+      cutoffDate: AS_OF,
+      stateJson: '{}',
+      metrics: { error: null },
+      createdAt: now,
+    },
+  ]);
+  const ic = { mean: 0.02, sd: 0.1, icir: 0.2, days: 200 };
+  const record = algorithmEvaluationSchema.parse({
+    algorithmId: 'ridge',
+    horizonDays: 1,
+    source: 'walk_forward',
+    accuracyPercent: 53,
+    accuracyCiLowPercent: 52.5,
+    accuracyCiHighPercent: 53.5,
+    accuracyClusteredCiLowPercent: 51,
+    accuracyClusteredCiHighPercent: 55,
+    alwaysUpPercent: 47.5,
+    alwaysDownPercent: 52.5,
+    baselinePercent: 52.5,
+    edgePoints: 0.5,
+    edgeClusteredCiLowPoints: -1,
+    edgeClusteredCiHighPoints: 2,
+    rankIcDiffVsBestFactor: 0.02,
+    mae: 0.01,
+    rmse: 0.02,
+    skillVsRandomWalk: 0,
+    r2: 0,
+    ic,
+    rankIc: ic,
+    predictionsCount: 20_000,
+    evaluatedFrom: '2025-11-17',
+    evaluatedTo: AS_OF,
+    recentDays: [],
+  });
+  await runs.insertEvaluations([
+    {
+      algorithmId: 'ridge',
+      horizonDays: 1,
+      source: 'walk_forward',
+      accuracyPercent: 53,
+      accuracyCiLowPercent: 52.5,
+      accuracyCiHighPercent: 53.5,
+      mae: 0.01,
+      rmse: 0.02,
+      skillVsRandomWalk: 0,
+      r2: 0,
+      icMean: 0.02,
+      icIcir: 0.2,
+      rankIcMean: 0.02,
+      rankIcIcir: 0.2,
+      predictionsCount: 20_000,
+      evaluatedFrom: '2025-11-17',
+      evaluatedTo: AS_OF,
+      record,
+      createdAt: now,
+    },
+  ]);
+  const p = (symbol: string, direction: 'up' | 'down', confidence: number, expectedReturn: number) => ({
+    algorithmId: 'ridge',
+    symbol,
+    horizonDays: 1,
+    asOfDate: AS_OF,
+    targetDate: '2026-11-18',
+    currentPriceTry: 100,
+    expectedReturn,
+    direction,
+    confidence,
+    targetPriceTry: 100 * (1 + expectedReturn),
+    createdAt: now,
+  });
+  await runs.upsertPredictions([
+    p('THYAO', 'up', 0.6, 0.012),
+    p('GARAN', 'down', 0.58, -0.008),
+    p('AKBNK', 'up', 0.51, 0.001),
+  ]);
+}
+
+describe('AI analytics routes', () => {
+  let t: TestApp & { engine: MarketEngine };
+  let admin = '';
+  let analyst = '';
+  const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject(withToken(token, { method, url, ...(payload === undefined ? {} : { payload }) }));
+  const auditActions = async () =>
+    (await t.services.audit.list({ page: 1, limit: 200 })).entries.map((e) => e.action);
+
+  beforeAll(async () => {
+    t = await createMarketTestApp({ startDate: '2025-10-01', config: { demoMode: true } });
+    await t.services.adminAuth.prepareDemoStaff();
+    admin = await tokenFor(t, 'super_admin');
+    analyst = await tokenFor(t, 'data_analyst');
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('answers 403 naming ai_management to a role without it, on every route', async () => {
+    for (const [method, url, payload] of [
+      ['GET', '/admin/api/ai/dashboard'],
+      ['GET', '/admin/api/ai/predictions'],
+      ['POST', '/admin/api/ai/predictions/generate', { symbols: ['THYAO'] }],
+      ['GET', '/admin/api/ai/analysis/market'],
+      ['POST', '/admin/api/ai/analysis/market', { type: 'sector' }],
+      ['GET', '/admin/api/ai/stocks'],
+      ['GET', '/admin/api/ai/portfolio/optimizations'],
+      ['POST', '/admin/api/ai/portfolio/optimize', { symbols: ['THYAO', 'GARAN'] }],
+      ['POST', '/admin/api/ai/stocks/update'],
+    ] as const) {
+      const res = await call(analyst, method, url, payload);
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 403 });
+      expect(res.json().error).toContain('ai_management');
+    }
+  });
+
+  it('POST /predictions/generate answers 409 before any production model exists', async () => {
+    const res = await call(admin, 'POST', '/admin/api/ai/predictions/generate', { symbols: ['THYAO.IS'] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatch(/No production model/);
+  });
+
+  it('POST /predictions/generate serves the production model for both symbol forms, stored and audited', async () => {
+    await seedProductionModel(t);
+    const res = await call(admin, 'POST', '/admin/api/ai/predictions/generate', {
+      symbols: ['THYAO.IS', 'garan', 'AKBNK', 'SISE'],
+      type: 'price',
+      horizon: '1d',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = aiGeneratePredictionsResponseSchema.parse(res.json());
+    expect(body.model).toMatchObject({
+      algorithm_id: 'ridge',
+      model_version: 1,
+      horizon_days: 1,
+      accuracy_percent: 53,
+      baseline_percent: 52.5,
+      neutral_band: 0.02,
+    });
+    expect(body.model.basis).toMatch(/Walk-forward/);
+    expect(body.missing_symbols).toEqual(['SISE']);
+    const bySymbol = new Map(body.predictions.map((p) => [p.symbol, p]));
+    expect(bySymbol.get('THYAO')).toMatchObject({
+      trend: 'bullish',
+      confidence_score: 0.6,
+      probability_up: 0.6,
+      predicted_change_percent: 1.2,
+      current_price: 100,
+      prediction_value: 101.2,
+      model_name: 'Ridge Regression',
+      as_of_date: AS_OF,
+      target_date: '2026-11-18',
+      realised_change_percent: null,
+    });
+    expect(bySymbol.get('GARAN')).toMatchObject({ trend: 'bearish', probability_up: 0.42 });
+    // 0.51 is inside the ±0.02 neutral band.
+    expect(bySymbol.get('AKBNK')?.trend).toBe('neutral');
+    expect(await auditActions()).toContain('ai_predictions_generated');
+
+    const list = aiPredictionListResponseSchema.parse(
+      (await call(admin, 'GET', '/admin/api/ai/predictions?days=7')).json(),
+    );
+    expect(list.data.map((p) => p.symbol).sort()).toEqual(['AKBNK', 'GARAN', 'THYAO']);
+  });
+
+  it('POST /predictions/generate answers 400 naming unknown symbols and bad fields', async () => {
+    const unknown = await call(admin, 'POST', '/admin/api/ai/predictions/generate', {
+      symbols: ['THYAO', 'NOPE1.IS'],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ field: 'symbols' });
+    expect(unknown.json().error).toContain('NOPE1');
+    for (const payload of [
+      {},
+      { symbols: [] },
+      { symbols: ['THYAO'], horizon: '2w' },
+      { symbols: ['<x>'] },
+    ]) {
+      const res = await call(admin, 'POST', '/admin/api/ai/predictions/generate', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().success).toBe(false);
+    }
+  });
+
+  it('GET /predictions validates days and counts back from now', async () => {
+    expect((await call(admin, 'GET', '/admin/api/ai/predictions?days=0')).statusCode).toBe(400);
+    expect((await call(admin, 'GET', '/admin/api/ai/predictions?days=x')).json().field).toContain('days');
+    // A prediction generated eight days ago: outside the default week, inside days=9.
+    const [old] = await new AiAnalyticsRepository(t.infra.database.db).predictionsSince(new Date(0));
+    const { id: _id, createdAt: _at, realisedReturn: _r, hit: _h, ...row } = old!;
+    await new AiAnalyticsRepository(t.infra.database.db).insertPredictions(
+      [{ ...row, symbol: 'EREGL' }],
+      new Date(t.clock.now().getTime() - 8 * 86_400_000),
+    );
+    const week = aiPredictionListResponseSchema.parse(
+      (await call(admin, 'GET', '/admin/api/ai/predictions?days=7')).json(),
+    );
+    expect(week.data.map((p) => p.symbol)).not.toContain('EREGL');
+    const wider = aiPredictionListResponseSchema.parse(
+      (await call(admin, 'GET', '/admin/api/ai/predictions?days=9')).json(),
+    );
+    expect(wider.data.map((p) => p.symbol)).toContain('EREGL');
+  });
+
+  it('POST /analysis/market runs a sector analysis from stored bars, stored, listed and audited', async () => {
+    const res = await call(admin, 'POST', '/admin/api/ai/analysis/market', { type: 'sector' });
+    expect(res.statusCode).toBe(200);
+    const { analysis } = aiMarketAnalysisResponseSchema.parse(res.json());
+    expect(analysis.analysis_type).toBe('sector');
+    const f = analysis.figures;
+    if (f.kind !== 'sector') throw new Error('sector figures expected');
+    // Breadth adds up over the sectors, and the market's counts are their sums.
+    const sum = (k: 'advancers' | 'decliners' | 'unchanged') => f.sectors.reduce((s, x) => s + x[k], 0);
+    expect(f.market.advancers).toBe(sum('advancers'));
+    expect(f.market.decliners).toBe(sum('decliners'));
+    expect(f.sectors.length).toBeGreaterThan(5);
+    expect(f.benchmark.return_20d).not.toBeNull();
+    expect(analysis.insights[0]).toContain(
+      `${f.market.advancers} advancers vs ${f.market.decliners} decliners`,
+    );
+    expect(analysis.recommendations.length).toBeGreaterThan(0);
+    expect(analysis.inputs_date).toBe(f.as_of_date);
+    expect(await auditActions()).toContain('ai_market_analysis_generated');
+  });
+
+  it('POST /analysis/market runs a momentum analysis with the production model’s calls', async () => {
+    t.clock.advanceMs(1_000);
+    const res = await call(admin, 'POST', '/admin/api/ai/analysis/market', { type: 'momentum' });
+    expect(res.statusCode).toBe(200);
+    const { analysis } = aiMarketAnalysisResponseSchema.parse(res.json());
+    const f = analysis.figures;
+    if (f.kind !== 'momentum') throw new Error('momentum figures expected');
+    expect(f.momentum_20d.eligible).toBeGreaterThan(100);
+    expect(f.momentum_20d.deciles).toHaveLength(10);
+    expect(f.model_calls.model_name).toBe('Ridge Regression');
+    expect(f.model_calls.strongest_up[0]).toEqual({ symbol: 'THYAO', value: 0.6 });
+    expect(f.model_calls.strongest_down[0]).toEqual({ symbol: 'GARAN', value: expect.closeTo(0.42, 12) });
+
+    const list = aiMarketAnalysisListResponseSchema.parse(
+      (await call(admin, 'GET', '/admin/api/ai/analysis/market?hours=24')).json(),
+    );
+    expect(list.data.map((a) => a.analysis_type)).toEqual(['momentum', 'sector']);
+  });
+
+  it('POST /analysis/market and GET ?hours answer 400 on bad input', async () => {
+    const bad = await call(admin, 'POST', '/admin/api/ai/analysis/market', { type: 'astrology' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toContain("type must be 'sector' or 'momentum'");
+    expect((await call(admin, 'GET', '/admin/api/ai/analysis/market?hours=-1')).statusCode).toBe(400);
+  });
+
+  it('GET /stocks lists the engine’s quotes by change, market cap in millions', async () => {
+    const res = await call(admin, 'GET', '/admin/api/ai/stocks?limit=20&sort=change_percent');
+    expect(res.statusCode).toBe(200);
+    const { data } = aiStockListResponseSchema.parse(res.json());
+    expect(data).toHaveLength(20);
+    for (let i = 1; i < data.length; i++)
+      expect(data[i - 1]!.change_percent).toBeGreaterThanOrEqual(data[i]!.change_percent);
+    const first = data[0]!;
+    const q = t.engine.quote(first.symbol)!;
+    const shares = t.engine.sharesOutstanding(first.symbol)!;
+    expect(first.market_cap).toBeCloseTo((shares * q.priceTry) / 1e6, 1);
+    expect((await call(admin, 'GET', '/admin/api/ai/stocks?sort=mood')).statusCode).toBe(400);
+    expect((await call(admin, 'GET', '/admin/api/ai/stocks?limit=0')).statusCode).toBe(400);
+  });
+
+  it('POST /stocks/update forces a refresh and reports what changed and the data age; audited', async () => {
+    t.clock.advanceMs(60_000);
+    const res = await call(admin, 'POST', '/admin/api/ai/stocks/update');
+    expect(res.statusCode).toBe(200);
+    const { data } = aiStocksUpdateResponseSchema.parse(res.json());
+    expect(data.total_stocks).toBeGreaterThan(400);
+    expect(data.stocks_changed).toBeGreaterThan(0);
+    expect(data.source).toBe('simulated');
+    expect(data.data_age_seconds).toBe(0);
+    expect(await auditActions()).toContain('ai_stock_data_updated');
+  });
+
+  const SPEC_SYMBOLS = ['THYAO.IS', 'GARAN.IS', 'AKBNK.IS', 'ASELS.IS', 'EREGL.IS', 'BIMAS.IS', 'KCHOL.IS'];
+
+  it('POST /portfolio/optimize answers the spec request with capped weights, frontier, contributions and backtest', async () => {
+    const res = await call(admin, 'POST', '/admin/api/ai/portfolio/optimize', {
+      name: 'AI Optimized Portfolio',
+      target_return: 0.15,
+      risk_tolerance: 'medium',
+      symbols: SPEC_SYMBOLS,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const o = aiOptimizeResponseSchema.parse(res.json());
+    const weights = Object.values(JSON.parse(o.recommended_allocation) as Record<string, number>);
+    expect(weights).toHaveLength(7);
+    expect(weights.reduce((s, w) => s + w, 0)).toBeCloseTo(1, 5);
+    for (const w of weights) expect(w).toBeLessThanOrEqual(0.3 + 1e-6);
+    expect(o.volatility_ceiling).toBe(0.25);
+    const minRisk = Math.min(...o.frontier.map((p) => p.risk));
+    if (o.ceiling_note === null) {
+      // Least risk earning at least the target, under the medium ceiling.
+      expect(o.method).toBe('efficient_return');
+      expect(o.expected_return).toBeGreaterThanOrEqual(0.15 - 1e-6);
+      expect(o.expected_risk).toBeLessThanOrEqual(0.25 + 1e-9);
+    } else {
+      // Even the least volatile portfolio is above the ceiling: that portfolio, said so.
+      expect(o.method).toBe('min_volatility');
+      expect(o.expected_risk).toBeGreaterThan(0.25);
+      expect(o.expected_risk).toBeCloseTo(minRisk, 6);
+      expect(o.ceiling_note).toContain('above the medium ceiling of 25.00 %');
+    }
+    expect(o.expected_risk).toBeGreaterThanOrEqual(minRisk - 1e-6);
+    expect(o.sharpe_ratio).toBeCloseTo(o.expected_return / o.expected_risk, 3);
+    expect(o.frontier.length).toBeGreaterThan(5);
+    expect(o.risk_contributions.reduce((s, r) => s + r.contribution, 0)).toBeCloseTo(1, 5);
+    expect(o.window_days).toBeGreaterThanOrEqual(200);
+    // Black–Litterman with the production model's calls on THYAO, GARAN and AKBNK as views.
+    expect(o.expected_returns_source).toMatch(/^Black–Litterman/);
+    expect(o.model_name).toBe('Ridge Regression');
+    expect(o.views.map((v) => v.symbol).sort()).toEqual(['AKBNK', 'GARAN', 'THYAO']);
+    // A year and a month of history cannot give a year of backtest on a year's look-back: stated, not faked.
+    if (o.backtest === null) expect(o.backtest_unavailable_reason).toMatch(/history/);
+    else
+      expect(o.backtest.stats.map((s) => s.name)).toEqual([
+        'AI Optimized Portfolio',
+        'XU100',
+        'Equal weight',
+      ]);
+    expect(await auditActions()).toContain('ai_portfolio_optimized');
+
+    const list = aiOptimizationListResponseSchema.parse(
+      (await call(admin, 'GET', '/admin/api/ai/portfolio/optimizations')).json(),
+    );
+    expect(list.data[0]!.optimization_id).toBe(o.optimization_id);
+  });
+
+  it('POST /portfolio/optimize with the high tolerance solves the efficient-return problem under its ceiling', async () => {
+    const res = await call(admin, 'POST', '/admin/api/ai/portfolio/optimize', {
+      symbols: SPEC_SYMBOLS,
+      risk_tolerance: 'high',
+      use_model_views: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const o = aiOptimizeResponseSchema.parse(res.json());
+    expect(o).toMatchObject({ method: 'efficient_return', ceiling_note: null, views: [], model_name: null });
+    expect(o.expected_return).toBeGreaterThanOrEqual(0.15 - 1e-6);
+    expect(o.expected_risk).toBeLessThanOrEqual(0.4 + 1e-9);
+  });
+
+  it('POST /portfolio/optimize answers 400 saying why', async () => {
+    const one = await call(admin, 'POST', '/admin/api/ai/portfolio/optimize', { symbols: ['THYAO.IS'] });
+    expect(one.statusCode).toBe(400);
+    expect(one.json().error).toContain('at least 2');
+    const unknown = await call(admin, 'POST', '/admin/api/ai/portfolio/optimize', {
+      symbols: ['THYAO', 'NOPE1'],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toContain('NOPE1');
+    const unreachable = await call(admin, 'POST', '/admin/api/ai/portfolio/optimize', {
+      symbols: SPEC_SYMBOLS,
+      target_return: 4,
+    });
+    expect(unreachable.statusCode).toBe(400);
+    expect(unreachable.json().error).toMatch(/target return 400\.0 ?%|above/);
+    const caps = await call(admin, 'POST', '/admin/api/ai/portfolio/optimize', {
+      symbols: ['THYAO', 'GARAN'],
+    });
+    expect(caps.statusCode).toBe(400);
+    expect(caps.json().error).toMatch(/cannot be fully invested/);
+    const tolerance = await call(admin, 'POST', '/admin/api/ai/portfolio/optimize', {
+      symbols: SPEC_SYMBOLS,
+      risk_tolerance: 'extreme',
+    });
+    expect(tolerance.statusCode).toBe(400);
+    expect(tolerance.json().error).toContain('risk_tolerance');
+  });
+
+  it('GET /dashboard sums what was stored', async () => {
+    const res = await call(admin, 'GET', '/admin/api/ai/dashboard');
+    expect(res.statusCode).toBe(200);
+    const { data } = aiDashboardResponseSchema.parse(res.json());
+    // The three generated plus the back-dated copy of the newest (EREGL).
+    expect(data.predictions.total_predictions).toBe(4);
+    const all = aiPredictionListResponseSchema.parse(
+      (await call(admin, 'GET', '/admin/api/ai/predictions?days=30')).json(),
+    ).data;
+    const meanConfidence = all.reduce((s, p) => s + p.confidence_score, 0) / all.length;
+    expect(data.predictions.avg_confidence).toBeCloseTo(meanConfidence, 4);
+    expect(data.analysis).toEqual({ total_analyses: 2, recent_analyses: 2 });
+    const optimizations = aiOptimizationListResponseSchema.parse(
+      (await call(admin, 'GET', '/admin/api/ai/portfolio/optimizations')).json(),
+    ).data;
+    expect(data.portfolio.total_optimizations).toBe(optimizations.length);
+    const meanReturn = optimizations.reduce((s, o) => s + o.expected_return, 0) / optimizations.length;
+    expect(data.portfolio.avg_expected_return).toBeCloseTo(meanReturn, 4);
+    expect(data.stocks.stocks_with_data).toBe(data.stocks.total_stocks);
+  });
+});

@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  AI_ANALYTICS_REFRESH_MS,
+  AI_STOCKS_LIMIT,
+  aiStockListResponseSchema,
+  type AiStock,
+} from '@bist/contracts';
+import { adminRequest } from '@/lib/admin-api-client';
+import { AI_ANALYTICS_KEY } from './query-keys';
+
+/** GET /admin/api/ai/stocks?limit=20&sort=change_percent. */
+export async function getAiStocks(signal?: AbortSignal): Promise<AiStock[]> {
+  return (
+    await adminRequest('/ai/stocks', {
+      query: { limit: AI_STOCKS_LIMIT, sort: 'change_percent' },
+      schema: aiStockListResponseSchema,
+      signal,
+    })
+  ).data;
+}
+
+export const AI_STOCKS_KEY = [...AI_ANALYTICS_KEY, 'stocks'] as const;
+
+export function useAiStocks() {
+  return useQuery(
+    queryOptions({
+      queryKey: AI_STOCKS_KEY,
+      queryFn: ({ signal }) => getAiStocks(signal),
+      refetchInterval: AI_ANALYTICS_REFRESH_MS,
+    }),
+  );
+}

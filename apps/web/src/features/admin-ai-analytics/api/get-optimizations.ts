@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  AI_ANALYTICS_REFRESH_MS,
+  aiOptimizationListResponseSchema,
+  type AiOptimization,
+} from '@bist/contracts';
+import { adminRequest } from '@/lib/admin-api-client';
+import { AI_ANALYTICS_KEY } from './query-keys';
+
+/** GET /admin/api/ai/portfolio/optimizations. */
+export async function getOptimizations(signal?: AbortSignal): Promise<AiOptimization[]> {
+  return (
+    await adminRequest('/ai/portfolio/optimizations', { schema: aiOptimizationListResponseSchema, signal })
+  ).data;
+}
+
+export function useOptimizations() {
+  return useQuery(
+    queryOptions({
+      queryKey: [...AI_ANALYTICS_KEY, 'optimizations'],
+      queryFn: ({ signal }) => getOptimizations(signal),
+      refetchInterval: AI_ANALYTICS_REFRESH_MS,
+    }),
+  );
+}

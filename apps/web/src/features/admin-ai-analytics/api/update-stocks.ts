@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { aiStocksUpdateResponseSchema } from '@bist/contracts';
+import { adminRequest } from '@/lib/admin-api-client';
+import { AI_ANALYTICS_KEY } from './query-keys';
+
+/** POST /admin/api/ai/stocks/update (no body): forces a feed refresh. */
+export async function updateStocks() {
+  return (await adminRequest('/ai/stocks/update', { method: 'POST', schema: aiStocksUpdateResponseSchema }))
+    .data;
+}
+
+export function useUpdateStocks() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateStocks,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: AI_ANALYTICS_KEY }),
+  });
+}

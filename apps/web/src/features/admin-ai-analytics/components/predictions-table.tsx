@@ -1,0 +1,78 @@
+import type { AiPrediction } from '@bist/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useAdminTranslation } from '@/lib/admin-i18n';
+import { formatPrice } from '@/lib/format';
+import { fractionPercent, signedPercent, when } from '@/features/admin-ai-analytics/lib/format';
+
+const TREND_VARIANT = { bullish: 'up', bearish: 'down', neutral: 'neutral' } as const;
+const TREND_ARROW = { bullish: '▲', bearish: '▼', neutral: '■' } as const;
+
+/** Predictions generated on demand; `detailed` adds probability, model, dates and the realised outcome. */
+export function PredictionsTable({ rows, detailed = false }: { rows: AiPrediction[]; detailed?: boolean }) {
+  const { t } = useAdminTranslation();
+  return (
+    <div className="overflow-x-auto">
+      <Table data-testid={detailed ? 'ai-predictions-table' : 'ai-latest-predictions'}>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{t('aiAnalytics.columns.symbol')}</TableHead>
+            <TableHead>{t('aiAnalytics.columns.trend')}</TableHead>
+            <TableHead className="text-right">{t('aiAnalytics.columns.change')}</TableHead>
+            <TableHead className="text-right">{t('aiAnalytics.columns.confidence')}</TableHead>
+            {detailed ? <TableHead className="text-right">{t('aiAnalytics.columns.pUp')}</TableHead> : null}
+            <TableHead className="text-right">{t('aiAnalytics.columns.current')}</TableHead>
+            <TableHead className="text-right">{t('aiAnalytics.columns.target')}</TableHead>
+            <TableHead>{t('aiAnalytics.columns.model')}</TableHead>
+            {detailed ? (
+              <>
+                <TableHead>{t('aiAnalytics.columns.asOf')}</TableHead>
+                <TableHead className="text-right">{t('aiAnalytics.columns.realised')}</TableHead>
+              </>
+            ) : null}
+            <TableHead>{t('aiAnalytics.columns.created')}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((p) => (
+            <TableRow key={p.id}>
+              <TableCell className="font-medium">{p.symbol}</TableCell>
+              <TableCell>
+                <Badge variant={TREND_VARIANT[p.trend]}>
+                  {TREND_ARROW[p.trend]} {t(`aiAnalytics.trend.${p.trend}`)}
+                </Badge>
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {signedPercent(p.predicted_change_percent)}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{fractionPercent(p.confidence_score)}</TableCell>
+              {detailed ? (
+                <TableCell className="text-right tabular-nums">{fractionPercent(p.probability_up)}</TableCell>
+              ) : null}
+              <TableCell className="text-right tabular-nums">{formatPrice(p.current_price)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatPrice(p.prediction_value)}</TableCell>
+              <TableCell>
+                {p.model_name}
+                {p.model_version !== null ? (
+                  <span className="text-muted-foreground"> v{p.model_version}</span>
+                ) : null}
+              </TableCell>
+              {detailed ? (
+                <>
+                  <TableCell className="tabular-nums whitespace-nowrap">
+                    {p.as_of_date} → {p.target_date}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {signedPercent(p.realised_change_percent)}
+                    {p.hit === null ? null : p.hit ? ' ✓' : ' ✗'}
+                  </TableCell>
+                </>
+              ) : null}
+              <TableCell className="tabular-nums whitespace-nowrap">{when(p.created_at)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

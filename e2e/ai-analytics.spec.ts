@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+
+/**
+ * AI-Powered Analytics (/admin/ai) as staff use it: a super_admin generates predictions from the production model,
+ * runs a sector analysis and a portfolio optimisation and sees each listed; a data_analyst is refused. A fresh server
+ * has no production model until the first phase of its first training ends, so the test waits for it first.
+ */
+
+/** The first training phase takes about a minute on 2 cores; allow for a busy machine. */
+const FIRST_MODEL_TIMEOUT_MS = 25 * 60_000;
+
+interface SummaryBody {
+  data: { production_models: { horizon_days: number }[] };
+}
+
+/** With SCREENSHOTS set, saves the page to docs/screenshots/ (light, then dark). */
+async function screenshots(page: Page, info: TestInfo, name: string) {
+  if (!process.env.SCREENSHOTS) return;
+  const dir = path.join(import.meta.dirname, '../docs/screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}-${info.project.name}.png`), fullPage: true });
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await page.screenshot({ path: path.join(dir, `${name}-dark-${info.project.name}.png`), fullPage: true });
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+}
+
+async function signIn(page: Page, email?: string, password?: string) {
+  await page.goto('/admin/login');
+  if (email && password) {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+  } else {
+    await page.getByRole('button', { name: 'Use Demo Credentials' }).click();
+  }
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+test('super_admin generates predictions, runs a sector analysis and an optimisation, and sees them listed', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(FIRST_MODEL_TIMEOUT_MS + 180_000);
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/predictions/daily-summary');
+        if (!res.ok()) return false;
+        return ((await res.json()) as SummaryBody).data.production_models.some((m) => m.horizon_days === 1);
+      },
+      { timeout: FIRST_MODEL_TIMEOUT_MS, intervals: [10_000] },
+    )
+    .toBe(true);
+
+  await signIn(page);
+  await page
+    .getByRole('navigation', { name: 'Admin menu' })
+    .getByRole('link', { name: 'AI-Powered Analytics' })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/ai$/);
+  await expect(page.getByRole('heading', { name: 'AI-Powered Analytics' })).toBeVisible();
+  await expect(page.getByText('Advanced machine learning tools and predictive analytics')).toBeVisible();
+  await expect(page.getByText('AI System Overview')).toBeVisible();
+  await expect(page.getByTestId('card-stocks')).toContainText('Tracked Stocks');
+  await expect(page.getByTestId('card-predictions')).toContainText('0');
+
+  // Generate Predictions: disabled while it runs, then the spec's message and the rows in the overview.
+  const generate = page.getByTestId('generate-predictions').first();
+  await generate.click();
+  await expect(page.getByText(/^Generated \d+ new predictions$/)).toBeVisible();
+  await expect(generate).toBeEnabled();
+  const latest = page.getByTestId('ai-latest-predictions');
+  await expect(latest.locator('tbody tr').first()).toBeVisible();
+  await expect(latest).toContainText(/bullish|bearish|neutral/);
+  await expect(page.getByTestId('card-predictions')).not.toContainText(/^Total Predictions0/);
+
+  await page.getByRole('tab', { name: 'AI Predictions' }).click();
+  const detailed = page.getByTestId('ai-predictions-table');
+  await expect(detailed.locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByText(/walk-forward production model/)).toBeVisible();
+
+  // Sector analysis from the quick actions: listed on the Market Analysis tab with figures in its sentences.
+  await page.getByRole('button', { name: 'Sector Analysis' }).click();
+  await expect(page.getByText('Generated sector analysis')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Market Analysis' })).toHaveAttribute('data-state', 'active');
+  const analysis = page.getByTestId('analysis-card').first();
+  await expect(analysis).toContainText('Sector analysis');
+  await expect(analysis).toContainText(/\d+ advancers vs \d+ decliners/);
+  await expect(analysis.getByTestId('sector-table').locator('tbody tr').first()).toBeVisible();
+
+  // Portfolio optimisation with the spec's request: figures, allocations and the charts.
+  await page.getByRole('button', { name: 'Portfolio Optimization' }).click();
+  await expect(page.getByText('Portfolio optimization completed')).toBeVisible();
+  const optimisation = page.getByTestId('optimization-card').first();
+  await expect(optimisation).toContainText('AI Optimized Portfolio');
+  await expect(optimisation.getByTestId('top-allocations').locator('li')).toHaveCount(3);
+  await expect(optimisation.getByTestId('frontier-chart').locator('svg').first()).toBeVisible();
+  await expect(optimisation.getByTestId('allocation-pie').locator('svg').first()).toBeVisible();
+  await screenshots(page, testInfo, 'admin-ai-portfolio');
+
+  // Stock data: the engine's quotes with market cap in millions.
+  await page.getByRole('tab', { name: 'Stock Data' }).click();
+  await expect(page.getByTestId('ai-stocks-table').locator('tbody tr')).toHaveCount(20);
+  await page.getByRole('button', { name: 'Update from API' }).click();
+  await expect(page.getByText('Stock data updated from API')).toBeVisible();
+
+  // The overview lists what was made.
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page.getByTestId('card-analyses')).toContainText('1 recent');
+  await expect(page.getByTestId('card-optimizations')).toContainText('1');
+  await screenshots(page, testInfo, 'admin-ai-overview');
+});
+
+test('a data_analyst sees Access Denied on /admin/ai', async ({ page }) => {
+  // The demo data_analyst (demo mode's public credentials).
+  await signIn(page, 'analyst@bistai.demo', 'analyst-demo-2026');
+  await page.goto('/admin/ai');
+  await expect(page.getByText('Access Denied')).toBeVisible();
+  await expect(page.getByText("You don't have permission to view AI dashboard.")).toBeVisible();
+});

@@ -7,6 +7,8 @@
 //   --only <substring of a route>
 //   --data-dir <dir> reuse a data directory (default .tmp/bench-data: the first run writes the history)
 //   --log-level <level> the server's LOG_LEVEL (default info, the server's own default: request logging included)
+//   --port <n> the real server's port (default 3901; the bare server takes the next one)
+//   --server-env KEY=VALUE[,KEY=VALUE] extra environment for the real server (e.g. REQUEST_METRICS=false)
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -27,8 +29,14 @@ const CONNECTIONS = Number(option('connections', '50'));
 const ONLY = option('only', '');
 const DATA_DIR = path.resolve(ROOT, option('data-dir', '.tmp/bench-data'));
 const LOG_LEVEL = option('log-level', 'info');
-const SERVER_PORT = 3901;
-const BARE_PORT = 3902;
+const SERVER_PORT = Number(option('port', '3901'));
+const BARE_PORT = SERVER_PORT + 1;
+const SERVER_ENV = Object.fromEntries(
+  option('server-env', '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
 
 interface Route {
   name: string;
@@ -89,6 +97,7 @@ function startServer(): ChildProcess {
       LOG_LEVEL,
       DEMO_MODE: 'true',
       ML_INITIAL_TRAINING: 'false',
+      ...SERVER_ENV,
     },
     // The server's log lines go to /dev/null as they would to a file: written, not displayed.
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -10,6 +10,8 @@ import { AdminAuthService } from '@/modules/admin-auth/admin-auth.service';
 import { AdminDashboardService } from '@/modules/admin-dashboard/admin-dashboard.service';
 import { AdminUsersRepository } from '@/modules/admin-users/admin-users.repository';
 import { AdminUsersService } from '@/modules/admin-users/admin-users.service';
+import { BiRepository } from '@/modules/bi/bi.repository';
+import { BiService } from '@/modules/bi/bi.service';
 import { AlertsRepository } from '@/modules/alerts/alerts.repository';
 import { AlertsService } from '@/modules/alerts/alerts.service';
 import { AuditRepository } from '@/modules/audit/audit.repository';
@@ -31,6 +33,7 @@ import { SystemRepository } from '@/modules/system/system.repository';
 import { SystemService } from '@/modules/system/system.service';
 import { WatchlistRepository } from '@/modules/watchlist/watchlist.repository';
 import { WatchlistService } from '@/modules/watchlist/watchlist.service';
+import type { RequestMetricsCollector } from '@/plugins/request-metrics';
 import type { Infrastructure, Logger } from './infrastructure.ts';
 
 /** The staff realm's core: audit log, settings, staff accounts and their sign-in. Needs no market. */
@@ -54,6 +57,8 @@ export interface Services extends PlatformServices {
   portfolio: PortfolioService;
   watchlist: WatchlistService;
   alerts: AlertsService;
+  /** Business intelligence: request metrics, product events, subscriptions and payments, the BI figures. */
+  bi: BiService;
   /** The market API's service, when the market is a running engine. */
   market: MarketService | null;
 }
@@ -109,13 +114,15 @@ export function createPredictionRuns(
 
 /**
  * Every service of an API process. `platform` may be built earlier (main.ts reads the settings before it starts the
- * market engine); `apiEndpoints` counts the routes the app serves, for the landing page.
+ * market engine); `apiEndpoints` counts the routes the app serves, for the landing page; `requestMetrics` holds the
+ * process's request counters.
  */
 export function createServices(
   infra: Infrastructure,
   platform: PlatformServices,
   log: Logger,
   apiEndpoints: () => number,
+  requestMetrics: RequestMetricsCollector,
 ): Services {
   const { config, database, clock, market } = infra;
   const db = database.db;
@@ -164,6 +171,7 @@ export function createServices(
     portfolio,
     watchlist,
     alerts,
+    bi: new BiService({ repo: new BiRepository(db), clock, requestMetrics }),
     market: engine ? new MarketService(engine, new MarketRepository(db), clock) : null,
   };
 }

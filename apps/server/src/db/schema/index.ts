@@ -6,3 +6,4 @@ export * from './portfolio.ts';
 export * from './admin.ts';
 export * from './predictions.ts';
 export * from './login-throttle.ts';
+export * from './bi.ts';

@@ -1,0 +1,138 @@
+// Request metrics, cheap: every answered API request adds one to an in-memory series of its minute, keyed by route
+// template (never the raw URL), method and status class, with a fixed-bucket latency histogram. Nothing is written per
+// request; the BI service drains the finished minutes once a minute into request_metrics (one row per series).
+import type { FastifyInstance } from 'fastify';
+import { bucketIndex, emptyHistogram } from '@/lib/latency-histogram';
+
+/** One minute of one route × method × status class. */
+export interface RequestSeries {
+  minute: Date;
+  method: string;
+  route: string;
+  /** 2 for 2xx, 4 for 4xx, … */
+  statusClass: number;
+  count: number;
+  sumMs: number;
+  maxMs: number;
+  buckets: number[];
+}
+
+interface Accumulator {
+  method: string;
+  route: string;
+  statusClass: number;
+  count: number;
+  sumMs: number;
+  maxMs: number;
+  buckets: number[];
+}
+
+/** Route label of requests that matched no route (404s under the API prefixes): one series, not one per URL. */
+export const UNMATCHED_ROUTE = '(unmatched)';
+
+/** Finished minutes kept while the database cannot take them; older ones are dropped first. */
+const MAX_PENDING_MINUTES = 120;
+
+export class RequestMetricsCollector {
+  private minute = -1;
+  private current = new Map<string, Accumulator>();
+  private finished: { minute: number; series: Map<string, Accumulator> }[] = [];
+
+  constructor(private readonly nowMs: () => number = Date.now) {}
+
+  record(method: string, route: string, status: number, ms: number): void {
+    const minute = Math.floor(this.nowMs() / 60_000);
+    if (minute !== this.minute) this.rotate(minute);
+    const statusClass = Math.floor(status / 100);
+    const key = `${method} ${statusClass} ${route}`;
+    let acc = this.current.get(key);
+    if (!acc) {
+      acc = { method, route, statusClass, count: 0, sumMs: 0, maxMs: 0, buckets: emptyHistogram() };
+      this.current.set(key, acc);
+    }
+    acc.count++;
+    acc.sumMs += ms;
+    if (ms > acc.maxMs) acc.maxMs = ms;
+    acc.buckets[bucketIndex(ms)]!++;
+  }
+
+  /**
+   * Removes and returns the series of finished minutes (with `includeCurrent`, the running minute's too: at shutdown).
+   * A caller that fails to store them gives them back with `restore`.
+   */
+  drain(includeCurrent = false): RequestSeries[] {
+    const minuteNow = Math.floor(this.nowMs() / 60_000);
+    if (minuteNow !== this.minute) this.rotate(minuteNow);
+    const taken = this.finished;
+    this.finished = [];
+    if (includeCurrent && this.current.size > 0) {
+      taken.push({ minute: this.minute, series: this.current });
+      this.current = new Map();
+    }
+    return taken.flatMap(({ minute, series }) => toSeries(minute, series));
+  }
+
+  /** Gives back series a failed flush took, so the next flush stores them. */
+  restore(series: readonly RequestSeries[]): void {
+    const byMinute = new Map<number, Map<string, Accumulator>>();
+    for (const s of series) {
+      const minute = Math.floor(s.minute.getTime() / 60_000);
+      let map = byMinute.get(minute);
+      if (!map) byMinute.set(minute, (map = new Map()));
+      map.set(`${s.method} ${s.statusClass} ${s.route}`, { ...s, buckets: [...s.buckets] });
+    }
+    this.finished = [...[...byMinute].map(([minute, map]) => ({ minute, series: map })), ...this.finished];
+    this.trim();
+  }
+
+  /** Everything not yet drained (finished minutes and the running one), without removing it: this process's live view. */
+  pending(): RequestSeries[] {
+    const all = [...this.finished];
+    if (this.current.size > 0) all.push({ minute: this.minute, series: this.current });
+    return all.flatMap(({ minute, series }) => toSeries(minute, series));
+  }
+
+  private rotate(minute: number): void {
+    if (this.current.size > 0) this.finished.push({ minute: this.minute, series: this.current });
+    this.current = new Map();
+    this.minute = minute;
+    this.trim();
+  }
+
+  private trim(): void {
+    if (this.finished.length > MAX_PENDING_MINUTES)
+      this.finished.splice(0, this.finished.length - MAX_PENDING_MINUTES);
+  }
+}
+
+function toSeries(minute: number, series: Map<string, Accumulator>): RequestSeries[] {
+  const at = new Date(minute * 60_000);
+  return [...series.values()].map((a) => ({
+    minute: at,
+    method: a.method,
+    route: a.route,
+    statusClass: a.statusClass,
+    count: a.count,
+    sumMs: a.sumMs,
+    maxMs: a.maxMs,
+    buckets: [...a.buckets],
+  }));
+}
+
+/** Whether a route (or, unmatched, a URL) belongs to the API: /api/*, /admin/api/*, /health. Pages are not counted. */
+function isApi(path: string): boolean {
+  return path.startsWith('/api/') || path.startsWith('/admin/api/') || path === '/health';
+}
+
+/** Counts every answered API request into the collector by its route template. */
+export function registerRequestMetrics(app: FastifyInstance, collector: RequestMetricsCollector): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    const template = request.routeOptions.url;
+    if (template !== undefined) {
+      if (isApi(template)) collector.record(request.method, template, reply.statusCode, reply.elapsedTime);
+    } else if (isApi(request.url)) {
+      collector.record(request.method, UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime);
+    }
+    done();
+  });
+}

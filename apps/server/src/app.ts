@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { requestIdGenerator } from '@/lib/request-id';
+import { systemClock } from '@/lib/clock';
 import { registerErrorHandler } from '@/plugins/error-handler';
 import { registerDocs } from '@/plugins/docs';
 import { registerWeb } from '@/plugins/web';
@@ -65,7 +66,9 @@ export async function buildApp(infra: Infrastructure, platform?: PlatformService
   });
   registerSecurityHeaders(app);
   registerAccessLog(app);
-  const requestMetrics = new RequestMetricsCollector(() => infra.clock.now().getTime());
+  const requestMetrics = new RequestMetricsCollector(
+    infra.clock === systemClock ? Date.now : () => infra.clock.now().getTime(),
+  );
   if (config.requestMetrics) registerRequestMetrics(app, requestMetrics);
   registerInputGuard(app);
   await app.register(fastifyRateLimit, { global: false });

@@ -30,25 +30,32 @@ interface Accumulator {
 /** Route label of requests that matched no route (404s under the API prefixes): one series, not one per URL. */
 export const UNMATCHED_ROUTE = '(unmatched)';
 
+/** One minute's accumulators: route → method → status class. */
+type Series = Map<string, Map<string, Accumulator[]>>;
+
 /** Finished minutes kept while the database cannot take them; older ones are dropped first. */
 const MAX_PENDING_MINUTES = 120;
 
 export class RequestMetricsCollector {
   private minute = -1;
-  private current = new Map<string, Accumulator>();
-  private finished: { minute: number; series: Map<string, Accumulator> }[] = [];
+  private current: Series = new Map();
+  private finished: { minute: number; series: Series }[] = [];
 
   constructor(private readonly nowMs: () => number = Date.now) {}
 
   record(method: string, route: string, status: number, ms: number): void {
     const minute = Math.floor(this.nowMs() / 60_000);
     if (minute !== this.minute) this.rotate(minute);
-    const statusClass = Math.floor(status / 100);
-    const key = `${method} ${statusClass} ${route}`;
-    let acc = this.current.get(key);
+    const statusClass = (status / 100) | 0;
+    // route → method → status class, so the hot path builds no key string.
+    let byMethod = this.current.get(route);
+    if (!byMethod) this.current.set(route, (byMethod = new Map()));
+    let byClass = byMethod.get(method);
+    if (!byClass) byMethod.set(method, (byClass = []));
+    let acc = byClass[statusClass];
     if (!acc) {
       acc = { method, route, statusClass, count: 0, sumMs: 0, maxMs: 0, buckets: emptyHistogram() };
-      this.current.set(key, acc);
+      byClass[statusClass] = acc;
     }
     acc.count++;
     acc.sumMs += ms;
@@ -74,12 +81,16 @@ export class RequestMetricsCollector {
 
   /** Gives back series a failed flush took, so the next flush stores them. */
   restore(series: readonly RequestSeries[]): void {
-    const byMinute = new Map<number, Map<string, Accumulator>>();
+    const byMinute = new Map<number, Series>();
     for (const s of series) {
       const minute = Math.floor(s.minute.getTime() / 60_000);
       let map = byMinute.get(minute);
       if (!map) byMinute.set(minute, (map = new Map()));
-      map.set(`${s.method} ${s.statusClass} ${s.route}`, { ...s, buckets: [...s.buckets] });
+      let byMethod = map.get(s.route);
+      if (!byMethod) map.set(s.route, (byMethod = new Map()));
+      let byClass = byMethod.get(s.method);
+      if (!byClass) byMethod.set(s.method, (byClass = []));
+      byClass[s.statusClass] = { ...s, buckets: [...s.buckets] };
     }
     this.finished = [...[...byMinute].map(([minute, map]) => ({ minute, series: map })), ...this.finished];
     this.trim();
@@ -105,9 +116,12 @@ export class RequestMetricsCollector {
   }
 }
 
-function toSeries(minute: number, series: Map<string, Accumulator>): RequestSeries[] {
+function toSeries(minute: number, series: Series): RequestSeries[] {
   const at = new Date(minute * 60_000);
-  return [...series.values()].map((a) => ({
+  const accumulators = [...series.values()].flatMap((byMethod) =>
+    [...byMethod.values()].flatMap((byClass) => byClass.filter((a) => a !== undefined)),
+  );
+  return accumulators.map((a) => ({
     minute: at,
     method: a.method,
     route: a.route,

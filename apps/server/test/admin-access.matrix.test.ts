@@ -52,6 +52,12 @@ const SPEC_ACCESS: Record<string, AdminRouteAccess> = {
     kind: 'permission',
     permission: 'ai_management',
   },
+  'GET /admin/api/bi/metrics/overview': { kind: 'permission', permission: 'business_metrics' },
+  'GET /admin/api/bi/revenue/dashboard': { kind: 'permission', permission: 'business_metrics' },
+  'GET /admin/api/bi/users/analytics': { kind: 'permission', permission: 'business_metrics' },
+  'GET /admin/api/bi/performance/dashboard': { kind: 'permission', permission: 'business_metrics' },
+  'GET /admin/api/bi/realtime/metrics': { kind: 'permission', permission: 'business_metrics' },
+  'GET /admin/api/bi/export/metrics': { kind: 'permission', permission: 'business_metrics' },
 };
 
 type Sample = (t: TestApp, role: AdminRole | 'anonymous') => Promise<Omit<InjectOptions, 'method'>>;
@@ -59,6 +65,9 @@ type Sample = (t: TestApp, role: AdminRole | 'anonymous') => Promise<Omit<Inject
 let targetUserId = '';
 let runId = '';
 const SAMPLES: Record<string, Sample> = {
+  'GET /admin/api/bi/export/metrics': async () => ({
+    url: '/admin/api/bi/export/metrics?type=revenue&from=2026-11-01&to=2026-11-18',
+  }),
   'POST /admin/api/auth/login': async () => ({
     url: '/admin/api/auth/login',
     payload: {

@@ -12,3 +12,4 @@ export * from './ml.ts';
 export * from './ml-runs.ts';
 export * from './ai-operations.ts';
 export * from './ai-health.ts';
+export * from './bi.ts';

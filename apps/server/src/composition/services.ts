@@ -12,6 +12,7 @@ import { AdminUsersRepository } from '@/modules/admin-users/admin-users.reposito
 import { AdminUsersService } from '@/modules/admin-users/admin-users.service';
 import { BiRepository } from '@/modules/bi/bi.repository';
 import { BiService } from '@/modules/bi/bi.service';
+import { DemoPaymentProvider } from '@/modules/bi/payment-provider';
 import { AlertsRepository } from '@/modules/alerts/alerts.repository';
 import { AlertsService } from '@/modules/alerts/alerts.service';
 import { AuditRepository } from '@/modules/audit/audit.repository';
@@ -171,7 +172,15 @@ export function createServices(
     portfolio,
     watchlist,
     alerts,
-    bi: new BiService({ repo: new BiRepository(db), clock, requestMetrics }),
+    bi: new BiService({
+      repo: new BiRepository(db),
+      clock,
+      requestMetrics,
+      audit: platform.audit,
+      // The demo provider takes no money: it exists only in demo mode.
+      paymentProvider: config.demoMode ? new DemoPaymentProvider() : null,
+      demoSeed: config.marketSeed,
+    }),
     market: engine ? new MarketService(engine, new MarketRepository(db), clock) : null,
   };
 }

@@ -49,7 +49,7 @@ export class RequestMetricsCollector {
     const statusClass = (status / 100) | 0;
     // route → method → status class, so the hot path builds no key string.
     let byMethod = this.current.get(route);
-    if (!byMethod) this.current.set(route, (byMethod = new Map()));
+    if (!byMethod) this.current.set(route, (byMethod = new Map<string, Accumulator[]>()));
     let byClass = byMethod.get(method);
     if (!byClass) byMethod.set(method, (byClass = []));
     let acc = byClass[statusClass];
@@ -85,9 +85,9 @@ export class RequestMetricsCollector {
     for (const s of series) {
       const minute = Math.floor(s.minute.getTime() / 60_000);
       let map = byMinute.get(minute);
-      if (!map) byMinute.set(minute, (map = new Map()));
+      if (!map) byMinute.set(minute, (map = new Map<string, Map<string, Accumulator[]>>()));
       let byMethod = map.get(s.route);
-      if (!byMethod) map.set(s.route, (byMethod = new Map()));
+      if (!byMethod) map.set(s.route, (byMethod = new Map<string, Accumulator[]>()));
       let byClass = byMethod.get(s.method);
       if (!byClass) byMethod.set(s.method, (byClass = []));
       byClass[s.statusClass] = { ...s, buckets: [...s.buckets] };

@@ -189,7 +189,15 @@ describe('endpoint and health metrics', () => {
       return b;
     };
     const counters = [
-      { method: 'GET', route: '/api/x', statusClass: 2, count: 3, sumMs: 12, maxMs: 5, buckets: h([3, 4, 5]) },
+      {
+        method: 'GET',
+        route: '/api/x',
+        statusClass: 2,
+        count: 3,
+        sumMs: 12,
+        maxMs: 5,
+        buckets: h([3, 4, 5]),
+      },
       { method: 'GET', route: '/api/x', statusClass: 5, count: 1, sumMs: 8, maxMs: 8, buckets: h([8]) },
       { method: 'POST', route: '/api/y', statusClass: 4, count: 1, sumMs: 1, maxMs: 1, buckets: h([1]) },
     ];

@@ -196,12 +196,8 @@ export function revenueByPlan(rows: readonly LedgerRow[]): { planId: string; tot
     .sort((a, b) => b.totalKurus - a.totalKurus || a.planId.localeCompare(b.planId));
 }
 
-/** The method the projection uses, shown with it. */
-export const PROJECTION_METHOD =
-  'Run-rate: revenue so far this month ÷ elapsed share of the month (Europe/Istanbul); growth against last month.';
-
 /**
- * The current month's revenue projection at `asOf`: actual so far, projected = actual ÷ elapsed fraction of the month,
+ * The current month's revenue projection at `asOf` (PROJECTION_METHOD_TEXT in the contracts): actual so far, projected = actual ÷ elapsed fraction of the month,
  * and growth of the projection over last month's revenue in percent (null when last month had none).
  */
 export function revenueProjection(
@@ -272,7 +268,11 @@ export function retentionCohorts(
 }
 
 /** The n most frequent keys with their counts, most frequent first (ties by key). */
-export function topCounts<T>(items: readonly T[], key: (item: T) => string | null, n = 5): [string, number][] {
+export function topCounts<T>(
+  items: readonly T[],
+  key: (item: T) => string | null,
+  n = 5,
+): [string, number][] {
   const counts = new Map<string, number>();
   for (const item of items) {
     const k = key(item);
@@ -305,7 +305,10 @@ export interface EndpointStats {
 
 /** Per endpoint ('GET /api/market/summary'): requests, mean, p50/p95/p99 from the merged histograms, 5xx rate; busiest first. */
 export function endpointStats(counters: readonly RequestCounters[]): EndpointStats[] {
-  const by = new Map<string, { count: number; sumMs: number; maxMs: number; errors: number; buckets: number[] }>();
+  const by = new Map<
+    string,
+    { count: number; sumMs: number; maxMs: number; errors: number; buckets: number[] }
+  >();
   for (const c of counters) {
     const key = `${c.method} ${c.route}`;
     let e = by.get(key);

@@ -1,7 +1,7 @@
 // Request metrics, cheap: every answered API request adds one to an in-memory series of its minute, keyed by route
 // template (never the raw URL), method and status class, with a fixed-bucket latency histogram. Nothing is written per
 // request; the BI service drains the finished minutes once a minute into request_metrics (one row per series).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import { bucketIndex, emptyHistogram } from '@/lib/latency-histogram';
 
 /** One minute of one route × method × status class. */
@@ -138,15 +138,27 @@ function isApi(path: string): boolean {
   return path.startsWith('/api/') || path.startsWith('/admin/api/') || path === '/health';
 }
 
-/** Counts every answered API request into the collector by its route template. */
+/**
+ * Counts every answered API request into the collector by its route template. Each API route gets its own onResponse
+ * hook with the template in its closure (Fastify's `request.routeOptions` builds a new frozen object on every read,
+ * which cost measurable throughput); requests no route matched are counted by one app-wide hook that looks at 404s only.
+ * Must be called before the routes are registered.
+ */
 export function registerRequestMetrics(app: FastifyInstance, collector: RequestMetricsCollector): void {
+  app.addHook('onRoute', (route) => {
+    if (!isApi(route.url)) return;
+    const url = route.url;
+    const count: onResponseHookHandler = (request, reply, done) => {
+      collector.record(request.method, url, reply.statusCode, reply.elapsedTime);
+      done();
+    };
+    const existing = route.onResponse;
+    route.onResponse =
+      existing === undefined ? [count] : [...(Array.isArray(existing) ? existing : [existing]), count];
+  });
   app.addHook('onResponse', (request, reply, done) => {
-    const template = request.routeOptions.url;
-    if (template !== undefined) {
-      if (isApi(template)) collector.record(request.method, template, reply.statusCode, reply.elapsedTime);
-    } else if (isApi(request.url)) {
+    if (reply.statusCode === 404 && request.routeOptions.url === undefined && isApi(request.url))
       collector.record(request.method, UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime);
-    }
     done();
   });
 }

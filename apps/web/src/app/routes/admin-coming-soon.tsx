@@ -4,7 +4,6 @@ import { RequireAdminScreen } from '@/app/admin-guards';
 import { useAdminTranslation } from '@/lib/admin-i18n';
 
 const SCREENS = {
-  '/admin/analytics': 'analytics',
   '/admin/compliance': 'compliance',
   '/admin/ai': 'ai',
 } as const;
@@ -15,12 +14,12 @@ function isComingSoonPath(path: string): path is ComingSoonPath {
   return path in SCREENS;
 }
 
-/** /admin/analytics, /admin/compliance, /admin/ai: behind their permission, then 'Coming soon'. */
+/** /admin/compliance, /admin/ai: behind their permission, then 'Coming soon'. */
 export default function AdminComingSoonRoute() {
   const { t } = useAdminTranslation();
   const { pathname } = useLocation();
   const path = pathname.replace(/\/+$/, '');
-  const screen: ComingSoonPath = isComingSoonPath(path) ? path : '/admin/analytics';
+  const screen: ComingSoonPath = isComingSoonPath(path) ? path : '/admin/compliance';
   const key = SCREENS[screen];
   return (
     <RequireAdminScreen path={screen} deniedMessage={t(`accessDenied.${key}`)}>

@@ -35,7 +35,7 @@ test('BI: ceo sees the charts, changes the period and exports CSV', async ({ pag
   await expect(page.getByTestId('bi-key-metrics')).toContainText('MRR');
   await expect(page.getByTestId('bi-top-events').getByRole('row')).toHaveCount(6);
   await expect(page.getByTestId('bi-realtime')).toContainText('API Calls / min');
-  await page.screenshot({ path: '../.tmp/e2e-results/bi-light.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('bi-light.png'), fullPage: true });
 
   // Period: 7 days.
   const week = page.waitForResponse((r) => r.url().includes('/admin/api/bi/metrics/overview?period=7'));
@@ -50,7 +50,7 @@ test('BI: ceo sees the charts, changes the period and exports CSV', async ({ pag
   await page.getByRole('menuitem', { name: 'Revenue by day' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^revenue_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
-  const text = fs.readFileSync((await file.path())!, 'utf8');
+  const text = fs.readFileSync(await file.path(), 'utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);
   const lines = text.slice(1).split('\r\n');
   expect(lines[0]).toBe('date,total_revenue_try');
@@ -58,7 +58,7 @@ test('BI: ceo sees the charts, changes the period and exports CSV', async ({ pag
 
   // Dark mode looks right too.
   await page.evaluate(() => document.documentElement.classList.add('dark'));
-  await page.screenshot({ path: '../.tmp/e2e-results/bi-dark.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('bi-dark.png'), fullPage: true });
 });
 
 test('BI: a data_analyst gets Access Denied', async ({ page }) => {

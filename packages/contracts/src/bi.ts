@@ -30,6 +30,19 @@ export function planMrrKurus(planId: PlanId, interval: BillingInterval): number 
 export const PROJECTION_METHOD_TEXT =
   'Run-rate: revenue so far this month ÷ elapsed share of the month (Europe/Istanbul); growth against last month.';
 
+/** The investor side's route templates, as page views report them (any other path is '/other'). */
+export const INVESTOR_PAGE_TEMPLATES = [
+  '/',
+  '/login',
+  '/dashboard',
+  '/stocks',
+  '/stocks/:symbol',
+  '/indices',
+  '/portfolio',
+  '/watchlist',
+  '/predictions',
+] as const;
+
 /** Product events the web app sends. */
 export const PRODUCT_EVENT_TYPES = [
   'page_view',

@@ -4,9 +4,8 @@
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import { bucketIndex, emptyHistogram } from '@/lib/latency-histogram';
 
-/** One minute of one route × method × status class. */
-export interface RequestSeries {
-  minute: Date;
+/** Request counters of one route × method × status class (one minute, or summed over many). */
+export interface RequestCounters {
   method: string;
   route: string;
   /** 2 for 2xx, 4 for 4xx, … */
@@ -14,18 +13,16 @@ export interface RequestSeries {
   count: number;
   sumMs: number;
   maxMs: number;
+  /** Counters of the fixed latency buckets (lib/latency-histogram.ts). */
   buckets: number[];
 }
 
-interface Accumulator {
-  method: string;
-  route: string;
-  statusClass: number;
-  count: number;
-  sumMs: number;
-  maxMs: number;
-  buckets: number[];
+/** One minute of one route × method × status class. */
+export interface RequestSeries extends RequestCounters {
+  minute: Date;
 }
+
+type Accumulator = RequestCounters;
 
 /** Route label of requests that matched no route (404s under the API prefixes): one series, not one per URL. */
 export const UNMATCHED_ROUTE = '(unmatched)';

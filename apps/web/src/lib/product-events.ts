@@ -2,29 +2,16 @@
 // batched and sent to POST /api/analytics/events. A signed-in investor's batches go with fetch keepalive (the
 // session's bearer header; sendBeacon cannot send headers); anonymous batches and the last batch when the page is
 // hidden go with navigator.sendBeacon. The server stores no IP address or user agent (salted daily hashes).
-import { EVENT_BATCH_MAX, type ProductEventType } from '@bist/contracts';
+import { EVENT_BATCH_MAX, INVESTOR_PAGE_TEMPLATES, type ProductEventType } from '@bist/contracts';
 import { investorSession } from '@/lib/session';
 
 const ENDPOINT = '/api/analytics/events';
 const FLUSH_MS = 5_000;
 
-/** The investor side's route templates; any other path is reported as '/other'. */
-const TEMPLATES = [
-  '/',
-  '/login',
-  '/dashboard',
-  '/stocks',
-  '/stocks/:symbol',
-  '/indices',
-  '/portfolio',
-  '/watchlist',
-  '/predictions',
-];
-
 /** The route template a path matches ('/stocks/THYAO' → '/stocks/:symbol'). */
 export function routeTemplate(pathname: string): string {
   const parts = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
-  for (const template of TEMPLATES) {
+  for (const template of INVESTOR_PAGE_TEMPLATES) {
     const t = template.split('/').filter(Boolean);
     if (t.length === parts.length && t.every((seg, i) => seg.startsWith(':') || seg === parts[i]))
       return template;

@@ -9,18 +9,7 @@ import {
   subscriptionEvents,
 } from '@/db/schema/index';
 import { LATENCY_BUCKET_COUNT } from '@/lib/latency-histogram';
-import type { RequestSeries } from '@/plugins/request-metrics';
-
-/** One route × method × status class summed over a time range. */
-export interface RequestTotals {
-  method: string;
-  route: string;
-  statusClass: number;
-  count: number;
-  sumMs: number;
-  maxMs: number;
-  buckets: number[];
-}
+import type { RequestCounters, RequestSeries } from '@/plugins/request-metrics';
 
 /** Where a product row comes from: the labelled demo seed or real activity. */
 export type RowSource = 'demo' | 'live';
@@ -58,6 +47,16 @@ export interface PaymentRow {
   source: RowSource;
 }
 
+const SUBSCRIPTION_COLUMNS = {
+  userId: subscriptionEvents.userId,
+  occurredAt: subscriptionEvents.occurredAt,
+  kind: subscriptionEvents.kind,
+  planId: subscriptionEvents.planId,
+  billingInterval: subscriptionEvents.billingInterval,
+  mrrKurus: subscriptionEvents.mrrKurus,
+  source: subscriptionEvents.source,
+};
+
 const CHUNK = 2_000;
 function chunks<T>(rows: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -86,7 +85,7 @@ export class BiRepository {
   }
 
   /** Request series of [from, to) summed per route × method × status class (buckets summed element-wise). */
-  async requestTotals(from: Date, to: Date): Promise<RequestTotals[]> {
+  async requestTotals(from: Date, to: Date): Promise<RequestCounters[]> {
     const bucketSums = Array.from(
       { length: LATENCY_BUCKET_COUNT },
       (_, i) => sql`coalesce(sum(${requestMetrics.buckets}[${sql.raw(String(i + 1))}]), 0)::bigint`,
@@ -194,15 +193,7 @@ export class BiRepository {
   /** Every subscription change up to `to` (MRR needs the whole history). */
   async subscriptionEvents(to: Date): Promise<SubscriptionEventRow[]> {
     return (await this.db
-      .select({
-        userId: subscriptionEvents.userId,
-        occurredAt: subscriptionEvents.occurredAt,
-        kind: subscriptionEvents.kind,
-        planId: subscriptionEvents.planId,
-        billingInterval: subscriptionEvents.billingInterval,
-        mrrKurus: subscriptionEvents.mrrKurus,
-        source: subscriptionEvents.source,
-      })
+      .select(SUBSCRIPTION_COLUMNS)
       .from(subscriptionEvents)
       .where(lte(subscriptionEvents.occurredAt, to))
       .orderBy(asc(subscriptionEvents.occurredAt), asc(subscriptionEvents.id))) as SubscriptionEventRow[];
@@ -230,15 +221,7 @@ export class BiRepository {
   /** One investor's subscription history, oldest first. */
   async subscriptionEventsOf(userId: string): Promise<SubscriptionEventRow[]> {
     return (await this.db
-      .select({
-        userId: subscriptionEvents.userId,
-        occurredAt: subscriptionEvents.occurredAt,
-        kind: subscriptionEvents.kind,
-        planId: subscriptionEvents.planId,
-        billingInterval: subscriptionEvents.billingInterval,
-        mrrKurus: subscriptionEvents.mrrKurus,
-        source: subscriptionEvents.source,
-      })
+      .select(SUBSCRIPTION_COLUMNS)
       .from(subscriptionEvents)
       .where(eq(subscriptionEvents.userId, userId))
       .orderBy(asc(subscriptionEvents.occurredAt), asc(subscriptionEvents.id))) as SubscriptionEventRow[];

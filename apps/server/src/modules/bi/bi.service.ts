@@ -23,14 +23,8 @@ import type { Clock } from '@/lib/clock';
 import type { AuditService } from '@/modules/audit/audit.service';
 import { csvDocument } from '@/lib/csv-writer';
 import { BadRequestError, ServiceUnavailableError } from '@/lib/errors';
-import type { RequestMetricsCollector, RequestSeries } from '@/plugins/request-metrics';
-import type {
-  BiRepository,
-  EventRow,
-  PaymentRow,
-  RequestTotals,
-  SubscriptionEventRow,
-} from './bi.repository.ts';
+import type { RequestCounters, RequestMetricsCollector, RequestSeries } from '@/plugins/request-metrics';
+import type { BiRepository, EventRow, PaymentRow, SubscriptionEventRow } from './bi.repository.ts';
 import { demoHistory } from './demo-history.ts';
 import {
   activeUsers,
@@ -50,7 +44,6 @@ import {
   revenueProjection,
   revenueRetention,
   topCounts,
-  type RequestCounters,
 } from './metrics.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
@@ -280,7 +273,7 @@ export class BiService {
 
   /** Request counters of [start, end): stored minutes plus this process's not yet stored ones. */
   private async requestCounters(start: Date, end: Date): Promise<RequestCounters[]> {
-    const stored: RequestTotals[] = await this.deps.repo.requestTotals(start, end);
+    const stored: RequestCounters[] = await this.deps.repo.requestTotals(start, end);
     const pending: RequestSeries[] = this.deps.requestMetrics
       .pending()
       .filter((s) => s.minute >= start && s.minute < end);

@@ -2,6 +2,7 @@
 // derivation, decision 0016: the market seed with the key 'bi-demo'). Every row is labelled source 'demo'; live
 // activity is added on top with source 'live'. Demo investors are analytics ids only: no account, no login.
 import {
+  INVESTOR_PAGE_TEMPLATES,
   VAT_PERCENT,
   planMrrKurus,
   SUBSCRIPTION_PLANS,
@@ -13,16 +14,8 @@ import type { EventRow, PaymentRow, SubscriptionEventRow } from './bi.repository
 
 export const DEMO_HISTORY_DAYS = 365;
 
-/** Investor pages as the web app names them (route templates). */
-const PAGES = [
-  '/dashboard',
-  '/stocks',
-  '/stocks/:symbol',
-  '/indices',
-  '/portfolio',
-  '/watchlist',
-  '/predictions',
-];
+/** Signed-in investors' pages (route templates, INVESTOR_PAGE_TEMPLATES) and how often each is viewed. */
+const PAGES = INVESTOR_PAGE_TEMPLATES.filter((p) => p !== '/' && p !== '/login');
 const PAGE_WEIGHTS = [30, 18, 22, 6, 12, 6, 10];
 const ACTIONS = [
   'search',

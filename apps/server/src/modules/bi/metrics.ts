@@ -2,6 +2,7 @@
 // months are Europe/Istanbul calendar days and months; money is in kuruş (TRY); percentages are 0–100.
 import { addCalendarDays, istanbulDate, istanbulInstant } from '@bist/market';
 import { histogramQuantile, mergeHistogram, emptyHistogram } from '@/lib/latency-histogram';
+import type { RequestCounters } from '@/plugins/request-metrics';
 
 /** Activity of a signed-in investor at an instant (a product event with a user). */
 export interface Activity {
@@ -279,17 +280,6 @@ export function topCounts<T>(
     if (k !== null) counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, n);
-}
-
-/** Request counters of one route × method × status class (summed over minutes). */
-export interface RequestCounters {
-  method: string;
-  route: string;
-  statusClass: number;
-  count: number;
-  sumMs: number;
-  maxMs: number;
-  buckets: number[];
 }
 
 export interface EndpointStats {

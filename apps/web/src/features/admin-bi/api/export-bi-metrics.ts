@@ -9,7 +9,7 @@ export async function exportBiMetrics(args: {
   type: BiExportType;
   from: string;
   to: string;
-}): Promise<{ csv: string; fileName: string }> {
+}): Promise<{ csv: Blob; fileName: string }> {
   const token = adminSession.token();
   const response = await fetch(adminUrl('/bi/export/metrics', args), {
     headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -17,7 +17,8 @@ export async function exportBiMetrics(args: {
   if (!response.ok) throw new Error(`Export failed: ${response.status}`);
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${args.type}_${args.from}_${args.to}.csv`;
-  return { csv: await response.text(), fileName };
+  // The bytes as sent: the UTF-8 BOM that lets Excel read Turkish letters stays in the file.
+  return { csv: await response.blob(), fileName };
 }
 
 /** Downloads one metric family; the page alerts 'Export failed' on error (spec §8). */

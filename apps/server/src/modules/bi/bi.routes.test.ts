@@ -12,13 +12,13 @@ import {
   biUsersResponseSchema,
 } from '@bist/contracts';
 import { analyticsEvents, payments } from '@/db/schema/index';
-import type { TestApp } from '@test/helpers';
+import { testBackends, type TestApp } from '@test/helpers';
 import { createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
 import { investor } from '@test/investor-helpers';
 
 const NOW = new Date('2026-11-18T09:30:00Z');
 
-describe('Business Intelligence API', () => {
+describe.each(testBackends())('Business Intelligence API on %s', (backend) => {
   let t: TestApp;
   let ceo = '';
   let analyst = '';
@@ -39,7 +39,7 @@ describe('Business Intelligence API', () => {
     });
 
   beforeAll(async () => {
-    t = await createAdminTestApp({ now: NOW });
+    t = await createAdminTestApp({ now: NOW, backend });
     expect(await t.services.bi.seedDemoHistory()).toBe(true);
     // Seeding twice does nothing.
     expect(await t.services.bi.seedDemoHistory()).toBe(false);

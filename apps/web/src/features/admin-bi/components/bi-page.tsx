@@ -139,37 +139,24 @@ export function BiPage() {
           <span className="text-xs text-muted-foreground">{t('bi.realtime.hint')}</span>
         </div>
         <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5" data-testid="bi-realtime">
-          <StatCard
-            compact
-            loading={realtime.isPending}
-            title={t('bi.realtime.activeUsers')}
-            value={formatNumber(realtime.data?.active_users_now)}
-          />
-          <StatCard
-            compact
-            loading={realtime.isPending}
-            title={t('bi.realtime.apiCalls')}
-            value={formatNumber(realtime.data?.api_calls_per_minute)}
-            hint={t('bi.realtime.measured')}
-          />
-          <StatCard
-            compact
-            loading={realtime.isPending}
-            title={t('bi.realtime.avgResponse')}
-            value={ms(realtime.data?.avg_response_time_ms)}
-          />
-          <StatCard
-            compact
-            loading={realtime.isPending}
-            title={t('bi.realtime.errorRate')}
-            value={formatPercent(realtime.data?.error_rate_percent)}
-          />
-          <StatCard
-            compact
-            loading={realtime.isPending}
-            title={t('bi.realtime.revenueToday')}
-            value={formatPrice(realtime.data?.revenue_today)}
-          />
+          {(
+            [
+              ['activeUsers', formatNumber(realtime.data?.active_users_now)],
+              ['apiCalls', formatNumber(realtime.data?.api_calls_per_minute)],
+              ['avgResponse', ms(realtime.data?.avg_response_time_ms)],
+              ['errorRate', formatPercent(realtime.data?.error_rate_percent)],
+              ['revenueToday', formatPrice(realtime.data?.revenue_today)],
+            ] as const
+          ).map(([key, value]) => (
+            <StatCard
+              key={key}
+              compact
+              loading={realtime.isPending}
+              title={t(`bi.realtime.${key}`)}
+              value={value}
+              hint={key === 'apiCalls' ? t('bi.realtime.measured') : undefined}
+            />
+          ))}
         </div>
       </section>
 

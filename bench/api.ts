@@ -7,6 +7,8 @@
 //   --only <substring of a route>
 //   --data-dir <dir> reuse a data directory (default .tmp/bench-data: the first run writes the history)
 //   --log-level <level> the server's LOG_LEVEL (default info, the server's own default: request logging included)
+//   --port <n> the real server's port (default 3901; the bare server takes the next one)
+//   --server-env KEY=VALUE[,KEY=VALUE] extra environment for the real server (e.g. REQUEST_METRICS=false)
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -21,8 +23,14 @@ const CONNECTIONS = Number(option('connections', '50'));
 const ONLY = option('only', '');
 const DATA_DIR = path.resolve(ROOT, option('data-dir', '.tmp/bench-data'));
 const LOG_LEVEL = option('log-level', 'info');
-const SERVER_PORT = 3901;
-const BARE_PORT = 3902;
+const SERVER_PORT = Number(option('port', '3901'));
+const BARE_PORT = SERVER_PORT + 1;
+const SERVER_ENV = Object.fromEntries(
+  option('server-env', '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
 
 interface Route {
   name: string;
@@ -184,7 +192,7 @@ async function main(): Promise<void> {
   console.log(
     `bench:api — ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s per side, data dir ${DATA_DIR}`,
   );
-  const server = startServer({ port: SERVER_PORT, dataDir: DATA_DIR, logLevel: LOG_LEVEL });
+  const server = startServer({ port: SERVER_PORT, dataDir: DATA_DIR, logLevel: LOG_LEVEL, env: SERVER_ENV });
   const stop = () => server.kill('SIGTERM');
   process.on('exit', stop);
   try {

@@ -2,11 +2,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { requestIdGenerator } from '@/lib/request-id';
+import { systemClock } from '@/lib/clock';
 import { registerErrorHandler } from '@/plugins/error-handler';
 import { registerDocs } from '@/plugins/docs';
 import { registerWeb } from '@/plugins/web';
 import { registerSecurityHeaders } from '@/plugins/security-headers';
 import { registerInputGuard } from '@/plugins/input-guard';
+import { RequestMetricsCollector, registerRequestMetrics } from '@/plugins/request-metrics';
 import { asyncStdout, loggerOptions, registerAccessLog } from '@/lib/logger';
 import type { AdminRouteRegistry } from '@/plugins/admin-access';
 import type { Infrastructure } from '@/composition/infrastructure';
@@ -64,6 +66,10 @@ export async function buildApp(infra: Infrastructure, platform?: PlatformService
   });
   registerSecurityHeaders(app);
   registerAccessLog(app);
+  const requestMetrics = new RequestMetricsCollector(
+    infra.clock === systemClock ? Date.now : () => infra.clock.now().getTime(),
+  );
+  if (config.requestMetrics) registerRequestMetrics(app, requestMetrics);
   registerInputGuard(app);
   await app.register(fastifyRateLimit, { global: false });
   await registerDocs(app, config.version);
@@ -73,12 +79,19 @@ export async function buildApp(infra: Infrastructure, platform?: PlatformService
     platform ?? createPlatformServices(infra),
     app.log,
     () => apiRoutes.size,
+    requestMetrics,
   );
   await services.predictionRuns.syncRegistry();
   const adminRoutes = await registerRoutes(app, services, infra);
   // Price alerts follow the market's quotes while the app is open.
   services.alerts.start();
   app.addHook('onClose', async () => services.alerts.stop());
+  // The running minute's request counters are stored when the app closes (the database closes after the app).
+  app.addHook('onClose', async () => {
+    await services.bi.flushRequestMetrics(true).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'request metrics could not be stored at close');
+    });
+  });
 
   await registerWeb(app, config.webDist);
   return { app, services, adminRoutes };

@@ -68,6 +68,14 @@ async function main(): Promise<void> {
       { host: config.host },
       'DEMO MODE: the demo staff accounts (published passwords, super_admin included) are active and any e-mail signs an investor in; set DEMO_MODE=false for real use',
     );
+  if (config.biDemoSeed) {
+    const started = Date.now();
+    if (await services.bi.seedDemoHistory())
+      app.log.info(
+        { ms: Date.now() - started },
+        'BI: 12 months of labelled demo history seeded (BI_DEMO_SEED=false to skip)',
+      );
+  }
   const stopBackground = await startBackground(services, app.log);
 
   let stopping = false;

@@ -74,7 +74,7 @@ const SPEC_ACCESS: Record<string, AdminRouteAccess> = {
     kind: 'permission',
     permission: 'ai_management',
   },
-  // Compliance (decision wt-compliance-access): read by compliance_management, compliance_data (risk_manager) or
+  // Compliance (decision 0024): read by compliance_management, compliance_data (risk_manager) or
   // compliance_reports (cfo); violations and alerts worked by the first two; risks by compliance_management or
   // risk_metrics; rules managed by compliance_management only.
   'GET /admin/api/compliance/dashboard': COMPLIANCE_READ,
@@ -102,6 +102,12 @@ const SPEC_ACCESS: Record<string, AdminRouteAccess> = {
   'GET /admin/api/ai/portfolio/optimizations': { kind: 'permission', permission: 'ai_management' },
   'POST /admin/api/ai/portfolio/optimize': { kind: 'permission', permission: 'ai_management' },
   'POST /admin/api/ai/stocks/update': { kind: 'permission', permission: 'ai_management' },
+  'GET /admin/api/bi/metrics/overview': { kind: 'permission', permission: 'business_metrics' },
+  'GET /admin/api/bi/revenue/dashboard': { kind: 'permission', permission: 'business_metrics' },
+  'GET /admin/api/bi/users/analytics': { kind: 'permission', permission: 'business_metrics' },
+  'GET /admin/api/bi/performance/dashboard': { kind: 'permission', permission: 'business_metrics' },
+  'GET /admin/api/bi/realtime/metrics': { kind: 'permission', permission: 'business_metrics' },
+  'GET /admin/api/bi/export/metrics': { kind: 'permission', permission: 'business_metrics' },
 };
 
 type Sample = (t: TestApp, role: AdminRole | 'anonymous') => Promise<Omit<InjectOptions, 'method'>>;
@@ -109,6 +115,9 @@ type Sample = (t: TestApp, role: AdminRole | 'anonymous') => Promise<Omit<Inject
 let targetUserId = '';
 let runId = '';
 const SAMPLES: Record<string, Sample> = {
+  'GET /admin/api/bi/export/metrics': async () => ({
+    url: '/admin/api/bi/export/metrics?type=revenue&from=2026-11-01&to=2026-11-18',
+  }),
   'POST /admin/api/auth/login': async () => ({
     url: '/admin/api/auth/login',
     payload: {

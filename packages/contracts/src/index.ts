@@ -14,3 +14,4 @@ export * from './ai-operations.ts';
 export * from './ai-health.ts';
 export * from './compliance.ts';
 export * from './ai-analytics.ts';
+export * from './bi.ts';

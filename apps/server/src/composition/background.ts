@@ -1,5 +1,6 @@
 // What an API process does besides answering requests: heartbeats for the uptime figure, pruning idle sign-in throttle counters,
-// re-reading the platform settings (a change saved through another process applies here within a minute), moving
+// re-reading the platform settings (a change saved through another process applies here within a minute), storing the
+// minute's request counters, moving
 // the nightly ML schedule when its time changes, and the ML job queue.
 import type { ComplianceQueue } from '@/jobs/compliance-queue';
 import { firstTrainingPhases, runFirstTraining } from '@/jobs/first-training';
@@ -10,6 +11,8 @@ const HEARTBEAT_INTERVAL_MS = 60_000;
 const PRUNE_INTERVAL_MS = 15 * 60_000;
 /** Platform settings are re-read this often, so a change saved through another process applies here too. */
 const SETTINGS_REFRESH_MS = 60_000;
+/** Finished minutes of request counters go to the database this often (no row per request). */
+const REQUEST_METRICS_FLUSH_MS = 60_000;
 
 /** Starts the periodic tasks (the first heartbeat is awaited); the returned function stops them. */
 export async function startBackground(services: Services, log: Logger): Promise<() => void> {
@@ -26,6 +29,7 @@ export async function startBackground(services: Services, log: Logger): Promise<
     every(PRUNE_INTERVAL_MS, 'login throttle prune', () => services.loginThrottles.customer.prune()),
     every(PRUNE_INTERVAL_MS, 'staff login throttle prune', () => services.loginThrottles.admin.prune()),
     every(SETTINGS_REFRESH_MS, 'settings refresh', () => services.settings.refresh()),
+    every(REQUEST_METRICS_FLUSH_MS, 'request metrics flush', () => services.bi.flushRequestMetrics()),
   ];
   const stopSampling = services.aiOperations.startSampling();
   const unsubscribe = services.settings.onChange(async (_settings, changed) => {

@@ -9,6 +9,7 @@ import { adminAuthRoutes } from '@/modules/admin-auth/admin-auth.routes';
 import { adminDashboardRoutes } from '@/modules/admin-dashboard/admin-dashboard.routes';
 import { adminUsersRoutes } from '@/modules/admin-users/admin-users.routes';
 import { alertsRoutes } from '@/modules/alerts/alerts.routes';
+import { biRoutes } from '@/modules/bi/bi.routes';
 import { auditRoutes } from '@/modules/audit/audit.routes';
 import { authRoutes } from '@/modules/auth/auth.routes';
 import { complianceRoutes } from '@/modules/compliance/compliance.routes';
@@ -41,6 +42,7 @@ export async function registerRoutes(
   await app.register(aiOperationsRoutes(services.aiOperations, services.predictionRuns));
   await app.register(complianceRoutes(services.compliance));
   await app.register(aiAnalyticsRoutes(services.aiAnalytics));
+  await app.register(biRoutes(services.bi, services.auth));
   // Public and investor realm.
   await app.register(systemRoutes(services.system));
   await app.register(authRoutes(services.auth));

@@ -12,6 +12,9 @@ import { AdminAuthService } from '@/modules/admin-auth/admin-auth.service';
 import { AdminDashboardService } from '@/modules/admin-dashboard/admin-dashboard.service';
 import { AdminUsersRepository } from '@/modules/admin-users/admin-users.repository';
 import { AdminUsersService } from '@/modules/admin-users/admin-users.service';
+import { BiRepository } from '@/modules/bi/bi.repository';
+import { BiService } from '@/modules/bi/bi.service';
+import { DemoPaymentProvider } from '@/modules/bi/payment-provider';
 import { AlertsRepository } from '@/modules/alerts/alerts.repository';
 import { AlertsService } from '@/modules/alerts/alerts.service';
 import { AuditRepository } from '@/modules/audit/audit.repository';
@@ -35,6 +38,7 @@ import { SystemRepository } from '@/modules/system/system.repository';
 import { SystemService } from '@/modules/system/system.service';
 import { WatchlistRepository } from '@/modules/watchlist/watchlist.repository';
 import { WatchlistService } from '@/modules/watchlist/watchlist.service';
+import type { RequestMetricsCollector } from '@/plugins/request-metrics';
 import type { Infrastructure, Logger } from './infrastructure.ts';
 
 /** The staff realm's core: audit log, settings, staff accounts and their sign-in. Needs no market. */
@@ -60,6 +64,8 @@ export interface Services extends PlatformServices {
   watchlist: WatchlistService;
   alerts: AlertsService;
   compliance: ComplianceService;
+  /** Business intelligence: request metrics, product events, subscriptions and payments, the BI figures. */
+  bi: BiService;
   /** The market API's service, when the market is a running engine. */
   market: MarketService | null;
 }
@@ -115,13 +121,15 @@ export function createPredictionRuns(
 
 /**
  * Every service of an API process. `platform` may be built earlier (main.ts reads the settings before it starts the
- * market engine); `apiEndpoints` counts the routes the app serves, for the landing page.
+ * market engine); `apiEndpoints` counts the routes the app serves, for the landing page; `requestMetrics` holds the
+ * process's request counters.
  */
 export function createServices(
   infra: Infrastructure,
   platform: PlatformServices,
   log: Logger,
   apiEndpoints: () => number,
+  requestMetrics: RequestMetricsCollector,
 ): Services {
   const { config, database, clock, market } = infra;
   const db = database.db;
@@ -189,6 +197,15 @@ export function createServices(
       log: log.child({ module: 'compliance' }),
       demoMode: config.demoMode,
       queue: infra.jobs?.compliance ?? null,
+    }),
+    bi: new BiService({
+      repo: new BiRepository(db),
+      clock,
+      requestMetrics,
+      audit: platform.audit,
+      // The demo provider takes no money: it exists only in demo mode.
+      paymentProvider: config.demoMode ? new DemoPaymentProvider() : null,
+      demoSeed: config.marketSeed,
     }),
     market: engine ? new MarketService(engine, new MarketRepository(db), clock) : null,
   };

@@ -53,6 +53,10 @@ const envSchema = z.object({
     .max(600_000)
     .default(30_000),
   ML_INITIAL_TRAINING: booleanFromString.optional(),
+  /** Count API requests per minute for Business Intelligence (off only to measure what the counting costs). */
+  REQUEST_METRICS: booleanFromString.optional(),
+  /** Seed 12 months of labelled demo BI history in demo mode (off: the BI page shows live activity only). */
+  BI_DEMO_SEED: booleanFromString.optional(),
   /** The build's git commit, stored with trained models (a checkout finds it itself). */
   GIT_COMMIT: z.string().optional(),
 });
@@ -77,6 +81,10 @@ export interface AppConfig {
   sessionTtlHours: number;
   /** Queue the first training when no model exists yet (off for benchmarks that measure the API alone). */
   mlInitialTraining: boolean;
+  /** Count API requests into per-minute metrics (BI platform performance). */
+  requestMetrics: boolean;
+  /** Seed the labelled demo BI history (demo mode only). */
+  biDemoSeed: boolean;
   /** Trust X-Forwarded-For (only behind a proxy that sets it): client IPs drive login throttling. */
   trustProxy: boolean;
   /** A request (headers and body) must arrive within this time, or its connection is closed. */
@@ -130,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     streamMaxConnections: e.STREAM_MAX_CONNECTIONS,
     streamMaxPerIp: e.STREAM_MAX_PER_IP,
     mlInitialTraining: e.ML_INITIAL_TRAINING ?? true,
+    requestMetrics: e.REQUEST_METRICS ?? true,
+    biDemoSeed: demoMode && (e.BI_DEMO_SEED ?? true),
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     version: APP_VERSION,
     codeVersion: codeVersionOf(APP_VERSION, e.GIT_COMMIT),

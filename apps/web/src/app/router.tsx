@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { trackPageView } from '@/lib/product-events';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoadingSplash } from '@/components/loading-splash';
 import { GuestOnly, RequireAuth } from './guards';
 
@@ -20,13 +21,18 @@ const AdminDashboardRoute = lazy(() => import('@/app/routes/admin-dashboard'));
 const AdminUsersRoute = lazy(() => import('@/app/routes/admin-users'));
 const AdminAuditRoute = lazy(() => import('@/app/routes/admin-audit'));
 const AdminSettingsRoute = lazy(() => import('@/app/routes/admin-settings'));
-const AdminComingSoonRoute = lazy(() => import('@/app/routes/admin-coming-soon'));
 const AdminAiUnifiedRoute = lazy(() => import('@/app/routes/admin-ai-unified'));
 const AdminComplianceRoute = lazy(() => import('@/app/routes/admin-compliance'));
 const AdminAiRoute = lazy(() => import('@/app/routes/admin-ai'));
+const AdminAnalyticsRoute = lazy(() => import('@/app/routes/admin-analytics'));
 
 /** Every route: the investor's pages inside their layout, the admin panel under /admin, anything else to /. */
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  // Investor-side page views by route template (the admin panel is not tracked).
+  useEffect(() => {
+    if (!pathname.startsWith('/admin')) trackPageView(pathname);
+  }, [pathname]);
   return (
     <Suspense fallback={<LoadingSplash />}>
       <Routes>
@@ -70,7 +76,7 @@ export function AppRoutes() {
             <Route path="users" element={<AdminUsersRoute />} />
             <Route path="audit" element={<AdminAuditRoute />} />
             <Route path="settings" element={<AdminSettingsRoute />} />
-            <Route path="analytics" element={<AdminComingSoonRoute />} />
+            <Route path="analytics" element={<AdminAnalyticsRoute />} />
             <Route path="compliance" element={<AdminComplianceRoute />} />
             <Route path="ai-unified" element={<AdminAiUnifiedRoute />} />
             <Route path="ai" element={<AdminAiRoute />} />

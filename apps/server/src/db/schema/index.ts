@@ -8,3 +8,4 @@ export * from './predictions.ts';
 export * from './login-throttle.ts';
 export * from './compliance.ts';
 export * from './ai-analytics.ts';
+export * from './bi.ts';

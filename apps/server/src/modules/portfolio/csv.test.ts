@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvNote, csvParse } from './csv.ts';
+import { csvCell } from '@/lib/csv-writer';
+import { csvNote, csvParse } from './csv.ts';
 
 describe(csvCell.name, () => {
   it('neutralises formulas at the start and after a semicolon, and quotes separators', () => {

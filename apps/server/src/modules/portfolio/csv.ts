@@ -1,4 +1,5 @@
 // CSV import/export of the ledger. Layout and number rules: CSV_COLUMNS in packages/contracts/src/portfolio.ts.
+import { csvCell } from '@/lib/csv-writer';
 import { CSV_COLUMNS, CSV_MAX_ROWS, TRANSACTION_TYPES, type TransactionType } from '@bist/contracts';
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
@@ -175,21 +176,6 @@ export function csvRecordToCandidate(record: CsvRecord, delimiter: ',' | ';'): R
   const note = csvNote(v.note ?? '');
   if (note !== undefined) candidate.note = note;
   return candidate;
-}
-
-/**
- * One CSV cell. Text that a spreadsheet would run as a formula — starting with = + - @, a tab or a carriage return,
- * also right after a ';' (Turkish-locale Excel splits cells at ';') — gets an apostrophe; any cell holding a comma,
- * semicolon, quote or line break is quoted.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string') {
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-    text = text.replace(/;([=+\-@\t\r])/g, ";'$1");
-  }
-  return /[",;\r\n\t]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export interface CsvExportRow {

@@ -25,7 +25,7 @@ export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { to: '/admin/users', labelKey: 'nav.users', icon: Users },
   { to: '/admin/audit', labelKey: 'nav.audit', icon: ScrollText },
   { to: '/admin/settings', labelKey: 'nav.settings', icon: Settings },
-  { to: '/admin/analytics', labelKey: 'nav.analytics', icon: BarChart3, comingSoon: true },
+  { to: '/admin/analytics', labelKey: 'nav.analytics', icon: BarChart3 },
   { to: '/admin/compliance', labelKey: 'nav.compliance', icon: ShieldCheck },
   { to: '/admin/ai-unified', labelKey: 'nav.aiUnified', icon: BrainCircuit },
   { to: '/admin/ai', labelKey: 'nav.ai', icon: Bot },

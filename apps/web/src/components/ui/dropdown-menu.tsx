@@ -29,6 +29,11 @@ export function DropdownMenuContent({
 const itemClass =
   'relative flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none focus:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4';
 
+/** A plain menu entry that acts on select (e.g. one export format). */
+export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Item>) {
+  return <DropdownMenuPrimitive.Item className={cn(itemClass, className)} {...props} />;
+}
+
 export function DropdownMenuRadioItem({
   className,
   children,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { alertResponseSchema, type AlertCreateRequest } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
+import { trackEvent } from '@/lib/product-events';
 
 /** POST /api/alerts (201); an alert the current price already meets comes back triggered. */
 export async function createAlert(input: AlertCreateRequest) {
@@ -16,6 +17,7 @@ export function useCreateAlert() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAlert,
+    onSuccess: () => trackEvent('alert_created'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['alerts'] }),
   });
 }

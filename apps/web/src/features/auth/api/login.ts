@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { authResponseSchema, type AuthResponse, type LoginRequest } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
+import { trackEvent } from '@/lib/product-events';
 
 /** POST /api/auth/login. A 401 here means wrong credentials, so it must not end a session. */
 export function login(body: LoginRequest): Promise<AuthResponse> {
@@ -13,5 +14,5 @@ export function login(body: LoginRequest): Promise<AuthResponse> {
 }
 
 export function useLogin() {
-  return useMutation({ mutationFn: login });
+  return useMutation({ mutationFn: login, onSuccess: () => trackEvent('login') });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { transactionResponseSchema, type TransactionInput } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
+import { trackEvent } from '@/lib/product-events';
 
 /** POST /api/portfolio/transactions (201); 400 names the field, 409 e.g. insufficient cash. */
 export async function createTransaction(input: TransactionInput) {
@@ -16,6 +17,9 @@ export function useCreateTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTransaction,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['portfolio'] }),
+    onSuccess: () => {
+      trackEvent('trade_recorded');
+      return queryClient.invalidateQueries({ queryKey: ['portfolio'] });
+    },
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
+import { downloadText } from '@/lib/download';
 import { i18n } from '@/lib/i18n';
 import { investorSession } from '@/lib/session';
 
@@ -26,15 +27,6 @@ export async function exportCsv(): Promise<{ csv: string; fileName: string }> {
 export function useExportCsv() {
   return useMutation({
     mutationFn: exportCsv,
-    onSuccess: ({ csv, fileName }) => {
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    },
+    onSuccess: ({ csv, fileName }) => downloadText(csv, fileName),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { watchlistAddResponseSchema } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
+import { trackEvent } from '@/lib/product-events';
 import { getWatchlistQueryOptions } from './get-watchlist';
 
 /** POST /api/watchlist {symbol}: 201 added, 200 already listed. */
@@ -17,6 +18,7 @@ export function useAddWatchlistItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addWatchlistItem,
+    onSuccess: () => trackEvent('watchlist_added'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: getWatchlistQueryOptions().queryKey }),
   });
 }

@@ -1,0 +1,289 @@
+// The BI API on a real database: the six staff endpoints for each period on seeded demo history plus live activity,
+// access by business_metrics, event ingest limits, the no-IP/no-user-agent rule read from the schema, CSV exports
+// matching the endpoints, and plan changes through the demo payment provider.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EVENT_BATCH_MAX,
+  biOverviewResponseSchema,
+  biPerformanceResponseSchema,
+  biRealtimeResponseSchema,
+  biRevenueResponseSchema,
+  biUsersResponseSchema,
+} from '@bist/contracts';
+import { analyticsEvents, payments } from '@/db/schema/index';
+import { testBackends, type TestApp } from '@test/helpers';
+import { createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
+import { investor } from '@test/investor-helpers';
+
+const NOW = new Date('2026-11-18T09:30:00Z');
+
+describe.each(testBackends())('Business Intelligence API on %s', (backend) => {
+  let t: TestApp;
+  let ceo = '';
+  let analyst = '';
+  const get = (token: string | null, url: string) => t.app.inject(withToken(token, { method: 'GET', url }));
+  const liveEvents = async () =>
+    (
+      await t.infra.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(analyticsEvents)
+        .where(eq(analyticsEvents.source, 'live'))
+    )[0]!.n;
+  const ingest = (payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/events',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
+
+  beforeAll(async () => {
+    t = await createAdminTestApp({ now: NOW, backend });
+    expect(await t.services.bi.seedDemoHistory()).toBe(true);
+    // Seeding twice does nothing.
+    expect(await t.services.bi.seedDemoHistory()).toBe(false);
+    ceo = await tokenFor(t, 'ceo');
+    analyst = await tokenFor(t, 'data_analyst');
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  const ENDPOINTS = [
+    ['/admin/api/bi/metrics/overview', biOverviewResponseSchema],
+    ['/admin/api/bi/revenue/dashboard', biRevenueResponseSchema],
+    ['/admin/api/bi/users/analytics', biUsersResponseSchema],
+    ['/admin/api/bi/performance/dashboard', biPerformanceResponseSchema],
+  ] as const;
+
+  for (const period of ['7', '30', '90'] as const) {
+    it(`answers every endpoint with the spec's fields for period=${period}`, async () => {
+      for (const [url, schema] of ENDPOINTS) {
+        const res = await get(ceo, `${url}?period=${period}`);
+        expect(res.statusCode, url).toBe(200);
+        const body = schema.parse(res.json());
+        expect(body.data.period.days).toBe(Number(period));
+        expect(body.data.period.to).toBe('2026-11-18');
+      }
+      const overview = biOverviewResponseSchema.parse(
+        (await get(ceo, `/admin/api/bi/metrics/overview?period=${period}`)).json(),
+      ).data;
+      expect(overview.revenue_trend).toHaveLength(Number(period));
+      expect(overview.user_growth).toHaveLength(Number(period));
+      expect(overview.sources.demo).toBe(true);
+      expect(overview.key_metrics.map((m) => m.metric_name)).toContain('MRR');
+      for (const m of overview.key_metrics) {
+        expect(Object.keys(m)).toEqual(
+          expect.arrayContaining(['metric_name', 'metric_value', 'metric_type', 'category']),
+        );
+      }
+      // Seeded history: revenue and users are not empty.
+      expect(overview.revenue_trend.some((d) => d.total_revenue > 0)).toBe(true);
+      expect(overview.user_growth.some((d) => d.unique_users > 0)).toBe(true);
+      const users = biUsersResponseSchema.parse(
+        (await get(ceo, `/admin/api/bi/users/analytics?period=${period}`)).json(),
+      ).data;
+      expect(users.event_analysis.length).toBeGreaterThan(0);
+      expect(users.event_analysis.length).toBeLessThanOrEqual(5);
+      expect(users.page_analysis.length).toBeLessThanOrEqual(5);
+      const revenue = biRevenueResponseSchema.parse(
+        (await get(ceo, `/admin/api/bi/revenue/dashboard?period=${period}`)).json(),
+      ).data;
+      expect(revenue.currency).toBe('TRY');
+      if (revenue.mrr.grr !== null) expect(revenue.mrr.grr).toBeLessThanOrEqual(100);
+      for (const m of revenue.mrr_movements) {
+        const moved = m.new_mrr + m.reactivation + m.expansion - m.contraction - m.churn;
+        expect(moved).toBeCloseTo(m.end_mrr - m.start_mrr, 2);
+      }
+    });
+  }
+
+  it('takes from/to and refuses bad periods with the field named', async () => {
+    const res = await get(ceo, '/admin/api/bi/metrics/overview?from=2026-10-01&to=2026-10-31');
+    expect(res.statusCode).toBe(200);
+    expect(biOverviewResponseSchema.parse(res.json()).data.period).toEqual({
+      from: '2026-10-01',
+      to: '2026-10-31',
+      days: 31,
+    });
+    const bad = await get(ceo, '/admin/api/bi/metrics/overview?period=14');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toContain('period');
+    expect((await get(ceo, '/admin/api/bi/metrics/overview?from=2026-10-01')).statusCode).toBe(400);
+    expect((await get(ceo, '/admin/api/bi/metrics/overview?from=2026-10-05&to=2026-10-01')).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('refuses a role without business_metrics (403) and anonymous callers (401)', async () => {
+    for (const url of [...ENDPOINTS.map(([u]) => u), '/admin/api/bi/realtime/metrics']) {
+      expect((await get(analyst, url)).statusCode, url).toBe(403);
+      expect((await get(null, url)).statusCode, url).toBe(401);
+    }
+    const exp = await get(analyst, '/admin/api/bi/export/metrics?type=revenue&from=2026-11-01&to=2026-11-18');
+    expect(exp.statusCode).toBe(403);
+  });
+
+  it('ingests batches and rejects oversize and malformed ones with nothing stored', async () => {
+    const before = await liveEvents();
+    const ok = await ingest({
+      session_id: 'tab-12345678',
+      events: [{ type: 'page_view', page: '/stocks/:symbol' }, { type: 'search' }],
+    });
+    expect(ok.statusCode).toBe(202);
+    expect(ok.json()).toEqual({ success: true, accepted: 2 });
+    expect(await liveEvents()).toBe(before + 2);
+
+    const bad: [unknown, number][] = [
+      [{ session_id: 'tab-12345678', events: [{ type: 'hack' }] }, 400],
+      [{ session_id: 'tab-12345678', events: [{ type: 'page_view', page: '/stocks/THYAO?ref=mail' }] }, 400],
+      [{ session_id: 'x', events: [{ type: 'login' }] }, 400],
+      [{ session_id: 'tab-12345678', events: [] }, 400],
+      [
+        {
+          session_id: 'tab-12345678',
+          events: Array.from({ length: EVENT_BATCH_MAX + 1 }, () => ({ type: 'login' })),
+        },
+        400,
+      ],
+      [{ session_id: 'tab-12345678', events: [{ type: 'login', ip: '1.2.3.4' }] }, 400],
+      ['{"session_id": "tab-12345678", "events": [', 400],
+      [{ session_id: 'tab-12345678', events: [{ type: 'login' }], pad: 'x'.repeat(9_000) }, 413],
+    ];
+    for (const [payload, status] of bad) {
+      const res = await ingest(payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(status);
+      expect(res.json().success).toBe(false);
+    }
+    expect(await liveEvents()).toBe(before + 2);
+  });
+
+  it('links a signed-in investor and keeps no address or agent: visitor keys are hashes', async () => {
+    const inv = await investor(t);
+    const res = await ingest(
+      { session_id: 'tab-abcdefgh', events: [{ type: 'sign_up' }, { type: 'login' }] },
+      {
+        authorization: inv.authorization,
+        'user-agent': 'Mozilla/5.0 test-agent',
+      },
+    );
+    expect(res.statusCode).toBe(202);
+    const rows = await t.infra.database.db
+      .select()
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.userId, inv.userId));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.visitorKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(JSON.stringify(rows)).not.toContain('test-agent');
+    expect(JSON.stringify(rows)).not.toContain('127.0.0.1');
+  });
+
+  it('has no IP address or user-agent column in any analytics table (read from the schema)', async () => {
+    const tables = [
+      'request_metrics',
+      'analytics_events',
+      'analytics_salts',
+      'analytics_signups',
+      'subscription_events',
+      'payments',
+    ];
+    const result = await t.infra.database.db.execute<{ table_name: string; column_name: string }>(
+      sql`select table_name, column_name from information_schema.columns where table_schema = current_schema() and table_name in (${sql.join(
+        tables.map((x) => sql`${x}`),
+        sql`, `,
+      )})`,
+    );
+    const columns = result.rows;
+    expect(new Set(columns.map((c) => c.table_name)).size).toBe(tables.length);
+    const suspicious = columns.filter((c) => /(^|_)ip($|_)|addr|agent|\bua\b|card|pan$/i.test(c.column_name));
+    expect(suspicious).toEqual([]);
+  });
+
+  it('exports CSV files whose figures match the endpoints', async () => {
+    const from = '2026-10-20';
+    const to = '2026-11-18';
+    const res = await get(ceo, `/admin/api/bi/export/metrics?type=revenue&from=${from}&to=${to}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="revenue_${from}_${to}.csv"`);
+    const text = res.body;
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).split('\r\n');
+    expect(lines[0]).toBe('date,total_revenue_try');
+    const revenue = biRevenueResponseSchema.parse(
+      (await get(ceo, `/admin/api/bi/revenue/dashboard?from=${from}&to=${to}`)).json(),
+    ).data;
+    expect(lines.slice(1, -1).map((l) => l.split(','))).toEqual(
+      revenue.revenue_trend.map((d) => [d.date, String(d.total_revenue)]),
+    );
+
+    const events = (await get(ceo, `/admin/api/bi/export/metrics?type=events&from=${from}&to=${to}`)).body
+      .slice(1)
+      .split('\r\n');
+    const users = biUsersResponseSchema.parse(
+      (await get(ceo, `/admin/api/bi/users/analytics?from=${from}&to=${to}`)).json(),
+    ).data;
+    expect(events[0]).toBe('event_type,event_count');
+    expect(events.slice(1, -1)).toEqual(users.event_analysis.map((e) => `${e.event_type},${e.event_count}`));
+
+    for (const type of ['users', 'pages', 'performance', 'mrr']) {
+      const r = await get(ceo, `/admin/api/bi/export/metrics?type=${type}&from=${from}&to=${to}`);
+      expect(r.statusCode, type).toBe(200);
+      expect(r.headers['content-disposition']).toContain(`${type}_${from}_${to}.csv`);
+    }
+    expect(
+      (await get(ceo, `/admin/api/bi/export/metrics?type=secrets&from=${from}&to=${to}`)).statusCode,
+    ).toBe(400);
+  });
+
+  it('changes a plan through the demo provider: a charge in the ledger, MRR and revenue today follow', async () => {
+    const inv = await investor(t);
+    expect((await inv.get('/api/subscription')).json().data.plan).toBe('free');
+    const before = biRealtimeResponseSchema.parse(
+      (await get(ceo, '/admin/api/bi/realtime/metrics')).json(),
+    ).data;
+    const res = await inv.put('/api/subscription', { plan: 'pro', interval: 'monthly' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ plan: 'pro', interval: 'monthly' });
+    const rows = await t.infra.database.db.select().from(payments).where(eq(payments.userId, inv.userId));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        amountKurus: 34_900,
+        taxKurus: 6_980,
+        currency: 'TRY',
+        provider: 'demo',
+        source: 'live',
+      }),
+    ]);
+    const after = biRealtimeResponseSchema.parse(
+      (await get(ceo, '/admin/api/bi/realtime/metrics')).json(),
+    ).data;
+    expect(after.revenue_today).toBeCloseTo(before.revenue_today + 349, 2);
+    expect((await inv.put('/api/subscription', { plan: 'gold', interval: 'monthly' })).statusCode).toBe(400);
+    const down = await inv.put('/api/subscription', { plan: 'free', interval: 'monthly' });
+    expect(down.json().data.plan).toBe('free');
+  });
+
+  it('counts API requests by route template into the performance figures', async () => {
+    // The running minute counts up to now: move into it.
+    t.clock.advanceMs(30_000);
+    for (let i = 0; i < 3; i++) await get(ceo, '/admin/api/bi/metrics/overview?period=7');
+    const perf = biPerformanceResponseSchema.parse(
+      (await get(ceo, '/admin/api/bi/performance/dashboard?period=7')).json(),
+    ).data;
+    const overview = perf.endpoint_performance.find(
+      (e) => e.endpoint === 'GET /admin/api/bi/metrics/overview',
+    );
+    // The route template, not the URL with its query: every period's calls land in one row.
+    expect(overview?.requests).toBeGreaterThanOrEqual(3 + 4);
+    expect(overview?.p95_ms).not.toBeNull();
+    expect(perf.endpoint_performance.length).toBeLessThanOrEqual(5);
+    expect(perf.health_metrics.total_requests).toBeGreaterThan(0);
+    // Flushing stores the counters; the figures stay the same (pending + stored, never both).
+    const total = perf.health_metrics.total_requests;
+    await t.services.bi.flushRequestMetrics(true);
+    const again = biPerformanceResponseSchema.parse(
+      (await get(ceo, '/admin/api/bi/performance/dashboard?period=7')).json(),
+    ).data;
+    expect(again.health_metrics.total_requests).toBe(total + 1);
+  });
+});

@@ -1,0 +1,212 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BILLING_INTERVALS,
+  EVENT_BODY_MAX_BYTES,
+  PLAN_IDS,
+  biExportQuerySchema,
+  biOverviewResponseSchema,
+  biPerformanceResponseSchema,
+  biQuerySchema,
+  biRealtimeResponseSchema,
+  biRevenueResponseSchema,
+  biUsersResponseSchema,
+  dataEnvelope,
+  errorResponses,
+  eventBatchResponseSchema,
+  eventBatchSchema,
+} from '@bist/contracts';
+import { bearerToken } from '@/lib/tokens';
+import { adminAccess, adminActorOf, requestMeta } from '@/plugins/admin-access';
+import { currentCustomer, customerGuard, type CustomerAuthenticator } from '@/plugins/customer-auth';
+import type { BiService } from './bi.service.ts';
+
+const tags = ['business-intelligence'];
+const config = { adminAccess: adminAccess.permission('business_metrics') };
+/** Event batches per client address and minute (a tab sends one every few seconds at most). */
+const INGEST_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
+
+const subscriptionSchema = z.object({
+  plan: z.enum(PLAN_IDS),
+  interval: z.enum(BILLING_INTERVALS),
+  since: z.string().nullable(),
+  provider: z.string().nullable(),
+});
+const subscriptionResponseSchema = dataEnvelope(subscriptionSchema);
+const changePlanSchema = z.strictObject({
+  plan: z.enum(PLAN_IDS, { error: `plan must be one of ${PLAN_IDS.join(', ')}` }),
+  interval: z.enum(BILLING_INTERVALS, { error: 'interval must be monthly or yearly' }),
+});
+
+export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/admin/api/bi/metrics/overview',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Key metrics with period-over-period change, revenue trend, user growth',
+          querystring: biQuerySchema,
+          response: { 200: biOverviewResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({ success: true as const, data: await bi.overview(request.query) }),
+    );
+    app.get(
+      '/admin/api/bi/revenue/dashboard',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Revenue (TRY): trend, by plan, projection, MRR with movements, ARPU, GRR and NRR',
+          querystring: biQuerySchema,
+          response: { 200: biRevenueResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({ success: true as const, data: await bi.revenue(request.query) }),
+    );
+    app.get(
+      '/admin/api/bi/users/analytics',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Top 5 events and pages, engagement, DAU/WAU/MAU, user growth, monthly cohorts',
+          querystring: biQuerySchema,
+          response: { 200: biUsersResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({ success: true as const, data: await bi.users(request.query) }),
+    );
+    app.get(
+      '/admin/api/bi/performance/dashboard',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Top 5 endpoints by requests with p50/p95/p99 and error rate; API health totals',
+          querystring: biQuerySchema,
+          response: { 200: biPerformanceResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({ success: true as const, data: await bi.performance(request.query) }),
+    );
+    app.get(
+      '/admin/api/bi/realtime/metrics',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'The last 5 minutes: active users, API calls per minute, response time, error rate; revenue today',
+          response: { 200: biRealtimeResponseSchema, ...errorResponses },
+        },
+      },
+      async () => ({ success: true as const, data: await bi.realtime() }),
+    );
+    app.get(
+      '/admin/api/bi/export/metrics',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'One metric family as CSV (UTF-8 with BOM, CRLF), named <type>_<from>_<to>.csv',
+          querystring: biExportQuerySchema,
+          response: { 200: z.string(), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { type, from, to } = request.query;
+        const { filename, csv } = await bi.exportCsv(type, from, to, {
+          actor: adminActorOf(request),
+          meta: requestMeta(request),
+        });
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .send(csv);
+      },
+    );
+
+    // Investor and anonymous: product events from the web app (sendBeacon or fetch keepalive).
+    app.post(
+      '/api/analytics/events',
+      {
+        bodyLimit: EVENT_BODY_MAX_BYTES,
+        config: { rateLimit: INGEST_RATE_LIMIT },
+        schema: {
+          tags,
+          summary: 'Ingest a batch of product events (no IP or user agent is stored: salted daily hashes)',
+          body: eventBatchSchema,
+          response: { 202: eventBatchResponseSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const accepted = await bi.ingest(request.body, {
+          userId: await optionalInvestor(auth, request),
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? '',
+        });
+        return reply.status(202).send({ success: true as const, accepted });
+      },
+    );
+
+    const onRequest = customerGuard(auth);
+    app.get(
+      '/api/subscription',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: "The investor's plan",
+          response: { 200: subscriptionResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: serialise(await bi.subscription(currentCustomer(request).user.id)),
+      }),
+    );
+    app.put(
+      '/api/subscription',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary:
+            "Change the investor's plan (charged through the payment provider; demo provider in demo mode)",
+          body: changePlanSchema,
+          response: { 200: subscriptionResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: serialise(
+          await bi.changePlan(currentCustomer(request).user.id, request.body.plan, request.body.interval),
+        ),
+      }),
+    );
+  };
+}
+
+function serialise<T extends { since: Date | null }>(s: T) {
+  return { ...s, since: s.since?.toISOString() ?? null };
+}
+
+/** The signed-in investor behind the request, or null (anonymous, or a token that no longer works). */
+async function optionalInvestor(
+  auth: CustomerAuthenticator,
+  request: FastifyRequest,
+): Promise<string | null> {
+  const token = bearerToken(request.headers.authorization);
+  if (!token) return null;
+  try {
+    return (await auth.authenticate(token)).user.id;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,663 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  BI_EXPORT_TYPES,
+  PROJECTION_METHOD_TEXT,
+  SUBSCRIPTION_PLANS,
+  VAT_PERCENT,
+  planMrrKurus,
+  type BiExportType,
+  type BiOverview,
+  type BiPerformance,
+  type BiQuery,
+  type BiRealtime,
+  type BiRevenue,
+  type BiUsers,
+  type BillingInterval,
+  type EventBatch,
+  type KeyMetric,
+  type PlanId,
+} from '@bist/contracts';
+import { addCalendarDays, istanbulDate, istanbulInstant } from '@bist/market';
+import type { AdminActor, RequestMeta } from '@/lib/actor';
+import type { Clock } from '@/lib/clock';
+import type { AuditService } from '@/modules/audit/audit.service';
+import { csvDocument } from '@/lib/csv-writer';
+import { BadRequestError, ServiceUnavailableError } from '@/lib/errors';
+import type { RequestCounters, RequestMetricsCollector, RequestSeries } from '@/plugins/request-metrics';
+import type { BiRepository, EventRow, PaymentRow, SubscriptionEventRow } from './bi.repository.ts';
+import { demoHistory } from './demo-history.ts';
+import {
+  activeUsers,
+  arpu,
+  daysBetween,
+  endpointStats,
+  healthMetrics,
+  monthOf,
+  monthStart,
+  mrrAt,
+  mrrMovements,
+  nextMonth,
+  percentChange,
+  retentionCohorts,
+  revenueByDay,
+  revenueByPlan,
+  revenueProjection,
+  revenueRetention,
+  topCounts,
+} from './metrics.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+
+export interface BiServiceDeps {
+  repo: BiRepository;
+  clock: Clock;
+  /** This process's request counters (drained into the database once a minute). */
+  requestMetrics: RequestMetricsCollector;
+  /** The payment provider (the demo provider in demo mode; none otherwise: plan changes are refused). */
+  paymentProvider: PaymentProvider | null;
+  audit: AuditService;
+  /** Seed of the demo history (the market seed: one seed derivation). */
+  demoSeed: number;
+}
+
+/** A resolved period: Istanbul days from/to (both included) and the instants [start, end). */
+export interface Period {
+  from: string;
+  to: string;
+  days: number;
+  start: Date;
+  end: Date;
+}
+
+/** Longest from/to range, days. */
+const MAX_RANGE_DAYS = 366;
+const lira = (kurus: number) => Math.round(kurus) / 100;
+
+/** Who sent a batch of events: used for the salted hashes, never stored. */
+export interface EventSender {
+  userId: string | null;
+  ip: string;
+  userAgent: string;
+}
+
+/** Business intelligence: captures product activity and answers the BI dashboard's figures. */
+export class BiService {
+  private salt: { day: string; value: string } | null = null;
+
+  constructor(private readonly deps: BiServiceDeps) {}
+
+  /**
+   * Stores the request counters of every finished minute (with `includeCurrent`, the running one too: at shutdown).
+   * On failure the counters are kept for the next flush.
+   */
+  async flushRequestMetrics(includeCurrent = false): Promise<number> {
+    const series = this.deps.requestMetrics.drain(includeCurrent);
+    try {
+      await this.deps.repo.insertRequestSeries(series);
+    } catch (error) {
+      this.deps.requestMetrics.restore(series);
+      throw error;
+    }
+    return series.length;
+  }
+
+  /** Seeds the labelled demo history once (demo mode with BI_DEMO_SEED on). Returns whether it seeded. */
+  async seedDemoHistory(): Promise<boolean> {
+    if (await this.deps.repo.hasDemoSeed()) return false;
+    const history = demoHistory(this.deps.demoSeed, this.deps.clock.now());
+    await this.deps.repo.insertSubscriptionEvents(history.subscriptionEvents);
+    await this.deps.repo.insertPayments(history.payments);
+    await this.deps.repo.insertEvents(history.events);
+    // Sign-ups last: their presence marks the seed as done.
+    await this.deps.repo.insertSignups(history.signups);
+    return true;
+  }
+
+  /** The visitor and session keys of a sender today: SHA-256 of the day's random salt with the address and agent. */
+  private async keys(
+    sender: EventSender,
+    sessionId: string,
+    now: Date,
+  ): Promise<{ visitor: string; session: string }> {
+    const day = istanbulDate(now);
+    if (this.salt?.day !== day)
+      this.salt = { day, value: await this.deps.repo.daySalt(day, randomBytes(32).toString('hex')) };
+    const hash = (...parts: string[]) =>
+      createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32);
+    const visitor = hash(this.salt.value, sender.ip, sender.userAgent);
+    return { visitor, session: hash(this.salt.value, visitor, sessionId) };
+  }
+
+  /** Stores a validated batch of product events (live). A signed-in sign_up also records the sign-up. */
+  async ingest(batch: EventBatch, sender: EventSender): Promise<number> {
+    const now = this.deps.clock.now();
+    const { visitor, session } = await this.keys(sender, batch.session_id, now);
+    const rows: EventRow[] = batch.events.map((e) => ({
+      occurredAt: now,
+      eventType: e.type,
+      page: e.type === 'page_view' ? (e.page ?? null) : null,
+      visitorKey: visitor,
+      sessionKey: session,
+      userId: sender.userId,
+      source: 'live',
+    }));
+    await this.deps.repo.insertEvents(rows);
+    if (sender.userId && batch.events.some((e) => e.type === 'sign_up'))
+      await this.deps.repo.insertSignups([{ userId: sender.userId, signedUpAt: now, source: 'live' }]);
+    return rows.length;
+  }
+
+  /** An investor's current plan (the latest subscription change; the free plan without one). */
+  async subscription(
+    userId: string,
+  ): Promise<{ plan: PlanId; interval: BillingInterval; since: Date | null; provider: string | null }> {
+    const latest = (await this.deps.repo.subscriptionEventsOf(userId)).at(-1);
+    return {
+      plan: latest && latest.kind !== 'cancel' ? (latest.planId as PlanId) : 'free',
+      interval: (latest?.billingInterval as BillingInterval | undefined) ?? 'monthly',
+      since: latest?.occurredAt ?? null,
+      provider: this.deps.paymentProvider?.label ?? null,
+    };
+  }
+
+  /** Changes an investor's plan: a subscription change (live) and, for a paid plan, a charge through the provider. */
+  async changePlan(userId: string, plan: PlanId, interval: BillingInterval) {
+    const provider = this.deps.paymentProvider;
+    if (!provider) throw new ServiceUnavailableError('No payment provider is configured');
+    const now = this.deps.clock.now();
+    const current = await this.subscription(userId);
+    const rank = (p: PlanId) => SUBSCRIPTION_PLANS.findIndex((x) => x.id === p);
+    const kind: SubscriptionEventRow['kind'] =
+      plan === 'free'
+        ? 'cancel'
+        : current.plan === 'free'
+          ? 'start'
+          : rank(plan) > rank(current.plan)
+            ? 'upgrade'
+            : rank(plan) < rank(current.plan)
+              ? 'downgrade'
+              : 'renew';
+    if (plan === 'free' && current.plan === 'free') return this.subscription(userId);
+    const payment: PaymentRow[] = [];
+    if (plan !== 'free') {
+      const price = SUBSCRIPTION_PLANS.find((p) => p.id === plan)!;
+      const amount = interval === 'monthly' ? price.monthlyKurus : price.yearlyKurus;
+      const tax = Math.round((amount * VAT_PERCENT) / 100);
+      const charged = await provider.charge({
+        userId,
+        amountKurus: amount,
+        taxKurus: tax,
+        description: `${price.name} (${interval})`,
+      });
+      payment.push({
+        userId,
+        occurredAt: now,
+        kind: 'charge',
+        planId: plan,
+        amountKurus: amount,
+        taxKurus: tax,
+        currency: 'TRY',
+        provider: charged.provider,
+        providerRef: charged.providerRef,
+        source: 'live',
+      });
+    }
+    await this.deps.repo.insertSubscriptionEvents([
+      {
+        userId,
+        occurredAt: now,
+        kind,
+        planId: plan === 'free' ? current.plan : plan,
+        billingInterval: interval,
+        mrrKurus: plan === 'free' ? 0 : planMrrKurus(plan, interval),
+        source: 'live',
+      },
+    ]);
+    await this.deps.repo.insertPayments(payment);
+    return this.subscription(userId);
+  }
+
+  /** The period of a query: 7/30/90 days ending today (default 30), or from/to (Istanbul days, both included). */
+  period(query: Pick<BiQuery, 'period' | 'from' | 'to'>): Period {
+    const now = this.deps.clock.now();
+    const today = istanbulDate(now);
+    let from: string;
+    let to: string;
+    if (query.from && query.to) {
+      from = query.from;
+      to = query.to;
+      if (daysBetween(from, to).length > MAX_RANGE_DAYS)
+        throw new BadRequestError(`from and to must be at most ${MAX_RANGE_DAYS} days apart`, 'from');
+    } else {
+      to = today;
+      from = addCalendarDays(today, -(Number(query.period ?? '30') - 1));
+    }
+    const days = daysBetween(from, to).length;
+    const dayEnd = istanbulInstant(addCalendarDays(to, 1), 0);
+    return { from, to, days, start: istanbulInstant(from, 0), end: dayEnd < now ? dayEnd : now };
+  }
+
+  /** Every MRR change up to `to`, as the metrics read them. */
+  private async mrrChanges(to: Date) {
+    const rows = await this.deps.repo.subscriptionEvents(to);
+    return rows.map((r) => ({ userId: r.userId, at: r.occurredAt, mrrKurus: r.mrrKurus, source: r.source }));
+  }
+
+  /** The period of equal length just before `p`. */
+  private previous(p: Period): Period {
+    const to = addCalendarDays(p.from, -1);
+    const from = addCalendarDays(to, -(p.days - 1));
+    return { from, to, days: p.days, start: istanbulInstant(from, 0), end: p.start };
+  }
+
+  private sources(...rows: { source: string }[][]) {
+    return {
+      demo: rows.some((r) => r.some((x) => x.source === 'demo')),
+      live: rows.some((r) => r.some((x) => x.source === 'live')),
+    };
+  }
+
+  private userGrowth(p: Period, events: EventRow[], signups: { at: Date }[]) {
+    const unique = new Map(daysBetween(p.from, p.to).map((d) => [d, new Set<string>()]));
+    const signed = new Map(daysBetween(p.from, p.to).map((d) => [d, 0]));
+    for (const e of events) unique.get(istanbulDate(e.occurredAt))?.add(e.userId ?? e.visitorKey);
+    for (const s of signups) {
+      const d = istanbulDate(s.at);
+      if (signed.has(d)) signed.set(d, signed.get(d)! + 1);
+    }
+    return [...unique].map(([date, set]) => ({
+      date,
+      unique_users: set.size,
+      signups: signed.get(date) ?? 0,
+    }));
+  }
+
+  /** Request counters of [start, end): stored minutes plus this process's not yet stored ones. */
+  private async requestCounters(start: Date, end: Date): Promise<RequestCounters[]> {
+    const stored: RequestCounters[] = await this.deps.repo.requestTotals(start, end);
+    const pending: RequestSeries[] = this.deps.requestMetrics
+      .pending()
+      .filter((s) => s.minute >= start && s.minute < end);
+    return [...stored, ...pending];
+  }
+
+  async overview(query: BiQuery): Promise<BiOverview> {
+    const p = this.period(query);
+    const prev = this.previous(p);
+    const [payments, changes, events, signups, counters, prevCounters] = await Promise.all([
+      this.deps.repo.payments(prev.start, p.end),
+      this.mrrChanges(p.end),
+      this.deps.repo.events(new Date(prev.start.getTime() - 30 * 86_400_000), p.end),
+      this.deps.repo.signups(p.end),
+      this.requestCounters(p.start, p.end),
+      this.requestCounters(prev.start, prev.end),
+    ]);
+    const inRange = <T>(rows: T[], at: (r: T) => Date, r: Period) =>
+      rows.filter((x) => at(x) >= r.start && at(x) < r.end);
+    const revenue = (r: Period) =>
+      inRange(payments, (x) => x.occurredAt, r).reduce((s, x) => s + x.amountKurus, 0);
+    const mrr = (at: Date) => mrrAt(changes, at);
+    const activity = events.filter((e) => e.userId).map((e) => ({ userId: e.userId!, at: e.occurredAt }));
+    const active = (r: Period) => activeUsers(activity, new Date(r.end.getTime() - 1));
+    const sessions = (r: Period) =>
+      new Set(inRange(events, (x) => x.occurredAt, r).map((e) => e.sessionKey)).size;
+    const nowMrr = mrr(p.end);
+    const prevMrr = mrr(p.start);
+    const health = healthMetrics(counters);
+    const prevHealth = healthMetrics(prevCounters);
+    const metric = (
+      metric_name: string,
+      metric_type: KeyMetric['metric_type'],
+      category: KeyMetric['category'],
+      value: number | null,
+      previous: number | null,
+      description: string,
+    ): KeyMetric => ({
+      metric_name,
+      metric_type,
+      category,
+      metric_value: value,
+      previous_value: previous,
+      change_percent: percentChange(value, previous),
+      description,
+    });
+    const curActive = active(p);
+    const prevActive = active(prev);
+    const arpuNow = arpu(nowMrr.mrr, nowMrr.payingUsers);
+    const arpuPrev = arpu(prevMrr.mrr, prevMrr.payingUsers);
+    return {
+      period: { from: p.from, to: p.to, days: p.days },
+      currency: 'TRY',
+      sources: this.sources(payments, events, signups),
+      key_metrics: [
+        metric(
+          'Revenue',
+          'currency',
+          'revenue',
+          lira(revenue(p)),
+          lira(revenue(prev)),
+          'Payments net of VAT and refunds in the period (TRY)',
+        ),
+        metric(
+          'MRR',
+          'currency',
+          'revenue',
+          lira(nowMrr.mrr),
+          lira(prevMrr.mrr),
+          'Monthly recurring revenue at the end of the period vs its start (TRY)',
+        ),
+        metric(
+          'ARPU',
+          'currency',
+          'revenue',
+          arpuNow === null ? null : lira(arpuNow),
+          arpuPrev === null ? null : lira(arpuPrev),
+          'MRR per paying investor (TRY)',
+        ),
+        metric(
+          'Paying Investors',
+          'number',
+          'revenue',
+          nowMrr.payingUsers,
+          prevMrr.payingUsers,
+          'Investors on a paid plan at the end of the period',
+        ),
+        metric(
+          'New Sign-ups',
+          'number',
+          'users',
+          inRange(signups, (x) => x.at, p).length,
+          inRange(signups, (x) => x.at, prev).length,
+          'Investors who signed up in the period',
+        ),
+        metric(
+          'Monthly Active Users',
+          'number',
+          'users',
+          curActive.mau,
+          prevActive.mau,
+          'Investors active in the 30 days to the end of the period',
+        ),
+        metric(
+          'Stickiness (DAU/MAU)',
+          'percentage',
+          'engagement',
+          curActive.stickiness,
+          prevActive.stickiness,
+          'Daily over monthly active investors on the last day',
+        ),
+        metric(
+          'Sessions',
+          'number',
+          'engagement',
+          sessions(p),
+          sessions(prev),
+          'Distinct sessions with at least one event',
+        ),
+        metric(
+          'API Success Rate',
+          'percentage',
+          'technical',
+          health.success_rate,
+          prevHealth.success_rate,
+          'API answers without a server error (5xx), measured',
+        ),
+        metric(
+          'Avg Response Time (ms)',
+          'number',
+          'technical',
+          health.total_requests ? health.avg_response_time : null,
+          prevHealth.total_requests ? prevHealth.avg_response_time : null,
+          'Mean API response time, measured',
+        ),
+      ],
+      revenue_trend: revenueByDay(
+        inRange(payments, (x) => x.occurredAt, p).map((x) => ({
+          at: x.occurredAt,
+          planId: x.planId,
+          amountKurus: x.amountKurus,
+        })),
+        p.from,
+        p.to,
+      ).map((d) => ({ date: d.date, total_revenue: lira(d.total_revenue) })),
+      user_growth: this.userGrowth(
+        p,
+        inRange(events, (x) => x.occurredAt, p),
+        signups,
+      ),
+    };
+  }
+
+  async revenue(query: BiQuery): Promise<BiRevenue> {
+    const p = this.period(query);
+    const now = this.deps.clock.now();
+    const monthsBack = 6;
+    let firstMonth = monthOf(p.to);
+    for (let i = 1; i < monthsBack; i++) {
+      const [y, m] = firstMonth.split('-').map(Number) as [number, number];
+      firstMonth = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+    }
+    const since = monthStart(firstMonth) < p.start ? monthStart(firstMonth) : p.start;
+    const projectionStart = new Date(monthStart(monthOf(istanbulDate(now))).getTime() - 31 * 86_400_000);
+    const [payments, changes] = await Promise.all([
+      this.deps.repo.payments(since < projectionStart ? since : projectionStart, now),
+      this.mrrChanges(now),
+    ]);
+    const ledger = payments.map((x) => ({ at: x.occurredAt, planId: x.planId, amountKurus: x.amountKurus }));
+    const inPeriod = ledger.filter((x) => x.at >= p.start && x.at < p.end);
+    const end = mrrAt(changes, p.end);
+    const retention = revenueRetention(changes, p.start, p.end);
+    const movements = [];
+    for (let m = firstMonth; m <= monthOf(p.to); m = nextMonth(m)) {
+      const to = monthStart(nextMonth(m)) < p.end ? monthStart(nextMonth(m)) : p.end;
+      const mv = mrrMovements(changes, monthStart(m), to);
+      movements.push({
+        month: m,
+        start_mrr: lira(mv.startMrr),
+        new_mrr: lira(mv.newMrr),
+        expansion: lira(mv.expansion),
+        contraction: lira(mv.contraction),
+        churn: lira(mv.churn),
+        reactivation: lira(mv.reactivation),
+        end_mrr: lira(mv.endMrr),
+      });
+    }
+    const projection = revenueProjection(ledger, now);
+    const planName = (id: string) => SUBSCRIPTION_PLANS.find((x) => x.id === id)?.name ?? id;
+    const arpuNow = arpu(end.mrr, end.payingUsers);
+    return {
+      period: { from: p.from, to: p.to, days: p.days },
+      currency: 'TRY',
+      sources: this.sources(payments),
+      revenue_trend: revenueByDay(inPeriod, p.from, p.to).map((d) => ({
+        date: d.date,
+        total_revenue: lira(d.total_revenue),
+      })),
+      monthly_revenue_by_source: revenueByPlan(inPeriod).map((r) => ({
+        revenue_source: planName(r.planId),
+        total_amount: lira(r.totalKurus),
+      })),
+      projections: {
+        current_month_actual: lira(projection.current_month_actual),
+        current_month_projected: lira(projection.current_month_projected),
+        growth_rate: projection.growth_rate,
+        method: PROJECTION_METHOD_TEXT,
+      },
+      mrr: {
+        current: lira(end.mrr),
+        paying_users: end.payingUsers,
+        arpu: arpuNow === null ? null : lira(arpuNow),
+        grr: retention.grr,
+        nrr: retention.nrr,
+      },
+      mrr_movements: movements,
+    };
+  }
+
+  async users(query: BiQuery): Promise<BiUsers> {
+    const p = this.period(query);
+    const cohortStart = monthStart(monthOf(addCalendarDays(p.to, -180)));
+    const [events, signups, activity] = await Promise.all([
+      this.deps.repo.events(new Date(Math.min(p.start.getTime(), p.end.getTime() - 30 * 86_400_000)), p.end),
+      this.deps.repo.signups(p.end),
+      this.deps.repo.activity(cohortStart, p.end),
+    ]);
+    const inPeriod = events.filter((e) => e.occurredAt >= p.start);
+    const withUser = events.filter((e) => e.userId).map((e) => ({ userId: e.userId!, at: e.occurredAt }));
+    return {
+      period: { from: p.from, to: p.to, days: p.days },
+      sources: this.sources(events, signups),
+      event_analysis: topCounts(inPeriod, (e) => e.eventType).map(([event_type, event_count]) => ({
+        event_type,
+        event_count,
+      })),
+      page_analysis: topCounts(inPeriod, (e) => (e.eventType === 'page_view' ? e.page : null)).map(
+        ([page_url, page_views]) => ({
+          page_url,
+          page_views,
+        }),
+      ),
+      engagement_metrics: {
+        total_active_users: new Set(inPeriod.map((e) => e.userId ?? e.visitorKey)).size,
+        total_events: inPeriod.length,
+        total_sessions: new Set(inPeriod.map((e) => e.sessionKey)).size,
+      },
+      active_users: activeUsers(withUser, new Date(p.end.getTime() - 1)),
+      user_growth: this.userGrowth(p, inPeriod, signups),
+      cohorts: retentionCohorts(signups, activity, new Date(p.end.getTime() - 1), 6),
+    };
+  }
+
+  async performance(query: BiQuery): Promise<BiPerformance> {
+    const p = this.period(query);
+    const counters = await this.requestCounters(p.start, p.end);
+    const health = healthMetrics(counters);
+    return {
+      period: { from: p.from, to: p.to, days: p.days },
+      endpoint_performance: endpointStats(counters).slice(0, 5),
+      health_metrics: {
+        total_requests: health.total_requests,
+        avg_response_time: health.avg_response_time,
+        success_rate: health.success_rate,
+        error_rate: health.error_rate,
+      },
+    };
+  }
+
+  async realtime(): Promise<BiRealtime> {
+    const now = this.deps.clock.now();
+    const since = new Date(now.getTime() - 5 * 60_000);
+    const dayStart = istanbulInstant(istanbulDate(now), 0);
+    const [events, counters, payments] = await Promise.all([
+      this.deps.repo.events(since, new Date(now.getTime() + 1)),
+      this.requestCounters(
+        new Date(Math.floor(since.getTime() / 60_000) * 60_000),
+        new Date(now.getTime() + 1),
+      ),
+      this.deps.repo.payments(dayStart, new Date(now.getTime() + 1)),
+    ]);
+    const health = healthMetrics(counters);
+    return {
+      active_users_now: new Set(events.map((e) => e.userId ?? e.visitorKey)).size,
+      api_calls_per_minute: Math.round(health.total_requests / 5),
+      avg_response_time_ms: health.total_requests ? health.avg_response_time : null,
+      error_rate_percent: health.error_rate,
+      revenue_today: lira(payments.reduce((s, x) => s + x.amountKurus, 0)),
+      as_of: now.toISOString(),
+    };
+  }
+
+  /** One metric family as CSV (UTF-8 BOM, CRLF), with the file name `<type>_<from>_<to>.csv`. */
+  async exportCsv(
+    type: BiExportType,
+    from: string,
+    to: string,
+    by: { actor: AdminActor; meta: RequestMeta },
+  ): Promise<{ filename: string; csv: string }> {
+    if (!BI_EXPORT_TYPES.includes(type)) throw new BadRequestError('Unknown export type', 'type');
+    await this.deps.audit.record({
+      eventType: 'data_access',
+      action: 'bi_exported',
+      actor: by.actor,
+      target: { type: 'bi_export', id: type },
+      details: { type, from, to },
+      meta: by.meta,
+    });
+    const query = { from, to };
+    const filename = `${type}_${from}_${to}.csv`;
+    let header: string[];
+    let rows: (string | number | null)[][];
+    switch (type) {
+      case 'revenue': {
+        const r = await this.revenue(query);
+        header = ['date', 'total_revenue_try'];
+        rows = r.revenue_trend.map((d) => [d.date, d.total_revenue]);
+        break;
+      }
+      case 'mrr': {
+        const r = await this.revenue(query);
+        header = [
+          'month',
+          'start_mrr_try',
+          'new_mrr_try',
+          'expansion_try',
+          'contraction_try',
+          'churn_try',
+          'reactivation_try',
+          'end_mrr_try',
+        ];
+        rows = r.mrr_movements.map((m) => [
+          m.month,
+          m.start_mrr,
+          m.new_mrr,
+          m.expansion,
+          m.contraction,
+          m.churn,
+          m.reactivation,
+          m.end_mrr,
+        ]);
+        break;
+      }
+      case 'users': {
+        const u = await this.users(query);
+        header = ['date', 'unique_users', 'signups'];
+        rows = u.user_growth.map((d) => [d.date, d.unique_users, d.signups]);
+        break;
+      }
+      case 'events': {
+        const u = await this.users(query);
+        header = ['event_type', 'event_count'];
+        rows = u.event_analysis.map((e) => [e.event_type, e.event_count]);
+        break;
+      }
+      case 'pages': {
+        const u = await this.users(query);
+        header = ['page_url', 'page_views'];
+        rows = u.page_analysis.map((e) => [e.page_url, e.page_views]);
+        break;
+      }
+      case 'performance': {
+        const perf = await this.performance(query);
+        header = [
+          'endpoint',
+          'requests',
+          'avg_response_time_ms',
+          'p50_ms',
+          'p95_ms',
+          'p99_ms',
+          'error_rate_percent',
+        ];
+        rows = perf.endpoint_performance.map((e) => [
+          e.endpoint,
+          e.requests,
+          e.avg_response_time,
+          e.p50_ms,
+          e.p95_ms,
+          e.p99_ms,
+          e.error_rate,
+        ]);
+        break;
+      }
+    }
+    return { filename, csv: csvDocument(header, rows) };
+  }
+}

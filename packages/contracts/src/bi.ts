@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { dataEnvelope } from './envelope.ts';
+
+/**
+ * Business intelligence (spec §2 'Business Intelligence', §3 BI, §7 BI): the investor plans and their TRY prices,
+ * product-event ingest, and the six staff endpoints' answers. Money in the API is Turkish lira (TRY, 2 decimals);
+ * the spec's '$' was its template's default (decision wt-bi-currency-and-metrics).
+ */
+
+/** Investor plans with their prices in kuruş (1/100 TRY), VAT excluded. */
+export const SUBSCRIPTION_PLANS = [
+  { id: 'free', name: 'Ücretsiz', monthlyKurus: 0, yearlyKurus: 0 },
+  { id: 'premium', name: 'Premium', monthlyKurus: 14_900, yearlyKurus: 149_000 },
+  { id: 'pro', name: 'Pro', monthlyKurus: 34_900, yearlyKurus: 349_000 },
+] as const;
+export type PlanId = (typeof SUBSCRIPTION_PLANS)[number]['id'];
+export const PLAN_IDS = SUBSCRIPTION_PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
+export const BILLING_INTERVALS = ['monthly', 'yearly'] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+/** Turkish VAT (KDV) on subscriptions, percent. */
+export const VAT_PERCENT = 20;
+
+/** A plan's monthly recurring revenue in kuruş: the monthly price, or the yearly price spread over 12 months. */
+export function planMrrKurus(planId: PlanId, interval: BillingInterval): number {
+  const plan = SUBSCRIPTION_PLANS.find((p) => p.id === planId)!;
+  return interval === 'monthly' ? plan.monthlyKurus : Math.round(plan.yearlyKurus / 12);
+}
+
+/** How the current month's revenue is projected (shown with the projection). */
+export const PROJECTION_METHOD_TEXT =
+  'Run-rate: revenue so far this month ÷ elapsed share of the month (Europe/Istanbul); growth against last month.';
+
+/** The investor side's route templates, as page views report them (any other path is '/other'). */
+export const INVESTOR_PAGE_TEMPLATES = [
+  '/',
+  '/login',
+  '/dashboard',
+  '/stocks',
+  '/stocks/:symbol',
+  '/indices',
+  '/portfolio',
+  '/watchlist',
+  '/predictions',
+] as const;
+
+/** Product events the web app sends. */
+export const PRODUCT_EVENT_TYPES = [
+  'page_view',
+  'sign_up',
+  'login',
+  'search',
+  'stock_view',
+  'trade_recorded',
+  'alert_created',
+  'prediction_viewed',
+  'watchlist_added',
+] as const;
+export type ProductEventType = (typeof PRODUCT_EVENT_TYPES)[number];
+
+/** At most this many events per request, and this many bytes per request body. */
+export const EVENT_BATCH_MAX = 25;
+export const EVENT_BODY_MAX_BYTES = 8 * 1024;
+
+export const productEventSchema = z.strictObject({
+  type: z.enum(PRODUCT_EVENT_TYPES, { error: `type must be one of ${PRODUCT_EVENT_TYPES.join(', ')}` }),
+  /** A route template (`/hisseler/:symbol`), never a raw URL with ids or a query. */
+  page: z
+    .string()
+    .max(120, 'page must be at most 120 characters')
+    .regex(/^\/[A-Za-z0-9\-_/:]*$/, 'page must be a route template such as /hisseler/:symbol')
+    .optional(),
+});
+export type ProductEvent = z.infer<typeof productEventSchema>;
+
+export const eventBatchSchema = z.strictObject({
+  /** Random id the tab keeps for its session (sessionStorage); stored only as a salted daily hash. */
+  session_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'session_id must be 8–64 letters, digits, - or _'),
+  events: z
+    .array(productEventSchema)
+    .min(1, 'events must not be empty')
+    .max(EVENT_BATCH_MAX, `events must hold at most ${EVENT_BATCH_MAX} events`),
+});
+export type EventBatch = z.infer<typeof eventBatchSchema>;
+export const eventBatchResponseSchema = z.object({ success: z.literal(true), accepted: z.number().int() });
+
+/** Periods of the BI page (spec §9) and the query every BI endpoint takes. */
+export const BI_PERIODS = ['7', '30', '90'] as const;
+const isoDay = z.iso.date({ error: 'must be a date YYYY-MM-DD' });
+export const biQuerySchema = z
+  .strictObject({
+    period: z.enum(BI_PERIODS, { error: 'period must be 7, 30 or 90' }).optional(),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+  })
+  .refine((q) => (q.from === undefined) === (q.to === undefined), {
+    message: 'from and to must be given together',
+    path: ['from'],
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+export type BiQuery = z.infer<typeof biQuerySchema>;
+
+export const METRIC_TYPES = ['currency', 'percentage', 'rating', 'minutes', 'hours', 'number'] as const;
+export const METRIC_CATEGORIES = ['users', 'revenue', 'technical', 'quality', 'engagement'] as const;
+
+const periodSchema = z.object({ from: z.string(), to: z.string(), days: z.number().int() });
+/** What the figures are made of: seeded demo history and/or live activity. */
+const sourcesSchema = z.object({ demo: z.boolean(), live: z.boolean() });
+
+export const keyMetricSchema = z.object({
+  metric_name: z.string(),
+  metric_value: z.number().nullable(),
+  metric_type: z.enum(METRIC_TYPES),
+  category: z.enum(METRIC_CATEGORIES),
+  /** The same figure over the previous period of equal length, and the change in percent. */
+  previous_value: z.number().nullable(),
+  change_percent: z.number().nullable(),
+  description: z.string(),
+});
+export type KeyMetric = z.infer<typeof keyMetricSchema>;
+
+const revenuePointSchema = z.object({ date: z.string(), total_revenue: z.number() });
+const userPointSchema = z.object({
+  date: z.string(),
+  unique_users: z.number().int(),
+  signups: z.number().int(),
+});
+
+export const biOverviewSchema = z.object({
+  period: periodSchema,
+  currency: z.literal('TRY'),
+  sources: sourcesSchema,
+  key_metrics: z.array(keyMetricSchema),
+  revenue_trend: z.array(revenuePointSchema),
+  user_growth: z.array(userPointSchema),
+});
+export type BiOverview = z.infer<typeof biOverviewSchema>;
+
+export const mrrMonthSchema = z.object({
+  month: z.string(),
+  start_mrr: z.number(),
+  new_mrr: z.number(),
+  expansion: z.number(),
+  contraction: z.number(),
+  churn: z.number(),
+  reactivation: z.number(),
+  end_mrr: z.number(),
+});
+export const biRevenueSchema = z.object({
+  period: periodSchema,
+  currency: z.literal('TRY'),
+  sources: sourcesSchema,
+  revenue_trend: z.array(revenuePointSchema),
+  monthly_revenue_by_source: z.array(z.object({ revenue_source: z.string(), total_amount: z.number() })),
+  projections: z.object({
+    current_month_actual: z.number(),
+    current_month_projected: z.number(),
+    growth_rate: z.number().nullable(),
+    method: z.string(),
+  }),
+  mrr: z.object({
+    current: z.number(),
+    paying_users: z.number().int(),
+    arpu: z.number().nullable(),
+    grr: z.number().nullable(),
+    nrr: z.number().nullable(),
+  }),
+  mrr_movements: z.array(mrrMonthSchema),
+});
+export type BiRevenue = z.infer<typeof biRevenueSchema>;
+
+export const biUsersSchema = z.object({
+  period: periodSchema,
+  sources: sourcesSchema,
+  event_analysis: z.array(z.object({ event_type: z.string(), event_count: z.number().int() })),
+  page_analysis: z.array(z.object({ page_url: z.string(), page_views: z.number().int() })),
+  engagement_metrics: z.object({
+    total_active_users: z.number().int(),
+    total_events: z.number().int(),
+    total_sessions: z.number().int(),
+  }),
+  active_users: z.object({
+    dau: z.number().int(),
+    wau: z.number().int(),
+    mau: z.number().int(),
+    stickiness: z.number().nullable(),
+  }),
+  user_growth: z.array(userPointSchema),
+  cohorts: z.array(z.object({ cohort: z.string(), size: z.number().int(), retention: z.array(z.number()) })),
+});
+export type BiUsers = z.infer<typeof biUsersSchema>;
+
+export const endpointPerformanceSchema = z.object({
+  endpoint: z.string(),
+  requests: z.number().int(),
+  avg_response_time: z.number(),
+  p50_ms: z.number().nullable(),
+  p95_ms: z.number().nullable(),
+  p99_ms: z.number().nullable(),
+  error_rate: z.number(),
+});
+export const biPerformanceSchema = z.object({
+  period: periodSchema,
+  endpoint_performance: z.array(endpointPerformanceSchema),
+  health_metrics: z.object({
+    total_requests: z.number().int(),
+    avg_response_time: z.number(),
+    success_rate: z.number().nullable(),
+    error_rate: z.number().nullable(),
+  }),
+});
+export type BiPerformance = z.infer<typeof biPerformanceSchema>;
+
+export const biRealtimeSchema = z.object({
+  active_users_now: z.number().int(),
+  api_calls_per_minute: z.number().int(),
+  avg_response_time_ms: z.number().nullable(),
+  error_rate_percent: z.number().nullable(),
+  revenue_today: z.number(),
+  as_of: z.string(),
+});
+export type BiRealtime = z.infer<typeof biRealtimeSchema>;
+
+export const biOverviewResponseSchema = dataEnvelope(biOverviewSchema);
+export const biRevenueResponseSchema = dataEnvelope(biRevenueSchema);
+export const biUsersResponseSchema = dataEnvelope(biUsersSchema);
+export const biPerformanceResponseSchema = dataEnvelope(biPerformanceSchema);
+export const biRealtimeResponseSchema = dataEnvelope(biRealtimeSchema);
+
+/** The metric families the export writes, one CSV each, named `<type>_<from>_<to>.csv`. */
+export const BI_EXPORT_TYPES = ['revenue', 'users', 'events', 'pages', 'performance', 'mrr'] as const;
+export type BiExportType = (typeof BI_EXPORT_TYPES)[number];
+export const biExportQuerySchema = z.strictObject({
+  type: z.enum(BI_EXPORT_TYPES, { error: `type must be one of ${BI_EXPORT_TYPES.join(', ')}` }),
+  from: isoDay,
+  to: isoDay,
+});
+export type BiExportQuery = z.infer<typeof biExportQuerySchema>;

@@ -4,3 +4,7 @@
 import { configure } from '@testing-library/react';
 
 configure({ asyncUtilTimeout: 5_000 });
+
+// The product-event tracker's beacons go nowhere in unit tests: happy-dom's sendBeacon is a fetch to a server that
+// does not exist, whose failure it reports as an unhandled error. Tests that check the tracker replace this stub.
+Object.defineProperty(navigator, 'sendBeacon', { configurable: true, writable: true, value: () => true });

@@ -27,12 +27,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Stable vendor chunks cache across releases; recharts and lightweight-charts are left to the lazy
-        // routes that import them so they never land in the first bundle.
+        // routes that import them so they never land in the first bundle. Radix is not grouped: one group would
+        // make the login page load every primitive (select, menu, dialog…) that any page uses.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-            { name: 'radix', test: /node_modules[\\/](@radix-ui|@floating-ui)[\\/]/ },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
           ],
         },

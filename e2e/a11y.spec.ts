@@ -61,13 +61,13 @@ for (const theme of THEMES) {
     const found: string[] = [];
     for (const url of INVESTOR_PAGES.slice(0, 2)) {
       await page.goto(url);
-      await expect(page.locator('h1').first()).toBeVisible();
+      await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
       found.push(...(await seriousViolations(page)));
     }
     await signInInvestor(page);
     for (const url of [...INVESTOR_PAGES.slice(2), ...MORE_INVESTOR_PAGES]) {
       await page.goto(url);
-      await expect(page.locator('h1').first()).toBeVisible();
+      await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
       found.push(...(await seriousViolations(page)));
     }
     expect(found, found.join('\n')).toEqual([]);
@@ -85,7 +85,7 @@ for (const theme of THEMES) {
     await signInAdmin(page);
     for (const url of ADMIN_PAGES.slice(1)) {
       await page.goto(url);
-      await expect(page.locator('h1').first()).toBeVisible();
+      await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       found.push(...(await seriousViolations(page)));
     }

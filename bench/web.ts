@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Response } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../e2e/chromium-args.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -28,16 +29,6 @@ const CHROMIUM =
   [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
     (candidate) => candidate && fs.existsSync(candidate),
   ) ?? '';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 type Realm = 'guest' | 'investor' | 'admin';
 interface Route {

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { precompress } from './build/precompress';
+import { precompress } from './build/precompress.ts';
 
 // The API server in development; API_PROXY_TARGET points the dev/preview proxy elsewhere.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS } from './chromium-args.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 // A fresh embedded database for every run: the e2e suite never touches ./data or DATABASE_URL.
@@ -11,16 +12,7 @@ process.env.E2E_DATA_DIR = dataDir;
 const executablePath = process.env.CHROMIUM_PATH || undefined;
 const launchOptions = {
   executablePath,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
 };
 
 export default defineConfig({

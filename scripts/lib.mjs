@@ -53,6 +53,7 @@ const WEB_SOURCES = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/build',
   'packages/contracts/src',
   'apps/web/package.json',
 ];

@@ -2,12 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './build/precompress.ts';
 
 // The API server in development; API_PROXY_TARGET points the dev/preview proxy elsewhere.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -26,12 +27,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Stable vendor chunks cache across releases; recharts and lightweight-charts are left to the lazy
-        // routes that import them so they never land in the first bundle.
+        // routes that import them so they never land in the first bundle. Radix is not grouped: one group would
+        // make the login page load every primitive (select, menu, dialog…) that any page uses.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-            { name: 'radix', test: /node_modules[\\/](@radix-ui|@floating-ui)[\\/]/ },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
           ],
         },

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-
-/** Customer roles: the product has only investors on the customer side (spec §6). */
-export const CUSTOMER_ROLES = ['investor'] as const;
-export type CustomerRole = (typeof CUSTOMER_ROLES)[number];
+import { CUSTOMER_ROLES } from './constants.ts';
 
 export const emailSchema = z
   .string({ error: 'E-posta gerekli' })

@@ -1,5 +1,12 @@
 /** Business constants of spec §9. Screens and services import these; nobody types the numbers again. */
 
+/**
+ * Customer roles: the product has only investors on the customer side (spec §6). Here rather than in auth.ts, so the
+ * web's first bundle can read it without evaluating (and bundling) auth.ts's zod schemas.
+ */
+export const CUSTOMER_ROLES = ['investor'] as const;
+export type CustomerRole = (typeof CUSTOMER_ROLES)[number];
+
 export const POLLING_DEFAULT_MS = 5_000;
 export const TOP_BAR_POLL_MS = 30_000;
 export const DASHBOARD_REFRESH_MS = 30_000;

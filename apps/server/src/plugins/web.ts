@@ -6,8 +6,10 @@ import { apiNotFound } from './error-handler.ts';
 import { isApiPath } from './security-headers.ts';
 
 /**
- * Serves the web build (hashed assets cached for a year, index.html never cached) with an SPA fallback:
- * unknown non-API GETs get index.html and the web router decides; unknown API paths get the JSON 404.
+ * Serves the web build (hashed assets cached for a year, index.html never cached) with an SPA fallback. The build
+ * writes brotli and gzip copies of its text files (apps/web/build/precompress.ts); each file goes out in the best
+ * encoding the browser accepts (br, then gzip, else as is) with no compression work per request.
+ * Unknown non-API GETs get index.html and the web router decides; unknown API paths get the JSON 404.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
@@ -17,6 +19,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

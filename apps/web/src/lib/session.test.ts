@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { OFFLINE_TOKEN_PREFIX } from '@bist/contracts';
-import { createOfflineSession, investorSession, isOfflineToken } from './session';
+import { customerUserSchema, OFFLINE_TOKEN_PREFIX } from '@bist/contracts';
+import { createOfflineSession, investorSession, isOfflineToken, storedCustomerUser } from './session';
 import { STORAGE_KEYS } from './storage';
 
 const user = { id: 'u1', email: 'ayse@example.com', name: 'Ayşe', role: 'investor' as const, avatar: null };
@@ -56,4 +56,30 @@ describe('createOfflineSession', () => {
       role: 'investor',
     });
   });
+});
+
+describe('storedCustomerUser', () => {
+  // It stands in for customerUserSchema in the first bundle: both must accept and refuse the same values.
+  const samples: unknown[] = [
+    user,
+    { ...user, avatar: 'https://example.com/a.png' },
+    { ...user, extra: 'kept out' },
+    { ...user, role: 'admin' },
+    { ...user, avatar: undefined },
+    { ...user, id: 1 },
+    { email: user.email, name: user.name, role: user.role, avatar: null },
+    { ...user, name: null },
+    null,
+    'user',
+    [],
+  ];
+  it.each(samples.map((sample) => [JSON.stringify(sample), sample]))(
+    'agrees with the schema on %s',
+    (_, sample) => {
+      const ours = storedCustomerUser.safeParse(sample);
+      const schema = customerUserSchema.safeParse(sample);
+      expect(ours.success).toBe(schema.success);
+      if (ours.success && schema.success) expect(ours.data).toEqual(schema.data);
+    },
+  );
 });

@@ -53,8 +53,10 @@ export function AdminSidebarContent({ onNavigate }: { onNavigate?: () => void })
     // lang: the drawer renders in a portal, outside the admin root's lang="en" (uppercase 'i' must not become 'İ').
     <div lang="en" className="flex h-full flex-col">
       <div className="flex h-16 shrink-0 items-center gap-2 border-b px-5">
-        <NavLink to="/admin/dashboard" onClick={onNavigate} aria-label={t('layout.home')}>
+        {/* The visible 'BIST AI' stays in the link's name (WCAG 2.5.3), the destination follows it. */}
+        <NavLink to="/admin/dashboard" onClick={onNavigate}>
           <Logo />
+          <span className="sr-only">{t('layout.home')}</span>
         </NavLink>
         <Badge variant="secondary">{t('layout.adminBadge')}</Badge>
       </div>

@@ -1,10 +1,26 @@
 import { useTranslation } from 'react-i18next';
+import { marketStockLookup } from '@/app/providers/stock-lookup';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { StockLookupContext } from '@/lib/stock-lookup';
 import { SidebarContent } from './sidebar';
 import { SidebarShell } from './sidebar-shell';
 import { TopBar } from './top-bar';
 
-/** The investor's layout: fixed 16rem sidebar on large screens, a drawer with overlay and close button on small. */
+/**
+ * The investor's layout: fixed 16rem sidebar on large screens, a drawer with overlay and close button on small. It
+ * provides what only the investor's pages use: tooltips and the stock lookups of the shared pickers.
+ */
 export default function UserLayout() {
+  return (
+    <StockLookupContext.Provider value={marketStockLookup}>
+      <TooltipProvider delayDuration={300}>
+        <UserShell />
+      </TooltipProvider>
+    </StockLookupContext.Provider>
+  );
+}
+
+function UserShell() {
   const { t } = useTranslation();
   return (
     <SidebarShell

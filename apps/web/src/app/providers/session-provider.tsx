@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMe } from '@/features/auth/api/get-me';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import {
   investorSession,
@@ -12,6 +11,10 @@ import {
 } from '@/lib/session';
 
 const restore = () => investorSession.restore();
+
+// The check of a restored session loads only when there is one: its response schema (zod) stays out of the
+// first bundle of a guest's landing and login pages.
+const SessionCheck = lazy(() => import('./session-check'));
 
 /** The investor's session. Must sit inside the router: a 401 anywhere sends the user to /login. */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -50,11 +53,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // The restored token may have expired or been revoked: ask the server once. A 401 clears it through the
   // API client; a network failure keeps the session (the app still works offline). Offline demo tokens are
   // unknown to the server, so they are not checked.
-  useMe(session?.token ?? null, session !== null && !isOfflineToken(session.token));
+  const check = session !== null && !isOfflineToken(session.token);
 
   const value = useMemo<SessionContextValue>(
     () => ({ session, isLoading: false, signIn, signOut }),
     [session, signIn, signOut],
   );
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value}>
+      {check ? (
+        <Suspense fallback={null}>
+          <SessionCheck token={session.token} />
+        </Suspense>
+      ) : null}
+      {children}
+    </SessionContext.Provider>
+  );
 }

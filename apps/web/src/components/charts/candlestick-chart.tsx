@@ -289,35 +289,38 @@ export function CandlestickChart({
   return (
     <div className="grid gap-1">
       {readout && readoutLabels ? (
-        <dl
+        <div
           className="flex min-h-5 flex-wrap gap-x-3 gap-y-0.5 text-xs tabular-nums text-muted-foreground"
           data-testid="candle-readout"
           aria-live="off"
         >
-          <div className="font-medium text-foreground">
+          <span className="font-medium text-foreground">
             {formatTime(toChartTime(readout.candle.time), intraday)}
-          </div>
-          {(
-            [
-              [readoutLabels.open, readout.candle.open],
-              [readoutLabels.high, readout.candle.high],
-              [readoutLabels.low, readout.candle.low],
-              [readoutLabels.close, readout.candle.close],
-            ] as const
-          ).map(([key, value]) => (
-            <div key={key} className="inline-flex gap-1">
-              <dt>{key}</dt>
-              <dd className="text-foreground">{formatNumber(value, 2)}</dd>
+          </span>
+          {/* 'contents': the pairs flow in the row above; a <dl> holds only its dt/dd groups. */}
+          <dl className="contents">
+            {(
+              [
+                [readoutLabels.open, readout.candle.open],
+                [readoutLabels.high, readout.candle.high],
+                [readoutLabels.low, readout.candle.low],
+                [readoutLabels.close, readout.candle.close],
+              ] as const
+            ).map(([key, value]) => (
+              <div key={key} className="inline-flex gap-1">
+                <dt>{key}</dt>
+                <dd className="text-foreground">{formatNumber(value, 2)}</dd>
+              </div>
+            ))}
+            <div className={cn('inline-flex gap-1', changeColorClass(readout.changePercent))}>
+              <dd>{formatChange(readout.changePercent)}</dd>
             </div>
-          ))}
-          <div className={cn('inline-flex gap-1', changeColorClass(readout.changePercent))}>
-            <dd>{formatChange(readout.changePercent)}</dd>
-          </div>
-          <div className="inline-flex gap-1">
-            <dt>{readoutLabels.volume}</dt>
-            <dd className="text-foreground">{formatCompact(readout.candle.volume)}</dd>
-          </div>
-        </dl>
+            <div className="inline-flex gap-1">
+              <dt>{readoutLabels.volume}</dt>
+              <dd className="text-foreground">{formatCompact(readout.candle.volume)}</dd>
+            </div>
+          </dl>
+        </div>
       ) : null}
       <div
         ref={containerRef}

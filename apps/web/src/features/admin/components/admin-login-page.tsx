@@ -85,7 +85,7 @@ export function AdminLoginPage() {
   };
 
   return (
-    <div className="relative flex min-h-dvh flex-col items-center bg-background px-4 py-10 sm:justify-center">
+    <main className="relative flex min-h-dvh flex-col items-center bg-background px-4 py-10 sm:justify-center">
       <div className="absolute right-4 top-4">
         <ThemeToggle toLight={t('theme.toLight')} toDark={t('theme.toDark')} />
       </div>
@@ -96,7 +96,7 @@ export function AdminLoginPage() {
       <div className="grid w-full max-w-4xl gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <Card className="w-full">
           <CardHeader className="p-6 pb-4">
-            <CardTitle className="flex items-center gap-2 text-2xl">
+            <CardTitle as="h1" className="flex items-center gap-2 text-2xl">
               <ShieldCheck className="size-6 text-primary" aria-hidden="true" />
               {t('login.title')}
             </CardTitle>
@@ -170,6 +170,6 @@ export function AdminLoginPage() {
           </CardContent>
         </Card>
       </div>
-    </div>
+    </main>
   );
 }

@@ -85,16 +85,19 @@ export function LoginPage() {
   };
 
   return (
-    <div className="relative flex min-h-dvh flex-col items-center justify-center bg-background px-4 py-10">
+    <main className="relative flex min-h-dvh flex-col items-center justify-center bg-background px-4 py-10">
       <div className="absolute right-4 top-4">
         <ThemeToggle toLight={t('common.toLight')} toDark={t('common.toDark')} />
       </div>
-      <Link to="/" className="mb-8" aria-label={t('login.backHome')}>
+      <Link to="/" className="mb-8">
         <Logo className="scale-110" />
+        <span className="sr-only">{t('login.backHome')}</span>
       </Link>
       <Card className="w-full max-w-sm">
         <CardHeader className="p-6 pb-4">
-          <CardTitle className="text-2xl">{t('login.title')}</CardTitle>
+          <CardTitle as="h1" className="text-2xl">
+            {t('login.title')}
+          </CardTitle>
           <CardDescription>{t('login.subtitle')}</CardDescription>
         </CardHeader>
         <CardContent className="p-6 pt-0">
@@ -129,6 +132,6 @@ export function LoginPage() {
           ) : null}
         </CardContent>
       </Card>
-    </div>
+    </main>
   );
 }

@@ -105,7 +105,7 @@ export function LandingPage() {
                     <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-accent text-accent-foreground">
                       <Icon className="size-6" aria-hidden="true" />
                     </span>
-                    <CardTitle>{t(`landing.features.${key}.title`)}</CardTitle>
+                    <CardTitle as="h3">{t(`landing.features.${key}.title`)}</CardTitle>
                   </CardHeader>
                   <CardContent>
                     <CardDescription className="leading-relaxed">

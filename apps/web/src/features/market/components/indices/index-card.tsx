@@ -21,7 +21,6 @@ export function IndexCard({
       type="button"
       onClick={onSelect}
       aria-pressed={selected}
-      aria-label={t('indices.select', { name: `${index.name} (${index.code})` })}
       data-testid="index-card"
       data-code={index.code}
       className={cn(

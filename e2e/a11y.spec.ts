@@ -1,0 +1,94 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// axe-core on every investor and admin page, in the light and the dark theme: no serious or critical violation
+// (WCAG 2.x A/AA rules plus axe's best practices). A failure lists each rule, its impact and the offending nodes.
+
+const INVESTOR_PAGES = ['/', '/login', '/dashboard', '/stocks', '/stocks/THYAO', '/indices', '/portfolio'];
+const MORE_INVESTOR_PAGES = ['/watchlist', '/predictions'];
+const ADMIN_PAGES = [
+  '/admin/login',
+  '/admin/dashboard',
+  '/admin/users',
+  '/admin/audit',
+  '/admin/settings',
+  '/admin/ai-unified',
+  '/admin/analytics',
+  '/admin/compliance',
+  '/admin/ai',
+];
+const THEMES = ['light', 'dark'] as const;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Let the page settle: data loaded, skeletons gone, theme transition done.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${page.url()} ${v.id} (${v.impact}): ${v.help}\n${v.nodes
+          .slice(0, 5)
+          .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`)
+          .join('\n')}`,
+    );
+}
+
+async function useTheme(page: Page, theme: (typeof THEMES)[number]) {
+  await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
+}
+
+async function signInInvestor(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('E-posta').fill('a11y.investor@example.com');
+  await page.getByLabel('Şifre', { exact: true }).fill('herhangi-bir-sifre');
+  await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function signInAdmin(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByRole('button', { name: 'Use Demo Credentials' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+for (const theme of THEMES) {
+  test(`a11y: investor pages, ${theme} theme, no serious or critical axe violation`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await useTheme(page, theme);
+    const found: string[] = [];
+    for (const url of INVESTOR_PAGES.slice(0, 2)) {
+      await page.goto(url);
+      await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
+      found.push(...(await seriousViolations(page)));
+    }
+    await signInInvestor(page);
+    for (const url of [...INVESTOR_PAGES.slice(2), ...MORE_INVESTOR_PAGES]) {
+      await page.goto(url);
+      await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
+      found.push(...(await seriousViolations(page)));
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  test(`a11y: admin pages, ${theme} theme, no serious or critical axe violation; the document is English`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await useTheme(page, theme);
+    const found: string[] = [];
+    await page.goto(ADMIN_PAGES[0]!);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    found.push(...(await seriousViolations(page)));
+    await signInAdmin(page);
+    for (const url of ADMIN_PAGES.slice(1)) {
+      await page.goto(url);
+      await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      found.push(...(await seriousViolations(page)));
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+}

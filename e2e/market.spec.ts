@@ -115,7 +115,12 @@ test.describe('market screens', () => {
     const bankCount = trNumber((await banks.innerText()).replace('Bankacılık', ''));
     await banks.click();
     await expect(page.getByRole('combobox', { name: 'Sektör' })).toContainText('Bankacılık');
-    await expect.poll(async () => new Set(await columnTexts(page, 7))).toEqual(new Set(['Bankacılık']));
+    await expect
+      .poll(
+        async () =>
+          new Set(await page.getByTestId('stock-row').locator('td[data-col="sector"]').allInnerTexts()),
+      )
+      .toEqual(new Set(['Bankacılık']));
     await expect(page.getByTestId('card-page-stocks')).toContainText(`Toplam ${bankCount} sonuçtan`);
 
     // Search over company names (debounced), back over all sectors.

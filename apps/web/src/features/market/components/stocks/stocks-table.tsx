@@ -211,7 +211,10 @@ export function StocksTable({
               <TableCell className="hidden xl:table-cell" data-col="week52">
                 <Week52Range low={stock.week52_low} high={stock.week52_high} price={stock.price} />
               </TableCell>
-              <TableCell className="hidden max-w-48 truncate text-muted-foreground lg:table-cell">
+              <TableCell
+                className="hidden max-w-48 truncate text-muted-foreground lg:table-cell"
+                data-col="sector"
+              >
                 {stock.sector}
               </TableCell>
               <TableCell className="text-right">

@@ -189,6 +189,16 @@ export const biUsersSchema = z.object({
   }),
   user_growth: z.array(userPointSchema),
   cohorts: z.array(z.object({ cohort: z.string(), size: z.number().int(), retention: z.array(z.number()) })),
+  /**
+   * Investors who signed up in the period at least `window_days` ago, and how many of them recorded a trade or added
+   * a stock to a watchlist within `window_days` of signing up (rate in percent; null with nobody to judge).
+   */
+  activation: z.object({
+    eligible: z.number().int(),
+    activated: z.number().int(),
+    rate: z.number().nullable(),
+    window_days: z.number().int(),
+  }),
 });
 export type BiUsers = z.infer<typeof biUsersSchema>;
 

@@ -85,6 +85,10 @@ describe.each(testBackends())('Business Intelligence API on %s', (backend) => {
       expect(users.event_analysis.length).toBeGreaterThan(0);
       expect(users.event_analysis.length).toBeLessThanOrEqual(5);
       expect(users.page_analysis.length).toBeLessThanOrEqual(5);
+      // The seeded history has sign-ups and their trades and watchlist adds: activation is measured, not empty.
+      expect(users.activation.window_days).toBe(7);
+      expect(users.activation.activated).toBeLessThanOrEqual(users.activation.eligible);
+      if (period === '90') expect(users.activation.eligible).toBeGreaterThan(0);
       const revenue = biRevenueResponseSchema.parse(
         (await get(ceo, `/admin/api/bi/revenue/dashboard?period=${period}`)).json(),
       ).data;

@@ -39,6 +39,9 @@ import {
   nextMonth,
   percentChange,
   retentionCohorts,
+  activation,
+  ACTIVATION_EVENTS,
+  ACTIVATION_WINDOW_DAYS,
   revenueByDay,
   revenueByPlan,
   revenueProjection,
@@ -524,6 +527,18 @@ export class BiService {
       active_users: activeUsers(withUser, new Date(p.end.getTime() - 1)),
       user_growth: this.userGrowth(p, inPeriod, signups),
       cohorts: retentionCohorts(signups, activity, new Date(p.end.getTime() - 1), 6),
+      activation: {
+        ...activation(
+          signups,
+          events
+            .filter((e) => e.userId && ACTIVATION_EVENTS.has(e.eventType))
+            .map((e) => ({ userId: e.userId!, at: e.occurredAt })),
+          p.start,
+          p.end,
+          this.deps.clock.now(),
+        ),
+        window_days: ACTIVATION_WINDOW_DAYS,
+      },
     };
   }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bucketIndex, emptyHistogram } from '@/lib/latency-histogram';
 import {
+  activation,
   activeUsers,
   endpointStats,
   healthMetrics,
@@ -16,6 +17,51 @@ import {
 } from './metrics.ts';
 
 const at = (iso: string) => new Date(iso);
+
+describe('activation (first trade or watchlist within 7 days of signing up)', () => {
+  const signups = [
+    { userId: 'fast', at: at('2026-11-01T09:00:00Z') },
+    { userId: 'edge', at: at('2026-11-02T09:00:00Z') },
+    { userId: 'late', at: at('2026-11-03T09:00:00Z') },
+    { userId: 'never', at: at('2026-11-04T09:00:00Z') },
+    { userId: 'young', at: at('2026-11-20T09:00:00Z') },
+    { userId: 'before', at: at('2026-10-20T09:00:00Z') },
+  ];
+  const events = [
+    { userId: 'fast', at: at('2026-11-01T10:00:00Z') },
+    { userId: 'fast', at: at('2026-11-05T10:00:00Z') },
+    { userId: 'edge', at: at('2026-11-09T09:00:00Z') }, // exactly 7 days later: counts
+    { userId: 'late', at: at('2026-11-10T09:00:01Z') }, // a second past the window
+    { userId: 'young', at: at('2026-11-20T10:00:00Z') },
+    { userId: 'before', at: at('2026-10-20T10:00:00Z') },
+  ];
+  it('counts sign-ups of the period old enough to judge, activated within the window', () => {
+    const result = activation(
+      signups,
+      events,
+      at('2026-11-01T00:00:00Z'),
+      at('2026-12-01T00:00:00Z'),
+      at('2026-11-25T12:00:00Z'),
+    );
+    // 'young' signed up 5 days before asOf: not judged; 'before' is outside the period.
+    expect(result).toEqual({ eligible: 4, activated: 2, rate: 50 });
+  });
+  it('has no rate with nobody to judge', () => {
+    expect(
+      activation(
+        signups,
+        events,
+        at('2026-11-15T00:00:00Z'),
+        at('2026-12-01T00:00:00Z'),
+        at('2026-11-25T12:00:00Z'),
+      ),
+    ).toEqual({
+      eligible: 0,
+      activated: 0,
+      rate: null,
+    });
+  });
+});
 
 describe('activeUsers (Europe/Istanbul days)', () => {
   it('counts DAU/WAU/MAU across day boundaries in Istanbul, not UTC', () => {

@@ -62,6 +62,41 @@ export function activeUsers(
   };
 }
 
+/** Product events that activate an investor: a first recorded trade or a first stock added to a watchlist. */
+export const ACTIVATION_EVENTS: ReadonlySet<string> = new Set(['trade_recorded', 'watchlist_added']);
+/** Days after signing up within which the activating event must come. */
+export const ACTIVATION_WINDOW_DAYS = 7;
+
+/**
+ * Activation: of the investors who signed up in [from, to) at least ACTIVATION_WINDOW_DAYS before `asOf` (younger
+ * sign-ups cannot be judged yet and are left out), how many had an activating event (`activations`, already filtered
+ * to ACTIVATION_EVENTS) within that many days of signing up. The rate is in percent, null with nobody to judge.
+ */
+export function activation(
+  signups: readonly Activity[],
+  activations: readonly Activity[],
+  from: Date,
+  to: Date,
+  asOf: Date,
+): { eligible: number; activated: number; rate: number | null } {
+  const windowMs = ACTIVATION_WINDOW_DAYS * 86_400_000;
+  const first = new Map<string, number>();
+  for (const a of activations) {
+    const at = a.at.getTime();
+    if (at < (first.get(a.userId) ?? Infinity)) first.set(a.userId, at);
+  }
+  let eligible = 0;
+  let activated = 0;
+  for (const s of signups) {
+    const at = s.at.getTime();
+    if (at < from.getTime() || at >= to.getTime() || at + windowMs > asOf.getTime()) continue;
+    eligible += 1;
+    const firstAt = first.get(s.userId);
+    if (firstAt !== undefined && firstAt >= at && firstAt <= at + windowMs) activated += 1;
+  }
+  return { eligible, activated, rate: eligible === 0 ? null : (activated / eligible) * 100 };
+}
+
 /** A change of an investor's monthly recurring revenue (their MRR after it; 0 after a cancel). */
 export interface MrrChange {
   userId: string;

@@ -418,6 +418,18 @@ function UserSections({ query }: { query: ReturnType<typeof useBiUsers> }) {
           })}
         </p>
       ) : null}
+      {u ? (
+        <p className="text-sm text-muted-foreground tabular-nums" data-testid="bi-activation">
+          {u.activation.rate === null
+            ? t('bi.activationNone', { days: u.activation.window_days })
+            : t('bi.activation', {
+                rate: formatPercent(u.activation.rate, 1),
+                activated: formatNumber(u.activation.activated),
+                eligible: formatNumber(u.activation.eligible),
+                days: u.activation.window_days,
+              })}
+        </p>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>

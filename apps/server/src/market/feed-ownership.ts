@@ -22,6 +22,11 @@ export const FEED_CHANNEL = 'bist_market_quotes';
 export const LIVE_QUOTES_KEY = 'live_quotes';
 /** How often a follower tries to take the feed: a dead owner is replaced within this (plus a tick). */
 export const FEED_LOCK_RETRY_MS = 3_000;
+/**
+ * Lock tries a process sits out after losing the lock's connection: every follower asks at least twice before the old
+ * owner, whose connection just failed, may take the feed back.
+ */
+const FEED_LOCK_HOLD_OFF_TRIES = 3;
 
 /** The row the owner publishes: its quotes, the generation they belong to and its view of the feed. */
 export interface PublishedQuotes {
@@ -53,6 +58,8 @@ export class FeedOwnership {
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private retryTimer: NodeJS.Timeout | undefined;
+  /** Until then this process does not ask for the lock: it just lost it, so a follower in good health goes first. */
+  private holdOffUntil = 0;
   private pollTimer: NodeJS.Timeout | undefined;
   private stopped = false;
   private appliedGeneration = -1;
@@ -127,8 +134,11 @@ export class FeedOwnership {
         void client.end().catch(() => undefined);
         if (this.stopped) return;
         this.o.log.warn({ err: error }, 'market feed connection lost');
-        if (this.o.engine.feedRole === 'owner')
+        if (this.o.engine.feedRole === 'owner') {
+          this.holdOffUntil =
+            Date.now() + FEED_LOCK_HOLD_OFF_TRIES * (this.o.lockRetryMs ?? FEED_LOCK_RETRY_MS);
           void this.becomeFollower('the connection holding the market feed lock was lost');
+        }
       };
       client.on('error', lost);
       client.on('end', () => lost());
@@ -170,7 +180,9 @@ export class FeedOwnership {
   private async retry(): Promise<void> {
     if (this.stopped || this.o.engine.feedRole === 'owner') return;
     try {
-      if (await this.tryLock()) await this.becomeOwner();
+      // Holding off: back on a connection (it carries the notifications a follower loads on), without the lock.
+      if (Date.now() < this.holdOffUntil) await this.connection();
+      else if (await this.tryLock()) await this.becomeOwner();
     } catch (error) {
       this.o.log.warn({ err: error }, 'could not ask for the market feed lock; trying again');
     }

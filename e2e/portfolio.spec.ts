@@ -132,6 +132,15 @@ test('portfolio: Hisse Ekle, table and pie, sell, watchlist add/remove, an alert
   expect(symbol).toBeDefined();
   const sym = symbol ?? 'ASELS';
 
+  // Escape closes the dialog and gives the focus back to the button that opened it (keyboard users keep their place).
+  const opener = page.getByRole('button', { name: 'Hisse Ekle' }).first();
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(opener).toBeFocused();
+
   // 'Hisse Ekle': field-level validation, then a purchase at the prefilled live price.
   await page.getByRole('button', { name: 'Hisse Ekle' }).first().click();
   const dialog = page.getByRole('dialog');

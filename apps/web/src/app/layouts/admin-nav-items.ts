@@ -16,8 +16,6 @@ export interface AdminNavItem {
   to: AdminScreenPath;
   labelKey: string;
   icon: LucideIcon;
-  /** Screens not built yet: listed under 'Coming soon'. */
-  comingSoon?: boolean;
 }
 
 export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [

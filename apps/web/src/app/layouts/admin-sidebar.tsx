@@ -16,8 +16,6 @@ export function AdminSidebarContent({ onNavigate }: { onNavigate?: () => void })
   const { session, signOut } = useAdminSession();
   const navigate = useNavigate();
   const items = visibleNavItems(session?.user);
-  const main = items.filter((item) => !item.comingSoon);
-  const later = items.filter((item) => item.comingSoon);
   const user = session?.user;
   const initial = (user?.name.trim() || 'A').charAt(0).toUpperCase();
 
@@ -62,15 +60,7 @@ export function AdminSidebarContent({ onNavigate }: { onNavigate?: () => void })
       </div>
 
       <nav aria-label={t('layout.menu')} className="flex-1 overflow-y-auto px-3 py-4">
-        <ul className="space-y-1">{main.map(renderItem)}</ul>
-        {later.length > 0 ? (
-          <>
-            <p className="mt-6 px-3 pb-2 text-xs font-medium uppercase tracking-wide text-muted-foreground">
-              {t('nav.comingSoon')}
-            </p>
-            <ul className="space-y-1">{later.map(renderItem)}</ul>
-          </>
-        ) : null}
+        <ul className="space-y-1">{items.map(renderItem)}</ul>
       </nav>
 
       <div className="shrink-0 space-y-3 border-t p-4">

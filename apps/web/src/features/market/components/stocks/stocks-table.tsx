@@ -114,7 +114,7 @@ export function StocksTable({
             className="hidden sm:table-cell"
           />
           <TableHead className="hidden text-right xl:table-cell">{t('stocks.columns.marketCap')}</TableHead>
-          <TableHead className="hidden xl:table-cell">{t('stocks.columns.week52')}</TableHead>
+          <TableHead className="hidden 2xl:table-cell">{t('stocks.columns.week52')}</TableHead>
           <TableHead className="hidden lg:table-cell">{t('stocks.columns.sector')}</TableHead>
           <TableHead className="text-right">{t('stocks.columns.actions')}</TableHead>
         </TableRow>
@@ -141,7 +141,7 @@ export function StocksTable({
                 <TableCell className="hidden xl:table-cell">
                   <Skeleton className="ml-auto h-5 w-16" />
                 </TableCell>
-                <TableCell className="hidden xl:table-cell">
+                <TableCell className="hidden 2xl:table-cell">
                   <Skeleton className="h-5 w-32" />
                 </TableCell>
                 <TableCell className="hidden lg:table-cell">
@@ -208,7 +208,8 @@ export function StocksTable({
               <TableCell className="hidden text-right xl:table-cell" data-col="market-cap">
                 {formatAmount(stock.market_cap)}
               </TableCell>
-              <TableCell className="hidden xl:table-cell" data-col="week52">
+              {/* From 2xl only: at 1366 px the extra column made the change, volume and cap cells wrap. */}
+              <TableCell className="hidden 2xl:table-cell" data-col="week52">
                 <Week52Range low={stock.week52_low} high={stock.week52_high} price={stock.price} />
               </TableCell>
               <TableCell

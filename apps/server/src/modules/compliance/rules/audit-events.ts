@@ -1,9 +1,19 @@
-import type { ChainedContent } from '@/modules/audit/audit-chain';
-/** An audit log entry as the platform rules read it: the stored entry without the user agent, its time as ISO. */
-export type PlatformEvent = Omit<ChainedContent, 'userAgent' | 'at'> & {
+/** An audit log entry as the platform rules read it. */
+export interface PlatformEvent {
+  id: number;
+  eventType: string;
+  action: string;
+  userId: string | null;
+  userEmail: string | null;
+  entityType: string | null;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  details: unknown;
+  ip: string | null;
   /** ISO instant. */
   at: string;
-};
+}
 
 export const platformEvidence = (e: PlatformEvent): Record<string, unknown> => ({
   audit_id: e.id,

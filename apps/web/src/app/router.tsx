@@ -14,6 +14,7 @@ const IndicesRoute = lazy(() => import('@/app/routes/indices'));
 const PortfolioRoute = lazy(() => import('@/app/routes/portfolio'));
 const PredictionsRoute = lazy(() => import('@/app/routes/predictions'));
 const WatchlistRoute = lazy(() => import('@/app/routes/watchlist'));
+const AccountRoute = lazy(() => import('@/app/routes/account'));
 const AdminRoot = lazy(() => import('@/app/routes/admin-root'));
 const AdminLoginRoute = lazy(() => import('@/app/routes/admin-login'));
 const AdminLayout = lazy(() => import('@/app/layouts/admin-layout'));
@@ -66,6 +67,7 @@ export function AppRoutes() {
           <Route path="portfolio" element={<PortfolioRoute />} />
           <Route path="watchlist" element={<WatchlistRoute />} />
           <Route path="predictions" element={<PredictionsRoute />} />
+          <Route path="settings" element={<AccountRoute />} />
         </Route>
         <Route path="admin" element={<AdminRoot />}>
           <Route index element={<Navigate to="/admin/dashboard" replace />} />

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Menu, RefreshCw, Settings, Wifi, WifiOff } from 'lucide-react';
+import { Link } from 'react-router';
 import { AlertsBell } from '@/features/alerts/components/alerts-bell';
 import { Bist100Ticker } from '@/features/market/components/bist100-ticker';
 import { MarketStatusIndicator } from '@/features/market/components/market-status-indicator';
@@ -10,6 +11,7 @@ import { toast } from '@/components/ui/toaster';
 import {
   DropdownMenu,
   DropdownMenuContent,
+  DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
@@ -53,6 +55,10 @@ function SettingsMenu() {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
+        <DropdownMenuItem asChild>
+          <Link to="/settings">{t('topbar.account')}</Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
         <DropdownMenuLabel>{t('common.language')}</DropdownMenuLabel>
         <DropdownMenuRadioGroup
           value={i18n.language}

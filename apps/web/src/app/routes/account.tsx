@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/**
+ * Hesap Ayarları (/settings): the investor's own account, composed from the features that own each part —
+ * the subscription (plans and payments) and the personal data rights under KVKK (export and erasure).
+ */
+export default function AccountRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('account.title'));
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t('account.title')} subtitle={t('account.subtitle')} />
+    </div>
+  );
+}

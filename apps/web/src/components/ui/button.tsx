@@ -40,3 +40,30 @@ export function Button({ className, variant, size, asChild = false, type, ...pro
     />
   );
 }
+
+/**
+ * A ghost icon-only button whose `label` is both its accessible name and its tooltip (`title` may differ, e.g. to
+ * say why it is disabled). `tone` colours destructive (down) and buying (up) actions.
+ */
+export function IconButton({
+  label,
+  tone,
+  className,
+  title,
+  ...props
+}: Omit<ButtonProps, 'variant' | 'size' | 'aria-label'> & { label: string; tone?: 'up' | 'down' }) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className={cn(
+        tone === 'down' && 'text-down hover:text-down',
+        tone === 'up' && 'text-up hover:text-up',
+        className,
+      )}
+      aria-label={label}
+      title={title ?? label}
+      {...props}
+    />
+  );
+}

@@ -5,7 +5,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { toast } from 'sonner';
 import { Bell, BellPlus, Check, CheckCheck, Trash2 } from 'lucide-react';
 import type { PriceAlert } from '@bist/contracts';
-import { Button } from '@/components/ui/button';
+import { Button, IconButton } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
@@ -172,29 +172,24 @@ function AlertRow({ alert, onNavigate }: { alert: PriceAlert; onNavigate: () => 
       </div>
       <div className="flex shrink-0 gap-0.5">
         {unread ? (
-          <Button
-            variant="ghost"
-            size="icon"
+          <IconButton
             className="size-7"
-            aria-label={t('markRead', { symbol: alert.symbol })}
-            title={t('markRead', { symbol: alert.symbol })}
+            label={t('markRead', { symbol: alert.symbol })}
             disabled={markRead.isPending}
             onClick={() => markRead.mutate(alert.id, { onError })}
           >
             <Check />
-          </Button>
+          </IconButton>
         ) : null}
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-7 text-down hover:text-down"
-          aria-label={t('delete', { symbol: alert.symbol })}
-          title={t('delete', { symbol: alert.symbol })}
+        <IconButton
+          className="size-7"
+          tone="down"
+          label={t('delete', { symbol: alert.symbol })}
           disabled={remove.isPending}
           onClick={() => remove.mutate(alert.id, { onSuccess: () => toast.success(t('deleted')), onError })}
         >
           <Trash2 />
-        </Button>
+        </IconButton>
       </div>
     </li>
   );

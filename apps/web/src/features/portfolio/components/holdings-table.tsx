@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { History, Minus, Plus } from 'lucide-react';
 import type { Holding } from '@bist/contracts';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { changeColorClass, formatChange, formatNumber, formatPrice, formatSignedPrice } from '@/lib/format';
@@ -28,36 +28,47 @@ function HoldingActions({
   const { t } = useTranslation('portfolio');
   return (
     <div className="inline-flex gap-1">
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-8 text-up hover:text-up"
-        aria-label={t('holdings.buyMore', { symbol: h.symbol })}
-        title={t('holdings.buyMore', { symbol: h.symbol })}
+      <IconButton
+        className="size-8"
+        tone="up"
+        label={t('holdings.buyMore', { symbol: h.symbol })}
         onClick={() => onBuy(h)}
       >
         <Plus />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-8 text-down hover:text-down"
-        aria-label={t('holdings.sell', { symbol: h.symbol })}
-        title={t('holdings.sell', { symbol: h.symbol })}
+      </IconButton>
+      <IconButton
+        className="size-8"
+        tone="down"
+        label={t('holdings.sell', { symbol: h.symbol })}
         onClick={() => onSell(h)}
       >
         <Minus />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
+      </IconButton>
+      <IconButton
         className="size-8"
-        aria-label={t('holdings.history', { symbol: h.symbol })}
-        title={t('holdings.history', { symbol: h.symbol })}
+        label={t('holdings.history', { symbol: h.symbol })}
         onClick={() => onHistory(h)}
       >
         <History />
-      </Button>
+      </IconButton>
+    </div>
+  );
+}
+
+/** The holding's symbol (a link to its page) with its Güçlü/Zayıf badge beyond ±10 %. */
+function HoldingSymbol({ holding: h }: { holding: Holding }) {
+  const { t } = useTranslation('portfolio');
+  const badge = holdingBadge(h.gain_loss_percent);
+  return (
+    <div className="flex items-center gap-2">
+      <Link to={`/stocks/${h.symbol}`} className="font-semibold hover:underline">
+        {h.symbol}
+      </Link>
+      {badge ? (
+        <Badge variant={badge === 'strong' ? 'up' : 'down'} data-testid="holding-badge">
+          {badge === 'strong' ? t('holdings.strong') : t('holdings.weak')}
+        </Badge>
+      ) : null}
     </div>
   );
 }
@@ -78,7 +89,6 @@ function HoldingCards({ holdings, loading, ...actions }: HoldingsProps) {
   return (
     <ul className="grid gap-3" data-testid="holdings-cards">
       {holdings?.map((h) => {
-        const badge = holdingBadge(h.gain_loss_percent);
         return (
           <li
             key={h.symbol}
@@ -88,16 +98,7 @@ function HoldingCards({ holdings, loading, ...actions }: HoldingsProps) {
           >
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
-                <div className="flex items-center gap-2">
-                  <Link to={`/stocks/${h.symbol}`} className="font-semibold hover:underline">
-                    {h.symbol}
-                  </Link>
-                  {badge ? (
-                    <Badge variant={badge === 'strong' ? 'up' : 'down'} data-testid="holding-badge">
-                      {badge === 'strong' ? t('holdings.strong') : t('holdings.weak')}
-                    </Badge>
-                  ) : null}
-                </div>
+                <HoldingSymbol holding={h} />
                 <div className="truncate text-xs text-muted-foreground">{h.company_name}</div>
               </div>
               <div className="text-right tabular-nums">
@@ -183,20 +184,10 @@ function HoldingsGrid({ holdings, loading, ...actions }: HoldingsProps) {
             </TableRow>
           ) : null}
           {holdings?.map((h) => {
-            const badge = holdingBadge(h.gain_loss_percent);
             return (
               <TableRow key={h.symbol} data-testid="holding-row" data-symbol={h.symbol}>
                 <TableCell>
-                  <div className="flex items-center gap-2">
-                    <Link to={`/stocks/${h.symbol}`} className="font-semibold hover:underline">
-                      {h.symbol}
-                    </Link>
-                    {badge ? (
-                      <Badge variant={badge === 'strong' ? 'up' : 'down'} data-testid="holding-badge">
-                        {badge === 'strong' ? t('holdings.strong') : t('holdings.weak')}
-                      </Badge>
-                    ) : null}
-                  </div>
+                  <HoldingSymbol holding={h} />
                   <div className="max-w-48 truncate text-xs text-muted-foreground">{h.company_name}</div>
                 </TableCell>
                 <TableCell className="text-right tabular-nums" data-col="quantity">

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { PortfolioTransaction } from '@bist/contracts';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { isApiError } from '@/lib/api-client';
@@ -20,6 +20,29 @@ export function formatTrDate(date: string): string {
 }
 
 /** Phones: one card per transaction (date, type, symbol, amount, cash effect, realised K/Z), no sideways scroll. */
+/** A transaction's edit and delete buttons (the same on the phone cards and the desktop table). */
+function RowActions({
+  tx,
+  onEdit,
+  onDelete,
+}: {
+  tx: PortfolioTransaction;
+  onEdit: (transaction: PortfolioTransaction) => void;
+  onDelete: (transaction: PortfolioTransaction) => void;
+}) {
+  const { t } = useTranslation('portfolio');
+  return (
+    <>
+      <IconButton className="size-8" label={t('tx.edit')} onClick={() => onEdit(tx)}>
+        <Pencil />
+      </IconButton>
+      <IconButton className="size-8" tone="down" label={t('tx.delete')} onClick={() => onDelete(tx)}>
+        <Trash2 />
+      </IconButton>
+    </>
+  );
+}
+
 function TransactionCards({
   transactions,
   loading,
@@ -83,26 +106,7 @@ function TransactionCards({
             </div>
           </div>
           <div className="flex justify-end gap-1 border-t pt-1.5">
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8"
-              aria-label={t('tx.edit')}
-              title={t('tx.edit')}
-              onClick={() => onEdit(tx)}
-            >
-              <Pencil />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8 text-down hover:text-down"
-              aria-label={t('tx.delete')}
-              title={t('tx.delete')}
-              onClick={() => onDelete(tx)}
-            >
-              <Trash2 />
-            </Button>
+            <RowActions tx={tx} onEdit={onEdit} onDelete={onDelete} />
           </div>
         </li>
       ))}
@@ -214,26 +218,7 @@ export function TransactionsTable({
                     {formatSignedPrice(tx.realized_gain_loss)}
                   </TableCell>
                   <TableCell className="text-right whitespace-nowrap">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="size-8"
-                      aria-label={t('tx.edit')}
-                      title={t('tx.edit')}
-                      onClick={() => onEdit(tx)}
-                    >
-                      <Pencil />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="size-8 text-down hover:text-down"
-                      aria-label={t('tx.delete')}
-                      title={t('tx.delete')}
-                      onClick={() => askDelete(tx)}
-                    >
-                      <Trash2 />
-                    </Button>
+                    <RowActions tx={tx} onEdit={onEdit} onDelete={askDelete} />
                   </TableCell>
                 </TableRow>
               ))}

@@ -2,7 +2,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import type { AdminUser } from '@bist/contracts';
 import { RoleBadge } from '@/components/role-badge';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatAdminDate, formatAdminDateTime } from '@/features/admin/lib/admin-format';
@@ -86,26 +86,19 @@ export function UsersTable({
                   </TableCell>
                   <TableCell className="whitespace-nowrap">{formatAdminDate(user.created_at)}</TableCell>
                   <TableCell className="text-right whitespace-nowrap">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      onClick={() => onEdit(user)}
-                      aria-label={t('users.edit', { name: user.name })}
-                      title={t('users.edit', { name: user.name })}
-                    >
+                    <IconButton label={t('users.edit', { name: user.name })} onClick={() => onEdit(user)}>
                       <Pencil />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="text-down hover:bg-down/10 hover:text-down"
+                    </IconButton>
+                    <IconButton
+                      tone="down"
+                      className="hover:bg-down/10"
                       onClick={() => onDelete(user)}
                       disabled={self}
-                      aria-label={t('users.delete', { name: user.name })}
-                      title={self ? t('users.cannotDeleteSelf') : t('users.delete', { name: user.name })}
+                      label={t('users.delete', { name: user.name })}
+                      title={self ? t('users.cannotDeleteSelf') : undefined}
                     >
                       <Trash2 />
-                    </Button>
+                    </IconButton>
                   </TableCell>
                 </TableRow>
               );

@@ -17,28 +17,15 @@ import {
   promoteResultSchema,
   type MlRun,
 } from '@bist/contracts';
-import { createMarketTestApp, testBackends, type TestApp } from '@test/helpers';
+import { testBackends } from '@test/helpers';
+import { CHEAP_ALGORITHMS as CHEAP, createMlTestApp, waitFor, type MlTestApp } from '@test/ml-test-kit';
 import { tokenFor, withToken } from '@test/admin-test-kit';
-import type { MarketEngine } from '@/market/engine';
-import { MlQueue } from '@/jobs/ml-queue';
-import { createQueue } from '@/jobs/queue';
-import { MlWorkerPool } from '@/jobs/worker-pool';
+import type { MlWorkerPool } from '@/jobs/worker-pool';
 
-const CHEAP = ['random-walk', 'ols', 'ridge'];
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const FINAL = ['succeeded', 'failed', 'cancelled'];
 
-async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (done(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe.each(testBackends())('AI operations centre on %s', (backend) => {
-  let t: TestApp & { engine: MarketEngine };
+  let t: MlTestApp;
   let pool: MlWorkerPool;
   let admin = '';
   let analyst = '';
@@ -67,26 +54,8 @@ describe.each(testBackends())('AI operations centre on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    t = await createMarketTestApp({
-      backend,
-      startDate: '2026-06-01',
-      config: { demoMode: true },
-      jobs: (database) => {
-        pool = new MlWorkerPool(2);
-        return {
-          queue: new MlQueue(createQueue(database, quiet), { pollingIntervalSeconds: 0.5 }),
-          pool,
-          walkForward: { evalDays: 30, retrainEvery: 10, minTrainDays: 25, maxTrainRows: 5_000, seed: 3 },
-        };
-      },
-    });
-    await t.services.adminAuth.prepareDemoStaff();
-    const runs = t.services.predictionRuns;
-    for (const a of (await t.services.predictions.algorithmList({})).algorithms) {
-      await runs.setEnabled(a.algorithm_id, CHEAP.includes(a.algorithm_id));
-    }
-    await runs.start();
-    await runs.work();
+    t = await createMlTestApp(backend);
+    pool = t.pool;
     admin = await tokenFor(t, 'super_admin');
     analyst = await tokenFor(t, 'data_analyst');
   }, 300_000);

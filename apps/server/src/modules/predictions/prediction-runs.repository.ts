@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AlgorithmEvaluation } from '@bist/contracts';
 import type { Db } from '@/db/client';
 import { mlAlgorithms, mlEvaluations, mlModels, mlRuns, predictionEvaluations } from '@/db/schema/index';
 import type { NewPrediction } from './predictions.repository.ts';
@@ -6,6 +7,35 @@ import type { NewPrediction } from './predictions.repository.ts';
 export type RunRow = typeof mlRuns.$inferSelect;
 export type NewModel = typeof mlModels.$inferInsert;
 export type NewEvaluation = typeof mlEvaluations.$inferInsert;
+
+/** The stored row of a walk-forward evaluation: its headline figures as columns, the whole record as JSON. */
+export function evaluationRow(
+  e: AlgorithmEvaluation,
+  meta: { runId?: string | null; createdAt: Date },
+): NewEvaluation {
+  return {
+    algorithmId: e.algorithmId,
+    horizonDays: e.horizonDays,
+    source: e.source,
+    accuracyPercent: e.accuracyPercent,
+    accuracyCiLowPercent: e.accuracyCiLowPercent,
+    accuracyCiHighPercent: e.accuracyCiHighPercent,
+    mae: e.mae,
+    rmse: e.rmse,
+    skillVsRandomWalk: e.skillVsRandomWalk,
+    r2: e.r2,
+    icMean: e.ic.mean,
+    icIcir: e.ic.icir,
+    rankIcMean: e.rankIc.mean,
+    rankIcIcir: e.rankIc.icir,
+    predictionsCount: e.predictionsCount,
+    evaluatedFrom: e.evaluatedFrom,
+    evaluatedTo: e.evaluatedTo,
+    record: e,
+    runId: meta.runId ?? null,
+    createdAt: meta.createdAt,
+  };
+}
 
 export interface AlgorithmMeta {
   id: string;

@@ -63,11 +63,12 @@ import type {
   PredictionsRepository,
   RealisedScores,
 } from './predictions.repository.ts';
-import type {
-  ModelVersionRow,
-  PredictionRunsRepository,
-  RunRow,
-  SymbolBarArrays,
+import {
+  evaluationRow,
+  type ModelVersionRow,
+  type PredictionRunsRepository,
+  type RunRow,
+  type SymbolBarArrays,
 } from './prediction-runs.repository.ts';
 
 export type { RunRow };
@@ -840,28 +841,7 @@ export class PredictionRunsService {
     });
     await this.o.runs.insertModels(models);
     await this.o.runs.insertEvaluations(
-      outcomes.map(({ evaluation: e }) => ({
-        algorithmId: e.algorithmId,
-        horizonDays: e.horizonDays,
-        source: e.source,
-        accuracyPercent: e.accuracyPercent,
-        accuracyCiLowPercent: e.accuracyCiLowPercent,
-        accuracyCiHighPercent: e.accuracyCiHighPercent,
-        mae: e.mae,
-        rmse: e.rmse,
-        skillVsRandomWalk: e.skillVsRandomWalk,
-        r2: e.r2,
-        icMean: e.ic.mean,
-        icIcir: e.ic.icir,
-        rankIcMean: e.rankIc.mean,
-        rankIcIcir: e.rankIc.icir,
-        predictionsCount: e.predictionsCount,
-        evaluatedFrom: e.evaluatedFrom,
-        evaluatedTo: e.evaluatedTo,
-        record: e,
-        runId,
-        createdAt: now,
-      })),
+      outcomes.map(({ evaluation }) => evaluationRow(evaluation, { runId, createdAt: now })),
     );
     const failed = outcomes.filter((o) => o.error !== null);
     for (const f of failed) {

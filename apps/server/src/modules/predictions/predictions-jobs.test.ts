@@ -10,30 +10,16 @@ import {
   mlRunResponseSchema,
   mlRunSchema,
 } from '@bist/contracts';
-import { createMarketTestApp, testBackends, type TestApp } from '@test/helpers';
+import { testBackends } from '@test/helpers';
+import { CHEAP_ALGORITHMS as CHEAP, createMlTestApp, waitFor, type MlTestApp } from '@test/ml-test-kit';
 import { tokenFor, withToken } from '@test/admin-test-kit';
-import type { MarketEngine } from '@/market/engine';
-import { MlQueue } from '@/jobs/ml-queue';
-import { createQueue } from '@/jobs/queue';
-import { MlWorkerPool } from '@/jobs/worker-pool';
+import type { MlWorkerPool } from '@/jobs/worker-pool';
 import { PredictionsRepository } from './predictions.repository.ts';
 import { PredictionRunsRepository } from './prediction-runs.repository.ts';
 import { mlRunOf, PredictionRunsService } from './prediction-runs.service.ts';
 
-const CHEAP = ['random-walk', 'ols', 'ridge'];
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (done(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe.each(testBackends())(`${PredictionRunsService.name} on %s`, (backend) => {
-  let t: TestApp & { engine: MarketEngine };
+  let t: MlTestApp;
   let repo: PredictionsRepository;
   let runsRepo: PredictionRunsRepository;
   let pool: MlWorkerPool;
@@ -41,26 +27,11 @@ describe.each(testBackends())(`${PredictionRunsService.name} on %s`, (backend) =
 
   beforeAll(async () => {
     // About 120 trading days of history: enough for the 61-bar features and a short walk-forward.
-    t = await createMarketTestApp({
-      backend,
-      startDate: '2026-06-01',
-      config: { demoMode: true },
-      jobs: (database) => {
-        pool = new MlWorkerPool(2);
-        return {
-          queue: new MlQueue(createQueue(database, quiet), { pollingIntervalSeconds: 0.5 }),
-          pool,
-          walkForward: { evalDays: 30, retrainEvery: 10, minTrainDays: 25, maxTrainRows: 5_000, seed: 3 },
-        };
-      },
-    });
-    await t.services.adminAuth.prepareDemoStaff();
+    t = await createMlTestApp(backend);
+    pool = t.pool;
     repo = new PredictionsRepository(t.infra.database.db);
     runsRepo = new PredictionRunsRepository(t.infra.database.db);
     jobs = t.services.predictionRuns;
-    for (const a of await repo.listAlgorithms()) await jobs.setEnabled(a.id, CHEAP.includes(a.id));
-    await jobs.start();
-    await jobs.work();
     // Writing the history takes a while on PGlite when the machine is busy.
   }, 300_000);
   afterAll(async () => {

@@ -13,7 +13,7 @@ import {
 import { createTestApp, type TestApp } from '@test/helpers';
 import { FakeMarketData } from '@test/fake-market-data';
 import { MarketRepository } from '@/market/market.repository';
-import { PredictionRunsRepository } from './prediction-runs.repository.ts';
+import { evaluationRow, PredictionRunsRepository } from './prediction-runs.repository.ts';
 
 const NOW = new Date('2026-11-18T09:30:00Z');
 const AS_OF = '2026-11-17';
@@ -98,29 +98,7 @@ describe('predictions routes', () => {
         edgeCi: [-4, 1],
       }),
     ];
-    await runs.insertEvaluations(
-      records.map((e) => ({
-        algorithmId: e.algorithmId,
-        horizonDays: e.horizonDays,
-        source: e.source,
-        accuracyPercent: e.accuracyPercent,
-        accuracyCiLowPercent: e.accuracyCiLowPercent,
-        accuracyCiHighPercent: e.accuracyCiHighPercent,
-        mae: e.mae,
-        rmse: e.rmse,
-        skillVsRandomWalk: e.skillVsRandomWalk,
-        r2: e.r2,
-        icMean: e.ic.mean,
-        icIcir: e.ic.icir,
-        rankIcMean: e.rankIc.mean,
-        rankIcIcir: e.rankIc.icir,
-        predictionsCount: e.predictionsCount,
-        evaluatedFrom: e.evaluatedFrom,
-        evaluatedTo: e.evaluatedTo,
-        record: e,
-        createdAt: NOW,
-      })),
-    );
+    await runs.insertEvaluations(records.map((e) => evaluationRow(e, { createdAt: NOW })));
     const p = (algorithmId: string, symbol: string, price: number, confidence: number) => ({
       algorithmId,
       symbol,

@@ -1,0 +1,58 @@
+// The ML job system in tests: pg-boss jobs in a real worker-thread pool on a short simulated history, with only the
+// cheap algorithms enabled so a training takes seconds.
+import { MlQueue } from '@/jobs/ml-queue';
+import { createQueue } from '@/jobs/queue';
+import { MlWorkerPool } from '@/jobs/worker-pool';
+import type { MarketEngine } from '@/market/engine';
+import { createMarketTestApp, type Backend, type TestApp } from './helpers.ts';
+
+/** The algorithms left enabled: the random walk, OLS and ridge. */
+export const CHEAP_ALGORITHMS = ['random-walk', 'ols', 'ridge'];
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export type MlTestApp = TestApp & { engine: MarketEngine; pool: MlWorkerPool };
+
+/** Polls `read` every 50 ms until `done` holds or `timeoutMs` passes; returns the last value either way. */
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (v: T) => boolean,
+  timeoutMs: number,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await read();
+    if (done(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * A demo-mode app from 2026-06-01 (about 120 trading days: enough for the 61-bar features and a short walk-forward)
+ * with the job system started and working, the demo staff prepared and only `CHEAP_ALGORITHMS` enabled.
+ */
+export async function createMlTestApp(backend: Backend): Promise<MlTestApp> {
+  let pool: MlWorkerPool | undefined;
+  const t = await createMarketTestApp({
+    backend,
+    startDate: '2026-06-01',
+    config: { demoMode: true },
+    jobs: (database) => {
+      pool = new MlWorkerPool(2);
+      return {
+        queue: new MlQueue(createQueue(database, quiet), { pollingIntervalSeconds: 0.5 }),
+        pool,
+        walkForward: { evalDays: 30, retrainEvery: 10, minTrainDays: 25, maxTrainRows: 5_000, seed: 3 },
+      };
+    },
+  });
+  await t.services.adminAuth.prepareDemoStaff();
+  const runs = t.services.predictionRuns;
+  for (const a of (await t.services.predictions.algorithmList({})).algorithms) {
+    await runs.setEnabled(a.algorithm_id, CHEAP_ALGORITHMS.includes(a.algorithm_id));
+  }
+  await runs.start();
+  await runs.work();
+  if (!pool) throw new Error('the job infrastructure was not created');
+  return Object.assign(t, { pool });
+}

@@ -46,6 +46,24 @@ export function panelLogSeries(panel: Panel): LogSeries[] {
   return v;
 }
 
+type FitMemo = Map<number, (number | null)[] | null>;
+const fitMemos = new WeakMap<Panel, Map<string, FitMemo>>();
+
+/** The fitted parameters of one per-series algorithm on one panel, by series index × 100,000 + bars used. */
+function seriesFitMemo(panel: Panel, id: string): FitMemo {
+  let byAlgorithm = fitMemos.get(panel);
+  if (!byAlgorithm) {
+    byAlgorithm = new Map<string, FitMemo>();
+    fitMemos.set(panel, byAlgorithm);
+  }
+  let memo = byAlgorithm.get(id);
+  if (!memo) {
+    memo = new Map<number, (number | null)[] | null>();
+    byAlgorithm.set(id, memo);
+  }
+  return memo;
+}
+
 /** Number of valid bars with day ≤ `day` (binary search). */
 export function barsUpTo(days: Int32Array, day: number): number {
   let lo = 0;
@@ -66,8 +84,11 @@ export interface PerSeriesSpec {
   description: string;
   /** Minimum bars to fit; fewer → the stock gets no parameters and predictions of 0. */
   minBars: number;
-  /** Parameters from y[0..n) (log closes known at the cutoff); null when the stock cannot be fitted. */
-  fitSeries(y: Float64Array, horizon: Horizon): number[] | null;
+  /**
+   * Parameters from y[0..n) (log closes known at the cutoff); null when the stock cannot be fitted. They must not
+   * depend on the horizon (the forecast takes it): fits are shared between the horizons of one panel.
+   */
+  fitSeries(y: Float64Array): number[] | null;
   /**
    * h-step expected log return at each position in `positions` (ascending indexes into y): the forecast made after
    * observing y[0..pos] inclusive. Implementations must read y only up to the position being forecast.
@@ -106,12 +127,21 @@ export function perSeriesAlgorithm(spec: PerSeriesSpec): Algorithm {
       const panel = data.features.panel;
       const logs = panelLogSeries(panel);
       const params: Record<string, (number | null)[]> = {};
+      const memo = seriesFitMemo(panel, spec.id);
       for (let s = 0; s < logs.length; s++) {
         const ls = logs[s]!;
         const n = barsUpTo(ls.days, data.cutoffDay);
         if (n < spec.minBars) continue;
-        const p = spec.fitSeries(ls.logClose.subarray(0, n), data.horizon);
-        if (p) params[panel.series[s]!.symbol] = p.map((v) => (Number.isFinite(v) ? v : null));
+        // A stock's parameters depend only on its first n log closes: the other horizon's fit at the same cutoff
+        // (and the final fit after the walk-forward's last window) reuses them.
+        const key = s * 100_000 + n;
+        let p = memo.get(key);
+        if (p === undefined) {
+          const fitted = spec.fitSeries(ls.logClose.subarray(0, n));
+          p = fitted ? fitted.map((v) => (Number.isFinite(v) ? v : null)) : null;
+          memo.set(key, p);
+        }
+        if (p) params[panel.series[s]!.symbol] = p;
       }
       const state: PerSeriesState = { params };
       return finishModel(algorithm, data, state as unknown as JsonValue);

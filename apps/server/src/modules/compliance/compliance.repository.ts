@@ -254,6 +254,26 @@ export class ComplianceRepository {
       .where(eq(complianceRuns.id, id));
   }
 
+  /** Finish time of the latest finished run of each trigger. */
+  async lastRunByTrigger(): Promise<Map<string, Date>> {
+    const rows = await this.db
+      .select({ trigger: complianceRuns.trigger, at: max(complianceRuns.finishedAt) })
+      .from(complianceRuns)
+      .where(sql`${complianceRuns.finishedAt} is not null`)
+      .groupBy(complianceRuns.trigger);
+    return new Map(rows.filter((r) => r.at !== null).map((r) => [r.trigger, new Date(r.at!)]));
+  }
+
+  /** Violations detected since `since`, counted by rule. */
+  async violationCountsByRule(since: Date): Promise<Map<string, number>> {
+    const rows = await this.db
+      .select({ code: complianceViolations.ruleCode, n: count() })
+      .from(complianceViolations)
+      .where(gte(complianceViolations.detectedAt, since))
+      .groupBy(complianceViolations.ruleCode);
+    return new Map(rows.map((r) => [r.code, r.n]));
+  }
+
   async lastRun(): Promise<RunRow | null> {
     const [row] = await this.db
       .select()

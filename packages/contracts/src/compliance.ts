@@ -38,6 +38,15 @@ export const RISK_BANDS: readonly { level: ComplianceSeverity; min: number; max:
   { level: 'critical', min: 15, max: 25 },
 ];
 
+/** Level of a likelihood × impact score by RISK_BANDS; the server and the page's live preview both use this. */
+export function riskLevelOf(score: number): ComplianceSeverity {
+  const band = Number.isInteger(score) ? RISK_BANDS.find((b) => score >= b.min && score <= b.max) : undefined;
+  if (!band) throw new RangeError(`risk score must be 1–25, got ${score}`);
+  return band.level;
+}
+
+export const riskScoreOf = (likelihood: number, impact: number): number => likelihood * impact;
+
 const days = z.coerce
   .number({ error: 'days must be a number' })
   .int('days must be a whole number')

@@ -1,6 +1,8 @@
 import {
   ALERT_ACK_DEADLINE_HOURS,
   RESOLVED_BY_ADMIN_NOTE,
+  riskLevelOf,
+  riskScoreOf,
   type ComplianceAlert,
   type ComplianceDashboard,
   type ComplianceRule,
@@ -29,7 +31,6 @@ import type {
   ViolationRow,
 } from './compliance.repository.ts';
 import { DEMO_RISKS } from './demo-risks.ts';
-import { riskLevelOf, riskScoreOf } from './risk-level.ts';
 import { CoalescingTrigger, triggersPlatformRules, type TimerPort } from './run-triggers.ts';
 import type { PlatformEvent } from './rules/audit-events.ts';
 import { bruteForce, type BruteForceParams } from './rules/brute-force.ts';

@@ -305,6 +305,21 @@ export class ComplianceRepository {
   }
 
   /** The minute bars of the latest stored session (from its first minute on), ascending per symbol. */
+  /** The newest stored daily bar's date (stocks), or null: what a daily rule scan depends on. */
+  async latestDailyDate(): Promise<string | null> {
+    const [row] = await this.db
+      .select({ d: max(dailyBars.date) })
+      .from(dailyBars)
+      .where(sql`${dailyBars.source} <> 'computed'`);
+    return row?.d ?? null;
+  }
+
+  /** The newest stored minute bar's minute, or null. */
+  async latestMinute(): Promise<Date | null> {
+    const [row] = await this.db.select({ at: max(minuteBars.minute) }).from(minuteBars);
+    return row?.at ? new Date(row.at) : null;
+  }
+
   async latestSessionMinutes() {
     const [latest] = await this.db.select({ at: max(minuteBars.minute) }).from(minuteBars);
     if (!latest?.at) return [];

@@ -145,6 +145,12 @@ export function raisesAlert(severity: ComplianceSeverity, category: RuleCategory
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
+/** Whether a minute bar is from the session's closing minutes (17:55 Istanbul or later). */
+function reachedClose(minute: Date): boolean {
+  const local = new Date(minute.getTime() + ISTANBUL_OFFSET_MS);
+  return local.getUTCHours() * 60 + local.getUTCMinutes() >= SESSION_CLOSE_MINUTE;
+}
+
 function toRule(
   row: RuleRow,
   stats: { lastRunAt: Date | null; violations: number } = { lastRunAt: null, violations: 0 },
@@ -258,8 +264,22 @@ const riskColumns = (input: RiskInput) => ({
  * acknowledgement deadlines, the risk register and the compliance view of the audit log. Every staff change is
  * audited (event type compliance_check) in the same transaction as the change.
  */
+/** The market rules that read daily bars (the other, marking the close, reads the latest session's minute bars). */
+const DAILY_MARKET_RULES = [
+  'MKT_PRICE_LIMIT_STREAK',
+  'MKT_VOLUME_SPIKE',
+  'MKT_PUMP_AND_DUMP',
+  'MKT_SECTOR_RELATIVE_MOVE',
+] as const;
+
 export class ComplianceService {
   private readonly triggers: Record<'audit_event' | 'minute_bar', CoalescingTrigger>;
+  /**
+   * What the last daily scan read (newest daily bar, the daily rules' versions) and whether its bars were simulated.
+   * Daily bars are written after the session, so the minute-bar runs of a session skip a scan whose input is
+   * unchanged (it would find only what dedup drops); every other run scans.
+   */
+  private lastDailyScan: { key: string; demo: boolean } | null = null;
 
   constructor(private readonly deps: ComplianceServiceDeps) {
     const trigger = (name: 'audit_event' | 'minute_bar') =>
@@ -376,15 +396,26 @@ export class ComplianceService {
     // Market: daily rules on stored bars; marking the close on the latest session's minute bars.
     let demo = false;
     if (covers('market')) {
-      const daily = await this.dailySeries(isoDate(new Date(started.getTime() - BAR_HISTORY_DAYS * DAY_MS)));
-      demo = daily.demo;
-      const found = scanDailyMarketRules(daily.series, {
-        MKT_PRICE_LIMIT_STREAK: params('MKT_PRICE_LIMIT_STREAK'),
-        MKT_VOLUME_SPIKE: params('MKT_VOLUME_SPIKE'),
-        MKT_PUMP_AND_DUMP: params('MKT_PUMP_AND_DUMP'),
-        MKT_SECTOR_RELATIVE_MOVE: params('MKT_SECTOR_RELATIVE_MOVE'),
-      });
-      for (const [code, list] of found) add(code, list);
+      const key = [
+        await this.repo.latestDailyDate(),
+        ...DAILY_MARKET_RULES.map((code) => `${code}:${rules.get(code)?.version ?? 'off'}`),
+      ].join('|');
+      if (trigger === 'minute_bar' && this.lastDailyScan?.key === key) {
+        demo = this.lastDailyScan.demo;
+      } else {
+        const daily = await this.dailySeries(
+          isoDate(new Date(started.getTime() - BAR_HISTORY_DAYS * DAY_MS)),
+        );
+        demo = daily.demo;
+        const found = scanDailyMarketRules(daily.series, {
+          MKT_PRICE_LIMIT_STREAK: params('MKT_PRICE_LIMIT_STREAK'),
+          MKT_VOLUME_SPIKE: params('MKT_VOLUME_SPIKE'),
+          MKT_PUMP_AND_DUMP: params('MKT_PUMP_AND_DUMP'),
+          MKT_SECTOR_RELATIVE_MOVE: params('MKT_SECTOR_RELATIVE_MOVE'),
+        });
+        for (const [code, list] of found) add(code, list);
+        this.lastDailyScan = { key, demo };
+      }
       const closing = params<MarkingTheCloseParams>('MKT_MARKING_THE_CLOSE');
       if (closing) add('MKT_MARKING_THE_CLOSE', await this.markingTheClose(closing));
     }
@@ -508,6 +539,9 @@ export class ComplianceService {
   }
 
   private async markingTheClose(params: MarkingTheCloseParams): Promise<Finding[]> {
+    // Mid-session (the usual case of a minute-bar run) no symbol has reached the close: skip reading the session.
+    const latest = await this.repo.latestMinute();
+    if (!latest || !reachedClose(latest)) return [];
     const rows = await this.repo.latestSessionMinutes();
     const bySymbol = new Map<string, typeof rows>();
     for (const row of rows) bySymbol.set(row.symbol, [...(bySymbol.get(row.symbol) ?? []), row]);
@@ -522,10 +556,10 @@ export class ComplianceService {
         closeTry: b.closeTry,
         volumeShares: b.volumeShares,
       }));
-      const last = new Date(bars[bars.length - 1]!.minute.getTime() + ISTANBUL_OFFSET_MS);
+      const lastMinute = bars[bars.length - 1]!.minute;
       // Only a session that reached its close: mid-session, the last minutes are not the close.
-      if (last.getUTCHours() * 60 + last.getUTCMinutes() < SESSION_CLOSE_MINUTE) continue;
-      const date = isoDate(last);
+      if (!reachedClose(lastMinute)) continue;
+      const date = isoDate(new Date(lastMinute.getTime() + ISTANBUL_OFFSET_MS));
       findings.push(...markingTheClose({ symbol, date, bars: session }, params));
     }
     return findings;

@@ -2,13 +2,14 @@
 // schedule needed), a burst gives one run, a closed minute bar runs the market rules only; and the rule list shows
 // the last run that covered each rule and the violations each raised.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ruleListResponseSchema, violationListResponseSchema } from '@bist/contracts';
 import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
 import { FakeMarketData } from '@test/fake-market-data';
 import type { TestApp } from '@test/helpers';
 import { startComplianceJobs } from '@/composition/background';
 import type { Logger } from '@/composition/infrastructure';
+import { ComplianceRepository } from '@/modules/compliance/compliance.repository';
 
 const quiet: Logger = {
   info: () => undefined,
@@ -101,5 +102,26 @@ describe('compliance runs on events', () => {
       ['minFailures', 'count'],
       ['windowMinutes', 'minutes'],
     ]);
+  });
+
+  it('re-reads the daily bars on a minute bar only when they changed, and then finds what is new', async () => {
+    const reads = vi.spyOn(ComplianceRepository.prototype, 'dailyBarsSince');
+    market.addStock({ symbol: 'KONTR', name: 'Kontrolmatik', sector: 'Teknoloji' });
+    market.closeMinute(t.clock.now());
+    await t.services.compliance.flushEventRuns();
+    expect(reads).not.toHaveBeenCalled(); // same newest daily bar and rule versions as the last scan
+
+    // Three closes at the upper limit (the feed writes daily bars after the session): the next minute-bar run scans.
+    for (const [i, close] of [100, 110, 121, 133.1].entries()) {
+      const date = new Date(t.clock.now().getTime() - (4 - i) * 86_400_000).toISOString().slice(0, 10);
+      await t.infra.database.db.execute(sql`insert into daily_bars values
+        ('KONTR', ${date}, ${close}, ${close}, ${close}, ${close}, 1000, ${close * 1000}, 'import')`);
+    }
+    market.closeMinute(t.clock.now());
+    await t.services.compliance.flushEventRuns();
+    expect(reads).toHaveBeenCalledTimes(1);
+    const streak = (await rules()).find((r) => r.code === 'MKT_PRICE_LIMIT_STREAK')!;
+    expect(streak.violations_in_period).toBe(1);
+    reads.mockRestore();
   });
 });

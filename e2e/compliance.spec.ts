@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
  * Compliance & risk as a risk manager works it: a platform settings change, caught by the surveillance rules, shows
@@ -109,7 +109,7 @@ test('a risk manager investigates and resolves a violation with a note and ackno
   await page.screenshot({ path: '../.tmp/e2e-results/compliance-audit.png', fullPage: true });
 });
 
-async function signIn(page: import('@playwright/test').Page, email: string, password: string) {
+async function signIn(page: Page, email: string, password: string) {
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

@@ -90,7 +90,7 @@ describe('rule edit dialog', () => {
     expect(screen.getByLabelText('Days').getAttribute('aria-invalid')).toBe('true');
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/admin/api/compliance/rules/MKT_PRICE_LIMIT_STREAK');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(JSON.parse(init?.body as string)).toEqual({
       severity: 'high',
       parameters: { bandFraction: 0.1, toleranceFraction: 0.005, days: 20 },
     });
@@ -101,7 +101,8 @@ describe('risk dialog', () => {
   it('starts from the risk, shows its levels and places a server 400 on its field', async () => {
     answer(400, { success: false, error: 'owner must be at most 200 characters', field: 'owner' });
     show(<RiskFormDialog risk={risk} onClose={() => undefined} />);
-    expect(((await screen.findByLabelText('Title')) as HTMLInputElement).value).toBe('Feed outage');
+    const title = await screen.findByLabelText<HTMLInputElement>('Title');
+    expect(title.value).toBe('Feed outage');
     expect(screen.getByTestId('inherent-level').textContent).toContain('Score 16');
     expect(screen.getByTestId('inherent-level').textContent).toContain('Critical');
     expect(screen.getByTestId('residual-level').textContent).toContain('Score 12');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Pencil, Play } from 'lucide-react';
-import { COMPLIANCE_ACCESS, type ComplianceRule } from '@bist/contracts';
+import { COMPLIANCE_ACCESS, RULE_CATEGORIES, type ComplianceRule } from '@bist/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
@@ -44,7 +44,12 @@ export function RulesTab({ days }: { days: number }) {
         ),
     });
 
-  const list = rules.data ?? [];
+  // Market, investor, platform (the catalogue's order), then by code.
+  const list = [...(rules.data ?? [])].sort(
+    (a, b) =>
+      RULE_CATEGORIES.indexOf(a.category) - RULE_CATEGORIES.indexOf(b.category) ||
+      a.code.localeCompare(b.code),
+  );
   return (
     <div className="space-y-4" data-testid="rules-tab">
       <div className="flex flex-wrap items-start justify-between gap-3">

@@ -119,7 +119,9 @@ async function main(): Promise<void> {
       runsJobs: config.mlWorkers > 0,
     },
     app.log,
-  ).then(() => startComplianceJobs(services, jobs.queue.started ? jobs.compliance : undefined, app.log));
+  ).then(() =>
+    startComplianceJobs(services, jobs.queue.started ? jobs.compliance : undefined, app.log, engine),
+  );
 }
 
 main().catch((error: unknown) => {

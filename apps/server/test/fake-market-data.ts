@@ -88,4 +88,16 @@ export class FakeMarketData implements MarketData {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
+
+  private readonly minuteListeners = new Set<(minute: Date) => void>();
+
+  onMinuteBars(listener: (minute: Date) => void): () => void {
+    this.minuteListeners.add(listener);
+    return () => this.minuteListeners.delete(listener);
+  }
+
+  /** As the engine does after storing a closed minute bar. */
+  closeMinute(minute: Date): void {
+    for (const listener of this.minuteListeners) listener(minute);
+  }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_SCREEN_ACCESS, AUDIT_EVENT_TYPES } from './admin.ts';
-import type { Permission } from './roles.ts';
+import { ADMIN_ROLES, type Permission } from './roles.ts';
 import { COMPLIANCE_AUDIT_LIMIT } from './constants.ts';
 import { dataEnvelope } from './envelope.ts';
 
@@ -37,6 +37,15 @@ export const RISK_BANDS: readonly { level: ComplianceSeverity; min: number; max:
   { level: 'high', min: 10, max: 14 },
   { level: 'critical', min: 15, max: 25 },
 ];
+
+/** Level of a likelihood × impact score by RISK_BANDS; the server and the page's live preview both use this. */
+export function riskLevelOf(score: number): ComplianceSeverity {
+  const band = Number.isInteger(score) ? RISK_BANDS.find((b) => score >= b.min && score <= b.max) : undefined;
+  if (!band) throw new RangeError(`risk score must be 1–25, got ${score}`);
+  return band.level;
+}
+
+export const riskScoreOf = (likelihood: number, impact: number): number => likelihood * impact;
 
 const days = z.coerce
   .number({ error: 'days must be a number' })
@@ -255,6 +264,136 @@ export type RiskInput = z.infer<typeof riskInputSchema>;
 
 // ---- Rules --------------------------------------------------------------------------------------------------
 
+/** What a rule parameter measures; the page shows the unit next to the value. */
+export const RULE_PARAMETER_UNITS = [
+  'fraction',
+  'multiple',
+  'days',
+  'minutes',
+  'hour',
+  'count',
+  'try',
+  'roles',
+] as const;
+export type RuleParameterUnit = (typeof RULE_PARAMETER_UNITS)[number];
+
+/**
+ * One editable parameter of a rule: its unit and range. The server validates edits with the schema built from these
+ * (ruleParametersSchema) and the page validates the same way before sending.
+ */
+export interface RuleParameterSpec {
+  key: string;
+  unit: RuleParameterUnit;
+  /** number, whole number, or a list of admin roles. */
+  kind: 'number' | 'integer' | 'roles';
+  /** Lower bound; `minExclusive` makes it strict (a fraction must be above 0). */
+  min: number;
+  minExclusive?: boolean;
+  /** Upper bound, or the most entries of a list; null for no bound. */
+  max: number | null;
+}
+
+const frac = (key: string, max = 1): RuleParameterSpec => ({
+  key,
+  unit: 'fraction',
+  kind: 'number',
+  min: 0,
+  minExclusive: true,
+  max,
+});
+const whole = (key: string, unit: RuleParameterUnit, max: number, min = 1): RuleParameterSpec => ({
+  key,
+  unit,
+  kind: 'integer',
+  min,
+  max,
+});
+
+/** The parameters of every rule of the catalogue, by rule code (the server's catalogue holds the defaults). */
+export const RULE_PARAMETER_SPECS: Record<string, readonly RuleParameterSpec[]> = {
+  MKT_PRICE_LIMIT_STREAK: [
+    frac('bandFraction', 0.5),
+    frac('toleranceFraction', 0.05),
+    whole('days', 'days', 30),
+  ],
+  MKT_VOLUME_SPIKE: [
+    { key: 'volumeMultiple', unit: 'multiple', kind: 'number', min: 1, minExclusive: true, max: 100 },
+    whole('lookbackDays', 'days', 250),
+    frac('minMoveFraction', 0.5),
+  ],
+  MKT_PUMP_AND_DUMP: [
+    whole('runUpDays', 'days', 60),
+    frac('minRunUpFraction', 10),
+    whole('reversalDays', 'days', 60),
+    frac('minReversalFraction', 1),
+    { key: 'volumeRiseMultiple', unit: 'multiple', kind: 'number', min: 0, minExclusive: true, max: 100 },
+    whole('baselineDays', 'days', 250),
+  ],
+  MKT_MARKING_THE_CLOSE: [
+    whole('lastMinutes', 'minutes', 60),
+    frac('minDeviationFraction', 0.5),
+    frac('minLastMoveFraction', 0.5),
+    whole('minBars', 'count', 600),
+  ],
+  MKT_SECTOR_RELATIVE_MOVE: [frac('minExcessFraction', 1), whole('minPeers', 'count', 100)],
+  INV_CONCENTRATION: [
+    frac('maxShareFraction', 1),
+    { key: 'minPortfolioTry', unit: 'try', kind: 'number', min: 0, max: null },
+    whole('windowDays', 'days', 365),
+  ],
+  INV_SAME_DAY_ROUND_TRIP: [whole('minRoundTrips', 'count', 100)],
+  INV_LARGE_TRADE: [
+    { key: 'thresholdTry', unit: 'try', kind: 'number', min: 0, minExclusive: true, max: null },
+  ],
+  INV_PRE_SIGNAL_TRADING: [whole('daysBefore', 'days', 30)],
+  PLT_BRUTE_FORCE: [whole('minFailures', 'count', 1_000), whole('windowMinutes', 'minutes', 1_440)],
+  PLT_OFF_HOURS_SIGN_IN: [whole('startHour', 'hour', 23, 0), whole('endHour', 'hour', 24)],
+  PLT_PRIVILEGE_CHANGE: [{ key: 'watchedRoles', unit: 'roles', kind: 'roles', min: 0, max: 20 }],
+  PLT_BULK_EXPORT: [whole('minExports', 'count', 1_000), whole('windowMinutes', 'minutes', 1_440)],
+  PLT_DORMANT_STAFF: [whole('days', 'days', 3_650)],
+  PLT_SETTINGS_CHANGE: [],
+};
+
+/** The range of a parameter in words, e.g. 'above 0 and at most 0.5', for messages and hints. */
+export function ruleParameterRange(spec: RuleParameterSpec): string {
+  const low = `${spec.minExclusive ? 'above' : 'at least'} ${spec.min}`;
+  return spec.max === null ? low : `${low} and at most ${spec.max}`;
+}
+
+function parameterSchema(spec: RuleParameterSpec, path: string): z.ZodType {
+  const range = `${path} must be ${ruleParameterRange(spec)}`;
+  if (spec.kind === 'roles')
+    return z
+      .array(z.enum(ADMIN_ROLES, { error: `${path} must list admin roles (${ADMIN_ROLES.join(', ')})` }), {
+        error: `${path} must be a list of roles`,
+      })
+      .max(spec.max ?? 20, `${path} must list at most ${spec.max} roles`);
+  let n = z.number({ error: `${path} must be a number` });
+  if (spec.kind === 'integer') n = n.int(`${path} must be a whole number`);
+  n = spec.minExclusive ? n.gt(spec.min, range) : n.min(spec.min, range);
+  if (spec.max !== null) n = n.max(spec.max, range);
+  return n;
+}
+
+/**
+ * The schema of a rule's parameters: every key of its specs and no other (an unknown key is refused), each in its
+ * range. Messages name the field as `parameters.<key>`.
+ */
+export function ruleParametersSchema(specs: readonly RuleParameterSpec[]) {
+  return z.strictObject(
+    Object.fromEntries(specs.map((s) => [s.key, parameterSchema(s, `parameters.${s.key}`)])),
+  );
+}
+
+export const ruleParameterSpecSchema = z.object({
+  key: z.string(),
+  unit: z.enum(RULE_PARAMETER_UNITS),
+  kind: z.enum(['number', 'integer', 'roles']),
+  min: z.number(),
+  minExclusive: z.boolean().optional(),
+  max: z.number().nullable(),
+});
+
 export const complianceRuleSchema = z.object({
   code: z.string(),
   name: z.string(),
@@ -263,13 +402,20 @@ export const complianceRuleSchema = z.object({
   severity: z.enum(COMPLIANCE_SEVERITIES),
   enabled: z.boolean(),
   parameters: z.record(z.string(), z.unknown()),
+  /** Unit and range of each parameter (what the edit form validates against). */
+  parameter_specs: z.array(ruleParameterSpecSchema),
   version: z.number().int(),
   updated_at: z.string(),
   updated_by: z.string().nullable(),
+  /** The last finished run that covered this rule's category; null before one. */
+  last_run_at: z.string().nullable(),
+  /** Violations this rule raised in the last `days` days (the rules query's period). */
+  violations_in_period: z.number().int(),
 });
 export type ComplianceRule = z.infer<typeof complianceRuleSchema>;
 export const ruleListResponseSchema = dataEnvelope(z.array(complianceRuleSchema));
 export const ruleResponseSchema = dataEnvelope(complianceRuleSchema);
+export const rulesQuerySchema = z.object({ days: days.default(30) });
 export const ruleParamsSchema = z.object({
   code: z.string().regex(/^[A-Z_]{3,60}$/, 'code must be a rule code such as MKT_VOLUME_SPIKE'),
 });

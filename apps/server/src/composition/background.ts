@@ -3,6 +3,7 @@
 // minute's request counters, moving
 // the nightly ML schedule when its time changes, and the ML job queue.
 import type { ComplianceQueue } from '@/jobs/compliance-queue';
+import type { MarketData } from '@/market/market-data';
 import { firstTrainingPhases, runFirstTraining } from '@/jobs/first-training';
 import type { Logger } from './infrastructure.ts';
 import type { Services } from './services.ts';
@@ -48,17 +49,22 @@ export async function startBackground(services: Services, log: Logger): Promise<
 }
 
 /**
- * The compliance rules: stores the rule catalogue (and demo risks), then runs through pg-boss every 5 minutes and on
- * demand. Called after the ML queue started pg-boss; without a queue (a failure starting it) it runs once in-process.
+ * The compliance rules: stores the rule catalogue (and demo risks), then runs through pg-boss every 5 minutes, on
+ * demand, on the audit events the platform rules read and after each closed minute bar. Called after the ML queue started pg-boss; without a queue (a failure starting it) it runs once in-process.
  * Failures are logged: the API keeps answering.
  */
 export async function startComplianceJobs(
-  services: Pick<Services, 'compliance'>,
+  services: Pick<Services, 'compliance' | 'audit'>,
   queue: ComplianceQueue | undefined,
   log: Logger,
+  market?: MarketData,
 ): Promise<void> {
   try {
     await services.compliance.prepare();
+    // Event-driven runs besides the schedule: platform rules on the audit entries they read, market rules after
+    // each closed minute bar; each debounced (one run per burst) and never holding up the request or the tick.
+    services.audit.onRecorded((entry) => services.compliance.noteAuditEvent(entry.action));
+    market?.onMinuteBars?.(() => services.compliance.noteMinuteBar());
     if (queue) {
       await queue.start();
       await queue.work(async (data) => {

@@ -5,12 +5,16 @@
 import type { Job, PgBoss } from 'pg-boss';
 
 export const COMPLIANCE_QUEUE = 'compliance-rules';
-/** Every 5 minutes on weekdays and weekends (platform rules watch sign-ins at any hour). */
+/**
+ * Every 5 minutes on weekdays and weekends: the safety net. Platform rules also run on the audit events they read and
+ * market rules after each closed minute bar (ComplianceService.noteAuditEvent / noteMinuteBar).
+ */
 export const COMPLIANCE_CRON = '*/5 * * * *';
 export const COMPLIANCE_TIME_ZONE = 'Europe/Istanbul';
 
 export interface ComplianceJobData {
-  trigger: 'schedule' | 'on_demand' | 'start';
+  /** What asked for the run: the schedule, staff, the start (all rules), an audit event (platform rules) or a minute bar (market rules). */
+  trigger: 'schedule' | 'on_demand' | 'start' | 'audit_event' | 'minute_bar';
 }
 
 export class ComplianceQueue {

@@ -90,7 +90,23 @@ export class MarketEngine implements MarketData {
       xu100Level: options.xu100Level,
       indexBaseLevel: options.indexBaseLevel,
     });
-    this.minutes = new MinuteRecorder(options.repo);
+    this.minutes = new MinuteRecorder(options.repo, (minute) => {
+      for (const listener of this.minuteListeners) {
+        try {
+          listener(minute);
+        } catch (error) {
+          options.log.error({ err: error }, 'minute bar listener failed');
+        }
+      }
+    });
+  }
+
+  private readonly minuteListeners = new Set<(minute: Date) => void>();
+
+  /** Called after each closed minute bar of the live session is stored (this process must own the feed). */
+  onMinuteBars(listener: (minute: Date) => void): () => void {
+    this.minuteListeners.add(listener);
+    return () => this.minuteListeners.delete(listener);
   }
 
   /** Increments whenever quotes change, so derived views (summary, lists) can be cached per generation. */

@@ -56,4 +56,6 @@ export interface MarketData {
   ): Promise<Map<string, DailyClose[]>>;
   /** Called with each batch of updated quotes (ticks during the session, the close at the end). */
   onQuotes(listener: QuoteListener): () => void;
+  /** Called after each closed minute bar is stored (only where this process records them: the feed's owner). */
+  onMinuteBars?(listener: (minute: Date) => void): () => void;
 }

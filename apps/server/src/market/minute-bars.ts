@@ -17,7 +17,11 @@ export class MinuteRecorder {
   private readonly minutes = new Map<string, MinuteAccumulator>();
   private minuteKey = -1;
 
-  constructor(private readonly repo: MarketRepository) {}
+  /** `onFlushed` hears of every minute written (after the write), e.g. to run the market surveillance rules. */
+  constructor(
+    private readonly repo: MarketRepository,
+    private readonly onFlushed?: (minute: Date) => void,
+  ) {}
 
   /** Forgets the minute being built (a new session starts). */
   reset(): void {
@@ -69,6 +73,7 @@ export class MinuteRecorder {
     }));
     this.minutes.clear();
     await this.repo.upsertMinuteBars(rows);
+    this.onFlushed?.(minute);
   }
 }
 

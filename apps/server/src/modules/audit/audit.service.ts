@@ -72,11 +72,25 @@ function boundary(value: string | undefined, end: boolean): Date | undefined {
  * The platform's audit trail. Every capability records through `record` (logins, user and settings changes here;
  * AI and compliance actions later). Entries are append-only; pass `executor` to write inside the caller's transaction.
  */
+/** Told of every entry written (after the insert; inside a caller's transaction, before its commit). */
+export type AuditListener = (entry: { action: string; eventType: AuditEventType }) => void;
+
 export class AuditService {
+  private readonly listeners = new Set<AuditListener>();
+
   constructor(
     private readonly repo: AuditRepository,
     private readonly clock: Clock,
   ) {}
+
+  /**
+   * Subscribes to written entries (compliance runs its platform rules on them). Listeners must not block: they are
+   * called synchronously and a throwing one is ignored, so recording never fails because of a listener.
+   */
+  onRecorded(listener: AuditListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   async record(event: AuditEvent, executor?: DbExecutor): Promise<AuditEntry> {
     const row = await this.repo.insert(
@@ -96,6 +110,13 @@ export class AuditService {
       },
       executor,
     );
+    for (const listener of this.listeners) {
+      try {
+        listener({ action: event.action, eventType: event.eventType });
+      } catch {
+        // a listener's failure is its own business
+      }
+    }
     return toAuditEntry(row);
   }
 

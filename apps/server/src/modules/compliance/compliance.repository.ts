@@ -254,6 +254,26 @@ export class ComplianceRepository {
       .where(eq(complianceRuns.id, id));
   }
 
+  /** Finish time of the latest finished run of each trigger. */
+  async lastRunByTrigger(): Promise<Map<string, Date>> {
+    const rows = await this.db
+      .select({ trigger: complianceRuns.trigger, at: max(complianceRuns.finishedAt) })
+      .from(complianceRuns)
+      .where(sql`${complianceRuns.finishedAt} is not null`)
+      .groupBy(complianceRuns.trigger);
+    return new Map(rows.filter((r) => r.at !== null).map((r) => [r.trigger, new Date(r.at!)]));
+  }
+
+  /** Violations detected since `since`, counted by rule. */
+  async violationCountsByRule(since: Date): Promise<Map<string, number>> {
+    const rows = await this.db
+      .select({ code: complianceViolations.ruleCode, n: count() })
+      .from(complianceViolations)
+      .where(gte(complianceViolations.detectedAt, since))
+      .groupBy(complianceViolations.ruleCode);
+    return new Map(rows.map((r) => [r.code, r.n]));
+  }
+
   async lastRun(): Promise<RunRow | null> {
     const [row] = await this.db
       .select()
@@ -285,6 +305,21 @@ export class ComplianceRepository {
   }
 
   /** The minute bars of the latest stored session (from its first minute on), ascending per symbol. */
+  /** The newest stored daily bar's date (stocks), or null: what a daily rule scan depends on. */
+  async latestDailyDate(): Promise<string | null> {
+    const [row] = await this.db
+      .select({ d: max(dailyBars.date) })
+      .from(dailyBars)
+      .where(sql`${dailyBars.source} <> 'computed'`);
+    return row?.d ?? null;
+  }
+
+  /** The newest stored minute bar's minute, or null. */
+  async latestMinute(): Promise<Date | null> {
+    const [row] = await this.db.select({ at: max(minuteBars.minute) }).from(minuteBars);
+    return row?.at ? new Date(row.at) : null;
+  }
+
   async latestSessionMinutes() {
     const [latest] = await this.db.select({ at: max(minuteBars.minute) }).from(minuteBars);
     if (!latest?.at) return [];

@@ -10,6 +10,7 @@ import {
   complianceDashboardResponseSchema,
   riskListResponseSchema,
   riskResponseSchema,
+  ruleListResponseSchema,
   ruleResponseSchema,
   ruleRunResponseSchema,
   violationListResponseSchema,
@@ -307,6 +308,58 @@ describe('compliance API', () => {
     expect(
       (await call('super_admin', 'PUT', '/admin/api/compliance/rules/MKT_VOLUME_SPIKE', {})).statusCode,
     ).toBe(400);
+  });
+
+  it('refuses rule edits with an unknown parameter, a value out of range or of the wrong type, naming the field', async () => {
+    const put = (body: object) =>
+      call('super_admin', 'PUT', '/admin/api/compliance/rules/PLT_BRUTE_FORCE', body);
+    const cases: [object, string][] = [
+      [{ parameters: { minFailures: 5, windowMinutes: 15, extra: 1 } }, 'parameters'],
+      [{ parameters: { minFailures: 0, windowMinutes: 15 } }, 'parameters.minFailures'],
+      [{ parameters: { minFailures: 5, windowMinutes: 2_000 } }, 'parameters.windowMinutes'],
+      [{ parameters: { minFailures: 'five', windowMinutes: 15 } }, 'parameters.minFailures'],
+      [{ parameters: { minFailures: 5.5, windowMinutes: 15 } }, 'parameters.minFailures'],
+      [{ parameters: { minFailures: 5 } }, 'parameters.windowMinutes'],
+      [{ severity: 'urgent' }, 'severity'],
+      [{ enabled: 'yes' }, 'enabled'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await put(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json(), JSON.stringify(body)).toMatchObject({ success: false, field });
+    }
+    const roles = await call('super_admin', 'PUT', '/admin/api/compliance/rules/PLT_PRIVILEGE_CHANGE', {
+      parameters: { watchedRoles: ['super_admin', 'janitor'] },
+    });
+    expect(roles.statusCode).toBe(400);
+    expect(roles.json()).toMatchObject({ field: 'parameters.watchedRoles.1' });
+    const before = ruleListResponseSchema
+      .parse((await call('cfo', 'GET', '/admin/api/compliance/rules')).json())
+      .data.find((r) => r.code === 'PLT_BRUTE_FORCE')!;
+
+    const res = await put({ parameters: { minFailures: 5, windowMinutes: 15 }, severity: 'high' });
+    expect(res.statusCode).toBe(200);
+    const rule = ruleResponseSchema.parse(res.json()).data;
+    expect(rule).toMatchObject({
+      version: before.version + 1,
+      severity: 'high',
+      parameters: { minFailures: 5, windowMinutes: 15 },
+      updated_by: demoAccountFor('super_admin').email,
+    });
+    const audit = await t.app.inject(
+      withToken(tokens.get('super_admin')!, {
+        method: 'GET',
+        url: '/admin/api/audit-log?action=compliance_rule_updated',
+      }),
+    );
+    const entry = audit.json().entries[0];
+    expect(entry).toMatchObject({
+      entity_id: 'PLT_BRUTE_FORCE',
+      before: { severity: 'critical', version: before.version, parameters: { minFailures: 10 } },
+      after: { severity: 'high', version: before.version + 1, parameters: { minFailures: 5 } },
+    });
+    // put back: other tests count one critical rule
+    await put({ parameters: { minFailures: 10, windowMinutes: 15 }, severity: 'critical' });
   });
 
   it('runs the rules on demand: a limit streak in stored bars and a settings change become violations once, with the rule version', async () => {

@@ -21,6 +21,7 @@ import {
   ruleResponseSchema,
   ruleRunResponseSchema,
   ruleUpdateSchema,
+  rulesQuerySchema,
   violationListResponseSchema,
   violationParamsSchema,
   violationResponseSchema,
@@ -210,11 +211,13 @@ export function complianceRoutes(compliance: ComplianceService) {
         config: read,
         schema: {
           tags: TAGS,
-          summary: 'The surveillance rules with their parameters, severity, version and whether they run',
+          summary:
+            'The surveillance rules with their parameters (unit and range), severity, version, whether they run, the last run that covered each and the violations each raised in the last `days` days',
+          querystring: rulesQuerySchema,
           response: { 200: ruleListResponseSchema, ...errorResponses },
         },
       },
-      async () => ({ success: true as const, data: await compliance.rules() }),
+      async (request) => ({ success: true as const, data: await compliance.rules(request.query.days) }),
     );
 
     app.put(

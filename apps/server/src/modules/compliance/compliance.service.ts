@@ -1,6 +1,8 @@
 import {
   ALERT_ACK_DEADLINE_HOURS,
   RESOLVED_BY_ADMIN_NOTE,
+  riskLevelOf,
+  riskScoreOf,
   type ComplianceAlert,
   type ComplianceDashboard,
   type ComplianceRule,
@@ -29,11 +31,11 @@ import type {
   ViolationRow,
 } from './compliance.repository.ts';
 import { DEMO_RISKS } from './demo-risks.ts';
-import { riskLevelOf, riskScoreOf } from './risk-level.ts';
+import { CoalescingTrigger, triggersPlatformRules, type TimerPort } from './run-triggers.ts';
 import type { PlatformEvent } from './rules/audit-events.ts';
 import { bruteForce, type BruteForceParams } from './rules/brute-force.ts';
 import { bulkExport, type BulkExportParams } from './rules/bulk-export.ts';
-import { RULE_CATALOGUE, ruleDefinition, type RuleCategory } from './rules/catalogue.ts';
+import { RULE_CATALOGUE, parameterSpecs, ruleDefinition, type RuleCategory } from './rules/catalogue.ts';
 import { concentration, type ConcentrationParams } from './rules/concentration.ts';
 import type { SymbolDailyBars } from './rules/daily-series.ts';
 import { dormantStaff, type DormantStaffParams } from './rules/dormant-staff.ts';
@@ -71,8 +73,23 @@ export interface ComplianceLogger {
   warn(obj: object, msg?: string): void;
 }
 
-/** Where a run comes from: the pg-boss schedule, a staff member, or the first start. */
-export type RunTrigger = 'schedule' | 'on_demand' | 'start';
+/**
+ * Where a run comes from: the pg-boss schedule, a staff member, the first start (all rules), an audit entry the
+ * platform rules read (platform rules only) or a closed minute bar of the feed (market rules only).
+ */
+export type RunTrigger = 'schedule' | 'on_demand' | 'start' | 'audit_event' | 'minute_bar';
+
+/** The rule categories a run of each trigger covers. */
+export const RUN_SCOPE: Record<RunTrigger, readonly RuleCategory[]> = {
+  schedule: ['market', 'investor', 'platform'],
+  on_demand: ['market', 'investor', 'platform'],
+  start: ['market', 'investor', 'platform'],
+  audit_event: ['platform'],
+  minute_bar: ['market'],
+};
+
+/** How long an event-driven run waits for more events of its burst (one run per burst). */
+export const EVENT_RUN_DELAY_MS = { audit_event: 2_000, minute_bar: 5_000 } as const;
 
 export interface RunSummary {
   newViolations: number;
@@ -93,6 +110,8 @@ export interface ComplianceServiceDeps {
   log: ComplianceLogger;
   demoMode: boolean;
   queue?: ComplianceRunQueue | null;
+  /** Timers of the event-driven runs (tests fire them by hand). */
+  timers?: TimerPort;
 }
 
 /** The allowed moves of the violation workflow; staying in a non-final state (new assignee or notes) is allowed too. */
@@ -126,7 +145,16 @@ export function raisesAlert(severity: ComplianceSeverity, category: RuleCategory
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
-function toRule(row: RuleRow): ComplianceRule {
+/** Whether a minute bar is from the session's closing minutes (17:55 Istanbul or later). */
+function reachedClose(minute: Date): boolean {
+  const local = new Date(minute.getTime() + ISTANBUL_OFFSET_MS);
+  return local.getUTCHours() * 60 + local.getUTCMinutes() >= SESSION_CLOSE_MINUTE;
+}
+
+function toRule(
+  row: RuleRow,
+  stats: { lastRunAt: Date | null; violations: number } = { lastRunAt: null, violations: 0 },
+): ComplianceRule {
   return {
     code: row.code,
     name: row.name,
@@ -135,11 +163,22 @@ function toRule(row: RuleRow): ComplianceRule {
     severity: row.severity as ComplianceSeverity,
     enabled: row.enabled,
     parameters: row.parameters as Record<string, unknown>,
+    parameter_specs: [...parameterSpecs(row.code)],
     version: row.version,
     updated_at: row.updatedAt.toISOString(),
     updated_by: row.updatedByEmail,
+    last_run_at: stats.lastRunAt?.toISOString() ?? null,
+    violations_in_period: stats.violations,
   };
 }
+
+/** What an edit of a rule changes, for the audit log's before and after. */
+const ruleState = (row: RuleRow) => ({
+  severity: row.severity,
+  enabled: row.enabled,
+  parameters: row.parameters,
+  version: row.version,
+});
 
 function toViolation(row: ViolationRow): Violation {
   const definition = ruleDefinition(row.ruleCode);
@@ -225,8 +264,68 @@ const riskColumns = (input: RiskInput) => ({
  * acknowledgement deadlines, the risk register and the compliance view of the audit log. Every staff change is
  * audited (event type compliance_check) in the same transaction as the change.
  */
+/** The market rules that read daily bars (the other, marking the close, reads the latest session's minute bars). */
+const DAILY_MARKET_RULES = [
+  'MKT_PRICE_LIMIT_STREAK',
+  'MKT_VOLUME_SPIKE',
+  'MKT_PUMP_AND_DUMP',
+  'MKT_SECTOR_RELATIVE_MOVE',
+] as const;
+
 export class ComplianceService {
-  constructor(private readonly deps: ComplianceServiceDeps) {}
+  private readonly triggers: Record<'audit_event' | 'minute_bar', CoalescingTrigger>;
+  /**
+   * What the last daily scan read (newest daily bar, the daily rules' versions) and whether its bars were simulated.
+   * Daily bars are written after the session, so the minute-bar runs of a session skip a scan whose input is
+   * unchanged (it would find only what dedup drops); every other run scans.
+   */
+  private lastDailyScan: { key: string; demo: boolean } | null = null;
+
+  constructor(private readonly deps: ComplianceServiceDeps) {
+    const trigger = (name: 'audit_event' | 'minute_bar') =>
+      new CoalescingTrigger(
+        () => this.runFor(name),
+        EVENT_RUN_DELAY_MS[name],
+        (error) => this.deps.log.warn({ err: error, trigger: name }, 'event-driven compliance run failed'),
+        deps.timers,
+      );
+    this.triggers = { audit_event: trigger('audit_event'), minute_bar: trigger('minute_bar') };
+  }
+
+  // ---- event-driven runs
+
+  /**
+   * An audit entry was written: when the platform rules read its action, a run of the platform rules follows shortly
+   * (one per burst). Never waits and never throws: the request that wrote the entry is not held up.
+   */
+  noteAuditEvent(action: string): void {
+    if (triggersPlatformRules(action)) this.triggers.audit_event.poke();
+  }
+
+  /** The feed closed a minute bar: a run of the market rules follows shortly (one per burst). */
+  noteMinuteBar(): void {
+    this.triggers.minute_bar.poke();
+  }
+
+  /** Runs what the event triggers have armed now instead of after their delay (tests). */
+  async flushEventRuns(): Promise<void> {
+    for (const t of Object.values(this.triggers)) if (t.armed) await t.flush();
+  }
+
+  /** Whether an event-driven run is armed. */
+  eventRunArmed(trigger: 'audit_event' | 'minute_bar'): boolean {
+    return this.triggers[trigger].armed;
+  }
+
+  stopEventRuns(): void {
+    for (const t of Object.values(this.triggers)) t.stop();
+  }
+
+  /** Through the job queue when this process has one, else here. */
+  private async runFor(trigger: RunTrigger): Promise<void> {
+    const jobId = this.deps.queue ? await this.deps.queue.send(trigger) : null;
+    if (!jobId) await this.run(trigger);
+  }
 
   private get repo() {
     return this.deps.repo;
@@ -281,7 +380,13 @@ export class ComplianceService {
   async run(trigger: RunTrigger): Promise<RunSummary> {
     const started = this.now();
     const runId = await this.repo.startRun(trigger, started);
-    const rules = new Map((await this.repo.rules()).filter((r) => r.enabled).map((r) => [r.code, r]));
+    const scope = RUN_SCOPE[trigger];
+    const rules = new Map(
+      (await this.repo.rules())
+        .filter((r) => r.enabled && scope.includes(r.category as RuleCategory))
+        .map((r) => [r.code, r]),
+    );
+    const covers = (category: RuleCategory) => scope.includes(category);
     const params = <T>(code: string): T | undefined => rules.get(code)?.parameters as T | undefined;
     const since = isoDate(new Date(started.getTime() - FINDING_LOOKBACK_DAYS * DAY_MS));
     const findings = new Map<string, Finding[]>();
@@ -289,21 +394,34 @@ export class ComplianceService {
       findings.set(code, [...(findings.get(code) ?? []), ...list.filter((f) => f.occurredAt >= since)]);
 
     // Market: daily rules on stored bars; marking the close on the latest session's minute bars.
-    const { series, demo } = await this.dailySeries(
-      isoDate(new Date(started.getTime() - BAR_HISTORY_DAYS * DAY_MS)),
-    );
-    const daily = scanDailyMarketRules(series, {
-      MKT_PRICE_LIMIT_STREAK: params('MKT_PRICE_LIMIT_STREAK'),
-      MKT_VOLUME_SPIKE: params('MKT_VOLUME_SPIKE'),
-      MKT_PUMP_AND_DUMP: params('MKT_PUMP_AND_DUMP'),
-      MKT_SECTOR_RELATIVE_MOVE: params('MKT_SECTOR_RELATIVE_MOVE'),
-    });
-    for (const [code, list] of daily) add(code, list);
-    const closing = params<MarkingTheCloseParams>('MKT_MARKING_THE_CLOSE');
-    if (closing) add('MKT_MARKING_THE_CLOSE', await this.markingTheClose(closing));
+    let demo = false;
+    if (covers('market')) {
+      const key = [
+        await this.repo.latestDailyDate(),
+        ...DAILY_MARKET_RULES.map((code) => `${code}:${rules.get(code)?.version ?? 'off'}`),
+      ].join('|');
+      if (trigger === 'minute_bar' && this.lastDailyScan?.key === key) {
+        demo = this.lastDailyScan.demo;
+      } else {
+        const daily = await this.dailySeries(
+          isoDate(new Date(started.getTime() - BAR_HISTORY_DAYS * DAY_MS)),
+        );
+        demo = daily.demo;
+        const found = scanDailyMarketRules(daily.series, {
+          MKT_PRICE_LIMIT_STREAK: params('MKT_PRICE_LIMIT_STREAK'),
+          MKT_VOLUME_SPIKE: params('MKT_VOLUME_SPIKE'),
+          MKT_PUMP_AND_DUMP: params('MKT_PUMP_AND_DUMP'),
+          MKT_SECTOR_RELATIVE_MOVE: params('MKT_SECTOR_RELATIVE_MOVE'),
+        });
+        for (const [code, list] of found) add(code, list);
+        this.lastDailyScan = { key, demo };
+      }
+      const closing = params<MarkingTheCloseParams>('MKT_MARKING_THE_CLOSE');
+      if (closing) add('MKT_MARKING_THE_CLOSE', await this.markingTheClose(closing));
+    }
 
     // Investor: our users' recorded trades and positions.
-    const trades = await this.trades(since);
+    const trades = covers('investor') ? await this.trades(since) : [];
     const roundTrip = params<RoundTripParams>('INV_SAME_DAY_ROUND_TRIP');
     if (roundTrip) add('INV_SAME_DAY_ROUND_TRIP', sameDayRoundTrips(trades, roundTrip));
     const large = params<LargeTradeParams>('INV_LARGE_TRADE');
@@ -312,7 +430,9 @@ export class ComplianceService {
     if (conc) add('INV_CONCENTRATION', concentration(await this.holdings(), isoDate(started), conc));
 
     // Platform: the audit log and the staff accounts.
-    const events = await this.platformEvents(new Date(started.getTime() - PLATFORM_LOOKBACK_DAYS * DAY_MS));
+    const events = covers('platform')
+      ? await this.platformEvents(new Date(started.getTime() - PLATFORM_LOOKBACK_DAYS * DAY_MS))
+      : [];
     const platformRules: [string, (p: never) => Finding[]][] = [
       ['PLT_BRUTE_FORCE', (p: BruteForceParams) => bruteForce(events, p)],
       ['PLT_OFF_HOURS_SIGN_IN', (p: OffHoursSignInParams) => offHoursSignIn(events, p)],
@@ -419,6 +539,9 @@ export class ComplianceService {
   }
 
   private async markingTheClose(params: MarkingTheCloseParams): Promise<Finding[]> {
+    // Mid-session (the usual case of a minute-bar run) no symbol has reached the close: skip reading the session.
+    const latest = await this.repo.latestMinute();
+    if (!latest || !reachedClose(latest)) return [];
     const rows = await this.repo.latestSessionMinutes();
     const bySymbol = new Map<string, typeof rows>();
     for (const row of rows) bySymbol.set(row.symbol, [...(bySymbol.get(row.symbol) ?? []), row]);
@@ -433,10 +556,10 @@ export class ComplianceService {
         closeTry: b.closeTry,
         volumeShares: b.volumeShares,
       }));
-      const last = new Date(bars[bars.length - 1]!.minute.getTime() + ISTANBUL_OFFSET_MS);
+      const lastMinute = bars[bars.length - 1]!.minute;
       // Only a session that reached its close: mid-session, the last minutes are not the close.
-      if (last.getUTCHours() * 60 + last.getUTCMinutes() < SESSION_CLOSE_MINUTE) continue;
-      const date = isoDate(last);
+      if (!reachedClose(lastMinute)) continue;
+      const date = isoDate(new Date(lastMinute.getTime() + ISTANBUL_OFFSET_MS));
       findings.push(...markingTheClose({ symbol, date, bars: session }, params));
     }
     return findings;
@@ -679,8 +802,25 @@ export class ComplianceService {
     return risk;
   }
 
-  async rules(): Promise<ComplianceRule[]> {
-    return (await this.repo.rules()).map(toRule);
+  /** The rules with the last run that covered each and the violations each raised in the last `days` days. */
+  async rules(days = 30): Promise<ComplianceRule[]> {
+    const since = new Date(this.now().getTime() - days * DAY_MS);
+    const counts = await this.repo.violationCountsByRule(since);
+    const lastRuns = await this.repo.lastRunByTrigger();
+    const lastRunOf = (category: RuleCategory): Date | null => {
+      let latest: Date | null = null;
+      for (const [trigger, at] of lastRuns) {
+        const scope = RUN_SCOPE[trigger as RunTrigger] as readonly RuleCategory[] | undefined;
+        if (scope?.includes(category) && (latest === null || at > latest)) latest = at;
+      }
+      return latest;
+    };
+    return (await this.repo.rules()).map((row) =>
+      toRule(row, {
+        lastRunAt: lastRunOf(row.category as RuleCategory),
+        violations: counts.get(row.code) ?? 0,
+      }),
+    );
   }
 
   /** Edits a rule's parameters, severity or enabled flag (validated against the rule's own schema); bumps its version. */
@@ -697,7 +837,7 @@ export class ComplianceService {
       }
       parameters = parsed.data;
     }
-    return this.repo.transaction(async (repo, tx) => {
+    await this.repo.transaction(async (repo, tx) => {
       const before = await repo.rule(code, true);
       if (!before) throw new NotFoundError('Rule not found');
       const row = await repo.updateRule(code, {
@@ -714,14 +854,16 @@ export class ComplianceService {
           action: 'compliance_rule_updated',
           actor: staff.actor,
           target: { type: 'compliance_rule', id: code },
-          before: toRule(before),
-          after: toRule(row),
+          before: ruleState(before),
+          after: ruleState(row),
           meta: staff.meta,
         },
         tx,
       );
-      return toRule(row);
     });
+    const updated = (await this.rules()).find((r) => r.code === code);
+    if (!updated) throw new NotFoundError('Rule not found');
+    return updated;
   }
 
   /**

@@ -1,7 +1,8 @@
 // The surveillance rules the platform ships with: code, name, what each measures, category, default severity and
 // parameters. They are seeded into compliance_rules on start (missing ones only); staff then edit parameters and
 // enable or disable them there, and every edit bumps the rule's version, which each violation records.
-import { z } from 'zod';
+import { RULE_PARAMETER_SPECS, ruleParametersSchema, type RuleParameterSpec } from '@bist/contracts';
+import type { z } from 'zod';
 import { BRUTE_FORCE_DEFAULTS } from './brute-force.ts';
 import { BULK_EXPORT_DEFAULTS } from './bulk-export.ts';
 import { CONCENTRATION_DEFAULTS } from './concentration.ts';
@@ -27,12 +28,16 @@ export interface RuleDefinition {
   category: RuleCategory;
   severity: RuleSeverity;
   defaults: object;
-  /** Validates edited parameters: every key of the defaults, each within its sensible range. */
+  /** Validates edited parameters: every key of the defaults, each within its range (RULE_PARAMETER_SPECS). */
   params: z.ZodType<object>;
 }
 
-const fraction = (max = 1) => z.number().gt(0).max(max);
-const count = (max = 10_000) => z.number().int().min(1).max(max);
+/** A rule's parameter specs (units and ranges, shared with the page through the contract). */
+export function parameterSpecs(code: string): readonly RuleParameterSpec[] {
+  return RULE_PARAMETER_SPECS[code] ?? [];
+}
+
+const paramsOf = (code: string) => ruleParametersSchema(parameterSpecs(code));
 
 export const RULE_CATALOGUE = [
   {
@@ -42,11 +47,7 @@ export const RULE_CATALOGUE = [
     category: 'market',
     severity: 'high',
     defaults: PRICE_LIMIT_STREAK_DEFAULTS,
-    params: z.strictObject({
-      bandFraction: fraction(0.5),
-      toleranceFraction: fraction(0.05),
-      days: count(30),
-    }),
+    params: paramsOf('MKT_PRICE_LIMIT_STREAK'),
   },
   {
     code: 'MKT_VOLUME_SPIKE',
@@ -55,11 +56,7 @@ export const RULE_CATALOGUE = [
     category: 'market',
     severity: 'medium',
     defaults: VOLUME_SPIKE_DEFAULTS,
-    params: z.strictObject({
-      volumeMultiple: z.number().gt(1).max(100),
-      lookbackDays: count(250),
-      minMoveFraction: fraction(0.5),
-    }),
+    params: paramsOf('MKT_VOLUME_SPIKE'),
   },
   {
     code: 'MKT_PUMP_AND_DUMP',
@@ -68,14 +65,7 @@ export const RULE_CATALOGUE = [
     category: 'market',
     severity: 'high',
     defaults: PUMP_AND_DUMP_DEFAULTS,
-    params: z.strictObject({
-      runUpDays: count(60),
-      minRunUpFraction: fraction(10),
-      reversalDays: count(60),
-      minReversalFraction: fraction(1),
-      volumeRiseMultiple: z.number().gt(0).max(100),
-      baselineDays: count(250),
-    }),
+    params: paramsOf('MKT_PUMP_AND_DUMP'),
   },
   {
     code: 'MKT_MARKING_THE_CLOSE',
@@ -85,12 +75,7 @@ export const RULE_CATALOGUE = [
     category: 'market',
     severity: 'high',
     defaults: MARKING_THE_CLOSE_DEFAULTS,
-    params: z.strictObject({
-      lastMinutes: count(60),
-      minDeviationFraction: fraction(0.5),
-      minLastMoveFraction: fraction(0.5),
-      minBars: count(600),
-    }),
+    params: paramsOf('MKT_MARKING_THE_CLOSE'),
   },
   {
     code: 'MKT_SECTOR_RELATIVE_MOVE',
@@ -99,7 +84,7 @@ export const RULE_CATALOGUE = [
     category: 'market',
     severity: 'medium',
     defaults: SECTOR_RELATIVE_MOVE_DEFAULTS,
-    params: z.strictObject({ minExcessFraction: fraction(1), minPeers: count(100) }),
+    params: paramsOf('MKT_SECTOR_RELATIVE_MOVE'),
   },
   {
     code: 'INV_CONCENTRATION',
@@ -108,11 +93,7 @@ export const RULE_CATALOGUE = [
     category: 'investor',
     severity: 'low',
     defaults: CONCENTRATION_DEFAULTS,
-    params: z.strictObject({
-      maxShareFraction: fraction(1),
-      minPortfolioTry: z.number().min(0),
-      windowDays: count(365),
-    }),
+    params: paramsOf('INV_CONCENTRATION'),
   },
   {
     code: 'INV_SAME_DAY_ROUND_TRIP',
@@ -121,7 +102,7 @@ export const RULE_CATALOGUE = [
     category: 'investor',
     severity: 'medium',
     defaults: ROUND_TRIP_DEFAULTS,
-    params: z.strictObject({ minRoundTrips: count(100) }),
+    params: paramsOf('INV_SAME_DAY_ROUND_TRIP'),
   },
   {
     code: 'INV_LARGE_TRADE',
@@ -130,7 +111,7 @@ export const RULE_CATALOGUE = [
     category: 'investor',
     severity: 'high',
     defaults: LARGE_TRADE_DEFAULTS,
-    params: z.strictObject({ thresholdTry: z.number().gt(0) }),
+    params: paramsOf('INV_LARGE_TRADE'),
   },
   {
     code: 'INV_PRE_SIGNAL_TRADING',
@@ -139,7 +120,7 @@ export const RULE_CATALOGUE = [
     category: 'investor',
     severity: 'high',
     defaults: PRE_SIGNAL_TRADING_DEFAULTS,
-    params: z.strictObject({ daysBefore: count(30) }),
+    params: paramsOf('INV_PRE_SIGNAL_TRADING'),
   },
   {
     code: 'PLT_BRUTE_FORCE',
@@ -148,7 +129,7 @@ export const RULE_CATALOGUE = [
     category: 'platform',
     severity: 'critical',
     defaults: BRUTE_FORCE_DEFAULTS,
-    params: z.strictObject({ minFailures: count(1_000), windowMinutes: count(1_440) }),
+    params: paramsOf('PLT_BRUTE_FORCE'),
   },
   {
     code: 'PLT_OFF_HOURS_SIGN_IN',
@@ -157,10 +138,7 @@ export const RULE_CATALOGUE = [
     category: 'platform',
     severity: 'low',
     defaults: OFF_HOURS_SIGN_IN_DEFAULTS,
-    params: z.strictObject({
-      startHour: z.number().int().min(0).max(23),
-      endHour: z.number().int().min(1).max(24),
-    }),
+    params: paramsOf('PLT_OFF_HOURS_SIGN_IN'),
   },
   {
     code: 'PLT_PRIVILEGE_CHANGE',
@@ -169,7 +147,7 @@ export const RULE_CATALOGUE = [
     category: 'platform',
     severity: 'medium',
     defaults: PRIVILEGE_CHANGE_DEFAULTS,
-    params: z.strictObject({ watchedRoles: z.array(z.string().min(1)).max(20) }),
+    params: paramsOf('PLT_PRIVILEGE_CHANGE'),
   },
   {
     code: 'PLT_BULK_EXPORT',
@@ -178,7 +156,7 @@ export const RULE_CATALOGUE = [
     category: 'platform',
     severity: 'high',
     defaults: BULK_EXPORT_DEFAULTS,
-    params: z.strictObject({ minExports: count(1_000), windowMinutes: count(1_440) }),
+    params: paramsOf('PLT_BULK_EXPORT'),
   },
   {
     code: 'PLT_DORMANT_STAFF',
@@ -187,7 +165,7 @@ export const RULE_CATALOGUE = [
     category: 'platform',
     severity: 'medium',
     defaults: DORMANT_STAFF_DEFAULTS,
-    params: z.strictObject({ days: count(3_650) }),
+    params: paramsOf('PLT_DORMANT_STAFF'),
   },
   {
     code: 'PLT_SETTINGS_CHANGE',
@@ -196,7 +174,7 @@ export const RULE_CATALOGUE = [
     category: 'platform',
     severity: 'low',
     defaults: {},
-    params: z.strictObject({}),
+    params: paramsOf('PLT_SETTINGS_CHANGE'),
   },
 ] as const satisfies readonly RuleDefinition[];
 

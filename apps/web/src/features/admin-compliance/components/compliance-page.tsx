@@ -21,11 +21,12 @@ import { when } from '@/features/admin-compliance/lib/format';
 import { AlertsTab } from './alerts-tab';
 import { AuditTab } from './audit-tab';
 import { RiskTab } from './risk-tab';
+import { RulesTab } from './rules-tab';
 import { ViolationEvidence } from './violation-evidence';
 import { ViolationList } from './violation-list';
 import '@/features/admin-compliance/i18n';
 
-const TABS = ['overview', 'violations', 'risks', 'alerts', 'audit'] as const;
+const TABS = ['overview', 'violations', 'risks', 'alerts', 'audit', 'rules'] as const;
 type Tab = (typeof TABS)[number];
 const STATUS_FILTERS: readonly ViolationStatusFilter[] = [
   'all',
@@ -202,6 +203,9 @@ export function CompliancePage() {
                   canWork={canWork}
                   staffEmail={session?.user.email ?? ''}
                 />
+              </TabsContent>
+              <TabsContent value="rules">
+                <RulesTab days={days} />
               </TabsContent>
               <TabsContent value="audit">
                 <AuditTab entries={audit.data ?? []} />

@@ -1,21 +1,36 @@
-import type { Risk } from '@bist/contracts';
+import { useState } from 'react';
+import { Pencil, Plus } from 'lucide-react';
+import { COMPLIANCE_ACCESS, riskLevelOf, type Risk } from '@bist/contracts';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useAdminTranslation } from '@/lib/admin-i18n';
+import { useAdminSession } from '@/lib/admin-session';
 import { cn } from '@/lib/utils';
+import { holds } from '@/features/admin-compliance/lib/access';
+import { RiskFormDialog } from './risk-form-dialog';
 import { SeverityBadge } from './severity-badge';
 
-/** Cell colour of the 5×5 matrix by the band of likelihood × impact (1–4, 5–9, 10–14, 15–25). */
-function cellClass(score: number): string {
-  if (score >= 15) return 'bg-destructive/80 text-destructive-foreground';
-  if (score >= 10) return 'bg-down/40';
-  if (score >= 5) return 'bg-amber-300/50 dark:bg-amber-500/30';
-  return 'bg-up/25';
-}
+const CELL_CLASS = {
+  critical: 'bg-destructive/80 text-destructive-foreground',
+  high: 'bg-down/40',
+  medium: 'bg-amber-300/50 dark:bg-amber-500/30',
+  low: 'bg-up/25',
+} as const;
 
-/** The 5×5 heat map (residual likelihood × impact) with the number of risks in each cell, and the register. */
+/** Cell colour of the 5×5 matrix by the band of likelihood × impact (riskLevelOf: 1–4, 5–9, 10–14, 15–25). */
+const cellClass = (score: number): string => CELL_CLASS[riskLevelOf(score)];
+
+/**
+ * The 5×5 heat map (residual likelihood × impact) with the number of risks in each cell, and the register. Staff who
+ * may manage risks (COMPLIANCE_ACCESS.risks) add and edit them here.
+ */
 export function RiskTab({ risks }: { risks: readonly Risk[] }) {
   const { t } = useAdminTranslation();
+  const { session } = useAdminSession();
+  const canEdit = holds(session?.user.permissions, COMPLIANCE_ACCESS.risks);
+  // undefined: closed; null: a new risk; a risk: editing it.
+  const [editing, setEditing] = useState<Risk | null | undefined>(undefined);
   const count = (l: number, i: number) =>
     risks.filter((r) => r.residual_likelihood === l && r.residual_impact === i).length;
   return (
@@ -59,7 +74,15 @@ export function RiskTab({ risks }: { risks: readonly Risk[] }) {
         </p>
       </section>
       <section>
-        <h3 className="mb-2 font-medium">{t('compliance.risks.register')}</h3>
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+          <h3 className="font-medium">{t('compliance.risks.register')}</h3>
+          {canEdit ? (
+            <Button size="sm" className="print:hidden" onClick={() => setEditing(null)}>
+              <Plus />
+              {t('compliance.risks.form.new')}
+            </Button>
+          ) : null}
+        </div>
         {risks.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('compliance.risks.none')}</p>
         ) : (
@@ -71,11 +94,16 @@ export function RiskTab({ risks }: { risks: readonly Risk[] }) {
                     <TableHead key={c}>{t(`compliance.risks.columns.${c}`)}</TableHead>
                   ),
                 )}
+                {canEdit ? (
+                  <TableHead className="print:hidden">
+                    <span className="sr-only">{t('compliance.risks.form.actions')}</span>
+                  </TableHead>
+                ) : null}
               </TableRow>
             </TableHeader>
             <TableBody>
               {risks.map((r) => (
-                <TableRow key={r.id}>
+                <TableRow key={r.id} data-testid="risk-row">
                   <TableCell className="max-w-80">
                     <div className="font-medium">
                       {r.title} {r.is_demo ? <Badge variant="secondary">{t('compliance.demo')}</Badge> : null}
@@ -97,6 +125,19 @@ export function RiskTab({ risks }: { risks: readonly Risk[] }) {
                   </TableCell>
                   <TableCell>{r.owner}</TableCell>
                   <TableCell className="tabular-nums">{r.review_date}</TableCell>
+                  {canEdit ? (
+                    <TableCell className="print:hidden">
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => setEditing(r)}
+                        aria-label={t('compliance.risks.form.editRisk', { title: r.title })}
+                      >
+                        <Pencil />
+                        {t('compliance.risks.form.edit')}
+                      </Button>
+                    </TableCell>
+                  ) : null}
                 </TableRow>
               ))}
             </TableBody>
@@ -106,6 +147,9 @@ export function RiskTab({ risks }: { risks: readonly Risk[] }) {
           <p className="mt-2 text-xs text-muted-foreground">{t('compliance.risks.demoNote')}</p>
         ) : null}
       </section>
+      {editing !== undefined ? (
+        <RiskFormDialog risk={editing ?? undefined} onClose={() => setEditing(undefined)} />
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { riskResponseSchema, type Risk, type RiskInput } from '@bist/contracts';
+import { adminRequest } from '@/lib/admin-api-client';
+import { COMPLIANCE_KEY } from './query-keys';
+
+/** POST /admin/api/compliance/risks (no id) or PUT /admin/api/compliance/risks/{id}. */
+export async function saveRisk({ id, body }: { id?: string | undefined; body: RiskInput }): Promise<Risk> {
+  return (
+    await adminRequest(id ? `/compliance/risks/${encodeURIComponent(id)}` : '/compliance/risks', {
+      method: id ? 'PUT' : 'POST',
+      body,
+      schema: riskResponseSchema,
+    })
+  ).data;
+}
+
+export function useSaveRisk() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveRisk,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: COMPLIANCE_KEY }),
+  });
+}

@@ -106,6 +106,7 @@ test('BI: drill-down from sign-ups and an MRR month to the rows behind them; the
   await page.keyboard.press('Escape');
 
   await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await waterfall.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await waterfall.screenshot({ path: test.info().outputPath('bi-waterfall-dark.png') });
 });
 

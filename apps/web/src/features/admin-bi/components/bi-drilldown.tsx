@@ -81,7 +81,7 @@ export function SignupsDrilldown({
       <DialogContent
         closeLabel={t('bi.drilldown.close')}
         lang="en"
-        className="max-w-2xl"
+        className="max-w-2xl [&>*]:min-w-0"
         data-testid="bi-signups-drilldown"
       >
         <DialogHeader>
@@ -176,7 +176,7 @@ export function MrrDrilldown({
       <DialogContent
         closeLabel={t('bi.drilldown.close')}
         lang="en"
-        className="max-w-3xl"
+        className="max-w-3xl [&>*]:min-w-0"
         data-testid="bi-mrr-drilldown"
       >
         <DialogHeader>

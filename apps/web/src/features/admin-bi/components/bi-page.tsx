@@ -170,7 +170,11 @@ export function BiPage() {
             {t('bi.keyMetrics')}
           </h2>
           {o ? (
-            <Badge variant={o.sources.demo ? 'secondary' : 'outline'} data-testid="bi-source">
+            <Badge
+              variant={o.sources.demo ? 'secondary' : 'outline'}
+              className="whitespace-normal"
+              data-testid="bi-source"
+            >
               {o.sources.demo ? t('bi.demoData') : t('bi.liveOnly')}
             </Badge>
           ) : null}
@@ -372,7 +376,7 @@ function RevenueSections({ query }: { query: ReturnType<typeof useBiRevenue> }) 
           {!r || r.mrr_movements.length === 0 ? (
             <Empty />
           ) : (
-            <Table data-testid="bi-mrr-movements">
+            <Table data-testid="bi-mrr-movements" className="whitespace-nowrap">
               <TableHeader>
                 <TableRow>
                   {(

@@ -109,7 +109,13 @@ export function SignupsDrilldown({
             ? t('bi.drilldown.signupsTotal', { count: d.total, from: d.period.from, to: d.period.to })
             : null}
         </p>
-        <div className="max-h-[50vh] overflow-auto">
+        <div
+          className="max-h-[50vh] overflow-auto"
+          // A scrolling region is reachable by keyboard (axe scrollable-region-focusable).
+          tabIndex={0}
+          role="region"
+          aria-label={t('bi.drilldown.rows')}
+        >
           {query.isError ? (
             <p className="text-sm text-down">{t('bi.loadFailed')}</p>
           ) : !d ? (
@@ -210,7 +216,13 @@ export function MrrDrilldown({
             })}
           </p>
         ) : null}
-        <div className="max-h-[50vh] overflow-auto">
+        <div
+          className="max-h-[50vh] overflow-auto"
+          // A scrolling region is reachable by keyboard (axe scrollable-region-focusable).
+          tabIndex={0}
+          role="region"
+          aria-label={t('bi.drilldown.rows')}
+        >
           {query.isError ? (
             <p className="text-sm text-down">{t('bi.loadFailed')}</p>
           ) : !d ? (

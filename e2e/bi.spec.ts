@@ -61,6 +61,55 @@ test('BI: ceo sees the charts, changes the period and exports CSV', async ({ pag
   await page.screenshot({ path: test.info().outputPath('bi-dark.png'), fullPage: true });
 });
 
+test('BI: drill-down from sign-ups and an MRR month to the rows behind them; the MRR waterfall', async ({
+  page,
+}) => {
+  await signInAs(page, 'ceo');
+  await page.goto('/admin/analytics');
+
+  // The waterfall of the latest month: a described image with its seven steps.
+  const waterfall = page.getByTestId('bi-mrr-waterfall');
+  await expect(waterfall.getByRole('img')).toHaveAttribute(
+    'aria-label',
+    /^MRR waterfall for \d{4}-\d{2}: start ₺/,
+  );
+  await expect(waterfall.locator('rect[data-step]')).toHaveCount(7);
+  await waterfall.scrollIntoViewIfNeeded();
+  await waterfall.screenshot({ path: test.info().outputPath('bi-waterfall-light.png') });
+
+  // 'New Sign-ups' → its rows: as many as the card says.
+  const card = page.getByTestId('bi-card-signups');
+  const figure = Number((await card.locator('[data-role="value"]').innerText()).replace(/\D/g, ''));
+  expect(figure).toBeGreaterThan(0);
+  await card.getByRole('button', { name: 'View sign-ups' }).click();
+  const signups = page.getByTestId('bi-signups-drilldown');
+  await expect(signups.getByTestId('bi-drilldown-total')).toContainText(`${figure} sign-ups`);
+  await expect(signups.getByTestId('bi-drilldown-rows').getByRole('row')).toHaveCount(figure + 1);
+  await page.keyboard.press('Escape');
+
+  // A month of MRR movements → the investors behind it, exported as CSV.
+  const month = page
+    .getByTestId('bi-mrr-movements')
+    .getByRole('button', { name: /Investors behind the MRR/ })
+    .last();
+  await month.click();
+  const mrr = page.getByTestId('bi-mrr-drilldown');
+  await expect(mrr.getByTestId('bi-drilldown-rows').getByRole('row').nth(1)).toBeVisible();
+  await expect(mrr.getByTestId('bi-drilldown-total')).toContainText('investors · start ₺');
+  const download = page.waitForEvent('download');
+  await mrr.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^mrr_movements_\d{4}-\d{2}\.csv$/);
+  const text = fs.readFileSync(await file.path(), 'utf8');
+  expect(text.slice(1).split('\r\n')[0]).toBe('user_id,start_mrr_try,end_mrr_try,change_try,movement');
+  await page.screenshot({ path: test.info().outputPath('bi-mrr-drilldown.png') });
+  await page.keyboard.press('Escape');
+
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await waterfall.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await waterfall.screenshot({ path: test.info().outputPath('bi-waterfall-dark.png') });
+});
+
 test('BI: a data_analyst gets Access Denied', async ({ page }) => {
   await signInAs(page, 'data_analyst');
   await page.goto('/admin/analytics');

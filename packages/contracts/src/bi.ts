@@ -248,3 +248,81 @@ export const biExportQuerySchema = z.strictObject({
   to: isoDay,
 });
 export type BiExportQuery = z.infer<typeof biExportQuerySchema>;
+
+/** An investor's subscription (GET/PUT /api/subscription); `renews_at` is the end of the paid period (null on Ücretsiz). */
+export const subscriptionSchema = z.object({
+  plan: z.enum(PLAN_IDS),
+  interval: z.enum(BILLING_INTERVALS),
+  since: z.string().nullable(),
+  renews_at: z.string().nullable(),
+  /** The payment provider's label (the demo provider says no money is taken); null when plan changes are off. */
+  provider: z.string().nullable(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+export const subscriptionResponseSchema = dataEnvelope(subscriptionSchema);
+export const changePlanRequestSchema = z.strictObject({
+  plan: z.enum(PLAN_IDS, { error: `plan must be one of ${PLAN_IDS.join(', ')}` }),
+  interval: z.enum(BILLING_INTERVALS, { error: 'interval must be monthly or yearly' }),
+});
+export type ChangePlanRequest = z.infer<typeof changePlanRequestSchema>;
+
+/** One row of an investor's payment history (lira; `total` = amount + tax; refunds are negative). */
+export const paymentHistoryItemSchema = z.object({
+  occurred_at: z.string(),
+  kind: z.enum(['charge', 'refund']),
+  plan: z.enum(PLAN_IDS),
+  amount: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  currency: z.literal('TRY'),
+  provider: z.string(),
+  reference: z.string(),
+});
+export type PaymentHistoryItem = z.infer<typeof paymentHistoryItemSchema>;
+export const paymentHistoryResponseSchema = dataEnvelope(z.array(paymentHistoryItemSchema));
+
+/** Drill-down: the sign-ups behind 'New Sign-ups' and the user-growth chart (same query as the dashboards). */
+export const biSignupRowSchema = z.object({
+  /** The investor's pseudonymous analytics id (no name or e-mail: decision wt-bi). */
+  user_id: z.string(),
+  signed_up_at: z.string(),
+  date: z.string(),
+  source: z.enum(['demo', 'live']),
+});
+export const biSignupDrilldownSchema = z.object({
+  period: periodSchema,
+  total: z.number().int(),
+  rows: z.array(biSignupRowSchema),
+});
+export type BiSignupDrilldown = z.infer<typeof biSignupDrilldownSchema>;
+export const biSignupDrilldownResponseSchema = dataEnvelope(biSignupDrilldownSchema);
+
+/** Drill-down: the investors behind one month's MRR movements. */
+export const MRR_MOVEMENT_KINDS = [
+  'new',
+  'reactivation',
+  'expansion',
+  'contraction',
+  'churn',
+  'unchanged',
+] as const;
+export type MrrMovementKind = (typeof MRR_MOVEMENT_KINDS)[number];
+export const biMrrDrilldownQuerySchema = z.strictObject({
+  month: z
+    .string({ error: 'month is required (YYYY-MM)' })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'month must be a month YYYY-MM' }),
+});
+export const biMrrRowSchema = z.object({
+  user_id: z.string(),
+  start_mrr: z.number(),
+  end_mrr: z.number(),
+  change: z.number(),
+  movement: z.enum(MRR_MOVEMENT_KINDS),
+});
+export const biMrrDrilldownSchema = z.object({
+  currency: z.literal('TRY'),
+  movements: mrrMonthSchema,
+  rows: z.array(biMrrRowSchema),
+});
+export type BiMrrDrilldown = z.infer<typeof biMrrDrilldownSchema>;
+export const biMrrDrilldownResponseSchema = dataEnvelope(biMrrDrilldownSchema);

@@ -140,9 +140,20 @@ export function createServices(
   const watchlist = new WatchlistService(new WatchlistRepository(db), market, clock);
   const alerts = new AlertsService(new AlertsRepository(db), market, clock, log.child({ module: 'alerts' }));
 
+  const bi = new BiService({
+    repo: new BiRepository(db),
+    clock,
+    requestMetrics,
+    audit: platform.audit,
+    // The demo provider takes no money: it exists only in demo mode.
+    paymentProvider: config.demoMode ? new DemoPaymentProvider() : null,
+    demoSeed: config.marketSeed,
+  });
   const auth = new AuthService(new AuthRepository(db), platform.loginThrottles.customer, clock, {
     demoMode: config.demoMode,
     sessionTtlHours: config.sessionTtlHours,
+    // Every new investor account is a live sign-up in the BI figures.
+    onSignUp: (userId) => bi.recordSignup(userId),
   });
 
   const system = new SystemService(
@@ -198,15 +209,7 @@ export function createServices(
       demoMode: config.demoMode,
       queue: infra.jobs?.compliance ?? null,
     }),
-    bi: new BiService({
-      repo: new BiRepository(db),
-      clock,
-      requestMetrics,
-      audit: platform.audit,
-      // The demo provider takes no money: it exists only in demo mode.
-      paymentProvider: config.demoMode ? new DemoPaymentProvider() : null,
-      demoSeed: config.marketSeed,
-    }),
+    bi,
     market: engine ? new MarketService(engine, new MarketRepository(db), clock) : null,
   };
 }

@@ -51,6 +51,8 @@ export interface RequestMeta {
 export interface AuthServiceOptions {
   demoMode: boolean;
   sessionTtlHours: number;
+  /** Called once for every investor account created (registration or a demo login's new account): BI's sign-ups. */
+  onSignUp?: (userId: string) => Promise<void>;
 }
 
 export function toCustomerUser(row: CustomerUserRow): CustomerUser {
@@ -156,12 +158,15 @@ export class AuthService {
   }
 
   private async createUser(email: string, password: string, name: string, demo: boolean) {
-    return this.repo.insertUser({
+    const user = await this.repo.insertUser({
       email,
       name,
       passwordHash: await hashPassword(password),
       createdByDemoLogin: demo,
     });
+    // Only a new account is a sign-up (a taken e-mail inserts nothing).
+    if (user) await this.options.onSignUp?.(user.id);
+    return user;
   }
 
   private async grant(user: CustomerUserRow, meta: RequestMeta): Promise<SessionGrant> {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import {
   analyticsEvents,
@@ -55,6 +55,19 @@ const SUBSCRIPTION_COLUMNS = {
   billingInterval: subscriptionEvents.billingInterval,
   mrrKurus: subscriptionEvents.mrrKurus,
   source: subscriptionEvents.source,
+};
+
+const PAYMENT_COLUMNS = {
+  userId: payments.userId,
+  occurredAt: payments.occurredAt,
+  kind: payments.kind,
+  planId: payments.planId,
+  amountKurus: payments.amountKurus,
+  taxKurus: payments.taxKurus,
+  currency: payments.currency,
+  provider: payments.provider,
+  providerRef: payments.providerRef,
+  source: payments.source,
 };
 
 const CHUNK = 2_000;
@@ -201,21 +214,29 @@ export class BiRepository {
 
   async payments(from: Date, to: Date): Promise<PaymentRow[]> {
     return (await this.db
-      .select({
-        userId: payments.userId,
-        occurredAt: payments.occurredAt,
-        kind: payments.kind,
-        planId: payments.planId,
-        amountKurus: payments.amountKurus,
-        taxKurus: payments.taxKurus,
-        currency: payments.currency,
-        provider: payments.provider,
-        providerRef: payments.providerRef,
-        source: payments.source,
-      })
+      .select(PAYMENT_COLUMNS)
       .from(payments)
       .where(and(gte(payments.occurredAt, from), lt(payments.occurredAt, to)))
       .orderBy(asc(payments.occurredAt), asc(payments.id))) as PaymentRow[];
+  }
+
+  /** One investor's payments, newest first. */
+  async paymentsOf(userId: string): Promise<PaymentRow[]> {
+    return (await this.db
+      .select(PAYMENT_COLUMNS)
+      .from(payments)
+      .where(eq(payments.userId, userId))
+      .orderBy(desc(payments.occurredAt), desc(payments.id))) as PaymentRow[];
+  }
+
+  /** Sign-ups in [from, to), oldest first. */
+  async signupsBetween(from: Date, to: Date): Promise<{ userId: string; at: Date; source: string }[]> {
+    const rows = await this.db
+      .select()
+      .from(analyticsSignups)
+      .where(and(gte(analyticsSignups.signedUpAt, from), lt(analyticsSignups.signedUpAt, to)))
+      .orderBy(asc(analyticsSignups.signedUpAt), asc(analyticsSignups.userId));
+    return rows.map((r) => ({ userId: r.userId, at: r.signedUpAt, source: r.source }));
   }
 
   /** One investor's subscription history, oldest first. */

@@ -8,10 +8,14 @@ import {
   biOverviewResponseSchema,
   biPerformanceResponseSchema,
   biRealtimeResponseSchema,
+  biMrrDrilldownResponseSchema,
   biRevenueResponseSchema,
+  biSignupDrilldownResponseSchema,
   biUsersResponseSchema,
+  paymentHistoryResponseSchema,
+  subscriptionResponseSchema,
 } from '@bist/contracts';
-import { analyticsEvents, payments } from '@/db/schema/index';
+import { analyticsEvents, analyticsSignups, payments } from '@/db/schema/index';
 import { testBackends, type TestApp } from '@test/helpers';
 import { createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
 import { investor } from '@test/investor-helpers';
@@ -175,7 +179,8 @@ describe.each(testBackends())('Business Intelligence API on %s', (backend) => {
       .select()
       .from(analyticsEvents)
       .where(eq(analyticsEvents.userId, inv.userId));
-    expect(rows).toHaveLength(2);
+    // The two sent plus the sign-up the server recorded when the account was created.
+    expect(rows).toHaveLength(3);
     expect(rows[0]!.visitorKey).toMatch(/^[0-9a-f]{32}$/);
     expect(JSON.stringify(rows)).not.toContain('test-agent');
     expect(JSON.stringify(rows)).not.toContain('127.0.0.1');
@@ -265,6 +270,172 @@ describe.each(testBackends())('Business Intelligence API on %s', (backend) => {
     expect((await inv.put('/api/subscription', { plan: 'gold', interval: 'monthly' })).statusCode).toBe(400);
     const down = await inv.put('/api/subscription', { plan: 'free', interval: 'monthly' });
     expect(down.json().data.plan).toBe('free');
+  });
+
+  it('records a sign-up (live) when an investor account is created, and the figures count it', async () => {
+    const newSignups = async () =>
+      biOverviewResponseSchema
+        .parse((await get(ceo, '/admin/api/bi/metrics/overview?period=7')).json())
+        .data.key_metrics.find((m) => m.metric_name === 'New Sign-ups')!.metric_value;
+    // The figures count up to now (exclusive): move past the earlier tests' sign-ups, then past this one.
+    t.clock.advanceMs(1_000);
+    const before = await newSignups();
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'bi-kayit@example.com', password: 'gizli-sifre' },
+    });
+    expect(registered.statusCode).toBe(202);
+    const inv = await investor(t, { email: 'bi-kayit@example.com' });
+    const [signup] = await t.infra.database.db
+      .select()
+      .from(analyticsSignups)
+      .where(eq(analyticsSignups.userId, inv.userId));
+    expect(signup).toMatchObject({ source: 'live', signedUpAt: t.clock.now() });
+    const events = await t.infra.database.db
+      .select()
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.userId, inv.userId));
+    expect(events.filter((e) => e.eventType === 'sign_up')).toEqual([
+      expect.objectContaining({ source: 'live', visitorKey: expect.stringMatching(/^[0-9a-f]{32}$/) }),
+    ]);
+    t.clock.advanceMs(1_000);
+    expect(await newSignups()).toBe(before! + 1);
+    // Registering the same e-mail again is not another sign-up.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'bi-kayit@example.com', password: 'baska-sifre-1' },
+    });
+    expect(await newSignups()).toBe(before! + 1);
+  });
+
+  it('drills down from New Sign-ups and a day of user growth to the sign-ups behind them', async () => {
+    for (const period of ['7', '30', '90'] as const) {
+      const overview = biOverviewResponseSchema.parse(
+        (await get(ceo, `/admin/api/bi/metrics/overview?period=${period}`)).json(),
+      ).data;
+      const card = overview.key_metrics.find((m) => m.metric_name === 'New Sign-ups')!.metric_value;
+      const drill = biSignupDrilldownResponseSchema.parse(
+        (await get(ceo, `/admin/api/bi/drilldown/signups?period=${period}`)).json(),
+      ).data;
+      expect(drill.total).toBe(card);
+      expect(drill.rows).toHaveLength(card!);
+      // Each day of the chart: that day's rows are its sign-ups.
+      for (const day of overview.user_growth) {
+        expect(drill.rows.filter((r) => r.date === day.date).length, day.date).toBe(day.signups);
+      }
+    }
+    const overview = biOverviewResponseSchema.parse(
+      (await get(ceo, '/admin/api/bi/metrics/overview?period=30')).json(),
+    ).data;
+    const busy = overview.user_growth.find((d) => d.signups > 0)!;
+    const day = biSignupDrilldownResponseSchema.parse(
+      (await get(ceo, `/admin/api/bi/drilldown/signups?from=${busy.date}&to=${busy.date}`)).json(),
+    ).data;
+    expect(day.total).toBe(busy.signups);
+    expect(day.rows.every((r) => r.date === busy.date)).toBe(true);
+    // No names or e-mails: pseudonymous ids only.
+    expect(Object.keys(day.rows[0]!).sort()).toEqual(['date', 'signed_up_at', 'source', 'user_id']);
+
+    const csv = await get(ceo, `/admin/api/bi/drilldown/signups/export?from=${busy.date}&to=${busy.date}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="signups_${busy.date}_${busy.date}.csv"`,
+    );
+    const lines = csv.body.slice(1).split('\r\n');
+    expect(lines[0]).toBe('user_id,signed_up_at,date,source');
+    expect(lines.slice(1, -1)).toEqual(
+      day.rows.map((r) => `${r.user_id},${r.signed_up_at},${r.date},${r.source}`),
+    );
+
+    const bad = await get(ceo, '/admin/api/bi/drilldown/signups?from=2026-02-30&to=2026-03-01');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toContain('from');
+    expect((await get(analyst, '/admin/api/bi/drilldown/signups?period=7')).statusCode).toBe(403);
+    expect((await get(null, '/admin/api/bi/drilldown/signups?period=7')).statusCode).toBe(401);
+  });
+
+  it("drills down from a month's MRR movements to the investors behind them, summing to the figures", async () => {
+    const revenue = biRevenueResponseSchema.parse(
+      (await get(ceo, '/admin/api/bi/revenue/dashboard?period=90')).json(),
+    ).data;
+    expect(revenue.mrr_movements.length).toBeGreaterThan(0);
+    const cents = (v: number) => Math.round(v * 100);
+    for (const month of revenue.mrr_movements) {
+      const res = await get(ceo, `/admin/api/bi/drilldown/mrr?month=${month.month}`);
+      expect(res.statusCode, month.month).toBe(200);
+      const d = biMrrDrilldownResponseSchema.parse(res.json()).data;
+      expect(d.movements).toEqual(month);
+      const sum = (rows: typeof d.rows, f: (r: (typeof d.rows)[number]) => number) =>
+        rows.reduce((s, r) => s + cents(f(r)), 0);
+      const of = (kind: string) => d.rows.filter((r) => r.movement === kind);
+      expect(sum(d.rows, (r) => r.start_mrr)).toBe(cents(month.start_mrr));
+      expect(sum(d.rows, (r) => r.end_mrr)).toBe(cents(month.end_mrr));
+      expect(sum(of('new'), (r) => r.change)).toBe(cents(month.new_mrr));
+      expect(sum(of('reactivation'), (r) => r.change)).toBe(cents(month.reactivation));
+      expect(sum(of('expansion'), (r) => r.change)).toBe(cents(month.expansion));
+      expect(sum(of('contraction'), (r) => -r.change)).toBe(cents(month.contraction));
+      expect(sum(of('churn'), (r) => -r.change)).toBe(cents(month.churn));
+    }
+    const last = revenue.mrr_movements.at(-1)!.month;
+    const csv = await get(ceo, `/admin/api/bi/drilldown/mrr/export?month=${last}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="mrr_movements_${last}.csv"`);
+    const d = biMrrDrilldownResponseSchema.parse(
+      (await get(ceo, `/admin/api/bi/drilldown/mrr?month=${last}`)).json(),
+    ).data;
+    const lines = csv.body.slice(1).split('\r\n');
+    expect(lines[0]).toBe('user_id,start_mrr_try,end_mrr_try,change_try,movement');
+    expect(lines).toHaveLength(d.rows.length + 2);
+
+    for (const month of ['2026-13', '26-11', '', '2026-11-01']) {
+      const bad = await get(ceo, `/admin/api/bi/drilldown/mrr?month=${month}`);
+      expect(bad.statusCode, month).toBe(400);
+      expect(bad.json().field).toContain('month');
+    }
+    const missing = await get(ceo, '/admin/api/bi/drilldown/mrr');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().field).toContain('month');
+    const future = await get(ceo, '/admin/api/bi/drilldown/mrr?month=2026-12');
+    expect(future.statusCode).toBe(400);
+    expect(future.json().field).toContain('month');
+    expect((await get(analyst, `/admin/api/bi/drilldown/mrr?month=${last}`)).statusCode).toBe(403);
+    expect((await get(analyst, `/admin/api/bi/drilldown/mrr/export?month=${last}`)).statusCode).toBe(403);
+  });
+
+  it("shows an investor's renewal date and payment history", async () => {
+    const inv = await investor(t);
+    expect((await inv.get('/api/subscription/payments')).json()).toEqual({ success: true, data: [] });
+    const changed = subscriptionResponseSchema.parse(
+      (await inv.put('/api/subscription', { plan: 'premium', interval: 'yearly' })).json(),
+    ).data;
+    expect(changed).toMatchObject({ plan: 'premium', interval: 'yearly' });
+    expect(changed.provider).toContain('Demo');
+    // A yearly plan runs a calendar year from its charge.
+    const renews = new Date(t.clock.now());
+    renews.setUTCFullYear(renews.getUTCFullYear() + 1);
+    expect(changed.renews_at).toBe(renews.toISOString());
+
+    const history = paymentHistoryResponseSchema.parse(
+      (await inv.get('/api/subscription/payments')).json(),
+    ).data;
+    expect(history).toEqual([
+      expect.objectContaining({
+        kind: 'charge',
+        plan: 'premium',
+        amount: 1490,
+        tax: 298,
+        total: 1788,
+        currency: 'TRY',
+        provider: 'demo',
+      }),
+    ]);
+    const cancelled = subscriptionResponseSchema.parse(
+      (await inv.put('/api/subscription', { plan: 'free', interval: 'monthly' })).json(),
+    ).data;
+    expect(cancelled).toMatchObject({ plan: 'free', renews_at: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/subscription/payments' })).statusCode).toBe(401);
   });
 
   it('counts API requests by route template into the performance figures', async () => {

@@ -1,18 +1,21 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  BILLING_INTERVALS,
   EVENT_BODY_MAX_BYTES,
-  PLAN_IDS,
   biExportQuerySchema,
+  biMrrDrilldownQuerySchema,
+  biMrrDrilldownResponseSchema,
+  biSignupDrilldownResponseSchema,
+  changePlanRequestSchema,
+  paymentHistoryResponseSchema,
+  subscriptionResponseSchema,
   biOverviewResponseSchema,
   biPerformanceResponseSchema,
   biQuerySchema,
   biRealtimeResponseSchema,
   biRevenueResponseSchema,
   biUsersResponseSchema,
-  dataEnvelope,
   errorResponses,
   eventBatchResponseSchema,
   eventBatchSchema,
@@ -26,18 +29,6 @@ const tags = ['business-intelligence'];
 const config = { adminAccess: adminAccess.permission('business_metrics') };
 /** Event batches per client address and minute (a tab sends one every few seconds at most). */
 const INGEST_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
-
-const subscriptionSchema = z.object({
-  plan: z.enum(PLAN_IDS),
-  interval: z.enum(BILLING_INTERVALS),
-  since: z.string().nullable(),
-  provider: z.string().nullable(),
-});
-const subscriptionResponseSchema = dataEnvelope(subscriptionSchema);
-const changePlanSchema = z.strictObject({
-  plan: z.enum(PLAN_IDS, { error: `plan must be one of ${PLAN_IDS.join(', ')}` }),
-  interval: z.enum(BILLING_INTERVALS, { error: 'interval must be monthly or yearly' }),
-});
 
 export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
   return async (instance: FastifyInstance) => {
@@ -121,15 +112,79 @@ export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
       },
       async (request, reply) => {
         const { type, from, to } = request.query;
-        const { filename, csv } = await bi.exportCsv(type, from, to, {
-          actor: adminActorOf(request),
-          meta: requestMeta(request),
-        });
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .send(csv);
+        return sendCsv(
+          reply,
+          await bi.exportCsv(type, from, to, { actor: adminActorOf(request), meta: requestMeta(request) }),
+        );
       },
+    );
+
+    // Drill-down: the rows behind a figure, and the same rows as CSV.
+    app.get(
+      '/admin/api/bi/drilldown/signups',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "The sign-ups behind 'New Sign-ups' (period or from/to; one day: from = to)",
+          querystring: biQuerySchema,
+          response: { 200: biSignupDrilldownResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({ success: true as const, data: await bi.signupDrilldown(request.query) }),
+    );
+    app.get(
+      '/admin/api/bi/drilldown/signups/export',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'The sign-ups drill-down as CSV',
+          querystring: biQuerySchema,
+          response: { 200: z.string(), ...errorResponses },
+        },
+      },
+      async (request, reply) =>
+        sendCsv(
+          reply,
+          await bi.drilldownCsv(
+            { kind: 'signups', query: request.query },
+            { actor: adminActorOf(request), meta: requestMeta(request) },
+          ),
+        ),
+    );
+    app.get(
+      '/admin/api/bi/drilldown/mrr',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "The investors behind a month's MRR movements: start and end MRR, movement",
+          querystring: biMrrDrilldownQuerySchema,
+          response: { 200: biMrrDrilldownResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({ success: true as const, data: await bi.mrrDrilldown(request.query.month) }),
+    );
+    app.get(
+      '/admin/api/bi/drilldown/mrr/export',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'The MRR movements drill-down as CSV',
+          querystring: biMrrDrilldownQuerySchema,
+          response: { 200: z.string(), ...errorResponses },
+        },
+      },
+      async (request, reply) =>
+        sendCsv(
+          reply,
+          await bi.drilldownCsv(
+            { kind: 'mrr', month: request.query.month },
+            { actor: adminActorOf(request), meta: requestMeta(request) },
+          ),
+        ),
     );
 
     // Investor and anonymous: product events from the web app (sendBeacon or fetch keepalive).
@@ -179,7 +234,7 @@ export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
           tags,
           summary:
             "Change the investor's plan (charged through the payment provider; demo provider in demo mode)",
-          body: changePlanSchema,
+          body: changePlanRequestSchema,
           response: { 200: subscriptionResponseSchema, ...errorResponses },
         },
       },
@@ -190,11 +245,39 @@ export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
         ),
       }),
     );
+    app.get(
+      '/api/subscription/payments',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: "The investor's payment history, newest first (TRY; refunds negative)",
+          response: { 200: paymentHistoryResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await bi.paymentHistory(currentCustomer(request).user.id),
+      }),
+    );
   };
 }
 
-function serialise<T extends { since: Date | null }>(s: T) {
-  return { ...s, since: s.since?.toISOString() ?? null };
+function serialise(s: Awaited<ReturnType<BiService['subscription']>>) {
+  return {
+    plan: s.plan,
+    interval: s.interval,
+    since: s.since?.toISOString() ?? null,
+    renews_at: s.renewsAt?.toISOString() ?? null,
+    provider: s.provider,
+  };
+}
+
+function sendCsv(reply: FastifyReply, file: { filename: string; csv: string }) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .send(file.csv);
 }
 
 /** The signed-in investor behind the request, or null (anonymous, or a token that no longer works). */

@@ -6,6 +6,9 @@ import {
   VAT_PERCENT,
   planMrrKurus,
   type BiExportType,
+  type BiMrrDrilldown,
+  type BiSignupDrilldown,
+  type PaymentHistoryItem,
   type BiOverview,
   type BiPerformance,
   type BiQuery,
@@ -35,6 +38,7 @@ import {
   monthOf,
   monthStart,
   mrrAt,
+  mrrMovementRows,
   mrrMovements,
   nextMonth,
   percentChange,
@@ -74,6 +78,14 @@ export interface Period {
 /** Longest from/to range, days. */
 const MAX_RANGE_DAYS = 366;
 const lira = (kurus: number) => Math.round(kurus) / 100;
+
+/** The end of a paid period that began at `at`: one calendar month or year later. */
+function periodEnd(at: Date, interval: BillingInterval): Date {
+  const end = new Date(at);
+  if (interval === 'monthly') end.setUTCMonth(end.getUTCMonth() + 1);
+  else end.setUTCFullYear(end.getUTCFullYear() + 1);
+  return end;
+}
 
 /** Who sent a batch of events: used for the salted hashes, never stored. */
 export interface EventSender {
@@ -126,7 +138,10 @@ export class BiService {
       this.salt = { day, value: await this.deps.repo.daySalt(day, randomBytes(32).toString('hex')) };
     const hash = (...parts: string[]) =>
       createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32);
-    const visitor = hash(this.salt.value, sender.ip, sender.userAgent);
+    const visitor =
+      sender.ip || sender.userAgent
+        ? hash(this.salt.value, sender.ip, sender.userAgent)
+        : hash(this.salt.value, 'user', sender.userId ?? '');
     return { visitor, session: hash(this.salt.value, visitor, sessionId) };
   }
 
@@ -150,16 +165,61 @@ export class BiService {
   }
 
   /** An investor's current plan (the latest subscription change; the free plan without one). */
-  async subscription(
-    userId: string,
-  ): Promise<{ plan: PlanId; interval: BillingInterval; since: Date | null; provider: string | null }> {
+  async subscription(userId: string): Promise<{
+    plan: PlanId;
+    interval: BillingInterval;
+    since: Date | null;
+    renewsAt: Date | null;
+    provider: string | null;
+  }> {
     const latest = (await this.deps.repo.subscriptionEventsOf(userId)).at(-1);
+    const plan: PlanId = latest && latest.kind !== 'cancel' ? (latest.planId as PlanId) : 'free';
+    const interval = (latest?.billingInterval as BillingInterval | undefined) ?? 'monthly';
     return {
-      plan: latest && latest.kind !== 'cancel' ? (latest.planId as PlanId) : 'free',
-      interval: (latest?.billingInterval as BillingInterval | undefined) ?? 'monthly',
+      plan,
+      interval,
       since: latest?.occurredAt ?? null,
+      // A paid plan runs one month or year from its last charge (start, upgrade, downgrade or renew).
+      renewsAt: plan === 'free' || !latest ? null : periodEnd(latest.occurredAt, interval),
       provider: this.deps.paymentProvider?.label ?? null,
     };
+  }
+
+  /** An investor's payments, newest first. */
+  async paymentHistory(userId: string): Promise<PaymentHistoryItem[]> {
+    const rows = await this.deps.repo.paymentsOf(userId);
+    return rows.map((r) => ({
+      occurred_at: r.occurredAt.toISOString(),
+      kind: r.kind,
+      plan: r.planId as PlanId,
+      amount: lira(r.amountKurus),
+      tax: lira(r.taxKurus),
+      total: lira(r.amountKurus + r.taxKurus),
+      currency: 'TRY' as const,
+      provider: r.provider,
+      reference: r.providerRef,
+    }));
+  }
+
+  /**
+   * Records an investor account's creation (registration or a demo login's new account) as a live sign-up and a
+   * live `sign_up` event. The event's visitor and session keys are salted hashes of the user id (no request data).
+   */
+  async recordSignup(userId: string): Promise<void> {
+    const now = this.deps.clock.now();
+    const { visitor, session } = await this.keys({ userId, ip: '', userAgent: '' }, `signup:${userId}`, now);
+    await this.deps.repo.insertSignups([{ userId, signedUpAt: now, source: 'live' }]);
+    await this.deps.repo.insertEvents([
+      {
+        occurredAt: now,
+        eventType: 'sign_up',
+        page: null,
+        visitorKey: visitor,
+        sessionKey: session,
+        userId,
+        source: 'live',
+      },
+    ]);
   }
 
   /** Changes an investor's plan: a subscription change (live) and, for a paid plan, a charge through the provider. */
@@ -579,6 +639,84 @@ export class BiService {
       revenue_today: lira(payments.reduce((s, x) => s + x.amountKurus, 0)),
       as_of: now.toISOString(),
     };
+  }
+
+  /** The sign-ups behind 'New Sign-ups' and the user-growth chart's sign-ups for a period (or one day: from = to). */
+  async signupDrilldown(query: BiQuery): Promise<BiSignupDrilldown> {
+    const p = this.period(query);
+    const rows = await this.deps.repo.signupsBetween(p.start, p.end);
+    return {
+      period: { from: p.from, to: p.to, days: p.days },
+      total: rows.length,
+      rows: rows.map((r) => ({
+        user_id: r.userId,
+        signed_up_at: r.at.toISOString(),
+        date: istanbulDate(r.at),
+        source: r.source === 'demo' ? 'demo' : 'live',
+      })),
+    };
+  }
+
+  /** The investors behind one month's MRR movements (the month so far for the current one), with the month's figures. */
+  async mrrDrilldown(month: string): Promise<BiMrrDrilldown> {
+    const now = this.deps.clock.now();
+    if (month > monthOf(istanbulDate(now)))
+      throw new BadRequestError('month must not be in the future', 'month');
+    const from = monthStart(month);
+    const next = monthStart(nextMonth(month));
+    const to = next < now ? next : now;
+    const changes = await this.mrrChanges(now);
+    const mv = mrrMovements(changes, from, to);
+    return {
+      currency: 'TRY',
+      movements: {
+        month,
+        start_mrr: lira(mv.startMrr),
+        new_mrr: lira(mv.newMrr),
+        expansion: lira(mv.expansion),
+        contraction: lira(mv.contraction),
+        churn: lira(mv.churn),
+        reactivation: lira(mv.reactivation),
+        end_mrr: lira(mv.endMrr),
+      },
+      rows: mrrMovementRows(changes, from, to).map((r) => ({
+        user_id: r.userId,
+        start_mrr: lira(r.startMrr),
+        end_mrr: lira(r.endMrr),
+        change: lira(r.endMrr - r.startMrr),
+        movement: r.movement,
+      })),
+    };
+  }
+
+  /** A drill-down's rows as CSV (same writer as the exports), audited like them. */
+  async drilldownCsv(
+    request: { kind: 'signups'; query: BiQuery } | { kind: 'mrr'; month: string },
+    by: { actor: AdminActor; meta: RequestMeta },
+  ): Promise<{ filename: string; csv: string }> {
+    let filename: string;
+    let header: string[];
+    let rows: (string | number | null)[][];
+    if (request.kind === 'signups') {
+      const d = await this.signupDrilldown(request.query);
+      filename = `signups_${d.period.from}_${d.period.to}.csv`;
+      header = ['user_id', 'signed_up_at', 'date', 'source'];
+      rows = d.rows.map((r) => [r.user_id, r.signed_up_at, r.date, r.source]);
+    } else {
+      const d = await this.mrrDrilldown(request.month);
+      filename = `mrr_movements_${request.month}.csv`;
+      header = ['user_id', 'start_mrr_try', 'end_mrr_try', 'change_try', 'movement'];
+      rows = d.rows.map((r) => [r.user_id, r.start_mrr, r.end_mrr, r.change, r.movement]);
+    }
+    await this.deps.audit.record({
+      eventType: 'data_access',
+      action: 'bi_exported',
+      actor: by.actor,
+      target: { type: 'bi_export', id: `drilldown_${request.kind}` },
+      details: request.kind === 'mrr' ? { month: request.month } : { ...request.query },
+      meta: by.meta,
+    });
+    return { filename, csv: csvDocument(header, rows) };
   }
 
   /** One metric family as CSV (UTF-8 BOM, CRLF), with the file name `<type>_<from>_<to>.csv`. */

@@ -6,6 +6,7 @@ import {
   endpointStats,
   healthMetrics,
   mrrAt,
+  mrrMovementRows,
   mrrMovements,
   retentionCohorts,
   revenueByDay,
@@ -133,6 +134,24 @@ describe('MRR', () => {
     });
     expect(m.newMrr + m.reactivation + m.expansion - m.contraction - m.churn).toBe(m.endMrr - m.startMrr);
     expect(mrrAt(changes, april)).toEqual({ mrr: m.endMrr, payingUsers: 5 });
+  });
+
+  it('lists the investors behind the movements, one row each, summing to the month figures', () => {
+    const rows = mrrMovementRows(changes, march, april);
+    expect(rows).toEqual([
+      { userId: 'e', startMrr: 0, endMrr: 300, movement: 'new' },
+      { userId: 'd', startMrr: 0, endMrr: 300, movement: 'reactivation' },
+      { userId: 'a', startMrr: 100, endMrr: 300, movement: 'expansion' },
+      { userId: 'b', startMrr: 300, endMrr: 100, movement: 'contraction' },
+      { userId: 'c', startMrr: 100, endMrr: 0, movement: 'churn' },
+      { userId: 'g', startMrr: 300, endMrr: 300, movement: 'unchanged' },
+    ]);
+    const m = mrrMovements(changes, march, april);
+    const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((s, r) => s + f(r), 0);
+    expect(sum((r) => r.startMrr)).toBe(m.startMrr);
+    expect(sum((r) => r.endMrr)).toBe(m.endMrr);
+    // 'f' (new and gone within the month) has no MRR at either end: not a row.
+    expect(rows.map((r) => r.userId)).not.toContain('f');
   });
 
   it('movements balance for every month of the ledger', () => {

@@ -138,15 +138,59 @@ export interface MrrMovements {
   reactivation: number;
 }
 
+/** How one investor's MRR moved over a range (ChartMogul's kinds; 'unchanged' when it stayed the same). */
+export type MrrMovementKind = 'new' | 'reactivation' | 'expansion' | 'contraction' | 'churn' | 'unchanged';
+
+/** One investor's MRR at the start and end of a range and how it moved: the rows behind `mrrMovements`. */
+export interface MrrMovementRow {
+  userId: string;
+  startMrr: number;
+  endMrr: number;
+  movement: MrrMovementKind;
+}
+
 /**
- * MRR movements between two instants, per investor from their MRR at the start to their MRR at the end (ChartMogul's
- * definitions): new (0 → >0, never paid before), reactivation (0 → >0, paid before), expansion (up), contraction
- * (down, still paying), churn (>0 → 0). new + reactivation + expansion − contraction − churn = end − start, always.
+ * Every investor with MRR at the start or end of [from, to), with their movement: new (0 → >0, never paid before),
+ * reactivation (0 → >0, paid before), expansion (up), contraction (down, still paying), churn (>0 → 0), unchanged.
+ * Sorted by movement kind, then by the size of the change (largest first), then by id.
  */
-export function mrrMovements(changes: readonly MrrChange[], from: Date, to: Date): MrrMovements {
+export function mrrMovementRows(changes: readonly MrrChange[], from: Date, to: Date): MrrMovementRow[] {
   const start = mrrByUserBefore(changes, from);
   const end = mrrByUserBefore(changes, to);
   const paidBefore = new Set(changes.filter((c) => c.at < from && c.mrrKurus > 0).map((c) => c.userId));
+  const rows: MrrMovementRow[] = [];
+  for (const userId of new Set([...start.keys(), ...end.keys()])) {
+    const s = start.get(userId) ?? 0;
+    const e = end.get(userId) ?? 0;
+    if (s === 0 && e === 0) continue;
+    const movement: MrrMovementKind =
+      s === 0
+        ? paidBefore.has(userId)
+          ? 'reactivation'
+          : 'new'
+        : e === 0
+          ? 'churn'
+          : e > s
+            ? 'expansion'
+            : e < s
+              ? 'contraction'
+              : 'unchanged';
+    rows.push({ userId, startMrr: s, endMrr: e, movement });
+  }
+  const order: MrrMovementKind[] = ['new', 'reactivation', 'expansion', 'contraction', 'churn', 'unchanged'];
+  return rows.sort(
+    (a, b) =>
+      order.indexOf(a.movement) - order.indexOf(b.movement) ||
+      Math.abs(b.endMrr - b.startMrr) - Math.abs(a.endMrr - a.startMrr) ||
+      a.userId.localeCompare(b.userId),
+  );
+}
+
+/**
+ * MRR movements between two instants, summed from `mrrMovementRows` (ChartMogul's definitions):
+ * new + reactivation + expansion − contraction − churn = end − start, always.
+ */
+export function mrrMovements(changes: readonly MrrChange[], from: Date, to: Date): MrrMovements {
   const m: MrrMovements = {
     startMrr: 0,
     endMrr: 0,
@@ -156,17 +200,14 @@ export function mrrMovements(changes: readonly MrrChange[], from: Date, to: Date
     churn: 0,
     reactivation: 0,
   };
-  for (const user of new Set([...start.keys(), ...end.keys()])) {
-    const s = start.get(user) ?? 0;
-    const e = end.get(user) ?? 0;
-    m.startMrr += s;
-    m.endMrr += e;
-    if (s === 0 && e > 0) {
-      if (paidBefore.has(user)) m.reactivation += e;
-      else m.newMrr += e;
-    } else if (s > 0 && e === 0) m.churn += s;
-    else if (e > s) m.expansion += e - s;
-    else if (e < s) m.contraction += s - e;
+  for (const r of mrrMovementRows(changes, from, to)) {
+    m.startMrr += r.startMrr;
+    m.endMrr += r.endMrr;
+    if (r.movement === 'new') m.newMrr += r.endMrr;
+    else if (r.movement === 'reactivation') m.reactivation += r.endMrr;
+    else if (r.movement === 'churn') m.churn += r.startMrr;
+    else if (r.movement === 'expansion') m.expansion += r.endMrr - r.startMrr;
+    else if (r.movement === 'contraction') m.contraction += r.startMrr - r.endMrr;
   }
   return m;
 }

@@ -24,7 +24,7 @@ export interface PaymentProvider {
 /** Demo mode only: accepts every charge without taking money. */
 export class DemoPaymentProvider implements PaymentProvider {
   readonly name = 'demo';
-  readonly label = 'Demo ödeme sağlayıcısı: gerçek ödeme alınmaz.';
+  readonly label = 'Demo ödeme — gerçek ödeme alınmaz';
   async charge(): Promise<ChargeResult> {
     return { provider: this.name, providerRef: `demo-${randomUUID()}` };
   }

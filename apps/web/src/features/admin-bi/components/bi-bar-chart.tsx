@@ -8,12 +8,15 @@ export function BiBarChart({
   format,
   empty,
   testId,
+  onSelect,
 }: {
   data: { date: string; value: number }[];
   label: string;
   format: (value: number) => string;
   empty: string;
   testId: string;
+  /** Clicking a day's bar (drill-down); the page offers the same through a keyboard-reachable control. */
+  onSelect?: (date: string) => void;
 }) {
   const colors = useChartColors();
   if (!data.some((d) => d.value !== 0)) {
@@ -49,6 +52,14 @@ export function BiBarChart({
             fill={colors.primary}
             radius={[3, 3, 0, 0]}
             isAnimationActive={false}
+            {...(onSelect
+              ? {
+                  cursor: 'pointer',
+                  onClick: (entry: { payload?: { date?: string } }) => {
+                    if (entry.payload?.date) onSelect(entry.payload.date);
+                  },
+                }
+              : {})}
           />
         </BarChart>
       </ResponsiveContainer>

@@ -35,6 +35,8 @@ import { useBiRevenue } from '@/features/admin-bi/api/get-bi-revenue';
 import { useBiUsers } from '@/features/admin-bi/api/get-bi-users';
 import { BI_KEY, type BiPeriod } from '@/features/admin-bi/api/query-keys';
 import { BiBarChart } from './bi-bar-chart';
+import { MrrDrilldown, SignupsDrilldown } from './bi-drilldown';
+import { MrrWaterfall } from './mrr-waterfall';
 import '@/features/admin-bi/i18n';
 
 const ms = (v: number | null | undefined) =>
@@ -66,6 +68,8 @@ export function BiPage() {
   const exporter = useExportBiMetrics();
   const o = overview.data;
   const failed = overview.isError || revenue.isError || users.isError || performance.isError;
+  // Drill-down from 'New Sign-ups' (all days) or a day of the user-growth chart; the key remounts the dialog.
+  const [signups, setSignups] = useState<{ day: string | null; key: number } | null>(null);
 
   return (
     <div className="space-y-6">
@@ -166,7 +170,11 @@ export function BiPage() {
             {t('bi.keyMetrics')}
           </h2>
           {o ? (
-            <Badge variant={o.sources.demo ? 'secondary' : 'outline'} data-testid="bi-source">
+            <Badge
+              variant={o.sources.demo ? 'secondary' : 'outline'}
+              className="whitespace-normal"
+              data-testid="bi-source"
+            >
               {o.sources.demo ? t('bi.demoData') : t('bi.liveOnly')}
             </Badge>
           ) : null}
@@ -176,8 +184,21 @@ export function BiPage() {
             m ? (
               <StatCard
                 key={m.metric_name}
+                testId={m.metric_name === 'New Sign-ups' ? 'bi-card-signups' : undefined}
                 title={m.metric_name}
                 value={metricValue(m)}
+                footer={
+                  m.metric_name === 'New Sign-ups' ? (
+                    <Button
+                      variant="link"
+                      size="sm"
+                      className="h-auto p-0 text-xs"
+                      onClick={() => setSignups({ day: null, key: Date.now() })}
+                    >
+                      {t('bi.drilldown.viewSignups')}
+                    </Button>
+                  ) : undefined
+                }
                 hint={
                   <span className={changeColorClass(m.change_percent)} title={m.description}>
                     {m.change_percent === null
@@ -221,12 +242,23 @@ export function BiPage() {
               label={t('bi.uniqueUsers')}
               format={(v) => formatNumber(v)}
               empty={t('bi.noData')}
+              onSelect={(date) => setSignups({ day: date, key: Date.now() })}
             />
           </CardContent>
         </Card>
       </div>
 
-      <RevenueSections period={period} query={revenue} />
+      <RevenueSections query={revenue} />
+      {o ? (
+        <SignupsDrilldown
+          key={signups?.key ?? 0}
+          open={signups !== null}
+          onOpenChange={(open) => (open ? undefined : setSignups(null))}
+          period={period}
+          days={o.user_growth}
+          initialDay={signups?.day ?? null}
+        />
+      ) : null}
       <UserSections query={users} />
       <PerformanceSection query={performance} />
     </div>
@@ -238,9 +270,13 @@ function Empty() {
   return <p className="text-sm text-muted-foreground">{t('bi.noData')}</p>;
 }
 
-function RevenueSections({ query }: { period: BiPeriod; query: ReturnType<typeof useBiRevenue> }) {
+function RevenueSections({ query }: { query: ReturnType<typeof useBiRevenue> }) {
   const { t } = useAdminTranslation();
   const r = query.data;
+  const [month, setMonth] = useState<string | null>(null);
+  const [drillMonth, setDrillMonth] = useState<string | null>(null);
+  const months = r?.mrr_movements ?? [];
+  const shown = months.find((m) => m.month === month) ?? months.at(-1);
   return (
     <>
       <div className="grid gap-6 lg:grid-cols-3">
@@ -295,6 +331,43 @@ function RevenueSections({ query }: { period: BiPeriod; query: ReturnType<typeof
         </Card>
       </div>
       <Card>
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+          <div className="space-y-1.5">
+            <CardTitle>{t('bi.waterfall.title')}</CardTitle>
+            <CardDescription>{t('bi.waterfall.hint')}</CardDescription>
+          </div>
+          {shown ? (
+            <div className="flex flex-wrap gap-2">
+              <Select value={shown.month} onValueChange={setMonth}>
+                <SelectTrigger
+                  className="w-32"
+                  aria-label={t('bi.waterfall.month')}
+                  data-testid="bi-waterfall-month"
+                >
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {months.map((m) => (
+                    <SelectItem key={m.month} value={m.month}>
+                      {m.month}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <Button variant="outline" onClick={() => setDrillMonth(shown.month)}>
+                {t('bi.waterfall.investors')}
+              </Button>
+            </div>
+          ) : null}
+        </CardHeader>
+        <CardContent>{shown ? <MrrWaterfall month={shown} /> : <Empty />}</CardContent>
+      </Card>
+      <MrrDrilldown
+        key={drillMonth ?? ''}
+        month={drillMonth}
+        onOpenChange={(open) => (open ? undefined : setDrillMonth(null))}
+      />
+      <Card>
         <CardHeader>
           <CardTitle>{t('bi.mrrMovements')}</CardTitle>
           <CardDescription>{t('bi.mrrMovementsHint')}</CardDescription>
@@ -303,7 +376,7 @@ function RevenueSections({ query }: { period: BiPeriod; query: ReturnType<typeof
           {!r || r.mrr_movements.length === 0 ? (
             <Empty />
           ) : (
-            <Table data-testid="bi-mrr-movements">
+            <Table data-testid="bi-mrr-movements" className="whitespace-nowrap">
               <TableHeader>
                 <TableRow>
                   {(
@@ -327,7 +400,16 @@ function RevenueSections({ query }: { period: BiPeriod; query: ReturnType<typeof
               <TableBody>
                 {r.mrr_movements.map((m) => (
                   <TableRow key={m.month}>
-                    <TableCell>{m.month}</TableCell>
+                    <TableCell>
+                      <Button
+                        variant="link"
+                        className="h-auto p-0"
+                        aria-label={t('bi.drilldown.openMonth', { month: m.month })}
+                        onClick={() => setDrillMonth(m.month)}
+                      >
+                        {m.month}
+                      </Button>
+                    </TableCell>
                     <TableCell className="text-right tabular-nums">{formatPrice(m.start_mrr)}</TableCell>
                     <TableCell className="text-right tabular-nums text-up">
                       +{formatPrice(m.new_mrr)}

@@ -1,0 +1,266 @@
+import { useState } from 'react';
+import { Download } from 'lucide-react';
+import { MRR_MOVEMENT_KINDS, type BiOverview, type MrrMovementKind } from '@bist/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { toast } from '@/components/ui/toaster';
+import { useAdminTranslation } from '@/lib/admin-i18n';
+import { formatNumber, formatPrice, formatSignedPrice } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import {
+  useExportDrilldown,
+  useMrrDrilldown,
+  useSignupDrilldown,
+  type SignupScope,
+} from '@/features/admin-bi/api/get-bi-drilldown';
+import type { BiPeriod } from '@/features/admin-bi/api/query-keys';
+
+/** Admin dates: English, Europe/Istanbul (the exchange's clock). */
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/Istanbul',
+});
+
+/** A pseudonymous id shown short; the full id is in the title and the CSV. */
+function UserId({ id }: { id: string }) {
+  return (
+    <span className="font-mono text-xs" title={id}>
+      {id.slice(0, 8)}
+    </span>
+  );
+}
+
+function ExportButton({ kind, query }: { kind: 'signups' | 'mrr'; query: Record<string, string> }) {
+  const { t } = useAdminTranslation();
+  const exporter = useExportDrilldown();
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={exporter.isPending}
+      onClick={() => exporter.mutate({ kind, query }, { onError: () => toast.error(t('bi.exportFailed')) })}
+    >
+      <Download aria-hidden="true" />
+      {t('bi.drilldown.exportCsv')}
+    </Button>
+  );
+}
+
+const ALL = 'all';
+
+/**
+ * The sign-ups behind 'New Sign-ups' (the whole period) or behind one day of the user-growth chart. Investors are
+ * listed by their pseudonymous id only (decision wt-bi: no names or e-mails under business_metrics).
+ */
+export function SignupsDrilldown({
+  open,
+  onOpenChange,
+  period,
+  days,
+  initialDay,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  period: BiPeriod;
+  days: BiOverview['user_growth'];
+  initialDay: string | null;
+}) {
+  const { t } = useAdminTranslation();
+  const [day, setDay] = useState<string>(initialDay ?? ALL);
+  const scope: SignupScope | null = !open ? null : day === ALL ? { period } : { from: day, to: day };
+  const query = useSignupDrilldown(scope);
+  const d = query.data;
+  const withSignups = days.filter((x) => x.signups > 0);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        closeLabel={t('bi.drilldown.close')}
+        lang="en"
+        className="max-w-2xl [&>*]:min-w-0"
+        data-testid="bi-signups-drilldown"
+      >
+        <DialogHeader>
+          <DialogTitle>{t('bi.drilldown.signupsTitle')}</DialogTitle>
+          <DialogDescription>{t('bi.drilldown.signupsHint')}</DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Select value={day} onValueChange={setDay}>
+            <SelectTrigger className="w-56" aria-label={t('bi.drilldown.day')}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>{t('bi.drilldown.allDays')}</SelectItem>
+              {withSignups.map((x) => (
+                <SelectItem key={x.date} value={x.date}>
+                  {t('bi.drilldown.dayOption', { date: x.date, count: x.signups })}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <ExportButton kind="signups" query={day === ALL ? { period } : { from: day, to: day }} />
+        </div>
+        <p className="text-sm tabular-nums" data-testid="bi-drilldown-total">
+          {d
+            ? t('bi.drilldown.signupsTotal', { count: d.total, from: d.period.from, to: d.period.to })
+            : null}
+        </p>
+        <div
+          className="max-h-[50vh] overflow-auto"
+          // A scrolling region is reachable by keyboard (axe scrollable-region-focusable).
+          tabIndex={0}
+          role="region"
+          aria-label={t('bi.drilldown.rows')}
+        >
+          {query.isError ? (
+            <p className="text-sm text-down">{t('bi.loadFailed')}</p>
+          ) : !d ? (
+            <Skeleton className="h-32 w-full" />
+          ) : d.rows.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t('bi.drilldown.noSignups')}</p>
+          ) : (
+            <Table data-testid="bi-drilldown-rows">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t('bi.drilldown.investor')}</TableHead>
+                  <TableHead>{t('bi.drilldown.signedUpAt')}</TableHead>
+                  <TableHead>{t('bi.drilldown.source')}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {d.rows.map((r) => (
+                  <TableRow key={r.user_id}>
+                    <TableCell>
+                      <UserId id={r.user_id} />
+                    </TableCell>
+                    <TableCell className="tabular-nums">
+                      {dateTime.format(new Date(r.signed_up_at))}
+                    </TableCell>
+                    <TableCell>
+                      <Badge variant={r.source === 'demo' ? 'secondary' : 'outline'}>{r.source}</Badge>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const movementTone: Record<MrrMovementKind, string> = {
+  new: 'text-up',
+  reactivation: 'text-up',
+  expansion: 'text-up',
+  contraction: 'text-down',
+  churn: 'text-down',
+  unchanged: 'text-muted-foreground',
+};
+
+/** The investors behind one month's MRR movements: their MRR at the start and end of the month and the movement. */
+export function MrrDrilldown({
+  month,
+  onOpenChange,
+}: {
+  month: string | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useAdminTranslation();
+  const [kind, setKind] = useState<MrrMovementKind | typeof ALL>(ALL);
+  const query = useMrrDrilldown(month);
+  const d = query.data;
+  const rows = (d?.rows ?? []).filter((r) => kind === ALL || r.movement === kind);
+  const count = (k: MrrMovementKind) => d?.rows.filter((r) => r.movement === k).length ?? 0;
+  return (
+    <Dialog open={month !== null} onOpenChange={onOpenChange}>
+      <DialogContent
+        closeLabel={t('bi.drilldown.close')}
+        lang="en"
+        className="max-w-3xl [&>*]:min-w-0"
+        data-testid="bi-mrr-drilldown"
+      >
+        <DialogHeader>
+          <DialogTitle>{t('bi.drilldown.mrrTitle', { month })}</DialogTitle>
+          <DialogDescription>{t('bi.drilldown.mrrHint')}</DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Select value={kind} onValueChange={(v) => setKind(v as MrrMovementKind | typeof ALL)}>
+            <SelectTrigger className="w-56" aria-label={t('bi.drilldown.movement')}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>
+                {t('bi.drilldown.allMovements', { count: d?.rows.length ?? 0 })}
+              </SelectItem>
+              {MRR_MOVEMENT_KINDS.map((k) => (
+                <SelectItem key={k} value={k}>
+                  {t(`bi.drilldown.kinds.${k}`)} ({formatNumber(count(k))})
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {month ? <ExportButton kind="mrr" query={{ month }} /> : null}
+        </div>
+        {d ? (
+          <p className="text-sm tabular-nums" data-testid="bi-drilldown-total">
+            {t('bi.drilldown.mrrTotal', {
+              start: formatPrice(d.movements.start_mrr),
+              end: formatPrice(d.movements.end_mrr),
+              count: d.rows.length,
+            })}
+          </p>
+        ) : null}
+        <div
+          className="max-h-[50vh] overflow-auto"
+          // A scrolling region is reachable by keyboard (axe scrollable-region-focusable).
+          tabIndex={0}
+          role="region"
+          aria-label={t('bi.drilldown.rows')}
+        >
+          {query.isError ? (
+            <p className="text-sm text-down">{t('bi.loadFailed')}</p>
+          ) : !d ? (
+            <Skeleton className="h-32 w-full" />
+          ) : rows.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t('bi.noData')}</p>
+          ) : (
+            <Table data-testid="bi-drilldown-rows">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t('bi.drilldown.investor')}</TableHead>
+                  <TableHead>{t('bi.drilldown.movement')}</TableHead>
+                  <TableHead className="text-right">{t('bi.start')}</TableHead>
+                  <TableHead className="text-right">{t('bi.end')}</TableHead>
+                  <TableHead className="text-right">{t('bi.drilldown.change')}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rows.map((r) => (
+                  <TableRow key={r.user_id}>
+                    <TableCell>
+                      <UserId id={r.user_id} />
+                    </TableCell>
+                    <TableCell className={cn('whitespace-nowrap', movementTone[r.movement])}>
+                      {t(`bi.drilldown.kinds.${r.movement}`)}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{formatPrice(r.start_mrr)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatPrice(r.end_mrr)}</TableCell>
+                    <TableCell className={cn('text-right tabular-nums', movementTone[r.movement])}>
+                      {formatSignedPrice(r.change)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -152,8 +152,11 @@ export function createServices(
   const auth = new AuthService(new AuthRepository(db), platform.loginThrottles.customer, clock, {
     demoMode: config.demoMode,
     sessionTtlHours: config.sessionTtlHours,
-    // Every new investor account is a live sign-up in the BI figures.
-    onSignUp: (userId) => bi.recordSignup(userId),
+    // Every new investor account is a live sign-up in the BI figures; analytics never fails a registration.
+    onSignUp: (userId) =>
+      bi
+        .recordSignup(userId)
+        .catch((error: unknown) => log.warn({ err: error, userId }, 'BI: sign-up not recorded')),
   });
 
   const system = new SystemService(

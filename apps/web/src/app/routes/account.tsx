@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { PrivacySection } from '@/features/privacy/components/privacy-section';
 
 /**
  * Hesap Ayarları (/settings): the investor's own account, composed from the features that own each part —
@@ -12,6 +13,7 @@ export default function AccountRoute() {
   return (
     <div className="space-y-6">
       <PageHeader title={t('account.title')} subtitle={t('account.subtitle')} />
+      <PrivacySection />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { startTransition, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -99,11 +99,15 @@ function EraseForm({ onCancel }: { onCancel: () => void }) {
     if (Object.keys(found).length > 0) return;
     erase.mutate(password, {
       onSuccess: ({ reference }) => {
-        // The server has ended every session of the account: clear it here and leave for the landing page.
-        signOut();
+        // The server has ended every session of the account. Leaving for the landing page and clearing the
+        // session render together (one transition, as the router's own update is), so neither this page's guard
+        // (no session → /login) nor the landing page's (a session → /dashboard) redirects in between.
+        startTransition(() => {
+          void navigate('/', { replace: true });
+          signOut();
+        });
         queryClient.clear();
-        toast.success(t('erase.done', { reference }));
-        void navigate('/', { replace: true });
+        toast.success(t('erase.done', { reference }), { duration: 10_000 });
       },
       onError: (e) => {
         const mapped = formErrorsFrom(e, ['password'] as const);

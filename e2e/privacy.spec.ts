@@ -43,7 +43,7 @@ test('an investor downloads their data and deletes their account; a risk manager
   await section.getByRole('button', { name: 'Verilerimi indir' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^bist-ai-verilerim-\d{4}-\d{2}-\d{2}\.json$/);
-  const file = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {
+  const file = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as {
     profile: { email: string };
     portfolio: { transactions: { type: string; symbol: string | null; quantity: number | null }[] };
   };

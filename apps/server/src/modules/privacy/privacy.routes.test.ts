@@ -382,6 +382,23 @@ describe('KVKK requests on the compliance page (admin)', () => {
     expect(body.kvkk_requests).toHaveLength(1);
   });
 
+  it('limits password guesses on the erasure to 10 a minute per address (429)', async () => {
+    const guesser = await investor(t, { email: 'tahmin.kvkk@example.com', demoLogin: true });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/privacy/erasure',
+        headers: { authorization: guesser.authorization },
+        payload: { password: `yanlis-${i}` },
+        remoteAddress: '10.9.9.9',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(400), 429]);
+    expect((await guesser.get('/api/auth/me')).statusCode).toBe(200);
+  });
+
   it('answers 403 to roles outside the compliance read mapping, 401 without a token', async () => {
     for (const role of ADMIN_ROLES) {
       const res = await list(role);

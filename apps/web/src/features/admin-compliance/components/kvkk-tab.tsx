@@ -36,7 +36,7 @@ export function KvkkTab({ data }: { data: KvkkRequestList | undefined }) {
         <TableBody>
           {data.requests.map((r) => (
             <TableRow key={r.id} data-testid={`kvkk-${r.type}`}>
-              <TableCell className="font-mono text-xs">{r.reference}</TableCell>
+              <TableCell className="whitespace-nowrap font-mono text-xs">{r.reference}</TableCell>
               <TableCell>{t(`compliance.kvkk.type.${r.type}`)}</TableCell>
               <TableCell>
                 {r.subject_erased ? (

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 
 /**
  * KVKK as an investor uses it and the compliance desk sees it: an investor with a recorded trade downloads their data
@@ -91,3 +92,57 @@ test('an investor downloads their data and deletes their account; a risk manager
   await expect(row).toContainText('Within deadline');
   await expect(page.getByTestId('kvkk-requests')).not.toContainText(email);
 });
+
+/** axe-core, as e2e/a11y.spec.ts runs it: no serious or critical violation. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${page.url()} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the KVKK section, its erase dialog and the KVKK tab pass axe (${theme})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
+    const email = `e2e.kvkk.axe.${theme}.${Date.now()}@example.com`;
+    await page.goto('/login');
+    await page.getByLabel('E-posta').fill(email);
+    await page.getByLabel('Şifre', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
+    // A request of this account, so the KVKK tab has a row to check.
+    const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+    const investorToken = ((await login.json()) as { token: string }).token;
+    const exported = await request.post('/api/privacy/export', {
+      headers: { authorization: `Bearer ${investorToken}` },
+    });
+    expect(exported.status()).toBe(200);
+    await page.goto('/settings');
+    await expect(page.getByTestId('privacy-section')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Hesabımı sil' }).click();
+    await page.getByRole('button', { name: 'Hesabımı kalıcı olarak sil' }).click();
+    await expect(page.getByText('Onaylamak için SİL yazın')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const staff = await request.post('/admin/api/auth/login', {
+      data: { email: 'risk@bistai.demo', password: 'risk-demo-2026' },
+    });
+    const { token, user } = (await staff.json()) as { token: string; user: unknown };
+    await page.evaluate(
+      ([t, u]) => {
+        window.localStorage.setItem('admin_token', t!);
+        window.localStorage.setItem('admin_user', u!);
+      },
+      [token, JSON.stringify(user)],
+    );
+    await page.goto('/admin/compliance');
+    await page.getByRole('tab', { name: 'KVKK requests' }).click();
+    await expect(page.getByTestId('kvkk-requests')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

@@ -38,22 +38,22 @@ export function KvkkTab({ data }: { data: KvkkRequestList | undefined }) {
             <TableRow key={r.id} data-testid={`kvkk-${r.type}`}>
               <TableCell className="whitespace-nowrap font-mono text-xs">{r.reference}</TableCell>
               <TableCell>{t(`compliance.kvkk.type.${r.type}`)}</TableCell>
-              <TableCell>
+              <TableCell className="[overflow-wrap:anywhere]">
                 {r.subject_erased ? (
                   <span className="text-muted-foreground">{t('compliance.kvkk.erasedSubject')}</span>
                 ) : (
                   (r.subject_email ?? DASH)
                 )}
               </TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">{when(r.requested_at)}</TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">{when(r.deadline_at)}</TableCell>
+              <TableCell className="tabular-nums">{when(r.requested_at)}</TableCell>
+              <TableCell className="tabular-nums">{when(r.deadline_at)}</TableCell>
               <TableCell>
                 <Badge variant={r.status === 'completed' ? 'secondary' : 'outline'}>
                   {t(`compliance.kvkk.status.${r.status}`)}
                 </Badge>
               </TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">{when(r.completed_at)}</TableCell>
-              <TableCell className="whitespace-nowrap">
+              <TableCell className="tabular-nums">{when(r.completed_at)}</TableCell>
+              <TableCell>
                 <DaysLeft request={r} />
               </TableCell>
             </TableRow>

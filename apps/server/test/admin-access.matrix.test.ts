@@ -93,6 +93,8 @@ const SPEC_ACCESS: Record<string, AdminRouteAccess> = {
   'GET /admin/api/compliance/rules': COMPLIANCE_READ,
   'PUT /admin/api/compliance/rules/:code': { kind: 'any', permissions: ['compliance_management'] },
   'POST /admin/api/compliance/rules/run': { kind: 'any', permissions: ['compliance_management'] },
+  // KVKK requests: read like the other compliance tabs.
+  'GET /admin/api/compliance/kvkk-requests': COMPLIANCE_READ,
   'GET /admin/api/ai/dashboard': { kind: 'permission', permission: 'ai_management' },
   'GET /admin/api/ai/predictions': { kind: 'permission', permission: 'ai_management' },
   'POST /admin/api/ai/predictions/generate': { kind: 'permission', permission: 'ai_management' },

@@ -17,6 +17,7 @@ import { marketRoutes } from '@/modules/market/market.routes';
 import { DEFAULT_QUOTE_STREAM_LIMITS } from '@/modules/market/quote-stream';
 import { marketStatusRoutes } from '@/modules/market-status/market-status.routes';
 import { portfolioRoutes } from '@/modules/portfolio/portfolio.routes';
+import { privacyRoutes } from '@/modules/privacy/privacy.routes';
 import { predictionRunsRoutes } from '@/modules/predictions/prediction-runs.routes';
 import { predictionsRoutes } from '@/modules/predictions/predictions.routes';
 import { settingsRoutes } from '@/modules/settings/settings.routes';
@@ -43,6 +44,7 @@ export async function registerRoutes(
   await app.register(complianceRoutes(services.compliance));
   await app.register(aiAnalyticsRoutes(services.aiAnalytics));
   await app.register(biRoutes(services.bi, services.auth));
+  await app.register(privacyRoutes(services.privacy, services.auth));
   // Public and investor realm.
   await app.register(systemRoutes(services.system));
   await app.register(authRoutes(services.auth));

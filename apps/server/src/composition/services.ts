@@ -28,6 +28,8 @@ import { LoginThrottle } from '@/modules/login-throttle/login-throttle';
 import { MarketService } from '@/modules/market/market.service';
 import { PortfolioRepository } from '@/modules/portfolio/portfolio.repository';
 import { PortfolioService } from '@/modules/portfolio/portfolio.service';
+import { PrivacyRepository } from '@/modules/privacy/privacy.repository';
+import { PrivacyService } from '@/modules/privacy/privacy.service';
 import { PredictionRunsRepository } from '@/modules/predictions/prediction-runs.repository';
 import { PredictionRunsService } from '@/modules/predictions/prediction-runs.service';
 import { PredictionsRepository } from '@/modules/predictions/predictions.repository';
@@ -66,6 +68,8 @@ export interface Services extends PlatformServices {
   compliance: ComplianceService;
   /** Business intelligence: request metrics, product events, subscriptions and payments, the BI figures. */
   bi: BiService;
+  /** KVKK: the investor's data export and erasure, and the register of their requests. */
+  privacy: PrivacyService;
   /** The market API's service, when the market is a running engine. */
   market: MarketService | null;
 }
@@ -213,6 +217,12 @@ export function createServices(
       queue: infra.jobs?.compliance ?? null,
     }),
     bi,
+    privacy: new PrivacyService({
+      repo: new PrivacyRepository(db),
+      audit: platform.audit,
+      sessions: auth,
+      clock,
+    }),
     market: engine ? new MarketService(engine, new MarketRepository(db), clock) : null,
   };
 }

@@ -9,3 +9,4 @@ export * from './login-throttle.ts';
 export * from './compliance.ts';
 export * from './ai-analytics.ts';
 export * from './bi.ts';
+export * from './privacy.ts';

@@ -157,6 +157,12 @@ export class AuthService {
     this.sessionCache.delete(hash);
   }
 
+  /** Forgets every cached session of an investor (their account was erased), so the next request asks the database. */
+  evictUser(userId: string): void {
+    for (const [hash, entry] of this.sessionCache)
+      if (entry.user.id === userId) this.sessionCache.delete(hash);
+  }
+
   private async createUser(email: string, password: string, name: string, demo: boolean) {
     const user = await this.repo.insertUser({
       email,

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { SubscriptionSection } from '@/features/subscription/components/subscription-section';
+import { PrivacySection } from '@/features/privacy/components/privacy-section';
 
 /**
  * Hesap Ayarları (/settings): the investor's own account, composed from the features that own each part —
@@ -14,6 +15,7 @@ export default function AccountRoute() {
     <div className="space-y-6">
       <PageHeader title={t('account.title')} subtitle={t('account.subtitle')} />
       <SubscriptionSection />
+      <PrivacySection />
     </div>
   );
 }

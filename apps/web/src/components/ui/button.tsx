@@ -9,7 +9,10 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary/90',
-        destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90',
+        // The dark theme's destructive red is light enough for text on dark cards; under white button text it
+        // is darkened so the label keeps AA contrast (axe: color-contrast).
+        destructive:
+          'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90 dark:bg-[color-mix(in_oklch,var(--destructive),black_25%)] dark:hover:bg-[color-mix(in_oklch,var(--destructive),black_32%)]',
         outline: 'border border-input bg-card shadow-xs hover:bg-muted',
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         ghost: 'hover:bg-muted',

@@ -15,18 +15,20 @@ import { cn } from '@/lib/utils';
 import { useAlerts } from '@/features/admin-compliance/api/get-alerts';
 import { useComplianceAudit } from '@/features/admin-compliance/api/get-compliance-audit';
 import { useComplianceDashboard } from '@/features/admin-compliance/api/get-compliance-dashboard';
+import { useKvkkRequests } from '@/features/admin-compliance/api/get-kvkk-requests';
 import { useRisks } from '@/features/admin-compliance/api/get-risks';
 import { useViolations, type ViolationStatusFilter } from '@/features/admin-compliance/api/get-violations';
 import { when } from '@/features/admin-compliance/lib/format';
 import { AlertsTab } from './alerts-tab';
 import { AuditTab } from './audit-tab';
+import { KvkkTab } from './kvkk-tab';
 import { RiskTab } from './risk-tab';
 import { RulesTab } from './rules-tab';
 import { ViolationEvidence } from './violation-evidence';
 import { ViolationList } from './violation-list';
 import '@/features/admin-compliance/i18n';
 
-const TABS = ['overview', 'violations', 'risks', 'alerts', 'audit', 'rules'] as const;
+const TABS = ['overview', 'violations', 'risks', 'alerts', 'audit', 'rules', 'kvkk'] as const;
 type Tab = (typeof TABS)[number];
 const STATUS_FILTERS: readonly ViolationStatusFilter[] = [
   'all',
@@ -57,11 +59,12 @@ export function CompliancePage() {
   const risks = useRisks();
   const alerts = useAlerts(days);
   const audit = useComplianceAudit(days);
+  const kvkk = useKvkkRequests();
   const d = dashboard.data;
   const fetching = dashboard.isFetching || violations.isFetching;
 
   const refresh = () => {
-    for (const q of [dashboard, violations, allViolations, risks, alerts, audit]) void q.refetch();
+    for (const q of [dashboard, violations, allViolations, risks, alerts, audit, kvkk]) void q.refetch();
   };
 
   return (
@@ -209,6 +212,9 @@ export function CompliancePage() {
               </TabsContent>
               <TabsContent value="audit">
                 <AuditTab entries={audit.data ?? []} />
+              </TabsContent>
+              <TabsContent value="kvkk">
+                <KvkkTab data={kvkk.data} />
               </TabsContent>
             </CardContent>
           </Card>

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { istanbulDate } from '@bist/market';
+import {
+  KVKK_DEADLINE_DAYS,
+  type KvkkRequest,
+  type KvkkRequestStatus,
+  type KvkkRequestType,
+} from '@bist/contracts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Every table holding an investor's user id, and what the export and the erasure do with it. A test compares this
+ * list (with KVKK_EXCLUDED_TABLES) to the database's columns named `user_id` or `*_user_id` and to every foreign key
+ * to customer_users: a new table with an investor's id fails it until it is added here.
+ */
+export const KVKK_TABLES = {
+  customer_users: { exported: 'profile (no password hash)', erasure: 'deleted' },
+  customer_sessions: { exported: 'times only (no token hash, IP or user agent)', erasure: 'deleted' },
+  portfolio_accounts: { exported: 'ledger settings', erasure: 'pseudonymised' },
+  portfolio_transactions: { exported: 'every ledger row', erasure: 'pseudonymised (demo rows deleted)' },
+  watchlist_items: { exported: 'every row', erasure: 'deleted' },
+  price_alerts: { exported: 'every alert and its notification', erasure: 'deleted' },
+  analytics_events: { exported: 'their own events', erasure: 'unlinked (user id cleared)' },
+  analytics_signups: { exported: 'their sign-up', erasure: 'pseudonymised' },
+  subscription_events: { exported: 'every row', erasure: 'pseudonymised' },
+  payments: { exported: 'every row', erasure: 'pseudonymised' },
+  kvkk_requests: { exported: 'their own requests', erasure: 'unlinked (reference kept)' },
+  admin_audit_log: {
+    exported: 'entries naming them (user id or entity id)',
+    erasure: 'kept: append-only hash chain; holds no investor e-mail or name (docs/decisions, KVKK)',
+  },
+} as const satisfies Record<string, { exported: string; erasure: string }>;
+
+/** Tables with a user id column that never holds an investor's id. */
+export const KVKK_EXCLUDED_TABLES: Record<string, string> = {
+  admin_sessions: 'staff sessions: user_id is an admin_users id',
+};
+
+/**
+ * Not found by the column check but erased too: investor-rule violations name the investor in `entity_id`
+ * (re-keyed to the pseudonym, e-mail removed from staff notes) and sign-in throttling keys accounts by e-mail
+ * (deleted). Violations are not exported: a surveillance record must not tip off its subject (MASAK).
+ */
+export const KVKK_OTHER_PERSONAL_DATA = {
+  compliance_violations: 'pseudonymised (entity_id), e-mail removed from notes',
+  login_throttle: 'deleted (customer account key = e-mail)',
+} as const;
+
+export function kvkkDeadline(requestedAt: Date): Date {
+  return new Date(requestedAt.getTime() + KVKK_DEADLINE_DAYS * DAY_MS);
+}
+
+/** Whole days from `now` to the deadline, rounded up (a deadline later today is 1 day left; past it, ≤ 0). */
+export function daysLeft(deadlineAt: Date, now: Date): number {
+  return Math.ceil((deadlineAt.getTime() - now.getTime()) / DAY_MS);
+}
+
+/** A random reference for a request: the only subject identifier the compliance page shows after an erasure. */
+export function newKvkkReference(): string {
+  return `KVKK-${randomBytes(5).toString('hex').toUpperCase()}`;
+}
+
+/** The export's file name, dated in Istanbul: `bist-ai-verilerim-2026-11-25.json`. */
+export function exportFileName(at: Date): string {
+  return `bist-ai-verilerim-${istanbulDate(at)}.json`;
+}
+
+export interface KvkkRequestRow {
+  id: string;
+  type: string;
+  status: string;
+  reference: string;
+  userId: string | null;
+  requestedAt: Date;
+  deadlineAt: Date;
+  completedAt: Date | null;
+  details: unknown;
+}
+
+/**
+ * A request as the compliance page shows it. The subject's e-mail only while the account exists (and the request
+ * is still linked to it); after an erasure, only the reference.
+ */
+export function toKvkkRequest(row: KvkkRequestRow, subjectEmail: string | null, now: Date): KvkkRequest {
+  const open = row.status !== 'completed';
+  const left = open ? daysLeft(row.deadlineAt, now) : null;
+  const details =
+    row.details && typeof row.details === 'object' ? (row.details as Record<string, unknown>) : {};
+  return {
+    id: row.id,
+    type: row.type as KvkkRequestType,
+    status: row.status as KvkkRequestStatus,
+    reference: row.reference,
+    subject_email: row.userId ? subjectEmail : null,
+    subject_erased: row.userId === null,
+    requested_at: row.requestedAt.toISOString(),
+    deadline_at: row.deadlineAt.toISOString(),
+    completed_at: row.completedAt?.toISOString() ?? null,
+    days_left: left,
+    overdue: open ? now.getTime() > row.deadlineAt.getTime() : row.completedAt! > row.deadlineAt,
+    details,
+  };
+}
+
+/** Replaces every occurrence of `needle` (case-insensitive) in `text`. */
+export function redactText(text: string, needle: string, replacement: string): string {
+  if (!needle) return text;
+  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(escaped, 'gi'), replacement);
+}

@@ -110,6 +110,10 @@ const SPEC_ACCESS: Record<string, AdminRouteAccess> = {
   'GET /admin/api/bi/performance/dashboard': { kind: 'permission', permission: 'business_metrics' },
   'GET /admin/api/bi/realtime/metrics': { kind: 'permission', permission: 'business_metrics' },
   'GET /admin/api/bi/export/metrics': { kind: 'permission', permission: 'business_metrics' },
+  'GET /admin/api/bi/drilldown/signups': { kind: 'permission', permission: 'business_metrics' },
+  'GET /admin/api/bi/drilldown/signups/export': { kind: 'permission', permission: 'business_metrics' },
+  'GET /admin/api/bi/drilldown/mrr': { kind: 'permission', permission: 'business_metrics' },
+  'GET /admin/api/bi/drilldown/mrr/export': { kind: 'permission', permission: 'business_metrics' },
 };
 
 type Sample = (t: TestApp, role: AdminRole | 'anonymous') => Promise<Omit<InjectOptions, 'method'>>;
@@ -117,6 +121,10 @@ type Sample = (t: TestApp, role: AdminRole | 'anonymous') => Promise<Omit<Inject
 let targetUserId = '';
 let runId = '';
 const SAMPLES: Record<string, Sample> = {
+  'GET /admin/api/bi/drilldown/mrr': async () => ({ url: '/admin/api/bi/drilldown/mrr?month=2026-10' }),
+  'GET /admin/api/bi/drilldown/mrr/export': async () => ({
+    url: '/admin/api/bi/drilldown/mrr/export?month=2026-10',
+  }),
   'GET /admin/api/bi/export/metrics': async () => ({
     url: '/admin/api/bi/export/metrics?type=revenue&from=2026-11-01&to=2026-11-18',
   }),

@@ -71,7 +71,11 @@ async function plantActivity(t: TestApp, inv: Investor, symbol: string, quantity
     providerRef: `ref-${inv.userId.slice(0, 8)}`,
     source: 'live',
   });
-  await db.insert(analyticsSignups).values({ userId: inv.userId, signedUpAt: at, source: 'live' });
+  // Registration already recorded the sign-up (BI); planted here too for a user created another way.
+  await db
+    .insert(analyticsSignups)
+    .values({ userId: inv.userId, signedUpAt: at, source: 'live' })
+    .onConflictDoNothing();
   await db.insert(analyticsEvents).values([
     {
       occurredAt: at,
@@ -191,7 +195,8 @@ describe('KVKK routes (investor)', () => {
     expect(body.price_alerts).toEqual([expect.objectContaining({ symbol: 'THYAO', threshold_try: 999 })]);
     expect(body.subscription_events).toEqual([expect.objectContaining({ plan_id: 'pro', kind: 'start' })]);
     expect(body.payments).toEqual([expect.objectContaining({ amount_kurus: 19_900 })]);
-    expect(body.analytics.events).toHaveLength(2);
+    // The two planted events and the sign-up that registration recorded.
+    expect(body.analytics.events).toHaveLength(3);
     expect(body.sessions.length).toBeGreaterThanOrEqual(1);
     expect(Object.keys(body.sessions[0]!).sort()).toEqual(['created_at', 'expires_at', 'revoked_at']);
     expect(body.kvkk_requests).toEqual([expect.objectContaining({ type: 'access', status: 'completed' })]);
@@ -286,7 +291,8 @@ describe('KVKK routes (investor)', () => {
     const unlinked = await db.execute<{ n: number }>(
       sql`select count(*)::int as n from analytics_events where user_id is null`,
     );
-    expect(Number(unlinked.rows[0]!.n)).toBe(2);
+    // Her two planted events and her sign-up event (registration records one).
+    expect(Number(unlinked.rows[0]!.n)).toBe(3);
     const gone = await db.execute<{ n: number }>(sql`
       select (select count(*) from watchlist_items where user_id not in (${other.userId}))::int
            + (select count(*) from price_alerts where user_id not in (${other.userId}))::int

@@ -1,7 +1,7 @@
 // What an API process does besides answering requests: heartbeats for the uptime figure, pruning idle sign-in throttle counters,
 // re-reading the platform settings (a change saved through another process applies here within a minute), storing the
 // minute's request counters, moving
-// the nightly ML schedule when its time changes, and the ML job queue.
+// the nightly ML schedule when its time changes, renewing paid subscriptions whose period ended, and the ML job queue.
 import type { ComplianceQueue } from '@/jobs/compliance-queue';
 import type { MarketData } from '@/market/market-data';
 import { firstTrainingPhases, runFirstTraining } from '@/jobs/first-training';
@@ -14,6 +14,8 @@ const PRUNE_INTERVAL_MS = 15 * 60_000;
 const SETTINGS_REFRESH_MS = 60_000;
 /** Finished minutes of request counters go to the database this often (no row per request). */
 const REQUEST_METRICS_FLUSH_MS = 60_000;
+/** Paid subscriptions whose period has ended are renewed (charged) this often; every process may run the pass. */
+const RENEWAL_INTERVAL_MS = 15 * 60_000;
 
 /** Starts the periodic tasks (the first heartbeat is awaited); the returned function stops them. */
 export async function startBackground(services: Services, log: Logger): Promise<() => void> {
@@ -31,7 +33,9 @@ export async function startBackground(services: Services, log: Logger): Promise<
     every(PRUNE_INTERVAL_MS, 'staff login throttle prune', () => services.loginThrottles.admin.prune()),
     every(SETTINGS_REFRESH_MS, 'settings refresh', () => services.settings.refresh()),
     every(REQUEST_METRICS_FLUSH_MS, 'request metrics flush', () => services.bi.flushRequestMetrics()),
+    every(RENEWAL_INTERVAL_MS, 'subscription renewals', () => services.bi.renewDue()),
   ];
+  services.bi.renewDue().catch((error: unknown) => log.warn({ err: error }, 'subscription renewals failed'));
   const stopSampling = services.aiOperations.startSampling();
   const unsubscribe = services.settings.onChange(async (_settings, changed) => {
     if (!changed.includes('ml_schedule_time')) return;

@@ -47,6 +47,9 @@ export interface PaymentRow {
   source: RowSource;
 }
 
+/** The advisory lock of the subscription renewal pass (any constant; advisory locks are per database). */
+const RENEWAL_LOCK_KEY = 7_311_042;
+
 const SUBSCRIPTION_COLUMNS = {
   userId: subscriptionEvents.userId,
   occurredAt: subscriptionEvents.occurredAt,
@@ -246,5 +249,38 @@ export class BiRepository {
       .from(subscriptionEvents)
       .where(eq(subscriptionEvents.userId, userId))
       .orderBy(asc(subscriptionEvents.occurredAt), asc(subscriptionEvents.id))) as SubscriptionEventRow[];
+  }
+
+  /**
+   * One renewal pass, serialised across processes by an advisory transaction lock: `renew` gets each live investor's
+   * latest subscription change (paid or cancelled) and returns what to append for it; the rows are written in the same
+   * transaction, so a second process's pass that waited for the lock sees them and renews nothing twice.
+   */
+  async renewalPass(
+    renew: (
+      latest: SubscriptionEventRow,
+    ) => Promise<{ events: SubscriptionEventRow[]; payments: PaymentRow[] }>,
+  ): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${RENEWAL_LOCK_KEY})`);
+      const latest = (await tx
+        .selectDistinctOn([subscriptionEvents.userId], SUBSCRIPTION_COLUMNS)
+        .from(subscriptionEvents)
+        .where(eq(subscriptionEvents.source, 'live'))
+        .orderBy(
+          subscriptionEvents.userId,
+          desc(subscriptionEvents.occurredAt),
+          desc(subscriptionEvents.id),
+        )) as SubscriptionEventRow[];
+      let renewed = 0;
+      for (const row of latest) {
+        if (row.kind === 'cancel') continue;
+        const next = await renew(row);
+        if (next.events.length > 0) await tx.insert(subscriptionEvents).values(next.events);
+        if (next.payments.length > 0) await tx.insert(payments).values(next.payments);
+        renewed += next.events.length;
+      }
+      return renewed;
+    });
   }
 }

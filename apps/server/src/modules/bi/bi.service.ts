@@ -41,6 +41,7 @@ import {
   mrrMovementRows,
   mrrMovements,
   nextMonth,
+  periodEnd,
   percentChange,
   retentionCohorts,
   activation,
@@ -79,13 +80,8 @@ export interface Period {
 const MAX_RANGE_DAYS = 366;
 const lira = (kurus: number) => Math.round(kurus) / 100;
 
-/** The end of a paid period that began at `at`: one calendar month or year later. */
-function periodEnd(at: Date, interval: BillingInterval): Date {
-  const end = new Date(at);
-  if (interval === 'monthly') end.setUTCMonth(end.getUTCMonth() + 1);
-  else end.setUTCFullYear(end.getUTCFullYear() + 1);
-  return end;
-}
+/** At most this many missed periods are charged in one renewal pass (a server that was off for long). */
+const MAX_RENEWALS_PER_PASS = 12;
 
 /** Who sent a batch of events: used for the salted hashes, never stored. */
 export interface EventSender {
@@ -222,6 +218,75 @@ export class BiService {
     ]);
   }
 
+  /** One period of a paid plan charged through the provider (VAT on top); only what comes back is stored. */
+  private async charge(
+    provider: PaymentProvider,
+    userId: string,
+    plan: Exclude<PlanId, 'free'>,
+    interval: BillingInterval,
+    at: Date,
+  ): Promise<PaymentRow> {
+    const price = SUBSCRIPTION_PLANS.find((p) => p.id === plan)!;
+    const amount = interval === 'monthly' ? price.monthlyKurus : price.yearlyKurus;
+    const tax = Math.round((amount * VAT_PERCENT) / 100);
+    const charged = await provider.charge({
+      userId,
+      amountKurus: amount,
+      taxKurus: tax,
+      description: `${price.name} (${interval})`,
+    });
+    return {
+      userId,
+      occurredAt: at,
+      kind: 'charge',
+      planId: plan,
+      amountKurus: amount,
+      taxKurus: tax,
+      currency: 'TRY',
+      provider: charged.provider,
+      providerRef: charged.providerRef,
+      source: 'live',
+    };
+  }
+
+  /**
+   * Renews every live paid subscription whose period has ended: for each elapsed period (at most 12 per pass) a
+   * charge and a 'renew' change dated at the period's end, so periods follow each other without gaps or drift. A
+   * charge the provider refuses stops that investor's renewals for this pass (retried on the next). Without a
+   * provider nothing is renewed. Returns the number of renewals.
+   */
+  async renewDue(): Promise<number> {
+    const provider = this.deps.paymentProvider;
+    if (!provider) return 0;
+    const now = this.deps.clock.now();
+    return this.deps.repo.renewalPass(async (latest) => {
+      const events: SubscriptionEventRow[] = [];
+      const charges: PaymentRow[] = [];
+      const plan = latest.planId as PlanId;
+      const interval = latest.billingInterval as BillingInterval;
+      if (plan === 'free') return { events, payments: charges };
+      let end = periodEnd(latest.occurredAt, interval);
+      while (end <= now && events.length < MAX_RENEWALS_PER_PASS) {
+        try {
+          charges.push(await this.charge(provider, latest.userId, plan, interval, end));
+        } catch {
+          break;
+        }
+        events.push({
+          userId: latest.userId,
+          occurredAt: end,
+          kind: 'renew',
+          planId: plan,
+          billingInterval: interval,
+          mrrKurus: planMrrKurus(plan, interval),
+          source: 'live',
+        });
+        end = periodEnd(end, interval);
+      }
+      return { events, payments: charges };
+    });
+  }
+
   /** Changes an investor's plan: a subscription change (live) and, for a paid plan, a charge through the provider. */
   async changePlan(userId: string, plan: PlanId, interval: BillingInterval) {
     const provider = this.deps.paymentProvider;
@@ -240,30 +305,7 @@ export class BiService {
               ? 'downgrade'
               : 'renew';
     if (plan === 'free' && current.plan === 'free') return this.subscription(userId);
-    const payment: PaymentRow[] = [];
-    if (plan !== 'free') {
-      const price = SUBSCRIPTION_PLANS.find((p) => p.id === plan)!;
-      const amount = interval === 'monthly' ? price.monthlyKurus : price.yearlyKurus;
-      const tax = Math.round((amount * VAT_PERCENT) / 100);
-      const charged = await provider.charge({
-        userId,
-        amountKurus: amount,
-        taxKurus: tax,
-        description: `${price.name} (${interval})`,
-      });
-      payment.push({
-        userId,
-        occurredAt: now,
-        kind: 'charge',
-        planId: plan,
-        amountKurus: amount,
-        taxKurus: tax,
-        currency: 'TRY',
-        provider: charged.provider,
-        providerRef: charged.providerRef,
-        source: 'live',
-      });
-    }
+    const payment = plan === 'free' ? [] : [await this.charge(provider, userId, plan, interval, now)];
     await this.deps.repo.insertSubscriptionEvents([
       {
         userId,

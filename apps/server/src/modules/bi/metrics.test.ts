@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bucketIndex, emptyHistogram } from '@/lib/latency-histogram';
 import {
+  periodEnd,
   activation,
   activeUsers,
   endpointStats,
@@ -279,5 +280,20 @@ describe('endpoint and health metrics', () => {
       error_rate: 20,
     });
     expect(healthMetrics([]).success_rate).toBeNull();
+  });
+});
+
+describe('periodEnd (a paid period: one calendar month or year)', () => {
+  const at = (iso: string) => new Date(iso);
+  it('keeps the day and the time of day', () => {
+    expect(periodEnd(at('2026-11-18T09:30:00Z'), 'monthly').toISOString()).toBe('2026-12-18T09:30:00.000Z');
+    expect(periodEnd(at('2026-12-18T09:30:00Z'), 'monthly').toISOString()).toBe('2027-01-18T09:30:00.000Z');
+    expect(periodEnd(at('2026-11-18T09:30:00Z'), 'yearly').toISOString()).toBe('2027-11-18T09:30:00.000Z');
+  });
+  it("ends on the month's last day when the next month is shorter (never spills into the month after)", () => {
+    expect(periodEnd(at('2027-01-31T08:00:00Z'), 'monthly').toISOString()).toBe('2027-02-28T08:00:00.000Z');
+    expect(periodEnd(at('2028-01-31T08:00:00Z'), 'monthly').toISOString()).toBe('2028-02-29T08:00:00.000Z');
+    expect(periodEnd(at('2028-02-29T08:00:00Z'), 'yearly').toISOString()).toBe('2029-02-28T08:00:00.000Z');
+    expect(periodEnd(at('2026-08-31T08:00:00Z'), 'monthly').toISOString()).toBe('2026-09-30T08:00:00.000Z');
   });
 });

@@ -1,5 +1,6 @@
 // The BI figures, each defined once here as a pure function over rows (the service only loads the rows). Days and
 // months are Europe/Istanbul calendar days and months; money is in kuruş (TRY); percentages are 0–100.
+import type { BillingInterval } from '@bist/contracts';
 import { addCalendarDays, istanbulDate, istanbulInstant } from '@bist/market';
 import { histogramQuantile, mergeHistogram, emptyHistogram } from '@/lib/latency-histogram';
 import type { RequestCounters } from '@/plugins/request-metrics';
@@ -425,4 +426,17 @@ export function healthMetrics(counters: readonly RequestCounters[]): {
 export function percentChange(current: number | null, previous: number | null): number | null {
   if (current === null || previous === null || previous === 0) return null;
   return ((current - previous) / Math.abs(previous)) * 100;
+}
+
+/** The end of a paid period that began at `at`: one calendar month or year later. */
+export function periodEnd(at: Date, interval: BillingInterval): Date {
+  const months = interval === 'monthly' ? 1 : 12;
+  const y = at.getUTCFullYear();
+  const m = at.getUTCMonth() + months;
+  // The same day of the month, or the month's last day when it has fewer (31 January → 28/29 February).
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  const end = new Date(at);
+  end.setUTCDate(1);
+  end.setUTCFullYear(y, m, Math.min(at.getUTCDate(), lastDay));
+  return end;
 }

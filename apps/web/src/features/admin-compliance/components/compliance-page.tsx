@@ -79,7 +79,9 @@ export function CompliancePage() {
                 {d?.last_run
                   ? t('compliance.lastRun', {
                       time: when(d.last_run.at),
-                      trigger: d.last_run.trigger,
+                      trigger: t(`compliance.triggers.${d.last_run.trigger}`, {
+                        defaultValue: d.last_run.trigger,
+                      }),
                       count: d.last_run.new_violations,
                     })
                   : t('compliance.neverRun')}
@@ -164,7 +166,7 @@ export function CompliancePage() {
         </div>
 
         <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
-          <TabsList className="flex-wrap">
+          <TabsList className="h-auto flex-wrap">
             {TABS.map((name) => (
               <TabsTrigger key={name} value={name}>
                 {t(`compliance.tabs.${name}`)}

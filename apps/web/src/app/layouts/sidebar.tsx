@@ -66,7 +66,19 @@ export function SidebarContent({
       </nav>
 
       <div className="shrink-0 space-y-3 border-t p-4">
-        <div className="flex items-center gap-3" data-testid="user-block">
+        {/* The account block opens Hesap Ayarları (subscription, personal data). */}
+        <NavLink
+          to="/settings"
+          onClick={onNavigate}
+          title={t('topbar.account')}
+          className={({ isActive }) =>
+            cn(
+              '-m-2 flex items-center gap-3 rounded-lg p-2 transition-colors hover:bg-muted',
+              isActive && 'bg-accent',
+            )
+          }
+          data-testid="user-block"
+        >
           <span
             aria-hidden="true"
             className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-base font-semibold text-primary-foreground"
@@ -82,7 +94,7 @@ export function SidebarContent({
               </span>
             ) : null}
           </span>
-        </div>
+        </NavLink>
         <ThemeToggle withLabel toLight={t('common.lightMode')} toDark={t('common.darkMode')} />
         <Button
           variant="ghost"

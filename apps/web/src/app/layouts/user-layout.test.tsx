@@ -77,6 +77,8 @@ describe('UserLayout', () => {
       '/portfolio',
       '/watchlist',
       '/predictions',
+      // The account block opens Hesap Ayarları.
+      '/settings',
     ]);
     for (const text of [
       'Genel bakış',

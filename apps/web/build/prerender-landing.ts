@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 
 /** The static landing page's own script: an extra build entry (no React), see src/features/landing/static. */
-export const LANDING_ENTRY = 'src/features/landing/static/landing-static.ts';
+const LANDING_ENTRY = 'src/features/landing/static/landing-static.ts';
 const LANDING_ENTRY_NAME = 'landing-static';
 
 /**

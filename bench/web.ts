@@ -5,7 +5,7 @@
 // when a route's JS exceeds its budget. Then Lighthouse (mobile preset: simulated slow 4G, CPU ×4) on the routes
 // in LIGHTHOUSE_ROUTES, best of --runs. Writes bench/results/web.md. Options:
 //   --port <n> server port (default 3905)   --runs <n> Lighthouse runs per route (default 3, 0 skips Lighthouse)
-//   --no-build use the existing apps/web/dist
+//   --no-build use the existing apps/web/dist   --files list each route's JS files with their gzip -6 size
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +24,7 @@ const option = (name: string, fallback: string) => {
 const PORT = Number(option('port', '3905'));
 const RUNS = Number(option('runs', '3'));
 const BUILD = !args.includes('--no-build');
+const FILES = args.includes('--files');
 const BASE = `http://localhost:${PORT}`;
 const CHROMIUM =
   [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -137,6 +138,7 @@ async function weigh(context: BrowserContext, route: Route): Promise<RouteWeight
     font: { files: 0, gz: 0, wire: 0 },
   };
   const pending: Promise<void>[] = [];
+  const files: { url: string; gz: number }[] = [];
   const onResponse = (response: Response) => {
     const kind = KINDS[response.request().resourceType() as keyof typeof KINDS];
     if (!kind || !response.url().startsWith(BASE)) return;
@@ -144,8 +146,10 @@ async function weigh(context: BrowserContext, route: Route): Promise<RouteWeight
       (async () => {
         const body = await response.body();
         const sizes = await response.request().sizes();
+        const gz = zlib.gzipSync(body, { level: 6 }).length;
         weight[kind].files += 1;
-        weight[kind].gz += zlib.gzipSync(body, { level: 6 }).length;
+        weight[kind].gz += gz;
+        if (FILES && kind === 'js') files.push({ url: response.url().slice(BASE.length), gz });
         weight[kind].wire += sizes.responseBodySize;
       })(),
     );
@@ -162,6 +166,10 @@ async function weigh(context: BrowserContext, route: Route): Promise<RouteWeight
   page.off('response', onResponse);
   await Promise.all(pending);
   await page.close();
+  if (FILES) {
+    say(`${route.path}: ${files.length} JS files`);
+    for (const file of files.sort((a, b) => b.gz - a.gz)) say(`  ${kb(file.gz).padStart(6)} kB  ${file.url}`);
+  }
   return weight;
 }
 

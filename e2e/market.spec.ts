@@ -54,14 +54,19 @@ test.describe('market screens', () => {
     await expect(page.getByTestId('card-ai')).toContainText('AI Tahminleri');
 
     const priceChart = page.getByTestId('price-chart');
-    await expect(priceChart.locator('.recharts-bar-rectangle')).toHaveCount(5);
-    await expect(priceChart.locator('.recharts-cartesian-axis-tick-value').first()).toContainText(
-      /[A-Z]{3,}/,
-    );
+    await expect(priceChart.locator('[data-chart-bar]')).toHaveCount(5);
+    await expect(priceChart.locator('[data-chart-xtick]').first()).toContainText(/[A-Z]{3,}/);
     await expect(priceChart.getByText(/^₺\d/).first()).toBeVisible();
+    // The readout by keyboard: the chart takes focus, Home picks the first bar, the readout names it and its price.
+    const firstSymbol = await priceChart.locator('[data-chart-xtick]').first().textContent();
+    await priceChart.getByRole('group', { name: 'Fiyat' }).focus();
+    await page.keyboard.press('Home');
+    await expect(priceChart.getByTestId('chart-readout')).toContainText(new RegExp(`^${firstSymbol} · ₺\\d`));
+    await page.keyboard.press('Escape');
+    await expect(priceChart.getByTestId('chart-readout')).toHaveText('');
     const volumeChart = page.getByTestId('volume-chart');
     await expect(volumeChart).toContainText('İşlem Hacmi (Milyon TL)');
-    await expect(volumeChart.locator('.recharts-line-dot, .recharts-dot')).toHaveCount(5);
+    await expect(volumeChart.locator('[data-chart-dot]')).toHaveCount(5);
 
     await expect(page.getByTestId('top-gainers')).toContainText(/\+%\d+,\d{2}/);
     await expect(page.getByTestId('top-losers')).toContainText(/-%\d+,\d{2}/);
@@ -150,7 +155,7 @@ test.describe('market screens', () => {
     const chart = page.getByTestId('index-chart');
     await expect(chart).toHaveAttribute('data-code', 'XU100');
     await expect(page.getByTestId('selected-index')).toContainText('BIST 100');
-    const area = chart.locator('.recharts-area-curve');
+    const area = chart.locator('[data-chart-line]');
     await expect(area).toHaveCount(1);
     const before = await area.getAttribute('d');
     await expect(page.getByTestId('index-panels')).toContainText('Aktif');

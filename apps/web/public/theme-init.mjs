@@ -9,6 +9,15 @@
     document.documentElement.classList.toggle('dark', dark);
     var lang = localStorage.getItem('language');
     if (lang === 'en' || lang === 'tr') document.documentElement.lang = lang;
+    // The landing page is prerendered HTML (landing.html); a signed-in investor goes to the dashboard before it
+    // paints, as the app's GuestOnly guard would send them.
+    if (
+      location.pathname === '/' &&
+      localStorage.getItem('auth_token') &&
+      localStorage.getItem('user_data')
+    ) {
+      location.replace('/dashboard');
+    }
   } catch (e) {
     /* storage unavailable: keep the light default */
   }

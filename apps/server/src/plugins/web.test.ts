@@ -8,11 +8,19 @@ import { registerWeb } from './web.ts';
 
 const SCRIPT = `export const answer = ${'"forty-two", '.repeat(200)};\n`;
 const PAGE = `<!doctype html><html><body><div id="root"></div>${' '.repeat(2000)}</body></html>`;
+const LANDING = `<!doctype html><html><body><div id="root"><h1>Landing</h1></div>${' '.repeat(2000)}</body></html>`;
 
-/** A web build as apps/web's build writes it: hashed assets and index.html, each with its .br and .gz copies. */
+/**
+ * A web build as apps/web's build writes it: hashed assets, index.html and the prerendered landing.html, each with
+ * its .br and .gz copies.
+ */
 function writeBuild(dir: string): void {
   fs.mkdirSync(path.join(dir, 'assets'));
-  const files: Record<string, string> = { 'index.html': PAGE, 'assets/app-Ab12Cd34.js': SCRIPT };
+  const files: Record<string, string> = {
+    'index.html': PAGE,
+    'landing.html': LANDING,
+    'assets/app-Ab12Cd34.js': SCRIPT,
+  };
   for (const [name, body] of Object.entries(files)) {
     fs.writeFileSync(path.join(dir, name), body);
     fs.writeFileSync(path.join(dir, `${name}.br`), zlib.brotliCompressSync(body));
@@ -76,6 +84,18 @@ describe(registerWeb.name, () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(PAGE);
+  });
+
+  it("answers '/' with the prerendered landing page, query string or not; other pages still get the app", async () => {
+    for (const url of ['/', '/?ref=mail']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(LANDING);
+    }
+    const login = await app.inject({ url: '/login', headers: { 'accept-encoding': 'identity' } });
+    expect(login.body).toBe(PAGE);
   });
 
   it('keeps the JSON 404 for unknown API paths and missing assets', async () => {

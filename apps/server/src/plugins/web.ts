@@ -9,11 +9,14 @@ import { isApiPath } from './security-headers.ts';
  * Serves the web build (hashed assets cached for a year, index.html never cached) with an SPA fallback. The build
  * writes brotli and gzip copies of its text files (apps/web/build/precompress.ts); each file goes out in the best
  * encoding the browser accepts (br, then gzip, else as is) with no compression work per request.
- * Unknown non-API GETs get index.html and the web router decides; unknown API paths get the JSON 404.
+ * Unknown non-API GETs get index.html and the web router decides ('/' gets the prerendered landing.html when the
+ * build has one); unknown API paths get the JSON 404.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
+  // The landing page prerendered at build time (apps/web/build/prerender-landing.ts): '/' paints without the app.
+  const hasLanding = fs.existsSync(path.join(webDist, 'landing.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -41,6 +44,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.');
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    const page = url === '/' && hasLanding ? 'landing.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(page);
   });
 }

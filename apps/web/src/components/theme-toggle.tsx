@@ -19,7 +19,13 @@ export function ThemeToggle({
 }) {
   const { theme, toggleTheme } = useTheme();
   const label = theme === 'dark' ? toLight : toDark;
-  const icon = theme === 'dark' ? <Sun /> : <Moon />;
+  // Both icons, the theme class picks one: the prerendered landing page shows the right one before any script.
+  const icon = (
+    <>
+      <Sun className="hidden dark:block" />
+      <Moon className="dark:hidden" />
+    </>
+  );
   if (withLabel) {
     return (
       <Button variant="outline" className={className ?? 'w-full justify-start'} onClick={toggleTheme}>
@@ -34,6 +40,9 @@ export function ThemeToggle({
       size="icon"
       className={className}
       onClick={toggleTheme}
+      data-theme-toggle=""
+      data-to-light={toLight}
+      data-to-dark={toDark}
       aria-label={label}
       title={label}
     >

@@ -3,6 +3,7 @@
 // session's bearer header; sendBeacon cannot send headers); anonymous batches and the last batch when the page is
 // hidden go with navigator.sendBeacon. The server stores no IP address or user agent (salted daily hashes).
 import { EVENT_BATCH_MAX, INVESTOR_PAGE_TEMPLATES, type ProductEventType } from '@bist/contracts';
+import { analyticsSessionId } from '@/lib/analytics-session';
 import { investorSession } from '@/lib/session';
 
 const ENDPOINT = '/api/analytics/events';
@@ -22,20 +23,6 @@ export function routeTemplate(pathname: string): string {
 let queue: { type: ProductEventType; page?: string }[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
 
-function sessionId(): string {
-  const key = 'bist-ai.analytics-session';
-  try {
-    let id = sessionStorage.getItem(key);
-    if (!id) {
-      id = crypto.randomUUID();
-      sessionStorage.setItem(key, id);
-    }
-    return id;
-  } catch {
-    return 'no-session-storage';
-  }
-}
-
 /** Sends what is queued (up to the batch limit per request). */
 export function flushProductEvents(useBeacon = false): void {
   if (timer) clearTimeout(timer);
@@ -43,7 +30,7 @@ export function flushProductEvents(useBeacon = false): void {
   while (queue.length > 0) {
     const events = queue.slice(0, EVENT_BATCH_MAX);
     queue = queue.slice(EVENT_BATCH_MAX);
-    const body = JSON.stringify({ session_id: sessionId(), events });
+    const body = JSON.stringify({ session_id: analyticsSessionId(), events });
     const token = investorSession.token();
     if (token && !useBeacon) {
       void fetch(ENDPOINT, {

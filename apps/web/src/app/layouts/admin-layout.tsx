@@ -3,7 +3,6 @@ import { LogOut, Menu } from 'lucide-react';
 import { RequireAdmin } from '@/app/admin-guards';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { RoleBadge } from '@/components/role-badge';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { useAdminTranslation } from '@/lib/admin-i18n';
@@ -18,9 +17,7 @@ import { SidebarShell } from './sidebar-shell';
 export default function AdminLayout() {
   return (
     <RequireAdmin>
-      <TooltipProvider delayDuration={300}>
-        <AdminShell />
-      </TooltipProvider>
+      <AdminShell />
     </RequireAdmin>
   );
 }

@@ -1,8 +1,10 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { useMediaQuery } from '@/lib/use-media-query';
+
+// The drawer (Radix dialog, focus trap, scroll lock) is only needed once someone opens the menu on a small screen.
+const SidebarDrawer = lazy(() => import('./sidebar-drawer'));
 
 export interface SidebarShellProps {
   /** Id of the main element (the skip link's target). */
@@ -37,6 +39,8 @@ export function SidebarShell({
   header,
 }: SidebarShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first opening on, so closing it keeps its animation and focus handling.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const large = useMediaQuery('(min-width: 1024px)');
 
   return (
@@ -54,16 +58,24 @@ export function SidebarShell({
         {sidebar(null)}
       </aside>
 
-      <Sheet open={drawerOpen && !large} onOpenChange={setDrawerOpen}>
-        <SheetContent side="left" closeLabel={labels.close} data-testid={drawerTestId}>
-          <SheetTitle className="sr-only">{labels.menuTitle}</SheetTitle>
-          <SheetDescription className="sr-only">{labels.menuDescription}</SheetDescription>
-          {sidebar({ onNavigate: () => setDrawerOpen(false) })}
-        </SheetContent>
-      </Sheet>
+      {drawerUsed ? (
+        <Suspense fallback={null}>
+          <SidebarDrawer
+            open={drawerOpen && !large}
+            onOpenChange={setDrawerOpen}
+            testId={drawerTestId}
+            labels={labels}
+          >
+            {sidebar({ onNavigate: () => setDrawerOpen(false) })}
+          </SidebarDrawer>
+        </Suspense>
+      ) : null}
 
       <div className="flex min-h-dvh flex-col lg:pl-64">
-        {header(() => setDrawerOpen(true))}
+        {header(() => {
+          setDrawerUsed(true);
+          setDrawerOpen(true);
+        })}
         <main id={mainId} tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
           <Suspense fallback={<PageSkeleton label={labels.loading} />}>
             <Outlet />

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { marketStockLookup } from '@/app/providers/stock-lookup';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { StockLookupContext } from '@/lib/stock-lookup';
 import { SidebarContent } from './sidebar';
 import { SidebarShell } from './sidebar-shell';
@@ -8,14 +7,13 @@ import { TopBar } from './top-bar';
 
 /**
  * The investor's layout: fixed 16rem sidebar on large screens, a drawer with overlay and close button on small. It
- * provides what only the investor's pages use: tooltips and the stock lookups of the shared pickers.
+ * provides what only the investor's pages use: the stock lookups of the shared pickers (tooltips bring their own
+ * provider).
  */
 export default function UserLayout() {
   return (
     <StockLookupContext.Provider value={marketStockLookup}>
-      <TooltipProvider delayDuration={300}>
-        <UserShell />
-      </TooltipProvider>
+      <UserShell />
     </StockLookupContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
-import { useId } from 'react';
-import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber } from '@/lib/format';
-import { axisStyle, tooltipStyle, useChartColors } from './chart-colors';
+import { useChartColors } from './chart-colors';
+import { SvgChart } from './svg-chart';
+import { paddedDomain } from './svg-geometry';
 
 export interface AreaPoint {
   /** Epoch milliseconds. */
@@ -18,7 +18,10 @@ function timeLabel(ms: number, mode: 'time' | 'date'): string {
     : date.toLocaleDateString('tr-TR', { timeZone: ISTANBUL, day: '2-digit', month: 'short' });
 }
 
-/** Area chart of an index series; coloured up or down by the day's direction, axes in Istanbul time and tr-TR numbers. */
+/**
+ * Area chart of an index series; coloured up or down by the day's direction, axes in Istanbul time and tr-TR
+ * numbers, the previous close (when given) as a dashed reference line.
+ */
 export function AreaSeriesChart({
   data,
   mode,
@@ -33,56 +36,23 @@ export function AreaSeriesChart({
   baseline?: number | undefined;
 }) {
   const colors = useChartColors();
-  const id = useId().replace(/:/g, '');
-  const color = trend === 'up' ? colors.up : colors.down;
   const values = data.map((d) => d.value).concat(baseline === undefined ? [] : [baseline]);
-  const min = Math.min(...values);
-  const max = Math.max(...values);
-  const pad = (max - min) * 0.08 || max * 0.002 || 1;
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer>
-        <defs>
-          <linearGradient id={`fill-${id}`} x1="0" y1="0" x2="0" y2="1">
-            <stop offset="0%" stopColor={color} stopOpacity={0.35} />
-            <stop offset="100%" stopColor={color} stopOpacity={0.02} />
-          </linearGradient>
-        </defs>
-        <CartesianGrid stroke={colors.border} strokeDasharray="3 3" vertical={false} />
-        <XAxis
-          dataKey="t"
-          type="number"
-          scale="time"
-          domain={['dataMin', 'dataMax']}
-          tickFormatter={(value: number) => timeLabel(value, mode)}
-          {...axisStyle(colors)}
-          minTickGap={24}
-        />
-        <YAxis
-          domain={[min - pad, max + pad]}
-          tickFormatter={(value: number) => formatNumber(value)}
-          {...axisStyle(colors)}
-          width={72}
-        />
-        <Tooltip
-          {...tooltipStyle(colors)}
-          labelFormatter={(value) =>
-            mode === 'time'
-              ? timeLabel(Number(value), 'time')
-              : new Date(Number(value)).toLocaleDateString('tr-TR', { timeZone: ISTANBUL })
-          }
-          formatter={(value) => [formatNumber(Number(value), 2), label]}
-        />
-        <Area
-          type={mode === 'date' ? 'linear' : 'monotone'}
-          dataKey="value"
-          name={label}
-          stroke={color}
-          strokeWidth={2}
-          fill={`url(#fill-${id})`}
-          isAnimationActive={false}
-        />
-      </AreaChart>
-    </ResponsiveContainer>
+    <SvgChart
+      kind="area"
+      label={label}
+      valueLabel={label}
+      points={data.map((d) => ({
+        label: timeLabel(d.t, mode),
+        x: d.t,
+        value: d.value,
+        readout: formatNumber(d.value, 2),
+      }))}
+      yDomain={paddedDomain(values)}
+      yFormat={(value) => formatNumber(value)}
+      yAxisWidth={72}
+      color={trend === 'up' ? colors.up : colors.down}
+      reference={baseline}
+    />
   );
 }

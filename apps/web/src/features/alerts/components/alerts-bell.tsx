@@ -15,7 +15,7 @@ import { useAlerts } from '@/features/alerts/api/get-alerts';
 import { useUnreadAlertCount } from '@/features/alerts/api/get-unread-count';
 import { useMarkAlertRead } from '@/features/alerts/api/mark-alert-read';
 import { useMarkAllAlertsRead } from '@/features/alerts/api/mark-all-alerts-read';
-import { AlertFormDialog } from './alert-form-dialog';
+import { AlertFormDialog } from './lazy-alert-form-dialog';
 import '@/features/alerts/i18n';
 
 function timeText(iso: string): string {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BellPlus } from 'lucide-react';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { AlertFormDialog } from './alert-form-dialog';
+import { AlertFormDialog } from './lazy-alert-form-dialog';
 import '@/features/alerts/i18n';
 
 /** For the stock page: opens the alert form with the symbol filled in. */

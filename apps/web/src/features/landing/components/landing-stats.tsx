@@ -3,9 +3,7 @@ import { usePlatformStats } from '@/features/landing/api/get-platform-stats';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber, formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
-
-/** A week of running: below it an uptime percent measures minutes, not reliability, and is not shown. */
-export const UPTIME_MIN_SECONDS = 7 * 24 * 3600;
+import { UPTIME_MIN_SECONDS } from '@/features/landing/static/platform-stats-view';
 
 /**
  * The landing figures an investor cares about, read live from /api/platform/stats: stocks, indices and the AI models
@@ -24,8 +22,13 @@ export function LandingStats() {
       : []),
   ];
 
+  // The data-* attributes let the prerendered landing page (landing-static.ts) fill the same cards without React.
   return (
-    <div>
+    <div
+      data-landing-stats=""
+      data-uptime-label={t('landing.stats.uptime')}
+      data-unavailable={t('landing.stats.unavailable')}
+    >
       <dl className={cn('grid grid-cols-2 gap-4', items.length === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3')}>
         {items.map((item) => (
           <div

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { landingDocument } from './prerender-landing';
+
+const INDEX = `<!doctype html>
+<html lang="tr">
+  <head>
+    <title>BIST AI</title>
+    <script src="/theme-init.mjs"></script>
+    <script type="module" crossorigin src="/assets/index-Ab12.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-Cd34.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-Ef56.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+describe('landingDocument', () => {
+  const page = landingDocument(
+    INDEX,
+    '<main><h1>Merhaba</h1></main>',
+    'Analiz & tahmin · BIST AI',
+    '/assets/l-9.js',
+  );
+
+  it('puts the markup in #root and the escaped title in <title>', () => {
+    expect(page).toContain('<div id="root"><main><h1>Merhaba</h1></main></div>');
+    expect(page).toContain('<title>Analiz &amp; tahmin · BIST AI</title>');
+  });
+  it("drops the app's bundle and preloads, keeps the CSS and theme script, adds the landing script", () => {
+    expect(page).not.toContain('src="/assets/index-Ab12.js"');
+    expect(page).not.toContain('modulepreload');
+    expect(page).toContain('href="/assets/index-Ef56.css"');
+    expect(page).toContain('<script src="/theme-init.mjs"></script>');
+    expect(page).toContain('<script type="module" crossorigin src="/assets/l-9.js"></script>');
+    expect(page).toContain('<meta name="bist-app-entry" content="/assets/index-Ab12.js" />');
+  });
+  it('refuses an index.html it does not understand', () => {
+    expect(() => landingDocument('<html></html>', '', '', '')).toThrow(/entry script/);
+  });
+});

@@ -1,0 +1,85 @@
+// The script of the prerendered landing page (dist/landing.html, served for '/'): the page paints from HTML and
+// CSS alone; this small module, with no React, reads the live figures, makes the theme button work and reports the
+// page view. An investor who chose English gets the app itself (it renders the English landing over this one).
+// A signed-in visitor never sees this page: theme-init.mjs sends them to /dashboard before it paints.
+import { platformStatsView } from '@/features/landing/static/platform-stats-view';
+import { analyticsSessionId } from '@/lib/analytics-session';
+import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
+
+function loadApp(): void {
+  const entry = document.querySelector<HTMLMetaElement>('meta[name="bist-app-entry"]')?.content;
+  if (entry) void import(/* @vite-ignore */ entry);
+}
+
+function syncThemeButton(button: HTMLButtonElement): void {
+  const dark = document.documentElement.classList.contains('dark');
+  const label = (dark ? button.dataset.toLight : button.dataset.toDark) ?? '';
+  button.setAttribute('aria-label', label);
+  button.title = label;
+}
+
+function wireThemeToggle(): void {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-theme-toggle]')) {
+    syncThemeButton(button);
+    button.addEventListener('click', () => {
+      const dark = !document.documentElement.classList.contains('dark');
+      document.documentElement.classList.toggle('dark', dark);
+      writeStorage(STORAGE_KEYS.theme, dark ? 'dark' : 'light');
+      syncThemeButton(button);
+    });
+  }
+}
+
+async function fillStats(): Promise<void> {
+  const root = document.querySelector<HTMLElement>('[data-landing-stats]');
+  if (!root) return;
+  const setValue = (key: string, text: string) => {
+    const value = root.querySelector(`[data-testid="stat-${key}"] dd`);
+    if (value) value.textContent = text;
+  };
+  let body: unknown;
+  try {
+    const response = await fetch('/api/platform/stats', { headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(String(response.status));
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const view = platformStatsView(body);
+  for (const [key, text] of Object.entries(view.values)) setValue(key, text);
+  if (view.uptime) {
+    const list = root.querySelector('dl');
+    const template = root.querySelector('[data-testid="stat-stocks"]');
+    if (list && template) {
+      const card = template.cloneNode(true) as HTMLElement;
+      card.dataset.testid = 'stat-uptime';
+      card.querySelector('dt')!.textContent = root.dataset.uptimeLabel ?? '';
+      card.querySelector('dd')!.textContent = view.uptime;
+      list.append(card);
+      list.classList.replace('lg:grid-cols-3', 'lg:grid-cols-4');
+    }
+  }
+  if (view.unavailable) {
+    const note = document.createElement('p');
+    note.className = 'mt-4 text-center text-sm text-muted-foreground';
+    note.textContent = root.dataset.unavailable ?? '';
+    root.append(note);
+  }
+}
+
+function reportPageView(): void {
+  if (typeof navigator.sendBeacon !== 'function') return;
+  const body = JSON.stringify({
+    session_id: analyticsSessionId(),
+    events: [{ type: 'page_view', page: '/' }],
+  });
+  navigator.sendBeacon('/api/analytics/events', new Blob([body], { type: 'application/json' }));
+}
+
+if (readStorage(STORAGE_KEYS.language) === 'en') {
+  loadApp();
+} else {
+  wireThemeToggle();
+  void fillStats();
+  reportPageView();
+}

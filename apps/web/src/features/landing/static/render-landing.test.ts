@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { renderLanding } from './render-landing';
+
+describe('renderLanding', () => {
+  const { html, title } = renderLanding();
+
+  it('renders the Turkish landing page with its links and sections as plain HTML', () => {
+    expect(title).toBe('Borsa İstanbul için yapay zekâ destekli analiz · BIST AI');
+    expect(html).toContain('Borsa İstanbul&#x27;u yapay zekâ ile analiz edin');
+    expect(html).toContain('href="/login"');
+    expect(html).toContain('id="ozellikler"');
+  });
+  it('leaves the figures as placeholders for the landing script, with the words it needs', () => {
+    expect(html).toContain('data-testid="stat-stocks"');
+    expect(html).toContain('data-uptime-label="Çalışma Süresi"');
+    expect(html).toMatch(/data-unavailable="[^"]+"/);
+    expect(html).toContain('data-theme-toggle=""');
+  });
+});

@@ -37,3 +37,17 @@ export function fieldProps(id: string, error: string | undefined) {
     'aria-describedby': error ? `${id}-error` : undefined,
   } as const;
 }
+
+/** A form-level error (the server's answer that names no field), announced when it appears. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      className="rounded-md border border-down/40 bg-down/5 px-3 py-2 text-sm text-down"
+      data-testid="form-error"
+    >
+      {message}
+    </p>
+  );
+}

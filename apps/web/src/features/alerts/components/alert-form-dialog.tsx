@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { fieldProps, FormField } from '@/components/ui/form-field';
+import { fieldProps, FormField, FormError } from '@/components/ui/form-field';
 import { formErrorsFrom } from '@/lib/server-errors';
 import { formatPrice } from '@/lib/format';
 import { parseDecimal } from '@/lib/parse-decimal';
@@ -152,11 +152,7 @@ function AlertForm({ initial, onDone }: { initial: PickedStock | null; onDone: (
           disabled={create.isPending}
         />
       </FormField>
-      {formError ? (
-        <p role="alert" className="rounded-md border border-down/40 bg-down/5 px-3 py-2 text-sm text-down">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={create.isPending}>
           {t('cancel')}

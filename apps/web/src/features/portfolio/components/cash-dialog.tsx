@@ -12,7 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { fieldProps, FormField } from '@/components/ui/form-field';
+import { fieldProps, FormField, FormError } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { parseDecimal } from '@/lib/parse-decimal';
@@ -232,15 +232,7 @@ function CashForm({ state, onDone }: { state: CashDialogState; onDone: () => voi
         </FormField>
       </div>
 
-      {formError ? (
-        <p
-          role="alert"
-          className="rounded-md border border-down/40 bg-down/5 px-3 py-2 text-sm text-down"
-          data-testid="form-error"
-        >
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
 
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={pending}>

@@ -29,7 +29,7 @@ import {
   type TradeFormValues,
 } from '@/features/portfolio/lib/portfolio-rules';
 import { formErrorsFrom } from '@/lib/server-errors';
-import { fieldProps, FormField } from '@/components/ui/form-field';
+import { fieldProps, FormField, FormError } from '@/components/ui/form-field';
 import '@/features/portfolio/i18n';
 
 export type TradeDialogState =
@@ -274,15 +274,7 @@ function TradeForm({ state, onDone }: { state: TradeDialogState; onDone: () => v
         </div>
       ) : null}
 
-      {formError ? (
-        <p
-          role="alert"
-          className="rounded-md border border-down/40 bg-down/5 px-3 py-2 text-sm text-down"
-          data-testid="form-error"
-        >
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
 
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={pending}>

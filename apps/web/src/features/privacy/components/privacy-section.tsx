@@ -15,7 +15,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { fieldProps, FormField } from '@/components/ui/form-field';
+import { fieldProps, FormField, FormError } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
@@ -153,11 +153,7 @@ function EraseForm({ onCancel }: { onCancel: () => void }) {
           disabled={erase.isPending}
         />
       </FormField>
-      {formError ? (
-        <p role="alert" className="rounded-md border border-down/40 bg-down/5 px-3 py-2 text-sm text-down">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel} disabled={erase.isPending}>
           {t('erase.cancel')}

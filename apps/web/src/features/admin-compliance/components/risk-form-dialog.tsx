@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField, fieldProps } from '@/components/ui/form-field';
+import { FormField, fieldProps, FormError } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
@@ -167,14 +167,7 @@ export function RiskFormDialog({ risk, onClose }: { risk: Risk | undefined; onCl
             {text('owner', t('compliance.risks.form.owner'))}
             {text('review_date', t('compliance.risks.form.reviewDate'), 'date')}
           </div>
-          {errors.form ? (
-            <p
-              role="alert"
-              className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-            >
-              {errors.form}
-            </p>
-          ) : null}
+          <FormError message={errors.form} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
               {t('compliance.risks.form.cancel')}

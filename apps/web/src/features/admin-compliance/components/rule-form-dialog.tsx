@@ -15,7 +15,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField, fieldProps } from '@/components/ui/form-field';
+import { FormField, fieldProps, FormError } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
@@ -131,14 +131,7 @@ export function RuleFormDialog({ rule, onClose }: { rule: ComplianceRule; onClos
               </SelectContent>
             </Select>
           </FormField>
-          {errors.form ? (
-            <p
-              role="alert"
-              className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-            >
-              {errors.form}
-            </p>
-          ) : null}
+          <FormError message={errors.form} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={update.isPending}>
               {t('compliance.rules.cancel')}

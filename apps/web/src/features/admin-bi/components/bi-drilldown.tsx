@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Download } from 'lucide-react';
 import { MRR_MOVEMENT_KINDS, type BiOverview, type MrrMovementKind } from '@bist/contracts';
 import { Badge } from '@/components/ui/badge';
@@ -57,6 +57,42 @@ const ALL = 'all';
  * The sign-ups behind 'New Sign-ups' (the whole period) or behind one day of the user-growth chart. Investors are
  * listed by their pseudonymous id only (decision wt-bi: no names or e-mails under business_metrics).
  */
+/**
+ * The scrolling rows region of a drill-down (reachable by keyboard: axe scrollable-region-focusable) with its states:
+ * failed, loading (`rows` undefined), empty, or the table given as children.
+ */
+function DrilldownRows({
+  failed,
+  rows,
+  emptyText,
+  children,
+}: {
+  failed: boolean;
+  rows: number | undefined;
+  emptyText: string;
+  children: ReactNode;
+}) {
+  const { t } = useAdminTranslation();
+  return (
+    <div
+      className="max-h-[50vh] overflow-auto"
+      tabIndex={0}
+      role="region"
+      aria-label={t('bi.drilldown.rows')}
+    >
+      {failed ? (
+        <p className="text-sm text-down">{t('bi.loadFailed')}</p>
+      ) : rows === undefined ? (
+        <Skeleton className="h-32 w-full" />
+      ) : rows === 0 ? (
+        <p className="text-sm text-muted-foreground">{emptyText}</p>
+      ) : (
+        children
+      )}
+    </div>
+  );
+}
+
 export function SignupsDrilldown({
   open,
   onOpenChange,
@@ -109,20 +145,8 @@ export function SignupsDrilldown({
             ? t('bi.drilldown.signupsTotal', { count: d.total, from: d.period.from, to: d.period.to })
             : null}
         </p>
-        <div
-          className="max-h-[50vh] overflow-auto"
-          // A scrolling region is reachable by keyboard (axe scrollable-region-focusable).
-          tabIndex={0}
-          role="region"
-          aria-label={t('bi.drilldown.rows')}
-        >
-          {query.isError ? (
-            <p className="text-sm text-down">{t('bi.loadFailed')}</p>
-          ) : !d ? (
-            <Skeleton className="h-32 w-full" />
-          ) : d.rows.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t('bi.drilldown.noSignups')}</p>
-          ) : (
+        <DrilldownRows failed={query.isError} rows={d?.rows.length} emptyText={t('bi.drilldown.noSignups')}>
+          {d ? (
             <Table data-testid="bi-drilldown-rows">
               <TableHeader>
                 <TableRow>
@@ -147,8 +171,8 @@ export function SignupsDrilldown({
                 ))}
               </TableBody>
             </Table>
-          )}
-        </div>
+          ) : null}
+        </DrilldownRows>
       </DialogContent>
     </Dialog>
   );
@@ -216,20 +240,8 @@ export function MrrDrilldown({
             })}
           </p>
         ) : null}
-        <div
-          className="max-h-[50vh] overflow-auto"
-          // A scrolling region is reachable by keyboard (axe scrollable-region-focusable).
-          tabIndex={0}
-          role="region"
-          aria-label={t('bi.drilldown.rows')}
-        >
-          {query.isError ? (
-            <p className="text-sm text-down">{t('bi.loadFailed')}</p>
-          ) : !d ? (
-            <Skeleton className="h-32 w-full" />
-          ) : rows.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t('bi.noData')}</p>
-          ) : (
+        <DrilldownRows failed={query.isError} rows={d ? rows.length : undefined} emptyText={t('bi.noData')}>
+          {d ? (
             <Table data-testid="bi-drilldown-rows">
               <TableHeader>
                 <TableRow>
@@ -258,8 +270,8 @@ export function MrrDrilldown({
                 ))}
               </TableBody>
             </Table>
-          )}
-        </div>
+          ) : null}
+        </DrilldownRows>
       </DialogContent>
     </Dialog>
   );

@@ -6,6 +6,8 @@
 // in LIGHTHOUSE_ROUTES, best of --runs. Writes bench/results/web.md. Options:
 //   --port <n> server port (default 3905)   --runs <n> Lighthouse runs per route (default 3, 0 skips Lighthouse)
 //   --no-build use the existing apps/web/dist   --files list each route's JS files with their gzip -6 size
+//   --lighthouse <names> only these LIGHTHOUSE_ROUTES, comma-separated (e.g. dashboard)
+//   --lhr <dir> also write each Lighthouse report as JSON there (LCP element, main-thread work, request chains)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +27,8 @@ const PORT = Number(option('port', '3905'));
 const RUNS = Number(option('runs', '3'));
 const BUILD = !args.includes('--no-build');
 const FILES = args.includes('--files');
+const LHR_DIR = option('lhr', '');
+const LIGHTHOUSE_ONLY = option('lighthouse', '').split(',').filter(Boolean);
 const BASE = `http://localhost:${PORT}`;
 const CHROMIUM =
   [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -212,6 +216,11 @@ async function lighthouseRuns(route: Route, runs: number): Promise<LighthouseSco
       });
       const lhr = result?.lhr;
       if (!lhr) throw new Error('Lighthouse returned no result');
+      if (LHR_DIR) {
+        fs.mkdirSync(LHR_DIR, { recursive: true });
+        const file = `${route.name.replace(/\W+/g, '-')}-${run + 1}.json`;
+        fs.writeFileSync(path.join(LHR_DIR, file), JSON.stringify(lhr));
+      }
       scores.push({
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         fcp: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
@@ -284,8 +293,10 @@ async function main(): Promise<void> {
     );
     if (RUNS > 0) {
       const lhRows: string[] = [];
-      for (const name of LIGHTHOUSE_ROUTES) {
-        const route = ROUTES.find((r) => r.name === name)!;
+      const lighthouseNames = LIGHTHOUSE_ONLY.length > 0 ? LIGHTHOUSE_ONLY : LIGHTHOUSE_ROUTES;
+      for (const name of lighthouseNames) {
+        const route = ROUTES.find((r) => r.name === name);
+        if (!route) throw new Error(`--lighthouse: no route named '${name}'`);
         say(`Lighthouse (mobile) on ${route.path}, ${RUNS} runs…`);
         const scores = await lighthouseRuns(route, RUNS);
         const best = scores.reduce((a, b) => (b.score > a.score ? b : a));

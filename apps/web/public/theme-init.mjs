@@ -9,10 +9,10 @@
     document.documentElement.classList.toggle('dark', dark);
     var lang = localStorage.getItem('language');
     if (lang === 'en' || lang === 'tr') document.documentElement.lang = lang;
-    // The landing page is prerendered HTML (landing.html); a signed-in investor goes to the dashboard before it
-    // paints, as the app's GuestOnly guard would send them.
+    // The landing and sign-in pages are prerendered HTML (landing.html, login.html); a signed-in investor goes to
+    // the dashboard before they paint, as the app's GuestOnly guard would send them.
     if (
-      location.pathname === '/' &&
+      (location.pathname === '/' || location.pathname === '/login') &&
       localStorage.getItem('auth_token') &&
       localStorage.getItem('user_data')
     ) {

@@ -9,16 +9,18 @@ import { registerWeb } from './web.ts';
 const SCRIPT = `export const answer = ${'"forty-two", '.repeat(200)};\n`;
 const PAGE = `<!doctype html><html><body><div id="root"></div>${' '.repeat(2000)}</body></html>`;
 const LANDING = `<!doctype html><html><body><div id="root"><h1>Landing</h1></div>${' '.repeat(2000)}</body></html>`;
+const LOGIN = `<!doctype html><html><body><div id="root"><h1>Giriş</h1></div>${' '.repeat(2000)}</body></html>`;
 
 /**
- * A web build as apps/web's build writes it: hashed assets, index.html and the prerendered landing.html, each with
- * its .br and .gz copies.
+ * A web build as apps/web's build writes it: hashed assets, index.html and the prerendered pages with their list
+ * (prerendered.json), each with its .br and .gz copies; the list also names a file outside dist, never served.
  */
 function writeBuild(dir: string): void {
   fs.mkdirSync(path.join(dir, 'assets'));
   const files: Record<string, string> = {
     'index.html': PAGE,
     'landing.html': LANDING,
+    'login.html': LOGIN,
     'assets/app-Ab12Cd34.js': SCRIPT,
   };
   for (const [name, body] of Object.entries(files)) {
@@ -26,6 +28,11 @@ function writeBuild(dir: string): void {
     fs.writeFileSync(path.join(dir, `${name}.br`), zlib.brotliCompressSync(body));
     fs.writeFileSync(path.join(dir, `${name}.gz`), zlib.gzipSync(body));
   }
+  fs.writeFileSync(
+    path.join(dir, 'prerendered.json'),
+    JSON.stringify({ '/': 'landing.html', '/login': 'login.html', '/secret': '../secret.html' }),
+  );
+  fs.writeFileSync(path.join(dir, '..', 'secret.html'), 'outside dist');
   // A small file the build leaves uncompressed.
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 }
@@ -35,14 +42,15 @@ describe(registerWeb.name, () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'web-build-')), 'dist');
+    fs.mkdirSync(dir);
     writeBuild(dir);
     app = Fastify();
     await registerWeb(app, dir);
   });
   afterAll(async () => {
     await app.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(path.dirname(dir), { recursive: true, force: true });
   });
 
   it('sends a hashed asset as brotli to a browser that accepts it, cached for a year', async () => {
@@ -86,7 +94,7 @@ describe(registerWeb.name, () => {
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(PAGE);
   });
 
-  it("answers '/' with the prerendered landing page, query string or not; other pages still get the app", async () => {
+  it('answers the prerendered paths with their pages, query string or not; other pages still get the app', async () => {
     for (const url of ['/', '/?ref=mail']) {
       const res = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
       expect(res.statusCode, url).toBe(200);
@@ -94,8 +102,12 @@ describe(registerWeb.name, () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(LANDING);
     }
-    const login = await app.inject({ url: '/login', headers: { 'accept-encoding': 'identity' } });
-    expect(login.body).toBe(PAGE);
+    const login = await app.inject({ url: '/login?x=1', headers: { 'accept-encoding': 'identity' } });
+    expect(login.body).toBe(LOGIN);
+    for (const url of ['/register', '/login/', '/secret']) {
+      const other = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(other.body, url).toBe(PAGE);
+    }
   });
 
   it('keeps the JSON 404 for unknown API paths and missing assets', async () => {

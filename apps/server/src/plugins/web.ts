@@ -9,14 +9,14 @@ import { isApiPath } from './security-headers.ts';
  * Serves the web build (hashed assets cached for a year, index.html never cached) with an SPA fallback. The build
  * writes brotli and gzip copies of its text files (apps/web/build/precompress.ts); each file goes out in the best
  * encoding the browser accepts (br, then gzip, else as is) with no compression work per request.
- * Unknown non-API GETs get index.html and the web router decides ('/' gets the prerendered landing.html when the
- * build has one); unknown API paths get the JSON 404.
+ * Unknown non-API GETs get index.html and the web router decides, except the pages the build prerendered (listed
+ * in dist/prerendered.json, e.g. '/' → landing.html, '/login' → login.html); unknown API paths get the JSON 404.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
-  // The landing page prerendered at build time (apps/web/build/prerender-landing.ts): '/' paints without the app.
-  const hasLanding = fs.existsSync(path.join(webDist, 'landing.html'));
+  // The pages prerendered at build time (apps/web/build/prerender-pages.ts): they paint without the app.
+  const prerendered = readPrerendered(webDist);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -44,7 +44,21 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.');
     }
-    const page = url === '/' && hasLanding ? 'landing.html' : 'index.html';
+    const page = prerendered.get(url) ?? 'index.html';
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(page);
   });
+}
+
+/** path → file of the prerendered pages; none when the build wrote no list (an older or a development build). */
+function readPrerendered(webDist: string): Map<string, string> {
+  const file = path.join(webDist, 'prerendered.json');
+  if (!fs.existsSync(file)) return new Map();
+  const list = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const pages = new Map<string, string>();
+  for (const [route, page] of Object.entries(list)) {
+    // Only plain .html files in dist itself: the list is ours, but a path out of dist is never served.
+    if (typeof page === 'string' && /^[\w-]+\.html$/.test(page) && fs.existsSync(path.join(webDist, page)))
+      pages.set(route, page);
+  }
+  return pages;
 }

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Loader2 } from 'lucide-react';
-import type { ApiError } from '@/lib/api-client';
+import type { CredentialErrors } from '@/lib/credential-errors';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
-
-export type CredentialErrors = Partial<Record<'email' | 'password', string>>;
 
 /** The sign-in form's state: what was typed and each field's error (typing in a field clears its error). */
 export function useCredentials() {
@@ -32,23 +30,6 @@ export function useCredentials() {
 }
 
 export type Credentials = ReturnType<typeof useCredentials>;
-
-function credentialField(field: string): 'email' | 'password' | null {
-  const last = field.split('.').pop();
-  return last === 'email' || last === 'password' ? last : null;
-}
-
-/** The field errors of a refused sign-in: the server's first detail per field, else its top-level field's error. */
-export function credentialErrorsOf(error: ApiError): CredentialErrors {
-  const next: CredentialErrors = {};
-  for (const issue of error.details) {
-    const name = credentialField(issue.field);
-    if (name && !next[name]) next[name] = issue.message;
-  }
-  const topField = error.field ? credentialField(error.field) : null;
-  if (topField && !next[topField] && error.serverError) next[topField] = error.serverError;
-  return next;
-}
 
 export interface CredentialFieldsProps {
   /** Prefix of the inputs' ids ('' gives 'email' and 'password'). */
@@ -130,7 +111,13 @@ export function CredentialFields(props: CredentialFieldsProps) {
           {props.formError}
         </p>
       ) : null}
-      <Button type="submit" className="w-full" disabled={pending} aria-busy={pending}>
+      <Button
+        type="submit"
+        className="w-full"
+        disabled={pending}
+        aria-busy={pending}
+        data-submitting={labels.submitting}
+      >
         {pending ? <Loader2 className="animate-spin" /> : null}
         {pending ? labels.submitting : labels.submit}
       </Button>

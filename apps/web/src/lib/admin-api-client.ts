@@ -1,4 +1,4 @@
-import { requestJson, type ApiRealm, type ApiRequestOptions } from '@/lib/api-client';
+import { requestJson, type ApiRealm, type ApiRequestOptions } from '@/lib/request-json';
 import { adminT } from '@/lib/admin-i18n';
 import { adminSession } from '@/lib/admin-session';
 

@@ -1,56 +1,12 @@
-import type { ErrorEnvelope } from '@bist/contracts';
+import { requestJson, type ApiRealm, type ApiRequestOptions } from '@/lib/request-json';
 import { i18n } from '@/lib/i18n';
-import { investorSession } from '@/lib/session';
+import { investorSession } from '@/lib/investor-session';
 
 /**
- * The investor's API client: same origin, JSON, Bearer token when one is stored, every non-success status is an
- * error. Errors carry a Turkish message for the kind of failure plus the server's own `error`/`field`/`details`
- * so forms can show them under their fields.
+ * The investor's API client: the investor realm of requestJson (lib/request-json.ts) — their bearer token, Turkish
+ * messages for each kind of failure, a 401 ends the session.
  */
-
-export type ApiErrorKind = 'network' | 'unavailable' | 'unauthorized' | 'http' | 'invalid-response';
-
-export interface FieldIssue {
-  field: string;
-  message: string;
-}
-
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  readonly kind: ApiErrorKind;
-  /** HTTP status, or null when the request never got an answer. */
-  readonly status: number | null;
-  /** The server's `error` text, when it sent an envelope. */
-  readonly serverError: string | undefined;
-  readonly field: string | undefined;
-  readonly details: FieldIssue[];
-  readonly requestId: string | undefined;
-
-  constructor(init: {
-    kind: ApiErrorKind;
-    message: string;
-    status: number | null;
-    envelope?: Partial<ErrorEnvelope> | undefined;
-    cause?: unknown;
-  }) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.kind = init.kind;
-    this.status = init.status;
-    this.serverError = typeof init.envelope?.error === 'string' ? init.envelope.error : undefined;
-    this.field = typeof init.envelope?.field === 'string' ? init.envelope.field : undefined;
-    this.details = Array.isArray(init.envelope?.details) ? init.envelope.details : [];
-    this.requestId = typeof init.envelope?.requestId === 'string' ? init.envelope.requestId : undefined;
-  }
-
-  /** Message for a form: the server's own words when it gave any, else the message for the kind of failure. */
-  get displayMessage(): string {
-    return this.serverError ?? this.message;
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
+export { ApiError, isApiError } from '@/lib/request-json';
 
 type UnauthorizedHandler = () => void;
 let unauthorizedHandler: UnauthorizedHandler | null = null;
@@ -58,101 +14,6 @@ let unauthorizedHandler: UnauthorizedHandler | null = null;
 /** The session provider registers what a 401 does: clear the session and go to /login. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
   unauthorizedHandler = handler;
-}
-
-/** Parses a response body into type T or throws; schemas from @bist/contracts fit (`schema.parse`). */
-export interface ResponseParser<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
-}
-
-export interface ApiRequestOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  schema?: ResponseParser<T>;
-  /** False for calls such as login whose 401 means "wrong password", not "session over". */
-  handleUnauthorized?: boolean;
-  signal?: AbortSignal;
-}
-
-/** What differs between the investor's and the admin's API clients; `requestJson` does the rest. */
-export interface ApiRealm {
-  /** The stored bearer token of this realm, if any. */
-  token(): string | null;
-  /** The error message for a failure; `serverError` is the envelope's `error` when the server sent one. */
-  message(kind: ApiErrorKind, serverError: string | undefined): string;
-  /** A 401 on a call that handles it: drop this realm's session and let the app redirect. */
-  onUnauthorized(): void;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * One JSON call: Bearer token, body as JSON, every non-success answer (HTTP error or `success` not true) an
- * ApiError of the right kind carrying the envelope, an optional schema check of the success body.
- */
-export async function requestJson<T>(
-  realm: ApiRealm,
-  url: string,
-  options: ApiRequestOptions<T> = {},
-): Promise<T> {
-  const { method = 'GET', body, schema, handleUnauthorized = true, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = realm.token();
-  if (token) headers.Authorization = `Bearer ${token}`;
-
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError({
-      kind: 'network',
-      message: realm.message('network', undefined),
-      status: null,
-      cause,
-    });
-  }
-
-  const payload = await readJson(response);
-  const envelope = isObject(payload) ? (payload as Partial<ErrorEnvelope>) : undefined;
-  const serverError = typeof envelope?.error === 'string' && envelope.error ? envelope.error : undefined;
-
-  if (!response.ok || !isObject(payload) || payload.success !== true) {
-    const status = response.status;
-    if (status === 401 && handleUnauthorized) realm.onUnauthorized();
-    const kind: ApiErrorKind = status === 401 ? 'unauthorized' : status === 503 ? 'unavailable' : 'http';
-    throw new ApiError({ kind, message: realm.message(kind, serverError), status, envelope });
-  }
-
-  if (!schema) return payload as T;
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) {
-    console.error(`Unexpected response shape from ${method} ${url}`, parsed.error);
-    throw new ApiError({
-      kind: 'invalid-response',
-      message: realm.message('invalid-response', undefined),
-      status: response.status,
-    });
-  }
-  return parsed.data;
 }
 
 /**

@@ -4,7 +4,7 @@
 // hidden go with navigator.sendBeacon. The server stores no IP address or user agent (salted daily hashes).
 import { EVENT_BATCH_MAX, INVESTOR_PAGE_TEMPLATES, type ProductEventType } from '@bist/contracts';
 import { analyticsSessionId } from '@/lib/analytics-session';
-import { investorSession } from '@/lib/session';
+import { investorSession } from '@/lib/investor-session';
 
 const ENDPOINT = '/api/analytics/events';
 const FLUSH_MS = 5_000;

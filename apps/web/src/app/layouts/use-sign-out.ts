@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { logout } from '@/features/auth/api/logout';
-import { isOfflineToken, useSession } from '@/lib/session';
+import { isOfflineToken } from '@/lib/investor-session';
+import { useSession } from '@/lib/session';
 
 /**
  * Logout always clears token and user, even if the server call fails. The request is started first

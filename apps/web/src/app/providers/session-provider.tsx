@@ -2,13 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNo
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '@/lib/api-client';
-import {
-  investorSession,
-  isOfflineToken,
-  SessionContext,
-  type Session,
-  type SessionContextValue,
-} from '@/lib/session';
+import { investorSession, isOfflineToken, type Session } from '@/lib/investor-session';
+import { SessionContext, type SessionContextValue } from '@/lib/session';
 
 const restore = () => investorSession.restore();
 

@@ -15,11 +15,16 @@ export function PasswordInput({
       <button
         type="button"
         onClick={() => setVisible((value) => !value)}
-        className="absolute inset-y-0 right-0 flex w-10 cursor-pointer items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
+        className="group absolute inset-y-0 right-0 flex w-10 cursor-pointer items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
         aria-label={visible ? hideLabel : showLabel}
         aria-pressed={visible}
+        data-password-toggle=""
+        data-show-label={showLabel}
+        data-hide-label={hideLabel}
       >
-        {visible ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+        {/* Both icons, the pressed state picks one: the prerendered sign-in page toggles it without React. */}
+        <Eye className="size-4 group-aria-pressed:hidden" aria-hidden="true" />
+        <EyeOff className="hidden size-4 group-aria-pressed:block" aria-hidden="true" />
       </button>
     </div>
   );

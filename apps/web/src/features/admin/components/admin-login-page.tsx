@@ -2,12 +2,8 @@ import { startTransition, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { ADMIN_ROLES, ROLE_INFO, type AdminDemoAccount } from '@bist/contracts';
-import {
-  CredentialFields,
-  credentialErrorsOf,
-  useCredentials,
-  type CredentialErrors,
-} from '@/components/credential-fields';
+import { CredentialFields, useCredentials } from '@/components/credential-fields';
+import { credentialErrorsOf, type CredentialErrors } from '@/lib/credential-errors';
 import { LoadingSplash } from '@/components/loading-splash';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';

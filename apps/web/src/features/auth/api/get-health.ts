@@ -1,18 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { healthResponseSchema, type HealthResponse } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
-import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
+import { rememberDemoMode } from '@/features/auth/sign-in';
 
 /** GET /health. Remembers demoMode so the offline login fallback (demo only) works when the server is gone. */
 export async function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
   const health = await apiRequest('/health', { schema: healthResponseSchema, signal });
-  writeStorage(STORAGE_KEYS.demoMode, health.demoMode ? 'true' : 'false');
+  rememberDemoMode(health.demoMode);
   return health;
-}
-
-/** demoMode from the last successful /health; false when the app has never seen one. */
-export function rememberedDemoMode(): boolean {
-  return readStorage(STORAGE_KEYS.demoMode) === 'true';
 }
 
 export function getHealthQueryOptions() {

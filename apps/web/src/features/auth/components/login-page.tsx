@@ -2,33 +2,30 @@ import { startTransition, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Info } from 'lucide-react';
-import { rememberedDemoMode, useHealth } from '@/features/auth/api/get-health';
+import { useHealth } from '@/features/auth/api/get-health';
 import { useLogin } from '@/features/auth/api/login';
-import { CredentialFields, credentialErrorsOf, useCredentials } from '@/components/credential-fields';
+import { rememberedDemoMode, safePath, signInFailure } from '@/features/auth/sign-in';
+import { CredentialFields, useCredentials } from '@/components/credential-fields';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/toaster';
-import { isApiError } from '@/lib/api-client';
-import { createOfflineSession, useSession } from '@/lib/session';
+import { usePrerender } from '@/lib/prerender';
+import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
-
-/** Only same-app paths: a crafted `from` or `redirect` must never send the user to another site. */
-function safePath(path: unknown): string | null {
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && path !== '/login'
-    ? path
-    : null;
-}
 
 /**
  * /login: e-mail and password with the server's field errors. In demo mode only, when the server cannot be reached,
- * a filled form opens an offline demo session instead.
+ * a filled form opens an offline demo session instead. Also prerendered to dist/login.html, which a direct visit
+ * gets: static/login-static.ts then does what this component does, without React (features/auth/sign-in.ts is the
+ * logic both share).
  */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const { signIn } = useSession();
+  const prerendered = usePrerender();
   useDocumentTitle(t('login.title'));
   const health = useHealth();
   const loginMutation = useLogin();
@@ -56,29 +53,21 @@ export function LoginPage() {
           });
         },
         onError: (error) => {
-          if (isApiError(error) && error.kind === 'network' && rememberedDemoMode()) {
-            if (email.trim() && password) {
-              startTransition(() => {
-                signIn(createOfflineSession(email, Date.now()));
-                void navigate(from ?? '/dashboard', { replace: true });
-              });
-              toast.info(t('login.offlineToast'));
-            } else {
-              setFormError(t('login.invalidCredentials'));
-            }
+          const failure = signInFailure(
+            error,
+            { email, password, now: Date.now() },
+            { invalidCredentials: t('login.invalidCredentials'), failed: t('login.failed') },
+          );
+          if (failure.kind === 'offline') {
+            startTransition(() => {
+              signIn(failure.session);
+              void navigate(from ?? '/dashboard', { replace: true });
+            });
+            toast.info(t('login.offlineToast'));
             return;
           }
-          if (!isApiError(error)) {
-            setFormError(t('login.failed'));
-            return;
-          }
-          const next = credentialErrorsOf(error);
-          credentials.setErrors(next);
-          if (Object.keys(next).length === 0) {
-            const serverSaid =
-              error.kind === 'network' || error.kind === 'unavailable' ? error.message : error.serverError;
-            setFormError(serverSaid ?? t('login.failed'));
-          }
+          credentials.setErrors(failure.fieldErrors);
+          setFormError(failure.formError);
         },
       },
     );
@@ -101,7 +90,17 @@ export function LoginPage() {
           <CardDescription>{t('login.subtitle')}</CardDescription>
         </CardHeader>
         <CardContent className="p-6 pt-0">
-          <form onSubmit={onSubmit} className="space-y-4">
+          {/* The data-* words are for the prerendered page's script (static/login-static.ts). */}
+          <form
+            onSubmit={onSubmit}
+            className="space-y-4"
+            data-login-form=""
+            data-network={t('errors.network')}
+            data-unavailable={t('errors.unavailable')}
+            data-unexpected={t('errors.unexpected')}
+            data-invalid-credentials={t('login.invalidCredentials')}
+            data-failed={t('login.failed')}
+          >
             <CredentialFields
               idPrefix=""
               credentials={credentials}
@@ -121,8 +120,9 @@ export function LoginPage() {
               }}
             />
           </form>
-          {demoMode ? (
+          {demoMode || prerendered ? (
             <p
+              hidden={!demoMode}
               className="mt-4 flex items-start gap-2 rounded-md bg-accent px-3 py-2 text-sm text-accent-foreground"
               data-testid="demo-note"
             >

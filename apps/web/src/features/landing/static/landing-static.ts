@@ -3,32 +3,8 @@
 // page view. An investor who chose English gets the app itself (it renders the English landing over this one).
 // A signed-in visitor never sees this page: theme-init.mjs sends them to /dashboard before it paints.
 import { platformStatsView } from '@/features/landing/static/platform-stats-view';
-import { analyticsSessionId } from '@/lib/analytics-session';
-import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
-
-function loadApp(): void {
-  const entry = document.querySelector<HTMLMetaElement>('meta[name="bist-app-entry"]')?.content;
-  if (entry) void import(/* @vite-ignore */ entry);
-}
-
-function syncThemeButton(button: HTMLButtonElement): void {
-  const dark = document.documentElement.classList.contains('dark');
-  const label = (dark ? button.dataset.toLight : button.dataset.toDark) ?? '';
-  button.setAttribute('aria-label', label);
-  button.title = label;
-}
-
-function wireThemeToggle(): void {
-  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-theme-toggle]')) {
-    syncThemeButton(button);
-    button.addEventListener('click', () => {
-      const dark = !document.documentElement.classList.contains('dark');
-      document.documentElement.classList.toggle('dark', dark);
-      writeStorage(STORAGE_KEYS.theme, dark ? 'dark' : 'light');
-      syncThemeButton(button);
-    });
-  }
-}
+import { loadApp, reportPageView, wireThemeToggle } from '@/lib/static-page';
+import { readStorage, STORAGE_KEYS } from '@/lib/storage';
 
 async function fillStats(): Promise<void> {
   const root = document.querySelector<HTMLElement>('[data-landing-stats]');
@@ -67,19 +43,10 @@ async function fillStats(): Promise<void> {
   }
 }
 
-function reportPageView(): void {
-  if (typeof navigator.sendBeacon !== 'function') return;
-  const body = JSON.stringify({
-    session_id: analyticsSessionId(),
-    events: [{ type: 'page_view', page: '/' }],
-  });
-  navigator.sendBeacon('/api/analytics/events', new Blob([body], { type: 'application/json' }));
-}
-
 if (readStorage(STORAGE_KEYS.language) === 'en') {
   loadApp();
 } else {
   wireThemeToggle();
   void fillStats();
-  reportPageView();
+  reportPageView('/');
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { renderLanding } from './render-landing';
+import { render } from './render-landing';
 
-describe('renderLanding', () => {
-  const { html, title } = renderLanding();
+describe('render (landing)', () => {
+  const { html, title } = render();
 
   it('renders the Turkish landing page with its links and sections as plain HTML', () => {
     expect(title).toBe('Borsa İstanbul için yapay zekâ destekli analiz · BIST AI');

@@ -1,28 +1,11 @@
-import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { i18n } from '@/lib/i18n';
-import { ThemeContext, type ThemeContextValue } from '@/lib/theme';
-
-const STATIC_THEME: ThemeContextValue = { theme: 'light', setTheme: () => {}, toggleTheme: () => {} };
+import { renderStaticPage } from '@/lib/render-static';
 
 /**
- * The landing page as HTML, rendered at build time (build/prerender-landing.ts) in Turkish: the figures are
- * skeletons here and landing-static.ts fills them after load; the theme icon follows the `dark` class by CSS.
+ * The landing page as HTML, rendered at build time (build/prerender-pages.ts) in Turkish: the figures are
+ * skeletons here and landing-static.ts fills them after load.
  */
-export function renderLanding(): { html: string; title: string } {
-  const html = renderToString(
-    <QueryClientProvider client={new QueryClient()}>
-      <I18nextProvider i18n={i18n}>
-        <ThemeContext.Provider value={STATIC_THEME}>
-          <StaticRouter location="/">
-            <LandingPage />
-          </StaticRouter>
-        </ThemeContext.Provider>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-  return { html, title: `${i18n.t('app.tagline')} · BIST AI` };
+export function render(): { html: string; title: string } {
+  return { html: renderStaticPage('/', <LandingPage />), title: `${i18n.t('app.tagline')} · BIST AI` };
 }

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { downloadText } from '@/lib/download';
 import { i18n } from '@/lib/i18n';
-import { investorSession } from '@/lib/session';
+import { investorSession } from '@/lib/investor-session';
 
 /** GET /api/portfolio/transactions/export: text/csv, so not through the JSON client. */
 export async function exportCsv(): Promise<{ csv: string; fileName: string }> {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { downloadText } from '@/lib/download';
 import { i18n } from '@/lib/i18n';
-import { investorSession } from '@/lib/session';
+import { investorSession } from '@/lib/investor-session';
 
 /** POST /api/privacy/export: the JSON file as an attachment, saved as is (not through the JSON client). */
 export async function exportMyData(): Promise<{ file: Blob; fileName: string }> {

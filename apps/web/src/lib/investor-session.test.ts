@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { customerUserSchema, OFFLINE_TOKEN_PREFIX } from '@bist/contracts';
-import { createOfflineSession, investorSession, isOfflineToken, storedCustomerUser } from './session';
+import {
+  createOfflineSession,
+  investorSession,
+  isOfflineToken,
+  storedCustomerUser,
+} from './investor-session';
 import { STORAGE_KEYS } from './storage';
 
 const user = { id: 'u1', email: 'ayse@example.com', name: 'Ayşe', role: 'investor' as const, avatar: null };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landingDocument } from './prerender-landing';
+import { staticDocument } from './prerender-pages';
 
 const INDEX = `<!doctype html>
 <html lang="tr">
@@ -15,8 +15,8 @@ const INDEX = `<!doctype html>
   </body>
 </html>`;
 
-describe('landingDocument', () => {
-  const page = landingDocument(
+describe('staticDocument', () => {
+  const page = staticDocument(
     INDEX,
     '<main><h1>Merhaba</h1></main>',
     'Analiz & tahmin · BIST AI',
@@ -27,7 +27,7 @@ describe('landingDocument', () => {
     expect(page).toContain('<div id="root"><main><h1>Merhaba</h1></main></div>');
     expect(page).toContain('<title>Analiz &amp; tahmin · BIST AI</title>');
   });
-  it("drops the app's bundle and preloads, keeps the CSS and theme script, adds the landing script", () => {
+  it("drops the app's bundle and preloads, keeps the CSS and theme script, adds the page's script", () => {
     expect(page).not.toContain('src="/assets/index-Ab12.js"');
     expect(page).not.toContain('modulepreload');
     expect(page).toContain('href="/assets/index-Ef56.css"');
@@ -36,6 +36,6 @@ describe('landingDocument', () => {
     expect(page).toContain('<meta name="bist-app-entry" content="/assets/index-Ab12.js" />');
   });
   it('refuses an index.html it does not understand', () => {
-    expect(() => landingDocument('<html></html>', '', '', '')).toThrow(/entry script/);
+    expect(() => staticDocument('<html></html>', '', '', '')).toThrow(/entry script/);
   });
 });

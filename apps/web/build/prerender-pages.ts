@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+
+/**
+ * The pages prerendered at build time: each is rendered to HTML with react-dom/server (Turkish, light-theme markup;
+ * the `dark` class set by theme-init.mjs restyles it) and gets, instead of the app's bundle, only its own small
+ * script (an extra build entry, no React). The build lists them in dist/prerendered.json (path → file) and the
+ * server sends the file for a GET of the path (apps/server/src/plugins/web.ts), so the page paints without JavaScript; the app loads when the visitor goes on.
+ */
+export const PRERENDERED_PAGES = [
+  {
+    name: 'landing',
+    path: '/',
+    file: 'landing.html',
+    script: 'src/features/landing/static/landing-static.ts',
+    render: '/src/features/landing/static/render-landing.tsx',
+  },
+  {
+    name: 'login',
+    path: '/login',
+    file: 'login.html',
+    script: 'src/features/auth/static/login-static.ts',
+    render: '/src/features/auth/static/render-login.tsx',
+  },
+] as const;
+
+/** dist/prerendered.json: which file the server sends for which path. */
+const PRERENDERED_MANIFEST = 'prerendered.json';
+
+const entryName = (page: (typeof PRERENDERED_PAGES)[number]) => `${page.name}-static`;
+
+/**
+ * Writes dist/<page>.html for every prerendered page: the markup, the built CSS and the page's script; the app's
+ * entry is named in a meta tag for the script (an investor who chose English gets the app's page).
+ */
+export function prerenderPages(): Plugin {
+  let config: ResolvedConfig;
+  const scripts = new Map<string, string>();
+  return {
+    name: 'bist:prerender-pages',
+    apply: 'build',
+    config(userConfig) {
+      const root = userConfig.root ?? process.cwd();
+      const input: Record<string, string> = { index: path.resolve(root, 'index.html') };
+      for (const page of PRERENDERED_PAGES) input[entryName(page)] = path.resolve(root, page.script);
+      return { build: { rolldownOptions: { input } } };
+    },
+    configResolved(resolved) {
+      config = resolved;
+    },
+    generateBundle(_options, bundle) {
+      for (const page of PRERENDERED_PAGES) {
+        const chunk = Object.values(bundle).find(
+          (file) => file.type === 'chunk' && file.isEntry && file.name === entryName(page),
+        );
+        if (!chunk) this.error(`the ${page.script} entry is missing from the bundle`);
+        scripts.set(page.name, `/${chunk.fileName}`);
+      }
+    },
+    async writeBundle() {
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const indexHtml = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const server = await createServer({
+        configFile: false,
+        root: config.root,
+        logLevel: 'error',
+        resolve: { alias: config.resolve.alias },
+        server: { middlewareMode: true, hmr: false, watch: null },
+        appType: 'custom',
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        for (const page of PRERENDERED_PAGES) {
+          // Loaded through Vite's SSR loader: the same aliases and JSX as the app.
+          const mod = (await server.ssrLoadModule(page.render)) as {
+            render: () => { html: string; title: string };
+          };
+          const { html, title } = mod.render();
+          fs.writeFileSync(
+            path.join(outDir, page.file),
+            staticDocument(indexHtml, html, title, scripts.get(page.name) ?? ''),
+          );
+        }
+      } finally {
+        await server.close();
+      }
+      const manifest = Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.path, page.file]));
+      fs.writeFileSync(path.join(outDir, PRERENDERED_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    },
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * index.html turned into a static page: the markup inside #root, the title, the app's module script and
+ * preloads removed (its URL kept in a meta tag), the page's script added. Exported for the unit test.
+ */
+export function staticDocument(indexHtml: string, markup: string, title: string, pageScript: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(indexHtml);
+  if (!entry) throw new Error('index.html has no module entry script');
+  if (!indexHtml.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+  return indexHtml
+    .replace(entry[0], '')
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(
+      '</head>',
+      `  <meta name="bist-app-entry" content="${entry[1]}" />\n    <script type="module" crossorigin src="${pageScript}"></script>\n  </head>`,
+    )
+    .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+}

@@ -1,0 +1,54 @@
+import { CUSTOMER_ROLES, OFFLINE_TOKEN_PREFIX, type CustomerUser } from '@bist/contracts';
+import { createSessionStore, type StoredSession } from '@/lib/session-store';
+import { STORAGE_KEYS } from '@/lib/storage';
+
+/** The investor's session: a token and the user, kept in local storage. */
+export type Session = StoredSession<CustomerUser>;
+
+/**
+ * The stored user checked field by field, as customerUserSchema would (a test holds the two together): every page
+ * restores the session first, and zod is not worth its 40 kB gz in the first bundle for this one check.
+ */
+export const storedCustomerUser = {
+  safeParse(value: unknown): { success: true; data: CustomerUser } | { success: false } {
+    if (typeof value !== 'object' || value === null) return { success: false };
+    const v = value as Record<string, unknown>;
+    const valid =
+      typeof v.id === 'string' &&
+      typeof v.email === 'string' &&
+      typeof v.name === 'string' &&
+      (CUSTOMER_ROLES as readonly unknown[]).includes(v.role) &&
+      (typeof v.avatar === 'string' || v.avatar === null);
+    if (!valid) return { success: false };
+    const user: CustomerUser = {
+      id: v.id as string,
+      email: v.email as string,
+      name: v.name as string,
+      role: v.role as CustomerUser['role'],
+      avatar: v.avatar as string | null,
+    };
+    return { success: true, data: user };
+  },
+};
+
+export const investorSession = createSessionStore(
+  { token: STORAGE_KEYS.token, user: STORAGE_KEYS.user },
+  storedCustomerUser,
+);
+
+export function isOfflineToken(token: string): boolean {
+  return token.startsWith(OFFLINE_TOKEN_PREFIX);
+}
+
+/**
+ * The demo-mode session used when the server cannot be reached at sign-in: the offline prefix plus the time as
+ * the token, the e-mail's part before '@' as the name, the investor role.
+ */
+export function createOfflineSession(email: string, now: number): Session {
+  const trimmed = email.trim();
+  const name = trimmed.split('@')[0] || trimmed;
+  return {
+    token: `${OFFLINE_TOKEN_PREFIX}${now}`,
+    user: { id: `offline-${now}`, email: trimmed, name, role: 'investor', avatar: null },
+  };
+}

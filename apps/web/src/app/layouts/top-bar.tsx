@@ -1,27 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Menu, RefreshCw, Settings, Wifi, WifiOff } from 'lucide-react';
-import { Link } from 'react-router';
 import { AlertsBell } from '@/features/alerts/components/alerts-bell';
 import { Bist100Ticker } from '@/features/market/components/bist100-ticker';
 import { MarketStatusIndicator } from '@/features/market/components/market-status-indicator';
 import { StockSearchBox } from '@/features/market/components/stock-search-box';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { useOpenOnDemand } from '@/components/use-open-on-demand';
 import { isApiError } from '@/lib/api-client';
-import { setLanguage, type Language } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
-import { useTheme, type Theme } from '@/lib/theme';
 import { useOnline } from '@/lib/use-online';
 import { cn } from '@/lib/utils';
 
@@ -44,37 +33,29 @@ function OnlineIndicator({ className }: { className?: string }) {
   );
 }
 
+const loadSettingsMenu = () => import('@/app/layouts/settings-menu');
+const LazySettingsMenu = lazy(loadSettingsMenu);
+
+/** The settings button; its menu loads on first use. */
 function SettingsMenu() {
-  const { t, i18n } = useTranslation();
-  const { theme, setTheme } = useTheme();
+  const { t } = useTranslation();
+  const menu = useOpenOnDemand(loadSettingsMenu);
+  const trigger = (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={t('topbar.settings')}
+      title={t('topbar.settings')}
+      {...menu.triggerProps}
+    >
+      <Settings />
+    </Button>
+  );
+  if (!menu.used) return trigger;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={t('topbar.settings')} title={t('topbar.settings')}>
-          <Settings />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem asChild>
-          <Link to="/settings">{t('topbar.account')}</Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuLabel>{t('common.language')}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          value={i18n.language}
-          onValueChange={(value) => setLanguage(value as Language)}
-        >
-          <DropdownMenuRadioItem value="tr">{t('common.turkish')}</DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="en">{t('common.english')}</DropdownMenuRadioItem>
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuLabel>{t('common.theme')}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
-          <DropdownMenuRadioItem value="light">{t('common.lightMode')}</DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="dark">{t('common.darkMode')}</DropdownMenuRadioItem>
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={trigger}>
+      <LazySettingsMenu trigger={trigger} open={menu.open} onOpenChange={menu.setOpen} />
+    </Suspense>
   );
 }
 

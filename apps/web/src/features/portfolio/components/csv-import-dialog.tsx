@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { CSV_COLUMNS, type CsvPreview } from '@bist/contracts';
 import { Button } from '@/components/ui/button';
 import {

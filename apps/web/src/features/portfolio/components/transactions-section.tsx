@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { Download, Upload } from 'lucide-react';
 import type { PortfolioTransaction } from '@bist/contracts';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { PortfolioTransaction } from '@bist/contracts';
 import { Badge } from '@/components/ui/badge';

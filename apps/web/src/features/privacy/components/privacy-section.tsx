@@ -2,7 +2,7 @@ import { startTransition, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { Download, ShieldCheck, Trash2 } from 'lucide-react';
 import { KVKK_ERASURE_CONFIRM_WORD } from '@bist/contracts';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { Check, Info } from 'lucide-react';
 import {
   SUBSCRIPTION_PLANS,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { ArrowDownRight, ArrowUpRight, Minus, X } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { changeColorClass, formatChange, formatPrice, trendOf } from '@/lib/format';

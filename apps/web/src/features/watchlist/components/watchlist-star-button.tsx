@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { Star } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';

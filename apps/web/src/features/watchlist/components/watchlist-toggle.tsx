@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { Eye, EyeOff } from 'lucide-react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';

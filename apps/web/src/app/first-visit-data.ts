@@ -1,0 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { getLiveDataQueryOptions } from '@/features/market/api/get-live-data';
+import { getMarketSummaryQueryOptions } from '@/features/market/api/get-market-summary';
+import { getDailySummaryQueryOptions } from '@/features/predictions/api/get-daily-summary';
+import { investorSession, isOfflineToken } from '@/lib/investor-session';
+
+/**
+ * The dashboard's data, asked for as the app starts (main.tsx) rather than once its chunks have loaded and
+ * rendered: the requests run beside the JavaScript downloads, and the page's queries find them in flight (same keys).
+ * Only for a signed-in investor opening /dashboard, the page most visits start on.
+ */
+export function prefetchFirstVisit(pathname: string, queryClient: QueryClient): void {
+  const token = investorSession.token();
+  if (pathname !== '/dashboard' || !token || isOfflineToken(token)) return;
+  void queryClient.prefetchQuery(getMarketSummaryQueryOptions());
+  void queryClient.prefetchQuery(getLiveDataQueryOptions());
+  void queryClient.prefetchQuery(getDailySummaryQueryOptions());
+}

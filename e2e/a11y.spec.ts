@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 // (WCAG 2.x A/AA rules plus axe's best practices). A failure lists each rule, its impact and the offending nodes.
 
 const INVESTOR_PAGES = ['/', '/login', '/dashboard', '/stocks', '/stocks/THYAO', '/indices', '/portfolio'];
-const MORE_INVESTOR_PAGES = ['/watchlist', '/predictions'];
+const MORE_INVESTOR_PAGES = ['/watchlist', '/predictions', '/settings'];
 const ADMIN_PAGES = [
   '/admin/login',
   '/admin/dashboard',

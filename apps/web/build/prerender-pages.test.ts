@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staticDocument } from './prerender-pages';
+import { staticDocument, withSplash } from './prerender-pages';
 
 const INDEX = `<!doctype html>
 <html lang="tr">
@@ -37,5 +37,14 @@ describe('staticDocument', () => {
   });
   it('refuses an index.html it does not understand', () => {
     expect(() => staticDocument('<html></html>', '', '', '')).toThrow(/entry script/);
+  });
+});
+
+describe('withSplash', () => {
+  it("puts the splash in #root and keeps the app's entry", () => {
+    const page = withSplash(INDEX, '<div aria-busy="true"><svg></svg></div>');
+    expect(page).toContain('<div id="root"><div aria-busy="true"><svg></svg></div></div>');
+    expect(page).toContain('src="/assets/index-Ab12.js"');
+    expect(() => withSplash('<html></html>', '')).toThrow(/#root/);
   });
 });

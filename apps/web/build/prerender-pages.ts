@@ -25,6 +25,9 @@ export const PRERENDERED_PAGES = [
   },
 ] as const;
 
+/** The loading splash every other page of the app paints while its JavaScript loads (inside index.html's #root). */
+const SPLASH_RENDER = '/src/app/render-splash.tsx';
+
 /** dist/prerendered.json: which file the server sends for which path. */
 const PRERENDERED_MANIFEST = 'prerendered.json';
 
@@ -70,7 +73,12 @@ export function prerenderPages(): Plugin {
         appType: 'custom',
         optimizeDeps: { noDiscovery: true, include: [] },
       });
+      let splash = '';
       try {
+        const splashModule = (await server.ssrLoadModule(SPLASH_RENDER)) as {
+          render: () => { html: string };
+        };
+        splash = splashModule.render().html;
         for (const page of PRERENDERED_PAGES) {
           // Loaded through Vite's SSR loader: the same aliases and JSX as the app.
           const mod = (await server.ssrLoadModule(page.render)) as {
@@ -85,6 +93,7 @@ export function prerenderPages(): Plugin {
       } finally {
         await server.close();
       }
+      fs.writeFileSync(path.join(outDir, 'index.html'), withSplash(indexHtml, splash));
       const manifest = Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.path, page.file]));
       fs.writeFileSync(path.join(outDir, PRERENDERED_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     },
@@ -111,4 +120,10 @@ export function staticDocument(indexHtml: string, markup: string, title: string,
       `  <meta name="bist-app-entry" content="${entry[1]}" />\n    <script type="module" crossorigin src="${pageScript}"></script>\n  </head>`,
     )
     .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+}
+
+/** index.html with the splash in its #root (React replaces it on the first render). Exported for the unit test. */
+export function withSplash(indexHtml: string, splash: string): string {
+  if (!indexHtml.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+  return indexHtml.replace('<div id="root"></div>', `<div id="root">${splash}</div>`);
 }

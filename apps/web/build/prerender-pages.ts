@@ -73,12 +73,7 @@ export function prerenderPages(): Plugin {
         appType: 'custom',
         optimizeDeps: { noDiscovery: true, include: [] },
       });
-      let splash = '';
       try {
-        const splashModule = (await server.ssrLoadModule(SPLASH_RENDER)) as {
-          render: () => { html: string };
-        };
-        splash = splashModule.render().html;
         for (const page of PRERENDERED_PAGES) {
           // Loaded through Vite's SSR loader: the same aliases and JSX as the app.
           const mod = (await server.ssrLoadModule(page.render)) as {
@@ -90,10 +85,12 @@ export function prerenderPages(): Plugin {
             staticDocument(indexHtml, html, title, scripts.get(page.name) ?? ''),
           );
         }
+        // Last: the pages above were made from the index.html with an empty #root.
+        const splash = (await server.ssrLoadModule(SPLASH_RENDER)) as { render: () => { html: string } };
+        fs.writeFileSync(path.join(outDir, 'index.html'), withSplash(indexHtml, splash.render().html));
       } finally {
         await server.close();
       }
-      fs.writeFileSync(path.join(outDir, 'index.html'), withSplash(indexHtml, splash));
       const manifest = Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.path, page.file]));
       fs.writeFileSync(path.join(outDir, PRERENDERED_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     },

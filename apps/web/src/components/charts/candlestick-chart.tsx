@@ -303,21 +303,44 @@ export function CandlestickChart({
           aria-label={name}
           data-testid="candle-chart"
           data-candles={Math.max(0, scene.range[1] - scene.range[0] + 1)}
-          className="h-full w-full"
+          className="relative h-full w-full"
         >
           {width > 0 ? (
-            <svg width={width} height={height} aria-hidden="true" focusable="false" className="block">
-              <CandleLayers
-                scene={scene}
-                colors={colors}
-                last={candles[count - 1]}
-                lastRsi={indicators?.rsi[count - 1] ?? null}
-                clipId={id}
-              />
-              {picked ? (
-                <Crosshair scene={scene} colors={colors} picked={picked} time={candles[picked.index]?.time} />
-              ) : null}
-            </svg>
+            <>
+              {/* Its own layer: a crosshair move repaints the overlay, not the candles. */}
+              <svg
+                width={width}
+                height={height}
+                aria-hidden="true"
+                focusable="false"
+                className="absolute inset-0 block"
+                style={{ willChange: 'transform' }}
+              >
+                <CandleLayers
+                  scene={scene}
+                  colors={colors}
+                  last={candles[count - 1]}
+                  lastRsi={indicators?.rsi[count - 1] ?? null}
+                  clipId={id}
+                />
+              </svg>
+              <svg
+                width={width}
+                height={height}
+                aria-hidden="true"
+                focusable="false"
+                className="absolute inset-0 block"
+              >
+                {picked ? (
+                  <Crosshair
+                    scene={scene}
+                    colors={colors}
+                    picked={picked}
+                    time={candles[picked.index]?.time}
+                  />
+                ) : null}
+              </svg>
+            </>
           ) : null}
         </div>
       </div>

@@ -298,51 +298,55 @@ function rect(x: number, top: number, width: number, bottom: number): string {
   return `M${x} ${y0}h${width}v${height}h${-width}Z`;
 }
 
+/** The shapes of the candles `first…last` joined into two paths: rising candles (close ≥ open) and falling ones. */
+function byDirection(
+  candles: readonly Candle[],
+  [first, last]: readonly [number, number],
+  shape: (candle: Candle, index: number) => string,
+): { up: string; down: string } {
+  const up: string[] = [];
+  const down: string[] = [];
+  for (let i = first; i <= last; i++) {
+    const c = candles[i];
+    if (c) (c.close >= c.open ? up : down).push(shape(c, i));
+  }
+  return { up: up.join(''), down: down.join('') };
+}
+
 /**
- * The candles `first…last` as two paths, rising (close ≥ open) and falling: each candle a body from open to close
- * (at least 1 px tall) and a 1 px wick from high to low, centred on its x.
+ * The candles `first…last` as two paths, rising and falling: each candle a body from open to close (at least 1 px
+ * tall) and a 1 px wick from high to low, centred on its x.
  */
 export function candlePaths(
   candles: readonly Candle[],
-  [first, last]: readonly [number, number],
+  range: readonly [number, number],
   x: Scale,
   y: Scale,
   spacing: number,
 ): { up: string; down: string } {
   const width = bodyWidth(spacing);
-  const up: string[] = [];
-  const down: string[] = [];
-  for (let i = first; i <= last; i++) {
-    const c = candles[i];
-    if (!c) continue;
+  return byDirection(candles, range, (c, i) => {
     const centre = Math.round(x(i));
-    const shape =
+    return (
       rect(centre - Math.floor(width / 2), y(c.open), width, y(c.close)) +
-      rect(centre, y(c.high), 1, y(c.low));
-    (c.close >= c.open ? up : down).push(shape);
-  }
-  return { up: up.join(''), down: down.join('') };
+      rect(centre, y(c.high), 1, y(c.low))
+    );
+  });
 }
 
 /** The volume bars of `first…last`, up and down like their candles, from `baseY` up to their volume. */
 export function volumePaths(
   candles: readonly Candle[],
-  [first, last]: readonly [number, number],
+  range: readonly [number, number],
   x: Scale,
   y: Scale,
   baseY: number,
   spacing: number,
 ): { up: string; down: string } {
   const width = bodyWidth(spacing);
-  const up: string[] = [];
-  const down: string[] = [];
-  for (let i = first; i <= last; i++) {
-    const c = candles[i];
-    if (!c || !(c.volume > 0)) continue;
-    const shape = rect(Math.round(x(i)) - Math.floor(width / 2), y(c.volume), width, baseY);
-    (c.close >= c.open ? up : down).push(shape);
-  }
-  return { up: up.join(''), down: down.join('') };
+  return byDirection(candles, range, (c, i) =>
+    c.volume > 0 ? rect(Math.round(x(i)) - Math.floor(width / 2), y(c.volume), width, baseY) : '',
+  );
 }
 
 /**

@@ -234,6 +234,14 @@ export function CandlestickChart({
         })}`
       : label;
   const readoutPairs = readout && readoutLabels ? readoutItems(readout.candle, readoutLabels) : [];
+  /** The picture and the crosshair are two SVG layers, one over the other. */
+  const layer = {
+    width,
+    height,
+    'aria-hidden': true,
+    focusable: 'false',
+    className: 'absolute inset-0 block',
+  } as const;
 
   return (
     <div className="grid gap-1">
@@ -308,14 +316,7 @@ export function CandlestickChart({
           {width > 0 ? (
             <>
               {/* Its own layer: a crosshair move repaints the overlay, not the candles. */}
-              <svg
-                width={width}
-                height={height}
-                aria-hidden="true"
-                focusable="false"
-                className="absolute inset-0 block"
-                style={{ willChange: 'transform' }}
-              >
+              <svg {...layer} style={{ willChange: 'transform' }}>
                 <CandleLayers
                   scene={scene}
                   colors={colors}
@@ -324,13 +325,7 @@ export function CandlestickChart({
                   clipId={id}
                 />
               </svg>
-              <svg
-                width={width}
-                height={height}
-                aria-hidden="true"
-                focusable="false"
-                className="absolute inset-0 block"
-              >
+              <svg {...layer}>
                 {picked ? (
                   <Crosshair
                     scene={scene}

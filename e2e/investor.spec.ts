@@ -95,7 +95,7 @@ test('phone: portfolio, stocks and predictions fit the screen without sideways s
     [
       '/stocks/THYAO',
       'stock',
-      (p) => expect(p.getByTestId('candle-chart').locator('canvas').first()).toBeVisible(),
+      (p) => expect(p.getByTestId('candle-chart').locator('[data-chart-candles]').first()).toBeAttached(),
     ],
     ['/indices', 'indices', (p) => expect(p.getByTestId('card-index-count')).toBeVisible()],
     [
@@ -124,7 +124,7 @@ test('no percent sign after a number on any investor page', async ({ page }, inf
     [
       '/stocks/THYAO',
       'stock',
-      (p) => expect(p.getByTestId('candle-chart').locator('canvas').first()).toBeVisible(),
+      (p) => expect(p.getByTestId('candle-chart').locator('[data-chart-candles]').first()).toBeAttached(),
     ],
     ['/indices', 'indices', (p) => expect(p.getByTestId('card-index-count')).toBeVisible()],
     ['/portfolio', 'portfolio', (p) => expect(p.getByTestId('holding-row').first()).toBeVisible()],

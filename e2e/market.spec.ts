@@ -185,11 +185,31 @@ test.describe('market screens', () => {
     await expect(page.getByRole('heading', { name: 'GARAN', level: 1 })).toBeVisible();
     await expect(page.getByText('Garanti Bankası').first()).toBeVisible();
     await expect(page.getByTestId('stock-price')).toHaveText(/^₺\d+,\d{2}$/);
-    const chart = page.getByTestId('candle-chart');
-    await expect(chart.locator('canvas').first()).toBeVisible();
+    const chart = page.getByRole('img', {
+      name: /^GARAN mum grafiği: \d{2} \S+ \d{4} – \d{2} \S+ \d{4}; en düşük/,
+    });
+    await expect(chart).toHaveAttribute('data-testid', 'candle-chart');
     const box = await chart.boundingBox();
     expect(box?.height ?? 0).toBeGreaterThan(300);
     await expect(page.getByTestId('rsi-value')).toHaveText(/^\d+,\d$/);
+    // Three months of business days, every one drawn: a body and a wick each.
+    const drawn = async () =>
+      (
+        await chart
+          .locator('[data-chart-candles]')
+          .evaluateAll((paths) => paths.map((p) => p.getAttribute('d') ?? ''))
+      )
+        .join('')
+        .split('M').length - 1;
+    const threeMonths = Number(await chart.getAttribute('data-candles'));
+    expect(threeMonths).toBeGreaterThan(40);
+    expect(await drawn()).toBe(threeMonths * 2);
+    await expect(chart.locator('[data-chart-line="sma20"]')).toHaveAttribute('d', /^M[\d.]+ [\d.]+ L/);
+    await expect(chart.locator('[data-chart-line="rsi"]')).toHaveAttribute('d', /^M[\d.]+ [\d.]+ L/);
+    await expect(chart.locator('[data-chart-xtick]').first()).toHaveText(
+      /^(\d{1,2} )?[A-ZÇŞİÖÜ][a-zçğışöü]{2}$|^\d{4}$/,
+    );
+    await expect(chart.locator('[data-chart-ytick]').first()).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2}$/);
 
     const figures = page.getByTestId('key-figures');
     await expect(figures).toContainText('Temel Veriler');
@@ -207,10 +227,59 @@ test.describe('market screens', () => {
       'aria-pressed',
       'true',
     );
-    await expect(chart.locator('canvas').first()).toBeVisible();
+    await expect
+      .poll(async () => Number(await chart.getAttribute('data-candles')))
+      .toBeGreaterThan(threeMonths * 2);
 
     await page.goto('/stocks/YOKBOYLE');
     await expect(page.getByRole('heading', { name: 'Hisse bulunamadı' })).toBeVisible();
+  });
+
+  test('stock chart: pointer and arrow keys pick a candle, the wheel zooms, a drag pans', async ({
+    page,
+  }) => {
+    await page.goto('/stocks/THYAO');
+    const chart = page.getByTestId('candle-chart');
+    const readout = page.getByTestId('candle-readout');
+    const readoutDate = readout.locator('span').first();
+    await expect(chart.locator('[data-chart-candles]').first()).toBeAttached();
+    const all = Number(await chart.getAttribute('data-candles'));
+    const latest = await readoutDate.innerText();
+    const box = (await chart.boundingBox())!;
+
+    // The pointer near the left edge: an early candle in the readout and its date on the time axis.
+    await page.mouse.move(box.x + 30, box.y + 120);
+    await expect(chart.locator('[data-chart-crosshair]')).toBeAttached();
+    await expect(readoutDate).not.toHaveText(latest);
+    await expect(chart.locator('[data-chart-time]')).toHaveText(await readoutDate.innerText());
+    // Leaving the chart shows the latest candle again.
+    await page.mouse.move(box.x + box.width / 2, box.y - 150);
+    await expect(readoutDate).toHaveText(latest);
+    await expect(chart.locator('[data-chart-crosshair]')).toHaveCount(0);
+
+    // The keyboard: the chart takes focus, the arrows step through the candles and are announced.
+    const plot = page.getByRole('group', { name: 'THYAO mum grafiği' });
+    await plot.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(readoutDate).not.toHaveText(latest);
+    const previous = await readoutDate.innerText();
+    await expect(page.getByTestId('candle-announcement')).toContainText(previous);
+    await page.keyboard.press('End');
+    await expect(readoutDate).toHaveText(latest);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('candle-announcement')).toHaveText('');
+
+    // The wheel zooms in around the pointer; a drag to the right shows earlier candles; a double click shows all.
+    await page.mouse.move(box.x + box.width * 0.5, box.y + 150);
+    await page.mouse.wheel(0, -400);
+    await expect.poll(async () => Number(await chart.getAttribute('data-candles'))).toBeLessThan(all * 0.7);
+    const zoomedName = await chart.getAttribute('aria-label');
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.5 + 150, box.y + 150, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => chart.getAttribute('aria-label')).not.toBe(zoomedName);
+    await page.mouse.dblclick(box.x + box.width * 0.5, box.y + 150);
+    await expect.poll(async () => Number(await chart.getAttribute('data-candles'))).toBe(all);
   });
 });
 
@@ -221,5 +290,10 @@ test('phone: the stocks list and a stock page fit the screen @phone', async ({ p
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(400);
   await page.goto('/stocks/THYAO');
-  await expect(page.getByTestId('candle-chart').locator('canvas').first()).toBeVisible();
+  const chart = page.getByTestId('candle-chart');
+  await expect(chart.locator('[data-chart-candles]').first()).toBeAttached();
+  const box = await chart.boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThan(300);
+  expect(box?.width ?? 999).toBeLessThanOrEqual(390);
+  expect(Number(await chart.getAttribute('data-candles'))).toBeGreaterThan(40);
 });

@@ -28,9 +28,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
-        // Stable vendor chunks cache across releases; recharts and lightweight-charts are left to the lazy
-        // routes that import them so they never land in the first bundle. Radix is not grouped: one group would
-        // make the login page load every primitive (select, menu, dialog…) that any page uses.
+        // Stable vendor chunks cache across releases; recharts is left to the lazy routes that import it so it
+        // never lands in the first bundle. Radix is not grouped: one group would make the login page load every
+        // primitive (select, menu, dialog…) that any page uses.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },

@@ -1,93 +1,52 @@
-import { useEffect, useRef, useState } from 'react';
 import {
-  CandlestickSeries,
-  ColorType,
-  createChart,
-  HistogramSeries,
-  LineSeries,
-  LineStyle,
-  type IChartApi,
-  type ISeriesApi,
-  type Time,
-  type UTCTimestamp,
-} from 'lightweight-charts';
+  memo,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import type { Candle } from '@bist/contracts';
 import { rsi, sma } from '@/lib/indicators';
 import { changeColorClass, formatChange, formatCompact, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useChartColors, withAlpha } from './chart-colors';
+import {
+  candleReadout,
+  candleScene,
+  formatCandleTime,
+  indexAt,
+  isDailyTime,
+  panView,
+  rangeSummary,
+  readoutIndex,
+  resolveView,
+  revealIndex,
+  tickWeights,
+  zoomView,
+  type CandleScene,
+  type RangeSummary,
+  type View,
+  type ViewState,
+} from './candle-geometry';
+import { textOn, useChartColors, withAlpha, type ChartColors } from './chart-colors';
+import { stepIndex } from './svg-geometry';
+import { useElementSize } from './use-element-size';
 
-const ISTANBUL = 'Europe/Istanbul';
+/** The legend above the chart paints SMA 50 amber-600 and RSI purple-600: the lines match it. */
+const SMA50_COLOR = 'rgb(217, 119, 6)';
+const RSI_COLOR = 'rgb(147, 51, 234)';
+const TICK_FONT = 12;
+const LABEL_HEIGHT = 18;
+/** A wheel notch (100 px) zooms by e^0.2 ≈ 1.22. */
+const WHEEL_ZOOM = 0.002;
+/** '+' / '-' zoom by a fifth. */
+const KEY_ZOOM = 1.25;
 
-/** Daily candles carry 'YYYY-MM-DD' (business days), intraday ones an ISO instant (→ epoch seconds). */
-function toChartTime(time: string): Time {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(time)) return time;
-  return Math.floor(Date.parse(time) / 1000) as UTCTimestamp;
-}
+const price = (value: number) => formatNumber(value, 2);
 
-function toDate(time: Time): { date: Date; daily: boolean } {
-  if (typeof time === 'number') return { date: new Date(time * 1000), daily: false };
-  if (typeof time === 'string') return { date: new Date(`${time}T00:00:00Z`), daily: true };
-  return { date: new Date(Date.UTC(time.year, time.month - 1, time.day)), daily: true };
-}
-
-/** Axis and crosshair labels in tr-TR; intraday times in Istanbul, business days as they are. */
-function formatTime(time: Time, withTime: boolean): string {
-  const { date, daily } = toDate(time);
-  const timeZone = daily ? 'UTC' : ISTANBUL;
-  if (daily || !withTime)
-    return date.toLocaleDateString('tr-TR', { timeZone, day: '2-digit', month: 'short', year: 'numeric' });
-  return date.toLocaleString('tr-TR', {
-    timeZone,
-    day: '2-digit',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
-
-function tickLabel(time: Time, tickMarkType: number): string {
-  const { date, daily } = toDate(time);
-  const timeZone = daily ? 'UTC' : ISTANBUL;
-  // TickMarkType: 0 year, 1 month, 2 day of month, 3 time, 4 time with seconds.
-  if (tickMarkType === 0) return date.toLocaleDateString('tr-TR', { timeZone, year: 'numeric' });
-  if (tickMarkType === 1) return date.toLocaleDateString('tr-TR', { timeZone, month: 'short' });
-  if (tickMarkType === 2)
-    return date.toLocaleDateString('tr-TR', { timeZone, day: 'numeric', month: 'short' });
-  return date.toLocaleTimeString('tr-TR', { timeZone, hour: '2-digit', minute: '2-digit' });
-}
-
-/** What the readout shows: the candle under the crosshair, or the latest one. */
-export interface CandleReadout {
-  candle: Candle;
-  /** Change from the previous candle's close, percent; null for the first candle. */
-  changePercent: number | null;
-}
-
-/** The readout of candle `index`: its O/H/L/C, volume and change from the previous close. */
-export function candleReadout(candles: readonly Candle[], index: number): CandleReadout | null {
-  const candle = candles[index];
-  if (!candle) return null;
-  const previous = candles[index - 1];
-  return {
-    candle,
-    changePercent:
-      previous && previous.close > 0 ? ((candle.close - previous.close) / previous.close) * 100 : null,
-  };
-}
-
-interface Series {
-  candles: ISeriesApi<'Candlestick'>;
-  volume: ISeriesApi<'Histogram'>;
-  sma20: ISeriesApi<'Line'>;
-  sma50: ISeriesApi<'Line'>;
-  rsi: ISeriesApi<'Line'>;
-}
-
-/**
- * Candlestick chart with volume, SMA 20/50 and an RSI 14 pane (lightweight-charts). Colours come from the up/down
- * tokens and follow the theme. When only the last candle changes (live ticks) it is updated in place.
- */
+/** The labels of the readout above the chart (O/H/L/C, volume). */
 export interface ReadoutLabels {
   open: string;
   high: string;
@@ -96,248 +55,551 @@ export interface ReadoutLabels {
   volume: string;
 }
 
+/** The visible range's dates and prices, formatted, for the chart's accessible name. */
+export type RangeWords = Record<keyof RangeSummary, string>;
+
+/** The candle the crosshair is on, and the pointer's height (null when the keyboard picked the candle). */
+interface Picked {
+  index: number;
+  y: number | null;
+  byKeyboard: boolean;
+}
+
+type Gesture =
+  | { kind: 'pan'; x: number; view: View; spacing: number }
+  | { kind: 'pinch'; distance: number; anchor: number; view: View };
+
+/**
+ * Candlestick chart with volume, SMA 20/50 and an RSI 14 pane, drawn as SVG in the theme's up/down colours (no
+ * chart library: lightweight-charts alone was 60 kB gz of the stock page). The plot is one focusable element
+ * around the picture (role="img", named with the visible range): the pointer or the arrow keys (Home/End) pick the
+ * candle the readout above shows, else the latest; the wheel or a pinch zooms around the pointer, a drag pans,
+ * '+' / '-' zoom from the keyboard, a double click shows every candle again.
+ */
 export function CandlestickChart({
   candles,
   label,
+  summarize,
   showIndicators = true,
   height = 480,
   readoutLabels,
 }: {
   candles: readonly Candle[];
   label: string;
+  /** Words for the visible range ('27 Eki 2026 – 25 Kas 2026 …'), appended to `label` as the picture's name. */
+  summarize?: (range: RangeWords) => string;
   showIndicators?: boolean;
   height?: number;
   /** Labels of the crosshair readout above the chart (date, O/H/L/C, change, volume); none without them. */
   readoutLabels?: ReadoutLabels;
 }) {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<IChartApi | null>(null);
-  const seriesRef = useRef<Series | null>(null);
-  const shapeRef = useRef<{ first: string | undefined; length: number }>({ first: undefined, length: 0 });
   const colors = useChartColors();
-  const candlesRef = useRef(candles);
-  useEffect(() => {
-    candlesRef.current = candles;
-  }, [candles]);
-  const [hovered, setHovered] = useState<number | null>(null);
+  const id = useId().replace(/:/g, '');
+  const [plotRef, { width }] = useElementSize<HTMLDivElement>();
+  const [viewState, setViewState] = useState<ViewState | null>(null);
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const gesture = useRef<Gesture | null>(null);
 
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    const chart = createChart(container, {
-      autoSize: true,
-      // The library's logo would sit on the RSI pane: the attribution is the link under the chart instead.
-      layout: { attributionLogo: false },
-      localization: {
-        locale: 'tr-TR',
-        priceFormatter: (price: number) => formatNumber(price, 2),
-        timeFormatter: (time: Time) => formatTime(time, true),
-      },
-      timeScale: { tickMarkFormatter: tickLabel, rightOffset: 3, borderVisible: false },
-      rightPriceScale: { borderVisible: false },
-      crosshair: { mode: 0 },
-    });
-    const candleSeries = chart.addSeries(CandlestickSeries, { priceLineVisible: true });
-    const volume = chart.addSeries(HistogramSeries, {
-      priceScaleId: 'volume',
-      priceFormat: { type: 'volume' },
-      lastValueVisible: false,
-      priceLineVisible: false,
-    });
-    chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-    const lineOptions = {
-      lineWidth: 2 as const,
-      lastValueVisible: false,
-      priceLineVisible: false,
-      crosshairMarkerVisible: false,
-    };
-    const sma20 = chart.addSeries(LineSeries, { ...lineOptions, title: 'HO 20' });
-    const sma50 = chart.addSeries(LineSeries, { ...lineOptions, title: 'HO 50' });
-    const rsiSeries = chart.addSeries(
-      LineSeries,
-      {
-        lineWidth: 2,
-        priceLineVisible: false,
-        title: 'RSI 14',
-        // One decimal, as the legend above the chart shows it.
-        priceFormat: { type: 'custom', minMove: 0.1, formatter: (value: number) => formatNumber(value, 1) },
-        // RSI lives on 0–100: keep the pane's scale fixed so 30/70 stay put.
-        autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 100 } }),
-      },
-      1,
-    );
-    // No margin above 100 or below 0: the axis runs exactly 0–100.
-    rsiSeries.priceScale().applyOptions({ scaleMargins: { top: 0.04, bottom: 0.04 } });
-    rsiSeries.createPriceLine({
-      price: 70,
-      lineStyle: LineStyle.Dashed,
-      lineWidth: 1,
-      axisLabelVisible: false,
-      color: 'rgba(128,128,128,0.6)',
-    });
-    rsiSeries.createPriceLine({
-      price: 30,
-      lineStyle: LineStyle.Dashed,
-      lineWidth: 1,
-      axisLabelVisible: false,
-      color: 'rgba(128,128,128,0.6)',
-    });
-    chart.panes()[1]?.setStretchFactor(0.32);
-    chart.panes()[0]?.setStretchFactor(1);
-    chart.subscribeCrosshairMove((param) => {
-      if (param.time === undefined) {
-        setHovered(null);
-        return;
-      }
-      const key = JSON.stringify(param.time);
-      const index = candlesRef.current.findIndex((c) => JSON.stringify(toChartTime(c.time)) === key);
-      setHovered(index >= 0 ? index : null);
-    });
-    chartRef.current = chart;
-    seriesRef.current = { candles: candleSeries, volume, sma20, sma50, rsi: rsiSeries };
-    return () => {
-      chart.remove();
-      chartRef.current = null;
-      seriesRef.current = null;
-      shapeRef.current = { first: undefined, length: 0 };
-    };
-  }, []);
+  const count = candles.length;
+  const key = candles[0]?.time;
+  const view = resolveView(viewState, key, count);
+  const setView = (next: View) => setViewState({ key, count, view: next });
 
-  // Theme colours.
-  useEffect(() => {
-    const chart = chartRef.current;
-    const series = seriesRef.current;
-    if (!chart || !series) return;
-    chart.applyOptions({
-      layout: {
-        background: { type: ColorType.Solid, color: 'transparent' },
-        textColor: colors.muted,
-        fontFamily: "'Inter Variable', ui-sans-serif, system-ui, sans-serif",
-        panes: { separatorColor: colors.border },
-      },
-      grid: {
-        vertLines: { color: withAlpha(colors.border, 0.5) },
-        horzLines: { color: withAlpha(colors.border, 0.5) },
-      },
-    });
-    series.candles.applyOptions({
-      upColor: colors.up,
-      downColor: colors.down,
-      borderUpColor: colors.up,
-      borderDownColor: colors.down,
-      wickUpColor: colors.up,
-      wickDownColor: colors.down,
-    });
-    series.sma20.applyOptions({ color: colors.primary });
-    series.sma50.applyOptions({ color: 'rgb(217, 119, 6)' });
-    series.rsi.applyOptions({ color: 'rgb(147, 51, 234)' });
-    // Volume bars take their colour per bar: re-send them.
-    shapeRef.current = { first: undefined, length: 0 };
-  }, [colors]);
-
-  // Data: full reload when the series changes shape, in-place update of the last bar for live ticks.
-  useEffect(() => {
-    const chart = chartRef.current;
-    const series = seriesRef.current;
-    if (!chart || !series) return;
-    const volumeColor = (c: Candle) => withAlpha(c.close >= c.open ? colors.up : colors.down, 0.35);
-    const last = candles[candles.length - 1];
-    const shape = shapeRef.current;
+  const indicators = useMemo(() => {
+    if (!showIndicators) return null;
     const closes = candles.map((c) => c.close);
-    const sma20 = showIndicators ? sma(closes, 20) : [];
-    const sma50 = showIndicators ? sma(closes, 50) : [];
-    const rsi14 = showIndicators ? rsi(closes, 14) : [];
-    if (last && shape.length === candles.length && shape.first === candles[0]?.time) {
-      const time = toChartTime(last.time);
-      const i = candles.length - 1;
-      series.candles.update({ time, open: last.open, high: last.high, low: last.low, close: last.close });
-      series.volume.update({ time, value: last.volume, color: volumeColor(last) });
-      const s20 = sma20[i];
-      const s50 = sma50[i];
-      const r = rsi14[i];
-      if (s20 !== null && s20 !== undefined) series.sma20.update({ time, value: s20 });
-      if (s50 !== null && s50 !== undefined) series.sma50.update({ time, value: s50 });
-      if (r !== null && r !== undefined) series.rsi.update({ time, value: r });
+    return { sma20: sma(closes, 20), sma50: sma(closes, 50), rsi: rsi(closes, 14) };
+  }, [candles, showIndicators]);
+  const weights = useMemo(() => tickWeights(candles.map((c) => c.time)), [candles]);
+  const scene = useMemo(
+    () => candleScene({ candles, indicators, weights, view, width, height, priceLabel: price }),
+    // The view is compared by value: a new object with the same window draws the same picture.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [candles, indicators, weights, view.from, view.to, width, height],
+  );
+
+  // The wheel listener is not passive (it keeps the page from scrolling while it zooms): it reads the latest view.
+  const latest = useRef({ view, count, key, scene });
+  useEffect(() => {
+    latest.current = { view, count, key, scene };
+  });
+  useEffect(() => {
+    const element = plotRef.current;
+    if (!element) return;
+    const onWheel = (event: WheelEvent) => {
+      const { view: current, count: n, key: k, scene: s } = latest.current;
+      if (n === 0) return;
+      const unit = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? s.right : 1;
+      const dx = event.deltaX * unit;
+      const dy = event.deltaY * unit;
+      const rect = element.getBoundingClientRect();
+      const anchor = current.from + (event.clientX - rect.left) / s.spacing;
+      const next =
+        Math.abs(dx) > Math.abs(dy)
+          ? panView(current, dx / s.spacing, n)
+          : zoomView(current, Math.exp(dy * WHEEL_ZOOM), anchor, n);
+      // At a limit the wheel scrolls the page as usual.
+      if (next.from === current.from && next.to === current.to) return;
+      event.preventDefault();
+      setViewState({ key: k, count: n, view: next });
+    };
+    element.addEventListener('wheel', onWheel, { passive: false });
+    return () => element.removeEventListener('wheel', onWheel);
+  }, [plotRef]);
+
+  const local = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+  };
+  const pick = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const { x, y } = local(event);
+    const index = indexAt(view, 0, scene.right, x, count);
+    setPicked(index < 0 ? null : { index, y: y < scene.timeAxisTop ? y : null, byKeyboard: false });
+  };
+  const startGesture = (element: HTMLDivElement) => {
+    const points = [...pointers.current.values()];
+    const rect = element.getBoundingClientRect();
+    if (points.length === 1) {
+      gesture.current = { kind: 'pan', x: points[0]!.x, view, spacing: scene.spacing };
+    } else if (points.length >= 2) {
+      const [a, b] = points as [{ x: number; y: number }, { x: number; y: number }];
+      gesture.current = {
+        kind: 'pinch',
+        distance: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)),
+        anchor: view.from + ((a.x + b.x) / 2 - rect.left) / scene.spacing,
+        view,
+      };
+    } else gesture.current = null;
+    setDragging(gesture.current !== null);
+  };
+  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    startGesture(event.currentTarget);
+    pick(event);
+  };
+  const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const active = gesture.current;
+    if (pointers.current.has(event.pointerId) && active) {
+      pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      const points = [...pointers.current.values()];
+      if (active.kind === 'pan' && points.length === 1) {
+        setView(panView(active.view, -(event.clientX - active.x) / active.spacing, count));
+      } else if (active.kind === 'pinch' && points.length >= 2) {
+        const [a, b] = points as [{ x: number; y: number }, { x: number; y: number }];
+        const distance = Math.max(1, Math.hypot(a.x - b.x, a.y - b.y));
+        setView(zoomView(active.view, active.distance / distance, active.anchor, count));
+      }
+    }
+    pick(event);
+  };
+  const onPointerEnd = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (!pointers.current.delete(event.pointerId)) return;
+    startGesture(event.currentTarget);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (count === 0) return;
+    if (event.key === 'Escape') {
+      setPicked(null);
       return;
     }
-    const times = candles.map((c) => toChartTime(c.time));
-    series.candles.setData(
-      candles.map((c, i) => ({
-        time: times[i] as Time,
-        open: c.open,
-        high: c.high,
-        low: c.low,
-        close: c.close,
-      })),
-    );
-    series.volume.setData(
-      candles.map((c, i) => ({ time: times[i] as Time, value: c.volume, color: volumeColor(c) })),
-    );
-    const line = (values: (number | null)[]) =>
-      values.flatMap((value, i) => (value === null ? [] : [{ time: times[i] as Time, value }]));
-    series.sma20.setData(line(sma20));
-    series.sma50.setData(line(sma50));
-    series.rsi.setData(line(rsi14));
-    const intraday = typeof times[0] === 'number';
-    chart.applyOptions({ timeScale: { timeVisible: intraday, secondsVisible: false } });
-    chart.timeScale().fitContent();
-    shapeRef.current = { first: candles[0]?.time, length: candles.length };
-  }, [candles, colors, showIndicators]);
+    if (event.key === '+' || event.key === '=' || event.key === '-') {
+      event.preventDefault();
+      const anchor = readoutIndex(picked?.index ?? null, count) + 0.5;
+      setView(zoomView(view, event.key === '-' ? KEY_ZOOM : 1 / KEY_ZOOM, anchor, count));
+      return;
+    }
+    const next = stepIndex(event.key, picked?.index ?? null, count);
+    if (next === null) return;
+    event.preventDefault();
+    setPicked({ index: next, y: null, byKeyboard: true });
+    const revealed = revealIndex(view, next, count);
+    if (revealed !== view) setView(revealed);
+  };
 
-  const readout = candleReadout(candles, hovered ?? candles.length - 1);
-  const intraday = candles[0] !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(candles[0].time);
+  const readout = candleReadout(candles, readoutIndex(picked?.index ?? null, count));
+  const intraday = candles[0] !== undefined && !isDailyTime(candles[0].time);
+  const summary = rangeSummary(candles, scene.range);
+  const name =
+    summary && summarize
+      ? `${label}: ${summarize({
+          from: summary.from,
+          to: summary.to,
+          low: price(summary.low),
+          high: price(summary.high),
+          close: price(summary.close),
+        })}`
+      : label;
+  const readoutPairs = readout && readoutLabels ? readoutItems(readout.candle, readoutLabels) : [];
+  /** The picture and the crosshair are two SVG layers, one over the other. */
+  const layer = {
+    width,
+    height,
+    'aria-hidden': true,
+    focusable: 'false',
+    className: 'absolute inset-0 block',
+  } as const;
+
   return (
     <div className="grid gap-1">
       {readout && readoutLabels ? (
         <div
+          id={`${id}-readout`}
           className="flex min-h-5 flex-wrap gap-x-3 gap-y-0.5 text-xs tabular-nums text-muted-foreground"
           data-testid="candle-readout"
-          aria-live="off"
         >
           <span className="font-medium text-foreground">
-            {formatTime(toChartTime(readout.candle.time), intraday)}
+            {formatCandleTime(readout.candle.time, intraday)}
           </span>
           {/* 'contents': the pairs flow in the row above; a <dl> holds only its dt/dd groups. */}
           <dl className="contents">
-            {(
-              [
-                [readoutLabels.open, readout.candle.open],
-                [readoutLabels.high, readout.candle.high],
-                [readoutLabels.low, readout.candle.low],
-                [readoutLabels.close, readout.candle.close],
-              ] as const
-            ).map(([key, value]) => (
-              <div key={key} className="inline-flex gap-1">
-                <dt>{key}</dt>
-                <dd className="text-foreground">{formatNumber(value, 2)}</dd>
+            {readoutPairs.slice(0, 4).map(([term, value]) => (
+              <div key={term} className="inline-flex gap-1">
+                <dt>{term}</dt>
+                <dd className="text-foreground">{value}</dd>
               </div>
             ))}
             <div className={cn('inline-flex gap-1', changeColorClass(readout.changePercent))}>
               <dd>{formatChange(readout.changePercent)}</dd>
             </div>
-            <div className="inline-flex gap-1">
-              <dt>{readoutLabels.volume}</dt>
-              <dd className="text-foreground">{formatCompact(readout.candle.volume)}</dd>
-            </div>
+            {readoutPairs.slice(4).map(([term, value]) => (
+              <div key={term} className="inline-flex gap-1">
+                <dt>{term}</dt>
+                <dd className="text-foreground">{value}</dd>
+              </div>
+            ))}
           </dl>
         </div>
       ) : null}
+      {/* What the arrow keys picked, said once (pointer moves stay silent). */}
+      <div className="sr-only" aria-live="polite" data-testid="candle-announcement">
+        {picked?.byKeyboard && readout
+          ? [
+              formatCandleTime(readout.candle.time, intraday),
+              ...readoutPairs.map(([term, value]) => `${term} ${value}`),
+              formatChange(readout.changePercent),
+            ].join(', ')
+          : ''}
+      </div>
       <div
-        ref={containerRef}
-        role="img"
+        ref={plotRef}
+        role="group"
         aria-label={label}
-        data-testid="candle-chart"
-        style={{ height }}
-        className="w-full"
-      />
-      <a
-        href="https://www.tradingview.com/lightweight-charts/"
-        target="_blank"
-        rel="noreferrer"
-        className="justify-self-end text-[10px] text-muted-foreground hover:underline"
+        aria-describedby={readoutLabels ? `${id}-readout` : undefined}
+        tabIndex={0}
+        style={{ height, touchAction: 'pan-y' }}
+        className={cn(
+          'relative w-full select-none rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring',
+          dragging ? 'cursor-grabbing' : 'cursor-crosshair',
+        )}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerEnd}
+        onPointerCancel={onPointerEnd}
+        onPointerLeave={(event) => {
+          if (event.pointerType === 'mouse' && !gesture.current) setPicked(null);
+        }}
+        onDoubleClick={() => setViewState(null)}
+        onKeyDown={onKeyDown}
+        onBlur={() => setPicked((current) => (current?.byKeyboard ? null : current))}
       >
-        TradingView Lightweight Charts™
-      </a>
+        <div
+          role="img"
+          aria-label={name}
+          data-testid="candle-chart"
+          data-candles={Math.max(0, scene.range[1] - scene.range[0] + 1)}
+          className="relative h-full w-full"
+        >
+          {width > 0 ? (
+            <>
+              {/* Its own layer: a crosshair move repaints the overlay, not the candles. */}
+              <svg {...layer} style={{ willChange: 'transform' }}>
+                <CandleLayers
+                  scene={scene}
+                  colors={colors}
+                  last={candles[count - 1]}
+                  lastRsi={indicators?.rsi[count - 1] ?? null}
+                  clipId={id}
+                />
+              </svg>
+              <svg {...layer}>
+                {picked ? (
+                  <Crosshair
+                    scene={scene}
+                    colors={colors}
+                    picked={picked}
+                    time={candles[picked.index]?.time}
+                  />
+                ) : null}
+              </svg>
+            </>
+          ) : null}
+        </div>
+      </div>
     </div>
+  );
+}
+
+/** The readout's term/value pairs: open, high, low, close, volume. */
+function readoutItems(candle: Candle, labels: ReadoutLabels): [string, string][] {
+  return [
+    [labels.open, price(candle.open)],
+    [labels.high, price(candle.high)],
+    [labels.low, price(candle.low)],
+    [labels.close, price(candle.close)],
+    [labels.volume, formatCompact(candle.volume)],
+  ];
+}
+
+/** A label box on an axis: `text` centred in a `width` × LABEL_HEIGHT box at (x, centre y). */
+function AxisLabel({
+  x,
+  y,
+  width,
+  text,
+  fill,
+  color,
+  ...data
+}: {
+  x: number;
+  y: number;
+  width: number;
+  text: string;
+  fill: string;
+  color: string;
+} & Record<`data-${string}`, string>) {
+  return (
+    <g {...data}>
+      <rect x={x} y={y - LABEL_HEIGHT / 2} width={width} height={LABEL_HEIGHT} rx={2} fill={fill} />
+      <text x={x + width / 2} y={y} dy="0.34em" textAnchor="middle" fontSize={TICK_FONT} fill={color}>
+        {text}
+      </text>
+    </g>
+  );
+}
+
+/** `y` kept inside [top, bottom] by half a label, so an axis label never leaves its pane. */
+function within(y: number, top: number, bottom: number): number {
+  return Math.min(bottom - LABEL_HEIGHT / 2, Math.max(top + LABEL_HEIGHT / 2, y));
+}
+
+/**
+ * Grid, axes, volume, candles, moving averages, RSI and the latest values: everything but the crosshair. Memoised,
+ * so a pointer move redraws only the crosshair.
+ */
+const CandleLayers = memo(function CandleLayers({
+  scene,
+  colors,
+  last,
+  lastRsi,
+  clipId,
+}: {
+  scene: CandleScene;
+  colors: ChartColors;
+  last: Candle | undefined;
+  lastRsi: number | null;
+  clipId: string;
+}) {
+  const { right, price: pricePane, rsi: rsiPane } = scene;
+  const grid = withAlpha(colors.border, 0.5);
+  const lastColor = last && last.close < last.open ? colors.down : colors.up;
+  const lastY = last ? pricePane.y(last.close) : null;
+  const rsiY = rsiPane && lastRsi !== null ? rsiPane.y(lastRsi) : null;
+  return (
+    <>
+      <defs>
+        <clipPath id={`${clipId}-price`}>
+          <rect x={0} y={pricePane.top} width={right} height={pricePane.bottom - pricePane.top} />
+        </clipPath>
+        {rsiPane ? (
+          <clipPath id={`${clipId}-rsi`}>
+            <rect x={0} y={rsiPane.top} width={right} height={rsiPane.bottom - rsiPane.top} />
+          </clipPath>
+        ) : null}
+      </defs>
+      {scene.timeTicks.map((tick) => (
+        <line
+          key={`v${tick.index}`}
+          x1={tick.x}
+          x2={tick.x}
+          y1={0}
+          y2={scene.timeAxisTop}
+          stroke={grid}
+          shapeRendering="crispEdges"
+        />
+      ))}
+      {[pricePane, ...(rsiPane ? [rsiPane] : [])].flatMap((pane, p) =>
+        pane.ticks.map((tick) => (
+          <line
+            key={`h${p}-${tick}`}
+            x1={0}
+            x2={right}
+            y1={pane.y(tick)}
+            y2={pane.y(tick)}
+            stroke={grid}
+            shapeRendering="crispEdges"
+          />
+        )),
+      )}
+      {rsiPane ? (
+        <line
+          x1={0}
+          x2={right + scene.axisWidth}
+          y1={pricePane.bottom + 0.5}
+          y2={pricePane.bottom + 0.5}
+          stroke={colors.border}
+        />
+      ) : null}
+      <g clipPath={`url(#${clipId}-price)`}>
+        <path d={scene.volume.up} fill={withAlpha(colors.up, 0.35)} data-chart-volume="up" />
+        <path d={scene.volume.down} fill={withAlpha(colors.down, 0.35)} data-chart-volume="down" />
+        <path d={scene.candles.up} fill={colors.up} data-chart-candles="up" />
+        <path d={scene.candles.down} fill={colors.down} data-chart-candles="down" />
+        <path
+          d={scene.lines.sma20}
+          fill="none"
+          stroke={colors.primary}
+          strokeWidth={2}
+          data-chart-line="sma20"
+        />
+        <path
+          d={scene.lines.sma50}
+          fill="none"
+          stroke={SMA50_COLOR}
+          strokeWidth={2}
+          data-chart-line="sma50"
+        />
+        {lastY !== null ? (
+          <line x1={0} x2={right} y1={lastY} y2={lastY} stroke={lastColor} strokeDasharray="1 3" />
+        ) : null}
+      </g>
+      {rsiPane ? (
+        <g clipPath={`url(#${clipId}-rsi)`}>
+          {[70, 30].map((level) => (
+            <line
+              key={level}
+              x1={0}
+              x2={right}
+              y1={rsiPane.y(level)}
+              y2={rsiPane.y(level)}
+              stroke="rgba(128, 128, 128, 0.6)"
+              strokeDasharray="4 4"
+            />
+          ))}
+          <path d={scene.lines.rsi} fill="none" stroke={RSI_COLOR} strokeWidth={2} data-chart-line="rsi" />
+        </g>
+      ) : null}
+      {[pricePane, ...(rsiPane ? [rsiPane] : [])].flatMap((pane, p) =>
+        pane.ticks.map((tick) => (
+          <text
+            key={`t${p}-${tick}`}
+            x={right + 8}
+            y={pane.y(tick)}
+            dy="0.34em"
+            fontSize={TICK_FONT}
+            fill={colors.muted}
+            data-chart-ytick=""
+          >
+            {price(tick)}
+          </text>
+        )),
+      )}
+      {scene.timeTicks.map((tick) => (
+        <text
+          key={`x${tick.index}`}
+          x={tick.x}
+          y={scene.timeAxisTop + 18}
+          textAnchor="middle"
+          fontSize={TICK_FONT}
+          fontWeight={tick.weight <= 1 ? 600 : undefined}
+          fill={colors.muted}
+          data-chart-xtick=""
+        >
+          {tick.label}
+        </text>
+      ))}
+      {last && lastY !== null ? (
+        <AxisLabel
+          x={right}
+          y={within(lastY, pricePane.top, pricePane.bottom)}
+          width={scene.axisWidth}
+          text={price(last.close)}
+          fill={lastColor}
+          color={textOn(lastColor)}
+          data-chart-last="price"
+        />
+      ) : null}
+      {rsiPane && lastRsi !== null && rsiY !== null ? (
+        <AxisLabel
+          x={right}
+          y={within(rsiY, rsiPane.top, rsiPane.bottom)}
+          width={scene.axisWidth}
+          text={formatNumber(lastRsi, 1)}
+          fill={RSI_COLOR}
+          color={textOn(RSI_COLOR)}
+          data-chart-last="rsi"
+        />
+      ) : null}
+    </>
+  );
+});
+
+/** The crosshair on the picked candle: its line, the pointer's level and their labels on the axes. */
+function Crosshair({
+  scene,
+  colors,
+  picked,
+  time,
+}: {
+  scene: CandleScene;
+  colors: ChartColors;
+  picked: Picked;
+  time: string | undefined;
+}) {
+  const x = scene.x(picked.index);
+  if (time === undefined || x < 0 || x > scene.right) return null;
+  const pane = [scene.price, scene.rsi].find(
+    (p) => p !== null && picked.y !== null && picked.y >= p.top && picked.y <= p.bottom,
+  );
+  const level = pane && picked.y !== null ? pane.value(picked.y) : null;
+  const timeText = formatCandleTime(time, !isDailyTime(time));
+  const timeWidth = timeText.length * 7 + 12;
+  const timeX = Math.min(scene.right - timeWidth, Math.max(0, x - timeWidth / 2));
+  return (
+    <g pointerEvents="none" data-chart-crosshair="">
+      <line x1={x} x2={x} y1={0} y2={scene.timeAxisTop} stroke={colors.muted} strokeDasharray="4 4" />
+      {pane && picked.y !== null && level !== null ? (
+        <>
+          <line
+            x1={0}
+            x2={scene.right}
+            y1={picked.y}
+            y2={picked.y}
+            stroke={colors.muted}
+            strokeDasharray="4 4"
+          />
+          <AxisLabel
+            x={scene.right}
+            y={within(picked.y, pane.top, pane.bottom)}
+            width={scene.axisWidth}
+            text={pane === scene.rsi ? formatNumber(level, 1) : price(level)}
+            fill={colors.foreground}
+            color={colors.background}
+          />
+        </>
+      ) : null}
+      <AxisLabel
+        x={timeX}
+        y={scene.timeAxisTop + LABEL_HEIGHT / 2 + 4}
+        width={timeWidth}
+        text={timeText}
+        fill={colors.foreground}
+        color={colors.background}
+        data-chart-time=""
+      />
+    </g>
   );
 }

@@ -51,11 +51,25 @@ export function toRgb(color: string): string {
   return a === 255 ? `rgb(${r}, ${g}, ${b})` : `rgba(${r}, ${g}, ${b}, ${(a / 255).toFixed(3)})`;
 }
 
+/** The red, green and blue of an rgb()/rgba() colour; null for anything else. */
+function rgbParts(rgb: string): [number, number, number] | null {
+  const match = /^rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(rgb);
+  return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : null;
+}
+
 /** Adds transparency to an rgb() colour: withAlpha('rgb(1, 2, 3)', 0.3) → 'rgba(1, 2, 3, 0.3)'. */
 export function withAlpha(rgb: string, alpha: number): string {
-  const match = /^rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(rgb);
-  if (!match) return rgb;
-  return `rgba(${match[1]}, ${match[2]}, ${match[3]}, ${alpha})`;
+  const parts = rgbParts(rgb);
+  if (!parts) return rgb;
+  return `rgba(${parts[0]}, ${parts[1]}, ${parts[2]}, ${alpha})`;
+}
+
+/** Black or white text, whichever reads better on an rgb() background (the axis labels on coloured boxes). */
+export function textOn(rgb: string): string {
+  const parts = rgbParts(rgb);
+  if (!parts) return '#fff';
+  const luma = (0.299 * parts[0] + 0.587 * parts[1] + 0.114 * parts[2]) / 255;
+  return luma > 0.6 ? '#000' : '#fff';
 }
 
 export function readChartColors(): ChartColors {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { cn } from '@/lib/utils';
 import { useChartColors } from './chart-colors';
 import {
@@ -12,6 +12,7 @@ import {
   stepIndex,
   type Point,
 } from './svg-geometry';
+import { useElementSize } from './use-element-size';
 
 export interface SvgChartPoint {
   /** The x-axis label (a symbol, a time). */
@@ -44,29 +45,6 @@ const MARGIN_TOP = 8;
 const AXIS_HEIGHT = 24;
 const TICK_FONT = 12;
 
-function useSize<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const measure = () => {
-      const rect = element.getBoundingClientRect();
-      setSize((prev) =>
-        prev.width === Math.round(rect.width) && prev.height === Math.round(rect.height)
-          ? prev
-          : { width: Math.round(rect.width), height: Math.round(rect.height) },
-      );
-    };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, size] as const;
-}
-
 /**
  * A bar, line or area chart drawn as plain SVG in the theme's colours (no chart library: recharts alone weighed
  * ≈ 100 kB gz). The plot is one focusable element: hover or the arrow keys (Home/End) pick a point and a readout
@@ -85,7 +63,7 @@ export function SvgChart({
   marginRight = 8,
 }: SvgChartProps) {
   const colors = useChartColors();
-  const [containerRef, { width, height }] = useSize<HTMLDivElement>();
+  const [containerRef, { width, height }] = useElementSize<HTMLDivElement>();
   const [active, setActive] = useState<number | null>(null);
   const id = useId().replace(/:/g, '');
   const stroke = color ?? colors.primary;

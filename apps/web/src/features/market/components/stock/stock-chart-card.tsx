@@ -107,6 +107,7 @@ export function StockChartCard({
             <CandlestickChart
               candles={candles}
               label={t('stock.chartLabel', { symbol })}
+              summarize={(words) => t('stock.chartSummary', words)}
               readoutLabels={{
                 open: t('stock.readout.open'),
                 high: t('stock.readout.high'),

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
-import { CUSTOMER_ROLES, OFFLINE_TOKEN_PREFIX, type CustomerUser } from '@bist/contracts';
+import type { CustomerUser } from '@bist/contracts';
+import { CUSTOMER_ROLES, OFFLINE_TOKEN_PREFIX } from '@bist/contracts/values';
 import { createSessionStore, type StoredSession } from '@/lib/session-store';
 import { STORAGE_KEYS } from '@/lib/storage';
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { healthResponseSchema, type HealthResponse } from '@bist/contracts';
+import type { HealthResponse } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 /** GET /health. Remembers demoMode so the offline login fallback (demo only) works when the server is gone. */
 export async function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
-  const health = await apiRequest('/health', { schema: healthResponseSchema, signal });
+  const health = await apiRequest<HealthResponse>('/health', { signal });
   writeStorage(STORAGE_KEYS.demoMode, health.demoMode ? 'true' : 'false');
   return health;
 }

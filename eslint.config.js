@@ -69,6 +69,12 @@ const BOUNDARIES = [
   },
 ];
 
+/** What no package imports (packages/**; the contracts' values entry restates it with its own rules). */
+const PURE_PACKAGE = {
+  group: ['@bist/server', '@bist/web', 'node:*', 'fs', 'path'],
+  message: 'Packages stay pure: no apps, no I/O.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -141,12 +147,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@bist/server', '@bist/web', 'node:*', 'fs', 'path'],
-              message: 'Packages stay pure: no apps, no I/O.',
-            },
-          ],
+          patterns: [PURE_PACKAGE],
         },
       ],
       'no-restricted-globals': ['error', 'process', 'window', 'document', 'fetch'],
@@ -165,10 +166,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['@bist/server', '@bist/web', 'node:*', 'fs', 'path'],
-              message: 'Packages stay pure: no apps, no I/O.',
-            },
+            PURE_PACKAGE,
             {
               group: ['zod', 'zod/*'],
               message:
@@ -197,7 +195,7 @@ export default tseslint.config(
     },
   },
   {
-    // No zod and no schema object in the web app's bundles (decision 00NN-wt-zod): types from the contracts' index,
+    // No zod and no schema object in the web app's bundles (decision wt-zod): types from the contracts' index,
     // values from its zod-free entry. Only the forms that check input with the server's own schema before sending
     // import schemas; they belong to lazily loaded admin screens.
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -5,7 +5,7 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>>;
 }
 
-// The web app does not parse response bodies again (decision 00NN-wt-zod): the serializer's check of each body
+// The web app does not parse response bodies again (decision wt-zod): the serializer's check of each body
 // against its route's response schema is the one check, so every JSON route must declare a schema for its success.
 describe('response schemas', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 // The contracts' plain values without zod: constants, lists, labels, texts and pure rules. The web app imports its
 // values from here ('@bist/contracts/values') and only types from the index, so no schema and no zod reaches its
-// bundles (decision 00NN-wt-zod); the index re-exports all of this for everyone else.
+// bundles (decision wt-zod); the index re-exports all of this for everyone else.
 export * from './constants.ts';
 export * from './roles.ts';
 export * from './admin.values.ts';

@@ -7,42 +7,21 @@ import {
   meetsRequirement,
   PERMISSIONS,
 } from '@bist/contracts/values';
-import { createSessionStore, type StoredSession } from '@/lib/session-store';
+import { createSessionStore, isString, oneOf, storedUserOf, type StoredSession } from '@/lib/session-store';
 import { STORAGE_KEYS } from '@/lib/storage';
 
 /** The staff member's session: its own token and user, never the investor's. */
 export type AdminSession = StoredSession<AdminSessionUser>;
 
-const isString = (value: unknown): value is string => typeof value === 'string';
-
-/**
- * The stored staff user checked field by field, as adminSessionUserSchema would (a test holds the two together):
- * the admin pages restore the session first, and zod stays out of their bundles (decision 00NN-wt-zod).
- */
-export const storedAdminUser = {
-  safeParse(value: unknown): { success: true; data: AdminSessionUser } | { success: false } {
-    if (typeof value !== 'object' || value === null) return { success: false };
-    const v = value as Record<string, unknown>;
-    const valid =
-      isString(v.id) &&
-      isString(v.name) &&
-      isString(v.email) &&
-      (ADMIN_ROLES as readonly unknown[]).includes(v.role) &&
-      Array.isArray(v.permissions) &&
-      v.permissions.every((p) => (PERMISSIONS as readonly unknown[]).includes(p)) &&
-      isString(v.description);
-    if (!valid) return { success: false };
-    const user: AdminSessionUser = {
-      id: v.id as string,
-      name: v.name as string,
-      email: v.email as string,
-      role: v.role as AdminSessionUser['role'],
-      permissions: [...(v.permissions as AdminSessionUser['permissions'])],
-      description: v.description as string,
-    };
-    return { success: true, data: user };
-  },
-};
+/** The stored staff member, held equal to adminSessionUserSchema by a test. */
+export const storedAdminUser = storedUserOf<AdminSessionUser>({
+  id: isString,
+  name: isString,
+  email: isString,
+  role: oneOf(ADMIN_ROLES),
+  permissions: (value) => Array.isArray(value) && value.every(oneOf(PERMISSIONS)),
+  description: isString,
+});
 
 /** A restored admin session is verified with the server before it is trusted (the admin session provider). */
 export const adminSession = createSessionStore(

@@ -96,7 +96,7 @@ async function readJson(response: Response): Promise<unknown> {
  * One JSON call: Bearer token, body as JSON, every non-success answer (HTTP error or `success` not true) an
  * ApiError of the right kind carrying the envelope. The success body is returned as T without parsing it again:
  * the server's serializer has checked it against the contract's response schema (T is that schema's type), and
- * keeping zod and the schemas out of the browser's bundles is the point (decision 00NN-wt-zod).
+ * keeping zod and the schemas out of the browser's bundles is the point (decision wt-zod).
  */
 export async function requestJson<T>(
   realm: ApiRealm,

@@ -69,6 +69,12 @@ const BOUNDARIES = [
   },
 ];
 
+/** What no package imports (packages/**; the contracts' values entry restates it with its own rules). */
+const PURE_PACKAGE = {
+  group: ['@bist/server', '@bist/web', 'node:*', 'fs', 'path'],
+  message: 'Packages stay pure: no apps, no I/O.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -141,15 +147,38 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [PURE_PACKAGE],
+        },
+      ],
+      'no-restricted-globals': ['error', 'process', 'window', 'document', 'fetch'],
+    },
+  },
+  {
+    // The contracts' zod-free entry ('@bist/contracts/values', what the web app loads) and everything it re-exports.
+    files: [
+      'packages/contracts/src/values.ts',
+      'packages/contracts/src/*.values.ts',
+      'packages/contracts/src/constants.ts',
+      'packages/contracts/src/roles.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
+            PURE_PACKAGE,
             {
-              group: ['@bist/server', '@bist/web', 'node:*', 'fs', 'path'],
-              message: 'Packages stay pure: no apps, no I/O.',
+              group: ['zod', 'zod/*'],
+              message:
+                'The values entry is what the web app loads: no zod here (schemas stay in the domain module).',
+            },
+            {
+              regex: '^\\./(?!(constants|roles|[\\w-]+\\.values)\\.ts$)',
+              message: 'The values entry imports only zod-free modules (constants, roles, *.values.ts).',
             },
           ],
         },
       ],
-      'no-restricted-globals': ['error', 'process', 'window', 'document', 'fetch'],
     },
   },
   {
@@ -160,6 +189,35 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['../*'], message: "Import through the app's alias (@/…, @test/…), not '../'." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No zod and no schema object in the web app's bundles (decision 0034): types from the contracts' index,
+    // values from its zod-free entry. Only the forms that check input with the server's own schema before sending
+    // import schemas; they belong to lazily loaded admin screens.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      'apps/web/src/test/**',
+      'apps/web/src/features/admin/components/users/user-form-dialog.tsx',
+      'apps/web/src/features/admin/lib/settings-form.ts',
+      'apps/web/src/features/admin-compliance/lib/rule-form.ts',
+      'apps/web/src/features/admin-compliance/lib/risk-form.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@bist/contracts',
+              allowTypeImports: true,
+              message:
+                "The web app imports only types from '@bist/contracts' (`import type`); values come from '@bist/contracts/values' (move a plain value to its domain's *.values.ts). Response bodies are typed with Infer<typeof schema>, not parsed.",
+            },
           ],
         },
       ],

@@ -12,7 +12,10 @@ const eslint = new ESLint({
   cwd: ROOT,
   // Without type information: the probes are not on disk, and only the import rules are under test.
   overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
-  ruleFilter: ({ ruleId }) => ruleId.startsWith('import-x/') || ruleId === 'no-restricted-imports',
+  ruleFilter: ({ ruleId }) =>
+    ruleId.startsWith('import-x/') ||
+    ruleId === 'no-restricted-imports' ||
+    ruleId === '@typescript-eslint/no-restricted-imports',
 });
 
 async function importErrors(filePath: string, source: string): Promise<string[]> {
@@ -99,6 +102,50 @@ describe('import boundaries (eslint.config.js)', () => {
         )
       ).join('\n'),
     ).toMatch(/no-restricted-imports: .*alias/);
+  });
+});
+
+describe('no zod in the web app (eslint.config.js)', () => {
+  it('refuses a value import from the contracts index in web code, and allows types and the values entry', async () => {
+    const probe = 'apps/web/src/features/market/api/probe.ts';
+    expect(
+      (
+        await importErrors(
+          probe,
+          "import { stockListSchema } from '@bist/contracts';\nexport const x = stockListSchema;\n",
+        )
+      ).join('\n'),
+    ).toMatch(/@typescript-eslint\/no-restricted-imports: .*imports only types/);
+    expect(
+      await importErrors(
+        probe,
+        "import type { Infer, stockListSchema } from '@bist/contracts';\n" +
+          "import { STOCKS_PAGE_SIZE } from '@bist/contracts/values';\n" +
+          'export type X = Infer<typeof stockListSchema>;\nexport const y = STOCKS_PAGE_SIZE;\n',
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses zod and schema modules in the contracts values entry', async () => {
+    const probe = 'packages/contracts/src/probe.values.ts';
+    expect((await importErrors(probe, "import { z } from 'zod';\nexport const x = z;\n")).join('\n')).toMatch(
+      /no-restricted-imports: .*no zod here/,
+    );
+    expect(
+      (
+        await importErrors(
+          probe,
+          "import { adminEmailSchema } from './admin.ts';\nexport const x = adminEmailSchema;\n",
+        )
+      ).join('\n'),
+    ).toMatch(/no-restricted-imports: .*only zod-free modules/);
+    expect(
+      await importErrors(
+        probe,
+        "import { ADMIN_ROLES } from './roles.ts';\nimport { VAT_PERCENT } from './bi.values.ts';\n" +
+          'export const x = [ADMIN_ROLES, VAT_PERCENT];\n',
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ADMIN_ROLES, PERMISSIONS, type PermissionRequirement } from './roles.ts';
+import {
+  ADMIN_NAME_MAX_LENGTH,
+  ADMIN_PASSWORD_MAX_LENGTH,
+  ADMIN_PASSWORD_MIN_LENGTH,
+  ADMIN_PASSWORD_RULE_TEXT,
+  AUDIT_EVENT_TYPES,
+} from './admin.values.ts';
+import { ADMIN_ROLES, PERMISSIONS } from './roles.ts';
 
 // Admin API contracts (spec §3, §5, §7 under /admin/api). The admin realm speaks English and snake_case field names
 // as the spec writes them (is_active, last_login, created_at).
@@ -7,12 +14,6 @@ import { ADMIN_ROLES, PERMISSIONS, type PermissionRequirement } from './roles.ts
 // ---------------------------------------------------------------------------------------------------------------
 // Fields
 // ---------------------------------------------------------------------------------------------------------------
-
-export const ADMIN_PASSWORD_MIN_LENGTH = 10;
-export const ADMIN_PASSWORD_MAX_LENGTH = 128;
-/** Shown under the password field of the admin user form; the server enforces exactly this. */
-export const ADMIN_PASSWORD_RULE_TEXT = `At least ${ADMIN_PASSWORD_MIN_LENGTH} characters, with at least one letter and one digit.`;
-export const ADMIN_NAME_MAX_LENGTH = 100;
 
 export const adminEmailSchema = z
   .string({ error: 'Email is required' })
@@ -160,10 +161,6 @@ export type AdminUserResponse = z.infer<typeof adminUserResponseSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // Audit log: GET /audit-log
 // ---------------------------------------------------------------------------------------------------------------
-
-/** Spec §3 event types; `action` says precisely what happened (e.g. login_failed, user_created). */
-export const AUDIT_EVENT_TYPES = ['user_login', 'data_access', 'system_config', 'compliance_check'] as const;
-export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
 /** The actions the admin platform writes; later capabilities add their own (free text, snake_case). */
 export const AUDIT_ACTIONS = {
@@ -348,28 +345,3 @@ export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // Screens and quick actions (spec §2, §6): what the web hides, matching what the server refuses.
 // ---------------------------------------------------------------------------------------------------------------
-
-/** Admin screens and the requirement to see each (the server enforces the same on the API behind them). */
-export const ADMIN_SCREEN_ACCESS = {
-  '/admin/dashboard': { kind: 'authenticated' },
-  '/admin/users': { kind: 'permission', permission: 'user_management' },
-  '/admin/analytics': { kind: 'permission', permission: 'business_metrics' },
-  // compliance_management (only via all), plus risk_manager's compliance_data and cfo's compliance_reports (read).
-  '/admin/compliance': {
-    kind: 'any',
-    permissions: ['compliance_management', 'compliance_data', 'compliance_reports'],
-  },
-  '/admin/ai-unified': { kind: 'authenticated' },
-  '/admin/ai': { kind: 'permission', permission: 'ai_management' },
-  '/admin/settings': { kind: 'permission', permission: 'all' },
-  '/admin/audit': { kind: 'permission', permission: 'all' },
-} as const satisfies Record<string, PermissionRequirement>;
-export type AdminScreenPath = keyof typeof ADMIN_SCREEN_ACCESS;
-
-/** The dashboard's Quick Actions (spec §2), each shown only to staff who meet its screen's requirement. */
-export const ADMIN_QUICK_ACTIONS: readonly { path: AdminScreenPath; label: string }[] = [
-  { path: '/admin/users', label: 'Manage Users' },
-  { path: '/admin/settings', label: 'System Settings' },
-  { path: '/admin/audit', label: 'Audit Log' },
-  { path: '/admin/analytics', label: 'Business Intelligence' },
-];

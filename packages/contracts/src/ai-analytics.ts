@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AI_OPTIMIZATION_NAME, AI_TREND_NEUTRAL_BAND } from './ai-analytics.values.ts';
 import { dataEnvelope } from './envelope.ts';
 import {
   AI_ANALYSIS_WINDOW_HOURS,
@@ -14,8 +15,6 @@ import {
  * stored bars, the market engine's quotes or the production model's stored predictions; nothing is invented.
  */
 
-/** Spec §7: the page's portfolio name. (Windows, limits and targets of spec §9 live in constants.ts.) */
-export const AI_OPTIMIZATION_NAME = 'AI Optimized Portfolio';
 /** Per-stock cap of an optimised portfolio (issue #14: default 30 %). */
 export const AI_OPTIMIZATION_MAX_WEIGHT = 0.3;
 /** Trading days of daily log returns an optimisation uses by default (one year). */
@@ -23,11 +22,6 @@ export const AI_OPTIMIZATION_LOOKBACK_DAYS = 252;
 /** Most symbols one request may name. */
 export const AI_MAX_SYMBOLS = 30;
 
-/**
- * Trend from the production model's calibrated probability that the stock closes up over the horizon: bullish above
- * ½ + band, bearish below ½ − band, neutral inside (decision wt-ai-analytics-trend-band).
- */
-export const AI_TREND_NEUTRAL_BAND = 0.02;
 export const AI_TRENDS = ['bullish', 'bearish', 'neutral'] as const;
 export type AiTrend = (typeof AI_TRENDS)[number];
 

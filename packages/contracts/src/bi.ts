@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import {
+  BI_EXPORT_TYPES,
+  BILLING_INTERVALS,
+  EVENT_BATCH_MAX,
+  MRR_MOVEMENT_KINDS,
+  PRODUCT_EVENT_TYPES,
+  SUBSCRIPTION_PLANS,
+  type BillingInterval,
+  type PlanId,
+} from './bi.values.ts';
 import { dataEnvelope } from './envelope.ts';
 
 /**
@@ -7,18 +17,7 @@ import { dataEnvelope } from './envelope.ts';
  * the spec's '$' was its template's default (decision wt-bi-currency-and-metrics).
  */
 
-/** Investor plans with their prices in kuruş (1/100 TRY), VAT excluded. */
-export const SUBSCRIPTION_PLANS = [
-  { id: 'free', name: 'Ücretsiz', monthlyKurus: 0, yearlyKurus: 0 },
-  { id: 'premium', name: 'Premium', monthlyKurus: 14_900, yearlyKurus: 149_000 },
-  { id: 'pro', name: 'Pro', monthlyKurus: 34_900, yearlyKurus: 349_000 },
-] as const;
-export type PlanId = (typeof SUBSCRIPTION_PLANS)[number]['id'];
 export const PLAN_IDS = SUBSCRIPTION_PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
-export const BILLING_INTERVALS = ['monthly', 'yearly'] as const;
-export type BillingInterval = (typeof BILLING_INTERVALS)[number];
-/** Turkish VAT (KDV) on subscriptions, percent. */
-export const VAT_PERCENT = 20;
 
 /** A plan's monthly recurring revenue in kuruş: the monthly price, or the yearly price spread over 12 months. */
 export function planMrrKurus(planId: PlanId, interval: BillingInterval): number {
@@ -30,35 +29,6 @@ export function planMrrKurus(planId: PlanId, interval: BillingInterval): number 
 export const PROJECTION_METHOD_TEXT =
   'Run-rate: revenue so far this month ÷ elapsed share of the month (Europe/Istanbul); growth against last month.';
 
-/** The investor side's route templates, as page views report them (any other path is '/other'). */
-export const INVESTOR_PAGE_TEMPLATES = [
-  '/',
-  '/login',
-  '/dashboard',
-  '/stocks',
-  '/stocks/:symbol',
-  '/indices',
-  '/portfolio',
-  '/watchlist',
-  '/predictions',
-] as const;
-
-/** Product events the web app sends. */
-export const PRODUCT_EVENT_TYPES = [
-  'page_view',
-  'sign_up',
-  'login',
-  'search',
-  'stock_view',
-  'trade_recorded',
-  'alert_created',
-  'prediction_viewed',
-  'watchlist_added',
-] as const;
-export type ProductEventType = (typeof PRODUCT_EVENT_TYPES)[number];
-
-/** At most this many events per request, and this many bytes per request body. */
-export const EVENT_BATCH_MAX = 25;
 export const EVENT_BODY_MAX_BYTES = 8 * 1024;
 
 export const productEventSchema = z.strictObject({
@@ -239,9 +209,6 @@ export const biUsersResponseSchema = dataEnvelope(biUsersSchema);
 export const biPerformanceResponseSchema = dataEnvelope(biPerformanceSchema);
 export const biRealtimeResponseSchema = dataEnvelope(biRealtimeSchema);
 
-/** The metric families the export writes, one CSV each, named `<type>_<from>_<to>.csv`. */
-export const BI_EXPORT_TYPES = ['revenue', 'users', 'events', 'pages', 'performance', 'mrr'] as const;
-export type BiExportType = (typeof BI_EXPORT_TYPES)[number];
 export const biExportQuerySchema = z.strictObject({
   type: z.enum(BI_EXPORT_TYPES, { error: `type must be one of ${BI_EXPORT_TYPES.join(', ')}` }),
   from: isoDay,
@@ -297,16 +264,6 @@ export const biSignupDrilldownSchema = z.object({
 export type BiSignupDrilldown = z.infer<typeof biSignupDrilldownSchema>;
 export const biSignupDrilldownResponseSchema = dataEnvelope(biSignupDrilldownSchema);
 
-/** Drill-down: the investors behind one month's MRR movements. */
-export const MRR_MOVEMENT_KINDS = [
-  'new',
-  'reactivation',
-  'expansion',
-  'contraction',
-  'churn',
-  'unchanged',
-] as const;
-export type MrrMovementKind = (typeof MRR_MOVEMENT_KINDS)[number];
 export const biMrrDrilldownQuerySchema = z.strictObject({
   month: z
     .string({ error: 'month is required (YYYY-MM)' })

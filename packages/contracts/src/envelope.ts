@@ -12,6 +12,12 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
+/**
+ * What a schema parses to. The web app types response bodies with it (`apiRequest<Infer<typeof xSchema>>`) and
+ * does not parse them again: the server's serializer checked each one against that schema before sending it.
+ */
+export type Infer<S extends z.ZodType> = z.output<S>;
+
 /** Success envelope with a `data` payload. */
 export function dataEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HISTORY_RANGES, LIVE_DATA_MAX_LIMIT, STOCK_SORT_FIELDS } from './market.values.ts';
 
 /** Where the figures come from: the deterministic simulator (default) or the real delayed Yahoo feed. */
 export const DATA_SOURCES = ['simulated', 'yahoo'] as const;
@@ -77,9 +78,6 @@ function limitParam(max: number) {
     .max(max, `limit en fazla ${max} olabilir`);
 }
 
-/** Largest `limit` of GET /api/market/live-data (more than the universe returns the universe). */
-export const LIVE_DATA_MAX_LIMIT = 1000;
-
 /** GET /api/market/live-data?limit=n: only the n most traded (the dashboard shows five of about 600). */
 export const liveDataQuerySchema = z.object({
   limit: limitParam(LIVE_DATA_MAX_LIMIT).optional(),
@@ -91,8 +89,6 @@ export const liveDataSchema = z.object({
   freshness: freshnessSchema,
 });
 
-export const STOCK_SORT_FIELDS = ['symbol', 'price', 'change', 'volume'] as const;
-export type StockSortField = (typeof STOCK_SORT_FIELDS)[number];
 export const STOCK_LIST_MAX_LIMIT = 100;
 
 /** Query of GET /api/stocks/list (spec §7). */
@@ -183,9 +179,6 @@ export const stockProfileSchema = z.object({
     freshness: freshnessSchema,
   }),
 });
-
-export const HISTORY_RANGES = ['1G', '1H', '1A', '3A', '1Y', '5Y'] as const;
-export type HistoryRange = (typeof HISTORY_RANGES)[number];
 
 export const historyQuerySchema = z.object({
   range: z

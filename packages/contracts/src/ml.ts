@@ -18,14 +18,6 @@ export const ACCURACY_DEFINITION = {
   sources: ['walk_forward', 'realised'],
 } as const;
 
-/** Tooltip shown next to every accuracy figure. */
-export const ACCURACY_TOOLTIP_TR =
-  'İsabet: yön tahmininin tutma oranı (geçmiş veride ileriye dönük test, örnek dışı). Modelin eğitimde görmediği ' +
-  'günlerde yükseliş/düşüş yönünü doğru bildiği tahminlerin yüzdesidir; getirisi tam sıfır olan günler sayılmaz. ' +
-  'Karşılaştırma %50 değil, aynı günlerde hep aynı yönü söylemenin tuttuğu orandır (piyasa yönü): fark, modelin ' +
-  'bu düzeyin ne kadar üstünde ya da altında olduğudur. Aralık, aynı günün hisseleri birlikte hareket ettiği için ' +
-  'gün kümelemeli %95 güven aralığıdır.';
-
 /**
  * One directional call scored against its realised return: true when the signs agree, false when they differ, null
  * when the realised return is exactly 0 (no direction happened: excluded, neither hit nor miss), when the prediction
@@ -55,13 +47,6 @@ export function marketDirectionBaseline(
   const up = ups / n;
   return { alwaysUp: up, alwaysDown: 1 - up, best: Math.max(up, 1 - up), side: up >= 0.5 ? 'up' : 'down' };
 }
-
-/** Tooltip for a prediction's confidence. */
-export const CONFIDENCE_TOOLTIP_TR =
-  'Güven: modelin geçmiş veride ileriye dönük testteki (örnek dışı) tahminlerine göre kalibre edilmiş olasılıktır: ' +
-  'bu hissenin, aynı gün diğer hisselerin ortanca getirisinin üstünde (yükseliş tahmininde) ya da altında (düşüş ' +
-  'tahmininde) kapanma olasılığı. %50, modelin bu yönde bir bilgisi olmadığı anlamına gelir; güven hiçbir zaman ' +
-  '%50’nin altında gösterilmez. Hedef fiyat = güncel fiyat × (1 + beklenen getiri).';
 
 /** Accuracy in percent from hits and scored calls (zero returns excluded); null when nothing has been scored yet. */
 export function accuracyPercentOf(hits: number, count: number): number | null {
@@ -228,10 +213,6 @@ export const LIQUIDITY_FLOOR = {
   minAverageTurnoverTry: 10_000_000,
   minPriceTry: 1,
 } as const;
-
-/** The rule as shown to investors. */
-export const LIQUIDITY_FLOOR_TR =
-  'Son 20 işlem gününde ortalama günlük işlem hacmi 10 milyon ₺ altında olan ya da fiyatı 1 ₺ altında olan hisseler listelenmez.';
 
 /** True when a stock passes the floor; a missing turnover or price fails it. */
 export function passesLiquidityFloor(averageTurnoverTry: number | null, priceTry: number | null): boolean {

@@ -16,9 +16,6 @@ export type KvkkRequestStatus = (typeof KVKK_REQUEST_STATUSES)[number];
 /** KVKK art. 13: the controller answers a data subject's request within 30 days at the latest. */
 export const KVKK_DEADLINE_DAYS = 30;
 
-/** The word the investor types to confirm the erasure in the UI. */
-export const KVKK_ERASURE_CONFIRM_WORD = 'SİL';
-
 export const kvkkErasureRequestSchema = z.object({
   password: z.string({ error: 'Şifrenizi girin' }).min(1, 'Şifrenizi girin'),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { riskLevelOf, riskScoreOf } from './compliance.ts';
+import { riskLevelOf, riskScoreOf } from './compliance.values.ts';
 
 describe(riskLevelOf.name, () => {
   it('bands every cell of the 5×5 matrix at the edges 4/5, 9/10, 14/15', () => {

@@ -16,11 +16,11 @@ export function setAdminUnauthorizedHandler(handler: UnauthorizedHandler | null)
   unauthorizedHandler = handler;
 }
 
-export interface AdminRequestOptions<T> extends ApiRequestOptions<T> {
+export interface AdminRequestOptions extends ApiRequestOptions {
   query?: Record<string, string | number | undefined>;
 }
 
-export function adminUrl(path: string, query?: AdminRequestOptions<unknown>['query']): string {
+export function adminUrl(path: string, query?: AdminRequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== '') params.set(key, String(value));
@@ -40,10 +40,7 @@ const adminRealm: ApiRealm = {
   },
 };
 
-export async function adminRequest<T = unknown>(
-  path: string,
-  options: AdminRequestOptions<T> = {},
-): Promise<T> {
+export async function adminRequest<T = unknown>(path: string, options: AdminRequestOptions = {}): Promise<T> {
   const { query, ...request } = options;
   return requestJson(adminRealm, adminUrl(path, query), request);
 }

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROLE_INFO, type AdminSessionUser } from '@bist/contracts';
-import { adminCan, adminSession, canAccessScreen, safeAdminReturnPath } from './admin-session';
+import { adminSessionUserSchema, ROLE_INFO, type AdminSessionUser } from '@bist/contracts';
+import {
+  adminCan,
+  adminSession,
+  canAccessScreen,
+  safeAdminReturnPath,
+  storedAdminUser,
+} from './admin-session';
 import { STORAGE_KEYS } from './storage';
 
 function staff(role: AdminSessionUser['role']): AdminSessionUser {
@@ -94,4 +100,36 @@ describe('safeAdminReturnPath', () => {
     expect(safeAdminReturnPath('/dashboard')).toBeNull();
     expect(safeAdminReturnPath(42)).toBeNull();
   });
+});
+
+describe('storedAdminUser', () => {
+  // It stands in for adminSessionUserSchema when a stored session is restored: both must accept and refuse the same
+  // values, and give the same user.
+  const user = staff('risk_manager');
+  const samples: unknown[] = [
+    user,
+    staff('super_admin'),
+    { ...user, permissions: [] },
+    { ...user, extra: 'kept out' },
+    { ...user, role: 'investor' },
+    { ...user, role: undefined },
+    { ...user, permissions: ['all', 'root'] },
+    { ...user, permissions: 'all' },
+    { ...user, id: 7 },
+    { ...user, email: null },
+    { ...user, name: undefined },
+    { ...user, description: undefined },
+    null,
+    'user',
+    [],
+  ];
+  it.each(samples.map((sample) => [JSON.stringify(sample), sample]))(
+    'agrees with the schema on %s',
+    (_, sample) => {
+      const ours = storedAdminUser.safeParse(sample);
+      const schema = adminSessionUserSchema.safeParse(sample);
+      expect(ours.success).toBe(schema.success);
+      if (ours.success && schema.success) expect(ours.data).toEqual(schema.data);
+    },
+  );
 });

@@ -1,23 +1,32 @@
 import { createContext, useContext } from 'react';
+import type { AdminScreenPath, AdminSessionUser, Permission } from '@bist/contracts';
 import {
+  ADMIN_ROLES,
   ADMIN_SCREEN_ACCESS,
-  adminSessionUserSchema,
   hasPermission,
   meetsRequirement,
-  type AdminScreenPath,
-  type AdminSessionUser,
-  type Permission,
-} from '@bist/contracts';
-import { createSessionStore, type StoredSession } from '@/lib/session-store';
+  PERMISSIONS,
+} from '@bist/contracts/values';
+import { createSessionStore, isString, oneOf, storedUserOf, type StoredSession } from '@/lib/session-store';
 import { STORAGE_KEYS } from '@/lib/storage';
 
 /** The staff member's session: its own token and user, never the investor's. */
 export type AdminSession = StoredSession<AdminSessionUser>;
 
+/** The stored staff member, held equal to adminSessionUserSchema by a test. */
+export const storedAdminUser = storedUserOf<AdminSessionUser>({
+  id: isString,
+  name: isString,
+  email: isString,
+  role: oneOf(ADMIN_ROLES),
+  permissions: (value) => Array.isArray(value) && value.every(oneOf(PERMISSIONS)),
+  description: isString,
+});
+
 /** A restored admin session is verified with the server before it is trusted (the admin session provider). */
 export const adminSession = createSessionStore(
   { token: STORAGE_KEYS.adminToken, user: STORAGE_KEYS.adminUser },
-  adminSessionUserSchema,
+  storedAdminUser,
 );
 
 /** Passes with the `all` permission or the named one. No user never passes. */

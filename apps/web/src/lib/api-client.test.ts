@@ -130,18 +130,4 @@ describe('apiRequest', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('keep');
   });
-
-  it('rejects a success body that does not match the schema', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { success: true, data: 'x' }));
-    const schema = {
-      safeParse: (value: unknown) =>
-        typeof (value as { data?: unknown }).data === 'number'
-          ? { success: true as const, data: value }
-          : { success: false as const, error: 'not a number' },
-    };
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const error = await captureError(apiRequest('/api/x', { schema }));
-    expect(error.kind).toBe('invalid-response');
-    expect(error.message).toBe('Beklenmeyen bir hata oluştu.');
-  });
 });

@@ -33,6 +33,6 @@ const investorRealm: ApiRealm = {
   },
 };
 
-export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   return requestJson(investorRealm, path, options);
 }

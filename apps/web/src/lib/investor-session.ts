@@ -1,35 +1,19 @@
-import { CUSTOMER_ROLES, OFFLINE_TOKEN_PREFIX, type CustomerUser } from '@bist/contracts';
-import { createSessionStore, type StoredSession } from '@/lib/session-store';
+import type { CustomerUser } from '@bist/contracts';
+import { CUSTOMER_ROLES, OFFLINE_TOKEN_PREFIX } from '@bist/contracts/values';
+import { createSessionStore, isString, oneOf, storedUserOf, type StoredSession } from '@/lib/session-store';
 import { STORAGE_KEYS } from '@/lib/storage';
 
 /** The investor's session: a token and the user, kept in local storage. */
 export type Session = StoredSession<CustomerUser>;
 
-/**
- * The stored user checked field by field, as customerUserSchema would (a test holds the two together): every page
- * restores the session first, and zod is not worth its 40 kB gz in the first bundle for this one check.
- */
-export const storedCustomerUser = {
-  safeParse(value: unknown): { success: true; data: CustomerUser } | { success: false } {
-    if (typeof value !== 'object' || value === null) return { success: false };
-    const v = value as Record<string, unknown>;
-    const valid =
-      typeof v.id === 'string' &&
-      typeof v.email === 'string' &&
-      typeof v.name === 'string' &&
-      (CUSTOMER_ROLES as readonly unknown[]).includes(v.role) &&
-      (typeof v.avatar === 'string' || v.avatar === null);
-    if (!valid) return { success: false };
-    const user: CustomerUser = {
-      id: v.id as string,
-      email: v.email as string,
-      name: v.name as string,
-      role: v.role as CustomerUser['role'],
-      avatar: v.avatar as string | null,
-    };
-    return { success: true, data: user };
-  },
-};
+/** The stored investor, held equal to customerUserSchema by a test. */
+export const storedCustomerUser = storedUserOf<CustomerUser>({
+  id: isString,
+  email: isString,
+  name: isString,
+  role: oneOf(CUSTOMER_ROLES),
+  avatar: (value) => value === null || isString(value),
+});
 
 export const investorSession = createSessionStore(
   { token: STORAGE_KEYS.token, user: STORAGE_KEYS.user },

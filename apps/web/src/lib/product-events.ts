@@ -2,7 +2,8 @@
 // batched and sent to POST /api/analytics/events. A signed-in investor's batches go with fetch keepalive (the
 // session's bearer header; sendBeacon cannot send headers); anonymous batches and the last batch when the page is
 // hidden go with navigator.sendBeacon. The server stores no IP address or user agent (salted daily hashes).
-import { EVENT_BATCH_MAX, INVESTOR_PAGE_TEMPLATES, type ProductEventType } from '@bist/contracts';
+import type { ProductEventType } from '@bist/contracts';
+import { EVENT_BATCH_MAX, INVESTOR_PAGE_TEMPLATES } from '@bist/contracts/values';
 import { analyticsSessionId } from '@/lib/analytics-session';
 import { investorSession } from '@/lib/investor-session';
 

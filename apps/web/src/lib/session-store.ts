@@ -10,6 +10,37 @@ interface UserParser<User> {
   safeParse(value: unknown): { success: true; data: User } | { success: false };
 }
 
+/** Whether a stored value is right for one field of the user. */
+type FieldCheck = (value: unknown) => boolean;
+
+export const isString = (value: unknown): value is string => typeof value === 'string';
+export const oneOf =
+  (allowed: readonly unknown[]) =>
+  (value: unknown): boolean =>
+    allowed.includes(value);
+
+/**
+ * A stored user checked field by field and copied with exactly those fields, as the realm's zod schema would (each
+ * realm's test holds the two together): every page restores its session first, and zod stays out of the bundles
+ * (decision 0034).
+ */
+export function storedUserOf<User extends object>(checks: {
+  [K in keyof User]-?: FieldCheck;
+}): UserParser<User> {
+  return {
+    safeParse(value) {
+      if (typeof value !== 'object' || value === null) return { success: false };
+      const stored = value as Record<string, unknown>;
+      const user: Record<string, unknown> = {};
+      for (const [field, check] of Object.entries<FieldCheck>(checks)) {
+        if (!check(stored[field])) return { success: false };
+        user[field] = stored[field];
+      }
+      return { success: true, data: user as User };
+    },
+  };
+}
+
 /** One realm's session in local storage, under that realm's own token and user keys. */
 export interface SessionStore<User> {
   /** A stored token plus a stored user that still parses; anything else clears both keys and gives null. */

@@ -7,8 +7,7 @@ import { SessionContext, type SessionContextValue } from '@/lib/session';
 
 const restore = () => investorSession.restore();
 
-// The check of a restored session loads only when there is one: its response schema (zod) stays out of the
-// first bundle of a guest's landing and login pages.
+// The check of a restored session loads only when there is one: a guest's landing and login pages never load it.
 const SessionCheck = lazy(() => import('./session-check'));
 
 /** The investor's session. Must sit inside the router: a 401 anywhere sends the user to /login. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { aiGeneratePredictionsResponseSchema, type AiGeneratePredictionsResponse } from '@bist/contracts';
+import type { AiGeneratePredictionsResponse } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 import { AI_ANALYTICS_KEY } from './query-keys';
 
@@ -8,10 +8,9 @@ export const PREDICTION_SYMBOLS = ['THYAO.IS', 'GARAN.IS', 'AKBNK.IS', 'ASELS.IS
 
 /** POST /admin/api/ai/predictions/generate {symbols, type 'price', horizon '1d'}. */
 export async function generatePredictions(): Promise<AiGeneratePredictionsResponse> {
-  return adminRequest('/ai/predictions/generate', {
+  return adminRequest<AiGeneratePredictionsResponse>('/ai/predictions/generate', {
     method: 'POST',
     body: { symbols: PREDICTION_SYMBOLS, type: 'price', horizon: '1d' },
-    schema: aiGeneratePredictionsResponseSchema,
   });
 }
 

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AI_ANALYTICS_REFRESH_MS, aiDashboardResponseSchema, type AiDashboard } from '@bist/contracts';
+import type { AiDashboard, aiDashboardResponseSchema, Infer } from '@bist/contracts';
+import { AI_ANALYTICS_REFRESH_MS } from '@bist/contracts/values';
 import { adminRequest } from '@/lib/admin-api-client';
 import { AI_ANALYTICS_KEY } from './query-keys';
 
 /** GET /admin/api/ai/dashboard. */
 export async function getAiDashboard(signal?: AbortSignal): Promise<AiDashboard> {
-  return (await adminRequest('/ai/dashboard', { schema: aiDashboardResponseSchema, signal })).data;
+  return (await adminRequest<Infer<typeof aiDashboardResponseSchema>>('/ai/dashboard', { signal })).data;
 }
 
 export function useAiDashboard() {

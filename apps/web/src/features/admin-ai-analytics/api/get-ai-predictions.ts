@@ -1,19 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  AI_ANALYTICS_REFRESH_MS,
-  AI_PREDICTIONS_WINDOW_DAYS,
-  aiPredictionListResponseSchema,
-  type AiPrediction,
-} from '@bist/contracts';
+import type { AiPrediction, aiPredictionListResponseSchema, Infer } from '@bist/contracts';
+import { AI_ANALYTICS_REFRESH_MS, AI_PREDICTIONS_WINDOW_DAYS } from '@bist/contracts/values';
 import { adminRequest } from '@/lib/admin-api-client';
 import { AI_ANALYTICS_KEY } from './query-keys';
 
 /** GET /admin/api/ai/predictions?days=7. */
 export async function getAiPredictions(signal?: AbortSignal): Promise<AiPrediction[]> {
   return (
-    await adminRequest('/ai/predictions', {
+    await adminRequest<Infer<typeof aiPredictionListResponseSchema>>('/ai/predictions', {
       query: { days: AI_PREDICTIONS_WINDOW_DAYS },
-      schema: aiPredictionListResponseSchema,
       signal,
     })
   ).data;

@@ -1,19 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  AI_ANALYSIS_WINDOW_HOURS,
-  AI_ANALYTICS_REFRESH_MS,
-  aiMarketAnalysisListResponseSchema,
-  type AiMarketAnalysis,
-} from '@bist/contracts';
+import type { AiMarketAnalysis, aiMarketAnalysisListResponseSchema, Infer } from '@bist/contracts';
+import { AI_ANALYSIS_WINDOW_HOURS, AI_ANALYTICS_REFRESH_MS } from '@bist/contracts/values';
 import { adminRequest } from '@/lib/admin-api-client';
 import { AI_ANALYTICS_KEY } from './query-keys';
 
 /** GET /admin/api/ai/analysis/market?hours=24. */
 export async function getMarketAnalyses(signal?: AbortSignal): Promise<AiMarketAnalysis[]> {
   return (
-    await adminRequest('/ai/analysis/market', {
+    await adminRequest<Infer<typeof aiMarketAnalysisListResponseSchema>>('/ai/analysis/market', {
       query: { hours: AI_ANALYSIS_WINDOW_HOURS },
-      schema: aiMarketAnalysisListResponseSchema,
       signal,
     })
   ).data;

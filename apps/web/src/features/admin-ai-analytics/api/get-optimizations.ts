@@ -1,16 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  AI_ANALYTICS_REFRESH_MS,
-  aiOptimizationListResponseSchema,
-  type AiOptimization,
-} from '@bist/contracts';
+import type { AiOptimization, aiOptimizationListResponseSchema, Infer } from '@bist/contracts';
+import { AI_ANALYTICS_REFRESH_MS } from '@bist/contracts/values';
 import { adminRequest } from '@/lib/admin-api-client';
 import { AI_ANALYTICS_KEY } from './query-keys';
 
 /** GET /admin/api/ai/portfolio/optimizations. */
 export async function getOptimizations(signal?: AbortSignal): Promise<AiOptimization[]> {
   return (
-    await adminRequest('/ai/portfolio/optimizations', { schema: aiOptimizationListResponseSchema, signal })
+    await adminRequest<Infer<typeof aiOptimizationListResponseSchema>>('/ai/portfolio/optimizations', {
+      signal,
+    })
   ).data;
 }
 

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AiOptimization, aiOptimizeResponseSchema, Infer } from '@bist/contracts';
 import {
   AI_OPTIMIZATION_NAME,
   OPTIMIZATION_RISK_TOLERANCE,
   OPTIMIZATION_TARGET_RETURN,
-  aiOptimizeResponseSchema,
-  type AiOptimization,
-} from '@bist/contracts';
+} from '@bist/contracts/values';
 import { adminRequest } from '@/lib/admin-api-client';
 import { AI_ANALYTICS_KEY } from './query-keys';
 
@@ -22,16 +21,18 @@ export const OPTIMIZATION_SYMBOLS = [
 
 /** POST /admin/api/ai/portfolio/optimize {name, target_return 0.15, risk_tolerance 'medium', symbols}. */
 export async function optimizePortfolio(): Promise<AiOptimization> {
-  const { success: _success, ...optimization } = await adminRequest('/ai/portfolio/optimize', {
-    method: 'POST',
-    body: {
-      name: AI_OPTIMIZATION_NAME,
-      target_return: OPTIMIZATION_TARGET_RETURN,
-      risk_tolerance: OPTIMIZATION_RISK_TOLERANCE,
-      symbols: OPTIMIZATION_SYMBOLS,
+  const { success: _success, ...optimization } = await adminRequest<Infer<typeof aiOptimizeResponseSchema>>(
+    '/ai/portfolio/optimize',
+    {
+      method: 'POST',
+      body: {
+        name: AI_OPTIMIZATION_NAME,
+        target_return: OPTIMIZATION_TARGET_RETURN,
+        risk_tolerance: OPTIMIZATION_RISK_TOLERANCE,
+        symbols: OPTIMIZATION_SYMBOLS,
+      },
     },
-    schema: aiOptimizeResponseSchema,
-  });
+  );
   return optimization;
 }
 

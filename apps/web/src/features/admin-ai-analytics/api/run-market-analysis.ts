@@ -1,15 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { aiMarketAnalysisResponseSchema, type AiAnalysisType, type AiMarketAnalysis } from '@bist/contracts';
+import type {
+  AiAnalysisType,
+  AiMarketAnalysis,
+  aiMarketAnalysisResponseSchema,
+  Infer,
+} from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 import { AI_ANALYTICS_KEY } from './query-keys';
 
 /** POST /admin/api/ai/analysis/market {type}. */
 export async function runMarketAnalysis(type: AiAnalysisType): Promise<AiMarketAnalysis> {
   return (
-    await adminRequest('/ai/analysis/market', {
+    await adminRequest<Infer<typeof aiMarketAnalysisResponseSchema>>('/ai/analysis/market', {
       method: 'POST',
       body: { type },
-      schema: aiMarketAnalysisResponseSchema,
     })
   ).analysis;
 }

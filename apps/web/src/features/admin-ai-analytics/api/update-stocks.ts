@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { aiStocksUpdateResponseSchema } from '@bist/contracts';
+import type { aiStocksUpdateResponseSchema, Infer } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 import { AI_ANALYTICS_KEY } from './query-keys';
 
 /** POST /admin/api/ai/stocks/update (no body): forces a feed refresh. */
 export async function updateStocks() {
-  return (await adminRequest('/ai/stocks/update', { method: 'POST', schema: aiStocksUpdateResponseSchema }))
-    .data;
+  return (
+    await adminRequest<Infer<typeof aiStocksUpdateResponseSchema>>('/ai/stocks/update', { method: 'POST' })
+  ).data;
 }
 
 export function useUpdateStocks() {

@@ -10,12 +10,8 @@ import {
   Sparkles,
   TrendingUp,
 } from 'lucide-react';
-import {
-  AI_OVERVIEW_ANALYSES,
-  AI_OVERVIEW_PREDICTIONS,
-  AI_TREND_NEUTRAL_BAND,
-  type AiAnalysisType,
-} from '@bist/contracts';
+import type { AiAnalysisType } from '@bist/contracts';
+import { AI_OVERVIEW_ANALYSES, AI_OVERVIEW_PREDICTIONS, AI_TREND_NEUTRAL_BAND } from '@bist/contracts/values';
 import { ErrorCard } from '@/components/error-card';
 import { PageHeader } from '@/components/page-header';
 import { StatCard } from '@/components/stat-card';

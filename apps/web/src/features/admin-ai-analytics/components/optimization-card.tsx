@@ -1,5 +1,5 @@
 import type { AiOptimization } from '@bist/contracts';
-import { AI_TOP_ALLOCATIONS } from '@bist/contracts';
+import { AI_TOP_ALLOCATIONS } from '@bist/contracts/values';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useAdminTranslation } from '@/lib/admin-i18n';

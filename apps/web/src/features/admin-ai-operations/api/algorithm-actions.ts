@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
+  EmergencyStopResult,
   emergencyStopResultSchema,
+  Infer,
+  MlRun,
   mlRunResponseSchema,
   okEnvelopeSchema,
   promoteResultSchema,
-  type EmergencyStopResult,
-  type MlRun,
 } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 import { AI_OPS_KEY } from './query-keys';
@@ -14,20 +15,18 @@ const path = (id: string) => `/ai/algorithms/${encodeURIComponent(id)}`;
 
 /** POST /admin/api/ai/algorithms/{id}/train | predict: the queued run. */
 export async function startAlgorithmRun(id: string, kind: 'train' | 'predict'): Promise<MlRun> {
-  const body = await adminRequest(`${path(id)}/${kind}`, {
+  const body = await adminRequest<Infer<typeof mlRunResponseSchema>>(`${path(id)}/${kind}`, {
     method: 'POST',
     body: {},
-    schema: mlRunResponseSchema,
   });
   return body.data;
 }
 
 /** POST /admin/api/ai/algorithms/{id}/enable | disable. */
 export async function setAlgorithmEnabled(id: string, enabled: boolean): Promise<void> {
-  await adminRequest(`${path(id)}/${enabled ? 'enable' : 'disable'}`, {
+  await adminRequest<Infer<typeof okEnvelopeSchema>>(`${path(id)}/${enabled ? 'enable' : 'disable'}`, {
     method: 'POST',
     body: {},
-    schema: okEnvelopeSchema,
   });
 }
 
@@ -37,17 +36,17 @@ export async function emergencyStop(id: string | null, reason: string): Promise<
     id === null
       ? '/control/emergency-stop-all'
       : `/control/algorithms/${encodeURIComponent(id)}/emergency-stop`;
-  return (await adminRequest(url, { method: 'POST', body: { reason }, schema: emergencyStopResultSchema }))
-    .data;
+  return (
+    await adminRequest<Infer<typeof emergencyStopResultSchema>>(url, { method: 'POST', body: { reason } })
+  ).data;
 }
 
 /** POST /admin/api/ai/algorithms/{id}/versions/{versionId}/promote. */
 export async function promoteVersion(id: string, versionId: string, reason: string) {
   return (
-    await adminRequest(`${path(id)}/versions/${versionId}/promote`, {
+    await adminRequest<Infer<typeof promoteResultSchema>>(`${path(id)}/versions/${versionId}/promote`, {
       method: 'POST',
       body: { reason },
-      schema: promoteResultSchema,
     })
   ).data;
 }

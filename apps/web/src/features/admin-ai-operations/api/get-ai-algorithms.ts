@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminAlgorithmListResponseSchema, type AdminAlgorithmList } from '@bist/contracts';
+import type { AdminAlgorithmList } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 import { AI_OPS_KEY } from './query-keys';
 
 /** GET /admin/api/ai/algorithms. */
 export function getAiAlgorithms(signal?: AbortSignal): Promise<AdminAlgorithmList> {
-  return adminRequest('/ai/algorithms', { schema: adminAlgorithmListResponseSchema, signal });
+  return adminRequest<AdminAlgorithmList>('/ai/algorithms', { signal });
 }
 
 export function useAiAlgorithms() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { mlRunResponseSchema, type MlRun } from '@bist/contracts';
+import type { Infer, MlRun, mlRunResponseSchema } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 import { AI_OPS_KEY } from './query-keys';
 
@@ -7,7 +7,7 @@ const FINAL = new Set(['succeeded', 'failed', 'cancelled']);
 
 /** GET /admin/api/ml/runs/{id}. */
 export async function getMlRun(id: string, signal?: AbortSignal): Promise<MlRun> {
-  return (await adminRequest(`/ml/runs/${id}`, { schema: mlRunResponseSchema, signal })).data;
+  return (await adminRequest<Infer<typeof mlRunResponseSchema>>(`/ml/runs/${id}`, { signal })).data;
 }
 
 /** A run followed every second until it reaches a final state. */

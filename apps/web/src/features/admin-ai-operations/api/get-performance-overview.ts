@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { performanceOverviewResponseSchema, type PerformanceOverview } from '@bist/contracts';
+import type { PerformanceOverview } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 import { AI_OPS_KEY } from './query-keys';
 
 /** GET /admin/api/ai/performance/overview. */
 export function getPerformanceOverview(signal?: AbortSignal): Promise<PerformanceOverview> {
-  return adminRequest('/ai/performance/overview', { schema: performanceOverviewResponseSchema, signal });
+  return adminRequest<PerformanceOverview>('/ai/performance/overview', { signal });
 }
 
 export function usePerformanceOverview() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { realtimeDashboardResponseSchema, type RealtimeDashboard } from '@bist/contracts';
+import type { RealtimeDashboard } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 import { AI_OPS_KEY } from './query-keys';
 
 /** GET /admin/api/monitoring/real-time/dashboard. */
 export function getRealtimeDashboard(signal?: AbortSignal): Promise<RealtimeDashboard> {
-  return adminRequest('/monitoring/real-time/dashboard', { schema: realtimeDashboardResponseSchema, signal });
+  return adminRequest<RealtimeDashboard>('/monitoring/real-time/dashboard', { signal });
 }
 
 /** Polled at the server's sampling interval: the figures change no faster. */

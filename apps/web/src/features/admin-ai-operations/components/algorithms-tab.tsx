@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { AI_ALGORITHM_GRID, type AdminAlgorithmList } from '@bist/contracts';
+import type { AdminAlgorithmList } from '@bist/contracts';
+import { AI_ALGORITHM_GRID } from '@bist/contracts/values';
 import { Button } from '@/components/ui/button';
 import { useAdminTranslation } from '@/lib/admin-i18n';
 import { AlgorithmCard } from './algorithm-card';

@@ -1,4 +1,5 @@
-import { AI_HEALTH_RULE_TEXT, type AdminAlgorithm } from '@bist/contracts';
+import type { AdminAlgorithm } from '@bist/contracts';
+import { AI_HEALTH_RULE_TEXT } from '@bist/contracts/values';
 import { CircleAlert, CircleCheck, CircleHelp, TriangleAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';

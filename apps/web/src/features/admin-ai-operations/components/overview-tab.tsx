@@ -1,4 +1,5 @@
-import { AI_HEALTH_RULE_TEXT, type PerformanceOverview } from '@bist/contracts';
+import type { PerformanceOverview } from '@bist/contracts';
+import { AI_HEALTH_RULE_TEXT } from '@bist/contracts/values';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAdminTranslation } from '@/lib/admin-i18n';
 import { dateTime } from '@/features/admin-ai-operations/lib/format';

@@ -1,4 +1,5 @@
-import { AI_PERFORMANCE_TABLE, type PerformanceOverview } from '@bist/contracts';
+import type { PerformanceOverview } from '@bist/contracts';
+import { AI_PERFORMANCE_TABLE } from '@bist/contracts/values';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';

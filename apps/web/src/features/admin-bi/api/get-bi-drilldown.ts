@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { biMrrDrilldownResponseSchema, biSignupDrilldownResponseSchema } from '@bist/contracts';
+import type { biMrrDrilldownResponseSchema, biSignupDrilldownResponseSchema, Infer } from '@bist/contracts';
 import { adminRequest, adminUrl } from '@/lib/admin-api-client';
 import { adminSession } from '@/lib/admin-session';
 import { downloadText } from '@/lib/download';
@@ -13,9 +13,8 @@ export function useSignupDrilldown(scope: SignupScope | null) {
   return useQuery({
     queryKey: [...BI_KEY, 'drilldown', 'signups', scope],
     queryFn: ({ signal }) =>
-      adminRequest('/bi/drilldown/signups', {
+      adminRequest<Infer<typeof biSignupDrilldownResponseSchema>>('/bi/drilldown/signups', {
         query: scope ?? {},
-        schema: biSignupDrilldownResponseSchema,
         signal,
       }).then((b) => b.data),
     enabled: scope !== null,
@@ -27,9 +26,8 @@ export function useMrrDrilldown(month: string | null) {
   return useQuery({
     queryKey: [...BI_KEY, 'drilldown', 'mrr', month],
     queryFn: ({ signal }) =>
-      adminRequest('/bi/drilldown/mrr', {
+      adminRequest<Infer<typeof biMrrDrilldownResponseSchema>>('/bi/drilldown/mrr', {
         query: { month: month ?? '' },
-        schema: biMrrDrilldownResponseSchema,
         signal,
       }).then((b) => b.data),
     enabled: month !== null,

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { biPerformanceResponseSchema, type BiPerformance } from '@bist/contracts';
+import type { BiPerformance, biPerformanceResponseSchema, Infer } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 import { BI_KEY, type BiPeriod } from './query-keys';
 
 /** GET /admin/api/bi/performance/dashboard?period: Top endpoints with percentiles, API health. */
 export function getBiPerformance(period: BiPeriod, signal?: AbortSignal): Promise<BiPerformance> {
-  return adminRequest('/bi/performance/dashboard', {
+  return adminRequest<Infer<typeof biPerformanceResponseSchema>>('/bi/performance/dashboard', {
     query: { period },
-    schema: biPerformanceResponseSchema,
     signal,
   }).then((b) => b.data);
 }

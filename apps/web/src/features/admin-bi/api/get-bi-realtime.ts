@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { biRealtimeResponseSchema, type BiRealtime } from '@bist/contracts';
+import type { BiRealtime, biRealtimeResponseSchema, Infer } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 import { BI_KEY } from './query-keys';
 
@@ -8,7 +8,7 @@ export const BI_REALTIME_REFRESH_MS = 30_000;
 
 /** GET /admin/api/bi/realtime/metrics: the last 5 minutes and revenue today. */
 export function getBiRealtime(signal?: AbortSignal): Promise<BiRealtime> {
-  return adminRequest('/bi/realtime/metrics', { schema: biRealtimeResponseSchema, signal }).then(
+  return adminRequest<Infer<typeof biRealtimeResponseSchema>>('/bi/realtime/metrics', { signal }).then(
     (b) => b.data,
   );
 }

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { biRevenueResponseSchema, type BiRevenue } from '@bist/contracts';
+import type { BiRevenue, biRevenueResponseSchema, Infer } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 import { BI_KEY, type BiPeriod } from './query-keys';
 
 /** GET /admin/api/bi/revenue/dashboard?period: Revenue by day and plan, projection, MRR and its movements. */
 export function getBiRevenue(period: BiPeriod, signal?: AbortSignal): Promise<BiRevenue> {
-  return adminRequest('/bi/revenue/dashboard', {
+  return adminRequest<Infer<typeof biRevenueResponseSchema>>('/bi/revenue/dashboard', {
     query: { period },
-    schema: biRevenueResponseSchema,
     signal,
   }).then((b) => b.data);
 }

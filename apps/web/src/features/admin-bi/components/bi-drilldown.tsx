@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Download } from 'lucide-react';
-import { MRR_MOVEMENT_KINDS, type BiOverview, type MrrMovementKind } from '@bist/contracts';
+import type { BiOverview, MrrMovementKind } from '@bist/contracts';
+import { MRR_MOVEMENT_KINDS } from '@bist/contracts/values';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, RefreshCw } from 'lucide-react';
-import { BI_EXPORT_TYPES, type KeyMetric } from '@bist/contracts';
+import type { KeyMetric } from '@bist/contracts';
+import { BI_EXPORT_TYPES } from '@bist/contracts/values';
 import { ErrorCard } from '@/components/error-card';
 import { PageHeader } from '@/components/page-header';
 import { StatCard } from '@/components/stat-card';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { complianceAlertResponseSchema, type ComplianceAlert } from '@bist/contracts';
+import type { ComplianceAlert, complianceAlertResponseSchema, Infer } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 import { COMPLIANCE_KEY } from './query-keys';
 
@@ -9,11 +9,13 @@ export async function acknowledgeAlert(input: {
   acknowledgedBy: string;
 }): Promise<ComplianceAlert> {
   return (
-    await adminRequest(`/compliance/alerts/${encodeURIComponent(input.id)}/acknowledge`, {
-      method: 'POST',
-      body: { acknowledged_by: input.acknowledgedBy },
-      schema: complianceAlertResponseSchema,
-    })
+    await adminRequest<Infer<typeof complianceAlertResponseSchema>>(
+      `/compliance/alerts/${encodeURIComponent(input.id)}/acknowledge`,
+      {
+        method: 'POST',
+        body: { acknowledged_by: input.acknowledgedBy },
+      },
+    )
   ).data;
 }
 

@@ -1,18 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  COMPLIANCE_REFRESH_MS,
-  complianceAlertListResponseSchema,
-  type ComplianceAlert,
-} from '@bist/contracts';
+import type { ComplianceAlert, complianceAlertListResponseSchema, Infer } from '@bist/contracts';
+import { COMPLIANCE_REFRESH_MS } from '@bist/contracts/values';
 import { adminRequest } from '@/lib/admin-api-client';
 import { COMPLIANCE_KEY } from './query-keys';
 
 /** GET /admin/api/compliance/alerts?severity&days. */
 export async function getAlerts(days: number, signal?: AbortSignal): Promise<ComplianceAlert[]> {
   return (
-    await adminRequest('/compliance/alerts', {
+    await adminRequest<Infer<typeof complianceAlertListResponseSchema>>('/compliance/alerts', {
       query: { severity: 'all', days },
-      schema: complianceAlertListResponseSchema,
       signal,
     })
   ).data;

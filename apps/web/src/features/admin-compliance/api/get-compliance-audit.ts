@@ -1,10 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  COMPLIANCE_AUDIT_LIMIT,
-  COMPLIANCE_REFRESH_MS,
-  complianceAuditResponseSchema,
-  type ComplianceAuditEntry,
-} from '@bist/contracts';
+import type { ComplianceAuditEntry, complianceAuditResponseSchema, Infer } from '@bist/contracts';
+import { COMPLIANCE_AUDIT_LIMIT, COMPLIANCE_REFRESH_MS } from '@bist/contracts/values';
 import { adminRequest } from '@/lib/admin-api-client';
 import { COMPLIANCE_KEY } from './query-keys';
 
@@ -14,9 +10,8 @@ export async function getComplianceAudit(
   signal?: AbortSignal,
 ): Promise<ComplianceAuditEntry[]> {
   return (
-    await adminRequest('/compliance/audit', {
+    await adminRequest<Infer<typeof complianceAuditResponseSchema>>('/compliance/audit', {
       query: { limit: COMPLIANCE_AUDIT_LIMIT, days },
-      schema: complianceAuditResponseSchema,
       signal,
     })
   ).data;

@@ -1,16 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  COMPLIANCE_REFRESH_MS,
-  complianceDashboardResponseSchema,
-  type ComplianceDashboard,
-} from '@bist/contracts';
+import type { ComplianceDashboard, complianceDashboardResponseSchema, Infer } from '@bist/contracts';
+import { COMPLIANCE_REFRESH_MS } from '@bist/contracts/values';
 import { adminRequest } from '@/lib/admin-api-client';
 import { COMPLIANCE_KEY } from './query-keys';
 
 /** GET /admin/api/compliance/dashboard. */
 export async function getComplianceDashboard(signal?: AbortSignal): Promise<ComplianceDashboard> {
-  return (await adminRequest('/compliance/dashboard', { schema: complianceDashboardResponseSchema, signal }))
-    .data;
+  return (
+    await adminRequest<Infer<typeof complianceDashboardResponseSchema>>('/compliance/dashboard', { signal })
+  ).data;
 }
 
 export function useComplianceDashboard() {

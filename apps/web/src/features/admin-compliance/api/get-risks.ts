@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { COMPLIANCE_REFRESH_MS, riskListResponseSchema, type Risk } from '@bist/contracts';
+import type { Infer, Risk, riskListResponseSchema } from '@bist/contracts';
+import { COMPLIANCE_REFRESH_MS } from '@bist/contracts/values';
 import { adminRequest } from '@/lib/admin-api-client';
 import { COMPLIANCE_KEY } from './query-keys';
 
 /** GET /admin/api/compliance/risks?level. */
 export async function getRisks(signal?: AbortSignal): Promise<Risk[]> {
   return (
-    await adminRequest('/compliance/risks', {
+    await adminRequest<Infer<typeof riskListResponseSchema>>('/compliance/risks', {
       query: { level: 'all' },
-      schema: riskListResponseSchema,
       signal,
     })
   ).data;

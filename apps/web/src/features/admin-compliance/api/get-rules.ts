@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { COMPLIANCE_REFRESH_MS, ruleListResponseSchema, type ComplianceRule } from '@bist/contracts';
+import type { ComplianceRule, Infer, ruleListResponseSchema } from '@bist/contracts';
+import { COMPLIANCE_REFRESH_MS } from '@bist/contracts/values';
 import { adminRequest } from '@/lib/admin-api-client';
 import { COMPLIANCE_KEY } from './query-keys';
 
 /** GET /admin/api/compliance/rules?days: the rules with units, last run and violations in the period. */
 export async function getRules(days: number, signal?: AbortSignal): Promise<ComplianceRule[]> {
   return (
-    await adminRequest('/compliance/rules', { query: { days }, schema: ruleListResponseSchema, signal })
+    await adminRequest<Infer<typeof ruleListResponseSchema>>('/compliance/rules', { query: { days }, signal })
   ).data;
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { COMPLIANCE_REFRESH_MS, violationListResponseSchema, type Violation } from '@bist/contracts';
+import type { Infer, Violation, violationListResponseSchema } from '@bist/contracts';
+import { COMPLIANCE_REFRESH_MS } from '@bist/contracts/values';
 import { adminRequest } from '@/lib/admin-api-client';
 import { COMPLIANCE_KEY } from './query-keys';
 
@@ -12,9 +13,8 @@ export async function getViolations(
   signal?: AbortSignal,
 ): Promise<Violation[]> {
   return (
-    await adminRequest('/compliance/violations', {
+    await adminRequest<Infer<typeof violationListResponseSchema>>('/compliance/violations', {
       query: { status, days },
-      schema: violationListResponseSchema,
       signal,
     })
   ).data;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ruleResponseSchema, type ComplianceRule, type RuleUpdate } from '@bist/contracts';
+import type { ComplianceRule, Infer, ruleResponseSchema, RuleUpdate } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 import { COMPLIANCE_KEY } from './query-keys';
 
@@ -12,10 +12,9 @@ export async function updateRule({
   body: RuleUpdate;
 }): Promise<ComplianceRule> {
   return (
-    await adminRequest(`/compliance/rules/${encodeURIComponent(code)}`, {
+    await adminRequest<Infer<typeof ruleResponseSchema>>(`/compliance/rules/${encodeURIComponent(code)}`, {
       method: 'PUT',
       body,
-      schema: ruleResponseSchema,
     })
   ).data;
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { violationResponseSchema, type Violation, type ViolationStatus } from '@bist/contracts';
+import type { Infer, Violation, violationResponseSchema, ViolationStatus } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 import { COMPLIANCE_KEY } from './query-keys';
 
@@ -13,11 +13,13 @@ export interface ViolationChange {
 /** PUT /admin/api/compliance/violations/{violation_id}. */
 export async function updateViolation({ id, ...body }: ViolationChange): Promise<Violation> {
   return (
-    await adminRequest(`/compliance/violations/${encodeURIComponent(id)}`, {
-      method: 'PUT',
-      body,
-      schema: violationResponseSchema,
-    })
+    await adminRequest<Infer<typeof violationResponseSchema>>(
+      `/compliance/violations/${encodeURIComponent(id)}`,
+      {
+        method: 'PUT',
+        body,
+      },
+    )
   ).data;
 }
 

@@ -1,4 +1,5 @@
-import { COMPLIANCE_AUDIT_LIMIT, type ComplianceAuditEntry } from '@bist/contracts';
+import type { ComplianceAuditEntry } from '@bist/contracts';
+import { COMPLIANCE_AUDIT_LIMIT } from '@bist/contracts/values';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useAdminTranslation } from '@/lib/admin-i18n';
 import { when } from '@/features/admin-compliance/lib/format';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { AlertTriangle, Bell, Printer, RefreshCw, ShieldCheck, Target } from 'lucide-react';
-import { TIME_RANGES_DAYS, RECENT_VIOLATIONS, COMPLIANCE_ACCESS } from '@bist/contracts';
+import { COMPLIANCE_ACCESS, RECENT_VIOLATIONS, TIME_RANGES_DAYS } from '@bist/contracts/values';
 import { ErrorCard } from '@/components/error-card';
 import { PageHeader } from '@/components/page-header';
 import { StatCard } from '@/components/stat-card';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Pencil, Plus } from 'lucide-react';
-import { COMPLIANCE_ACCESS, riskLevelOf, type Risk } from '@bist/contracts';
+import type { Risk } from '@bist/contracts';
+import { COMPLIANCE_ACCESS, riskLevelOf } from '@bist/contracts/values';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';

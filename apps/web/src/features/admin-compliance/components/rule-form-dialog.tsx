@@ -1,11 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Loader2 } from 'lucide-react';
-import {
-  COMPLIANCE_SEVERITIES,
-  ruleParameterRange,
-  type ComplianceRule,
-  type ComplianceSeverity,
-} from '@bist/contracts';
+import type { ComplianceRule, ComplianceSeverity } from '@bist/contracts';
+import { COMPLIANCE_SEVERITIES, ruleParameterRange } from '@bist/contracts/values';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Pencil, Play } from 'lucide-react';
-import { COMPLIANCE_ACCESS, RULE_CATEGORIES, type ComplianceRule } from '@bist/contracts';
+import type { ComplianceRule } from '@bist/contracts';
+import { COMPLIANCE_ACCESS, RULE_CATEGORIES } from '@bist/contracts/values';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';

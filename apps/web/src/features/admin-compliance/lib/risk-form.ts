@@ -1,11 +1,5 @@
-import {
-  riskInputSchema,
-  riskLevelOf,
-  riskScoreOf,
-  type ComplianceSeverity,
-  type Risk,
-  type RiskInput,
-} from '@bist/contracts';
+import { riskInputSchema, type ComplianceSeverity, type Risk, type RiskInput } from '@bist/contracts';
+import { riskLevelOf, riskScoreOf } from '@bist/contracts/values';
 
 /** The risk form as typed: every field text (scores 1–5 chosen from lists, so '' until chosen). */
 export type RiskFormValues = Record<keyof RiskInput, string>;

@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { adminLoginResponseSchema, type AdminLoginRequest, type AdminLoginResponse } from '@bist/contracts';
+import type { AdminLoginRequest, AdminLoginResponse } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 
 /** POST /admin/api/auth/login. A 401 here means wrong credentials, so it must not end a session. */
 export function adminLogin(body: AdminLoginRequest): Promise<AdminLoginResponse> {
-  return adminRequest('/auth/login', {
+  return adminRequest<AdminLoginResponse>('/auth/login', {
     method: 'POST',
     body,
-    schema: adminLoginResponseSchema,
     handleUnauthorized: false,
   });
 }

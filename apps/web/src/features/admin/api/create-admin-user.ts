@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminUserResponseSchema, type AdminUser, type AdminUserCreate } from '@bist/contracts';
+import type { AdminUser, AdminUserCreate, AdminUserResponse } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 
 export type AdminUserCreateBody = Omit<AdminUserCreate, 'role' | 'is_active'> &
@@ -7,7 +7,7 @@ export type AdminUserCreateBody = Omit<AdminUserCreate, 'role' | 'is_active'> &
 
 /** POST /admin/api/users. */
 export async function createAdminUser(body: AdminUserCreateBody): Promise<AdminUser> {
-  const response = await adminRequest('/users', { method: 'POST', body, schema: adminUserResponseSchema });
+  const response = await adminRequest<AdminUserResponse>('/users', { method: 'POST', body });
   return response.user;
 }
 

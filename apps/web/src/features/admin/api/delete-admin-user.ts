@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { okEnvelopeSchema } from '@bist/contracts';
+import type { Infer, okEnvelopeSchema } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 
 /** DELETE /admin/api/users/{id}. */
 export async function deleteAdminUser(id: string): Promise<void> {
-  await adminRequest(`/users/${encodeURIComponent(id)}`, { method: 'DELETE', schema: okEnvelopeSchema });
+  await adminRequest<Infer<typeof okEnvelopeSchema>>(`/users/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+  });
 }
 
 export function useDeleteAdminUser() {

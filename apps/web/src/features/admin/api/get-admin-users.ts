@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { adminUsersResponseSchema, type AdminRole, type AdminUser } from '@bist/contracts';
+import type { AdminRole, AdminUser, AdminUsersResponse } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 
 export interface AdminUsersFilter {
@@ -10,8 +10,7 @@ export interface AdminUsersFilter {
 
 /** GET /admin/api/users?search&role&status. */
 export async function getAdminUsers(filter: AdminUsersFilter, signal?: AbortSignal): Promise<AdminUser[]> {
-  const response = await adminRequest('/users', {
-    schema: adminUsersResponseSchema,
+  const response = await adminRequest<AdminUsersResponse>('/users', {
     signal,
     query: {
       search: filter.search.trim() || undefined,

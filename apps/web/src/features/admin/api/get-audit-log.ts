@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { auditLogResponseSchema, type AuditEventType, type AuditLogResponse } from '@bist/contracts';
+import type { AuditEventType, AuditLogResponse } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 
 export interface AuditLogFilter {
@@ -15,8 +15,7 @@ export interface AuditLogFilter {
 
 /** GET /admin/api/audit-log?page&limit&event_type&user&from&to. */
 export function getAuditLog(filter: AuditLogFilter, signal?: AbortSignal): Promise<AuditLogResponse> {
-  return adminRequest('/audit-log', {
-    schema: auditLogResponseSchema,
+  return adminRequest<AuditLogResponse>('/audit-log', {
     signal,
     query: {
       page: filter.page,

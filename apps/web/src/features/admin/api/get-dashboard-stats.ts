@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminDashboardStatsResponseSchema, type AdminDashboardStats } from '@bist/contracts';
+import type { AdminDashboardStats, AdminDashboardStatsResponse } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 
 /** GET /admin/api/dashboard/stats. */
 export async function getDashboardStats(signal?: AbortSignal): Promise<AdminDashboardStats> {
-  const response = await adminRequest('/dashboard/stats', {
-    schema: adminDashboardStatsResponseSchema,
+  const response = await adminRequest<AdminDashboardStatsResponse>('/dashboard/stats', {
     signal,
   });
   return response.stats;

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminDemoAccountsResponseSchema, type AdminDemoAccountsResponse } from '@bist/contracts';
+import type { AdminDemoAccountsResponse } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 
 /** GET /admin/api/auth/demo-accounts: the demo staff (404 when demo mode is off, which hides the demo button). */
 export function getDemoAccounts(signal?: AbortSignal): Promise<AdminDemoAccountsResponse> {
-  return adminRequest('/auth/demo-accounts', {
-    schema: adminDemoAccountsResponseSchema,
+  return adminRequest<AdminDemoAccountsResponse>('/auth/demo-accounts', {
     signal,
     handleUnauthorized: false,
   });

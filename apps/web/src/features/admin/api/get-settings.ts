@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { settingsResponseSchema, type SettingsResponse } from '@bist/contracts';
+import type { SettingsResponse } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 
 /** GET /admin/api/settings. */
 export function getSettings(signal?: AbortSignal): Promise<SettingsResponse> {
-  return adminRequest('/settings', { schema: settingsResponseSchema, signal });
+  return adminRequest<SettingsResponse>('/settings', { signal });
 }
 
 export function getSettingsQueryOptions() {

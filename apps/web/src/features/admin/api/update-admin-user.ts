@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminUserResponseSchema, type AdminUser, type AdminUserUpdate } from '@bist/contracts';
+import type { AdminUser, AdminUserResponse, AdminUserUpdate } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 
 /** PUT /admin/api/users/{id}: only the given fields change; no password keeps the current one. */
@@ -10,10 +10,9 @@ export async function updateAdminUser({
   id: string;
   body: AdminUserUpdate;
 }): Promise<AdminUser> {
-  const response = await adminRequest(`/users/${encodeURIComponent(id)}`, {
+  const response = await adminRequest<AdminUserResponse>(`/users/${encodeURIComponent(id)}`, {
     method: 'PUT',
     body,
-    schema: adminUserResponseSchema,
   });
   return response.user;
 }

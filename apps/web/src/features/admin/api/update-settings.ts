@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { settingsResponseSchema, type PlatformSettingsUpdate, type SettingsResponse } from '@bist/contracts';
+import type { PlatformSettingsUpdate, SettingsResponse } from '@bist/contracts';
 import { adminRequest } from '@/lib/admin-api-client';
 import { getSettingsQueryOptions } from './get-settings';
 
 /** PUT /admin/api/settings (any subset of the fields; audited by the server). */
 export function updateSettings(body: PlatformSettingsUpdate): Promise<SettingsResponse> {
-  return adminRequest('/settings', { method: 'PUT', body, schema: settingsResponseSchema });
+  return adminRequest<SettingsResponse>('/settings', { method: 'PUT', body });
 }
 
 export function useUpdateSettings() {

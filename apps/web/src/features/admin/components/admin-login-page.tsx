@@ -1,7 +1,8 @@
 import { startTransition, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { KeyRound, ShieldCheck } from 'lucide-react';
-import { ADMIN_ROLES, ROLE_INFO, type AdminDemoAccount } from '@bist/contracts';
+import type { AdminDemoAccount } from '@bist/contracts';
+import { ADMIN_ROLES, ROLE_INFO } from '@bist/contracts/values';
 import { CredentialFields, useCredentials } from '@/components/credential-fields';
 import { credentialErrorsOf, type CredentialErrors } from '@/lib/credential-errors';
 import { LoadingSplash } from '@/components/loading-splash';
@@ -73,7 +74,6 @@ export function AdminLoginPage() {
           credentials.setErrors(next);
           if (Object.keys(next).length > 0) return;
           if (error.kind === 'network') setFormError(t('errors.network'));
-          else if (error.kind === 'invalid-response') setFormError(t('login.unexpected'));
           else setFormError(error.serverError ?? t('login.failed'));
         },
       },

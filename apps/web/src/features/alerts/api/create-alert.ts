@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { alertResponseSchema, type AlertCreateRequest } from '@bist/contracts';
+import type { AlertCreateRequest, alertResponseSchema, Infer } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 import { trackEvent } from '@/lib/product-events';
 
 /** POST /api/alerts (201); an alert the current price already meets comes back triggered. */
 export async function createAlert(input: AlertCreateRequest) {
-  const response = await apiRequest('/api/alerts', {
+  const response = await apiRequest<Infer<typeof alertResponseSchema>>('/api/alerts', {
     method: 'POST',
     body: input,
-    schema: alertResponseSchema,
   });
   return response.data.alert;
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { alertListResponseSchema, TOP_BAR_POLL_MS } from '@bist/contracts';
+import type { alertListResponseSchema, Infer } from '@bist/contracts';
+import { TOP_BAR_POLL_MS } from '@bist/contracts/values';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/alerts: active first, then triggered; with the unread count. */
 export async function getAlerts(signal?: AbortSignal) {
-  const response = await apiRequest('/api/alerts', { schema: alertListResponseSchema, signal });
+  const response = await apiRequest<Infer<typeof alertListResponseSchema>>('/api/alerts', { signal });
   return response.data;
 }
 

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { alertReadResponseSchema } from '@bist/contracts';
+import type { alertReadResponseSchema, Infer } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/alerts/{id}/read. */
 export async function markAlertRead(id: number) {
-  const response = await apiRequest(`/api/alerts/${id}/read`, {
+  const response = await apiRequest<Infer<typeof alertReadResponseSchema>>(`/api/alerts/${id}/read`, {
     method: 'POST',
-    schema: alertReadResponseSchema,
   });
   return response.data;
 }

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { alertReadResponseSchema } from '@bist/contracts';
+import type { alertReadResponseSchema, Infer } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/alerts/read-all. */
 export async function markAllAlertsRead() {
-  const response = await apiRequest('/api/alerts/read-all', {
+  const response = await apiRequest<Infer<typeof alertReadResponseSchema>>('/api/alerts/read-all', {
     method: 'POST',
-    schema: alertReadResponseSchema,
   });
   return response.data;
 }

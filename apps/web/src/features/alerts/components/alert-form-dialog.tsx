@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toaster';
-import { ALERT_DIRECTIONS, type AlertDirection } from '@bist/contracts';
+import type { AlertDirection } from '@bist/contracts';
+import { ALERT_DIRECTIONS } from '@bist/contracts/values';
 import { SymbolPicker, type PickedStock } from '@/components/symbol-picker';
 import { Button } from '@/components/ui/button';
 import {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { healthResponseSchema, type HealthResponse } from '@bist/contracts';
+import type { HealthResponse } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 import { rememberDemoMode } from '@/features/auth/sign-in';
 
 /** GET /health. Remembers demoMode so the offline login fallback (demo only) works when the server is gone. */
 export async function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
-  const health = await apiRequest('/health', { schema: healthResponseSchema, signal });
+  const health = await apiRequest<HealthResponse>('/health', { signal });
   rememberDemoMode(health.demoMode);
   return health;
 }

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { meResponseSchema, type CustomerUser } from '@bist/contracts';
+import type { CustomerUser, Infer, meResponseSchema } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/auth/me. A 401 goes through the API client: the session is cleared and the app goes to /login. */
 export async function getMe(signal?: AbortSignal): Promise<CustomerUser> {
-  const response = await apiRequest('/api/auth/me', { schema: meResponseSchema, signal });
+  const response = await apiRequest<Infer<typeof meResponseSchema>>('/api/auth/me', { signal });
   return response.user;
 }
 

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { platformStatsSchema, type PlatformStats } from '@bist/contracts';
+import type { Infer, PlatformStats, platformStatsSchema } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 export async function getPlatformStats(signal?: AbortSignal): Promise<PlatformStats> {
-  const response = await apiRequest('/api/platform/stats', { schema: platformStatsSchema, signal });
+  const response = await apiRequest<Infer<typeof platformStatsSchema>>('/api/platform/stats', { signal });
   return response.data;
 }
 

@@ -1,13 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { indexDataSchema } from '@bist/contracts';
+import type { indexDataSchema, Infer } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/indices/{id}/data: the index with its real intraday series. */
 export async function getIndexData(id: string, signal?: AbortSignal) {
-  const response = await apiRequest(`/api/indices/${encodeURIComponent(id)}/data`, {
-    schema: indexDataSchema,
-    signal,
-  });
+  const response = await apiRequest<Infer<typeof indexDataSchema>>(
+    `/api/indices/${encodeURIComponent(id)}/data`,
+    {
+      signal,
+    },
+  );
   return response.data;
 }
 

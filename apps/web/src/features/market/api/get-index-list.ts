@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { indexListSchema } from '@bist/contracts';
+import type { indexListSchema, Infer } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/indices/list (data.indices). */
 export async function getIndexList(signal?: AbortSignal) {
-  const response = await apiRequest('/api/indices/list', { schema: indexListSchema, signal });
+  const response = await apiRequest<Infer<typeof indexListSchema>>('/api/indices/list', { signal });
   return response.data.indices;
 }
 

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DASHBOARD_CHART_ITEMS, DASHBOARD_REFRESH_MS, liveDataSchema } from '@bist/contracts';
+import type { Infer, liveDataSchema } from '@bist/contracts';
+import { DASHBOARD_CHART_ITEMS, DASHBOARD_REFRESH_MS } from '@bist/contracts/values';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/market/live-data?limit=n: the n most traded stocks' latest quotes (the dashboard draws five). */
 export async function getLiveData(limit: number, signal?: AbortSignal) {
-  return apiRequest(`/api/market/live-data?limit=${limit}`, { schema: liveDataSchema, signal });
+  return apiRequest<Infer<typeof liveDataSchema>>(`/api/market/live-data?limit=${limit}`, { signal });
 }
 
 export function getLiveDataQueryOptions(limit = DASHBOARD_CHART_ITEMS) {

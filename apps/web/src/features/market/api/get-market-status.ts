@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { marketStatusSchema, TOP_BAR_POLL_MS, type MarketStatus } from '@bist/contracts';
+import type { Infer, MarketStatus, marketStatusSchema } from '@bist/contracts';
+import { TOP_BAR_POLL_MS } from '@bist/contracts/values';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/market/status: open/closed from the server's trading calendar, never the browser clock. */
 export async function getMarketStatus(signal?: AbortSignal): Promise<MarketStatus> {
-  const response = await apiRequest('/api/market/status', { schema: marketStatusSchema, signal });
+  const response = await apiRequest<Infer<typeof marketStatusSchema>>('/api/market/status', { signal });
   return response.data;
 }
 

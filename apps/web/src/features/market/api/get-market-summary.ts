@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { marketSummarySchema, TOP_BAR_POLL_MS, type MarketSummary } from '@bist/contracts';
+import type { Infer, MarketSummary, marketSummarySchema } from '@bist/contracts';
+import { TOP_BAR_POLL_MS } from '@bist/contracts/values';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/market/summary: totals, BIST 100 level and change, movers, sectors. */
 export async function getMarketSummary(signal?: AbortSignal): Promise<MarketSummary> {
-  const response = await apiRequest('/api/market/summary', { schema: marketSummarySchema, signal });
+  const response = await apiRequest<Infer<typeof marketSummarySchema>>('/api/market/summary', { signal });
   return response.data;
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sectorsSchema } from '@bist/contracts';
+import type { Infer, sectorsSchema } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/stocks/sectors: sectors with their stock counts. */
 export async function getSectors(signal?: AbortSignal) {
-  const response = await apiRequest('/api/stocks/sectors', { schema: sectorsSchema, signal });
+  const response = await apiRequest<Infer<typeof sectorsSchema>>('/api/stocks/sectors', { signal });
   return response.data.sectors;
 }
 

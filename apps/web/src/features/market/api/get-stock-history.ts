@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { historySchema, type HistoryRange } from '@bist/contracts';
+import type { HistoryRange, historySchema, Infer } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 export type HistoryKind = 'stocks' | 'indices';
@@ -11,10 +11,12 @@ export async function getStockHistory(
   signal?: AbortSignal,
   kind: HistoryKind = 'stocks',
 ) {
-  const response = await apiRequest(`/api/${kind}/${encodeURIComponent(symbol)}/history?range=${range}`, {
-    schema: historySchema,
-    signal,
-  });
+  const response = await apiRequest<Infer<typeof historySchema>>(
+    `/api/${kind}/${encodeURIComponent(symbol)}/history?range=${range}`,
+    {
+      signal,
+    },
+  );
   return response.data;
 }
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { stockListSchema, STOCKS_PAGE_SIZE, type StockSortField } from '@bist/contracts';
+import type { Infer, stockListSchema, StockSortField } from '@bist/contracts';
+import { STOCKS_PAGE_SIZE } from '@bist/contracts/values';
 import { apiRequest } from '@/lib/api-client';
 import type { StockLookup } from '@/lib/stock-lookup';
 
@@ -29,7 +30,7 @@ export function stockListPath(params: StockListParams): string {
 
 /** GET /api/stocks/list with paging, sector filter, search and sorting. */
 export async function getStockList(params: StockListParams, signal?: AbortSignal) {
-  const response = await apiRequest(stockListPath(params), { schema: stockListSchema, signal });
+  const response = await apiRequest<Infer<typeof stockListSchema>>(stockListPath(params), { signal });
   return response.data;
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LIVE_VIEW_REFRESH_MS, stockProfileSchema } from '@bist/contracts';
+import type { Infer, stockProfileSchema } from '@bist/contracts';
+import { LIVE_VIEW_REFRESH_MS } from '@bist/contracts/values';
 import { apiRequest, isApiError } from '@/lib/api-client';
 import type { StockLookup } from '@/lib/stock-lookup';
 
@@ -8,10 +9,12 @@ export type StockProfile = Awaited<ReturnType<typeof getStockProfile>>;
 
 /** GET /api/stocks/{symbol}/profile: live quote and key figures. */
 export async function getStockProfile(symbol: string, signal?: AbortSignal) {
-  const response = await apiRequest(`/api/stocks/${encodeURIComponent(symbol)}/profile`, {
-    schema: stockProfileSchema,
-    signal,
-  });
+  const response = await apiRequest<Infer<typeof stockProfileSchema>>(
+    `/api/stocks/${encodeURIComponent(symbol)}/profile`,
+    {
+      signal,
+    },
+  );
   return response.data;
 }
 

@@ -3,7 +3,7 @@ import {
   INDEX_RISK_BAR_SCALE,
   INDEX_RISK_RED_PERCENT,
   INDEX_RISK_YELLOW_PERCENT,
-} from '@bist/contracts';
+} from '@bist/contracts/values';
 
 export type Volatility = 'high' | 'normal';
 export type RiskLevel = 'red' | 'yellow' | 'green';

@@ -1,4 +1,5 @@
-import { STOCKS_DEFAULT_SORT, type StockSortField } from '@bist/contracts';
+import type { StockSortField } from '@bist/contracts';
+import { STOCKS_DEFAULT_SORT } from '@bist/contracts/values';
 
 export type SortOrder = 'asc' | 'desc';
 export interface StockSort {

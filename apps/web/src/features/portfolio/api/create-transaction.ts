@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { transactionResponseSchema, type TransactionInput } from '@bist/contracts';
+import type { TransactionInput, TransactionResponse } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 import { trackEvent } from '@/lib/product-events';
 
 /** POST /api/portfolio/transactions (201); 400 names the field, 409 e.g. insufficient cash. */
 export async function createTransaction(input: TransactionInput) {
-  const response = await apiRequest('/api/portfolio/transactions', {
+  const response = await apiRequest<TransactionResponse>('/api/portfolio/transactions', {
     method: 'POST',
     body: input,
-    schema: transactionResponseSchema,
   });
   return response.data.transaction;
 }

@@ -1,17 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  PORTFOLIO_REFRESH_MS,
-  portfolioOverviewResponseSchema,
-  type PerformanceRange,
-} from '@bist/contracts';
+import type { Infer, PerformanceRange, portfolioOverviewResponseSchema } from '@bist/contracts';
+import { PORTFOLIO_REFRESH_MS } from '@bist/contracts/values';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/portfolio/overview?range=: cards, holdings, performance with the XU100 benchmark. */
 export async function getPortfolioOverview(range: PerformanceRange, signal?: AbortSignal) {
-  const response = await apiRequest(`/api/portfolio/overview?range=${encodeURIComponent(range)}`, {
-    schema: portfolioOverviewResponseSchema,
-    signal,
-  });
+  const response = await apiRequest<Infer<typeof portfolioOverviewResponseSchema>>(
+    `/api/portfolio/overview?range=${encodeURIComponent(range)}`,
+    {
+      signal,
+    },
+  );
   return response.data;
 }
 

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PORTFOLIO_REFRESH_MS, transactionListResponseSchema } from '@bist/contracts';
+import type { TransactionListResponse } from '@bist/contracts';
+import { PORTFOLIO_REFRESH_MS } from '@bist/contracts/values';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/portfolio/transactions[?symbol=]: newest first. */
 export async function getTransactions(symbol: string | undefined, signal?: AbortSignal) {
   const query = symbol ? `?symbol=${encodeURIComponent(symbol)}` : '';
-  const response = await apiRequest(`/api/portfolio/transactions${query}`, {
-    schema: transactionListResponseSchema,
+  const response = await apiRequest<TransactionListResponse>(`/api/portfolio/transactions${query}`, {
     signal,
   });
   return response.data;

@@ -1,14 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { csvImportResponseSchema, type CsvImportRequest } from '@bist/contracts';
+import type { CsvImportRequest, csvImportResponseSchema, Infer } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/portfolio/transactions/import: all rows or none. */
 export async function importCsv(input: CsvImportRequest) {
-  const response = await apiRequest('/api/portfolio/transactions/import', {
-    method: 'POST',
-    body: input,
-    schema: csvImportResponseSchema,
-  });
+  const response = await apiRequest<Infer<typeof csvImportResponseSchema>>(
+    '/api/portfolio/transactions/import',
+    {
+      method: 'POST',
+      body: input,
+    },
+  );
   return response.data;
 }
 

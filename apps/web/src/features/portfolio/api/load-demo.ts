@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { portfolioDemoResponseSchema } from '@bist/contracts';
+import type { Infer, portfolioDemoResponseSchema } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/portfolio/demo: the labelled demo ledger into an empty portfolio (409 when it has transactions). */
 export async function loadDemo() {
-  const response = await apiRequest('/api/portfolio/demo', {
+  const response = await apiRequest<Infer<typeof portfolioDemoResponseSchema>>('/api/portfolio/demo', {
     method: 'POST',
-    schema: portfolioDemoResponseSchema,
   });
   return response.data.count;
 }

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { portfolioDemoResponseSchema } from '@bist/contracts';
+import type { Infer, portfolioDemoResponseSchema } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 /** DELETE /api/portfolio/demo: every demo transaction in one step. */
 export async function removeDemo() {
-  const response = await apiRequest('/api/portfolio/demo', {
+  const response = await apiRequest<Infer<typeof portfolioDemoResponseSchema>>('/api/portfolio/demo', {
     method: 'DELETE',
-    schema: portfolioDemoResponseSchema,
   });
   return response.data.count;
 }

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { transactionResponseSchema, type TransactionInput } from '@bist/contracts';
+import type { TransactionInput, TransactionResponse } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 /** PUT /api/portfolio/transactions/{id}: the ledger after it is recomputed. */
 export async function updateTransaction({ id, input }: { id: number; input: TransactionInput }) {
-  const response = await apiRequest(`/api/portfolio/transactions/${id}`, {
+  const response = await apiRequest<TransactionResponse>(`/api/portfolio/transactions/${id}`, {
     method: 'PUT',
     body: input,
-    schema: transactionResponseSchema,
   });
   return response.data.transaction;
 }

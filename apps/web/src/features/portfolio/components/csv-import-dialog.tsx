@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toaster';
-import { CSV_COLUMNS, type CsvPreview } from '@bist/contracts';
+import type { CsvPreview } from '@bist/contracts';
+import { CSV_COLUMNS } from '@bist/contracts/values';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

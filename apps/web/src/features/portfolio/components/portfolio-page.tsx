@@ -1,13 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus, Wallet } from 'lucide-react';
-import {
-  DEFAULT_PERFORMANCE_RANGE,
-  TRADE_TRANSACTION_TYPES,
-  type Holding,
-  type PerformanceRange,
-  type PortfolioTransaction,
-} from '@bist/contracts';
+import type { Holding, PerformanceRange, PortfolioTransaction } from '@bist/contracts';
+import { DEFAULT_PERFORMANCE_RANGE, TRADE_TRANSACTION_TYPES } from '@bist/contracts/values';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorCard } from '@/components/error-card';

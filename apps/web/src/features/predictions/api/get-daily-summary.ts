@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dailySummarySchema, PREDICTIONS_REFRESH_MS, type DailySummary } from '@bist/contracts';
+import type { DailySummary, dailySummarySchema, Infer } from '@bist/contracts';
+import { PREDICTIONS_REFRESH_MS } from '@bist/contracts/values';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/predictions/daily-summary: cards, top predictions and the 7-day realised accuracy. */
 export async function getDailySummary(signal?: AbortSignal): Promise<DailySummary> {
-  const body = await apiRequest('/api/predictions/daily-summary', { schema: dailySummarySchema, signal });
+  const body = await apiRequest<Infer<typeof dailySummarySchema>>('/api/predictions/daily-summary', {
+    signal,
+  });
   return body.data;
 }
 

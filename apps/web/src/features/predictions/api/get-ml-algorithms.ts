@@ -1,10 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  algorithmListSchema,
-  CUSTOMER_ALGORITHM_LIST_MAX,
-  PREDICTIONS_REFRESH_MS,
-  type AlgorithmList,
-} from '@bist/contracts';
+import type { AlgorithmList, algorithmListSchema, Infer } from '@bist/contracts';
+import { CUSTOMER_ALGORITHM_LIST_MAX, PREDICTIONS_REFRESH_MS } from '@bist/contracts/values';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -12,8 +8,7 @@ import { apiRequest } from '@/lib/api-client';
  * evaluations; none are made up in the browser.
  */
 export async function getMlAlgorithms(limit: number, signal?: AbortSignal): Promise<AlgorithmList> {
-  const body = await apiRequest(`/api/ml-algorithms/list?limit=${limit}`, {
-    schema: algorithmListSchema,
+  const body = await apiRequest<Infer<typeof algorithmListSchema>>(`/api/ml-algorithms/list?limit=${limit}`, {
     signal,
   });
   return body.data;

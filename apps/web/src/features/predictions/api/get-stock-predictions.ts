@@ -1,13 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PREDICTIONS_REFRESH_MS, stockPredictionsSchema, type StockPredictions } from '@bist/contracts';
+import type { Infer, StockPredictions, stockPredictionsSchema } from '@bist/contracts';
+import { PREDICTIONS_REFRESH_MS } from '@bist/contracts/values';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/predictions/stocks/:symbol: the production models' latest predictions for one stock. */
 export async function getStockPredictions(symbol: string, signal?: AbortSignal): Promise<StockPredictions> {
-  const body = await apiRequest(`/api/predictions/stocks/${encodeURIComponent(symbol)}`, {
-    schema: stockPredictionsSchema,
-    signal,
-  });
+  const body = await apiRequest<Infer<typeof stockPredictionsSchema>>(
+    `/api/predictions/stocks/${encodeURIComponent(symbol)}`,
+    {
+      signal,
+    },
+  );
   return body.data;
 }
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Minus, TrendingDown, TrendingUp } from 'lucide-react';
-import { ACCURACY_HISTORY_DAYS, type AccuracyPoint, type AccuracySource } from '@bist/contracts';
+import type { AccuracyPoint, AccuracySource } from '@bist/contracts';
+import { ACCURACY_HISTORY_DAYS } from '@bist/contracts/values';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber, formatPercent, MISSING } from '@/lib/format';

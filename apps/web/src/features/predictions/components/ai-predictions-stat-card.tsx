@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Brain } from 'lucide-react';
-import { DASHBOARD_REFRESH_MS } from '@bist/contracts';
+import { DASHBOARD_REFRESH_MS } from '@bist/contracts/values';
 import { StatCard } from '@/components/stat-card';
 import { getDailySummaryQueryOptions } from '@/features/predictions/api/get-daily-summary';
 import { formatNumber, MISSING } from '@/lib/format';

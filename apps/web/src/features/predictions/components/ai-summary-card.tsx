@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRight, Brain } from 'lucide-react';
-import { DASHBOARD_PREDICTION_CARDS } from '@bist/contracts';
+import { DASHBOARD_PREDICTION_CARDS } from '@bist/contracts/values';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDailySummary } from '@/features/predictions/api/get-daily-summary';
 import { ConfidenceText, DirectionBadge } from './prediction-badges';

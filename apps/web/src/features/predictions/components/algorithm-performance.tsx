@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { CUSTOMER_ALGORITHM_LIST_MAX, type CustomerAlgorithm } from '@bist/contracts';
+import type { CustomerAlgorithm } from '@bist/contracts';
+import { CUSTOMER_ALGORITHM_LIST_MAX } from '@bist/contracts/values';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';

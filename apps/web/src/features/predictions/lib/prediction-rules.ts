@@ -1,4 +1,4 @@
-import { CONFIDENCE_HIGH_PERCENT, CONFIDENCE_MEDIUM_PERCENT } from '@bist/contracts';
+import { CONFIDENCE_HIGH_PERCENT, CONFIDENCE_MEDIUM_PERCENT } from '@bist/contracts/values';
 
 /** Pure display rules of the AI Tahminler screen. */
 

@@ -1,9 +1,5 @@
-import {
-  LIQUIDITY_FLOOR_TR,
-  type CustomerAlgorithm,
-  type DailySummary,
-  type TopPrediction,
-} from '@bist/contracts';
+import type { CustomerAlgorithm, DailySummary, TopPrediction } from '@bist/contracts';
+import { LIQUIDITY_FLOOR_TR } from '@bist/contracts/values';
 
 /**
  * The fallback sample, shown only while the server reports `no_predictions_yet` and always labelled

@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { kvkkErasureResponseSchema } from '@bist/contracts';
+import type { Infer, kvkkErasureResponseSchema } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/privacy/erasure: with the password; the account is erased at once. */
 export async function eraseAccount(password: string) {
-  return apiRequest('/api/privacy/erasure', {
+  return apiRequest<Infer<typeof kvkkErasureResponseSchema>>('/api/privacy/erasure', {
     method: 'POST',
     body: { password },
-    schema: kvkkErasureResponseSchema,
   });
 }
 

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import { Download, ShieldCheck, Trash2 } from 'lucide-react';
-import { KVKK_ERASURE_CONFIRM_WORD } from '@bist/contracts';
+import { KVKK_ERASURE_CONFIRM_WORD } from '@bist/contracts/values';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import {

@@ -1,4 +1,4 @@
-import { KVKK_ERASURE_CONFIRM_WORD } from '@bist/contracts';
+import { KVKK_ERASURE_CONFIRM_WORD } from '@bist/contracts/values';
 
 /**
  * True when the typed text is the confirmation word 'SİL', whatever the case and keyboard: 'sil' (Turkish upper case

@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { subscriptionResponseSchema, type ChangePlanRequest } from '@bist/contracts';
+import type { ChangePlanRequest, Infer, subscriptionResponseSchema } from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 import { SUBSCRIPTION_KEY } from './get-subscription';
 
 /** PUT /api/subscription: charged through the payment provider; Ücretsiz cancels at once. 503 without a provider. */
 export async function changePlan(input: ChangePlanRequest) {
   return (
-    await apiRequest('/api/subscription', { method: 'PUT', body: input, schema: subscriptionResponseSchema })
+    await apiRequest<Infer<typeof subscriptionResponseSchema>>('/api/subscription', {
+      method: 'PUT',
+      body: input,
+    })
   ).data;
 }
 

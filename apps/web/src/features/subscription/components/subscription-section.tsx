@@ -2,14 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toaster';
 import { Check, Info } from 'lucide-react';
-import {
-  SUBSCRIPTION_PLANS,
-  VAT_PERCENT,
-  type BillingInterval,
-  type PaymentHistoryItem,
-  type PlanId,
-  type Subscription,
-} from '@bist/contracts';
+import type { BillingInterval, PaymentHistoryItem, PlanId, Subscription } from '@bist/contracts';
+import { SUBSCRIPTION_PLANS, VAT_PERCENT } from '@bist/contracts/values';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorCard } from '@/components/error-card';
 import { Badge } from '@/components/ui/badge';

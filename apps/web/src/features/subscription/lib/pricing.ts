@@ -1,4 +1,5 @@
-import { SUBSCRIPTION_PLANS, VAT_PERCENT, type BillingInterval, type PlanId } from '@bist/contracts';
+import type { BillingInterval, PlanId } from '@bist/contracts';
+import { SUBSCRIPTION_PLANS, VAT_PERCENT } from '@bist/contracts/values';
 
 /** A plan's price for an interval in lira: the amount (VAT excluded), the VAT (KDV) and what is charged. */
 export interface PlanPrice {

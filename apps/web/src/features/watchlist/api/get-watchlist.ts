@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { WATCHLIST_REFRESH_MS, watchlistResponseSchema } from '@bist/contracts';
+import type { Infer, watchlistResponseSchema } from '@bist/contracts';
+import { WATCHLIST_REFRESH_MS } from '@bist/contracts/values';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/watchlist (data.watchlist), oldest first. */
 export async function getWatchlist(signal?: AbortSignal) {
-  const response = await apiRequest('/api/watchlist', { schema: watchlistResponseSchema, signal });
+  const response = await apiRequest<Infer<typeof watchlistResponseSchema>>('/api/watchlist', { signal });
   return response.data.watchlist;
 }
 

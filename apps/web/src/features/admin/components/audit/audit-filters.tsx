@@ -1,4 +1,5 @@
-import { AUDIT_EVENT_TYPES, type AuditEventType } from '@bist/contracts';
+import type { AuditEventType } from '@bist/contracts';
+import { AUDIT_EVENT_TYPES } from '@bist/contracts/values';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import { ADMIN_QUICK_ACTIONS } from '@bist/contracts';
+import { ADMIN_QUICK_ACTIONS } from '@bist/contracts/values';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAdminTranslation } from '@/lib/admin-i18n';
 import { canAccessScreen, useAdminSession } from '@/lib/admin-session';

@@ -1,4 +1,5 @@
-import { ADMIN_ROLES, type AdminDashboardStats } from '@bist/contracts';
+import type { AdminDashboardStats } from '@bist/contracts';
+import { ADMIN_ROLES } from '@bist/contracts/values';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAdminTranslation } from '@/lib/admin-i18n';
 import '@/features/admin/i18n';

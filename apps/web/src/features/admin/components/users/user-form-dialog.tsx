@@ -1,16 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Eye, EyeOff, Loader2 } from 'lucide-react';
 import {
-  ADMIN_PASSWORD_RULE_TEXT,
-  ADMIN_ROLES,
   adminEmailSchema,
   adminNameSchema,
   adminPasswordSchema,
-  ROLE_INFO,
   type AdminRole,
   type AdminUser,
   type AdminUserUpdate,
 } from '@bist/contracts';
+import { ADMIN_PASSWORD_RULE_TEXT, ADMIN_ROLES, ROLE_INFO } from '@bist/contracts/values';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

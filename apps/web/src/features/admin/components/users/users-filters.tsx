@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
-import { ADMIN_ROLES, type AdminRole } from '@bist/contracts';
+import type { AdminRole } from '@bist/contracts';
+import { ADMIN_ROLES } from '@bist/contracts/values';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

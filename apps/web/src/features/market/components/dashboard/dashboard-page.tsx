@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TrendingDown, TrendingUp } from 'lucide-react';
-import { DASHBOARD_CHART_ITEMS, DASHBOARD_REFRESH_MS } from '@bist/contracts';
+import { DASHBOARD_CHART_ITEMS, DASHBOARD_REFRESH_MS } from '@bist/contracts/values';
 import { ErrorCard } from '@/components/error-card';
 import { PageHeader } from '@/components/page-header';
 import { useLiveData } from '@/features/market/api/get-live-data';

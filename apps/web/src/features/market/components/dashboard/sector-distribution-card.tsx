@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PieChart } from 'lucide-react';
-import { DASHBOARD_SECTOR_LIST, type MarketSummary } from '@bist/contracts';
+import type { MarketSummary } from '@bist/contracts';
+import { DASHBOARD_SECTOR_LIST } from '@bist/contracts/values';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import '@/features/market/i18n';
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HISTORY_RANGES, type Candle, type HistoryRange } from '@bist/contracts';
+import type { Candle, HistoryRange } from '@bist/contracts';
+import { HISTORY_RANGES } from '@bist/contracts/values';
 import { CandlestickChart } from '@/components/charts/candlestick-chart';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

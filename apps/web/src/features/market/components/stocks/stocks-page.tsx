@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIVE_DATA_MAX_LIMIT } from '@bist/contracts';
+import { LIVE_DATA_MAX_LIMIT } from '@bist/contracts/values';
 import { ErrorCard } from '@/components/error-card';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';

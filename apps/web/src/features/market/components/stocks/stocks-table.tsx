@@ -2,12 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, TrendingDown, TrendingUp } from 'lucide-react';
-import {
-  STOCKS_ARROW_THRESHOLD_PERCENT,
-  STOCKS_PAGE_SIZE,
-  type StockListItem,
-  type StockSortField,
-} from '@bist/contracts';
+import type { StockListItem, StockSortField } from '@bist/contracts';
+import { STOCKS_ARROW_THRESHOLD_PERCENT, STOCKS_PAGE_SIZE } from '@bist/contracts/values';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { STOCKS_PAGE_SIZE, STOCKS_SEARCH_DEBOUNCE_MS } from '@bist/contracts';
+import { STOCKS_PAGE_SIZE, STOCKS_SEARCH_DEBOUNCE_MS } from '@bist/contracts/values';
 import { parseSort, type StockSort } from '@/features/market/lib/stock-sort';
 import { useDebounced } from '@/lib/use-debounced';
 

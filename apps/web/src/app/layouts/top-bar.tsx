@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Menu, RefreshCw, Settings, Wifi, WifiOff } from 'lucide-react';
 import { Link } from 'react-router';

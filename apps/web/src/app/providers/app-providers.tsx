@@ -1,7 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '@/lib/i18n';
 import { createQueryClient } from './query-client';
 import { ThemeProvider } from './theme-provider';
 
@@ -15,14 +13,12 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <ThemeProvider>
-          {children}
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
-        </ThemeProvider>
-      </I18nextProvider>
+      <ThemeProvider>
+        {children}
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      </ThemeProvider>
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { i18n } from '@/lib/i18n';
 import { ThemeContext, type ThemeContextValue } from '@/lib/theme';
@@ -15,13 +14,11 @@ const STATIC_THEME: ThemeContextValue = { theme: 'light', setTheme: () => {}, to
 export function renderLanding(): { html: string; title: string } {
   const html = renderToString(
     <QueryClientProvider client={new QueryClient()}>
-      <I18nextProvider i18n={i18n}>
-        <ThemeContext.Provider value={STATIC_THEME}>
-          <StaticRouter location="/">
-            <LandingPage />
-          </StaticRouter>
-        </ThemeContext.Provider>
-      </I18nextProvider>
+      <ThemeContext.Provider value={STATIC_THEME}>
+        <StaticRouter location="/">
+          <LandingPage />
+        </StaticRouter>
+      </ThemeContext.Provider>
     </QueryClientProvider>,
   );
   return { html, title: `${i18n.t('app.tagline')} · BIST AI` };

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { toast } from 'sonner';
 import { CSV_COLUMNS, type CsvPreview } from '@bist/contracts';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Minus, TrendingDown, TrendingUp } from 'lucide-react';
 import { ACCURACY_HISTORY_DAYS, type AccuracyPoint, type AccuracySource } from '@bist/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

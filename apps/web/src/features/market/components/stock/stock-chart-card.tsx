@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { HISTORY_RANGES, type Candle, type HistoryRange } from '@bist/contracts';
 import { CandlestickChart } from '@/components/charts/candlestick-chart';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';

@@ -16,7 +16,7 @@ export const ADMIN_LANGUAGE = 'en';
 
 /** Adds strings to the admin namespace, beside what is already there (English bundled, Turkish loaded if ever used). */
 export function addAdminStrings(bundles: LanguageBundles): void {
-  addResources(ADMIN_NS, bundles);
+  addResources(ADMIN_NS, bundles, ADMIN_LANGUAGE);
 }
 
 addAdminStrings({ en, tr: () => import('@/locales/admin/tr.json') });

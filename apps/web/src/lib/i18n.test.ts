@@ -1,13 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  addResources,
-  DEFAULT_NS,
-  i18n,
-  loadResources,
-  trackActiveNamespace,
-  translate,
-  type Strings,
-} from '@/lib/i18n';
+import { addResources, DEFAULT_NS, i18n, loadResources, translate, type Strings } from '@/lib/i18n';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage';
 
 const TR: Strings = {
@@ -103,7 +95,6 @@ describe('languages loaded when used', () => {
   it('loads English only on the switch, then shows it, keeps it and sets <html lang>', async () => {
     const { loader, arrive } = deferredLoader({ word: 'Word' });
     addResources('lazy', { tr: { word: 'Kelime' }, en: loader });
-    trackActiveNamespace('lazy');
     expect(loader).not.toHaveBeenCalled();
 
     const switching = i18n.changeLanguage('en');
@@ -119,9 +110,20 @@ describe('languages loaded when used', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 
+  it('starts loading a namespace added while English is shown, at once', async () => {
+    await i18n.changeLanguage('en');
+    const { loader, arrive } = deferredLoader({ word: 'Word' });
+    addResources('opened-later', { tr: { word: 'Kelime' }, en: loader });
+    expect(loader).toHaveBeenCalledOnce();
+    const loading = loadResources('opened-later', 'en');
+    arrive();
+    expect(await loading).toBe(true);
+    expect(translate('en', 'opened-later', 'word')).toBe('Word');
+  });
+
   it('never loads the Turkish of a namespace shown only in a fixed language', async () => {
     const { loader } = deferredLoader({ word: 'Kelime' });
-    addResources('fixed-en', { en: { word: 'Word' }, tr: loader });
+    addResources('fixed-en', { en: { word: 'Word' }, tr: loader }, 'en');
     await i18n.changeLanguage('en');
     await i18n.changeLanguage('tr');
     expect(loader).not.toHaveBeenCalled();
@@ -135,7 +137,6 @@ describe('languages loaded when used', () => {
       tr: { word: 'Kelime' },
       en: () => (++attempt === 1 ? first.loader() : loaded()),
     });
-    trackActiveNamespace('flaky');
 
     const failing = i18n.changeLanguage('en');
     first.fail();
@@ -151,7 +152,6 @@ describe('languages loaded when used', () => {
   it('ends in the language chosen last when an earlier switch is still loading', async () => {
     const { loader, arrive } = deferredLoader({ word: 'Word' });
     addResources('slow', { tr: { word: 'Kelime' }, en: loader });
-    trackActiveNamespace('slow');
     const toEnglish = i18n.changeLanguage('en');
     await i18n.changeLanguage('tr');
     arrive();

@@ -57,14 +57,32 @@ function namespace(ns: string): Namespace {
   return entry;
 }
 
-/** Adds strings to a namespace (several modules may add to one; a later addition wins on a shared key). */
-export function addResources(ns: string, bundles: LanguageBundles): void {
+function storedLanguage(): Language {
+  const stored = readStorage(STORAGE_KEYS.language);
+  return stored === 'en' ? 'en' : 'tr';
+}
+
+let language: Language = storedLanguage();
+const listeners = new Set<() => void>();
+/** The namespaces shown in the investor's language: a switch loads them all before it shows. */
+const followingNamespaces = new Set<string>();
+let switchRequest = 0;
+
+/**
+ * Adds strings to a namespace (several modules may add to one; a later addition wins on a shared key). The namespace
+ * follows the investor's language: its strings in that language start loading now if they are not bundled, and a
+ * switch loads them before it shows. `fixed` names instead the one language it is shown in (the admin panel's
+ * English): the other language is then never loaded.
+ */
+export function addResources(ns: string, bundles: LanguageBundles, fixed?: Language): void {
   const entry = namespace(ns);
   for (const lng of LANGUAGES) {
     const bundle = bundles[lng];
     if (typeof bundle === 'function') entry.pending[lng].push(bundle);
     else entry.strings[lng].push(bundle);
   }
+  if (!fixed) followingNamespaces.add(ns);
+  void loadResources(ns, fixed ?? language);
 }
 
 /**
@@ -142,17 +160,6 @@ export function fixedT(lng: Language, ns: string): Translate {
 
 addResources(DEFAULT_NS, { tr, en: () => import('@/locales/en.json') });
 
-function storedLanguage(): Language {
-  const stored = readStorage(STORAGE_KEYS.language);
-  return stored === 'en' ? 'en' : 'tr';
-}
-
-let language: Language = storedLanguage();
-const listeners = new Set<() => void>();
-/** The namespaces rendered in the investor's language: a switch loads them all before it shows. */
-const activeNamespaces = new Set<string>([DEFAULT_NS]);
-let switchRequest = 0;
-
 function apply(next: Language): void {
   language = next;
   setFormatLanguage(next);
@@ -175,7 +182,9 @@ export const i18n = {
    */
   async changeLanguage(next: Language): Promise<void> {
     const request = ++switchRequest;
-    const loads = [...activeNamespaces].map((ns) => loadResources(ns, next, true) ?? Promise.resolve(true));
+    const loads = [...followingNamespaces].map(
+      (ns) => loadResources(ns, next, true) ?? Promise.resolve(true),
+    );
     const results = await Promise.all(loads);
     if (results.includes(false)) throw new Error(`The ${next} strings could not be loaded`);
     if (request !== switchRequest || next === language) return;
@@ -199,9 +208,4 @@ export function setLanguage(next: Language): void {
 export function subscribeLanguage(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-/** Marks a namespace as rendered in the investor's language, so a switch loads it first. */
-export function trackActiveNamespace(ns: string): void {
-  activeNamespaces.add(ns);
 }

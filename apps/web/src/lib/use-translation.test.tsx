@@ -53,10 +53,14 @@ describe('useTranslation', () => {
   });
 
   it('keeps a fixed language whatever the investor chose', () => {
-    addResources('staff', {
-      en: { hello: 'Hi {{name}}' },
-      tr: () => Promise.reject(new Error('never loaded')),
-    });
+    addResources(
+      'staff',
+      {
+        en: { hello: 'Hi {{name}}' },
+        tr: () => Promise.reject(new Error('never loaded')),
+      },
+      'en',
+    );
     render(<Greeting ns="staff" fixed="en" />);
     expect(screen.getByTestId('staff').textContent).toBe('Hi Ada (tr)');
   });

@@ -8,7 +8,7 @@ import { ThemeProvider } from './theme-provider';
 // the first bundle.
 const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
-/** Everything that does not need the router: query cache, i18n, theme, toasts. */
+/** Everything that does not need the router: query cache, theme, toasts (translations need no provider). */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (

@@ -35,7 +35,6 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
           ],
         },
       },

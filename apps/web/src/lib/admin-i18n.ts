@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { i18n } from '@/lib/i18n';
+import { addResources, fixedT, type LanguageBundles, type TranslateOptions } from '@/lib/i18n';
+import { useTranslation } from '@/lib/use-translation';
 import en from '@/locales/admin/en.json';
-import tr from '@/locales/admin/tr.json';
 
 /**
  * The admin panel's strings live in their own 'admin' namespace. This module registers the panel's shared strings
@@ -15,19 +14,18 @@ export const ADMIN_NS = 'admin';
  */
 export const ADMIN_LANGUAGE = 'en';
 
-/** Adds strings to the admin namespace, merged with what is already there. */
-export function addAdminStrings(bundles: { en: object; tr: object }): void {
-  i18n.addResourceBundle('en', ADMIN_NS, bundles.en, true, true);
-  i18n.addResourceBundle('tr', ADMIN_NS, bundles.tr, true, true);
+/** Adds strings to the admin namespace, beside what is already there (English bundled, Turkish loaded if ever used). */
+export function addAdminStrings(bundles: LanguageBundles): void {
+  addResources(ADMIN_NS, bundles, ADMIN_LANGUAGE);
 }
 
-addAdminStrings({ en, tr });
+addAdminStrings({ en, tr: () => import('@/locales/admin/tr.json') });
 
 export function useAdminTranslation() {
   return useTranslation(ADMIN_NS, { lng: ADMIN_LANGUAGE });
 }
 
 /** For code outside React (the admin API client). */
-export function adminT(key: string, options?: Record<string, unknown>): string {
-  return i18n.getFixedT(ADMIN_LANGUAGE, ADMIN_NS)(key, options);
+export function adminT(key: string, options?: TranslateOptions): string {
+  return fixedT(ADMIN_LANGUAGE, ADMIN_NS)(key, options);
 }

@@ -2,8 +2,6 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '@/lib/i18n';
 import { PrerenderContext } from '@/lib/prerender';
 import { SessionContext, type SessionContextValue } from '@/lib/session';
 import { ThemeContext, type ThemeContextValue } from '@/lib/theme';
@@ -25,13 +23,11 @@ export function renderStaticPage(location: string, page: ReactNode): string {
   return renderToString(
     <PrerenderContext.Provider value={true}>
       <QueryClientProvider client={new QueryClient()}>
-        <I18nextProvider i18n={i18n}>
-          <ThemeContext.Provider value={STATIC_THEME}>
-            <SessionContext.Provider value={NO_SESSION}>
-              <StaticRouter location={location}>{page}</StaticRouter>
-            </SessionContext.Provider>
-          </ThemeContext.Provider>
-        </I18nextProvider>
+        <ThemeContext.Provider value={STATIC_THEME}>
+          <SessionContext.Provider value={NO_SESSION}>
+            <StaticRouter location={location}>{page}</StaticRouter>
+          </SessionContext.Provider>
+        </ThemeContext.Provider>
       </QueryClientProvider>
     </PrerenderContext.Provider>,
   );

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Menu, RefreshCw, Settings, Wifi, WifiOff } from 'lucide-react';
 import { AlertsBell } from '@/features/alerts/components/alerts-bell';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { marketStockLookup } from '@/app/providers/stock-lookup';
 import { StockLookupContext } from '@/lib/stock-lookup';
 import { SidebarContent } from './sidebar';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { SubscriptionSection } from '@/features/subscription/components/subscription-section';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { cn } from '@/lib/utils';
 

@@ -1,6 +1,5 @@
 import { addAdminStrings } from '@/lib/admin-i18n';
 import en from './locales/en.json';
-import tr from './locales/tr.json';
 
 /** Importing this module adds the admin feature's screens' strings to the admin namespace. */
-addAdminStrings({ en, tr });
+addAdminStrings({ en, tr: () => import('./locales/tr.json') });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Bell } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useOpenOnDemand } from '@/components/use-open-on-demand';

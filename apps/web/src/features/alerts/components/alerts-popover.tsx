@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Link } from 'react-router';
 import * as Popover from '@radix-ui/react-popover';
 import { BellPlus, Check, CheckCheck, Trash2 } from 'lucide-react';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { BellPlus } from 'lucide-react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { AlertFormDialog } from './lazy-alert-form-dialog';

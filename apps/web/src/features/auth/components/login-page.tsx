@@ -1,5 +1,5 @@
 import { startTransition, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Info } from 'lucide-react';
 import { useHealth } from '@/features/auth/api/get-health';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Link } from 'react-router';
 import { ArrowRight, BarChart3, Brain, ShieldCheck, Sparkles, Zap, type LucideIcon } from 'lucide-react';
 import { Logo } from '@/components/logo';

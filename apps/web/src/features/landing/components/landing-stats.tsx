@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { usePlatformStats } from '@/features/landing/api/get-platform-stats';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber, formatPercent } from '@/lib/format';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { MarketSummary } from '@bist/contracts';
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { useMarketSummary } from '@/features/market/api/get-market-summary';

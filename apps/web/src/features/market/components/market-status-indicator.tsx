@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useMarketStatus } from '@/features/market/api/get-market-status';
 import { cn } from '@/lib/utils';
 

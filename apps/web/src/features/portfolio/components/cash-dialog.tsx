@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { toast } from '@/components/ui/toaster';
 import type { PortfolioTransaction, TransactionInput } from '@bist/contracts';
 import { SymbolPicker, type PickedStock } from '@/components/symbol-picker';

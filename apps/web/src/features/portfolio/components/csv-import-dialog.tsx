@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { toast } from '@/components/ui/toaster';
 import type { CsvPreview } from '@bist/contracts';
 import { CSV_COLUMNS } from '@bist/contracts/values';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Link } from 'react-router';
 import { History, Minus, Plus } from 'lucide-react';
 import type { Holding } from '@bist/contracts';

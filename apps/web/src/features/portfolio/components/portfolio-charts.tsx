@@ -11,7 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { PerformancePoint } from '@bist/contracts';
 import { axisStyle, tooltipStyle, useChartColors } from '@/components/charts/chart-colors';
 import { formatAmount, formatPercent, formatPrice } from '@/lib/format';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Plus, Wallet } from 'lucide-react';
 import type { Holding, PerformanceRange, PortfolioTransaction } from '@bist/contracts';
 import { DEFAULT_PERFORMANCE_RANGE, TRADE_TRANSACTION_TYPES } from '@bist/contracts/values';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { CalendarClock, Briefcase, Info, TrendingUp, Wallet } from 'lucide-react';
 import type { PortfolioOverview } from '@bist/contracts';
 import { StatCard } from '@/components/stat-card';

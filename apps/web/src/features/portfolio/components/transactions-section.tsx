@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { toast } from '@/components/ui/toaster';
 import { Download, Upload } from 'lucide-react';
 import type { PortfolioTransaction } from '@bist/contracts';

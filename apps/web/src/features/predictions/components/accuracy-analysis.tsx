@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Minus, TrendingDown, TrendingUp } from 'lucide-react';
 import type { AccuracyPoint, AccuracySource } from '@bist/contracts';
 import { ACCURACY_HISTORY_DAYS } from '@bist/contracts/values';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useQuery } from '@tanstack/react-query';
 import { Brain } from 'lucide-react';
 import { DASHBOARD_REFRESH_MS } from '@bist/contracts/values';

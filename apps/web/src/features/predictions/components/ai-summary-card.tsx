@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Link } from 'react-router';
 import { ArrowRight, Brain } from 'lucide-react';
 import { DASHBOARD_PREDICTION_CARDS } from '@bist/contracts/values';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { CustomerAlgorithm } from '@bist/contracts';
 import { CUSTOMER_ALGORITHM_LIST_MAX } from '@bist/contracts/values';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

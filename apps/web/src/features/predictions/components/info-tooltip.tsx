@@ -1,5 +1,5 @@
 import { Info } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
 import { ACCURACY_TOOLTIP_TEXT_TR, CONFIDENCE_TOOLTIP_TEXT_TR } from '@/features/predictions/lib/definitions';

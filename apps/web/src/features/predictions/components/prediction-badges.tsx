@@ -1,5 +1,5 @@
 import { Minus, TrendingDown, TrendingUp } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Badge } from '@/components/ui/badge';
 import { formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';

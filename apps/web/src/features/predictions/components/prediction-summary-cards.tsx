@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Brain, Cpu, ShieldCheck, Target } from 'lucide-react';
 import type { DailySummary } from '@bist/contracts';
 import { Progress } from '@/components/ui/progress';

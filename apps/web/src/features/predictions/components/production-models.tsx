@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { ProductionModel } from '@bist/contracts';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { AccuracyBaselineLine, IndistinguishableBadge } from './accuracy-baseline';

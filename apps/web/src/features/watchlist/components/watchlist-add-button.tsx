@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Eye } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { AddToWatchlistDialog } from './add-to-watchlist-dialog';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Link } from 'react-router';
 import { toast } from '@/components/ui/toaster';
 import { ArrowDownRight, ArrowUpRight, Minus, X } from 'lucide-react';

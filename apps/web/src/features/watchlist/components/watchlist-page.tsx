@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Link } from 'react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown, Star } from 'lucide-react';
 import { ErrorCard } from '@/components/error-card';

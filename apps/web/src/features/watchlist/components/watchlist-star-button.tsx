@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { toast } from '@/components/ui/toaster';
 import { Star } from 'lucide-react';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { toast } from '@/components/ui/toaster';
 import { Eye, EyeOff } from 'lucide-react';
 import { Button, type ButtonProps } from '@/components/ui/button';

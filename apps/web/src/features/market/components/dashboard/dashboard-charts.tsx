@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { BarChart3, LineChart as LineChartIcon, type LucideIcon } from 'lucide-react';
 import type { LiveQuote } from '@bist/contracts';
 import { PriceBarChart } from '@/components/charts/price-bar-chart';

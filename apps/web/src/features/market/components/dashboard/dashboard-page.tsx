@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import { DASHBOARD_CHART_ITEMS, DASHBOARD_REFRESH_MS } from '@bist/contracts/values';

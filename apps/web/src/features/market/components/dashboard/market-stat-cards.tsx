@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Building2, LineChart as LineChartIcon, Wallet } from 'lucide-react';
 import type { MarketSummary } from '@bist/contracts';
 import { StatCard } from '@/components/stat-card';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { PieChart } from 'lucide-react';
 import type { MarketSummary } from '@bist/contracts';
 import { DASHBOARD_SECTOR_LIST } from '@bist/contracts/values';

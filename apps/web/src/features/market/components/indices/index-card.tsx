@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { IndexItem } from '@bist/contracts';
 import { ChangeText } from '@/features/market/components/shared/change-text';
 import { formatNumber } from '@/lib/format';

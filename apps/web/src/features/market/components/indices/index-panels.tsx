@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Gauge } from 'lucide-react';
 import type { IndexItem } from '@bist/contracts';
 import { Card, CardContent } from '@/components/ui/card';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Clock } from 'lucide-react';
 import type { Freshness } from '@bist/contracts';
 import { formatAge, formatDateTime } from '@/features/market/lib/format-market';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { formatPercent, formatPrice } from '@/lib/format';
 import '@/features/market/i18n';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { Candle, HistoryRange } from '@bist/contracts';
 import { HISTORY_RANGES } from '@bist/contracts/values';
 import { CandlestickChart } from '@/components/charts/candlestick-chart';

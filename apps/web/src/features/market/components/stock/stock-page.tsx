@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useParams } from 'react-router';
 import type { Candle, HistoryRange } from '@bist/contracts';
 import { ErrorCard } from '@/components/error-card';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { LIVE_DATA_MAX_LIMIT } from '@bist/contracts/values';
 import { ErrorCard } from '@/components/error-card';
 import { PageHeader } from '@/components/page-header';

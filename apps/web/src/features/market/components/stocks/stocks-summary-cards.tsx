@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Layers, TrendingDown, TrendingUp } from 'lucide-react';
 import type { StockListItem } from '@bist/contracts';
 import { StatCard } from '@/components/stat-card';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, TrendingDown, TrendingUp } from 'lucide-react';
 import type { StockListItem, StockSortField } from '@bist/contracts';

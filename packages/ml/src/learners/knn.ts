@@ -5,6 +5,8 @@
  */
 import {
   checkCols,
+  DISTANCE_BLOCK,
+  squaredDistanceBlock,
   checkInput,
   LearnerInputError,
   scalerApply,
@@ -78,87 +80,6 @@ export function fit(
   };
 }
 
-/** Queries per distance block (see blockDistances). */
-const QUERY_BLOCK = 4;
-
-/**
- * Squared Euclidean distances of the QUERY_BLOCK query rows starting at row i0 of Z to every reference row, written to
- * dist[b · nRef + r]. Register-blocked (4 queries × 2 references share each loaded value) for speed; every distance is
- * still summed over the columns in ascending order, so each value is bit-identical to the plain loop's.
- */
-function blockDistances(
-  Z: Float64Array,
-  i0: number,
-  ref: Float64Array,
-  nRef: number,
-  nCols: number,
-  dist: Float64Array,
-): void {
-  const o0 = i0 * nCols;
-  const o1 = o0 + nCols;
-  const o2 = o1 + nCols;
-  const o3 = o2 + nCols;
-  let r = 0;
-  for (; r + 1 < nRef; r += 2) {
-    const ra = r * nCols;
-    const rb = ra + nCols;
-    let a0 = 0;
-    let a1 = 0;
-    let a2 = 0;
-    let a3 = 0;
-    let b0 = 0;
-    let b1 = 0;
-    let b2 = 0;
-    let b3 = 0;
-    for (let j = 0; j < nCols; j++) {
-      const va = ref[ra + j]!;
-      const vb = ref[rb + j]!;
-      const z0 = Z[o0 + j]!;
-      const z1 = Z[o1 + j]!;
-      const z2 = Z[o2 + j]!;
-      const z3 = Z[o3 + j]!;
-      let t = z0 - va;
-      a0 += t * t;
-      t = z1 - va;
-      a1 += t * t;
-      t = z2 - va;
-      a2 += t * t;
-      t = z3 - va;
-      a3 += t * t;
-      t = z0 - vb;
-      b0 += t * t;
-      t = z1 - vb;
-      b1 += t * t;
-      t = z2 - vb;
-      b2 += t * t;
-      t = z3 - vb;
-      b3 += t * t;
-    }
-    dist[r] = a0;
-    dist[nRef + r] = a1;
-    dist[2 * nRef + r] = a2;
-    dist[3 * nRef + r] = a3;
-    dist[r + 1] = b0;
-    dist[nRef + r + 1] = b1;
-    dist[2 * nRef + r + 1] = b2;
-    dist[3 * nRef + r + 1] = b3;
-  }
-  for (; r < nRef; r++) {
-    for (let b = 0; b < QUERY_BLOCK; b++)
-      dist[b * nRef + r] = rowDistance(Z, o0 + b * nCols, ref, r * nCols, nCols);
-  }
-}
-
-/** Squared Euclidean distance of Z's row at offset o to ref's row at offset ro (columns in ascending order). */
-function rowDistance(Z: Float64Array, o: number, ref: Float64Array, ro: number, nCols: number): number {
-  let d = 0;
-  for (let j = 0; j < nCols; j++) {
-    const t = Z[o + j]! - ref[ro + j]!;
-    d += t * t;
-  }
-  return d;
-}
-
 /**
  * The k smallest of dist[off … off + nRef − 1] into bestD/bestI, ascending; ties keep the earlier reference row.
  * Returns how many were filled (min(k, nRef)).
@@ -190,8 +111,8 @@ function selectNearest(
 }
 
 /**
- * Brute-force k-NN: O(nRows · nRef · nCols). The distances of QUERY_BLOCK queries to all references are computed
- * together (blockDistances), then each query's k nearest are selected; ties keep the earlier reference row.
+ * Brute-force k-NN: O(nRows · nRef · nCols). The distances of DISTANCE_BLOCK queries to all references are computed
+ * together (squaredDistanceBlock), then each query's k nearest are selected; ties keep the earlier reference row.
  */
 export function predict(state: KnnState, X: Float64Array, nRows: number, nCols: number): Float64Array {
   checkInput(X, nRows, nCols);
@@ -203,15 +124,10 @@ export function predict(state: KnnState, X: Float64Array, nRows: number, nCols: 
   const k = Math.min(state.k, nRef);
   const bestD = new Float64Array(k);
   const bestI = new Int32Array(k);
-  const dist = new Float64Array(QUERY_BLOCK * nRef);
+  const dist = new Float64Array(DISTANCE_BLOCK * nRef);
   const out = new Float64Array(nRows);
-  for (let i0 = 0; i0 < nRows; i0 += QUERY_BLOCK) {
-    const nb = Math.min(QUERY_BLOCK, nRows - i0);
-    if (nb === QUERY_BLOCK) blockDistances(Z, i0, ref, nRef, nCols, dist);
-    else
-      for (let b = 0; b < nb; b++)
-        for (let r = 0; r < nRef; r++)
-          dist[b * nRef + r] = rowDistance(Z, (i0 + b) * nCols, ref, r * nCols, nCols);
+  for (let i0 = 0; i0 < nRows; i0 += DISTANCE_BLOCK) {
+    const nb = squaredDistanceBlock(Z, nRows, i0, ref, nRef, nCols, dist);
     for (let b = 0; b < nb; b++) {
       const filled = selectNearest(dist, b * nRef, nRef, k, bestD, bestI);
       let s = 0;

@@ -281,6 +281,7 @@ export function distinctWindows(
   // Bit patterns as 32-bit words (Z's buffer is Z's own: scalerApply allocates it).
   const bits = new Uint32Array(Z.buffer, Z.byteOffset, Z.length * 2);
   const total = nRows * nWindows;
+  const hashWords = Math.min(2 * len, 16);
   let capacity = 16;
   while (capacity < 2 * total) capacity *= 2;
   const table = new Int32Array(capacity).fill(-1);
@@ -290,8 +291,10 @@ export function distinctWindows(
     for (let w = 0; w < nWindows; w++) {
       const off = (i * seqLen + w) * nFeatures;
       const b = 2 * off;
+      // Hashed on (at most) the first and the last 8 values of the window; equality is checked on all of them.
       let h = 0x811c9dc5;
-      for (let k = 0; k < 2 * len; k++) h = Math.imul(h ^ bits[b + k]!, 0x01000193);
+      for (let k = 0; k < hashWords; k++) h = Math.imul(h ^ bits[b + k]!, 0x01000193);
+      for (let k = 2 * len - hashWords; k < 2 * len; k++) h = Math.imul(h ^ bits[b + k]!, 0x01000193);
       let slot = (h ^ (h >>> 15)) & (capacity - 1);
       let id = -1;
       for (;;) {

@@ -40,7 +40,8 @@ for (const o of outcomes) {
   );
 }
 console.log(`total ${total.toFixed(1)} s of CPU (incl. features); per algorithm, both horizons:`);
-for (const [id, s] of [...byAlg].sort((a, b) => b[1] - a[1])) console.log(`  ${id.padEnd(22)} ${s.toFixed(2)}`);
+for (const [id, s] of [...byAlg].sort((a, b) => b[1] - a[1]))
+  console.log(`  ${id.padEnd(22)} ${s.toFixed(2)}`);
 
 type Saved = Record<string, { expectedReturn: number[]; stateJson: string | null }>;
 const key = (id: string, h: number) => `${id}@${h}`;
@@ -48,7 +49,10 @@ const save = flag('save');
 if (save) {
   const out: Saved = {};
   for (const o of outcomes)
-    out[key(o.algorithmId, o.horizon)] = { expectedReturn: Array.from(o.oos.expectedReturn), stateJson: o.stateJson };
+    out[key(o.algorithmId, o.horizon)] = {
+      expectedReturn: Array.from(o.oos.expectedReturn),
+      stateJson: o.stateJson,
+    };
   fs.writeFileSync(save, JSON.stringify(out));
 }
 const check = flag('check');

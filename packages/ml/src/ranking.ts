@@ -68,9 +68,9 @@ function cachedFactorIcs(fs: FeatureSet, horizon: Horizon, rows: Int32Array): Fl
 }
 
 function storeFactorIcs(fs: FeatureSet, horizon: Horizon, rows: Int32Array, ics: Float64Array[]): void {
-  let byHorizon = factorIcCache.get(fs);
-  if (!byHorizon) factorIcCache.set(fs, (byHorizon = new Map()));
+  const byHorizon = factorIcCache.get(fs) ?? new Map<Horizon, { rows: Int32Array; ics: Float64Array[] }>();
   byHorizon.set(horizon, { rows: rows.slice(), ics });
+  factorIcCache.set(fs, byHorizon);
 }
 
 /** Ranking figures of predictions on feature rows `rows` (day-ordered), against close-to-close and tradable targets. */

@@ -1,6 +1,7 @@
 /**
  * The logistic link and Platt scaling, shared by the classifiers and the confidence rule.
  */
+import { averageRanks } from './ranks.ts';
 
 /** Logistic function 1 / (1 + e^−z), overflow-safe. */
 export function sigmoid(z: number): number {
@@ -29,15 +30,29 @@ export function plattFit(scores: ArrayLike<number>, labels: ArrayLike<number>): 
   const t = Float64Array.from({ length: n }, (_, i) => (labels[i] === 1 ? hiT : loT));
   let a = 0;
   let b = Math.log((nPos + 1) / (nNeg + 1));
+  // σ and the loss terms depend on the score only: they are evaluated once per distinct score (the calibration's
+  // day-percentile scores repeat on every day) and summed over the rows in row order, so every sum is the one a
+  // per-row evaluation gives, bit for bit.
+  const { values, index } = distinctScores(scores);
+  const nu = values.length;
+  const zu = new Float64Array(nu);
+  const lu = new Float64Array(nu);
   // Σ −t·log p − (1 − t)·log(1 − p) with p = σ(z), z = a·s + b, written so that no exp overflows.
   const objective = (A: number, B: number): number => {
+    for (let u = 0; u < nu; u++) {
+      const z = A * values[u]! + B;
+      zu[u] = z;
+      lu[u] = z >= 0 ? Math.log1p(Math.exp(-z)) : Math.log1p(Math.exp(z));
+    }
     let f = 0;
     for (let i = 0; i < n; i++) {
-      const z = A * scores[i]! + B;
-      f += z >= 0 ? (1 - t[i]!) * z + Math.log1p(Math.exp(-z)) : -t[i]! * z + Math.log1p(Math.exp(z));
+      const u = index[i]!;
+      const z = zu[u]!;
+      f += z >= 0 ? (1 - t[i]!) * z + lu[u]! : -t[i]! * z + lu[u]!;
     }
     return f;
   };
+  const pu = new Float64Array(nu);
   let fval = objective(a, b);
   for (let it = 0; it < 100; it++) {
     let h11 = 1e-12;
@@ -45,9 +60,10 @@ export function plattFit(scores: ArrayLike<number>, labels: ArrayLike<number>): 
     let h21 = 0;
     let g1 = 0;
     let g2 = 0;
+    for (let u = 0; u < nu; u++) pu[u] = sigmoid(a * values[u]! + b);
     for (let i = 0; i < n; i++) {
       const s = scores[i]!;
-      const p = sigmoid(a * s + b);
+      const p = pu[index[i]!]!;
       const w = p * (1 - p);
       h11 += s * s * w;
       h22 += w;
@@ -81,6 +97,24 @@ export function plattFit(scores: ArrayLike<number>, labels: ArrayLike<number>): 
   return { a, b };
 }
 
+/** The distinct values of `scores` (SameValueZero: −0 is 0) and, per score, the position of its value. */
+function distinctScores(scores: ArrayLike<number>): { values: Float64Array; index: Int32Array } {
+  const position = new Map<number, number>();
+  const index = new Int32Array(scores.length);
+  const values: number[] = [];
+  for (let i = 0; i < scores.length; i++) {
+    const s = scores[i]!;
+    let u = position.get(s);
+    if (u === undefined) {
+      u = values.length;
+      values.push(s);
+      position.set(s, u);
+    }
+    index[i] = u;
+  }
+  return { values: Float64Array.from(values), index };
+}
+
 /** σ(a·score + b). */
 export function plattApply(p: PlattScaling, score: number): number {
   return sigmoid(p.a * score + p.b);
@@ -103,15 +137,8 @@ export function dayPercentiles(
     const idx: number[] = [];
     for (let k = i; k < j; k++) if (Number.isFinite(values[k]!)) idx.push(k);
     if (idx.length >= minCrossSection) {
-      idx.sort((a, b) => values[a]! - values[b]!);
-      let a = 0;
-      while (a < idx.length) {
-        let b = a;
-        while (b + 1 < idx.length && values[idx[b + 1]!] === values[idx[a]!]) b++;
-        const q = ((a + b) / 2 + 0.5) / idx.length;
-        for (let k = a; k <= b; k++) out[idx[k]!] = q;
-        a = b + 1;
-      }
+      const ranks = averageRanks(idx.map((k) => values[k]!));
+      for (let k = 0; k < idx.length; k++) out[idx[k]!] = (ranks[k]! - 0.5) / idx.length;
     }
     i = j;
   }
@@ -133,10 +160,10 @@ export function aboveDayMedian(
   while (i < day.length) {
     let j = i;
     while (j < day.length && day[j] === day[i]) j++;
-    const v: number[] = [];
-    for (let k = i; k < j; k++) if (Number.isFinite(realised[k]!)) v.push(realised[k]!);
-    if (v.length >= minCrossSection) {
-      v.sort((a, b) => a - b);
+    const finite: number[] = [];
+    for (let k = i; k < j; k++) if (Number.isFinite(realised[k]!)) finite.push(realised[k]!);
+    if (finite.length >= minCrossSection) {
+      const v = Float64Array.from(finite).sort();
       const m = v.length;
       const median = m % 2 === 1 ? v[(m - 1) / 2]! : (v[m / 2 - 1]! + v[m / 2]!) / 2;
       for (let k = i; k < j; k++) {
@@ -231,14 +258,17 @@ export function calibrateScores(
   const fold = (i: number) => (day[i]! < mid ? 0 : 1);
   const cross = new Float64Array(n).fill(NaN);
   for (const f of [0, 1]) {
-    const train = scores.flatMap((_, i) => (fold(i) === f ? [] : [i]));
-    const m =
-      train.length >= 50
-        ? plattFit(
-            train.map((i) => scores[i]!),
-            train.map((i) => labels[i]!),
-          )
-        : platt;
+    // Fitted on the other fold's rows, in row order.
+    let size = 0;
+    for (let i = 0; i < n; i++) if (fold(i) !== f) size++;
+    const trainScores = new Float64Array(size);
+    const trainLabels = new Float64Array(size);
+    for (let i = 0, k = 0; i < n; i++) {
+      if (fold(i) === f) continue;
+      trainScores[k] = scores[i]!;
+      trainLabels[k++] = labels[i]!;
+    }
+    const m = size >= 50 ? plattFit(trainScores, trainLabels) : platt;
     for (let i = 0; i < n; i++) if (fold(i) === f) cross[i] = plattApply(m, scores[i]!);
   }
   return { platt, rows: n, reliability: reliabilityTable(cross, labels) };

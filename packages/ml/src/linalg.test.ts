@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { vecAddScaled, vecDot, vecGradAndDot } from './linalg.ts';
+import { gramWithIntercept, vecAddScaled, vecDot, vecGradAndDot } from './linalg.ts';
+import { Rng } from './random.ts';
 
 describe('linalg kernels', () => {
   it('match plain loops for every length 0..9 (unrolled body and remainder)', () => {
@@ -22,6 +23,44 @@ describe('linalg kernels', () => {
         Array.from({ length: n }, (_, r) => w[1 + r]! * x[2 + r]!).reduce((p, q) => p + q, 0),
         12,
       );
+    }
+  });
+});
+
+describe('gramWithIntercept', () => {
+  it('equals the plain row-by-row update bit for bit (chunks, tiles, padding, zero weights)', () => {
+    const rng = new Rng(8);
+    for (const [n, p] of [
+      [300, 30],
+      [131, 6],
+      [5, 3],
+      [9, 1],
+    ] as const) {
+      const X = Float64Array.from({ length: n * p }, () => rng.normal());
+      const y = Float64Array.from({ length: n }, () => rng.normal());
+      const w = Float64Array.from({ length: n }, (_, i) => (i % 5 === 0 ? 0 : rng.uniform()));
+      for (const weights of [undefined, w]) {
+        const q = p + 1;
+        const g = new Float64Array(q * q);
+        const c = new Float64Array(q);
+        let yy = 0;
+        for (let i = 0; i < n; i++) {
+          const wi = weights ? weights[i]! : 1;
+          if (wi === 0) continue;
+          const z = [1, ...X.subarray(i * p, (i + 1) * p)];
+          yy += wi * y[i]! * y[i]!;
+          for (let a = 0; a < q; a++) {
+            const za = wi * z[a]!;
+            c[a]! += za * y[i]!;
+            for (let b = a; b < q; b++) g[a * q + b]! += za * z[b]!;
+          }
+        }
+        for (let a = 0; a < q; a++) for (let b = 0; b < a; b++) g[a * q + b] = g[b * q + a]!;
+        const got = gramWithIntercept(X, n, p, y, weights);
+        expect(Array.from(got.g)).toEqual(Array.from(g));
+        expect(Array.from(got.c)).toEqual(Array.from(c));
+        expect(got.yy).toBe(yy);
+      }
     }
   });
 });

@@ -1,5 +1,8 @@
 import { directionalHit, marketDirectionBaseline } from '@bist/contracts';
 import { type CrossSectionalCalibration, crossSectionalCalibration } from './calibration.ts';
+import { averageRanks } from './ranks.ts';
+
+export { averageRanks };
 
 /**
  * Out-of-sample scores of return predictions: directional hit rate (day-clustered CI primary, Wilson secondary) beside
@@ -91,33 +94,19 @@ export function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return cab / Math.sqrt(caa * cbb);
 }
 
-/** Ranks 1..n with ties given their average rank. */
-export function averageRanks(v: ArrayLike<number>): Float64Array {
-  const n = v.length;
-  const idx = Array.from({ length: n }, (_, i) => i).sort((i, j) => v[i]! - v[j]!);
-  const ranks = new Float64Array(n);
-  let i = 0;
-  while (i < n) {
-    let j = i;
-    while (j + 1 < n && v[idx[j + 1]!]! === v[idx[i]!]!) j++;
-    const r = (i + j) / 2 + 1;
-    for (let k = i; k <= j; k++) ranks[idx[k]!] = r;
-    i = j + 1;
-  }
-  return ranks;
-}
-
 /** Spearman rank correlation (Pearson of average ranks) over finite pairs; NaN when undefined. */
 export function spearman(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  const xa: number[] = [];
-  const xb: number[] = [];
-  for (let i = 0; i < a.length; i++) {
+  let n = 0;
+  for (let i = 0; i < a.length; i++) if (Number.isFinite(a[i]!) && Number.isFinite(b[i]!)) n++;
+  if (n < 3) return NaN;
+  const xa = new Float64Array(n);
+  const xb = new Float64Array(n);
+  for (let i = 0, k = 0; i < a.length; i++) {
     if (Number.isFinite(a[i]!) && Number.isFinite(b[i]!)) {
-      xa.push(a[i]!);
-      xb.push(b[i]!);
+      xa[k] = a[i]!;
+      xb[k++] = b[i]!;
     }
   }
-  if (xa.length < 3) return NaN;
   return pearson(averageRanks(xa), averageRanks(xb));
 }
 
@@ -153,19 +142,33 @@ export function dailyIc(
   kind: 'pearson' | 'spearman',
 ): Float64Array {
   const out: number[] = [];
+  // One day's finite pairs, reused across days.
+  let p = new Float64Array(64);
+  let r = new Float64Array(64);
   let i = 0;
   while (i < day.length) {
     let j = i;
     while (j < day.length && day[j] === day[i]) j++;
-    const p: number[] = [];
-    const r: number[] = [];
+    if (j - i > p.length) {
+      p = new Float64Array(j - i);
+      r = new Float64Array(j - i);
+    }
+    let m = 0;
     for (let k = i; k < j; k++) {
       if (Number.isFinite(predicted[k]!) && Number.isFinite(realised[k]!)) {
-        p.push(predicted[k]!);
-        r.push(realised[k]!);
+        p[m] = predicted[k]!;
+        r[m++] = realised[k]!;
       }
     }
-    out.push(p.length >= MIN_IC_CROSS_SECTION ? (kind === 'pearson' ? pearson(p, r) : spearman(p, r)) : NaN);
+    const dp = p.subarray(0, m);
+    const dr = r.subarray(0, m);
+    out.push(
+      m >= MIN_IC_CROSS_SECTION
+        ? kind === 'pearson'
+          ? pearson(dp, dr)
+          : pearson(averageRanks(dp), averageRanks(dr))
+        : NaN,
+    );
     i = j;
   }
   return Float64Array.from(out);

@@ -37,6 +37,30 @@ describe(rankingMetrics.name, () => {
   });
 });
 
+describe('rankingMetrics factor ladder reuse', () => {
+  it('gives the same factor figures from the per-feature-set cache, and masks factors where a prediction is missing', () => {
+    const fs = featuresOf({ nSeries: 30, nDays: 300, seed: 5 });
+    const rows = Int32Array.from(
+      { length: fs.rows - fs.dayRowStart[200]! },
+      (_, i) => fs.dayRowStart[200]! + i,
+    );
+    const rng = new Rng(3);
+    const a = Float64Array.from(rows, () => rng.normal());
+    const b = Float64Array.from(rows, () => rng.normal());
+    const first = rankingMetrics(fs, 1, rows, a).factors;
+    // Second model on the same rows (served from the cache) against a fresh, equal feature set (computed).
+    const cached = rankingMetrics(fs, 1, rows, b).factors;
+    const fresh = rankingMetrics(featuresOf({ nSeries: 30, nDays: 300, seed: 5 }), 1, rows, b).factors;
+    expect(cached).toEqual(first);
+    expect(cached).toEqual(fresh);
+    // Half the predictions missing: the factors are scored on the other half only, so their figures change.
+    const holed = Float64Array.from(b, (v, i) => (i % 2 === 0 ? NaN : v));
+    const masked = rankingMetrics(fs, 1, rows, holed).factors;
+    expect(masked[0]!.rankIc.mean).not.toBe(first[0]!.rankIc.mean);
+    expect(rankingMetrics(fs, 1, rows, b).factors).toEqual(first);
+  });
+});
+
 describe(chooseChampion.name, () => {
   it('takes the best edge-adjusted Rank IC among error-free candidates with enough days', () => {
     const c = (algorithmId: string, v: number | null, days = 200, error: string | null = null) => ({

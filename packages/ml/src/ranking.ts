@@ -54,6 +54,25 @@ export interface RankingMetrics {
   rankIcDiffNwT: number;
 }
 
+/**
+ * The factors' daily Rank IC depends on the rows only when every prediction is finite (no masking): the walk-forward
+ * of every algorithm scores the same rows, so they are computed once per feature set, horizon and rows.
+ */
+const factorIcCache = new WeakMap<FeatureSet, Map<Horizon, { rows: Int32Array; ics: Float64Array[] }>>();
+
+function cachedFactorIcs(fs: FeatureSet, horizon: Horizon, rows: Int32Array): Float64Array[] | null {
+  const hit = factorIcCache.get(fs)?.get(horizon);
+  if (!hit || hit.rows.length !== rows.length) return null;
+  for (let i = 0; i < rows.length; i++) if (hit.rows[i] !== rows[i]) return null;
+  return hit.ics;
+}
+
+function storeFactorIcs(fs: FeatureSet, horizon: Horizon, rows: Int32Array, ics: Float64Array[]): void {
+  const byHorizon = factorIcCache.get(fs) ?? new Map<Horizon, { rows: Int32Array; ics: Float64Array[] }>();
+  byHorizon.set(horizon, { rows: rows.slice(), ics });
+  factorIcCache.set(fs, byHorizon);
+}
+
 /** Ranking figures of predictions on feature rows `rows` (day-ordered), against close-to-close and tradable targets. */
 export function rankingMetrics(
   fs: FeatureSet,
@@ -68,12 +87,21 @@ export function rankingMetrics(
   // The same rows as the model: a factor is scored only where the model made a finite prediction.
   const mask = (v: number, i: number) => (Number.isFinite(predicted[i]!) ? v : NaN);
   const modelIc = dailyIc(predicted, realised, day, 'spearman');
-  const factors = FACTOR_LADDER.map((f) => {
-    const col = FEATURE_COLUMN[f.column];
-    const score = Float64Array.from(rows, (r, i) => mask(f.sign * fs.raw[r * fs.cols + col]!, i));
-    const ic = dailyIc(score, realised, day, 'spearman');
-    return { id: f.id, ic, summary: summariseIc(ic) };
-  });
+  let allFinite = true;
+  for (let i = 0; i < predicted.length && allFinite; i++) allFinite = Number.isFinite(predicted[i]!);
+  const factorIcs =
+    (allFinite ? cachedFactorIcs(fs, horizon, rows) : null) ??
+    FACTOR_LADDER.map((f) => {
+      const col = FEATURE_COLUMN[f.column];
+      const score = Float64Array.from(rows, (r, i) => mask(f.sign * fs.raw[r * fs.cols + col]!, i));
+      return dailyIc(score, realised, day, 'spearman');
+    });
+  if (allFinite) storeFactorIcs(fs, horizon, rows, factorIcs);
+  const factors = FACTOR_LADDER.map((f, k) => ({
+    id: f.id,
+    ic: factorIcs[k]!,
+    summary: summariseIc(factorIcs[k]!),
+  }));
   let best: (typeof factors)[number] | null = null;
   for (const f of factors) if (f.summary.days > 0 && (!best || f.summary.mean > best.summary.mean)) best = f;
   const diff = best ? Float64Array.from(modelIc, (m, d) => m - best.ic[d]!) : new Float64Array(0);

@@ -21,6 +21,41 @@ export interface EngineRunOptions {
   onProgress?: (done: number, total: number, algorithmId: string, horizon: Horizon) => void;
 }
 
+/**
+ * Approximate CPU seconds of an algorithm's walk-forward plus final fit, both horizons, on the embedded universe
+ * (596 stocks × 3 years; bench/lib/ml-profile.ts, 2026-11-25). Only the order matters: the threads take the costliest
+ * first, so the cheap ones fill the gaps at the end and the threads finish together. Unlisted ids count as 2 s.
+ */
+const COST_SECONDS: Readonly<Record<string, number>> = {
+  lstm: 24,
+  gru: 20,
+  knn: 16,
+  cnn1d: 15,
+  'kernel-ridge': 13,
+  'hist-gbdt': 14,
+  huber: 12,
+  mlp: 11,
+  'extra-trees': 11,
+  arima: 9,
+  adaboost: 9,
+  cart: 8,
+  'random-forest': 7,
+  'logistic-regression': 7,
+  'linear-svm': 6,
+  lasso: 5,
+  'elastic-net': 5,
+  'kalman-trend': 4,
+};
+
+/** Algorithm ids ordered costliest first (ties keep the given order). */
+function costliestFirst(ids: readonly string[]): string[] {
+  const cost = (id: string) => COST_SECONDS[id] ?? 2;
+  return ids
+    .map((id, i) => ({ id, i }))
+    .sort((a, b) => cost(b.id) - cost(a.id) || a.i - b.i)
+    .map((x) => x.id);
+}
+
 /** Round-robin split keeping the registry order inside each part. */
 function split<T>(items: readonly T[], parts: number): T[][] {
   const out: T[][] = Array.from({ length: Math.max(1, Math.min(parts, items.length)) }, () => []);
@@ -52,43 +87,53 @@ export async function trainOnPool(
   const onProgress = (algorithmId: string, horizon: Horizon) =>
     options.onProgress?.(++done, total, algorithmId, horizon);
   const runOptions = { onProgress, ...(options.signal ? { signal: options.signal } : {}) };
-  const base = algorithmIds.filter((id) => !needsStack(id));
+  const base = costliestFirst(algorithmIds.filter((id) => !needsStack(id)));
   const ensembles = algorithmIds.filter((id) => needsStack(id));
-  const parts = split(base, pool.size);
-  const results = await Promise.all(
-    parts.map((ids) =>
-      pool.run(
-        {
-          kind: 'train',
-          panel: clonePanel(panel),
-          algorithmIds: ids,
-          horizons: [...horizons],
-          walkForward: settings,
-        },
-        runOptions,
-      ),
-    ),
-  );
+  // One task per thread over the same list, sharing a claim counter: each thread takes the next algorithm as it
+  // finishes one (dynamic, costliest first), building the features once per thread.
+  const claim = new Int32Array(new SharedArrayBuffer(4));
+  const threads = Math.max(1, Math.min(pool.size, base.length));
+  const results =
+    base.length === 0
+      ? []
+      : await Promise.all(
+          Array.from({ length: threads }, () =>
+            pool.run(
+              {
+                kind: 'train',
+                panel: clonePanel(panel),
+                algorithmIds: base,
+                horizons: [...horizons],
+                walkForward: settings,
+                claim,
+              },
+              runOptions,
+            ),
+          ),
+        );
   const outcomes: TrainOutcome[] = results.flatMap((r) =>
     r.kind === 'train' ? r.outcomes.map(checked) : [],
   );
   if (ensembles.length > 0) {
-    const stackBase = outcomes
-      .filter((o) => o.error === null)
-      // Moved, not copied (no 100 MB memcpy on the main thread): the base outcomes' `oos` arrays are empty afterwards.
-      .map((o) => o.oos);
-    const r = await pool.run(
-      {
-        kind: 'train',
-        panel: clonePanel(panel),
-        algorithmIds: ensembles,
-        horizons: [...horizons],
-        walkForward: settings,
-        stackBase,
-      },
-      runOptions,
+    // Moved, not copied (no 100 MB memcpy on the main thread): the base outcomes' `oos` arrays are empty afterwards.
+    // Each horizon's ensembles need only that horizon's base predictions: one task per horizon, in parallel.
+    const stackable = outcomes.filter((o) => o.error === null).map((o) => o.oos);
+    const ensembleResults = await Promise.all(
+      horizons.map((h) =>
+        pool.run(
+          {
+            kind: 'train',
+            panel: clonePanel(panel),
+            algorithmIds: ensembles,
+            horizons: [h],
+            walkForward: settings,
+            stackBase: stackable.filter((o) => o.horizon === h),
+          },
+          runOptions,
+        ),
+      ),
     );
-    if (r.kind === 'train') outcomes.push(...r.outcomes.map(checked));
+    for (const r of ensembleResults) if (r.kind === 'train') outcomes.push(...r.outcomes.map(checked));
   }
   const order = new Map(algorithmIds.map((id, i) => [id, i]));
   return outcomes.sort(

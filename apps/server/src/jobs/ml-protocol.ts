@@ -46,6 +46,12 @@ export interface TrainTask {
   walkForward: WalkForwardSettings;
   /** Required for algorithms that need stack inputs (stacking). */
   stackBase?: OosPredictions[];
+  /**
+   * A counter shared (SharedArrayBuffer) by the tasks of one run that all list the same `algorithmIds`: each thread
+   * claims the next unclaimed algorithm (Atomics.add) until none is left, so a thread that finishes early takes more.
+   * Without it the task runs every algorithm it lists.
+   */
+  claim?: Int32Array;
 }
 
 export interface ModelForServing {

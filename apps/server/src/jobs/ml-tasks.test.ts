@@ -33,6 +33,45 @@ describe(runTrainTask.name, () => {
   });
 });
 
+describe('runTrainTask with a shared claim counter', () => {
+  it('runs each listed algorithm once across the tasks that share the counter, in the listed order', () => {
+    const panel = payloadOfPanel(syntheticPanel({ nSeries: 10, nDays: 140, seed: 2 }));
+    const task = {
+      kind: 'train' as const,
+      panel,
+      algorithmIds: ['random-walk', 'ols', 'ridge', 'reversal-1w'],
+      horizons: [1 as const],
+      walkForward: { evalDays: 30, retrainEvery: 20, minTrainDays: 60, seed: 1 },
+      claim: new Int32Array(new SharedArrayBuffer(4)),
+    };
+    // The first task stops claiming after two algorithms (its progress hook throws, as a cancellation would), the
+    // second claims the rest.
+    let seen = 0;
+    expect(() =>
+      runTrainTask(
+        task,
+        () => 0,
+        () => {
+          if (++seen === 2) throw new Error('stop');
+        },
+      ),
+    ).toThrow('stop');
+    const rest = runTrainTask(
+      task,
+      () => 0,
+      () => {},
+    );
+    expect(rest.map((o) => o.algorithmId)).toEqual(['ridge', 'reversal-1w']);
+    expect(
+      runTrainTask(
+        task,
+        () => 0,
+        () => {},
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe(recentWalkForwardDays.name, () => {
   it('keeps the last 7 target dates of the out-of-sample calls, scored as directionalHit', () => {
     const source = syntheticPanel({ nSeries: 12, nDays: 140, seed: 9 });

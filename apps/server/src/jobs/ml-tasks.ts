@@ -127,7 +127,10 @@ export function recentWalkForwardDays(fs: FeatureSet, run: WalkForwardRun): Walk
 export function runTrainTask(task: TrainTask, now: () => number, progress: ProgressHook): TrainOutcome[] {
   const fs = buildFeatures(panelOfPayload(task.panel));
   const outcomes: TrainOutcome[] = [];
-  for (const id of task.algorithmIds) {
+  let own = 0;
+  const nextIndex = () => (task.claim ? Atomics.add(task.claim, 0, 1) : own++);
+  for (let k = nextIndex(); k < task.algorithmIds.length; k = nextIndex()) {
+    const id = task.algorithmIds[k]!;
     const algorithm = algorithmOf(id);
     for (const horizon of task.horizons) {
       const stack = algorithm.needsStack ? stackInputsFor(fs, task.stackBase, horizon) : undefined;

@@ -385,28 +385,20 @@ export function logisticFit(
   let pos = 0;
   for (let i = 0; i < n; i++) pos += y[i]!;
   if (!init) w[0] = Math.log((pos + 1) / (n - pos + 1));
-  const z = new Float64Array(q);
+  const weight = new Float64Array(n);
   for (let it = 0; it < 25; it++) {
-    const H = new Float64Array(q * q);
+    // Gradient Σ (p − y)·z, and the Hessian Σ p(1 − p)·z z' as a weighted Gram matrix.
     const g = new Float64Array(q);
-    z[0] = 1;
     for (let i = 0; i < n; i++) {
       let s = w[0]!;
-      for (let j = 0; j < p; j++) {
-        const v = X[i * p + j]!;
-        z[j + 1] = v;
-        s += w[j + 1]! * v;
-      }
+      for (let j = 0; j < p; j++) s += w[j + 1]! * X[i * p + j]!;
       const pr = sigmoid(s);
       const r = pr - y[i]!;
-      const wt = Math.max(pr * (1 - pr), 1e-10);
-      for (let a = 0; a < q; a++) {
-        g[a]! += r * z[a]!;
-        const za = wt * z[a]!;
-        for (let b = a; b < q; b++) H[a * q + b]! += za * z[b]!;
-      }
+      weight[i] = Math.max(pr * (1 - pr), 1e-10);
+      g[0]! += r;
+      for (let j = 0; j < p; j++) g[j + 1]! += r * X[i * p + j]!;
     }
-    for (let a = 0; a < q; a++) for (let b = 0; b < a; b++) H[a * q + b] = H[b * q + a]!;
+    const H = gramWithIntercept(X, n, p, y, weight).g;
     for (let j = 1; j < q; j++) {
       g[j]! += lambda * w[j]!;
       H[j * q + j]! += lambda;

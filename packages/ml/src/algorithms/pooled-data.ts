@@ -1,6 +1,7 @@
 /** Training matrices for pooled models: standardised feature rows, winsorised targets, a temporal holdout split. */
 import type { TrainingData } from '../algorithm.ts';
 import { featureRows } from '../features.ts';
+import { averageRanks } from '../ranks.ts';
 
 /** Targets beyond mean ± WINSOR_SD·sd (of the training rows) are clipped so a few jumps cannot dominate a fit. */
 export const WINSOR_SD = 4;
@@ -130,17 +131,10 @@ export function crossSectionalTargets(data: TrainingData): Float64Array {
     while (j < rows.length && rowDay[rows[j]!] === rowDay[rows[i]!]) j++;
     const m = j - i;
     if (m >= 2) {
-      const idx = Array.from({ length: m }, (_, k) => i + k).sort((a, b) => t[rows[a]!]! - t[rows[b]!]!);
+      const ranks = averageRanks(Float64Array.from(rows.subarray(i, j), (r) => t[r]!));
+      for (let k = 0; k < m; k++) y[i + k] = normalQuantile((ranks[k]! - 0.5) / m);
       let s = 0;
       let ss = 0;
-      let a = 0;
-      while (a < m) {
-        let b = a;
-        while (b + 1 < m && t[rows[idx[b + 1]!]!] === t[rows[idx[a]!]!]) b++;
-        const z = normalQuantile(((a + b) / 2 + 0.5) / m);
-        for (let k = a; k <= b; k++) y[idx[k]!] = z;
-        a = b + 1;
-      }
       for (let k = i; k < j; k++) {
         const v = t[rows[k]!]!;
         s += v;

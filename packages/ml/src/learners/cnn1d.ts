@@ -48,34 +48,71 @@ export function cnn1dNet(T: number, F: number, K: number, W: number, D: number):
   const hid = new Float64Array(D);
   const dAct = new Float64Array(PK);
   const dHid = new Float64Array(D);
+  // forward() convolves position pos into act[pos·K …] and reads it back as window pos.
+  const positions = Int32Array.from({ length: P }, (_, pos) => pos);
+  // The K filters (ReLU) on the kernelSize steps at Z[off …], four filters at a time.
+  function project(p: Float64Array, Z: Float64Array, off: number, out: Float64Array, o: number): void {
+    let k = 0;
+    for (; k + 3 < K; k += 4) {
+      const w0 = k * WF;
+      const w1 = w0 + WF;
+      const w2 = w1 + WF;
+      const w3 = w2 + WF;
+      let s0 = p[oConvB + k]!;
+      let s1 = p[oConvB + k + 1]!;
+      let s2 = p[oConvB + k + 2]!;
+      let s3 = p[oConvB + k + 3]!;
+      for (let j = 0; j < WF; j++) {
+        const z = Z[off + j]!;
+        s0 += p[w0 + j]! * z;
+        s1 += p[w1 + j]! * z;
+        s2 += p[w2 + j]! * z;
+        s3 += p[w3 + j]! * z;
+      }
+      out[o + k] = s0 > 0 ? s0 : 0;
+      out[o + k + 1] = s1 > 0 ? s1 : 0;
+      out[o + k + 2] = s2 > 0 ? s2 : 0;
+      out[o + k + 3] = s3 > 0 ? s3 : 0;
+    }
+    for (; k < K; k++) {
+      let s = p[oConvB + k]!;
+      const w = k * WF;
+      for (let j = 0; j < WF; j++) s += p[w + j]! * Z[off + j]!;
+      out[o + k] = s > 0 ? s : 0;
+    }
+  }
+  // Gathers the convolution outputs, then the dense ReLU layer and the output.
+  function forwardFrom(p: Float64Array, Pc: Float64Array, ids: Int32Array, idsOff: number): number {
+    for (let pos = 0; pos < P; pos++) {
+      const src = ids[idsOff + pos]! * K;
+      for (let k = 0; k < K; k++) act[pos * K + k] = Pc[src + k]!;
+    }
+    let out = p[oOutB]!;
+    for (let d = 0; d < D; d++) {
+      let s = p[oDenseB + d]!;
+      const w = oDenseW + d * PK;
+      for (let q = 0; q < PK; q++) s += p[w + q]! * act[q]!;
+      const hv = s > 0 ? s : 0;
+      hid[d] = hv;
+      out += p[oOutW + d]! * hv;
+    }
+    return out;
+  }
   return {
     nParams,
+    window: W,
+    projectionSize: K,
     init(p: Float64Array, rng: Rng): void {
       glorotFill(p, 0, WF, K, rng);
       glorotFill(p, oDenseW, PK, D, rng);
       glorotFill(p, oOutW, D, 1, rng);
     },
     forward(p: Float64Array, Z: Float64Array, off: number): number {
-      for (let pos = 0; pos < P; pos++) {
-        const xo = off + pos * F;
-        for (let k = 0; k < K; k++) {
-          let s = p[oConvB + k]!;
-          const w = k * WF;
-          for (let j = 0; j < WF; j++) s += p[w + j]! * Z[xo + j]!;
-          act[pos * K + k] = s > 0 ? s : 0;
-        }
-      }
-      let out = p[oOutB]!;
-      for (let d = 0; d < D; d++) {
-        let s = p[oDenseB + d]!;
-        const w = oDenseW + d * PK;
-        for (let q = 0; q < PK; q++) s += p[w + q]! * act[q]!;
-        const hv = s > 0 ? s : 0;
-        hid[d] = hv;
-        out += p[oOutW + d]! * hv;
-      }
-      return out;
+      for (let pos = 0; pos < P; pos++) project(p, Z, off + pos * F, act, pos * K);
+      return forwardFrom(p, act, positions, 0);
     },
+    project,
+    forwardFrom,
     backward(p: Float64Array, Z: Float64Array, off: number, dOut: number, grad: Float64Array): void {
       grad[oOutB]! += dOut;
       for (let d = 0; d < D; d++) {

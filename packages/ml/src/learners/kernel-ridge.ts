@@ -7,9 +7,11 @@ import {
   arrayMean,
   checkCols,
   checkInput,
+  DISTANCE_BLOCK,
   LearnerInputError,
   scalerApply,
   scalerFit,
+  squaredDistanceBlock,
   takeRows,
   toNumbers,
   withDefaults,
@@ -143,19 +145,15 @@ export function predict(
   const m = coef.length;
   const out = new Float64Array(nRows);
   const g = state.gamma;
-  for (let i = 0; i < nRows; i++) {
-    let s = state.yMean;
-    const o = i * nCols;
-    for (let r = 0; r < m; r++) {
-      let d = 0;
-      const ro = r * nCols;
-      for (let c = 0; c < nCols; c++) {
-        const t = Z[o + c]! - ref[ro + c]!;
-        d += t * t;
-      }
-      s += coef[r]! * Math.exp(-g * d);
+  const dist = new Float64Array(DISTANCE_BLOCK * m);
+  for (let i0 = 0; i0 < nRows; i0 += DISTANCE_BLOCK) {
+    const nb = squaredDistanceBlock(Z, nRows, i0, ref, m, nCols, dist);
+    for (let b = 0; b < nb; b++) {
+      let s = state.yMean;
+      const o = b * m;
+      for (let r = 0; r < m; r++) s += coef[r]! * Math.exp(-g * dist[o + r]!);
+      out[i0 + b] = s;
     }
-    out[i] = s;
   }
   return out;
 }

@@ -5,6 +5,8 @@
  */
 import {
   checkCols,
+  DISTANCE_BLOCK,
+  squaredDistanceBlock,
   checkInput,
   LearnerInputError,
   scalerApply,
@@ -78,7 +80,40 @@ export function fit(
   };
 }
 
-/** Brute-force k-NN with partial-distance pruning: O(nRows · nRef · nCols) worst case; ties keep the earlier reference row. */
+/**
+ * The k smallest of dist[off … off + nRef − 1] into bestD/bestI, ascending; ties keep the earlier reference row.
+ * Returns how many were filled (min(k, nRef)).
+ */
+function selectNearest(
+  dist: Float64Array,
+  off: number,
+  nRef: number,
+  k: number,
+  bestD: Float64Array,
+  bestI: Int32Array,
+): number {
+  let filled = 0;
+  for (let r = 0; r < nRef; r++) {
+    const d = dist[off + r]!;
+    const bound = filled === k ? bestD[k - 1]! : Infinity;
+    if (d >= bound) continue;
+    // Insertion into the sorted top-k list.
+    let p = filled < k ? filled++ : k - 1;
+    while (p > 0 && bestD[p - 1]! > d) {
+      bestD[p] = bestD[p - 1]!;
+      bestI[p] = bestI[p - 1]!;
+      p--;
+    }
+    bestD[p] = d;
+    bestI[p] = r;
+  }
+  return filled;
+}
+
+/**
+ * Brute-force k-NN: O(nRows · nRef · nCols). The distances of DISTANCE_BLOCK queries to all references are computed
+ * together (squaredDistanceBlock), then each query's k nearest are selected; ties keep the earlier reference row.
+ */
 export function predict(state: KnnState, X: Float64Array, nRows: number, nCols: number): Float64Array {
   checkInput(X, nRows, nCols);
   checkCols(state.nCols, nCols);
@@ -89,41 +124,21 @@ export function predict(state: KnnState, X: Float64Array, nRows: number, nCols: 
   const k = Math.min(state.k, nRef);
   const bestD = new Float64Array(k);
   const bestI = new Int32Array(k);
+  const dist = new Float64Array(DISTANCE_BLOCK * nRef);
   const out = new Float64Array(nRows);
-  for (let i = 0; i < nRows; i++) {
-    const o = i * nCols;
-    let filled = 0;
-    for (let r = 0; r < nRef; r++) {
-      const ro = r * nCols;
-      // Partial distances: once the running sum passes the current k-th best, this reference cannot enter.
-      const bound = filled === k ? bestD[k - 1]! : Infinity;
-      let d = 0;
-      for (let j0 = 0; j0 < nCols && d < bound; j0 += 8) {
-        const j1 = Math.min(nCols, j0 + 8);
-        for (let j = j0; j < j1; j++) {
-          const t = Z[o + j]! - ref[ro + j]!;
-          d += t * t;
-        }
+  for (let i0 = 0; i0 < nRows; i0 += DISTANCE_BLOCK) {
+    const nb = squaredDistanceBlock(Z, nRows, i0, ref, nRef, nCols, dist);
+    for (let b = 0; b < nb; b++) {
+      const filled = selectNearest(dist, b * nRef, nRef, k, bestD, bestI);
+      let s = 0;
+      let ws = 0;
+      for (let q = 0; q < filled; q++) {
+        const w = state.weighting === 'distance' ? 1 / (Math.sqrt(bestD[q]!) + 1e-9) : 1;
+        s += w * refY[bestI[q]!]!;
+        ws += w;
       }
-      if (d >= bound) continue;
-      // Insertion into the sorted top-k list.
-      let p = filled < k ? filled++ : k - 1;
-      while (p > 0 && bestD[p - 1]! > d) {
-        bestD[p] = bestD[p - 1]!;
-        bestI[p] = bestI[p - 1]!;
-        p--;
-      }
-      bestD[p] = d;
-      bestI[p] = r;
+      out[i0 + b] = ws > 0 ? s / ws : 0;
     }
-    let s = 0;
-    let ws = 0;
-    for (let q = 0; q < filled; q++) {
-      const w = state.weighting === 'distance' ? 1 / (Math.sqrt(bestD[q]!) + 1e-9) : 1;
-      s += w * refY[bestI[q]!]!;
-      ws += w;
-    }
-    out[i] = ws > 0 ? s / ws : 0;
   }
   return out;
 }

@@ -19,15 +19,38 @@ import {
 import { Adam } from './adam.ts';
 import { Rng } from '../random.ts';
 
-/** A differentiable network over one standardised sequence of seqLen × nFeatures values. */
-export interface SequenceNet {
+/** A differentiable network on one input row Z[off …] with a scalar output, as the training loop (trainNet) needs. */
+export interface TrainableNet {
   nParams: number;
   /** Writes initial parameters. */
   init(params: Float64Array, rng: Rng): void;
-  /** Output pre-activation for the sequence at Z[off .. off + seqLen·nFeatures); caches what backward needs. */
+  /** Output pre-activation for the row at Z[off …]; caches what backward needs. */
   forward(params: Float64Array, Z: Float64Array, off: number): number;
-  /** Adds d loss/d params to grad for the sequence of the last forward call, given d loss/d output. */
+  /** Adds d loss/d params to grad for the row of the last forward call, given d loss/d output. */
   backward(params: Float64Array, Z: Float64Array, off: number, dOut: number, grad: Float64Array): void;
+  /** Adds a penalty's gradient before each step. */
+  regularize?(params: Float64Array, grad: Float64Array): void;
+}
+
+/**
+ * A network over one standardised sequence of seqLen × nFeatures values. Its first layer reads the sequence through
+ * windows of `window` consecutive steps (one step for the recurrent nets, the kernel width for the convolution);
+ * `project` is that layer on one window, `forwardFrom` the rest of the network, and forward = project every window,
+ * then forwardFrom. Prediction projects each distinct window once (consecutive days of a stock share all but one
+ * step): the same arithmetic on the same values, so the same outputs.
+ */
+export interface SequenceNet extends TrainableNet {
+  /** Steps per window of the first layer. */
+  window: number;
+  /** Values `project` writes per window. */
+  projectionSize: number;
+  /** The first layer on the window at Z[off .. off + window·nFeatures), written to out[o .. o + projectionSize). */
+  project(params: Float64Array, Z: Float64Array, off: number, out: Float64Array, o: number): void;
+  /**
+   * Output pre-activation given the first layer's values: window w of the sequence (w < seqLen − window + 1) is
+   * P[ids[idsOff + w] · projectionSize …]. Caches what backward needs, like forward.
+   */
+  forwardFrom(params: Float64Array, P: Float64Array, ids: Int32Array, idsOff: number): number;
 }
 
 /** Options common to every sequence learner. */
@@ -105,11 +128,6 @@ export function standardiseTarget(
     yStd = Math.sqrt(v / nRows) || 1;
   }
   return { t: Float64Array.from(y, (v) => (v - yMean) / yStd), yMean, yStd };
-}
-
-/** A network the shared loop can train; `regularize` adds a penalty's gradient before each step. */
-export interface TrainableNet extends SequenceNet {
-  regularize?(params: Float64Array, grad: Float64Array): void;
 }
 
 export interface NetTrainOptions {
@@ -233,12 +251,73 @@ export function sequencePredict(
   const params = Float64Array.from(state.params);
   if (params.length !== net.nParams)
     throw new LearnerInputError('state parameters do not match the network shape');
+  const nWindows = state.seqLen - net.window + 1;
+  const { ids, firstOffsets } = distinctWindows(Z, nRows, state.seqLen, state.nFeatures, net.window);
+  const size = net.projectionSize;
+  const P = new Float64Array(firstOffsets.length * size);
+  for (let u = 0; u < firstOffsets.length; u++) net.project(params, Z, firstOffsets[u]!, P, u * size);
   const out = new Float64Array(nRows);
   for (let i = 0; i < nRows; i++) {
-    const f = net.forward(params, Z, i * nCols);
+    const f = net.forwardFrom(params, P, ids, i * nWindows);
     out[i] = state.task === 'classification' ? sigmoid(f) : state.yMean + state.yStd * f;
   }
   return out;
+}
+
+/**
+ * Numbers the distinct windows of `window` consecutive steps (window · nFeatures values, compared bit for bit) over
+ * every sequence of Z ([nRows, seqLen, nFeatures]): ids[i · nWindows + w] is the number of sequence i's window w,
+ * firstOffsets[u] the offset in Z of window u's first occurrence.
+ */
+export function distinctWindows(
+  Z: Float64Array,
+  nRows: number,
+  seqLen: number,
+  nFeatures: number,
+  window: number,
+): { ids: Int32Array; firstOffsets: Int32Array } {
+  const nWindows = seqLen - window + 1;
+  const len = window * nFeatures;
+  // Bit patterns as 32-bit words (Z's buffer is Z's own: scalerApply allocates it).
+  const bits = new Uint32Array(Z.buffer, Z.byteOffset, Z.length * 2);
+  const total = nRows * nWindows;
+  const hashWords = Math.min(2 * len, 16);
+  let capacity = 16;
+  while (capacity < 2 * total) capacity *= 2;
+  const table = new Int32Array(capacity).fill(-1);
+  const ids = new Int32Array(total);
+  const first: number[] = [];
+  for (let i = 0; i < nRows; i++) {
+    for (let w = 0; w < nWindows; w++) {
+      const off = (i * seqLen + w) * nFeatures;
+      const b = 2 * off;
+      // Hashed on (at most) the first and the last 8 values of the window; equality is checked on all of them.
+      let h = 0x811c9dc5;
+      for (let k = 0; k < hashWords; k++) h = Math.imul(h ^ bits[b + k]!, 0x01000193);
+      for (let k = 2 * len - hashWords; k < 2 * len; k++) h = Math.imul(h ^ bits[b + k]!, 0x01000193);
+      let slot = (h ^ (h >>> 15)) & (capacity - 1);
+      let id = -1;
+      for (;;) {
+        const u = table[slot]!;
+        if (u < 0) break;
+        const b2 = 2 * first[u]!;
+        let same = true;
+        for (let k = 0; k < 2 * len && same; k++) same = bits[b + k] === bits[b2 + k];
+        if (same) {
+          id = u;
+          break;
+        }
+        slot = (slot + 1) & (capacity - 1);
+      }
+      if (id < 0) {
+        id = first.length;
+        first.push(off);
+        table[slot] = id;
+      }
+      ids[i * nWindows + w] = id;
+    }
+  }
+  return { ids, firstOffsets: Int32Array.from(first) };
 }
 
 /** Glorot-uniform fill of params[off, off + fanOut·fanIn). */

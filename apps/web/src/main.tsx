@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './fonts.css';
 import './index.css';
@@ -18,10 +18,14 @@ const queryClient = createQueryClient();
 preloadFirstVisit(location.pathname);
 prefetchFirstVisit(location.pathname, queryClient);
 
+// The first render as a transition: React renders it in slices and yields to the browser between them (input
+// stays responsive on a slow phone; no long task while the page builds).
 void languageReady().then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
   ),
 );

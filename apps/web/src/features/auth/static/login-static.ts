@@ -86,7 +86,10 @@ function wirePasswordToggle(): void {
       const visible = field.type === 'password';
       field.type = visible ? 'text' : 'password';
       button.setAttribute('aria-pressed', String(visible));
-      button.setAttribute('aria-label', (visible ? button.dataset.hideLabel : button.dataset.showLabel) ?? '');
+      button.setAttribute(
+        'aria-label',
+        (visible ? button.dataset.hideLabel : button.dataset.showLabel) ?? '',
+      );
     });
   }
 }

@@ -70,7 +70,8 @@ describe('DashboardPage', () => {
     // No predictions endpoint: '---'.
     expect(screen.getByTestId('card-ai').textContent).toContain('---');
     expect(screen.queryByTestId('ai-summary')).toBeNull();
-    expect(screen.getByTestId('top-gainers').textContent).toContain('+%9,99');
+    // Below the fold: rendered just after the cards (Deferred).
+    expect((await screen.findByTestId('top-gainers')).textContent).toContain('+%9,99');
     expect(screen.getByTestId('sector-distribution').textContent).toContain('53 hisse');
     expect(screen.getByTestId('stale-banner').textContent).toContain('Veriler gecikmeli');
     expect(screen.getByTestId('stale-banner').textContent).toContain('15 dk');

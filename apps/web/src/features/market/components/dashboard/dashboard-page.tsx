@@ -3,8 +3,10 @@ import { useTranslation } from '@/lib/use-translation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import { DASHBOARD_CHART_ITEMS, DASHBOARD_REFRESH_MS } from '@bist/contracts/values';
+import { Deferred } from '@/components/deferred';
 import { ErrorCard } from '@/components/error-card';
 import { PageHeader } from '@/components/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useLiveData } from '@/features/market/api/get-live-data';
 import { getMarketSummaryQueryOptions } from '@/features/market/api/get-market-summary';
 import { RefreshButton } from '@/features/market/components/shared/refresh-button';
@@ -84,25 +86,31 @@ export function DashboardPage({
       {header}
       <StaleBanner freshness={data?.freshness} />
       <MarketStatCards data={data} fourth={aiCard} />
-      <DashboardCharts rows={(live.data?.data ?? []).slice(0, DASHBOARD_CHART_ITEMS)} loading={!live.data} />
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-        <MoversCard
-          title={t('dashboard.topGainers')}
-          icon={TrendingUp}
-          rows={data?.top_gainers}
-          testId="top-gainers"
-          rowAction={rowAction}
+      {/* Below the fold on a phone: rendered once the cards above have painted. */}
+      <Deferred fallback={<Skeleton className="h-[40rem] w-full" />}>
+        <DashboardCharts
+          rows={(live.data?.data ?? []).slice(0, DASHBOARD_CHART_ITEMS)}
+          loading={!live.data}
         />
-        <MoversCard
-          title={t('dashboard.topLosers')}
-          icon={TrendingDown}
-          rows={data?.top_losers}
-          testId="top-losers"
-          rowAction={rowAction}
-        />
-        <SectorDistributionCard data={data} />
-      </div>
-      {aiSummary}
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+          <MoversCard
+            title={t('dashboard.topGainers')}
+            icon={TrendingUp}
+            rows={data?.top_gainers}
+            testId="top-gainers"
+            rowAction={rowAction}
+          />
+          <MoversCard
+            title={t('dashboard.topLosers')}
+            icon={TrendingDown}
+            rows={data?.top_losers}
+            testId="top-losers"
+            rowAction={rowAction}
+          />
+          <SectorDistributionCard data={data} />
+        </div>
+        {aiSummary}
+      </Deferred>
     </div>
   );
 }

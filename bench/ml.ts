@@ -17,6 +17,10 @@
 //   --rate <n>        requests per second offered by the load process (default 200)
 //   --no-load         skip the HTTP load (event-loop delay is still measured)
 //   --test-year-only  skip the previous year (no champion choice; faster)
+//   --seeds <n>       run the whole evaluation with n run seeds (7, 8, …; default 1): a seed-spread table per algorithm
+//                     (Rank IC and Δ vs best factor: mean, sd, min–max over the seeds), the champion chosen on the
+//                     previous year's seed-average Δ. The main table shows seed 7, the server's seed (the served draw).
+//                     Wall time and memory above are those of the first seed.
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -42,6 +46,9 @@ const HORIZONS = (option('horizons') ?? '1,5').split(',').map(Number).filter(isP
 const ONLY = option('only')?.split(',');
 const LOAD = !args.includes('--no-load');
 const TWO_YEARS = !args.includes('--test-year-only');
+/** The server's run seed (prediction-runs.service.ts); further seeds are 8, 9, … */
+const SERVER_SEED = 7;
+const SEEDS = Math.max(1, Math.floor(Number(option('seeds') ?? '1')));
 /** Scored days per evaluation year (the walk-forward's default evalDays). */
 const YEAR_DAYS = 250;
 const PORT = 3911;
@@ -97,13 +104,13 @@ const ELD_RESOLUTION_MS = 1;
 const delay = monitorEventLoopDelay({ resolution: ELD_RESOLUTION_MS });
 delay.enable();
 const tTrain = performance.now();
-const train = (panel: typeof dataset.panel, label: string) =>
+const train = (panel: typeof dataset.panel, label: string, seed = SERVER_SEED) =>
   trainOnPool(
     pool,
     panel,
     algorithmIds,
     HORIZONS,
-    { seed: 7 },
+    { seed },
     {
       onProgress: (done, total, id, h) =>
         process.stdout.write(`\r  ${label}: ${done}/${total} ${id} h=${h}`.padEnd(70)),
@@ -118,10 +125,30 @@ delay.disable();
 process.stdout.write('\n');
 (load as ChildProcess | null)?.send('stop');
 const http_ = await loadResult;
+peakRss = Math.max(peakRss, process.memoryUsage().rss);
+const firstSeedPeakRss = peakRss;
+const firstSeedWallMs = performance.now() - t0;
+// Further seeds (after the measured run: wall time, memory and event-loop figures are the first seed's).
+const seedRuns: { seed: number; previous: TrainOutcome[]; test: TrainOutcome[] }[] = [
+  { seed: SERVER_SEED, previous: previousOutcomes, test: outcomes },
+];
+for (let k = 1; k < SEEDS; k++) {
+  const seed = SERVER_SEED + k;
+  const previous = TWO_YEARS
+    ? await train(
+        truncatedPanel(dataset.panel, dataset.panel.dates.length - YEAR_DAYS),
+        `seed ${seed} previous year`,
+        seed,
+      )
+    : [];
+  const test = await train(dataset.panel, `seed ${seed} test year`, seed);
+  seedRuns.push({ seed, previous, test });
+  process.stdout.write('\n');
+}
 await pool.close();
 server.close();
 clearInterval(rssTimer);
-peakRss = Math.max(peakRss, process.memoryUsage().rss);
+peakRss = firstSeedPeakRss;
 
 const ms = (ns: number) => Math.max(0, ns / 1e6 - ELD_RESOLUTION_MS);
 const pct = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(2) : 'n/a');
@@ -145,7 +172,34 @@ const window = (list: TrainOutcome[]) => {
 const scoredWindow = window(outcomes);
 const previousWindow = previousOutcomes.length > 0 ? window(previousOutcomes) : 'n/a';
 
-// The champion of each horizon, chosen on the previous year only.
+// Per algorithm, horizon and year: a figure over the seeds (mean, sd, min, max); null where any seed has none.
+interface SeedSpread {
+  mean: number;
+  sd: number;
+  min: number;
+  max: number;
+}
+const spreadOf = (values: (number | null | undefined)[]): SeedSpread | null => {
+  if (values.some((v) => typeof v !== 'number' || !Number.isFinite(v))) return null;
+  const v = values as number[];
+  const mean = v.reduce((a, b) => a + b, 0) / v.length;
+  const sd = v.length > 1 ? Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / (v.length - 1)) : 0;
+  return { mean, sd, min: Math.min(...v), max: Math.max(...v) };
+};
+const acrossSeeds = (
+  year: 'previous' | 'test',
+  id: string,
+  h: number,
+  pick: (e: AlgorithmEvaluation) => number | null,
+) =>
+  spreadOf(
+    seedRuns.map((r) => {
+      const o = r[year].find((x) => x.algorithmId === id && x.horizon === h);
+      return o && !o.error ? pick(evalOf(o)) : null;
+    }),
+  );
+
+// The champion of each horizon, chosen on the previous year only (on the seed average of Δ when --seeds > 1).
 const champions = new Map<number, string | null>();
 for (const h of HORIZONS) {
   champions.set(
@@ -155,9 +209,10 @@ for (const h of HORIZONS) {
         .filter((o) => o.horizon === h)
         .map((o) => {
           const e = evalOf(o);
+          const averaged = acrossSeeds('previous', o.algorithmId, h, (x) => x.rankIcDiffVsBestFactor);
           return {
             algorithmId: o.algorithmId,
-            rankIcDiffVsBestFactor: e.rankIcDiffVsBestFactor,
+            rankIcDiffVsBestFactor: SEEDS > 1 ? (averaged?.mean ?? null) : e.rankIcDiffVsBestFactor,
             rankIcDays: e.rankIc.days,
             error: o.error,
           };
@@ -277,7 +332,7 @@ for (const h of HORIZONS) {
 const summary = [
   `- dataset: ${dataset.description}`,
   `- algorithms: ${algorithmIds.length} × horizons ${HORIZONS.join(', ')}; walk-forward: expanding window, retrain every 20 trading days, 250 days scored per year: test year ${scoredWindow}, previous year ${previousWindow}; worker threads: ${WORKERS} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'cpu'})`,
-  `- total wall time: ${((performance.now() - t0) / 1000).toFixed(1)} s (data ${(loadMs / 1000).toFixed(1)} s, training + evaluation ${(trainMs / 1000).toFixed(1)} s)`,
+  `- total wall time${SEEDS > 1 ? ' (first seed)' : ''}: ${(firstSeedWallMs / 1000).toFixed(1)} s (data ${(loadMs / 1000).toFixed(1)} s, training + evaluation ${(trainMs / 1000).toFixed(1)} s)`,
   `- machine load average (1/5/15 min) at the end: ${os
     .loadavg()
     .map((l) => l.toFixed(1))
@@ -288,14 +343,58 @@ const summary = [
     ? `- HTTP during training (autocannon, 10 connections, ${RATE} req/s offered, separate process): ${http_.requests} requests, ${Math.round(http_.rps!)} req/s, latency p50 ${http_.latencyP50} ms, p99 ${http_.latencyP99} ms, max ${http_.latencyMax} ms, errors ${http_.errors}`
     : '- HTTP load: off',
 ].join('\n');
+// The seed spread: every algorithm's figures over the run seeds (a learner whose figure moves with the seed alone
+// cannot be ranked on one draw; a deterministic one shows sd 0).
+const fmtSpread = (x: SeedSpread | null, d = 4) =>
+  x ? `${x.mean.toFixed(d)} (sd ${x.sd.toFixed(d)}) [${x.min.toFixed(d)}, ${x.max.toFixed(d)}]` : 'n/a';
+let seedSection = '';
+if (SEEDS > 1) {
+  for (const h of HORIZONS) {
+    const id = champions.get(h);
+    if (!id) continue;
+    championLines.push(
+      `- h = ${h}, champion **${id}** over ${SEEDS} seeds (${seedRuns.map((r) => r.seed).join(', ')}): previous year Δ vs best factor ${fmtSpread(acrossSeeds('previous', id, h, (e) => e.rankIcDiffVsBestFactor))}; test year Rank IC ${fmtSpread(acrossSeeds('test', id, h, (e) => e.rankIc.mean))}, Δ vs best factor ${fmtSpread(acrossSeeds('test', id, h, (e) => e.rankIcDiffVsBestFactor))}, tradable Rank IC ${fmtSpread(acrossSeeds('test', id, h, (e) => e.tradableRankIc?.mean ?? null))}`,
+    );
+  }
+  const seedHeader = [
+    'algorithm',
+    'h',
+    'year',
+    'Rank IC mean (sd) [min, max]',
+    'Δ vs best factor mean (sd) [min, max]',
+    'edge pts mean (sd) [min, max]',
+  ];
+  const seedRows: string[][] = [];
+  for (const id of algorithmIds)
+    for (const h of HORIZONS)
+      for (const year of TWO_YEARS ? (['test', 'previous'] as const) : (['test'] as const))
+        seedRows.push([
+          `${id}${champions.get(h) === id ? ' ★' : ''}`,
+          String(h),
+          year,
+          fmtSpread(acrossSeeds(year, id, h, (e) => e.rankIc.mean)),
+          fmtSpread(acrossSeeds(year, id, h, (e) => e.rankIcDiffVsBestFactor)),
+          fmtSpread(
+            acrossSeeds(year, id, h, (e) => e.edgePoints),
+            2,
+          ),
+        ]);
+  seedSection = `\n\n## Seed spread (${SEEDS} run seeds: ${seedRuns.map((r) => r.seed).join(', ')}; the champion chosen on the previous year's mean Δ)\n\n${[
+    `| ${seedHeader.join(' | ')} |`,
+    `|${seedHeader.map(() => '---').join('|')}|`,
+    ...seedRows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n')}`;
+}
 const champ = championLines.join('\n');
-console.log(`\n${table}\n\n${summary}\n\n## Production model (champion) per horizon\n\n${champ}`);
+console.log(
+  `\n${table}${seedSection}\n\n${summary}\n\n## Production model (champion) per horizon\n\n${champ}`,
+);
 const outDir = path.join(HERE, 'results');
 fs.mkdirSync(outDir, { recursive: true });
 const outFile = path.join(outDir, `ml-${dataset.name}.md`);
 fs.writeFileSync(
   outFile,
-  `# bench:ml — ${dataset.name}\n\n${summary}\n\n## Production model (champion) per horizon\n\n${champ}\n\n## All algorithms (★ = champion)\n\n${table}\n`,
+  `# bench:ml — ${dataset.name}\n\n${summary}\n\n## Production model (champion) per horizon\n\n${champ}\n\n## All algorithms (★ = champion${SEEDS > 1 ? `; seed ${SERVER_SEED}, the served draw` : ''})\n\n${table}${seedSection}\n`,
 );
 console.log(`\nwritten to ${path.relative(process.cwd(), outFile)}`);
 process.exit(0);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { featuresOf, lastDay } from '../test/helpers.ts';
 import { type Algorithm, type TrainedModel, finishModel, trainingDataAt } from './algorithm.ts';
 import { ols } from './algorithms/linear.ts';
-import { stacking } from './algorithms/stacking.ts';
+import { normalQuantile } from './algorithms/pooled-data.ts';
+import { rankBlend, stacking } from './algorithms/stacking.ts';
 import { randomWalk } from './algorithms/time-series.ts';
 import { realisedRows } from './features.ts';
 import { ALGORITHMS } from './registry.ts';
@@ -103,6 +104,33 @@ describe('every algorithm', () => {
 });
 
 describe('stacking', () => {
+  it('blends per day: rank-gauss of each base across the day, weighted by id, missing values neutral', () => {
+    // Rows 0–2 on day 0, rows 3–4 on day 1, given out of order.
+    const rowDay = Int32Array.from([0, 0, 0, 1, 1]);
+    const stack = {
+      baseIds: ['a', 'b'],
+      values: [Float64Array.from([3, 1, 2, 10, 20]), Float64Array.from([1, 2, NaN, 5, 4])],
+    };
+    const z = (p: number) => normalQuantile(p);
+    // Weights given in the model's order (b, a): mapped onto the stack's columns by id.
+    const out = rankBlend(stack, ['b', 'a'], [1, 3], [4, 0, 1, 2, 3], rowDay);
+    // Day 0: a ranks 3,1,2 of 3 → z(5/6), z(1/6), 0; b ranks 1,2 of 2 (row 2 missing) → z(1/4), z(3/4), 0.
+    expect(out[1]).toBeCloseTo((3 * z(5 / 6) + z(1 / 4)) / 4, 12);
+    expect(out[2]).toBeCloseTo((3 * z(1 / 6) + z(3 / 4)) / 4, 12);
+    expect(out[3]).toBeCloseTo(0, 12);
+    // Day 1: a 10 < 20, b 5 > 4.
+    expect(out[4]).toBeCloseTo((3 * z(1 / 4) + z(3 / 4)) / 4, 12);
+    expect(out[0]).toBeCloseTo((3 * z(3 / 4) + z(1 / 4)) / 4, 12);
+    // The same day asked for with fewer rows is ranked among those rows only (not the cached larger set).
+    const two = rankBlend(stack, ['a'], [1], [0, 1], rowDay);
+    expect(two[0]).toBeCloseTo(z(3 / 4), 12);
+    expect(two[1]).toBeCloseTo(z(1 / 4), 12);
+    // A base with weight ≤ 0 or unknown to the stack is ignored; no positive weight → all zeros.
+    expect(Array.from(rankBlend(stack, ['a', 'b', 'c'], [1, -2, 5], [0, 1, 2], rowDay))).toEqual(
+      Array.from(rankBlend(stack, ['a'], [1], [0, 1, 2], rowDay)),
+    );
+    expect(Array.from(rankBlend(stack, ['a'], [0], [0, 1], rowDay))).toEqual([0, 0]);
+  });
   it('sees every realised row that has base predictions, the row cap applied after that filter', () => {
     const fs = featuresOf({ nSeries: 60, nDays: 500, seed: 6 });
     const cutoff = lastDay(fs);
@@ -122,9 +150,10 @@ describe('stacking', () => {
     const runs = walkForward(fs, [randomWalk, ols, stacking], { horizon: 1, evalDays: 200 });
     const byId = new Map(runs.map((r) => [r.algorithmId, r]));
     const st = byId.get('stacking')!;
-    const coef = (st.lastModel!.state as { coef: number[] }).coef;
-    const ids = (st.lastModel!.state as { baseIds: string[] }).baseIds;
-    expect(coef[ids.indexOf('ols')]!).toBeGreaterThan(0);
+    const { weights, baseIds: ids } = st.lastModel!.state as { weights: number[]; baseIds: string[] };
+    expect(weights[ids.indexOf('ols')]!).toBeGreaterThan(0);
+    // The random walk predicts 0 for every stock: no ranking, no weight.
+    expect(weights[ids.indexOf('random-walk')]).toBe(0);
     expect(st.metrics.hitRate).toBeGreaterThan(byId.get('ols')!.metrics.hitRate - 0.01);
     expect(st.metrics.hitRateLow).toBeGreaterThan(0.5);
   });

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { WALK_FORWARD_RECENT_DAYS, directionalHit } from '@bist/contracts';
 import { algorithmById, buildFeatures, fitLatest, syntheticPanel, walkForwardAlgorithm } from '@bist/ml';
 import { payloadOfPanel } from './ml-protocol.ts';
-import { recentWalkForwardDays, runTrainTask } from './ml-tasks.ts';
+import {
+  featuresOfPayload,
+  panelOfPayload,
+  recentWalkForwardDays,
+  runTrainTask,
+  samePanelPayload,
+} from './ml-tasks.ts';
 
 describe(runTrainTask.name, () => {
   it('stores exactly the model fitLatest gives for a randomised learner (one seed derivation)', () => {
@@ -117,5 +123,27 @@ describe(recentWalkForwardDays.name, () => {
       seed: 1,
     });
     expect(recentWalkForwardDays(fs, run)).toEqual([]);
+  });
+});
+
+describe(featuresOfPayload.name, () => {
+  it('reuses the last features for an equal panel sent again, and builds afresh when one value differs', () => {
+    const payload = payloadOfPanel(syntheticPanel({ nSeries: 4, nDays: 120, seed: 12 }));
+    const first = featuresOfPayload(payload);
+    // A structured-clone copy (what the next task carries): equal content, other objects.
+    const copy = structuredClone(payload);
+    expect(samePanelPayload(payload, copy)).toBe(true);
+    expect(featuresOfPayload(copy)).toBe(first);
+    const changed = structuredClone(payload);
+    changed.close[37] = changed.close[37]! * 1.0001;
+    expect(samePanelPayload(payload, changed)).toBe(false);
+    const rebuilt = featuresOfPayload(changed);
+    expect(rebuilt).not.toBe(first);
+    expect(Array.from(rebuilt.x)).toEqual(Array.from(buildFeatures(panelOfPayload(changed)).x));
+    const renamed = {
+      ...structuredClone(changed),
+      symbols: changed.symbols.map((s, i) => (i === 2 ? 'OTHER' : s)),
+    };
+    expect(featuresOfPayload(renamed)).not.toBe(rebuilt);
   });
 });

@@ -65,6 +65,57 @@ export function panelOfPayload(p: PanelPayload): Panel {
   };
 }
 
+/** How long a worker keeps the last panel's features for the next task on the same panel. */
+export const FEATURE_REUSE_MS = 15_000;
+
+let lastFeatures: { payload: PanelPayload; fs: FeatureSet; timer: ReturnType<typeof setTimeout> } | null =
+  null;
+
+const bytesOf = (a: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+const sameStrings = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
+const PAYLOAD_ARRAYS = [
+  'open',
+  'high',
+  'low',
+  'close',
+  'volume',
+  'marketOpen',
+  'marketHigh',
+  'marketLow',
+  'marketClose',
+  'marketVolume',
+] as const;
+
+/** Equal dates, symbols, sectors and bit-identical price and volume arrays. */
+export function samePanelPayload(a: PanelPayload, b: PanelPayload): boolean {
+  return (
+    sameStrings(a.dates, b.dates) &&
+    sameStrings(a.symbols, b.symbols) &&
+    sameStrings(a.sectors, b.sectors) &&
+    PAYLOAD_ARRAYS.every((k) => bytesOf(a[k]).equals(bytesOf(b[k])))
+  );
+}
+
+/**
+ * The features of a panel payload. A worker keeps the last panel's features for FEATURE_REUSE_MS after its last use,
+ * so the task that follows on the same panel (the ensembles after the base algorithms, a predict after a train) does
+ * not build them again (≈ 1.5 s for 600 stocks × 3 years); a panel that differs in any value is built afresh.
+ */
+export function featuresOfPayload(p: PanelPayload): FeatureSet {
+  if (lastFeatures && samePanelPayload(lastFeatures.payload, p)) {
+    lastFeatures.timer.refresh();
+    return lastFeatures.fs;
+  }
+  if (lastFeatures) clearTimeout(lastFeatures.timer);
+  lastFeatures = null;
+  const fs = buildFeatures(panelOfPayload(p));
+  const timer = setTimeout(() => (lastFeatures = null), FEATURE_REUSE_MS);
+  timer.unref();
+  lastFeatures = { payload: p, fs, timer };
+  return fs;
+}
+
 function algorithmOf(id: string): Algorithm {
   const a = algorithmById(id);
   if (!a) throw new UnknownAlgorithmError(id);
@@ -125,7 +176,7 @@ export function recentWalkForwardDays(fs: FeatureSet, run: WalkForwardRun): Walk
  * model is the fit the evaluation would make at that cutoff. Timings use `now` (performance.now in the worker).
  */
 export function runTrainTask(task: TrainTask, now: () => number, progress: ProgressHook): TrainOutcome[] {
-  const fs = buildFeatures(panelOfPayload(task.panel));
+  const fs = featuresOfPayload(task.panel);
   const outcomes: TrainOutcome[] = [];
   let own = 0;
   const nextIndex = () => (task.claim ? Atomics.add(task.claim, 0, 1) : own++);
@@ -176,7 +227,7 @@ export function runTrainTask(task: TrainTask, now: () => number, progress: Progr
 
 /** Serves the latest day's rows with stored models: base algorithms first, then ensembles on their predictions. */
 export function runPredictTask(task: PredictTask, progress: ProgressHook): ServedOutcome[] {
-  const fs = buildFeatures(panelOfPayload(task.panel));
+  const fs = featuresOfPayload(task.panel);
   const rows = latestRows(fs);
   const asOfDate = rows.length > 0 ? (fs.panel.dates[fs.rowDay[rows[0]!]!] ?? '') : '';
   const ordered = [...task.models].sort(

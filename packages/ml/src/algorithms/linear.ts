@@ -1,6 +1,7 @@
 /**
  * Pooled linear models on the standardised features (one model over all stocks' rows). Regressors predict the
- * winsorised forward log return; classifiers predict P(return > 0), Platt-calibrated on the latest 20 % of the
+ * cross-sectional target (the per-day rank-gauss of the forward log return in return units, crossSectionalTargets:
+ * how far the stock ends above or below its day's average); classifiers predict P(return > 0), Platt-calibrated on the latest 20 % of the
  * training rows, and turn it into an expected return (2p − 1)·E|r|.
  */
 import {
@@ -117,7 +118,7 @@ function linearRegressor(spec: LinearSpec): Algorithm {
     scope: 'pooled',
     output: 'regression',
     fit(data: TrainingData): TrainedModel {
-      const m = pooledMatrix(data, 'return');
+      const m = pooledMatrix(data, 'cross-sectional');
       const w = m.n > m.p + 1 ? spec.solve(m) : new Float64Array(m.p + 1);
       return finishModel(algorithm, data, { coef: jsonNumbers(w) });
     },

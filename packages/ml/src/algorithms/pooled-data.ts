@@ -62,11 +62,11 @@ export function holdoutSplit(data: TrainingData, n = data.rows.length): { split:
   return { split, trainEnd };
 }
 
-/** Standardised design matrix and winsorised return (or 0/1 direction) targets of the training rows. */
-export function pooledMatrix(data: TrainingData, target: 'return' | 'direction'): PooledMatrix {
+/** Standardised design matrix and the cross-sectional return (or 0/1 direction) targets of the training rows. */
+export function pooledMatrix(data: TrainingData, target: 'cross-sectional' | 'direction'): PooledMatrix {
   const X = featureRows(data.features, data.rows);
   const n = data.rows.length;
-  const y = target === 'return' ? winsorisedTargets(data) : directionTargets(data);
+  const y = target === 'cross-sectional' ? crossSectionalTargets(data) : directionTargets(data);
   return { X, n, p: data.features.cols, y, ...holdoutSplit(data) };
 }
 

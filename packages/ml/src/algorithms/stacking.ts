@@ -1,11 +1,13 @@
 /**
- * Stacking ensemble (Breiman's stacked regression): ŷ = w₀ + Σ wₖ·ŷₖ/sₖ with wₖ ≥ 0, fitted by ridge-penalised
- * non-negative coordinate descent (intercept unpenalised) over the other algorithms' out-of-sample predictions ŷₖ
- * (sₖ their RMS scale) on the cross-sectional target: the winsorised forward return minus its day's mean over the
- * training rows, so the blend learns to rank stocks, not to extrapolate the training window's market move.
- * It trains on every realised row that has all base predictions (trainingDataAt keeps those before capping), and
- * those base predictions were themselves out-of-sample (made by models trained before the row's day), so no base
- * model's in-sample fit leaks into it.
+ * Stacking ensemble as an IC-weighted rank blend: on each day, every base algorithm's out-of-sample predictions are
+ * rank-gauss transformed across that day's stocks, Φ⁻¹((rank − ½)/m), and averaged with weights equal to the base's
+ * mean daily Rank IC over the meta-training rows (bases with a Rank IC ≤ 0 get no weight). The blend score is turned
+ * into a return by one least-squares line, with intercept, on the cross-sectional target (the winsorised forward
+ * return minus its day's mean), so the ensemble ranks stocks and never extrapolates the training window's market
+ * move. It trains on every realised row that has all base predictions (trainingDataAt keeps those before capping),
+ * and those base predictions were themselves out-of-sample (made by models trained before the row's day), so no base
+ * model's in-sample fit leaks into it. Decision 0037: the earlier non-negative ridge over 39 raw predictions
+ * followed whichever bases had been best in the last windows and fell below its own inputs out of sample.
  */
 import {
   type Algorithm,
@@ -21,115 +23,24 @@ import {
   jsonNumbers,
   stateNumbers,
 } from '../algorithm.ts';
-import { holdoutSplit, winsorisedTargets } from './pooled-data.ts';
+import type { FeatureSet, Horizon } from '../features.ts';
+import { dailyIc } from '../metrics.ts';
+import { averageRanks } from '../ranks.ts';
+import { normalQuantile, winsorisedTargets } from './pooled-data.ts';
 
 /** With fewer meta-training rows, or fewer distinct days, than these, stacking predicts 0 (the random walk). */
 export const STACKING_MIN_ROWS = 200;
 export const STACKING_MIN_DAYS = 20;
 
-/**
- * min ‖y − Xw‖² + λ‖w‖² subject to w ≥ 0 by cyclic coordinate descent on the Gram matrix G = X'X, c = X'y.
- */
-export function nonNegativeRidge(G: Float64Array, c: Float64Array, k: number, lambda: number): Float64Array {
-  const w = new Float64Array(k);
-  for (let sweep = 0; sweep < 1000; sweep++) {
-    let maxDelta = 0;
-    for (let j = 0; j < k; j++) {
-      let rho = c[j]!;
-      for (let i = 0; i < k; i++) if (i !== j) rho -= G[j * k + i]! * w[i]!;
-      const nw = Math.max(0, rho / (G[j * k + j]! + lambda + 1e-300));
-      maxDelta = Math.max(maxDelta, Math.abs(nw - w[j]!));
-      w[j] = nw;
-    }
-    if (maxDelta < 1e-10) break;
-  }
-  return w;
-}
-
-/** X'X, X'y, y'y and the column and y sums of rows [from, to) of an n × k row-major matrix (no intercept column). */
-function gram(
-  X: Float64Array,
-  y: Float64Array,
-  k: number,
-  from: number,
-  to: number,
-): { G: Float64Array; c: Float64Array; yy: number; sx: Float64Array; sy: number } {
-  const G = new Float64Array(k * k);
-  const c = new Float64Array(k);
-  const sx = new Float64Array(k);
-  let yy = 0;
-  let sy = 0;
-  for (let i = from; i < to; i++) {
-    const yi = y[i]!;
-    yy += yi * yi;
-    sy += yi;
-    for (let a = 0; a < k; a++) {
-      const xa = X[i * k + a]!;
-      sx[a]! += xa;
-      c[a]! += xa * yi;
-      for (let b = a; b < k; b++) G[a * k + b]! += xa * X[i * k + b]!;
-    }
-  }
-  for (let a = 0; a < k; a++) for (let b = 0; b < a; b++) G[a * k + b] = G[b * k + a]!;
-  return { G, c, yy, sx, sy };
-}
-
-/** X'X and X'y of rows [from, to) after centring X's columns and y on those rows, with the means. */
-function centredGram(
-  X: Float64Array,
-  y: Float64Array,
-  k: number,
-  from: number,
-  to: number,
-): { G: Float64Array; c: Float64Array; mx: Float64Array; my: number } {
-  const n = Math.max(1, to - from);
-  const mx = new Float64Array(k);
-  let my = 0;
-  for (let i = from; i < to; i++) {
-    my += y[i]!;
-    for (let a = 0; a < k; a++) mx[a]! += X[i * k + a]!;
-  }
-  my /= n;
-  for (let a = 0; a < k; a++) mx[a]! /= n;
-  const g = gram(X, y, k, from, to);
-  for (let a = 0; a < k; a++) {
-    g.c[a]! -= n * mx[a]! * my;
-    for (let b = 0; b < k; b++) g.G[a * k + b]! -= n * mx[a]! * mx[b]!;
-  }
-  return { G: g.G, c: g.c, mx, my };
-}
-
-function dot(a: Float64Array, b: Float64Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
-  return s;
-}
-
-/** Σ(y − w₀ − Xw)² from the raw Gram summary of the scored rows (m of them). */
-function sseWithIntercept(
-  g: { G: Float64Array; c: Float64Array; yy: number; sx: Float64Array; sy: number },
-  w: Float64Array,
-  w0: number,
-  k: number,
-  m: number,
-): number {
-  let s = g.yy - 2 * w0 * g.sy + m * w0 * w0;
-  for (let a = 0; a < k; a++) {
-    s -= 2 * w[a]! * g.c[a]!;
-    s += 2 * w0 * w[a]! * g.sx[a]!;
-    for (let b = 0; b < k; b++) s += w[a]! * g.G[a * k + b]! * w[b]!;
-  }
-  return s;
-}
-
 interface StackState {
   baseIds: string[];
-  scale: (number | null)[];
-  /** Non-negative weights on base predictions divided by `scale`; null → predict 0 (not enough history yet). */
-  coef: (number | null)[] | null;
-  intercept?: number;
-  /** Meta-training rows the weights were fitted on. */
-  rows?: number;
+  /** Blend weight of each base (its mean daily Rank IC on the meta-training rows, floored at 0); null → predict 0. */
+  weights: (number | null)[] | null;
+  /** Return = intercept + slope · blend score. */
+  slope: number;
+  intercept: number;
+  /** Meta-training rows the weights were measured on. */
+  rows: number;
 }
 
 /** Winsorised targets minus the mean of their day over the given rows (the cross-sectional target). */
@@ -147,18 +58,132 @@ function dayDemeaned(y: readonly number[], rows: readonly number[], rowDay: Int3
   return out;
 }
 
-function readState(state: JsonValue): StackState {
-  if (typeof state !== 'object' || state === null || Array.isArray(state) || !Array.isArray(state.baseIds)) {
-    throw new ModelStateError('stacking state needs baseIds');
-  }
-  return state as unknown as StackState;
+/** One day of a stack: its rows (ascending) and, per stack column, the rank-gauss of the column on those rows. */
+interface DayBlock {
+  rows: Int32Array;
+  z: Float64Array[];
+  /** Per stack column, the day's Spearman correlation with the realised h-day log return (NaN below 5 pairs). */
+  ic: Map<Horizon, Float64Array>;
 }
 
-function columnsFor(stack: StackInputs, ids: readonly string[]): (Float64Array | null)[] {
-  return ids.map((id) => {
-    const i = stack.baseIds.indexOf(id);
-    return i >= 0 ? stack.values[i]! : null;
+/**
+ * Per stack and day, the block of the rows last asked for. The walk-forward fits and predicts at every cutoff on days
+ * it has seen before; a day's ranks are computed once per row set (checked row for row) instead of once per cutoff.
+ */
+const dayBlocks = new WeakMap<StackInputs, Map<number, DayBlock>>();
+
+const sameRows = (a: Int32Array, b: ArrayLike<number>) => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
+/** Rank-gauss Φ⁻¹((rank − ½)/m) of a column's finite values on `rows` (average ranks for ties), 0 elsewhere. */
+function rankGauss(col: Float64Array, rows: Int32Array): Float64Array {
+  const z = new Float64Array(rows.length);
+  const finite: number[] = [];
+  for (let i = 0; i < rows.length; i++) if (Number.isFinite(col[rows[i]!]!)) finite.push(i);
+  const m = finite.length;
+  if (m < 2) return z;
+  const ranks = averageRanks(Float64Array.from(finite, (i) => col[rows[i]!]!));
+  for (let j = 0; j < m; j++) z[finite[j]!] = normalQuantile((ranks[j]! - 0.5) / m);
+  return z;
+}
+
+function dayBlock(stack: StackInputs, day: number, rows: Int32Array): DayBlock {
+  let byDay = dayBlocks.get(stack);
+  if (!byDay) {
+    byDay = new Map();
+    dayBlocks.set(stack, byDay);
+  }
+  const hit = byDay.get(day);
+  if (hit && sameRows(hit.rows, rows)) return hit;
+  const block: DayBlock = { rows, z: stack.values.map((v) => rankGauss(v, rows)), ic: new Map() };
+  byDay.set(day, block);
+  return block;
+}
+
+/** Per stack column, the Spearman correlation of the column with the realised log return on the block's rows. */
+function dayIc(block: DayBlock, stack: StackInputs, fs: FeatureSet, horizon: Horizon): Float64Array {
+  const hit = block.ic.get(horizon);
+  if (hit) return hit;
+  const target = fs.targets[horizon].logReturn;
+  const realised = Float64Array.from(block.rows, (r) => target[r]!);
+  const ic = Float64Array.from(stack.values, (v) => {
+    const pred = Float64Array.from(block.rows, (r) => v[r]!);
+    return dailyIc(pred, realised, new Int32Array(block.rows.length), 'spearman')[0] ?? NaN;
   });
+  block.ic.set(horizon, ic);
+  return ic;
+}
+
+/** Rows grouped by day (any input order): day → the rows, ascending, and their positions in `rows`. */
+function groupByDay(
+  rows: ArrayLike<number>,
+  rowDay: ArrayLike<number>,
+): Map<number, { rows: Int32Array; at: Int32Array }> {
+  const lists = new Map<number, number[]>();
+  for (let i = 0; i < rows.length; i++) {
+    const d = rowDay[rows[i]!]!;
+    const list = lists.get(d);
+    if (list) list.push(i);
+    else lists.set(d, [i]);
+  }
+  const out = new Map<number, { rows: Int32Array; at: Int32Array }>();
+  for (const [d, idx] of lists) {
+    idx.sort((x, y) => rows[x]! - rows[y]!);
+    out.set(d, { rows: Int32Array.from(idx, (i) => rows[i]!), at: Int32Array.from(idx) });
+  }
+  return out;
+}
+
+/**
+ * The blend score of feature rows `rows` (any order): per day, Σ wₖ·zₖ / Σ wₖ over the bases with weight > 0, zₖ the
+ * rank-gauss of base k's finite predictions among that day's rows in `rows` (0 where base k has none). `weights` are
+ * per base id of `baseIds`, mapped onto the stack's columns by id.
+ */
+export function rankBlend(
+  stack: StackInputs,
+  baseIds: readonly string[],
+  weights: ArrayLike<number>,
+  rows: ArrayLike<number>,
+  rowDay: ArrayLike<number>,
+): Float64Array {
+  const out = new Float64Array(rows.length);
+  const used: { col: number; w: number }[] = [];
+  let total = 0;
+  baseIds.forEach((id, k) => {
+    const col = stack.baseIds.indexOf(id);
+    const w = weights[k]!;
+    if (col >= 0 && w > 0) {
+      used.push({ col, w });
+      total += w;
+    }
+  });
+  if (total === 0) return out;
+  for (const [d, g] of groupByDay(rows, rowDay)) {
+    const block = dayBlock(stack, d, g.rows);
+    for (const { col, w } of used) {
+      const z = block.z[col]!;
+      for (let j = 0; j < g.at.length; j++) out[g.at[j]!]! += (w * z[j]!) / total;
+    }
+  }
+  return out;
+}
+
+function readState(state: JsonValue): StackState {
+  if (
+    typeof state !== 'object' ||
+    state === null ||
+    Array.isArray(state) ||
+    !Array.isArray(state.baseIds) ||
+    !('weights' in state) ||
+    typeof state.slope !== 'number' ||
+    typeof state.intercept !== 'number'
+  ) {
+    throw new ModelStateError('stacking state needs baseIds, weights, slope and intercept');
+  }
+  return state as unknown as StackState;
 }
 
 export const stacking: Algorithm = {
@@ -167,7 +192,7 @@ export const stacking: Algorithm = {
   type: 'Stacking',
   category: 'ensemble',
   description:
-    'Non-negative ridge blend, with intercept, of the other algorithms’ out-of-sample predictions, fitted to the cross-sectional return and trained only on past predictions.',
+    'Rank blend of the other algorithms’ out-of-sample predictions, each weighted by its past Rank IC, scaled to the cross-sectional return and trained only on past predictions.',
   scope: 'pooled',
   output: 'regression',
   needsStack: true,
@@ -175,8 +200,8 @@ export const stacking: Algorithm = {
     const stack = data.stack;
     if (!stack) throw new ModelStateError('stacking needs the base algorithms’ out-of-sample predictions');
     const ids = [...stack.baseIds];
-    const k = ids.length;
     const yAll = winsorisedTargets(data);
+    const rowDay = data.features.rowDay;
     const rows: number[] = [];
     const ys: number[] = [];
     for (let i = 0; i < data.rows.length; i++) {
@@ -186,71 +211,54 @@ export const stacking: Algorithm = {
         ys.push(yAll[i]!);
       }
     }
-    const scale = stack.values.map((v) => {
-      let ss = 0;
-      for (const r of rows) ss += v[r]! ** 2;
-      return rows.length > 0 ? Math.sqrt(ss / rows.length) : 0;
-    });
-    let coef: Float64Array | null = null;
-    let intercept = 0;
-    const days = new Set(rows.map((r) => data.features.rowDay[r]!)).size;
-    if (rows.length >= STACKING_MIN_ROWS && days >= STACKING_MIN_DAYS && k > 0) {
-      const n = rows.length;
-      const X = new Float64Array(n * k);
-      for (let i = 0; i < n; i++) {
-        for (let j = 0; j < k; j++)
-          X[i * k + j] = scale[j]! > 0 ? stack.values[j]![rows[i]!]! / scale[j]! : 0;
-      }
-      const y = dayDemeaned(ys, rows, data.features.rowDay);
-      // Penalty chosen on the latest ≈ 20 % of the meta-training rows (day order), fitted on the rows at least h days
-      // before it; each fit centres X and y on its own rows (the unpenalised intercept).
-      const { split, trainEnd } = holdoutSplit({ ...data, rows: Int32Array.from(rows) });
-      const a = centredGram(X, y, k, 0, trainEnd);
-      const b = gram(X, y, k, split, n);
-      let best = 1;
-      let bestSse = Infinity;
-      if (trainEnd > k && n > split) {
-        for (const kappa of [1e-3, 1e-2, 0.1, 1, 10]) {
-          const w = nonNegativeRidge(a.G, a.c, k, kappa * trainEnd);
-          const e = sseWithIntercept(b, w, a.my - dot(a.mx, w), k, n - split);
-          if (e < bestSse) {
-            bestSse = e;
-            best = kappa;
-          }
+    const state: StackState = { baseIds: ids, weights: null, slope: 0, intercept: 0, rows: rows.length };
+    const days = new Set(rows.map((r) => rowDay[r]!)).size;
+    if (rows.length >= STACKING_MIN_ROWS && days >= STACKING_MIN_DAYS && ids.length > 0) {
+      // Each base's weight: its mean daily Rank IC over the meta-training days, floored at 0.
+      const icSum = new Float64Array(ids.length);
+      const icDays = new Float64Array(ids.length);
+      for (const [d, g] of groupByDay(rows, rowDay)) {
+        const ic = dayIc(dayBlock(stack, d, g.rows), stack, data.features, data.horizon);
+        for (let k = 0; k < ids.length; k++) {
+          if (!Number.isFinite(ic[k]!)) continue;
+          icSum[k]! += ic[k]!;
+          icDays[k]!++;
         }
       }
-      const all = centredGram(X, y, k, 0, n);
-      coef = nonNegativeRidge(all.G, all.c, k, best * n);
-      intercept = all.my - dot(all.mx, coef);
+      const weights = Array.from(icSum, (v, k) => (icDays[k]! > 0 && v > 0 ? v / icDays[k]! : 0));
+      const score = rankBlend(stack, ids, weights, rows, rowDay);
+      const y = dayDemeaned(ys, rows, rowDay);
+      // y = intercept + slope · score by least squares.
+      const n = rows.length;
+      let sx = 0;
+      let sy = 0;
+      for (let i = 0; i < n; i++) {
+        sx += score[i]!;
+        sy += y[i]!;
+      }
+      const mx = sx / n;
+      const my = sy / n;
+      let sxx = 0;
+      let sxy = 0;
+      for (let i = 0; i < n; i++) {
+        sxx += (score[i]! - mx) ** 2;
+        sxy += (score[i]! - mx) * (y[i]! - my);
+      }
+      state.weights = jsonNumbers(weights);
+      state.slope = sxx > 0 ? sxy / sxx : 0;
+      state.intercept = my - state.slope * mx;
     }
-    const state: StackState = {
-      baseIds: ids,
-      scale: jsonNumbers(scale),
-      coef: coef ? jsonNumbers(coef) : null,
-      intercept,
-      rows: rows.length,
-    };
     return finishModel(stacking, data, state as unknown as JsonValue);
   },
   predict(model: TrainedModel, rowSet: RowSet): Prediction {
     const st = readState(model.state);
     const stack = rowSet.stack;
     if (!stack) throw new ModelStateError('stacking needs the base algorithms’ predictions for these rows');
-    const cols = columnsFor(stack, st.baseIds);
     const out = new Float64Array(rowSet.rows.length);
-    const coef = st.coef ? stateNumbers(model.state, 'coef') : null;
-    if (coef) {
-      const w0 = st.intercept ?? 0;
-      for (let i = 0; i < rowSet.rows.length; i++) {
-        const r = rowSet.rows[i]!;
-        let v = w0;
-        for (let j = 0; j < cols.length; j++) {
-          const sc = st.scale[j] ?? 0;
-          const x = cols[j]?.[r];
-          if (sc > 0 && x !== undefined && Number.isFinite(x)) v += (coef[j]! * x) / sc;
-        }
-        out[i] = v;
-      }
+    if (st.weights) {
+      const weights = stateNumbers(model.state, 'weights');
+      const score = rankBlend(stack, st.baseIds, weights, rowSet.rows, rowSet.features.rowDay);
+      for (let i = 0; i < out.length; i++) out[i] = st.intercept + st.slope * score[i]!;
     }
     return { expectedReturn: out, probabilityUp: null };
   },

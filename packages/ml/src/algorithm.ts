@@ -66,7 +66,10 @@ export interface Algorithm {
   description: string;
   scope: AlgorithmScope;
   output: AlgorithmOutput;
-  /** Cap on pooled training rows (seeded subsample of the realised rows); undefined → the walk-forward default. */
+  /**
+   * Cap on pooled training rows (seeded subsample of the realised rows); undefined → the walk-forward default;
+   * Infinity → every realised row, whatever the run's cap.
+   */
   maxTrainRows?: number;
   /** True for the stacking ensemble, which needs StackInputs. */
   needsStack?: boolean;

@@ -149,9 +149,12 @@ export function walkForwardAlgorithm(
   };
 }
 
-/** The training-row cap walk-forward applies to an algorithm: none for per-series models, else min(option, own cap). */
+/**
+ * The training-row cap walk-forward applies to an algorithm: none for per-series models and for those declaring
+ * `maxTrainRows: Infinity`, else min(option, own cap).
+ */
 export function trainRowCap(algorithm: Algorithm, maxTrainRows = DEFAULT_MAX_TRAIN_ROWS): number {
-  return algorithm.scope === 'per_series'
+  return algorithm.scope === 'per_series' || algorithm.maxTrainRows === Infinity
     ? Infinity
     : Math.min(maxTrainRows, algorithm.maxTrainRows ?? Infinity);
 }

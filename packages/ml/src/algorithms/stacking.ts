@@ -24,7 +24,7 @@ import {
   stateNumbers,
 } from '../algorithm.ts';
 import type { FeatureSet, Horizon } from '../features.ts';
-import { dailyIc } from '../metrics.ts';
+import { dailyIc, MIN_IC_CROSS_SECTION, pearson } from '../metrics.ts';
 import { averageRanks } from '../ranks.ts';
 import { normalQuantile, winsorisedTargets } from './pooled-data.ts';
 
@@ -62,6 +62,8 @@ function dayDemeaned(y: readonly number[], rows: readonly number[], rowDay: Int3
 interface DayBlock {
   rows: Int32Array;
   z: Float64Array[];
+  /** Per stack column, its average ranks on the rows when every value is finite, else null. */
+  ranks: (Float64Array | null)[];
   /** Per stack column, the day's Spearman correlation with the realised h-day log return (NaN below 5 pairs). */
   ic: Map<Horizon, Float64Array>;
 }
@@ -78,16 +80,38 @@ const sameRows = (a: Int32Array, b: ArrayLike<number>) => {
   return true;
 };
 
-/** Rank-gauss Φ⁻¹((rank − ½)/m) of a column's finite values on `rows` (average ranks for ties), 0 elsewhere. */
-function rankGauss(col: Float64Array, rows: Int32Array): Float64Array {
-  const z = new Float64Array(rows.length);
-  const finite: number[] = [];
-  for (let i = 0; i < rows.length; i++) if (Number.isFinite(col[rows[i]!]!)) finite.push(i);
-  const m = finite.length;
-  if (m < 2) return z;
-  const ranks = averageRanks(Float64Array.from(finite, (i) => col[rows[i]!]!));
-  for (let j = 0; j < m; j++) z[finite[j]!] = normalQuantile((ranks[j]! - 0.5) / m);
-  return z;
+/** Φ⁻¹((r − ½)/m) for the average ranks r of m values (whole or half numbers), indexed by 2r; one table per m. */
+const gaussTables = new Map<number, Float64Array>();
+function gaussTable(m: number): Float64Array {
+  let t = gaussTables.get(m);
+  if (!t) {
+    t = new Float64Array(2 * m + 1);
+    for (let k = 2; k <= 2 * m; k++) t[k] = normalQuantile((k / 2 - 0.5) / m);
+    gaussTables.set(m, t);
+  }
+  return t;
+}
+
+/** Rank-gauss of a column's finite values on `rows` (average ranks for ties), 0 elsewhere; and the ranks when all are finite. */
+function rankGauss(col: Float64Array, rows: Int32Array): { z: Float64Array; ranks: Float64Array | null } {
+  const n = rows.length;
+  const z = new Float64Array(n);
+  const values = new Float64Array(n);
+  const at = new Int32Array(n);
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const v = col[rows[i]!]!;
+    if (Number.isFinite(v)) {
+      values[m] = v;
+      at[m++] = i;
+    }
+  }
+  if (m < 2) return { z, ranks: null };
+  const ranks = averageRanks(m === n ? values : values.subarray(0, m));
+  const table = gaussTable(m);
+  // 2r is a whole number: ranks are whole, or half-way for an even group of ties.
+  for (let j = 0; j < m; j++) z[at[j]!] = table[(2 * ranks[j]!) | 0]!;
+  return { z, ranks: m === n ? ranks : null };
 }
 
 function dayBlock(stack: StackInputs, day: number, rows: Int32Array): DayBlock {
@@ -98,20 +122,34 @@ function dayBlock(stack: StackInputs, day: number, rows: Int32Array): DayBlock {
   }
   const hit = byDay.get(day);
   if (hit && sameRows(hit.rows, rows)) return hit;
-  const block: DayBlock = { rows, z: stack.values.map((v) => rankGauss(v, rows)), ic: new Map() };
+  const columns = stack.values.map((v) => rankGauss(v, rows));
+  const block: DayBlock = {
+    rows,
+    z: columns.map((c) => c.z),
+    ranks: columns.map((c) => c.ranks),
+    ic: new Map(),
+  };
   byDay.set(day, block);
   return block;
 }
 
-/** Per stack column, the Spearman correlation of the column with the realised log return on the block's rows. */
+/**
+ * Per stack column, the Spearman correlation of the column with the realised log return on the block's rows (the
+ * Pearson correlation of their average ranks; dailyIc's rule where a value is missing).
+ */
 function dayIc(block: DayBlock, stack: StackInputs, fs: FeatureSet, horizon: Horizon): Float64Array {
   const hit = block.ic.get(horizon);
   if (hit) return hit;
   const target = fs.targets[horizon].logReturn;
   const realised = Float64Array.from(block.rows, (r) => target[r]!);
-  const ic = Float64Array.from(stack.values, (v) => {
+  const targetRanks = realised.every(Number.isFinite) ? averageRanks(realised) : null;
+  const oneDay = new Int32Array(block.rows.length);
+  const ic = Float64Array.from(stack.values, (v, k) => {
+    const ranks = block.ranks[k];
+    if (ranks && targetRanks)
+      return block.rows.length >= MIN_IC_CROSS_SECTION ? pearson(ranks, targetRanks) : NaN;
     const pred = Float64Array.from(block.rows, (r) => v[r]!);
-    return dailyIc(pred, realised, new Int32Array(block.rows.length), 'spearman')[0] ?? NaN;
+    return dailyIc(pred, realised, oneDay, 'spearman')[0] ?? NaN;
   });
   block.ic.set(horizon, ic);
   return ic;
@@ -195,6 +233,8 @@ export const stacking: Algorithm = {
     'Rank blend of the other algorithms’ out-of-sample predictions, each weighted by its past Rank IC, scaled to the cross-sectional return and trained only on past predictions.',
   scope: 'pooled',
   output: 'regression',
+  // Every row with base predictions: a day's ranks are over its whole cross-section, and computed once per day.
+  maxTrainRows: Infinity,
   needsStack: true,
   fit(data: TrainingData): TrainedModel {
     const stack = data.stack;

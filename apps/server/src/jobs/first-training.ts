@@ -5,9 +5,9 @@
  */
 
 /**
- * Trained first on a fresh install: the algorithms that were best on the previous year of the real BIST history
- * (packages/ml/README.md: the linear models, bayesian-ridge the h = 5 production model) and are cheap to fit. Stacking,
- * the h = 1 production model there, needs every base algorithm's out-of-sample predictions, so it trains with the rest.
+ * Trained first on a fresh install: cheap algorithms that rank well on the real BIST history (packages/ml/README.md:
+ * the linear models, Rank IC ≈ 0.05 at h = 1 on the test year). The production models there — stacking at h = 1, which
+ * needs every base algorithm's out-of-sample predictions, and hist-gbdt at h = 5 — train with the rest.
  */
 export const FIRST_TRAINING_ALGORITHMS = [
   'bayesian-ridge',

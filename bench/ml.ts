@@ -18,7 +18,7 @@
 //   --no-load         skip the HTTP load (event-loop delay is still measured)
 //   --test-year-only  skip the previous year (no champion choice; faster)
 //   --seeds <n>       run the whole evaluation with n run seeds (7, 8, …; default 1): a seed-spread table per algorithm
-//                     (Rank IC and Δ vs best factor: mean, sd, min–max over the seeds), the champion chosen on the
+//                     (Rank IC, Δ vs best factor and its NW t: mean, sd, min–max over the seeds), the champion chosen on the
 //                     previous year's seed-average Δ. The main table shows seed 7, the server's seed (the served draw).
 //                     Wall time and memory above are those of the first seed.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -353,7 +353,10 @@ if (SEEDS > 1) {
     const id = champions.get(h);
     if (!id) continue;
     championLines.push(
-      `- h = ${h}, champion **${id}** over ${SEEDS} seeds (${seedRuns.map((r) => r.seed).join(', ')}): previous year Δ vs best factor ${fmtSpread(acrossSeeds('previous', id, h, (e) => e.rankIcDiffVsBestFactor))}; test year Rank IC ${fmtSpread(acrossSeeds('test', id, h, (e) => e.rankIc.mean))}, Δ vs best factor ${fmtSpread(acrossSeeds('test', id, h, (e) => e.rankIcDiffVsBestFactor))}, tradable Rank IC ${fmtSpread(acrossSeeds('test', id, h, (e) => e.tradableRankIc?.mean ?? null))}`,
+      `- h = ${h}, champion **${id}** over ${SEEDS} seeds (${seedRuns.map((r) => r.seed).join(', ')}): previous year Δ vs best factor ${fmtSpread(acrossSeeds('previous', id, h, (e) => e.rankIcDiffVsBestFactor))}; test year Rank IC ${fmtSpread(acrossSeeds('test', id, h, (e) => e.rankIc.mean))}, Δ vs best factor ${fmtSpread(acrossSeeds('test', id, h, (e) => e.rankIcDiffVsBestFactor))} (NW t ${fmtSpread(
+        acrossSeeds('test', id, h, (e) => e.rankIcDiffNwT),
+        2,
+      )}), tradable Rank IC ${fmtSpread(acrossSeeds('test', id, h, (e) => e.tradableRankIc?.mean ?? null))}`,
     );
   }
   const seedHeader = [
@@ -362,6 +365,7 @@ if (SEEDS > 1) {
     'year',
     'Rank IC mean (sd) [min, max]',
     'Δ vs best factor mean (sd) [min, max]',
+    'Δ NW t mean (sd) [min, max]',
     'edge pts mean (sd) [min, max]',
   ];
   const seedRows: string[][] = [];
@@ -374,6 +378,10 @@ if (SEEDS > 1) {
           year,
           fmtSpread(acrossSeeds(year, id, h, (e) => e.rankIc.mean)),
           fmtSpread(acrossSeeds(year, id, h, (e) => e.rankIcDiffVsBestFactor)),
+          fmtSpread(
+            acrossSeeds(year, id, h, (e) => e.rankIcDiffNwT),
+            2,
+          ),
           fmtSpread(
             acrossSeeds(year, id, h, (e) => e.edgePoints),
             2,

@@ -131,6 +131,27 @@ describe('stacking', () => {
     );
     expect(Array.from(rankBlend(stack, ['a'], [0], [0, 1], rowDay))).toEqual([0, 0]);
   });
+  it('still serves a model stored before the rank blend (ridge weights on scaled base predictions)', () => {
+    const fs = featuresOf({ nSeries: 8, nDays: 200, seed: 2 });
+    const rows = Int32Array.from([0, 1, 2]);
+    const stack = {
+      baseIds: ['b', 'a'],
+      values: [new Float64Array(fs.rows).fill(2), new Float64Array(fs.rows).fill(NaN)],
+    };
+    stack.values[1]![0] = 4;
+    const stored = {
+      algorithmId: 'stacking',
+      horizon: 1,
+      cutoffDate: null,
+      predictionScale: 0,
+      state: { baseIds: ['a', 'b'], scale: [2, 4], coef: [0.5, 1], intercept: 0.01, rows: 500 },
+    };
+    const model = stacking.deserialize(JSON.parse(JSON.stringify(stored)));
+    const out = stacking.predict(model, { features: fs, rows, stack }).expectedReturn;
+    // Row 0: 0.01 + 0.5·4/2 + 1·2/4; rows 1–2: base a missing → 0.01 + 1·2/4.
+    expect(Array.from(out)).toEqual([0.01 + 1 + 0.5, 0.51, 0.51]);
+    expect(() => stacking.deserialize({ ...stored, state: { baseIds: [] } })).toThrow();
+  });
   it('sees every realised row that has base predictions, the row cap applied after that filter', () => {
     const fs = featuresOf({ nSeries: 60, nDays: 500, seed: 6 });
     const cutoff = lastDay(fs);

@@ -209,19 +209,53 @@ export function rankBlend(
   return out;
 }
 
-function readState(state: JsonValue): StackState {
-  if (
-    typeof state !== 'object' ||
-    state === null ||
-    Array.isArray(state) ||
-    !Array.isArray(state.baseIds) ||
-    !('weights' in state) ||
-    typeof state.slope !== 'number' ||
-    typeof state.intercept !== 'number'
-  ) {
-    throw new ModelStateError('stacking state needs baseIds, weights, slope and intercept');
+/**
+ * A model stored before decision 0037: non-negative ridge weights on the base predictions divided by their RMS scale,
+ * plus an intercept. Still served (the same formula as then) until the next training replaces it.
+ */
+interface LegacyStackState {
+  baseIds: string[];
+  scale: (number | null)[];
+  coef: (number | null)[] | null;
+  intercept?: number;
+}
+
+const isObject = (v: JsonValue): v is { [key: string]: JsonValue } =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function readState(state: JsonValue): StackState | LegacyStackState {
+  if (isObject(state) && Array.isArray(state.baseIds)) {
+    if ('weights' in state && typeof state.slope === 'number' && typeof state.intercept === 'number')
+      return state as unknown as StackState;
+    if ('coef' in state && Array.isArray(state.scale)) return state as unknown as LegacyStackState;
   }
-  return state as unknown as StackState;
+  throw new ModelStateError('stacking state needs baseIds, weights, slope and intercept');
+}
+
+/** The pre-0037 prediction: intercept + Σ coefₖ·ŷₖ/scaleₖ over the bases present (by id). */
+function legacyPredict(
+  st: LegacyStackState,
+  model: TrainedModel,
+  stack: StackInputs,
+  rows: Int32Array,
+): Float64Array {
+  const out = new Float64Array(rows.length);
+  if (!st.coef) return out;
+  const coef = stateNumbers(model.state, 'coef');
+  const cols = st.baseIds.map((id) => {
+    const i = stack.baseIds.indexOf(id);
+    return i >= 0 ? stack.values[i]! : null;
+  });
+  for (let i = 0; i < rows.length; i++) {
+    let v = st.intercept ?? 0;
+    for (let j = 0; j < cols.length; j++) {
+      const sc = st.scale[j] ?? 0;
+      const x = cols[j]?.[rows[i]!];
+      if (sc > 0 && x !== undefined && Number.isFinite(x)) v += (coef[j]! * x) / sc;
+    }
+    out[i] = v;
+  }
+  return out;
 }
 
 export const stacking: Algorithm = {
@@ -294,6 +328,8 @@ export const stacking: Algorithm = {
     const st = readState(model.state);
     const stack = rowSet.stack;
     if (!stack) throw new ModelStateError('stacking needs the base algorithms’ predictions for these rows');
+    if ('coef' in st)
+      return { expectedReturn: legacyPredict(st, model, stack, rowSet.rows), probabilityUp: null };
     const out = new Float64Array(rowSet.rows.length);
     if (st.weights) {
       const weights = stateNumbers(model.state, 'weights');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { featuresOf, lastDay } from '../../test/helpers.ts';
 import { trainingDataAt } from '../algorithm.ts';
-import { crossSectionalTargets, holdoutSplit, normalQuantile } from './pooled-data.ts';
+import { crossSectionalTargets, holdoutSplit, normalQuantile, rankGauss } from './pooled-data.ts';
 
 const fs = featuresOf({ nSeries: 20, nDays: 200, seed: 2 });
 
@@ -23,6 +23,16 @@ describe(holdoutSplit.name, () => {
       expect(dropped.size).toBe(h);
     });
   }
+});
+
+describe(rankGauss.name, () => {
+  it('gives Φ⁻¹((r − ½)/m) of the average ranks, ties sharing their mean rank', () => {
+    const { z, ranks } = rankGauss(Float64Array.from([0.3, -1, 0.3, 7]));
+    expect([...ranks]).toEqual([2.5, 1, 2.5, 4]);
+    expect([...z]).toEqual([2.5, 1, 2.5, 4].map((r) => normalQuantile((r - 0.5) / 4)));
+    expect(z[0]).toBe(z[2]);
+    expect(z[1]).toBeCloseTo(-z[3]!, 12);
+  });
 });
 
 describe(crossSectionalTargets.name, () => {

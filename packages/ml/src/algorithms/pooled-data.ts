@@ -111,6 +111,33 @@ export function normalQuantile(p: number): number {
   );
 }
 
+/** Φ⁻¹((r − ½)/m) for the average ranks r of m values (whole or half numbers), indexed by 2r; one table per m. */
+const gaussTables = new Map<number, Float64Array>();
+function gaussTable(m: number): Float64Array {
+  let t = gaussTables.get(m);
+  if (!t) {
+    t = new Float64Array(2 * m + 1);
+    for (let k = 2; k <= 2 * m; k++) t[k] = normalQuantile((k / 2 - 0.5) / m);
+    gaussTables.set(m, t);
+  }
+  return t;
+}
+
+/**
+ * The rank-gauss transform of m finite values: Φ⁻¹((r − ½)/m) of each value's average rank r (ties share the mean
+ * rank), with the ranks themselves. One cross-section's values in, standard-normal scores out; the pooled learners'
+ * targets and the stacking blend's inputs both go through it.
+ */
+export function rankGauss(values: Float64Array): { z: Float64Array; ranks: Float64Array } {
+  const m = values.length;
+  const ranks = averageRanks(values);
+  const z = new Float64Array(m);
+  const table = gaussTable(m);
+  // 2r is a whole number: ranks are whole, or half-way for an even group of ties.
+  for (let j = 0; j < m; j++) z[j] = table[(2 * ranks[j]!) | 0]!;
+  return { z, ranks };
+}
+
 /**
  * The per-day cross-sectional target of pooled learners: within each training day, the forward returns are
  * rank-gauss transformed, Φ⁻¹((rank − ½)/n) with average ranks for ties, and multiplied by the training rows' mean
@@ -131,8 +158,7 @@ export function crossSectionalTargets(data: TrainingData): Float64Array {
     while (j < rows.length && rowDay[rows[j]!] === rowDay[rows[i]!]) j++;
     const m = j - i;
     if (m >= 2) {
-      const ranks = averageRanks(Float64Array.from(rows.subarray(i, j), (r) => t[r]!));
-      for (let k = 0; k < m; k++) y[i + k] = normalQuantile((ranks[k]! - 0.5) / m);
+      y.set(rankGauss(Float64Array.from(rows.subarray(i, j), (r) => t[r]!)).z, i);
       let s = 0;
       let ss = 0;
       for (let k = i; k < j; k++) {

@@ -26,7 +26,7 @@ import {
 import type { FeatureSet, Horizon } from '../features.ts';
 import { dailyIc, MIN_IC_CROSS_SECTION, pearson } from '../metrics.ts';
 import { averageRanks } from '../ranks.ts';
-import { normalQuantile, winsorisedTargets } from './pooled-data.ts';
+import { rankGauss, winsorisedTargets } from './pooled-data.ts';
 
 /** With fewer meta-training rows, or fewer distinct days, than these, stacking predicts 0 (the random walk). */
 export const STACKING_MIN_ROWS = 200;
@@ -80,20 +80,11 @@ const sameRows = (a: Int32Array, b: ArrayLike<number>) => {
   return true;
 };
 
-/** Φ⁻¹((r − ½)/m) for the average ranks r of m values (whole or half numbers), indexed by 2r; one table per m. */
-const gaussTables = new Map<number, Float64Array>();
-function gaussTable(m: number): Float64Array {
-  let t = gaussTables.get(m);
-  if (!t) {
-    t = new Float64Array(2 * m + 1);
-    for (let k = 2; k <= 2 * m; k++) t[k] = normalQuantile((k / 2 - 0.5) / m);
-    gaussTables.set(m, t);
-  }
-  return t;
-}
-
 /** Rank-gauss of a column's finite values on `rows` (average ranks for ties), 0 elsewhere; and the ranks when all are finite. */
-function rankGauss(col: Float64Array, rows: Int32Array): { z: Float64Array; ranks: Float64Array | null } {
+function columnRankGauss(
+  col: Float64Array,
+  rows: Int32Array,
+): { z: Float64Array; ranks: Float64Array | null } {
   const n = rows.length;
   const z = new Float64Array(n);
   const values = new Float64Array(n);
@@ -107,11 +98,10 @@ function rankGauss(col: Float64Array, rows: Int32Array): { z: Float64Array; rank
     }
   }
   if (m < 2) return { z, ranks: null };
-  const ranks = averageRanks(m === n ? values : values.subarray(0, m));
-  const table = gaussTable(m);
-  // 2r is a whole number: ranks are whole, or half-way for an even group of ties.
-  for (let j = 0; j < m; j++) z[at[j]!] = table[(2 * ranks[j]!) | 0]!;
-  return { z, ranks: m === n ? ranks : null };
+  if (m === n) return rankGauss(values);
+  const finite = rankGauss(values.subarray(0, m));
+  for (let j = 0; j < m; j++) z[at[j]!] = finite.z[j]!;
+  return { z, ranks: null };
 }
 
 function dayBlock(stack: StackInputs, day: number, rows: Int32Array): DayBlock {
@@ -122,7 +112,7 @@ function dayBlock(stack: StackInputs, day: number, rows: Int32Array): DayBlock {
   }
   const hit = byDay.get(day);
   if (hit && sameRows(hit.rows, rows)) return hit;
-  const columns = stack.values.map((v) => rankGauss(v, rows));
+  const columns = stack.values.map((v) => columnRankGauss(v, rows));
   const block: DayBlock = {
     rows,
     z: columns.map((c) => c.z),

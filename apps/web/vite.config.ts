@@ -35,6 +35,9 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            // Every icon in one chunk (≈ 80 icons, 8.6 kB gz): split per icon they were 17 of the dashboard's 55
+            // requests, each a round trip on a phone's connection.
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
           ],
         },
       },

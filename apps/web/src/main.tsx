@@ -3,10 +3,13 @@ import { createRoot } from 'react-dom/client';
 import './fonts.css';
 import './index.css';
 import { App } from '@/app/app';
-import { prefetchFirstVisit } from '@/app/first-visit-data';
+import { prefetchFirstVisit, settledWithin } from '@/app/first-visit-data';
 import { createQueryClient } from '@/app/providers/query-client';
 import { preloadFirstVisit } from '@/app/router';
 import { languageReady } from '@/lib/i18n';
+
+/** How long the first render waits for the first page's chunks and data before it shows loading states. */
+const FIRST_VISIT_WAIT_MS = 1_500;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -15,12 +18,15 @@ if (!root) throw new Error('#root is missing from index.html');
 // languageReady resolves at once; an investor who chose English waits for its strings (one small request) rather
 // than seeing the first screen in keys.
 const queryClient = createQueryClient();
-preloadFirstVisit(location.pathname);
-prefetchFirstVisit(location.pathname, queryClient);
+const firstVisit = settledWithin(
+  Promise.all([preloadFirstVisit(location.pathname), prefetchFirstVisit(location.pathname, queryClient)]),
+  FIRST_VISIT_WAIT_MS,
+);
 
-// The first render as a transition: React renders it in slices and yields to the browser between them (input
-// stays responsive on a slow phone; no long task while the page builds).
-void languageReady().then(() =>
+// The first render waits (the splash showing) for the first page's chunks and data, up to FIRST_VISIT_WAIT_MS:
+// React then builds the page once, as a transition rendered in slices that yield to the browser, instead of
+// building it around loading states and rebuilding it synchronously as each response lands.
+void Promise.all([languageReady(), firstVisit]).then(() =>
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>

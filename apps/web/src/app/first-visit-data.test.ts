@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { OFFLINE_TOKEN_PREFIX } from '@bist/contracts';
-import { prefetchFirstVisit } from '@/app/first-visit-data';
+import { prefetchFirstVisit, settledWithin } from '@/app/first-visit-data';
 import { investorSession } from '@/lib/investor-session';
 
 const user = { id: 'u1', email: 'ayse@example.com', name: 'Ayşe', role: 'investor' as const, avatar: null };
@@ -20,24 +20,54 @@ afterEach(() => {
 });
 
 describe('prefetchFirstVisit', () => {
-  it("asks for the dashboard's three data sets at once for a signed-in investor", () => {
+  it("asks for the dashboard's three data sets at once for a signed-in investor; resolves when they have answered", async () => {
     const fetch = stubFetch();
     investorSession.persist({ token: 'real-token', user });
-    prefetchFirstVisit('/dashboard', new QueryClient());
+    const ready = prefetchFirstVisit('/dashboard', new QueryClient());
     expect(urls(fetch)).toEqual([
       '/api/market/live-data?limit=5',
       '/api/market/summary',
       '/api/predictions/daily-summary',
     ]);
+    // The answers were errors (503): the prefetch still settles, and the first render goes on.
+    await expect(ready).resolves.toBeDefined();
   });
 
   it('asks for nothing without a session, offline, or on another page', () => {
     const fetch = stubFetch();
-    prefetchFirstVisit('/dashboard', new QueryClient());
+    void prefetchFirstVisit('/dashboard', new QueryClient());
     investorSession.persist({ token: `${OFFLINE_TOKEN_PREFIX}1`, user });
-    prefetchFirstVisit('/dashboard', new QueryClient());
+    void prefetchFirstVisit('/dashboard', new QueryClient());
     investorSession.persist({ token: 'real-token', user });
-    prefetchFirstVisit('/portfolio', new QueryClient());
+    void prefetchFirstVisit('/portfolio', new QueryClient());
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('settledWithin', () => {
+  it('resolves when the work settles, fulfilled or rejected, before the time is up', async () => {
+    vi.useFakeTimers();
+    try {
+      let resolved = false;
+      void settledWithin(Promise.reject(new Error('503')), 1_000).then(() => (resolved = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(resolved).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('resolves after the time when the work is still pending', async () => {
+    vi.useFakeTimers();
+    try {
+      let resolved = false;
+      void settledWithin(new Promise(() => {}), 1_000).then(() => (resolved = true));
+      await vi.advanceTimersByTimeAsync(999);
+      expect(resolved).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(resolved).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

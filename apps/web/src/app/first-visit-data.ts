@@ -9,10 +9,27 @@ import { investorSession, isOfflineToken } from '@/lib/investor-session';
  * rendered: the requests run beside the JavaScript downloads, and the page's queries find them in flight (same keys).
  * Only for a signed-in investor opening /dashboard, the page most visits start on.
  */
-export function prefetchFirstVisit(pathname: string, queryClient: QueryClient): void {
+export function prefetchFirstVisit(pathname: string, queryClient: QueryClient): Promise<unknown> {
   const token = investorSession.token();
-  if (pathname !== '/dashboard' || !token || isOfflineToken(token)) return;
-  void queryClient.prefetchQuery(getMarketSummaryQueryOptions());
-  void queryClient.prefetchQuery(getLiveDataQueryOptions());
-  void queryClient.prefetchQuery(getDailySummaryQueryOptions());
+  if (pathname !== '/dashboard' || !token || isOfflineToken(token)) return Promise.resolve();
+  return Promise.all([
+    queryClient.prefetchQuery(getMarketSummaryQueryOptions()),
+    queryClient.prefetchQuery(getLiveDataQueryOptions()),
+    queryClient.prefetchQuery(getDailySummaryQueryOptions()),
+  ]);
+}
+
+/**
+ * Resolves when `work` settles or after `ms`, whichever comes first; never rejects. The first render waits this
+ * way for the first page's chunks and data: a slow or failing request costs at most `ms` of splash.
+ */
+export function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    work.then(done, done);
+  });
 }

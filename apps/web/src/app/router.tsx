@@ -75,9 +75,9 @@ const FIRST_VISIT_CHUNKS: [RegExp, (() => Promise<unknown>)[]][] = [
 ];
 
 /** Starts loading the chunks of the page the app opens on (main.tsx); React.lazy then finds them loaded. */
-export function preloadFirstVisit(pathname: string): void {
+export function preloadFirstVisit(pathname: string): Promise<unknown> {
   const match = FIRST_VISIT_CHUNKS.find(([pattern]) => pattern.test(pathname));
-  for (const load of match?.[1] ?? []) void load();
+  return Promise.allSettled((match?.[1] ?? []).map((load) => load()));
 }
 
 /** Every route: the investor's pages inside their layout, the admin panel under /admin, anything else to /. */

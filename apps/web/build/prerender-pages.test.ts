@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staticDocument, withSplash } from './prerender-pages';
+import { staticDocument, stylesFirst, withSplash } from './prerender-pages';
 
 const INDEX = `<!doctype html>
 <html lang="tr">
@@ -46,5 +46,25 @@ describe('withSplash', () => {
     expect(page).toContain('<div id="root"><div aria-busy="true"><svg></svg></div></div>');
     expect(page).toContain('src="/assets/index-Ab12.js"');
     expect(() => withSplash('<html></html>', '')).toThrow(/#root/);
+  });
+});
+
+describe('stylesFirst', () => {
+  it('moves the stylesheet and the font preload before the module scripts, each once, nothing else changed', () => {
+    const withFont = INDEX.replace(
+      '  </head>',
+      '    <link rel="preload" href="/assets/inter-Gh78.woff2" as="font" type="font/woff2" crossorigin="">\n  </head>',
+    );
+    const page = stylesFirst(withFont);
+    const at = (text: string) => page.indexOf(text);
+    expect(at('index-Ef56.css')).toBeLessThan(at('<script type="module"'));
+    expect(at('inter-Gh78.woff2')).toBeLessThan(at('<script type="module"'));
+    expect(at('theme-init.mjs')).toBeLessThan(at('index-Ef56.css'));
+    expect(page.match(/rel="stylesheet"/g)).toHaveLength(1);
+    expect(page.match(/as="font"/g)).toHaveLength(1);
+    expect(page).toContain(
+      '    <link rel="stylesheet" crossorigin href="/assets/index-Ef56.css">\n    <link rel="preload"',
+    );
+    expect([...page].sort().join('')).toBe([...withFont].sort().join(''));
   });
 });

@@ -178,7 +178,9 @@ async function weigh(context: BrowserContext, route: Route): Promise<RouteWeight
 }
 
 interface LighthouseScore {
-  score: number;
+  /** Null when Lighthouse could not score the run (its runtime error is in `error`). */
+  score: number | null;
+  error?: string;
   fcp: number;
   lcp: number;
   tbt: number;
@@ -221,8 +223,10 @@ async function lighthouseRuns(route: Route, runs: number): Promise<LighthouseSco
         const file = `${route.name.replace(/\W+/g, '-')}-${run + 1}.json`;
         fs.writeFileSync(path.join(LHR_DIR, file), JSON.stringify(lhr));
       }
+      const performance = lhr.categories.performance?.score;
       scores.push({
-        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        score: typeof performance === 'number' ? Math.round(performance * 100) : null,
+        error: lhr.runtimeError?.code ?? (typeof performance === 'number' ? undefined : 'no score'),
         fcp: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
         lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
         tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
@@ -299,8 +303,20 @@ async function main(): Promise<void> {
         if (!route) throw new Error(`--lighthouse: no route named '${name}'`);
         say(`Lighthouse (mobile) on ${route.path}, ${RUNS} runs…`);
         const scores = await lighthouseRuns(route, RUNS);
-        const best = scores.reduce((a, b) => (b.score > a.score ? b : a));
-        const row = `| ${route.name} (${route.path}) | ${best.score} | ${scores.map((s) => s.score).join(' / ')} | ${(best.fcp / 1000).toFixed(2)} s | ${(best.lcp / 1000).toFixed(2)} s | ${Math.round(best.tbt)} ms | ${best.cls.toFixed(3)} | ${best.a11y} |`;
+        // A run Lighthouse could not score (a runtime error, e.g. NO_FCP) is listed as failed, never as a 0.
+        const scored = scores.filter((s) => s.score !== null);
+        const best = scored.reduce<LighthouseScore | undefined>(
+          (a, b) => (!a || b.score! > a.score! ? b : a),
+          undefined,
+        );
+        const runs = scores.map((s) => s.score ?? `failed (${s.error})`).join(' / ');
+        if (!best) {
+          const row = `| ${route.name} (${route.path}) | no scored run | ${runs} | | | | | |`;
+          console.log(row);
+          lhRows.push(row);
+          continue;
+        }
+        const row = `| ${route.name} (${route.path}) | ${best.score} | ${runs} | ${(best.fcp / 1000).toFixed(2)} s | ${(best.lcp / 1000).toFixed(2)} s | ${Math.round(best.tbt)} ms | ${best.cls.toFixed(3)} | ${best.a11y} |`;
         console.log(row);
         lhRows.push(row);
       }

@@ -8,7 +8,9 @@
 // IC. The production model (champion) of each horizon is chosen on the previous year (chooseChampion) and reported on
 // the test year with its reliability table. Then wall time, peak RSS and the main thread's event-loop delay
 // (perf_hooks.monitorEventLoopDelay) during the run.
-// Writes the same to bench/results/ml-<dataset>.md.
+// --earlier-year adds a third disjoint year (the history cut 500 dates before the end, its last 250 days scored), run
+// after the measured seeds with the server's seed: the champions chosen on the previous year, checked once more.
+// Writes the same to bench/results/ml-<dataset>.md (ml-<dataset>-earlier-year.md with --earlier-year).
 // Options:
 //   --data <folder>   (relative to where npm was run) real end-of-day CSVs (date,open,high,low,close,volume; XU100.csv = market; '_' files skipped)
 //                     default: the embedded universe — the @bist/market simulator (seed 20260101), 3 years to 2026-11-20
@@ -17,6 +19,7 @@
 //   --rate <n>        requests per second offered by the load process (default 200)
 //   --no-load         skip the HTTP load (event-loop delay is still measured)
 //   --test-year-only  skip the previous year (no champion choice; faster)
+//   --earlier-year    also score the year before the previous one (seed 7 only), as a further out-of-sample check
 //   --seeds <n>       run the whole evaluation with n run seeds (7, 8, …; default 1): a seed-spread table per algorithm
 //                     (Rank IC, Δ vs best factor and its NW t: mean, sd, min–max over the seeds), the champion chosen on the
 //                     previous year's seed-average Δ. The main table shows seed 7, the server's seed (the served draw).
@@ -46,6 +49,7 @@ const HORIZONS = (option('horizons') ?? '1,5').split(',').map(Number).filter(isP
 const ONLY = option('only')?.split(',');
 const LOAD = !args.includes('--no-load');
 const TWO_YEARS = !args.includes('--test-year-only');
+const EARLIER_YEAR = TWO_YEARS && args.includes('--earlier-year');
 /** The server's run seed (prediction-runs.service.ts); further seeds are 8, 9, … */
 const SERVER_SEED = 7;
 const SEEDS = Math.max(1, Math.floor(Number(option('seeds') ?? '1')));
@@ -145,6 +149,11 @@ for (let k = 1; k < SEEDS; k++) {
   seedRuns.push({ seed, previous, test });
   process.stdout.write('\n');
 }
+// The earlier year, after the measured run like the further seeds.
+const earlierOutcomes: TrainOutcome[] = EARLIER_YEAR
+  ? await train(truncatedPanel(dataset.panel, dataset.panel.dates.length - 2 * YEAR_DAYS), 'earlier year')
+  : [];
+if (EARLIER_YEAR) process.stdout.write('\n');
 await pool.close();
 server.close();
 clearInterval(rssTimer);
@@ -171,6 +180,7 @@ const window = (list: TrainOutcome[]) => {
 };
 const scoredWindow = window(outcomes);
 const previousWindow = previousOutcomes.length > 0 ? window(previousOutcomes) : 'n/a';
+const earlierWindow = earlierOutcomes.length > 0 ? window(earlierOutcomes) : 'n/a';
 
 // Per algorithm, horizon and year: a figure over the seeds (mean, sd, min, max); null where any seed has none.
 interface SeedSpread {
@@ -269,6 +279,7 @@ const rowOf = (o: TrainOutcome, year: string) => {
 const rows = [
   ...outcomes.map((o) => ({ o, year: 'test' })),
   ...previousOutcomes.map((o) => ({ o, year: 'previous' })),
+  ...earlierOutcomes.map((o) => ({ o, year: 'earlier' })),
 ]
   .sort(
     (a, b) =>
@@ -313,6 +324,13 @@ for (const h of HORIZONS) {
   championLines.push(
     `- h = ${h}: champion **${id}** (chosen on the previous year: Δ Rank IC vs best factor ${num(p?.rankIcDiffVsBestFactor)}, Rank IC ${num(p?.rankIc.mean)}). Test year: Rank IC ${num(e.rankIc.mean)} (NW t ${num(e.rankIcNwT, 2)}), Δ vs best factor (${e.bestFactorId}) ${num(e.rankIcDiffVsBestFactor)} (NW t ${num(e.rankIcDiffNwT, 2)}), tradable Rank IC ${num(e.tradableRankIc?.mean)}; hit ${pct(e.accuracyPercent)} % vs market direction ${pct(e.baselinePercent)} %, edge ${num(e.edgePoints, 2)} [${num(e.edgeClusteredCiLowPoints, 2)}, ${num(e.edgeClusteredCiHighPoints, 2)}]`,
   );
+  const earlier = earlierOutcomes.find((o) => o.horizon === h && o.algorithmId === id);
+  if (earlier) {
+    const r = evalOf(earlier);
+    championLines.push(
+      `  Earlier year (${earlierWindow}): Rank IC ${num(r.rankIc.mean)} (NW t ${num(r.rankIcNwT, 2)}), Δ vs best factor (${r.bestFactorId}) ${num(r.rankIcDiffVsBestFactor)} (NW t ${num(r.rankIcDiffNwT, 2)}), tradable Rank IC ${num(r.tradableRankIc?.mean)}`,
+    );
+  }
   const bins = e.calibration?.reliability.filter((b) => b.count > 0) ?? [];
   if (bins.length > 0) {
     championLines.push(
@@ -331,7 +349,7 @@ for (const h of HORIZONS) {
 }
 const summary = [
   `- dataset: ${dataset.description}`,
-  `- algorithms: ${algorithmIds.length} × horizons ${HORIZONS.join(', ')}; walk-forward: expanding window, retrain every 20 trading days, 250 days scored per year: test year ${scoredWindow}, previous year ${previousWindow}; worker threads: ${WORKERS} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'cpu'})`,
+  `- algorithms: ${algorithmIds.length} × horizons ${HORIZONS.join(', ')}; walk-forward: expanding window, retrain every 20 trading days, 250 days scored per year: test year ${scoredWindow}, previous year ${previousWindow}${EARLIER_YEAR ? `, earlier year ${earlierWindow}` : ''}; worker threads: ${WORKERS} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'cpu'})`,
   `- total wall time${SEEDS > 1 ? ' (first seed)' : ''}: ${(firstSeedWallMs / 1000).toFixed(1)} s (data ${(loadMs / 1000).toFixed(1)} s, training + evaluation ${(trainMs / 1000).toFixed(1)} s)`,
   `- machine load average (1/5/15 min) at the end: ${os
     .loadavg()
@@ -399,7 +417,7 @@ console.log(
 );
 const outDir = path.join(HERE, 'results');
 fs.mkdirSync(outDir, { recursive: true });
-const outFile = path.join(outDir, `ml-${dataset.name}.md`);
+const outFile = path.join(outDir, `ml-${dataset.name}${EARLIER_YEAR ? '-earlier-year' : ''}.md`);
 fs.writeFileSync(
   outFile,
   `# bench:ml — ${dataset.name}\n\n${summary}\n\n## Production model (champion) per horizon\n\n${champ}\n\n## All algorithms (★ = champion${SEEDS > 1 ? `; seed ${SERVER_SEED}, the served draw` : ''})\n\n${table}${seedSection}\n`,

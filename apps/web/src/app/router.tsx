@@ -6,7 +6,7 @@ import { GuestOnly, RequireAuth } from './guards';
 // The investor's layout and dashboard are in the app's first chunk, not lazy: the dashboard is the page most visits
 // open on (the sign-in lands there), and split into the route's share of ≈ 25 small shared chunks it took 39
 // requests, each a round trip on a phone's six HTTP/1.1 connections (decision 0038). The admin pages carry them
-// too (≈ 13 kB gz, within their budget).
+// too (15–20 kB gz, within their budget).
 import UserLayout from '@/app/layouts/user-layout';
 import DashboardRoute from '@/app/routes/dashboard';
 

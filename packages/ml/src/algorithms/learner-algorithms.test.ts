@@ -5,7 +5,8 @@ import { FEATURE_COLUMN as COL, rowsOfDays } from '../features.ts';
 import { Rng } from '../random.ts';
 import { walkForwardAlgorithm } from '../walk-forward.ts';
 import { logisticFit, linearScores } from './linear.ts';
-import { SEQUENCE_LENGTH, learnerAlgorithm, sequenceRows } from './learner-algorithms.ts';
+import * as learners from '../learners/index.ts';
+import { SEQUENCE_LENGTH, learnerAlgorithm, sequenceRows, sequenceSteps } from './learner-algorithms.ts';
 
 const fs = featuresOf({ nSeries: 40, nDays: 360, seed: 14 });
 
@@ -29,6 +30,51 @@ describe(sequenceRows.name, () => {
     expect(Array.from(second.subarray((L - 1) * p))).toEqual(
       Array.from(fs.x.subarray(early * p, (early + 1) * p)),
     );
+  });
+});
+
+describe(sequenceSteps.name, () => {
+  it('reads each feature row once: a stock’s consecutive days share 19 of their 20 steps', () => {
+    const nDays = fs.panel.dates.length;
+    const L = SEQUENCE_LENGTH;
+    const p = fs.cols;
+    const rows = [fs.rowOf[3 * nDays + 200]!, fs.rowOf[3 * nDays + 201]!, fs.rowOf[3 * nDays + 65]!];
+    const { steps, nSteps, seq } = sequenceSteps(fs, rows);
+    // 21 distinct rows for the two adjacent days, 6 for the stock's 6th row (135 days earlier).
+    expect(nSteps).toBe(L + 1 + 6);
+    expect(steps.length).toBe(nSteps * p);
+    expect(Array.from(seq.subarray(L, 2 * L - 1))).toEqual(Array.from(seq.subarray(1, L)));
+    expect(Array.from(seq.subarray(2 * L, 3 * L - 6)).every((c) => c === -1)).toBe(true);
+    // Expanded, it is sequenceRows.
+    const X = sequenceRows(fs, rows);
+    for (let k = 0; k < seq.length; k++) {
+      const want =
+        seq[k]! < 0 ? new Array(p).fill(0) : Array.from(steps.subarray(seq[k]! * p, (seq[k]! + 1) * p));
+      expect(Array.from(X.subarray(k * p, (k + 1) * p))).toEqual(want);
+    }
+  });
+
+  it('a sequence algorithm predicts through the step rows exactly what its learner gives on the expanded rows', () => {
+    const alg = learnerAlgorithm({
+      id: 'lstm-small',
+      name: 'LSTM',
+      type: 'RNN',
+      category: 'neural',
+      description: 'small lstm',
+      output: 'regression',
+      maxTrainRows: 400,
+      sequence: true,
+      learner: learners.lstm,
+      options: { hidden: 4, maxEpochs: 1 },
+    });
+    const data = trainingDataAt(fs, 1, lastDay(fs) - 5);
+    const model = alg.fit({ ...data, rows: data.rows.subarray(data.rows.length - 400) });
+    const rows = rowsOfDays(fs, 300, 303);
+    const pred = alg.predict(model, { features: fs, rows });
+    const state = (model.state as { learner: never }).learner;
+    const X = sequenceRows(fs, rows);
+    const want = learners.lstm.predict(state, X, rows.length, SEQUENCE_LENGTH * fs.cols);
+    expect(Array.from(pred.expectedReturn)).toEqual(Array.from(want));
   });
 });
 

@@ -30,6 +30,14 @@ export const SEQUENCE_LENGTH = 20;
 export interface LearnerModule {
   fit(X: Float64Array, nRows: number, nCols: number, y: Float64Array, options: never): unknown;
   predict(state: never, X: Float64Array, nRows: number, nCols: number): Float64Array;
+  /** Sequence learners: predict on sequences given as step-row indices (sequenceSteps), the same outputs. */
+  predictSteps?(
+    state: never,
+    steps: Float64Array,
+    nSteps: number,
+    seq: Int32Array,
+    nRows: number,
+  ): Float64Array;
 }
 
 export interface LearnerSpec {
@@ -47,12 +55,20 @@ export interface LearnerSpec {
   options?: Record<string, unknown>;
 }
 
-/** rows × SEQUENCE_LENGTH × cols tensor (oldest bar first) of each row's stock history; missing bars are zeros. */
-export function sequenceRows(fs: FeatureSet, rows: ArrayLike<number>): Float64Array {
+/**
+ * Each row's last SEQUENCE_LENGTH bars of its stock (oldest first) as indices into `steps`, the feature rows they read
+ * (each once, nSteps × cols); −1 where the stock has no bar (before its history, or a gap of more than 2·L days).
+ */
+export function sequenceSteps(
+  fs: FeatureSet,
+  rows: ArrayLike<number>,
+): { steps: Float64Array; nSteps: number; seq: Int32Array } {
   const L = SEQUENCE_LENGTH;
   const p = fs.cols;
   const nDays = fs.dayRowStart.length - 1;
-  const out = new Float64Array(rows.length * L * p);
+  const seq = new Int32Array(rows.length * L).fill(-1);
+  const compact = new Int32Array(fs.rowSeries.length).fill(-1);
+  const source: number[] = [];
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
     const s = fs.rowSeries[r]!;
@@ -62,9 +78,29 @@ export function sequenceRows(fs: FeatureSet, rows: ArrayLike<number>): Float64Ar
     for (let scanned = 0; slot >= 0 && d >= 0 && scanned < 2 * L; scanned++, d--) {
       const rr = fs.rowOf[s * nDays + d]!;
       if (rr < 0) continue;
-      out.set(fs.x.subarray(rr * p, (rr + 1) * p), (i * L + slot) * p);
+      let c = compact[rr]!;
+      if (c < 0) {
+        c = compact[rr] = source.length;
+        source.push(rr);
+      }
+      seq[i * L + slot] = c;
       slot--;
     }
+  }
+  const steps = new Float64Array(source.length * p);
+  for (let c = 0; c < source.length; c++)
+    steps.set(fs.x.subarray(source[c]! * p, (source[c]! + 1) * p), c * p);
+  return { steps, nSteps: source.length, seq };
+}
+
+/** rows × SEQUENCE_LENGTH × cols tensor of sequenceSteps (oldest bar first); missing bars are zeros. */
+export function sequenceRows(fs: FeatureSet, rows: ArrayLike<number>): Float64Array {
+  const p = fs.cols;
+  const { steps, seq } = sequenceSteps(fs, rows);
+  const out = new Float64Array(seq.length * p);
+  for (let k = 0; k < seq.length; k++) {
+    const c = seq[k]!;
+    if (c >= 0) out.set(steps.subarray(c * p, (c + 1) * p), k * p);
   }
   return out;
 }
@@ -93,6 +129,16 @@ export function learnerAlgorithm(spec: LearnerSpec): Algorithm {
       seed,
       ...(spec.sequence ? { seqLen: SEQUENCE_LENGTH, nFeatures: fs.cols } : {}),
     }) as never;
+  const predictRaw = (learner: unknown, rowSet: RowSet): Float64Array => {
+    const n = rowSet.rows.length;
+    if (spec.sequence && spec.learner.predictSteps) {
+      // Without expanding every row's 20 bars: a stock's consecutive days read the same feature rows.
+      const { steps, nSteps, seq } = sequenceSteps(rowSet.features, rowSet.rows);
+      return spec.learner.predictSteps(learner as never, steps, nSteps, seq, n);
+    }
+    const { X, cols } = inputs(rowSet.features, rowSet.rows);
+    return spec.learner.predict(learner as never, X, n, cols);
+  };
   const algorithm: Algorithm = {
     id: spec.id,
     name: spec.name,
@@ -137,8 +183,7 @@ export function learnerAlgorithm(spec: LearnerSpec): Algorithm {
     },
     predict(model: TrainedModel, rowSet: RowSet): Prediction {
       const st = readLearnerState(model.state);
-      const { X, cols } = inputs(rowSet.features, rowSet.rows);
-      const raw = spec.learner.predict(st.learner as never, X, rowSet.rows.length, cols);
+      const raw = predictRaw(st.learner, rowSet);
       if (spec.output === 'regression')
         return { expectedReturn: Float64Array.from(raw), probabilityUp: null };
       const a = typeof st.plattA === 'number' ? st.plattA : 1;

@@ -10,6 +10,7 @@ import {
   glorotFill,
   SEQUENCE_DEFAULTS,
   sequencePredict,
+  sequencePredictSteps,
   sequenceTrain,
   type SequenceNet,
   type SequenceStateBase,
@@ -180,4 +181,16 @@ export function fit(
 export function predict(state: Cnn1dState, X: Float64Array, nRows: number, nCols: number): Float64Array {
   const net = cnn1dNet(state.seqLen, state.nFeatures, state.filters, state.kernelSize, state.dense);
   return sequencePredict(net, state, X, nRows, nCols);
+}
+
+/** predict on sequences given as step-row indices (sequencePredictSteps): the same outputs. */
+export function predictSteps(
+  state: Cnn1dState,
+  steps: Float64Array,
+  nSteps: number,
+  seq: Int32Array,
+  nRows: number,
+): Float64Array {
+  const net = cnn1dNet(state.seqLen, state.nFeatures, state.filters, state.kernelSize, state.dense);
+  return sequencePredictSteps(net, state, steps, nSteps, seq, nRows);
 }

@@ -6,7 +6,7 @@ import * as kernelRidge from './kernel-ridge.ts';
 import * as lstm from './lstm.ts';
 import * as gru from './gru.ts';
 import * as cnn1d from './cnn1d.ts';
-import { distinctWindows, type SequenceNet, type SequenceStateBase } from './sequence-core.ts';
+import { distinctRows, type SequenceNet, type SequenceStateBase } from './sequence-core.ts';
 import { Rng } from '../random.ts';
 import { sigmoid } from '../calibration.ts';
 import { makeLinear, makeXor } from '../../test/learner-data.ts';
@@ -77,7 +77,7 @@ describe('knn and kernel ridge on blocked distances', () => {
   });
 });
 
-describe('sequence prediction through distinct windows', () => {
+describe('sequence prediction through distinct windows, from expanded sequences or step-row indices', () => {
   const T = 6;
   const F = 3;
   // Sliding windows over a few series (consecutive rows share steps), zero padding and exact repeats.
@@ -93,17 +93,21 @@ describe('sequence prediction through distinct windows', () => {
         X.set(series.subarray((s * 12 + e + t) * F, (s * 12 + e + t + 1) * F), (i * T + t) * F);
       }
   const y = Float64Array.from({ length: nRows }, (_, i) => (X[i * T * F + (T - 1) * F]! > 0 ? 1 : 0));
+  // The same sequences as indices into the series' rows (−1 for the zero-padded steps).
+  const seq = Int32Array.from({ length: nRows * T }, (_, k) => {
+    const i = Math.floor(k / T);
+    const t = k % T;
+    const s = Math.floor(i / 7);
+    return s === 1 && t < 2 ? -1 : s * 12 + (i % 7) + t;
+  });
+  const nSteps = series.length / F;
 
-  it('numbers each distinct window once and maps every window of every sequence to it', () => {
-    for (const w of [1, 3]) {
-      const { ids, firstOffsets } = distinctWindows(X, nRows, T, F, w);
-      const nW = T - w + 1;
-      const key = (off: number) => Array.from(X.subarray(off, off + w * F)).join(',');
-      expect(new Set(Array.from(firstOffsets, key)).size).toBe(firstOffsets.length);
-      for (let i = 0; i < nRows; i++)
-        for (let k = 0; k < nW; k++) expect(key(firstOffsets[ids[i * nW + k]!]!)).toBe(key((i * T + k) * F));
-      expect(firstOffsets.length).toBeLessThan(nRows * nW);
-    }
+  it('numbers each distinct row once and maps every row to it', () => {
+    const { ids, firstOffsets } = distinctRows(X, nRows * T, F);
+    const key = (off: number) => Array.from(X.subarray(off, off + F)).join(',');
+    expect(new Set(Array.from(firstOffsets, key)).size).toBe(firstOffsets.length);
+    for (let k = 0; k < nRows * T; k++) expect(key(firstOffsets[ids[k]!]!)).toBe(key(k * F));
+    expect(firstOffsets.length).toBeLessThan(nRows * T);
   });
 
   /** What the plain per-sequence forward pass gives, through the learner's output map. */
@@ -119,16 +123,25 @@ describe('sequence prediction through distinct windows', () => {
 
   it('lstm predicts exactly what forward() gives on each sequence', () => {
     const s = lstm.fit(X, nRows, T * F, y, { ...shape, hidden: 4 });
+    expect(Array.from(lstm.predictSteps(s, series, nSteps, seq, nRows))).toEqual(
+      Array.from(lstm.predict(s, X, nRows, T * F)),
+    );
     expect(Array.from(lstm.predict(s, X, nRows, T * F))).toEqual(viaForward(lstm.lstmNet(T, F, 4), s));
   });
 
   it('gru predicts exactly what forward() gives on each sequence', () => {
     const s = gru.fit(X, nRows, T * F, y, { ...shape, hidden: 4, task: 'classification' });
+    expect(Array.from(gru.predictSteps(s, series, nSteps, seq, nRows))).toEqual(
+      Array.from(gru.predict(s, X, nRows, T * F)),
+    );
     expect(Array.from(gru.predict(s, X, nRows, T * F))).toEqual(viaForward(gru.gruNet(T, F, 4), s));
   });
 
   it('cnn1d predicts exactly what forward() gives on each sequence', () => {
     const s = cnn1d.fit(X, nRows, T * F, y, { ...shape, filters: 5, dense: 3, kernelSize: 3 });
+    expect(Array.from(cnn1d.predictSteps(s, series, nSteps, seq, nRows))).toEqual(
+      Array.from(cnn1d.predict(s, X, nRows, T * F)),
+    );
     expect(Array.from(cnn1d.predict(s, X, nRows, T * F))).toEqual(
       viaForward(cnn1d.cnn1dNet(T, F, 5, 3, 3), s),
     );

@@ -12,6 +12,7 @@ import {
   glorotFill,
   SEQUENCE_DEFAULTS,
   sequencePredict,
+  sequencePredictSteps,
   sequenceTrain,
   type SequenceNet,
   type SequenceStateBase,
@@ -218,4 +219,16 @@ export function fit(
 /** Output on the last hidden state: regression value or P(y = 1). */
 export function predict(state: GruState, X: Float64Array, nRows: number, nCols: number): Float64Array {
   return sequencePredict(gruNet(state.seqLen, state.nFeatures, state.hidden), state, X, nRows, nCols);
+}
+
+/** predict on sequences given as step-row indices (sequencePredictSteps): the same outputs. */
+export function predictSteps(
+  state: GruState,
+  steps: Float64Array,
+  nSteps: number,
+  seq: Int32Array,
+  nRows: number,
+): Float64Array {
+  const net = gruNet(state.seqLen, state.nFeatures, state.hidden);
+  return sequencePredictSteps(net, state, steps, nSteps, seq, nRows);
 }

@@ -37,7 +37,8 @@ export interface TrainableNet {
  * windows of `window` consecutive steps (one step for the recurrent nets, the kernel width for the convolution);
  * `project` is that layer on one window, `forwardFrom` the rest of the network, and forward = project every window,
  * then forwardFrom. Prediction projects each distinct window once (consecutive days of a stock share all but one
- * step): the same arithmetic on the same values, so the same outputs.
+ * step): the same arithmetic on the same values, so the same outputs. A window is a run of step rows, found by the
+ * rows' numbers (sequencePredict numbers the distinct rows; sequencePredictSteps is given them).
  */
 export interface SequenceNet extends TrainableNet {
   /** Steps per window of the first layer. */
@@ -237,7 +238,7 @@ export function sequenceTrain(
   };
 }
 
-/** Runs the fitted net: yMean + yStd·f for regression, σ(f) for classification. */
+/** Runs the fitted net on [nRows, seqLen, nFeatures] sequences: yMean + yStd·f for regression, σ(f) for classification. */
 export function sequencePredict(
   net: SequenceNet,
   state: SequenceStateBase,
@@ -247,77 +248,178 @@ export function sequencePredict(
 ): Float64Array {
   checkInput(X, nRows, nCols);
   checkCols(state.seqLen * state.nFeatures, nCols);
-  const Z = scalerApply(state.scaler, X, nRows * state.seqLen, state.nFeatures);
+  const nSteps = nRows * state.seqLen;
+  const Z = scalerApply(state.scaler, X, nSteps, state.nFeatures);
+  // Consecutive days of a stock share all but one step: each distinct step row (bit for bit) is projected once.
+  const { ids, firstOffsets } = distinctRows(Z, nSteps, state.nFeatures);
+  return predictFromSteps(net, state, Z, firstOffsets, ids, nRows);
+}
+
+/**
+ * Runs the fitted net on sequences given as indices into a table of step rows: `steps` holds nSteps raw feature rows
+ * (nFeatures each), seq[i · seqLen + t] is the row of sequence i's step t (oldest first), or −1 for a missing bar
+ * (read as zeros, as in the [nRows, seqLen, nFeatures] form). Same outputs as sequencePredict on the expanded
+ * sequences, without building them: a stock's consecutive days read the same rows.
+ */
+export function sequencePredictSteps(
+  net: SequenceNet,
+  state: SequenceStateBase,
+  steps: Float64Array,
+  nSteps: number,
+  seq: Int32Array,
+  nRows: number,
+): Float64Array {
+  const F = state.nFeatures;
+  checkInput(steps, nSteps, F);
+  if (seq.length !== nRows * state.seqLen) {
+    throw new LearnerInputError(`seq has ${seq.length} indices, expected ${nRows} × ${state.seqLen}`);
+  }
+  // Row nSteps is the missing bar's all-zero row.
+  const raw = new Float64Array((nSteps + 1) * F);
+  raw.set(steps);
+  const Z = scalerApply(state.scaler, raw, nSteps + 1, F);
+  const ids = new Int32Array(seq.length);
+  for (let k = 0; k < seq.length; k++) {
+    const r = seq[k]!;
+    if (!(Number.isInteger(r) && r >= -1 && r < nSteps))
+      throw new LearnerInputError(`seq[${k}] = ${r} out of range`);
+    ids[k] = r < 0 ? nSteps : r;
+  }
+  const offsets = Int32Array.from({ length: nSteps + 1 }, (_, u) => u * F);
+  return predictFromSteps(net, state, Z, offsets, ids, nRows);
+}
+
+/**
+ * The network on sequences of standardised step rows: step id u is Z[offsets[u] …], sequence i's step t is
+ * ids[i · seqLen + t]. Each distinct first-layer window (a run of `window` step ids) is projected once.
+ */
+function predictFromSteps(
+  net: SequenceNet,
+  state: SequenceStateBase,
+  Z: Float64Array,
+  offsets: Int32Array,
+  ids: Int32Array,
+  nRows: number,
+): Float64Array {
   const params = Float64Array.from(state.params);
   if (params.length !== net.nParams)
     throw new LearnerInputError('state parameters do not match the network shape');
-  const nWindows = state.seqLen - net.window + 1;
-  const { ids, firstOffsets } = distinctWindows(Z, nRows, state.seqLen, state.nFeatures, net.window);
+  const L = state.seqLen;
+  const F = state.nFeatures;
+  const W = net.window;
+  const nWindows = L - W + 1;
   const size = net.projectionSize;
-  const P = new Float64Array(firstOffsets.length * size);
-  for (let u = 0; u < firstOffsets.length; u++) net.project(params, Z, firstOffsets[u]!, P, u * size);
+  let windowIds: Int32Array;
+  let P: Float64Array;
+  if (W === 1) {
+    windowIds = ids;
+    P = new Float64Array(offsets.length * size);
+    for (let u = 0; u < offsets.length; u++) net.project(params, Z, offsets[u]!, P, u * size);
+  } else {
+    const tuples = distinctTuples(ids, nRows, L, W);
+    windowIds = tuples.ids;
+    const nUnique = tuples.first.length / W;
+    P = new Float64Array(nUnique * size);
+    const scratch = new Float64Array(W * F);
+    for (let u = 0; u < nUnique; u++) {
+      for (let k = 0; k < W; k++) {
+        const off = offsets[tuples.first[u * W + k]!]!;
+        scratch.set(Z.subarray(off, off + F), k * F);
+      }
+      net.project(params, scratch, 0, P, u * size);
+    }
+  }
   const out = new Float64Array(nRows);
   for (let i = 0; i < nRows; i++) {
-    const f = net.forwardFrom(params, P, ids, i * nWindows);
+    const f = net.forwardFrom(params, P, windowIds, i * nWindows);
     out[i] = state.task === 'classification' ? sigmoid(f) : state.yMean + state.yStd * f;
   }
   return out;
 }
 
 /**
- * Numbers the distinct windows of `window` consecutive steps (window · nFeatures values, compared bit for bit) over
- * every sequence of Z ([nRows, seqLen, nFeatures]): ids[i · nWindows + w] is the number of sequence i's window w,
- * firstOffsets[u] the offset in Z of window u's first occurrence.
+ * Numbers distinct keys: key i is words[starts[i] … starts[i] + keyLen), compared word for word. ids[i] is key i's
+ * number, first[u] the index of key u's first occurrence.
  */
-export function distinctWindows(
-  Z: Float64Array,
+function numberDistinctKeys(
+  words: Uint32Array,
+  starts: Int32Array,
+  keyLen: number,
+): { ids: Int32Array; first: Int32Array } {
+  const nKeys = starts.length;
+  // Hashed on (at most) the first and the last 16 words; equality is checked on all of them.
+  const hashWords = Math.min(keyLen, 16);
+  let capacity = 16;
+  while (capacity < 2 * nKeys) capacity *= 2;
+  const table = new Int32Array(capacity).fill(-1);
+  const ids = new Int32Array(nKeys);
+  const first: number[] = [];
+  for (let i = 0; i < nKeys; i++) {
+    const b = starts[i]!;
+    let h = 0x811c9dc5;
+    for (let k = 0; k < hashWords; k++) h = Math.imul(h ^ words[b + k]!, 0x01000193);
+    for (let k = keyLen - hashWords; k < keyLen; k++) h = Math.imul(h ^ words[b + k]!, 0x01000193);
+    let slot = (h ^ (h >>> 15)) & (capacity - 1);
+    let id = -1;
+    for (;;) {
+      const u = table[slot]!;
+      if (u < 0) break;
+      const b2 = starts[first[u]!]!;
+      let same = true;
+      for (let k = 0; k < keyLen && same; k++) same = words[b + k] === words[b2 + k];
+      if (same) {
+        id = u;
+        break;
+      }
+      slot = (slot + 1) & (capacity - 1);
+    }
+    if (id < 0) {
+      id = first.length;
+      first.push(i);
+      table[slot] = id;
+    }
+    ids[i] = id;
+  }
+  return { ids, first: Int32Array.from(first) };
+}
+
+/**
+ * Numbers the distinct runs of `window` consecutive step ids over every sequence of `ids` ([nRows, seqLen]):
+ * result ids[i · nWindows + w] is the number of sequence i's run w, first[u · window …] run u's step ids.
+ */
+function distinctTuples(
+  ids: Int32Array,
   nRows: number,
   seqLen: number,
-  nFeatures: number,
   window: number,
-): { ids: Int32Array; firstOffsets: Int32Array } {
+): { ids: Int32Array; first: Int32Array } {
   const nWindows = seqLen - window + 1;
-  const len = window * nFeatures;
+  const starts = new Int32Array(nRows * nWindows);
+  for (let i = 0; i < nRows; i++)
+    for (let w = 0; w < nWindows; w++) starts[i * nWindows + w] = i * seqLen + w;
+  const words = new Uint32Array(ids.buffer, ids.byteOffset, ids.length);
+  const numbered = numberDistinctKeys(words, starts, window);
+  const first = new Int32Array(numbered.first.length * window);
+  numbered.first.forEach((key, u) =>
+    first.set(ids.subarray(starts[key]!, starts[key]! + window), u * window),
+  );
+  return { ids: numbered.ids, first };
+}
+
+/**
+ * Numbers the distinct rows of row-major Z (nCols values, compared bit for bit): ids[i] is the number of row i,
+ * firstOffsets[u] the offset in Z of row u's first occurrence.
+ */
+export function distinctRows(
+  Z: Float64Array,
+  nRows: number,
+  nCols: number,
+): { ids: Int32Array; firstOffsets: Int32Array } {
   // Bit patterns as 32-bit words (Z's buffer is Z's own: scalerApply allocates it).
   const bits = new Uint32Array(Z.buffer, Z.byteOffset, Z.length * 2);
-  const total = nRows * nWindows;
-  const hashWords = Math.min(2 * len, 16);
-  let capacity = 16;
-  while (capacity < 2 * total) capacity *= 2;
-  const table = new Int32Array(capacity).fill(-1);
-  const ids = new Int32Array(total);
-  const first: number[] = [];
-  for (let i = 0; i < nRows; i++) {
-    for (let w = 0; w < nWindows; w++) {
-      const off = (i * seqLen + w) * nFeatures;
-      const b = 2 * off;
-      // Hashed on (at most) the first and the last 8 values of the window; equality is checked on all of them.
-      let h = 0x811c9dc5;
-      for (let k = 0; k < hashWords; k++) h = Math.imul(h ^ bits[b + k]!, 0x01000193);
-      for (let k = 2 * len - hashWords; k < 2 * len; k++) h = Math.imul(h ^ bits[b + k]!, 0x01000193);
-      let slot = (h ^ (h >>> 15)) & (capacity - 1);
-      let id = -1;
-      for (;;) {
-        const u = table[slot]!;
-        if (u < 0) break;
-        const b2 = 2 * first[u]!;
-        let same = true;
-        for (let k = 0; k < 2 * len && same; k++) same = bits[b + k] === bits[b2 + k];
-        if (same) {
-          id = u;
-          break;
-        }
-        slot = (slot + 1) & (capacity - 1);
-      }
-      if (id < 0) {
-        id = first.length;
-        first.push(off);
-        table[slot] = id;
-      }
-      ids[i * nWindows + w] = id;
-    }
-  }
-  return { ids, firstOffsets: Int32Array.from(first) };
+  const starts = Int32Array.from({ length: nRows }, (_, i) => 2 * i * nCols);
+  const { ids, first } = numberDistinctKeys(bits, starts, 2 * nCols);
+  return { ids, firstOffsets: first.map((i) => i * nCols) };
 }
 
 /** Glorot-uniform fill of params[off, off + fanOut·fanIn). */

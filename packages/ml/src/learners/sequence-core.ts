@@ -401,7 +401,7 @@ function distinctTuples(
   const numbered = numberDistinctKeys(words, starts, window);
   const first = new Int32Array(numbered.first.length * window);
   numbered.first.forEach((key, u) =>
-    first.set(ids.subarray(starts[key]!, starts[key]! + window), u * window),
+    first.set(ids.subarray(starts[key], starts[key]! + window), u * window),
   );
   return { ids: numbered.ids, first };
 }

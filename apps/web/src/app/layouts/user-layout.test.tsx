@@ -101,6 +101,31 @@ describe('UserLayout', () => {
     expect(within(screen.getByTestId('topbar-user')).getByText('Yatırımcı')).toBeTruthy();
   });
 
+  it('on a phone renders no hidden sidebar; the menu button opens the same menu in a drawer', async () => {
+    signIn({ id: 'u1', email: 'ayse@example.com', name: 'Ayşe Yılmaz', role: 'investor', avatar: null });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(json(404, { success: false, error: 'x' }))),
+    );
+    // A 390 px wide screen: no min-width query matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: !query.includes('min-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    renderApp('/dashboard');
+    const menu = await screen.findByRole('button', { name: 'Menüyü aç' });
+    expect(screen.queryByTestId('sidebar')).toBeNull();
+    fireEvent.click(menu);
+    const drawer = await screen.findByTestId('drawer');
+    expect(
+      within(drawer)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toContain('/portfolio');
+  });
+
   it('uses the fallbacks for a user without a name or e-mail', async () => {
     signIn({ id: 'u1', email: '', name: '', role: 'investor', avatar: null });
     vi.stubGlobal(

@@ -86,7 +86,6 @@ function columnRankGauss(
   rows: Int32Array,
 ): { z: Float64Array; ranks: Float64Array | null } {
   const n = rows.length;
-  const z = new Float64Array(n);
   const values = new Float64Array(n);
   const at = new Int32Array(n);
   let m = 0;
@@ -97,8 +96,10 @@ function columnRankGauss(
       at[m++] = i;
     }
   }
+  if (m === n && m >= 2) return rankGauss(values);
+  // Missing values score 0 (the cross-section's middle).
+  const z = new Float64Array(n);
   if (m < 2) return { z, ranks: null };
-  if (m === n) return rankGauss(values);
   const finite = rankGauss(values.subarray(0, m));
   for (let j = 0; j < m; j++) z[at[j]!] = finite.z[j]!;
   return { z, ranks: null };

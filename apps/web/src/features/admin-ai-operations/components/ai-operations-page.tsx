@@ -48,6 +48,14 @@ export function AiOperationsPage() {
     void realtime.refetch();
   };
 
+  const ready =
+    algorithms.data && overview.data ? { algorithms: algorithms.data, overview: overview.data } : null;
+  const pending = (
+    <div className="flex justify-center py-12">
+      {algorithms.isError || overview.isError ? null : <Spinner label={t('common.loading')} />}
+    </div>
+  );
+
   return (
     <div className="space-y-6">
       <PageHeader
@@ -123,35 +131,31 @@ export function AiOperationsPage() {
             ))}
           </TabsList>
         </div>
-        {!algorithms.data || !overview.data ? (
-          <div className="flex justify-center py-12">
-            {algorithms.isError || overview.isError ? null : <Spinner label={t('common.loading')} />}
-          </div>
-        ) : (
-          <>
-            <TabsContent value="overview">
-              <OverviewTab data={overview.data} />
-            </TabsContent>
-            <TabsContent value="algorithms">
-              <AlgorithmsTab data={algorithms.data} canAct={canAct} />
-            </TabsContent>
-            <TabsContent value="performance">
-              <PerformanceTab data={overview.data} />
-            </TabsContent>
-            <TabsContent value="realtime">
-              {realtime.data ? <RealtimeTab data={realtime.data} canAct={canAct} /> : <Spinner />}
-            </TabsContent>
-            <TabsContent value="control">
-              <ControlTab
-                algorithms={algorithms.data.data}
-                overview={overview.data}
-                realtime={realtime.data}
-                canAct={canAct}
-                canConfigure={canConfigure}
-              />
-            </TabsContent>
-          </>
-        )}
+        {/* The active tab’s panel exists while the data loads, with the spinner in it: its trigger's aria-controls
+            always points at an element. */}
+        <TabsContent value="overview">{ready ? <OverviewTab data={ready.overview} /> : pending}</TabsContent>
+        <TabsContent value="algorithms">
+          {ready ? <AlgorithmsTab data={ready.algorithms} canAct={canAct} /> : pending}
+        </TabsContent>
+        <TabsContent value="performance">
+          {ready ? <PerformanceTab data={ready.overview} /> : pending}
+        </TabsContent>
+        <TabsContent value="realtime">
+          {ready && realtime.data ? <RealtimeTab data={realtime.data} canAct={canAct} /> : pending}
+        </TabsContent>
+        <TabsContent value="control">
+          {ready ? (
+            <ControlTab
+              algorithms={ready.algorithms.data}
+              overview={ready.overview}
+              realtime={realtime.data}
+              canAct={canAct}
+              canConfigure={canConfigure}
+            />
+          ) : (
+            pending
+          )}
+        </TabsContent>
       </Tabs>
     </div>
   );

@@ -1,7 +1,7 @@
-// Classic worker script, started by theme-init.mjs on every page. The first Intl object a renderer process builds
-// loads ICU's locale data (measured in Chromium: ≈ 60 ms on our 2-core hosts, 4 × that on Lighthouse's phone
-// profile); that data is shared by the process's threads, so building the pages' formatters here first moves the
-// cost off the main thread: its first NumberFormat then takes ≈ 0.2 ms (decision 0039).
+// Classic worker script, started by the app's entry (src/lib/intl-warmup.ts). The first Intl object a renderer
+// process builds loads ICU's locale data (measured in Chromium: ≈ 60 ms on our 2-core hosts, 4 × that on Lighthouse's
+// phone profile); that data is shared by the process's threads, so building the pages' formatters here first moves
+// the cost off the main thread: its first NumberFormat then takes ≈ 0.2 ms (decision 0039).
 (function () {
   try {
     var now = new Date();

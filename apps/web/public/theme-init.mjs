@@ -21,11 +21,4 @@
   } catch (e) {
     /* storage unavailable: keep the light default */
   }
-  // ICU's locale data loads once per renderer process: a worker builds the first formatters while the page's
-  // scripts download, so the main thread's first render does not pay for it (intl-warmup.js).
-  try {
-    if (typeof Worker === 'function') new Worker('/intl-warmup.js');
-  } catch (e) {
-    /* no workers: the main thread loads the data on first use */
-  }
 })();

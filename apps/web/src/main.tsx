@@ -7,12 +7,14 @@ import { prefetchFirstVisit, settledWithin } from '@/app/first-visit-data';
 import { createQueryClient } from '@/app/providers/query-client';
 import { preloadFirstVisit } from '@/app/router';
 import { languageReady } from '@/lib/i18n';
+import { startIntlWarmup } from '@/lib/intl-warmup';
 
 /** How long the first render waits for the first page's chunks and data before it shows loading states. */
 const FIRST_VISIT_WAIT_MS = 1_500;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+startIntlWarmup();
 
 // The first page's chunks and data start loading together, before React renders anything. Turkish is bundled, so
 // languageReady resolves at once; an investor who chose English waits for its strings (one small request) rather

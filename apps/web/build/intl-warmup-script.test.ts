@@ -1,42 +1,11 @@
-// The two classic scripts in public/: theme-init.mjs (run in every page's head) and the worker it starts.
+// public/intl-warmup.js, the classic worker script the app's entry starts (lib/intl-warmup.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 // The web project's root is apps/web (vitest.config.ts); import.meta.url is not a file URL under happy-dom.
 const read = (name: string) => fs.readFileSync(path.join(import.meta.dirname, '..', 'public', name), 'utf8');
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  document.documentElement.className = '';
-});
-
-describe('theme-init.mjs', () => {
-  it('applies the stored theme and starts the Intl warm-up worker', () => {
-    const Worker = vi.fn();
-    vi.stubGlobal('Worker', Worker);
-    localStorage.setItem('theme', 'dark');
-    vm.runInThisContext(read('theme-init.mjs'));
-    expect(document.documentElement.classList.contains('dark')).toBe(true);
-    expect(Worker).toHaveBeenCalledWith('/intl-warmup.js');
-  });
-
-  it('still applies the theme where workers cannot start', () => {
-    vi.stubGlobal(
-      'Worker',
-      vi.fn(() => {
-        throw new Error('blocked');
-      }),
-    );
-    localStorage.setItem('theme', 'dark');
-    expect(() => {
-      vm.runInThisContext(read('theme-init.mjs'));
-    }).not.toThrow();
-    expect(document.documentElement.classList.contains('dark')).toBe(true);
-  });
-});
 
 describe('intl-warmup.js', () => {
   it('builds the pages’ number, Istanbul date and plural formatters for Turkish and English, then closes', () => {

@@ -148,7 +148,7 @@ async function weigh(context: BrowserContext, route: Route): Promise<RouteWeight
     if (!kind || !response.url().startsWith(BASE)) return;
     pending.push(
       (async () => {
-        // A worker's script (intl-warmup.js) is gone with the worker once it has closed itself: fetch it again.
+        // A worker's script (intl-warmup.mjs) is gone with the worker once it has closed itself: fetch it again.
         const body = await response
           .body()
           .catch(async () => Buffer.from(await (await context.request.get(response.url())).body()));

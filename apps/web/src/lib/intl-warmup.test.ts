@@ -8,7 +8,7 @@ describe(startIntlWarmup.name, () => {
     const Worker = vi.fn();
     vi.stubGlobal('Worker', Worker);
     startIntlWarmup();
-    expect(Worker).toHaveBeenCalledWith('/intl-warmup.js');
+    expect(Worker).toHaveBeenCalledWith('/intl-warmup.mjs');
   });
 
   it('does nothing where workers cannot start', () => {

@@ -400,9 +400,7 @@ function distinctTuples(
   const words = new Uint32Array(ids.buffer, ids.byteOffset, ids.length);
   const numbered = numberDistinctKeys(words, starts, window);
   const first = new Int32Array(numbered.first.length * window);
-  numbered.first.forEach((key, u) =>
-    first.set(ids.subarray(starts[key], starts[key]! + window), u * window),
-  );
+  numbered.first.forEach((key, u) => first.set(ids.subarray(starts[key], starts[key]! + window), u * window));
   return { ids: numbered.ids, first };
 }
 

@@ -27,8 +27,8 @@ export interface SidebarShellProps {
 
 /**
  * The layout both realms share: a skip link, a fixed 16rem sidebar on large screens (not rendered on small ones)
- * and a drawer with overlay and close button on small ones, a header, and the routed page, loaded lazily with a spinner in the
- * content area only.
+ * and a drawer with overlay and close button on small ones, a header, and the routed page, loaded lazily with a
+ * spinner in the content area only.
  */
 export function SidebarShell({
   mainId,

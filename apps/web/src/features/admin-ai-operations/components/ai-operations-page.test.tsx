@@ -44,5 +44,7 @@ describe('AiOperationsPage', () => {
     expect(panelId).toBeTruthy();
     await waitFor(() => expect(document.getElementById(panelId!)).not.toBeNull());
     expect(document.getElementById(panelId!)!.textContent).toContain('Loading');
+    // No algorithm count is invented while it loads.
+    expect(screen.queryByText(/control of 0 ML algorithms/)).toBeNull();
   });
 });

@@ -48,6 +48,7 @@ export function AiOperationsPage() {
     void realtime.refetch();
   };
 
+  const algorithmCount = stats?.total_algorithms ?? algorithms.data?.data.length;
   const ready =
     algorithms.data && overview.data ? { algorithms: algorithms.data, overview: overview.data } : null;
   const pending = (
@@ -62,7 +63,10 @@ export function AiOperationsPage() {
         title={t('aiOps.title')}
         subtitle={
           <>
-            {t('aiOps.subtitle', { count: stats?.total_algorithms ?? algorithms.data?.data.length ?? 0 })}
+            {/* The count once it is known: no '0 algorithms' while loading. */}
+            {algorithmCount === undefined
+              ? t('common.loading')
+              : t('aiOps.subtitle', { count: algorithmCount })}
             {updatedAt > 0 ? (
               <span className="block text-xs">
                 {t('aiOps.lastUpdated', { time: dateTime(new Date(updatedAt).toISOString()) })}

@@ -29,16 +29,22 @@ export default defineConfig({
   test: {
     // Vitest's default leaves one core idle (cores − 1 workers): on a 2-core machine the files ran one at a time.
     maxWorkers: Math.max(2, os.availableParallelism()),
+    // `isolate: false` on the tooling, packages, server and bench projects: a worker reuses its loaded modules from
+    // one test file to the next instead of importing the server afresh for each (≈ 4 s a file on a 2-core host). The
+    // whole suite 457 → 345 s; checked with shuffled file orders. Every server file builds its own app on its own
+    // cloned database, and none mocks modules. The web project stays isolated: its files share a document, storage
+    // and module state (toasts, the i18n instance) that several of them assume fresh.
     projects: [
       {
         // The house rules themselves: lint boundaries and the import-graph check fail on a deliberate violation.
-        test: { name: 'tooling', include: ['scripts/**/*.test.ts'], testTimeout: 60_000 },
+        test: { name: 'tooling', include: ['scripts/**/*.test.ts'], testTimeout: 60_000, isolate: false },
       },
       {
         test: {
           name: 'packages',
           include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
           testTimeout: 60_000,
+          isolate: false,
         },
       },
       {
@@ -51,12 +57,13 @@ export default defineConfig({
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          isolate: false,
         },
       },
       {
         // bench/lib helpers import server code, which resolves '@' to apps/server/src.
         resolve: { alias: { '@': serverSrc, '@test': serverTest } },
-        test: { name: 'bench', include: ['bench/lib/**/*.test.ts'] },
+        test: { name: 'bench', include: ['bench/lib/**/*.test.ts'], isolate: false },
       },
       {
         resolve: { alias: { '@': webSrc } },

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousAxeViolations } from './axe.ts';
 
 // axe-core on every investor and admin page, in the light and the dark theme: no serious or critical violation
 // (WCAG 2.x A/AA rules plus axe's best practices). A failure lists each rule, its impact and the offending nodes.
@@ -21,22 +21,14 @@ const THEMES = ['light', 'dark'] as const;
 
 async function seriousViolations(page: Page): Promise<string[]> {
   // Let the page settle: data loaded, skeletons gone, theme transition done. A page with live streams or polling may
-  // never be network-idle for 500 ms on a busy machine: then the skeletons being gone is what counts.
+  // never be network-idle for 500 ms on a busy machine: then the skeletons being gone is what counts. (Skeletons, not
+  // `.animate-pulse`: the market-status dot pulses all through a trading day.)
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  await expect(page.locator('.animate-pulse'))
+  await expect(page.locator('[data-skeleton]'))
     .toHaveCount(0, { timeout: 20_000 })
     .catch(() => undefined);
   await page.waitForTimeout(300);
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${page.url()} ${v.id} (${v.impact}): ${v.help}\n${v.nodes
-          .slice(0, 5)
-          .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`)
-          .join('\n')}`,
-    );
+  return seriousAxeViolations(page);
 }
 
 async function useTheme(page: Page, theme: (typeof THEMES)[number]) {

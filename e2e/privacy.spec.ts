@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousAxeViolations } from './axe.ts';
 
 /**
  * KVKK as an investor uses it and the compliance desk sees it: an investor with a recorded trade downloads their data
@@ -93,14 +93,6 @@ test('an investor downloads their data and deletes their account; a risk manager
   await expect(page.getByTestId('kvkk-requests')).not.toContainText(email);
 });
 
-/** axe-core, as e2e/a11y.spec.ts runs it: no serious or critical violation. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${page.url()} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 for (const theme of ['light', 'dark'] as const) {
   test(`the KVKK section, its erase dialog and the KVKK tab pass axe (${theme})`, async ({
     page,
@@ -123,11 +115,11 @@ for (const theme of ['light', 'dark'] as const) {
     expect(exported.status()).toBe(200);
     await page.goto('/settings');
     await expect(page.getByTestId('privacy-section')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Hesabımı sil' }).click();
     await page.getByRole('button', { name: 'Hesabımı kalıcı olarak sil' }).click();
     await expect(page.getByText('Onaylamak için SİL yazın')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     const staff = await request.post('/admin/api/auth/login', {
       data: { email: 'risk@bistai.demo', password: 'risk-demo-2026' },
@@ -143,6 +135,6 @@ for (const theme of ['light', 'dark'] as const) {
     await page.goto('/admin/compliance');
     await page.getByRole('tab', { name: 'KVKK requests' }).click();
     await expect(page.getByTestId('kvkk-requests')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 }

@@ -154,8 +154,9 @@ export function aiOperationalHealth(input: HealthInput): { status: AiHealth | nu
  * when either side has no values.
  */
 export function psi(expected: ArrayLike<number>, actual: ArrayLike<number>, bins = PSI_BINS): number | null {
-  // Typed arrays: their sort is numeric without a comparator — on the server's drift measurement (21 features ×
-  // ≈ 400k rows) 12 s of main-thread time with Array#sort and a comparator, ≈ 1 s with this.
+  // Typed arrays: their sort is numeric without a comparator. On the server's drift measurement (21 features ×
+  // ≈ 400k rows) psi took 11.5 s of main-thread time with Array#sort and a comparator; with this the whole first
+  // AI-operations request after a start went from 21.9 to 9.6 s.
   const e = Float64Array.from(expected).filter(Number.isFinite).sort();
   const a = Float64Array.from(actual).filter(Number.isFinite);
   if (e.length === 0 || a.length === 0) return null;

@@ -73,7 +73,26 @@ export interface PredictTask {
   models: ModelForServing[];
 }
 
-export type MlTask = TrainTask | PredictTask;
+/** Feature drift of a panel: PSI of each model input, the last `recentDays` trading days against the days before. */
+export interface DriftTask {
+  kind: 'drift';
+  panel: PanelPayload;
+  recentDays: number;
+  /** The date the measurement is recorded under (the latest bar date the caller saw). */
+  asOf: string;
+}
+
+/** PSI per model input between the training window and the last DRIFT_RECENT_DAYS trading days. */
+export interface FeatureDrift {
+  /** Last bar date of the panel measured. */
+  asOf: string;
+  trainingFrom: string;
+  recentFrom: string;
+  features: { name: string; psi: number | null }[];
+  maxPsi: number | null;
+}
+
+export type MlTask = TrainTask | PredictTask | DriftTask;
 
 /** One algorithm × horizon of a training task. */
 export interface TrainOutcome {
@@ -108,7 +127,9 @@ export interface ServedOutcome {
 }
 
 export type MlTaskResult =
-  { kind: 'train'; outcomes: TrainOutcome[] } | { kind: 'predict'; outcomes: ServedOutcome[] };
+  | { kind: 'train'; outcomes: TrainOutcome[] }
+  | { kind: 'predict'; outcomes: ServedOutcome[] }
+  | { kind: 'drift'; drift: FeatureDrift };
 
 export type ToWorker = { type: 'run'; taskId: number; task: MlTask };
 
@@ -200,7 +221,7 @@ export function resultBuffers(result: MlTaskResult): ArrayBuffer[] {
   if (result.kind === 'train') {
     for (const o of result.outcomes)
       out.push(o.oos.rows.buffer as ArrayBuffer, o.oos.expectedReturn.buffer as ArrayBuffer);
-  } else {
+  } else if (result.kind === 'predict') {
     for (const o of result.outcomes) {
       for (const a of [
         o.seriesIndex,

@@ -8,6 +8,7 @@ import {
   featuresOfPayload,
   panelOfPayload,
   recentWalkForwardDays,
+  runDriftTask,
   runTrainTask,
   samePanelPayload,
 } from './ml-tasks.ts';
@@ -145,5 +146,25 @@ describe(featuresOfPayload.name, () => {
       symbols: changed.symbols.map((s, i) => (i === 2 ? 'OTHER' : s)),
     };
     expect(featuresOfPayload(renamed)).not.toBe(rebuilt);
+  });
+});
+
+describe(runDriftTask.name, () => {
+  it('measures PSI per model input, recent days against the days before; a planted volume shift shows as drift', () => {
+    const source = syntheticPanel({ nSeries: 30, nDays: 200, seed: 6 });
+    const steady = runDriftTask({ kind: 'drift', panel: payloadOfPanel(source), recentDays: 20, asOf: 'x' });
+    expect(steady.asOf).toBe('x');
+    expect(steady.trainingFrom).toBe(source.dates[0]);
+    expect(steady.recentFrom).toBe(source.dates[180]);
+    expect(steady.features.map((f) => f.name)).toEqual(buildFeatures(source).featureNames);
+    // Every stock trades ten times its volume on the last 20 days.
+    const shifted = payloadOfPanel(source);
+    for (let s = 0; s < source.series.length; s++)
+      for (let d = 180; d < 200; d++) shifted.volume[s * 200 + d]! *= 10;
+    const moved = runDriftTask({ kind: 'drift', panel: shifted, recentDays: 20, asOf: 'x' });
+    const psiOf = (d: typeof steady, name: string) => d.features.find((f) => f.name === name)!.psi!;
+    expect(psiOf(steady, 'turnover_20')).toBeLessThan(0.25);
+    expect(psiOf(moved, 'turnover_20')).toBeGreaterThan(psiOf(steady, 'turnover_20') + 0.5);
+    expect(moved.maxPsi).toBe(Math.max(...moved.features.flatMap((f) => (f.psi === null ? [] : [f.psi]))));
   });
 });

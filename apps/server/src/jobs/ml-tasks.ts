@@ -16,11 +16,14 @@ import {
   fitLatest,
   latestRows,
   latestTrainingData,
+  rowsOfDays,
   servePredictions,
   walkForwardAlgorithm,
 } from '@bist/ml';
-import { WALK_FORWARD_RECENT_DAYS, directionalHit, type WalkForwardDay } from '@bist/contracts';
+import { WALK_FORWARD_RECENT_DAYS, directionalHit, psi, type WalkForwardDay } from '@bist/contracts';
 import type {
+  DriftTask,
+  FeatureDrift,
   ModelForServing,
   OosPredictions,
   PanelPayload,
@@ -289,4 +292,36 @@ function serveOne(
   } catch (e) {
     return { ...empty, error: message(e) };
   }
+}
+
+/**
+ * Drift of every model input (raw feature values of all stocks): PSI of the panel's last `recentDays` trading days
+ * against the days before them, which the models were trained on. A few seconds of CPU for 600 stocks × 3 years —
+ * the reason it runs in a thread and not on the API's event loop.
+ */
+export function runDriftTask(task: DriftTask): FeatureDrift {
+  const fs = featuresOfPayload(task.panel);
+  const dates = task.panel.dates;
+  const nDays = dates.length;
+  const asOf = task.asOf;
+  const split = Math.max(0, nDays - task.recentDays);
+  const before = rowsOfDays(fs, 0, split);
+  const recent = rowsOfDays(fs, split, nDays);
+  const column = (rows: Int32Array, c: number) => {
+    const out = new Float64Array(rows.length);
+    for (let i = 0; i < rows.length; i++) out[i] = fs.raw[rows[i]! * fs.cols + c]!;
+    return out;
+  };
+  const features = fs.featureNames.map((name, c) => ({
+    name,
+    psi: psi(column(before, c), column(recent, c)),
+  }));
+  const measured = features.flatMap((f) => (f.psi === null ? [] : [f.psi]));
+  return {
+    asOf,
+    trainingFrom: dates[0] ?? asOf,
+    recentFrom: dates[split] ?? asOf,
+    features,
+    maxPsi: measured.length > 0 ? Math.max(...measured) : null,
+  };
 }

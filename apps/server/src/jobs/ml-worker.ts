@@ -5,7 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import type { Horizon } from '@bist/ml';
 import { type FromWorker, type ToWorker, resultBuffers, type MlTaskResult } from './ml-protocol.ts';
-import { runPredictTask, runTrainTask } from './ml-tasks.ts';
+import { runDriftTask, runPredictTask, runTrainTask } from './ml-tasks.ts';
 
 const port = parentPort;
 if (!port) throw new Error('ml-worker must run in a worker thread');
@@ -22,7 +22,9 @@ port.on('message', (message: ToWorker) => {
     const result: MlTaskResult =
       task.kind === 'train'
         ? { kind: 'train', outcomes: runTrainTask(task, () => performance.now(), progress) }
-        : { kind: 'predict', outcomes: runPredictTask(task, progress) };
+        : task.kind === 'predict'
+          ? { kind: 'predict', outcomes: runPredictTask(task, progress) }
+          : { kind: 'drift', drift: runDriftTask(task) };
     post({ type: 'done', taskId, result }, resultBuffers(result));
   } catch (error) {
     post({

@@ -202,3 +202,33 @@ export class MlWorkerPool {
     this.replace(slot);
   }
 }
+
+/**
+ * Runs one short task in a thread of its own, outside the pool, and ends the thread: for work that must not wait
+ * behind a training run that holds every pool thread for minutes (the feature drift of the AI-operations page).
+ * The thread lowers its own priority like the pool's.
+ */
+export function runInOwnThread(task: MlTask): Promise<MlTaskResult> {
+  return new Promise<MlTaskResult>((resolve, reject) => {
+    const worker = new Worker(BOOTSTRAP, { workerData: { entry: ENTRY } });
+    worker.unref();
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      fn();
+      void worker.terminate();
+    };
+    worker.on('message', (m: FromWorker) => {
+      if (m.type === 'ready') {
+        const message: ToWorker = { type: 'run', taskId: 1, task };
+        worker.postMessage(message, [...new Set(taskBuffers(task))]);
+      } else if (m.type === 'done') settle(() => resolve(m.result));
+      else if (m.type === 'failed') settle(() => reject(new WorkerTaskError(m.message)));
+    });
+    worker.on('error', (error) => settle(() => reject(new WorkerTaskError(error.message))));
+    worker.on('exit', (code) =>
+      settle(() => reject(new WorkerTaskError(`ML worker exited with code ${code}`))),
+    );
+  });
+}

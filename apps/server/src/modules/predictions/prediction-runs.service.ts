@@ -13,7 +13,6 @@ import {
   DRIFT_RECENT_DAYS,
   ML_RUN_LOG_MAX,
   isNotWorseWalkForward,
-  psi,
   DEFAULT_PLATFORM_SETTINGS,
   algorithmEvaluationSchema,
   PREDICTION_HORIZONS,
@@ -25,15 +24,7 @@ import {
   type MlRunStatus,
   type PredictionHorizon,
 } from '@bist/contracts';
-import {
-  ALGORITHMS,
-  algorithmById,
-  buildFeatures,
-  listAlgorithms,
-  panelFromBars,
-  rowsOfDays,
-  type SeriesBars,
-} from '@bist/ml';
+import { ALGORITHMS, algorithmById, listAlgorithms, panelFromBars, type SeriesBars } from '@bist/ml';
 import { addTradingDays, istanbulDate, isTradingDay, STOCKS } from '@bist/market';
 import type { AdminActor, RequestMeta } from '@/lib/actor';
 import type { Clock } from '@/lib/clock';
@@ -47,14 +38,14 @@ import {
 } from '@/lib/errors';
 import {
   payloadOfPanel,
+  type FeatureDrift,
   type ModelForServing,
   type PanelPayload,
   type WalkForwardSettings,
 } from '@/jobs/ml-protocol';
 import { predictOnPool, trainOnPool } from '@/jobs/ml-engine';
-import { panelOfPayload } from '@/jobs/ml-tasks';
 import type { MlJobData, MlQueue } from '@/jobs/ml-queue';
-import { TaskCancelledError, type MlWorkerPool } from '@/jobs/worker-pool';
+import { runInOwnThread, TaskCancelledError, type MlWorkerPool } from '@/jobs/worker-pool';
 import type { AuditService } from '@/modules/audit/audit.service';
 import type {
   AlgorithmRow,
@@ -235,15 +226,7 @@ export interface OperationsSnapshot {
   modelVersions: number;
 }
 
-/** PSI per model input between the training window and the last DRIFT_RECENT_DAYS trading days. */
-export interface FeatureDrift {
-  /** Last bar date of the panel measured. */
-  asOf: string;
-  trainingFrom: string;
-  recentFrom: string;
-  features: { name: string; psi: number | null }[];
-  maxPsi: number | null;
-}
+export type { FeatureDrift } from '@/jobs/ml-protocol';
 
 export class PredictionRunsService {
   /** Runs executing in this process, by id: aborting one stops its threads. */
@@ -367,30 +350,12 @@ export class PredictionRunsService {
     await this.driftRunning;
   }
 
+  /** Loads the panel here and computes the drift in a thread of its own (a few seconds of CPU, not on the API's loop). */
   private async measureDrift(asOf: string): Promise<FeatureDrift> {
     const { panel } = await this.loadFingerprintedPanel();
-    const fs = buildFeatures(panelOfPayload(panel));
-    const nDays = panel.dates.length;
-    const split = Math.max(0, nDays - DRIFT_RECENT_DAYS);
-    const before = rowsOfDays(fs, 0, split);
-    const recent = rowsOfDays(fs, split, nDays);
-    const column = (rows: Int32Array, c: number) => {
-      const out = new Float64Array(rows.length);
-      for (let i = 0; i < rows.length; i++) out[i] = fs.raw[rows[i]! * fs.cols + c]!;
-      return out;
-    };
-    const features = fs.featureNames.map((name, c) => ({
-      name,
-      psi: psi(column(before, c), column(recent, c)),
-    }));
-    const measured = features.flatMap((f) => (f.psi === null ? [] : [f.psi]));
-    return {
-      asOf,
-      trainingFrom: panel.dates[0] ?? asOf,
-      recentFrom: panel.dates[split] ?? asOf,
-      features,
-      maxPsi: measured.length > 0 ? Math.max(...measured) : null,
-    };
+    const result = await runInOwnThread({ kind: 'drift', panel, recentDays: DRIFT_RECENT_DAYS, asOf });
+    if (result.kind !== 'drift') throw new Error(`drift task returned a ${result.kind} result`);
+    return result.drift;
   }
 
   /** Queued and running runs (any process). */

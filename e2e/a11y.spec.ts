@@ -17,22 +17,29 @@ const ADMIN_PAGES = [
   '/admin/compliance',
   '/admin/ai',
 ];
-const THEMES = ['light', 'dark'] as const;
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Let the page settle: data loaded, skeletons gone, theme transition done. A page with live streams or polling may
-  // never be network-idle for 500 ms on a busy machine: then the skeletons being gone is what counts. (Skeletons, not
-  // `.animate-pulse`: the market-status dot pulses all through a trading day.)
+/**
+ * Both themes on one visit: let the page settle (data loaded, skeletons gone), run axe, switch the theme with the
+ * page's own theme button, run axe again. The next page opens in the theme this one ended in (the choice is stored),
+ * so every page is checked in both, each loaded once. Reduced motion (emulated) makes the colour transitions instant.
+ */
+async function bothThemesViolations(page: Page): Promise<string[]> {
+  // A page with live streams or polling may never be network-idle for 500 ms on a busy machine: then the skeletons
+  // being gone is what counts. (Skeletons, not `.animate-pulse`: the market-status dot pulses all through a trading
+  // day.)
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await expect(page.locator('[data-skeleton]'))
     .toHaveCount(0, { timeout: 20_000 })
     .catch(() => undefined);
-  await page.waitForTimeout(300);
-  return seriousAxeViolations(page);
-}
-
-async function useTheme(page: Page, theme: (typeof THEMES)[number]) {
-  await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
+  const html = page.locator('html');
+  const wasDark = ((await html.getAttribute('class')) ?? '').split(/\s+/).includes('dark');
+  const found = (await seriousAxeViolations(page)).map((v) => `[${wasDark ? 'dark' : 'light'}] ${v}`);
+  await page.locator('[data-theme-toggle]:visible').first().click();
+  if (wasDark) await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
+  else await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+  await page.waitForTimeout(100);
+  found.push(...(await seriousAxeViolations(page)).map((v) => `[${wasDark ? 'light' : 'dark'}] ${v}`));
+  return found;
 }
 
 async function signInInvestor(page: Page) {
@@ -50,41 +57,41 @@ async function signInAdmin(page: Page) {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
-for (const theme of THEMES) {
-  test(`a11y: investor pages, ${theme} theme, no serious or critical axe violation`, async ({ page }) => {
-    test.setTimeout(180_000);
-    await useTheme(page, theme);
-    const found: string[] = [];
-    for (const url of INVESTOR_PAGES.slice(0, 2)) {
-      await page.goto(url);
-      await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
-      found.push(...(await seriousViolations(page)));
-    }
-    await signInInvestor(page);
-    for (const url of [...INVESTOR_PAGES.slice(2), ...MORE_INVESTOR_PAGES]) {
-      await page.goto(url);
-      await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
-      found.push(...(await seriousViolations(page)));
-    }
-    expect(found, found.join('\n')).toEqual([]);
-  });
+test.beforeEach(async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+});
 
-  test(`a11y: admin pages, ${theme} theme, no serious or critical axe violation; the document is English`, async ({
-    page,
-  }) => {
-    test.setTimeout(180_000);
-    await useTheme(page, theme);
-    const found: string[] = [];
-    await page.goto(ADMIN_PAGES[0]!);
+test('a11y: investor pages, light and dark theme, no serious or critical axe violation', async ({ page }) => {
+  test.setTimeout(180_000);
+  const found: string[] = [];
+  for (const url of INVESTOR_PAGES.slice(0, 2)) {
+    await page.goto(url);
+    await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
+    found.push(...(await bothThemesViolations(page)));
+  }
+  await signInInvestor(page);
+  for (const url of [...INVESTOR_PAGES.slice(2), ...MORE_INVESTOR_PAGES]) {
+    await page.goto(url);
+    await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
+    found.push(...(await bothThemesViolations(page)));
+  }
+  expect(found, found.join('\n')).toEqual([]);
+});
+
+test('a11y: admin pages, light and dark theme, no serious or critical axe violation; the document is English', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const found: string[] = [];
+  await page.goto(ADMIN_PAGES[0]!);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  found.push(...(await bothThemesViolations(page)));
+  await signInAdmin(page);
+  for (const url of ADMIN_PAGES.slice(1)) {
+    await page.goto(url);
+    await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    found.push(...(await seriousViolations(page)));
-    await signInAdmin(page);
-    for (const url of ADMIN_PAGES.slice(1)) {
-      await page.goto(url);
-      await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
-      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-      found.push(...(await seriousViolations(page)));
-    }
-    expect(found, found.join('\n')).toEqual([]);
-  });
-}
+    found.push(...(await bothThemesViolations(page)));
+  }
+  expect(found, found.join('\n')).toEqual([]);
+});

@@ -4,7 +4,8 @@ import { useTheme } from '@/lib/theme';
 
 /**
  * Switches between light and dark, in either realm's words: `toLight` and `toDark` name what a click does. As an
- * icon button they are its accessible name; `withLabel` (the sidebars) shows them beside the icon.
+ * icon button they are its accessible name; `withLabel` (the sidebars) shows them beside the icon. Every variant carries
+ * `data-theme-toggle` (the static pages wire their copies by it; the a11y tests find the button by it).
  */
 export function ThemeToggle({
   toLight,
@@ -28,7 +29,12 @@ export function ThemeToggle({
   );
   if (withLabel) {
     return (
-      <Button variant="outline" className={className ?? 'w-full justify-start'} onClick={toggleTheme}>
+      <Button
+        variant="outline"
+        className={className ?? 'w-full justify-start'}
+        onClick={toggleTheme}
+        data-theme-toggle=""
+      >
         {icon}
         {label}
       </Button>

@@ -1,0 +1,34 @@
+import { chromium } from '@playwright/test';
+import { seriousAxeViolations } from '../e2e/axe.ts';
+const base = 'http://localhost:3240';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const ctx = await browser.newContext({ baseURL: base, locale: 'tr-TR', viewport: { width: 1366, height: 850 } });
+const page = await ctx.newPage();
+const t = () => performance.now();
+async function visit(url: string) {
+  const t0 = t();
+  await page.goto(url);
+  await page.locator('h1').first().waitFor({ timeout: 30000 });
+  const t1 = t();
+  let idle = 'idle';
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => (idle = 'TIMEOUT'));
+  const t2 = t();
+  await page.locator('[data-skeleton]').first().waitFor({ state: 'detached', timeout: 20000 }).catch(() => undefined);
+  const t3 = t();
+  const v = await seriousAxeViolations(page);
+  const t4 = t();
+  console.log(url.padEnd(22), `h1 ${(t1-t0).toFixed(0)} networkidle ${(t2-t1).toFixed(0)} ${idle} skel ${(t3-t2).toFixed(0)} axe ${(t4-t3).toFixed(0)} v=${v.length}`);
+}
+for (const u of ['/', '/login']) await visit(u);
+await page.goto('/login');
+await page.getByLabel('E-posta').fill('a11y.investor@example.com');
+await page.getByLabel('Şifre', { exact: true }).fill('herhangi-bir-sifre');
+await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+await page.waitForURL(/dashboard/);
+for (const u of ['/dashboard', '/stocks', '/stocks/THYAO', '/indices', '/portfolio', '/watchlist', '/predictions', '/settings']) await visit(u);
+await page.goto('/admin/login');
+await page.getByRole('button', { name: 'Use Demo Credentials' }).click();
+await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+await page.waitForURL(/admin\/dashboard/);
+for (const u of ['/admin/dashboard','/admin/users','/admin/audit','/admin/settings','/admin/ai-unified','/admin/analytics','/admin/compliance','/admin/ai']) await visit(u);
+await browser.close();

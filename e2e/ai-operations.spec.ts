@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
  * Train that shows its progress to completion and a stop that takes an algorithm off the investor's AI Tahminler.
  */
 
-/** The first training of all 40 algorithms takes minutes on this 2-core machine. */
+/** The first training's first phase (the e2e server trains only that) takes a minute or two on a busy 2-core machine. */
 const FIRST_TRAINING_TIMEOUT_MS = 25 * 60_000;
 
 interface Overview {

@@ -54,6 +54,15 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', DEMO_MODE: 'true', LOG_LEVEL: 'warn' },
+    // The first training's first phase only (the quick models the investor's first predictions come from): the other
+    // 32 algorithms' training is minutes of one core that every test would share; the tests train what they need.
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO_MODE: 'true',
+      LOG_LEVEL: 'warn',
+      ML_INITIAL_TRAINING: 'first-phase',
+    },
   },
 });

@@ -4,8 +4,9 @@
 // the nightly ML schedule when its time changes, renewing paid subscriptions whose period ended, and the ML job queue.
 import type { ComplianceQueue } from '@/jobs/compliance-queue';
 import type { MarketData } from '@/market/market-data';
-import { firstTrainingPhases, runFirstTraining } from '@/jobs/first-training';
+import { initialTrainingPhases, runFirstTraining } from '@/jobs/first-training';
 import type { Logger } from './infrastructure.ts';
+import type { InitialTraining } from '@/config/env';
 import type { Services } from './services.ts';
 
 const HEARTBEAT_INTERVAL_MS = 60_000;
@@ -92,7 +93,8 @@ export async function startMlJobs(
   services: Pick<Services, 'predictionRuns' | 'predictions'>,
   options: {
     ownsDatabase: boolean;
-    initialTraining: boolean;
+    /** ML_INITIAL_TRAINING: every phase of the first training, only its first, or none. */
+    initialTraining: InitialTraining;
     /** False with ML_WORKERS=0: this process only enqueues, `npm run worker` processes run the jobs. */
     runsJobs: boolean;
   },
@@ -105,8 +107,15 @@ export async function startMlJobs(
     if (options.ownsDatabase) await runs.failInterruptedRuns();
     if (options.runsJobs) await runs.work();
     await runs.schedule();
-    if (options.initialTraining && !(await runs.hasTrainedModels()) && !(await runs.hasActiveTraining())) {
-      const phases = firstTrainingPhases(await services.predictions.enabledAlgorithmIds());
+    if (
+      options.initialTraining !== 'none' &&
+      !(await runs.hasTrainedModels()) &&
+      !(await runs.hasActiveTraining())
+    ) {
+      const phases = initialTrainingPhases(
+        await services.predictions.enabledAlgorithmIds(),
+        options.initialTraining,
+      );
       log.info(
         { phases: phases.map((p) => p.length) },
         'no trained models yet: initial training queued (train → predict → evaluate), previously best models first',

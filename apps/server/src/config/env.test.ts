@@ -35,4 +35,13 @@ describe(loadConfig.name, () => {
     );
     expect(() => loadConfig({ MARKET_CLOCK_OFFSET_MS: 'soon' })).toThrow(/MARKET_CLOCK_OFFSET_MS/);
   });
+
+  it('trains every phase on a fresh install by default; false trains nothing, first-phase only the quick models', () => {
+    expect(loadConfig({}).mlInitialTraining).toBe('all');
+    expect(loadConfig({ ML_INITIAL_TRAINING: 'off' }).mlInitialTraining).toBe('none');
+    expect(loadConfig({ ML_INITIAL_TRAINING: 'first-phase' }).mlInitialTraining).toBe('first-phase');
+    expect(() => loadConfig({ ML_INITIAL_TRAINING: 'some' })).toThrow(
+      /ML_INITIAL_TRAINING: must be one of true, false, first-phase/,
+    );
+  });
 });

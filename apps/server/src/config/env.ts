@@ -13,6 +13,9 @@ const booleanFromString = z
   })
   .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
 
+/** What a fresh install trains by itself (ML_INITIAL_TRAINING). */
+export type InitialTraining = 'all' | 'first-phase' | 'none';
+
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).optional(),
@@ -52,7 +55,19 @@ const envSchema = z.object({
     .min(100)
     .max(600_000)
     .default(30_000),
-  ML_INITIAL_TRAINING: booleanFromString.optional(),
+  /**
+   * The first training of a fresh install: every enabled algorithm (true), none (false), or only its first phase
+   * (first-phase: the quick linear models that serve the first predictions; the others wait for Train All or the
+   * scheduled retrain).
+   */
+  ML_INITIAL_TRAINING: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', 'first-phase'], {
+      error: 'must be one of true, false, first-phase',
+    })
+    .transform((value): InitialTraining =>
+      value === 'first-phase' ? 'first-phase' : ['true', '1', 'yes', 'on'].includes(value) ? 'all' : 'none',
+    )
+    .optional(),
   /** Count API requests per minute for Business Intelligence (off only to measure what the counting costs). */
   REQUEST_METRICS: booleanFromString.optional(),
   /** Seed 12 months of labelled demo BI history in demo mode (off: the BI page shows live activity only). */
@@ -80,7 +95,7 @@ export interface AppConfig {
   marketClockOffsetMs: number;
   sessionTtlHours: number;
   /** Queue the first training when no model exists yet (off for benchmarks that measure the API alone). */
-  mlInitialTraining: boolean;
+  mlInitialTraining: InitialTraining;
   /** Count API requests into per-minute metrics (BI platform performance). */
   requestMetrics: boolean;
   /** Seed the labelled demo BI history (demo mode only). */
@@ -137,7 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     streamMaxConnections: e.STREAM_MAX_CONNECTIONS,
     streamMaxPerIp: e.STREAM_MAX_PER_IP,
-    mlInitialTraining: e.ML_INITIAL_TRAINING ?? true,
+    mlInitialTraining: e.ML_INITIAL_TRAINING ?? 'all',
     requestMetrics: e.REQUEST_METRICS ?? true,
     biDemoSeed: demoMode && (e.BI_DEMO_SEED ?? true),
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),

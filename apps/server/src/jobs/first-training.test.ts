@@ -3,6 +3,7 @@ import {
   FIRST_PREDICTIONS_GRACE_MS,
   FIRST_TRAINING_POLL_MS,
   firstTrainingPhases,
+  initialTrainingPhases,
   runFirstTraining,
   type FirstTrainingDeps,
 } from './first-training.ts';
@@ -15,6 +16,17 @@ describe(firstTrainingPhases.name, () => {
     ]);
     expect(firstTrainingPhases(['knn'])).toEqual([['knn']]);
     expect(firstTrainingPhases([])).toEqual([]);
+  });
+});
+
+describe(initialTrainingPhases.name, () => {
+  it('keeps every phase, or with first-phase only the quick models', () => {
+    const enabled = ['hist-gbdt', 'ridge', 'stacking', 'bayesian-ridge'];
+    expect(initialTrainingPhases(enabled, 'all')).toEqual([
+      ['ridge', 'bayesian-ridge'],
+      ['hist-gbdt', 'stacking'],
+    ]);
+    expect(initialTrainingPhases(enabled, 'first-phase')).toEqual([['ridge', 'bayesian-ridge']]);
   });
 });
 

@@ -27,6 +27,15 @@ export function firstTrainingPhases(enabled: readonly string[]): string[][] {
   return phases.filter((p) => p.length > 0);
 }
 
+/**
+ * The phases a fresh install trains by itself: all of them, or only the first (ML_INITIAL_TRAINING=first-phase: the
+ * quick models that serve the first predictions; the others wait for Train All or the scheduled retrain).
+ */
+export function initialTrainingPhases(enabled: readonly string[], mode: 'all' | 'first-phase'): string[][] {
+  const phases = firstTrainingPhases(enabled);
+  return mode === 'first-phase' ? phases.slice(0, 1) : phases;
+}
+
 export interface FirstTrainingDeps {
   /** Queues a chained train of these algorithms; resolves with the run's id. */
   requestChain(algorithmIds: string[]): Promise<string>;

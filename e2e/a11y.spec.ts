@@ -21,7 +21,8 @@ const ADMIN_PAGES = [
 /**
  * Both themes on one visit: let the page settle (data loaded, skeletons gone), run axe, switch the theme with the
  * page's own theme button, run axe again. The next page opens in the theme this one ended in (the choice is stored),
- * so every page is checked in both, each loaded once. Reduced motion (emulated) makes the colour transitions instant.
+ * so every page is checked in both, each loaded once. Reduced motion (the suite's setting) makes the colour transitions
+ * instant.
  */
 async function bothThemesViolations(page: Page): Promise<string[]> {
   // A page with live streams or polling may never be network-idle for 500 ms on a busy machine: then the skeletons
@@ -56,10 +57,6 @@ async function signInAdmin(page: Page) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
-
-test.beforeEach(async ({ page }) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-});
 
 test('a11y: investor pages, light and dark theme, no serious or critical axe violation', async ({ page }) => {
   test.setTimeout(180_000);

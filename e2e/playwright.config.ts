@@ -30,6 +30,10 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     locale: 'tr-TR',
     timezoneId: 'Europe/Istanbul',
+    // As a user who asked for less motion (the app honours it: no pulsing, no transitions). The market-status dot
+    // pulses all through a trading day and every frame of it is composited: Chromium used ≈ 35 % less CPU for the
+    // same page visits with this (19.5 → 12.5 s over 12 visits), CPU the server and the tests share on 2 cores.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions,

@@ -69,6 +69,19 @@ export function ensureWebBuild({ force = false } = {}) {
 }
 
 /** Runs a command, streaming its output; resolves with its exit code. */
+/** Runs a command with its output (stdout and stderr, interleaved) collected instead of shown: { code, output }. */
+export function runCaptured(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    const done = (code) => resolve({ code, output: Buffer.concat(chunks).toString() });
+    child.on('close', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.on('error', () => done(1));
+  });
+}
+
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
-import { ROOT, ensureInstall, ensureWebBuild, run, say } from './lib.mjs';
+import { ROOT, ensureInstall, ensureWebBuild, run, runCaptured, say } from './lib.mjs';
 
 ensureInstall();
 const tmp = path.join(ROOT, '.tmp');
@@ -22,21 +22,29 @@ function readJson(file) {
   }
 }
 
+// ESLint uses ≈ 1.4 cores; the three single-threaded checks after it run beside it, their output held back and shown
+// after ESLint's (141 s for all four instead of 176 s one after another on a 2-core host).
+const quickChecks = [
+  ['Formatting (Prettier)', 'format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
+  ['Unused files, exports and dependencies (knip)', 'knip', 'npx', ['knip', '--no-progress']],
+  ['Import graph (no file or folder cycles)', 'import graph', 'node', ['scripts/check-import-graph.mjs']],
+];
+const quick = (async () => {
+  const out = [];
+  for (const [title, name, command, args] of quickChecks)
+    out.push({ title, name, ...(await runCaptured(command, args)) });
+  return out;
+})();
+
 say('Lint (ESLint, type-aware)');
 const lint = await run('npx', ['eslint', '--max-warnings', '0', '.']);
 record('lint', lint === 0 ? 1 : 0, lint === 0 ? 0 : 1);
 
-say('Formatting (Prettier)');
-const format = await run('npx', ['prettier', '--check', '--log-level', 'warn', '.']);
-record('format', format === 0 ? 1 : 0, format === 0 ? 0 : 1);
-
-say('Unused files, exports and dependencies (knip)');
-const knip = await run('npx', ['knip', '--no-progress']);
-record('knip', knip === 0 ? 1 : 0, knip === 0 ? 0 : 1);
-
-say('Import graph (no file or folder cycles)');
-const graph = await run('node', ['scripts/check-import-graph.mjs']);
-record('import graph', graph === 0 ? 1 : 0, graph === 0 ? 0 : 1);
+for (const { title, name, code, output } of await quick) {
+  say(title);
+  process.stdout.write(output);
+  record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
+}
 
 say('Typecheck (tsc, every workspace)');
 const types = await run('node', ['scripts/typecheck.mjs']);

@@ -1,14 +1,16 @@
 // Type-checks every workspace with its own tsconfig (in parallel, two at a time).
 import { run } from './lib.mjs';
 
+// Longest first (measured alone on a 2-core host: server 24 s, web 23 s, bench 11 s, ml 10 s, market 7 s,
+// contracts 6 s, e2e 5 s), so the two queues end together.
 const projects = [
-  'packages/contracts',
-  'packages/market',
-  'packages/ml',
   'apps/server',
   'apps/web',
-  'e2e',
   'bench',
+  'packages/ml',
+  'packages/market',
+  'packages/contracts',
+  'e2e',
 ];
 let failed = 0;
 const queue = [...projects];

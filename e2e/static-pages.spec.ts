@@ -113,3 +113,79 @@ test('an investor who chose English gets the English sign-in page from the app',
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
   await expect(page.getByLabel('E-mail')).toBeVisible();
 });
+
+// The dashboard is rendered by the server with its data (apps/web/src/app/server-pages.tsx): it paints with its
+// figures before any JavaScript runs, and the app takes it over from the data sent with it.
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-posta').fill(email);
+  await page.getByLabel('Şifre', { exact: true }).fill('herhangi-bir-sifre');
+  await page.getByLabel('Şifre', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('the dashboard paints from the server with its figures, without JavaScript', async ({
+  browser,
+  page,
+}) => {
+  await signIn(page, 'e2e.ssr@example.com');
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  try {
+    const bare = await noScript.newPage();
+    await bare.goto('/dashboard');
+    await expect(bare).toHaveTitle('Dashboard · BIST AI');
+    await expect(bare.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(bare.getByTestId('card-total-stocks')).toContainText('596');
+    await expect(bare.getByTestId('card-bist100')).toContainText(/\d{1,2}\.\d{3},\d{2}/);
+    await expect(bare.getByTestId('last-update')).toContainText('Son güncelleme:');
+  } finally {
+    await noScript.close();
+  }
+});
+
+test('the app takes the server-rendered dashboard over without asking for its data again, and without errors', async ({
+  page,
+}) => {
+  await signIn(page, 'e2e.ssr2@example.com');
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/market/summary' || pathname === '/api/predictions/daily-summary')
+      asked.push(pathname);
+  });
+  await page.goto('/dashboard');
+  // The app's own page: the markup the server sent is replaced (its marker and data block gone), the session's name
+  // shown, the movers rendered below the cards.
+  await expect(page.locator('#root[data-server-rendered]')).toHaveCount(0);
+  await expect(page.locator('[data-server-page]')).toHaveCount(0);
+  await expect(page.locator('#server-data')).toHaveCount(0);
+  await expect(page.getByTestId('topbar-user')).not.toContainText('Kullanıcı');
+  await expect(page.getByTestId('top-gainers')).toBeVisible();
+  await expect(page.getByTestId('card-total-stocks')).toContainText('596');
+  expect(asked).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a visitor without a session opening /dashboard goes to the sign-in page', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Giriş Yap' })).toBeVisible();
+});
+
+test('an investor who chose English gets the English dashboard from the app', async ({ page }) => {
+  await signIn(page, 'e2e.ssr3@example.com');
+  await page.evaluate(() => window.localStorage.setItem('language', 'en'));
+  await page.goto('/dashboard');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('card-total-stocks')).toContainText('Total stocks');
+  await expect(page.getByTestId('last-update')).toContainText('Last update:');
+});

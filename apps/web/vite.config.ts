@@ -5,12 +5,13 @@ import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress.ts';
 import { preloadFont } from './build/preload-font.ts';
 import { prerenderPages } from './build/prerender-pages.ts';
+import { serverPages } from './build/server-pages.ts';
 
 // The API server in development; API_PROXY_TARGET points the dev/preview proxy elsewhere.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadFont(), prerenderPages(), precompress()],
+  plugins: [react(), tailwindcss(), preloadFont(), prerenderPages(), serverPages(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

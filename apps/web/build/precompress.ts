@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
+import { SERVER_DIR } from './server-pages.ts';
 
 /** Text files worth compressing; fonts (woff2) and images are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
@@ -24,9 +25,11 @@ export function precompress(): Plugin {
     },
     async closeBundle() {
       // zlib's async calls run on libuv's thread pool: the files compress in parallel.
+      const serverDir = path.join(outDir, SERVER_DIR) + path.sep;
       await Promise.all(
         listFiles(outDir)
-          .filter((file) => COMPRESSIBLE.test(file))
+          // dist/server is the API server's render module, never sent to a browser.
+          .filter((file) => COMPRESSIBLE.test(file) && !file.startsWith(serverDir))
           .map(compressFile),
       );
     },

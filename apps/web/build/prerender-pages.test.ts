@@ -34,6 +34,8 @@ describe('staticDocument', () => {
     expect(page).toContain('<script src="/theme-init.mjs"></script>');
     expect(page).toContain('<script type="module" crossorigin src="/assets/l-9.js"></script>');
     expect(page).toContain('<meta name="bist-app-entry" content="/assets/index-Ab12.js" />');
+    // The preloads' URLs, for lib/load-app.ts to ask for with the entry.
+    expect(page).toContain('<meta name="bist-app-modules" content="/assets/react-Cd34.js" />');
   });
   it('refuses an index.html it does not understand', () => {
     expect(() => staticDocument('<html></html>', '', '', '')).toThrow(/entry script/);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { SERVER_DIR, SERVER_TEMPLATE } from './server-pages.ts';
 
 /**
  * The pages prerendered at build time: each is rendered to HTML with react-dom/server (Turkish, light-theme markup;
@@ -25,6 +26,9 @@ export const PRERENDERED_PAGES = [
   },
 ] as const;
 
+/** The script of the pages the server renders (its template's only script): loads the app after the first paint. */
+const SERVER_PAGE_START = { name: 'server-page-start', script: 'src/app/server-page-start.ts' } as const;
+
 /** The loading splash every other page of the app paints while its JavaScript loads (inside index.html's #root). */
 const SPLASH_RENDER = '/src/app/render-splash.tsx';
 
@@ -47,18 +51,22 @@ export function prerenderPages(): Plugin {
       const root = userConfig.root ?? process.cwd();
       const input: Record<string, string> = { index: path.resolve(root, 'index.html') };
       for (const page of PRERENDERED_PAGES) input[entryName(page)] = path.resolve(root, page.script);
+      input[SERVER_PAGE_START.name] = path.resolve(root, SERVER_PAGE_START.script);
       return { build: { rolldownOptions: { input } } };
     },
     configResolved(resolved) {
       config = resolved;
     },
     generateBundle(_options, bundle) {
-      for (const page of PRERENDERED_PAGES) {
+      for (const { name, script } of [
+        ...PRERENDERED_PAGES.map((page) => ({ name: entryName(page), script: page.script })),
+        SERVER_PAGE_START,
+      ]) {
         const chunk = Object.values(bundle).find(
-          (file) => file.type === 'chunk' && file.isEntry && file.name === entryName(page),
+          (file) => file.type === 'chunk' && file.isEntry && file.name === name,
         );
-        if (!chunk) this.error(`the ${page.script} entry is missing from the bundle`);
-        scripts.set(page.name, `/${chunk.fileName}`);
+        if (!chunk) this.error(`the ${script} entry is missing from the bundle`);
+        scripts.set(name, `/${chunk.fileName}`);
       }
     },
     async writeBundle() {
@@ -82,9 +90,18 @@ export function prerenderPages(): Plugin {
           const { html, title } = mod.render();
           fs.writeFileSync(
             path.join(outDir, page.file),
-            staticDocument(indexHtml, html, title, scripts.get(page.name) ?? ''),
+            staticDocument(indexHtml, html, title, scripts.get(entryName(page)) ?? ''),
           );
         }
+        // The template of the pages the server renders with their data (build/server-pages.ts): a static page with
+        // an empty #root, which the server fills (src/app/server-document.ts); its script loads the app after the
+        // first paint.
+        const title = /<title>([^<]*)<\/title>/.exec(indexHtml)?.[1] ?? '';
+        fs.mkdirSync(path.join(outDir, SERVER_DIR), { recursive: true });
+        fs.writeFileSync(
+          path.join(outDir, SERVER_DIR, SERVER_TEMPLATE),
+          staticDocument(indexHtml, '', title, scripts.get(SERVER_PAGE_START.name) ?? ''),
+        );
         // Last: the pages above were made from the index.html with an empty #root.
         const splash = (await server.ssrLoadModule(SPLASH_RENDER)) as { render: () => { html: string } };
         fs.writeFileSync(path.join(outDir, 'index.html'), withSplash(indexHtml, splash.render().html));
@@ -102,19 +119,23 @@ const escapeHtml = (text: string) =>
 
 /**
  * index.html turned into a static page: the markup inside #root, the title, the app's module script and
- * preloads removed (its URL kept in a meta tag), the page's script added. Exported for the unit test.
+ * preloads removed (their URLs kept in meta tags for lib/load-app.ts), the page's script added. Exported for the
+ * unit test.
  */
 export function staticDocument(indexHtml: string, markup: string, title: string, pageScript: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(indexHtml);
   if (!entry) throw new Error('index.html has no module entry script');
   if (!indexHtml.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+  const modules = [...indexHtml.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    (match) => match[1],
+  );
   return indexHtml
     .replace(entry[0], '')
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace(
       '</head>',
-      `  <meta name="bist-app-entry" content="${entry[1]}" />\n    <script type="module" crossorigin src="${pageScript}"></script>\n  </head>`,
+      `  <meta name="bist-app-entry" content="${entry[1]}" />\n    <meta name="bist-app-modules" content="${modules.join(' ')}" />\n    <script type="module" crossorigin src="${pageScript}"></script>\n  </head>`,
     )
     .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
 }

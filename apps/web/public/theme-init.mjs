@@ -11,13 +11,15 @@
     if (lang === 'en' || lang === 'tr') document.documentElement.lang = lang;
     // The landing and sign-in pages are prerendered HTML (landing.html, login.html); a signed-in investor goes to
     // the dashboard before they paint, as the app's GuestOnly guard would send them.
-    if (
-      (location.pathname === '/' || location.pathname === '/login') &&
-      localStorage.getItem('auth_token') &&
-      localStorage.getItem('user_data')
-    ) {
+    var signedIn = localStorage.getItem('auth_token') && localStorage.getItem('user_data');
+    if ((location.pathname === '/' || location.pathname === '/login') && signedIn) {
       location.replace('/dashboard');
     }
+    // The dashboard is rendered by the server with its data, in Turkish, for a signed-in investor: a visitor without
+    // a session goes to the sign-in page before it paints, as the app's RequireAuth guard would send them; for an
+    // investor who chose English the Turkish markup stays hidden (index.css) until the app renders the page.
+    if (location.pathname === '/dashboard' && !signedIn) location.replace('/login');
+    if (lang === 'en') document.documentElement.classList.add('hide-server-render');
   } catch (e) {
     /* storage unavailable: keep the light default */
   }

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './fonts.css';
 import './index.css';
 import { App } from '@/app/app';
-import { prefetchFirstVisit, settledWithin } from '@/app/first-visit-data';
+import { adoptServerRender, prefetchFirstVisit, settledWithin } from '@/app/first-visit-data';
 import { createQueryClient } from '@/app/providers/query-client';
 import { preloadFirstVisit } from '@/app/router';
 import { languageReady } from '@/lib/i18n';
@@ -19,9 +19,14 @@ startIntlWarmup();
 // The first page's chunks and data start loading together, before React renders anything. Turkish is bundled, so
 // languageReady resolves at once; an investor who chose English waits for its strings (one small request) rather
 // than seeing the first screen in keys.
+// A page the server rendered (the dashboard) brings its data: its queries are filled from it, nothing is asked again.
 const queryClient = createQueryClient();
+const fromServer = adoptServerRender(root, location.pathname, queryClient);
 const firstVisit = settledWithin(
-  Promise.all([preloadFirstVisit(location.pathname), prefetchFirstVisit(location.pathname, queryClient)]),
+  Promise.all([
+    preloadFirstVisit(location.pathname),
+    fromServer ? null : prefetchFirstVisit(location.pathname, queryClient),
+  ]),
   FIRST_VISIT_WAIT_MS,
 );
 

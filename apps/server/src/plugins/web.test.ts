@@ -118,3 +118,97 @@ describe(registerWeb.name, () => {
     expect(asset.statusCode).toBe(404);
   });
 });
+
+/**
+ * A render module as apps/web's build writes it (dist/server/pages.js, app/server-pages.tsx): the dashboard from two
+ * API answers, a page whose render throws, one whose data is not there yet. Each render is counted.
+ */
+const PAGES_MODULE = `
+globalThis.renders = 0;
+export const serverPages = [
+  {
+    path: '/dashboard',
+    data: ['/api/fake/summary', '/api/fake/status?x=1'],
+    render(bodies, updatedAt) {
+      globalThis.renders += 1;
+      return '<!doctype html><div id="root" data-server-rendered>' + JSON.stringify({ bodies, updatedAt }) + '</div>' + ' '.repeat(2000);
+    },
+  },
+  { path: '/broken', data: ['/api/fake/summary'], render() { throw new Error('secret internals'); } },
+  { path: '/waiting', data: ['/api/fake/summary', '/api/fake/down'], render() { globalThis.renders += 1; return 'never'; } },
+];
+`;
+
+describe(`${registerWeb.name}: pages the server renders`, () => {
+  let dir: string;
+  let app: FastifyInstance;
+  const renders = () => (globalThis as { renders?: number }).renders;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'web-build-')), 'dist');
+    fs.mkdirSync(dir);
+    writeBuild(dir);
+    fs.mkdirSync(path.join(dir, 'server'));
+    fs.writeFileSync(path.join(dir, 'server', 'pages.js'), PAGES_MODULE);
+    fs.writeFileSync(path.join(dir, 'server', 'template.html'), PAGE);
+    app = Fastify({
+      logger: { level: 'error', stream: { write: (line: string) => void logged.push(line) } },
+    });
+    let summaryCalls = 0;
+    app.get('/api/fake/summary', async () => ({ success: true, data: { calls: ++summaryCalls } }));
+    app.get('/api/fake/status', async (request) => ({ success: true, data: request.query }));
+    app.get('/api/fake/down', async (_request, reply) => reply.status(503).send({ success: false }));
+    await registerWeb(app, dir);
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+  });
+
+  it("renders the page on each request from its data paths' answers, compressed and never cached", async () => {
+    const before = Date.now();
+    const first = await app.inject({ url: '/dashboard?from=mail', headers: { 'accept-encoding': 'br' } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers['content-encoding']).toBe('br');
+    const html = zlib.brotliDecompressSync(first.rawPayload).toString();
+    const rendered = JSON.parse(/data-server-rendered>(.*)<\/div>/.exec(html)?.[1] ?? '') as {
+      bodies: Record<string, unknown>;
+      updatedAt: number;
+    };
+    expect(rendered.bodies).toEqual({
+      '/api/fake/summary': { success: true, data: { calls: 1 } },
+      '/api/fake/status?x=1': { success: true, data: { x: '1' } },
+    });
+    expect(rendered.updatedAt).toBeGreaterThanOrEqual(before);
+    const second = await app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'identity' } });
+    expect(second.body).toContain('{"calls":2}');
+    expect(renders()).toBe(2);
+  });
+
+  it('sends the app (index.html) when a data path does not answer 200, or the render fails — never its error', async () => {
+    const rendersBefore = renders();
+    const waiting = await app.inject({ url: '/waiting', headers: { 'accept-encoding': 'identity' } });
+    expect(waiting.statusCode).toBe(200);
+    expect(waiting.body).toBe(PAGE);
+    expect(renders()).toBe(rendersBefore);
+    const broken = await app.inject({ url: '/broken', headers: { 'accept-encoding': 'identity' } });
+    expect(broken.statusCode).toBe(200);
+    expect(broken.body).toBe(PAGE);
+    expect(broken.body).not.toContain('secret internals');
+    expect(logged.some((line) => line.includes('server page render failed'))).toBe(true);
+  });
+
+  it('answers HEAD with the app page without rendering, and never serves the render module or its template', async () => {
+    const rendersBefore = renders();
+    const head = await app.inject({ method: 'HEAD', url: '/dashboard' });
+    expect(head.statusCode).toBe(200);
+    expect(renders()).toBe(rendersBefore);
+    for (const url of ['/server/pages.js', '/server/template.html']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+});

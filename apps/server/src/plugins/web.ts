@@ -4,25 +4,32 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { apiNotFound } from './error-handler.ts';
 import { isApiPath } from './security-headers.ts';
+import { loadServerPages, renderServerPage, SERVER_PAGES_DIR, type ServerPage } from './server-pages.ts';
 
 /**
  * Serves the web build (hashed assets cached for a year, index.html never cached) with an SPA fallback. The build
  * writes brotli and gzip copies of its text files (apps/web/build/precompress.ts); each file goes out in the best
  * encoding the browser accepts (br, then gzip, else as is) with no compression work per request.
  * Unknown non-API GETs get index.html and the web router decides, except the pages the build prerendered (listed
- * in dist/prerendered.json, e.g. '/' → landing.html, '/login' → login.html); unknown API paths get the JSON 404.
+ * in dist/prerendered.json, e.g. '/' → landing.html, '/login' → login.html) and the pages the server renders with
+ * their data (dist/server/pages.js, e.g. '/dashboard': see server-pages.ts); unknown API paths get the JSON 404.
+ * dist/server itself is never served.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   // The pages prerendered at build time (apps/web/build/prerender-pages.ts): they paint without the app.
   const prerendered = readPrerendered(webDist);
+  // The pages rendered here with the API's answers (apps/web/src/app/server-pages.tsx): they paint with their data.
+  const serverPages = hasBuild ? await loadServerPages(webDist) : new Map<string, ServerPage>();
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
       preCompressed: true,
+      // The server's render module and its template are not for browsers.
+      allowedPath: (pathName) => !pathName.startsWith(`/${SERVER_PAGES_DIR}/`),
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -43,6 +50,19 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.');
+    }
+    const serverPage = request.method === 'GET' ? serverPages.get(url) : undefined;
+    if (serverPage) {
+      const document = await renderServerPage(app, serverPage, request.log).catch((error: unknown) => {
+        request.log.error({ err: error, page: url }, 'server page render failed; sending the app instead');
+        return null;
+      });
+      if (document) {
+        const { bytes, encoding } = document.forAcceptEncoding(request.headers['accept-encoding']);
+        void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+        if (encoding) void reply.header('content-encoding', encoding);
+        return reply.type('text/html; charset=utf-8').send(bytes);
+      }
     }
     const page = prerendered.get(url) ?? 'index.html';
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(page);

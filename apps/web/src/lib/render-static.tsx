@@ -14,17 +14,30 @@ const NO_SESSION: SessionContextValue = {
   signOut: () => {},
 };
 
+export interface StaticPageOptions {
+  /** The query cache the page renders from (queries without data render their loading state). */
+  queryClient?: QueryClient;
+  session?: SessionContextValue;
+  /** Build-time prerendering (PrerenderContext): the page renders what its static script needs. */
+  prerender?: boolean;
+}
+
 /**
- * A guest page as HTML at build time (build/prerender-pages.ts), in Turkish, with the providers the app gives it:
- * no session, no data yet (queries stay pending: their places are skeletons the page's script fills), the light
- * theme's markup (the theme icon follows the `dark` class by CSS).
+ * A page as HTML outside the browser, in Turkish, with the providers the app gives it, in the light theme's markup
+ * (the theme icon follows the `dark` class by CSS). By default a guest page at build time (build/prerender-pages.ts):
+ * no session, no data yet (queries stay pending: their places are skeletons the page's script fills). The server's
+ * renders (app/server-pages.tsx) pass the data they have and the session they render for.
  */
-export function renderStaticPage(location: string, page: ReactNode): string {
+export function renderStaticPage(
+  location: string,
+  page: ReactNode,
+  { queryClient = new QueryClient(), session = NO_SESSION, prerender = true }: StaticPageOptions = {},
+): string {
   return renderToString(
-    <PrerenderContext.Provider value={true}>
-      <QueryClientProvider client={new QueryClient()}>
+    <PrerenderContext.Provider value={prerender}>
+      <QueryClientProvider client={queryClient}>
         <ThemeContext.Provider value={STATIC_THEME}>
-          <SessionContext.Provider value={NO_SESSION}>
+          <SessionContext.Provider value={session}>
             <StaticRouter location={location}>{page}</StaticRouter>
           </SessionContext.Provider>
         </ThemeContext.Provider>

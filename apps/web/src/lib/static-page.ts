@@ -1,13 +1,7 @@
-// What every prerendered page's script (landing-static.ts, login-static.ts) does the same way, without React: hand
-// over to the app, make the theme button work, report the page view.
+// What every prerendered page's script (landing-static.ts, login-static.ts) does the same way, without React: make
+// the theme button work, report the page view (lib/load-app.ts hands over to the app).
 import { analyticsSessionId } from '@/lib/analytics-session';
 import { writeStorage, STORAGE_KEYS } from '@/lib/storage';
-
-/** Loads the app itself (its entry is named in a meta tag by build/prerender-pages.ts); it renders over the page. */
-export function loadApp(): void {
-  const entry = document.querySelector<HTMLMetaElement>('meta[name="bist-app-entry"]')?.content;
-  if (entry) void import(/* @vite-ignore */ entry);
-}
 
 function syncThemeButton(button: HTMLButtonElement): void {
   const dark = document.documentElement.classList.contains('dark');

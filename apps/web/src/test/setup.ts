@@ -7,4 +7,6 @@ configure({ asyncUtilTimeout: 5_000 });
 
 // The product-event tracker's beacons go nowhere in unit tests: happy-dom's sendBeacon is a fetch to a server that
 // does not exist, whose failure it reports as an unhandled error. Tests that check the tracker replace this stub.
-Object.defineProperty(navigator, 'sendBeacon', { configurable: true, writable: true, value: () => true });
+// (A file that runs as on the server, in Vitest's node environment, has no navigator.)
+if (typeof navigator !== 'undefined')
+  Object.defineProperty(navigator, 'sendBeacon', { configurable: true, writable: true, value: () => true });

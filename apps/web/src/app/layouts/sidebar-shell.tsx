@@ -41,7 +41,9 @@ export function SidebarShell({
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Mounted from the first opening on, so closing it keeps its animation and focus handling.
   const [drawerUsed, setDrawerUsed] = useState(false);
-  const large = useMediaQuery('(min-width: 1024px)');
+  // Outside the browser (the server's render of a page, app/server-pages.tsx) the sidebar is rendered and CSS shows
+  // it on large screens only: the server does not know the screen.
+  const large = useMediaQuery('(min-width: 1024px)') || typeof window === 'undefined';
 
   return (
     <div className="min-h-dvh bg-background">

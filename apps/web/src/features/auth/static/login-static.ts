@@ -10,7 +10,8 @@ import type { CredentialErrors } from '@/lib/credential-errors';
 import { investorSession } from '@/lib/investor-session';
 import { flushProductEvents, trackEvent } from '@/lib/product-events';
 import { requestJson, type ApiRealm } from '@/lib/request-json';
-import { loadApp, reportPageView, wireThemeToggle } from '@/lib/static-page';
+import { loadApp } from '@/lib/load-app';
+import { reportPageView, wireThemeToggle } from '@/lib/static-page';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage';
 
 const FIELDS = ['email', 'password'] as const;

@@ -3,7 +3,8 @@
 // page view. An investor who chose English gets the app itself (it renders the English landing over this one).
 // A signed-in visitor never sees this page: theme-init.mjs sends them to /dashboard before it paints.
 import { platformStatsView } from '@/features/landing/static/platform-stats-view';
-import { loadApp, reportPageView, wireThemeToggle } from '@/lib/static-page';
+import { loadApp } from '@/lib/load-app';
+import { reportPageView, wireThemeToggle } from '@/lib/static-page';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage';
 
 async function fillStats(): Promise<void> {

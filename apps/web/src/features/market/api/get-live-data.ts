@@ -3,9 +3,14 @@ import type { Infer, liveDataSchema } from '@bist/contracts';
 import { DASHBOARD_CHART_ITEMS, DASHBOARD_REFRESH_MS } from '@bist/contracts/values';
 import { apiRequest } from '@/lib/api-client';
 
+export const liveDataPath = (limit: number) => `/api/market/live-data?limit=${limit}`;
+
+/** The cached value of the live-data query: the whole body (its freshness is shown too). */
+export const liveDataFromBody = (body: Infer<typeof liveDataSchema>) => body;
+
 /** GET /api/market/live-data?limit=n: the n most traded stocks' latest quotes (the dashboard draws five). */
 export async function getLiveData(limit: number, signal?: AbortSignal) {
-  return apiRequest<Infer<typeof liveDataSchema>>(`/api/market/live-data?limit=${limit}`, { signal });
+  return apiRequest<Infer<typeof liveDataSchema>>(liveDataPath(limit), { signal });
 }
 
 export function getLiveDataQueryOptions(limit = DASHBOARD_CHART_ITEMS) {

@@ -3,10 +3,16 @@ import type { Infer, MarketStatus, marketStatusSchema } from '@bist/contracts';
 import { TOP_BAR_POLL_MS } from '@bist/contracts/values';
 import { apiRequest } from '@/lib/api-client';
 
+export const MARKET_STATUS_PATH = '/api/market/status';
+
+/** The cached value of the status query: the body's data. */
+export const marketStatusFromBody = (body: Infer<typeof marketStatusSchema>): MarketStatus => body.data;
+
 /** GET /api/market/status: open/closed from the server's trading calendar, never the browser clock. */
 export async function getMarketStatus(signal?: AbortSignal): Promise<MarketStatus> {
-  const response = await apiRequest<Infer<typeof marketStatusSchema>>('/api/market/status', { signal });
-  return response.data;
+  return marketStatusFromBody(
+    await apiRequest<Infer<typeof marketStatusSchema>>(MARKET_STATUS_PATH, { signal }),
+  );
 }
 
 export function getMarketStatusQueryOptions() {

@@ -3,10 +3,16 @@ import type { Infer, MarketSummary, marketSummarySchema } from '@bist/contracts'
 import { TOP_BAR_POLL_MS } from '@bist/contracts/values';
 import { apiRequest } from '@/lib/api-client';
 
+export const MARKET_SUMMARY_PATH = '/api/market/summary';
+
+/** The cached value of the summary query: the body's data. */
+export const marketSummaryFromBody = (body: Infer<typeof marketSummarySchema>): MarketSummary => body.data;
+
 /** GET /api/market/summary: totals, BIST 100 level and change, movers, sectors. */
 export async function getMarketSummary(signal?: AbortSignal): Promise<MarketSummary> {
-  const response = await apiRequest<Infer<typeof marketSummarySchema>>('/api/market/summary', { signal });
-  return response.data;
+  return marketSummaryFromBody(
+    await apiRequest<Infer<typeof marketSummarySchema>>(MARKET_SUMMARY_PATH, { signal }),
+  );
 }
 
 export function getMarketSummaryQueryOptions() {

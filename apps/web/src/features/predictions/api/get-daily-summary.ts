@@ -3,12 +3,16 @@ import type { DailySummary, dailySummarySchema, Infer } from '@bist/contracts';
 import { PREDICTIONS_REFRESH_MS } from '@bist/contracts/values';
 import { apiRequest } from '@/lib/api-client';
 
+export const DAILY_SUMMARY_PATH = '/api/predictions/daily-summary';
+
+/** The cached value of the daily-summary query: the body's data. */
+export const dailySummaryFromBody = (body: Infer<typeof dailySummarySchema>): DailySummary => body.data;
+
 /** GET /api/predictions/daily-summary: cards, top predictions and the 7-day realised accuracy. */
 export async function getDailySummary(signal?: AbortSignal): Promise<DailySummary> {
-  const body = await apiRequest<Infer<typeof dailySummarySchema>>('/api/predictions/daily-summary', {
-    signal,
-  });
-  return body.data;
+  return dailySummaryFromBody(
+    await apiRequest<Infer<typeof dailySummarySchema>>(DAILY_SUMMARY_PATH, { signal }),
+  );
 }
 
 export function getDailySummaryQueryOptions() {

@@ -1,0 +1,32 @@
+import { SERVER_DATA_ID, type ServerRenderedData } from '@/app/first-visit-data';
+
+const EMPTY_ROOT = '<div id="root"></div>';
+const TITLE = /<title>[^<]*<\/title>/;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * A server-rendered page's document: the app's index.html (`template`, with an empty #root) with the page's markup
+ * in #root, marked `data-server-rendered` (theme-init.mjs and main.tsx look for it), its title, and the data it was
+ * rendered from as a JSON data block after #root (not run: the Content-Security-Policy allows no inline script;
+ * main.tsx reads it). Every '<' in the JSON is written \u003c, so no string in the data can close the element.
+ * The markup is `inert` (in a `display: contents` wrapper, index.css) until the app's first render replaces it: its
+ * buttons and fields would do nothing before, and what was typed into them would be lost.
+ */
+export function serverDocument(
+  template: string,
+  page: { html: string; title: string },
+  data: ServerRenderedData,
+): string {
+  if (!template.includes(EMPTY_ROOT) || !TITLE.test(template))
+    throw new Error('the template has no empty #root or no <title>');
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return template
+    .replace(TITLE, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(
+      EMPTY_ROOT,
+      () =>
+        `<div id="root" data-server-rendered><div data-server-page inert>${page.html}</div></div>\n    <script type="application/json" id="${SERVER_DATA_ID}">${json}</script>`,
+    );
+}

@@ -58,6 +58,10 @@ const ROUTES: Route[] = [
     name: 'stocks list (search)',
     path: `/api/stocks/list?search=${encodeURIComponent('ban')}&sort_by=volume&sort_order=desc`,
   },
+  // Not cached: its queries run on each request (most of the dashboard page's time below).
+  { name: 'predictions daily summary', path: '/api/predictions/daily-summary' },
+  // Rendered by the server on every request from four in-process API answers (needs the web build: npm run build).
+  { name: 'dashboard page, server-rendered', path: '/dashboard' },
   {
     name: 'portfolio overview (50 holdings, 2,000 transactions)',
     path: '/api/portfolio/overview',

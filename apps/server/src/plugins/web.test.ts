@@ -212,3 +212,32 @@ describe(`${registerWeb.name}: pages the server renders`, () => {
     }
   });
 });
+
+describe(`${registerWeb.name}: a render module that cannot be loaded`, () => {
+  it('starts anyway and leaves its pages to the app (index.html), saying so in the log', async () => {
+    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'web-build-')), 'dist');
+    fs.mkdirSync(dir);
+    writeBuild(dir);
+    fs.mkdirSync(path.join(dir, 'server'));
+    fs.writeFileSync(
+      path.join(dir, 'server', 'pages.js'),
+      'export const serverPages = [{ path: "/dashboard" }];\n',
+    );
+    const logged: string[] = [];
+    const app = Fastify({
+      logger: { level: 'warn', stream: { write: (line: string) => void logged.push(line) } },
+    });
+    try {
+      await registerWeb(app, dir);
+      const res = await app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'identity' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(PAGE);
+      expect(logged.some((line) => line.includes('server pages of the web build could not be loaded'))).toBe(
+        true,
+      );
+    } finally {
+      await app.close();
+      fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+    }
+  });
+});

@@ -21,7 +21,16 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   // The pages prerendered at build time (apps/web/build/prerender-pages.ts): they paint without the app.
   const prerendered = readPrerendered(webDist);
   // The pages rendered here with the API's answers (apps/web/src/app/server-pages.tsx): they paint with their data.
-  const serverPages = hasBuild ? await loadServerPages(webDist) : new Map<string, ServerPage>();
+  // A render module that cannot be loaded (a build from another version, a broken file) leaves those pages to the app.
+  const serverPages = hasBuild
+    ? await loadServerPages(webDist).catch((error: unknown) => {
+        app.log.warn(
+          { err: error },
+          'the server pages of the web build could not be loaded; the app renders those pages',
+        );
+        return new Map<string, ServerPage>();
+      })
+    : new Map<string, ServerPage>();
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,

@@ -68,7 +68,6 @@ export function ensureWebBuild({ force = false } = {}) {
   return result.status === 0;
 }
 
-/** Runs a command, streaming its output; resolves with its exit code. */
 /** Runs a command with its output (stdout and stderr, interleaved) collected instead of shown: { code, output }. */
 export function runCaptured(command, args, options = {}) {
   return new Promise((resolve) => {
@@ -82,6 +81,7 @@ export function runCaptured(command, args, options = {}) {
   });
 }
 
+/** Runs a command, streaming its output; resolves with its exit code. */
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });

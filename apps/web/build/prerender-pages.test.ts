@@ -37,6 +37,11 @@ describe('staticDocument', () => {
     // The preloads' URLs, for lib/load-app.ts to ask for with the entry.
     expect(page).toContain('<meta name="bist-app-modules" content="/assets/react-Cd34.js" />');
   });
+  it("inserts markup and title as they are, a '$' included (no replacement pattern)", () => {
+    const page = staticDocument(INDEX, '<p>₺1 = $1 $&</p>', 'Fiyat $&', '/assets/l-9.js');
+    expect(page).toContain('<div id="root"><p>₺1 = $1 $&</p></div>');
+    expect(page).toContain('<title>Fiyat $&amp;</title>');
+  });
   it('refuses an index.html it does not understand', () => {
     expect(() => staticDocument('<html></html>', '', '', '')).toThrow(/entry script/);
   });

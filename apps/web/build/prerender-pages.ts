@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { EMPTY_ROOT, fillDocument } from '../src/lib/html-document.ts';
 import { SERVER_DIR, SERVER_TEMPLATE } from './server-pages.ts';
 
 /**
@@ -114,9 +115,6 @@ export function prerenderPages(): Plugin {
   };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /**
  * index.html turned into a static page: the markup inside #root, the title, the app's module script and
  * preloads removed (their URLs kept in meta tags for lib/load-app.ts), the page's script added. Exported for the
@@ -125,25 +123,23 @@ const escapeHtml = (text: string) =>
 export function staticDocument(indexHtml: string, markup: string, title: string, pageScript: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(indexHtml);
   if (!entry) throw new Error('index.html has no module entry script');
-  if (!indexHtml.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
   const modules = [...indexHtml.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
     (match) => match[1],
   );
-  return indexHtml
+  const withoutApp = indexHtml
     .replace(entry[0], '')
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace(
       '</head>',
       `  <meta name="bist-app-entry" content="${entry[1]}" />\n    <meta name="bist-app-modules" content="${modules.join(' ')}" />\n    <script type="module" crossorigin src="${pageScript}"></script>\n  </head>`,
-    )
-    .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+    );
+  return fillDocument(withoutApp, title, `<div id="root">${markup}</div>`);
 }
 
 /** index.html with the splash in its #root (React replaces it on the first render). Exported for the unit test. */
 export function withSplash(indexHtml: string, splash: string): string {
-  if (!indexHtml.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
-  return indexHtml.replace('<div id="root"></div>', `<div id="root">${splash}</div>`);
+  if (!indexHtml.includes(EMPTY_ROOT)) throw new Error('index.html has no empty #root');
+  return indexHtml.replace(EMPTY_ROOT, () => `<div id="root">${splash}</div>`);
 }
 
 /**

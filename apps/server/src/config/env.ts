@@ -7,11 +7,14 @@ import { codeVersionOf } from '@/lib/code-version';
 /** The repository root, so relative paths in the environment mean the same from any working directory. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
+/** The spellings a boolean variable accepts. */
+const TRUE_SPELLINGS: readonly string[] = ['true', '1', 'yes', 'on'];
+const BOOLEAN_SPELLINGS = ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'] as const;
+const isTrueSpelling = (value: string) => TRUE_SPELLINGS.includes(value);
+
 const booleanFromString = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
-    error: 'must be one of true, false, 1, 0, yes, no, on, off',
-  })
-  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+  .enum(BOOLEAN_SPELLINGS, { error: `must be one of ${BOOLEAN_SPELLINGS.join(', ')}` })
+  .transform(isTrueSpelling);
 
 /** What a fresh install trains by itself (ML_INITIAL_TRAINING). */
 export type InitialTraining = 'all' | 'first-phase' | 'none';
@@ -61,11 +64,9 @@ const envSchema = z.object({
    * scheduled retrain).
    */
   ML_INITIAL_TRAINING: z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', 'first-phase'], {
-      error: 'must be one of true, false, first-phase',
-    })
+    .enum([...BOOLEAN_SPELLINGS, 'first-phase'], { error: 'must be one of true, false, first-phase' })
     .transform((value): InitialTraining =>
-      value === 'first-phase' ? 'first-phase' : ['true', '1', 'yes', 'on'].includes(value) ? 'all' : 'none',
+      value === 'first-phase' ? 'first-phase' : isTrueSpelling(value) ? 'all' : 'none',
     )
     .optional(),
   /** Count API requests per minute for Business Intelligence (off only to measure what the counting costs). */

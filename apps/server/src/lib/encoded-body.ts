@@ -129,10 +129,18 @@ export class EncodedBodyCache<S extends z.ZodType<{ success: true }>, K = string
   }
 }
 
-/** Sends a body made by `encodeBody` (its schema is the route's 200 response schema), compressed when accepted. */
-export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody): FastifyReply {
+/**
+ * Sends an encoded body, compressed when accepted: by default JSON made by `encodeBody` (its schema is the route's
+ * 200 response schema); the web plugin sends its server-rendered pages the same way as HTML.
+ */
+export function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: EncodedBody,
+  contentType = 'application/json; charset=utf-8',
+): FastifyReply {
   const { bytes, encoding } = body.forAcceptEncoding(request.headers['accept-encoding']);
   void reply.header('vary', 'accept-encoding');
   if (encoding) void reply.header('content-encoding', encoding);
-  return reply.type('application/json; charset=utf-8').send(bytes);
+  return reply.type(contentType).send(bytes);
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { apiNotFound } from './error-handler.ts';
+import { sendEncoded } from '@/lib/encoded-body';
 import { isApiPath } from './security-headers.ts';
 import { loadServerPages, renderServerPage, SERVER_PAGES_DIR, type ServerPage } from './server-pages.ts';
 
@@ -67,10 +68,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
         return null;
       });
       if (document) {
-        const { bytes, encoding } = document.forAcceptEncoding(request.headers['accept-encoding']);
-        void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-        if (encoding) void reply.header('content-encoding', encoding);
-        return reply.type('text/html; charset=utf-8').send(bytes);
+        void reply.header('cache-control', 'no-cache');
+        return sendEncoded(request, reply, document, 'text/html; charset=utf-8');
       }
     }
     const page = prerendered.get(url) ?? 'index.html';

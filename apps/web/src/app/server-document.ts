@@ -1,10 +1,5 @@
 import { SERVER_DATA_ID, type ServerRenderedData } from '@/app/first-visit-data';
-
-const EMPTY_ROOT = '<div id="root"></div>';
-const TITLE = /<title>[^<]*<\/title>/;
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { fillDocument } from '@/lib/html-document';
 
 /**
  * A server-rendered page's document: the app's index.html (`template`, with an empty #root) with the page's markup
@@ -19,14 +14,10 @@ export function serverDocument(
   page: { html: string; title: string },
   data: ServerRenderedData,
 ): string {
-  if (!template.includes(EMPTY_ROOT) || !TITLE.test(template))
-    throw new Error('the template has no empty #root or no <title>');
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  return template
-    .replace(TITLE, () => `<title>${escapeHtml(page.title)}</title>`)
-    .replace(
-      EMPTY_ROOT,
-      () =>
-        `<div id="root" data-server-rendered><div data-server-page inert>${page.html}</div></div>\n    <script type="application/json" id="${SERVER_DATA_ID}">${json}</script>`,
-    );
+  return fillDocument(
+    template,
+    page.title,
+    `<div id="root" data-server-rendered><div data-server-page inert>${page.html}</div></div>\n    <script type="application/json" id="${SERVER_DATA_ID}">${json}</script>`,
+  );
 }

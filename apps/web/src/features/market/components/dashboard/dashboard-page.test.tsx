@@ -1,29 +1,18 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage';
+import { DASHBOARD_BODIES } from '@/test/dashboard-bodies';
 import { renderApp } from '@/test/render-app';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+// The dashboard's summary as the server sends it, its data 15 minutes old (the stale banner).
+const fresh = DASHBOARD_BODIES['/api/market/summary'];
 const summary = {
-  success: true,
-  data: {
-    overview: {
-      total_stocks: 596,
-      total_sectors: 38,
-      market_cap: 14_140_000_000_000,
-      daily_volume: 175_400_000_000,
-      total_indices: 32,
-    },
-    performance: { bist100_change: -0.96, bist100_value: 14321.2, advancers: 1, decliners: 2, unchanged: 3 },
-    top_gainers: [{ symbol: 'GUNDG', change: 9.99, price: 22.46, company_name: 'Gündoğdu Gıda' }],
-    top_losers: [{ symbol: 'KLNMA', change: -9.98, price: 29.22, company_name: 'T. Kalkınma Bankası' }],
-    sector_distribution: [{ sector: 'Holding', count: 53 }],
-    date: '2026-11-20',
-    freshness: { source: 'yahoo', asOf: '2026-11-20T15:10:00Z', stale: true, ageSeconds: 900 },
-  },
+  ...fresh,
+  data: { ...fresh.data, freshness: { ...fresh.data.freshness, stale: true, ageSeconds: 900 } },
 };
 
 let summaryOk = true;

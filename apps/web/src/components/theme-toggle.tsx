@@ -4,7 +4,7 @@ import { useTheme } from '@/lib/theme';
 
 /**
  * Switches between light and dark, in either realm's words: `toLight` and `toDark` name what a click does. As an
- * icon button they are its accessible name; `withLabel` (the sidebars) shows them beside the icon. Every variant carries
+ * icon button they are its accessible name; `withLabel` (the sidebars) also shows them beside the icon. Every variant carries
  * `data-theme-toggle` (the static pages wire their copies by it; the a11y tests find the button by it).
  */
 export function ThemeToggle({
@@ -28,15 +28,19 @@ export function ThemeToggle({
     </>
   );
   if (withLabel) {
+    // The shown words follow the theme class like the icons (a page rendered outside the browser is in the light
+    // theme's markup); the accessible name is the current one.
     return (
       <Button
         variant="outline"
         className={className ?? 'w-full justify-start'}
         onClick={toggleTheme}
         data-theme-toggle=""
+        aria-label={label}
       >
         {icon}
-        {label}
+        <span className="dark:hidden">{toDark}</span>
+        <span className="hidden dark:inline">{toLight}</span>
       </Button>
     );
   }

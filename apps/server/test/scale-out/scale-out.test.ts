@@ -256,7 +256,11 @@ describe.skipIf(!testDatabaseUrl())(
       const detailB = await feedDetail(b, staffA);
       expect(detailA).toMatch(/^Feed owner \(this process\): /);
       expect(detailB).toContain(`Follower of the feed owner ${os.hostname()}:${a.process.pid}`);
-      expect(logLines(b, 'market feed: following')).toHaveLength(1);
+      // Logs reach stdout within a second (asynchronous logging).
+      await vi.waitFor(() => expect(logLines(b, 'market feed: following')).toHaveLength(1), {
+        timeout: 5_000,
+        interval: 100,
+      });
 
       const sameOnBoth = async () => {
         let onA: Awaited<ReturnType<typeof liveData>> | undefined;
@@ -374,14 +378,27 @@ describe.skipIf(!testDatabaseUrl())(
       );
       const failoverMs = Date.now() - killedAt;
       expect(failoverMs).toBeLessThan(FAILOVER_LIMIT_MS);
-      expect(
-        logLines(b, 'market feed ownership taken: this process now polls the provider and publishes quotes'),
-      ).toHaveLength(1);
-      await quotesMoveOn(b, before.asOf);
-      const row = await database.db.execute<{ owner: string }>(
-        sql`select value->>'owner' as owner from market_state where key = ${LIVE_QUOTES_KEY}`,
+      await vi.waitFor(
+        () =>
+          expect(
+            logLines(
+              b,
+              'market feed ownership taken: this process now polls the provider and publishes quotes',
+            ),
+          ).toHaveLength(1),
+        { timeout: 5_000, interval: 100 },
       );
-      expect(row.rows[0]?.owner).toBe(`${os.hostname()}:${b.process.pid}`);
+      await quotesMoveOn(b, before.asOf);
+      // B reports itself the owner as soon as its engine leads; its first publication is written just after.
+      await vi.waitFor(
+        async () => {
+          const row = await database.db.execute<{ owner: string }>(
+            sql`select value->>'owner' as owner from market_state where key = ${LIVE_QUOTES_KEY}`,
+          );
+          expect(row.rows[0]?.owner).toBe(`${os.hostname()}:${b.process.pid}`);
+        },
+        { timeout: 10_000, interval: 100 },
+      );
       console.info(`scale-out: feed failover after kill -9 took ${failoverMs} ms`);
     });
   },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { featuresOf, lastDay, withTargets } from '../../test/helpers.ts';
 import { stateNumbers, trainingDataAt } from '../algorithm.ts';
 import { FEATURE_COLUMN as COL, featureRows } from '../features.ts';
-import { choleskySolve, gramWithIntercept } from '../linalg.ts';
+import { choleskySolve, gramWithIntercept, sseFromGram } from '../linalg.ts';
 import { Rng } from '../random.ts';
 import { walkForwardAlgorithm } from '../walk-forward.ts';
 import {
@@ -16,7 +16,9 @@ import {
   logistic,
   ols,
   ridge,
+  ridgeFromGram,
 } from './linear.ts';
+import { pooledMatrix } from './pooled-data.ts';
 
 const base = featuresOf({ nSeries: 60, nDays: 420, seed: 11 });
 const rng = new Rng(5);
@@ -86,6 +88,61 @@ describe('pooled linear regressors on a planted linear signal', () => {
     let zeros = 0;
     for (let j = 0; j < base.cols; j++) if (!PLANTED.some(([k]) => k === j) && w[j + 1] === 0) zeros++;
     expect(zeros).toBeGreaterThanOrEqual(Math.ceil((base.cols - PLANTED.length) / 3));
+  });
+});
+
+describe('ridge penalty by purged, embargoed K-fold', () => {
+  // The planted signal holds for the first 75 % of the days and is gone after: the latest 20 % of the rows alone (an
+  // inner holdout) would call every fit noise, the whole window says otherwise.
+  const fadeDay = Math.floor(0.75 * lastDay(base));
+  const noise = new Rng(9);
+  const faded = withTargets(base, (r) => {
+    let s = 0;
+    if (base.rowDay[r]! < fadeDay) for (const [j, b] of PLANTED) s += b * base.x[r * base.cols + j]!;
+    return s + NOISE_SD * noise.normal();
+  });
+  const fadedData = trainingDataAt(faded, 1, lastDay(faded));
+
+  it('picks the κ with the least validation SSE over the folds, each fitted on its purged rows only, and refits on all rows', () => {
+    const m = pooledMatrix(fadedData, 'cross-sectional');
+    const q = m.p + 1;
+    const gramOf = (rows: number[]) => {
+      const X = new Float64Array(rows.length * m.p);
+      const y = new Float64Array(rows.length);
+      rows.forEach((r, i) => {
+        X.set(m.X.subarray(r * m.p, (r + 1) * m.p), i * m.p);
+        y[i] = m.y[r]!;
+      });
+      return gramWithIntercept(X, rows.length, m.p, y);
+    };
+    const all = Array.from({ length: m.n }, (_, i) => i);
+    const kappas = [1e-4, 1e-3, 1e-2, 0.1, 1, 10];
+    const validationSse = (folds: { fit: number[]; val: number[] }[]) =>
+      kappas.map((k) => {
+        let total = 0;
+        for (const f of folds) {
+          const fit = gramOf(f.fit);
+          const val = gramOf(f.val);
+          total += sseFromGram(val.g, val.c, val.yy, ridgeFromGram(fit, q, k * fit.g[0]!));
+        }
+        return total;
+      });
+    const argmin = (sse: number[]) => kappas[sse.indexOf(Math.min(...sse))]!;
+    expect(m.folds).toHaveLength(5);
+    const best = argmin(
+      validationSse(
+        m.folds.map((f) => ({
+          fit: all.filter((i) => i < f.cutFrom || i >= f.cutTo),
+          val: all.filter((i) => i >= f.valFrom && i < f.valTo),
+        })),
+      ),
+    );
+    const latestOnly = argmin(validationSse([{ fit: all.slice(0, m.trainEnd), val: all.slice(m.split) }]));
+    expect(best).toBeLessThan(latestOnly);
+    const full = gramOf(all);
+    const expected = ridgeFromGram(full, q, best * full.g[0]!);
+    const w = stateNumbers(ridge.fit(fadedData).state, 'coef');
+    for (let j = 0; j < q; j++) expect(w[j]!).toBeCloseTo(expected[j]!, 10);
   });
 });
 

@@ -137,29 +137,52 @@ function linearRegressor(spec: LinearSpec): Algorithm {
   return algorithm;
 }
 
+function addGram(into: Gram, from: Gram, sign = 1): void {
+  for (let i = 0; i < into.g.length; i++) into.g[i]! += sign * from.g[i]!;
+  for (let i = 0; i < into.c.length; i++) into.c[i]! += sign * from.c[i]!;
+  into.yy += sign * from.yy;
+}
+
+function emptyGram(q: number): Gram {
+  return { g: new Float64Array(q * q), c: new Float64Array(q), yy: 0 };
+}
+
 /**
- * Holdout choice: fits `solve(gramA, c)` for each candidate on the rows at least h days before the latest ≈ 20 %
- * (holdoutSplit), scores SSE on that latest 20 %, refits the best on all rows.
+ * Penalty choice by purged, embargoed K-fold (m.folds, purgedKFold): for each fold, each candidate is fitted by
+ * `solve(gram, c)` on the rows outside the fold's cut and scored by its SSE on the fold's rows; the candidate with the
+ * least SSE summed over the folds is refitted on all rows. The Gram summaries come from one pass over the rows, cut
+ * at every fold boundary (a summary per segment), so a fold's fitting summary is a sum of segments.
  */
-function selectOnHoldout(
+function selectByPurgedKFold(
   m: PooledMatrix,
   candidates: readonly number[],
   solve: (gr: Gram, param: number) => Float64Array,
 ): Float64Array {
-  const a = gramOfRange(m, 0, m.trainEnd);
-  const b = gramOfRange(m, m.split, m.n);
-  let best = candidates[0]!;
-  let bestSse = Infinity;
-  if (m.trainEnd > m.p + 1 && m.n > m.split) {
-    for (const c of candidates) {
-      const sse = sseFromGram(b.g, b.c, b.yy, solve(a, c));
-      if (sse < bestSse) {
-        bestSse = sse;
-        best = c;
-      }
-    }
+  const q = m.p + 1;
+  const cuts = [
+    ...new Set([0, m.n, ...m.folds.flatMap((f) => [f.valFrom, f.valTo, f.cutFrom, f.cutTo])]),
+  ].sort((a, b) => a - b);
+  const segments = cuts
+    .slice(0, -1)
+    .map((from, i) => ({ from, to: cuts[i + 1]!, gram: gramOfRange(m, from, cuts[i + 1]!) }));
+  const sumOf = (keep: (from: number, to: number) => boolean): Gram => {
+    const total = emptyGram(q);
+    for (const s of segments) if (keep(s.from, s.to)) addGram(total, s.gram);
+    return total;
+  };
+  const full = sumOf(() => true);
+  const sse = new Float64Array(candidates.length);
+  let scored = 0;
+  for (const fold of m.folds) {
+    const fit = sumOf((from, to) => to <= fold.cutFrom || from >= fold.cutTo);
+    if (fit.g[0]! <= q) continue;
+    const val = sumOf((from, to) => from >= fold.valFrom && to <= fold.valTo);
+    candidates.forEach((c, i) => (sse[i]! += sseFromGram(val.g, val.c, val.yy, solve(fit, c))));
+    scored++;
   }
-  return solve(gramOfRange(m, 0, m.n), best);
+  let best = 0;
+  if (scored > 0) for (let i = 1; i < candidates.length; i++) if (sse[i]! < sse[best]!) best = i;
+  return solve(full, candidates[best]!);
 }
 
 /** Ordinary least squares: w = (Z'Z)⁻¹Z'y. */
@@ -174,19 +197,22 @@ export const ols = linearRegressor({
   },
 });
 
-/** Ridge: w = (Z'Z + λI′)⁻¹Z'y, λ = κ·n with κ chosen on the latest 20 % of training rows. */
+/** Ridge: w = (Z'Z + λI′)⁻¹Z'y, λ = κ·n with κ chosen by purged, embargoed K-fold (selectByPurgedKFold). */
 export const ridge = linearRegressor({
   id: 'ridge',
   name: 'Ridge Regression',
   type: 'Ridge Regression',
-  description: 'Least squares with an L2 penalty; penalty strength chosen on the most recent training rows.',
+  description:
+    'Least squares with an L2 penalty; penalty strength chosen by purged, embargoed cross-validation on the training rows.',
   solve: (m) =>
-    selectOnHoldout(m, [1e-4, 1e-3, 1e-2, 0.1, 1, 10], (gr, k) => ridgeFromGram(gr, m.p + 1, k * gr.g[0]!)),
+    selectByPurgedKFold(m, [1e-4, 1e-3, 1e-2, 0.1, 1, 10], (gr, k) =>
+      ridgeFromGram(gr, m.p + 1, k * gr.g[0]!),
+    ),
 });
 
 /**
  * Elastic-net path over mixing parameters `alphas` × λ fractions of each α's λ_max (the smallest λ that zeroes every
- * coefficient), the pair chosen together on the gapped holdout (selectOnHoldout), the best refitted on all rows.
+ * coefficient), the pair chosen together by purged, embargoed K-fold (selectByPurgedKFold), the best refitted on all rows.
  * With α = 1 this is the lasso; an α well below 1 makes λ_max large enough for the L2 term to matter.
  */
 function enetPath(m: PooledMatrix, alphas: readonly number[]): Float64Array {
@@ -201,7 +227,7 @@ function enetPath(m: PooledMatrix, alphas: readonly number[]): Float64Array {
   const pairs = alphas.flatMap((alpha) => fractions.map((f) => ({ alpha, lambda: (f * corrMax) / alpha })));
   let warm: Float64Array | undefined;
   let warmAlpha = NaN;
-  return selectOnHoldout(
+  return selectByPurgedKFold(
     m,
     pairs.map((_, i) => i),
     (gr, i) => {
@@ -214,7 +240,7 @@ function enetPath(m: PooledMatrix, alphas: readonly number[]): Float64Array {
   );
 }
 
-/** Lasso: min (1/2n)‖y − Zw‖² + λ‖β‖₁ by coordinate descent; λ on a path, chosen on the gapped holdout. */
+/** Lasso: min (1/2n)‖y − Zw‖² + λ‖β‖₁ by coordinate descent; λ on a path, chosen by purged, embargoed K-fold. */
 export const lasso = linearRegressor({
   id: 'lasso',
   name: 'Lasso Regression',
@@ -229,14 +255,14 @@ export const ELASTIC_NET_ALPHAS = [0.05, 0.2, 0.5, 0.8] as const;
 
 /**
  * Elastic net: min (1/2n)‖y − Zw‖² + λ(α‖β‖₁ + (1 − α)/2‖β‖²) by coordinate descent, with α ∈ ELASTIC_NET_ALPHAS and λ
- * chosen together on the gapped holdout.
+ * chosen together by purged, embargoed K-fold.
  */
 export const elasticNet = linearRegressor({
   id: 'elastic-net',
   name: 'Elastic Net',
   type: 'Elastic Net',
   description:
-    'L1 and L2 penalties mixed (coordinate descent); the mix and the strength chosen on the most recent training rows.',
+    'L1 and L2 penalties mixed (coordinate descent); the mix and the strength chosen by purged, embargoed cross-validation.',
   solve: (m) => enetPath(m, ELASTIC_NET_ALPHAS),
 });
 

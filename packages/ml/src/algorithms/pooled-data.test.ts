@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { featuresOf, lastDay } from '../../test/helpers.ts';
 import { trainingDataAt } from '../algorithm.ts';
-import { crossSectionalTargets, holdoutSplit, normalQuantile, rankGauss } from './pooled-data.ts';
+import {
+  crossSectionalTargets,
+  holdoutSplit,
+  normalQuantile,
+  purgedKFold,
+  rankGauss,
+} from './pooled-data.ts';
 
 const fs = featuresOf({ nSeries: 20, nDays: 200, seed: 2 });
 
@@ -21,6 +27,38 @@ describe(holdoutSplit.name, () => {
         expect(fs.targets[h].realisedDay[data.rows[i]!]!).toBeLessThanOrEqual(holdoutStart);
       const dropped = new Set(Array.from(data.rows.subarray(trainEnd, split), (r) => fs.rowDay[r]!));
       expect(dropped.size).toBe(h);
+    });
+  }
+});
+
+describe(purgedKFold.name, () => {
+  for (const h of [1, 5] as const) {
+    it(`validates on 5 whole-day blocks covering every row once; fitting rows keep ${h} day(s) from them on each side`, () => {
+      const data = trainingDataAt(fs, h, lastDay(fs));
+      const n = data.rows.length;
+      const day = (i: number) => fs.rowDay[data.rows[i]!]!;
+      const folds = purgedKFold(data);
+      expect(folds).toHaveLength(5);
+      expect(folds[0]!.valFrom).toBe(0);
+      expect(folds[4]!.valTo).toBe(n);
+      folds.forEach((f, k) => {
+        if (k > 0) expect(f.valFrom).toBe(folds[k - 1]!.valTo);
+        expect(f.valTo - f.valFrom).toBeGreaterThan(0.15 * n);
+        // Blocks start on a day boundary.
+        if (f.valFrom > 0) expect(day(f.valFrom - 1)).toBeLessThan(day(f.valFrom));
+        const first = day(f.valFrom);
+        const last = day(f.valTo - 1);
+        for (let i = 0; i < n; i++) {
+          if (i >= f.cutFrom && i < f.cutTo) continue;
+          // Purge: a fitting row before the block has its label realised by the block's first day.
+          if (i < f.valFrom) expect(fs.targets[h].realisedDay[data.rows[i]!]!).toBeLessThanOrEqual(first);
+          // Embargo: a fitting row after the block is more than h days after its last day.
+          else expect(day(i)).toBeGreaterThan(last + h);
+        }
+        // Exactly h days are cut on each side where there are days to cut.
+        if (f.cutFrom > 0) expect(first - day(f.cutFrom)).toBe(h);
+        if (f.cutTo < n) expect(day(f.cutTo - 1) - last).toBe(h);
+      });
     });
   }
 });

@@ -43,6 +43,8 @@ export interface PooledMatrix {
    */
   split: number;
   trainEnd: number;
+  /** The purged, embargoed K-fold of the rows (purgedKFold). */
+  folds: PurgedFold[];
 }
 
 /**
@@ -62,12 +64,52 @@ export function holdoutSplit(data: TrainingData, n = data.rows.length): { split:
   return { split, trainEnd };
 }
 
+/** Folds of the purged, embargoed K-fold (purgedKFold) in which the penalised linear models choose their penalty. */
+const PENALTY_CV_FOLDS = 5;
+
+/**
+ * One fold of a purged, embargoed K-fold over day-ordered rows: it validates on rows [valFrom, valTo) (whole days) and
+ * fits on the rows outside [cutFrom, cutTo), which adds to the validation days the h days before them (purge: a
+ * fitting label realised inside the validation days) and the h days after them (embargo: a fitting row whose
+ * features overlap a validation label's window).
+ */
+export interface PurgedFold {
+  valFrom: number;
+  valTo: number;
+  cutFrom: number;
+  cutTo: number;
+}
+
+/**
+ * K contiguous validation blocks of ≈ n/K rows, each starting on a day boundary, with their purged and embargoed
+ * fitting rows (PurgedFold), all inside the training window. Blocks of no rows are left out.
+ */
+export function purgedKFold(data: TrainingData, k = PENALTY_CV_FOLDS, n = data.rows.length): PurgedFold[] {
+  const day = (i: number) => data.features.rowDay[data.rows[i]!]!;
+  // Block starts on day boundaries: the first row of the day holding row ⌊i·n/K⌋.
+  const starts: number[] = [];
+  for (let f = 0; f < k; f++) {
+    let s = Math.floor((f * n) / k);
+    while (s > 0 && s < n && day(s - 1) === day(s)) s--;
+    if (s < n && (starts.length === 0 || s > starts[starts.length - 1]!)) starts.push(s);
+  }
+  const h = data.horizon;
+  return starts.map((valFrom, f) => {
+    const valTo = starts[f + 1] ?? n;
+    let cutFrom = valFrom;
+    while (cutFrom > 0 && day(cutFrom - 1) >= day(valFrom) - h) cutFrom--;
+    let cutTo = valTo;
+    while (cutTo < n && day(cutTo) <= day(valTo - 1) + h) cutTo++;
+    return { valFrom, valTo, cutFrom, cutTo };
+  });
+}
+
 /** Standardised design matrix and the cross-sectional return (or 0/1 direction) targets of the training rows. */
 export function pooledMatrix(data: TrainingData, target: 'cross-sectional' | 'direction'): PooledMatrix {
   const X = featureRows(data.features, data.rows);
   const n = data.rows.length;
   const y = target === 'cross-sectional' ? crossSectionalTargets(data) : directionTargets(data);
-  return { X, n, p: data.features.cols, y, ...holdoutSplit(data) };
+  return { X, n, p: data.features.cols, y, ...holdoutSplit(data), folds: purgedKFold(data) };
 }
 
 /** Mean absolute winsorised return of the training rows (turns a probability into an expected return). */

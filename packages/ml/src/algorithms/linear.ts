@@ -106,6 +106,11 @@ interface LinearSpec {
   description: string;
   /** Returns [intercept, β…] on the standardised features. */
   solve(m: PooledMatrix): Float64Array;
+  /**
+   * Iterative solvers (a pass over the rows per iteration) keep the walk-forward's row subsample; the others fit one
+   * Gram summary and train on every realised row (`maxTrainRows: Infinity`, decision 0041).
+   */
+  iterative?: boolean;
 }
 
 function linearRegressor(spec: LinearSpec): Algorithm {
@@ -117,6 +122,7 @@ function linearRegressor(spec: LinearSpec): Algorithm {
     description: spec.description,
     scope: 'pooled',
     output: 'regression',
+    ...(spec.iterative ? {} : { maxTrainRows: Infinity }),
     fit(data: TrainingData): TrainedModel {
       const m = pooledMatrix(data, 'cross-sectional');
       const w = m.n > m.p + 1 ? spec.solve(m) : new Float64Array(m.p + 1);
@@ -374,6 +380,7 @@ export const huber = linearRegressor({
   type: 'Robust Regression',
   description:
     'Robust linear regression with the Huber loss (iteratively reweighted least squares), insensitive to outlier days.',
+  iterative: true,
   solve: (m) => {
     const q = m.p + 1;
     let gr = gramWithIntercept(m.X, m.n, m.p, m.y);

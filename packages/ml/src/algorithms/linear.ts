@@ -143,10 +143,10 @@ function linearRegressor(spec: LinearSpec): Algorithm {
   return algorithm;
 }
 
-function addGram(into: Gram, from: Gram, sign = 1): void {
-  for (let i = 0; i < into.g.length; i++) into.g[i]! += sign * from.g[i]!;
-  for (let i = 0; i < into.c.length; i++) into.c[i]! += sign * from.c[i]!;
-  into.yy += sign * from.yy;
+function addGram(into: Gram, from: Gram): void {
+  for (let i = 0; i < into.g.length; i++) into.g[i]! += from.g[i]!;
+  for (let i = 0; i < into.c.length; i++) into.c[i]! += from.c[i]!;
+  into.yy += from.yy;
 }
 
 function emptyGram(q: number): Gram {

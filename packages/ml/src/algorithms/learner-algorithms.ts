@@ -21,7 +21,14 @@ import { plattFit, sigmoid } from '../calibration.ts';
 import { expectedReturnFromProbability } from '../confidence.ts';
 import { type FeatureSet, featureRows } from '../features.ts';
 import * as learners from '../learners/index.ts';
-import { crossSectionalTargets, directionTargets, holdoutSplit, meanAbsReturn } from './pooled-data.ts';
+import { SEQUENCE_DEFAULTS, tailValidationRows } from '../learners/sequence-core.ts';
+import {
+  crossSectionalTargets,
+  directionTargets,
+  holdoutSplit,
+  meanAbsReturn,
+  tailGap,
+} from './pooled-data.ts';
 
 /** Bars of history per sample for the sequence learners (LSTM, GRU, 1-D CNN). */
 export const SEQUENCE_LENGTH = 20;
@@ -50,6 +57,8 @@ export interface LearnerSpec {
   /** Training-row cap for this learner (its cost); the walk-forward subsamples to it with a seed. */
   maxTrainRows: number;
   sequence?: boolean;
+  /** A neural net that stops early on a validation tail (trainNet): the fit leaves the h days before it out. */
+  earlyStopping?: boolean;
   learner: LearnerModule;
   /** Learner options; `seed` is added per fit. */
   options?: Record<string, unknown>;
@@ -123,11 +132,24 @@ export function learnerAlgorithm(spec: LearnerSpec): Algorithm {
     spec.sequence
       ? { X: sequenceRows(fs, rows), cols: SEQUENCE_LENGTH * fs.cols }
       : { X: featureRows(fs, rows), cols: fs.cols };
-  const learnerOptions = (fs: FeatureSet, seed: number): never =>
+  const learnerOptions = (data: TrainingData, n: number, seed: number): never =>
     ({
       ...(spec.options ?? {}),
       seed,
-      ...(spec.sequence ? { seqLen: SEQUENCE_LENGTH, nFeatures: fs.cols } : {}),
+      ...(spec.sequence ? { seqLen: SEQUENCE_LENGTH, nFeatures: data.features.cols } : {}),
+      ...(spec.earlyStopping
+        ? {
+            validationGap: tailGap(
+              data,
+              tailValidationRows(
+                n,
+                (spec.options?.validationFraction as number | undefined) ??
+                  SEQUENCE_DEFAULTS.validationFraction,
+              ),
+              n,
+            ),
+          }
+        : {}),
     }) as never;
   const predictRaw = (learner: unknown, rowSet: RowSet): Float64Array => {
     const n = rowSet.rows.length;
@@ -155,7 +177,7 @@ export function learnerAlgorithm(spec: LearnerSpec): Algorithm {
       const { X, cols } = inputs(fs, data.rows);
       if (spec.output === 'regression') {
         const y = crossSectionalTargets(data);
-        const learner = spec.learner.fit(X, n, cols, y, learnerOptions(fs, seed)) as JsonValue;
+        const learner = spec.learner.fit(X, n, cols, y, learnerOptions(data, n, seed)) as JsonValue;
         return finishModel(algorithm, data, { learner });
       }
       const y = directionTargets(data);
@@ -167,7 +189,7 @@ export function learnerAlgorithm(spec: LearnerSpec): Algorithm {
         fitRows,
         cols,
         y.subarray(0, fitRows),
-        learnerOptions(fs, seed),
+        learnerOptions(data, fitRows, seed),
       ) as JsonValue;
       let platt = { a: 1, b: 0 };
       if (canCalibrate) {
@@ -342,6 +364,7 @@ export const LEARNER_ALGORITHMS: readonly Algorithm[] = [
       'Two hidden ReLU layers (32, 16) trained with Adam and early stopping on the forward return.',
     output: 'regression',
     maxTrainRows: 10_000,
+    earlyStopping: true,
     learner: learners.mlp,
     options: { hiddenSizes: [32, 16], maxEpochs: 8, patience: 3, l2: 1e-3 },
   }),
@@ -354,6 +377,7 @@ export const LEARNER_ALGORITHMS: readonly Algorithm[] = [
     output: 'regression',
     maxTrainRows: 1500,
     sequence: true,
+    earlyStopping: true,
     learner: learners.lstm,
     options: { hidden: 8, maxEpochs: 3 },
   }),
@@ -367,6 +391,7 @@ export const LEARNER_ALGORITHMS: readonly Algorithm[] = [
     output: 'classification',
     maxTrainRows: 1500,
     sequence: true,
+    earlyStopping: true,
     learner: learners.gru,
     options: { task: 'classification', hidden: 8, maxEpochs: 3 },
   }),
@@ -380,6 +405,7 @@ export const LEARNER_ALGORITHMS: readonly Algorithm[] = [
     output: 'classification',
     maxTrainRows: 1500,
     sequence: true,
+    earlyStopping: true,
     learner: learners.cnn1d,
     options: { task: 'classification', filters: 8, dense: 8, maxEpochs: 4 },
   }),

@@ -7,6 +7,7 @@ import {
   normalQuantile,
   purgedKFold,
   rankGauss,
+  tailGap,
 } from './pooled-data.ts';
 
 const fs = featuresOf({ nSeries: 20, nDays: 200, seed: 2 });
@@ -61,6 +62,31 @@ describe(purgedKFold.name, () => {
       });
     });
   }
+});
+
+describe(tailGap.name, () => {
+  for (const h of [1, 5] as const) {
+    it(`leaves out the tail's first day before it and the ${h} day(s) before that day`, () => {
+      const data = trainingDataAt(fs, h, lastDay(fs));
+      const n = data.rows.length;
+      const nVal = Math.floor(0.1 * n);
+      const gap = tailGap(data, nVal);
+      const start = n - nVal;
+      const first = fs.rowDay[data.rows[start]!]!;
+      // Every fitting row's label is realised by the tail's first day; the gap rows are the h days before it and the
+      // rows of that day itself that precede the tail.
+      for (let i = 0; i < start - gap; i++)
+        expect(fs.targets[h].realisedDay[data.rows[i]!]!).toBeLessThanOrEqual(first);
+      const gapDays = new Set(Array.from(data.rows.subarray(start - gap, start), (r) => fs.rowDay[r]!));
+      for (const d of gapDays) expect(d).toBeGreaterThanOrEqual(first - h);
+      expect([...gapDays].filter((d) => d < first)).toHaveLength(h);
+    });
+  }
+
+  it('is 0 without a validation tail', () => {
+    const data = trainingDataAt(fs, 5, lastDay(fs));
+    expect(tailGap(data, 0)).toBe(0);
+  });
 });
 
 describe(rankGauss.name, () => {

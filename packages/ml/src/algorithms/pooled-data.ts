@@ -64,6 +64,21 @@ export function holdoutSplit(data: TrainingData, n = data.rows.length): { split:
   return { split, trainEnd };
 }
 
+/**
+ * Rows to leave out just before a validation tail of `nVal` rows of the day-ordered training rows (a learner's early
+ * stopping): those of the tail's first day that precede it and of the h days before that day, so no fitting label
+ * overlaps a validation label (as in holdoutSplit).
+ */
+export function tailGap(data: TrainingData, nVal: number, n = data.rows.length): number {
+  if (nVal <= 0 || nVal >= n) return 0;
+  const day = data.features.rowDay;
+  const start = n - nVal;
+  const d = day[data.rows[start]!]!;
+  let fitEnd = start;
+  while (fitEnd > 0 && day[data.rows[fitEnd - 1]!]! >= d - data.horizon) fitEnd--;
+  return start - fitEnd;
+}
+
 /** Folds of the purged, embargoed K-fold (purgedKFold) in which the penalised linear models choose their penalty. */
 const PENALTY_CV_FOLDS = 5;
 

@@ -35,6 +35,8 @@ export interface MlpOptions {
   patience?: number;
   /** Tail share of rows held out for early stopping (0 disables it). Default 0.1. */
   validationFraction?: number;
+  /** Rows just before the validation tail left out of the fit (SequenceOptions.validationGap). Default 0. */
+  validationGap?: number;
   /** L2 weight decay on weights (not biases), added to the gradient as l2·W. Default 1e-4. */
   l2?: number;
   /** PRNG seed for initialisation and shuffling. Default 0. */
@@ -76,6 +78,7 @@ const DEFAULTS = {
   maxEpochs: 30,
   patience: 8,
   validationFraction: 0.1,
+  validationGap: 0,
   l2: 1e-4,
   seed: 0,
 };

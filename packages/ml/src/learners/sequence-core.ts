@@ -72,6 +72,11 @@ export interface SequenceTrainOptions {
   patience?: number;
   /** Tail share of rows held out for early stopping (0 disables it). Default 0.1. */
   validationFraction?: number;
+  /**
+   * Rows just before the validation tail left out of the fit (default 0): a caller whose rows are days sets it to the
+   * rows of the h days before the tail's first day, so no fitting label overlaps a validation label.
+   */
+  validationGap?: number;
   /** Global gradient-norm clip per batch. Default 5. */
   clipNorm?: number;
   /** PRNG seed for initialisation and shuffling. Default 0. */
@@ -100,6 +105,7 @@ export const SEQUENCE_DEFAULTS = {
   maxEpochs: 5,
   patience: 3,
   validationFraction: 0.1,
+  validationGap: 0,
   clipNorm: 5,
   seed: 0,
 };
@@ -137,14 +143,20 @@ export interface NetTrainOptions {
   maxEpochs: number;
   patience: number;
   validationFraction: number;
+  validationGap: number;
   clipNorm: number;
   seed: number;
+}
+
+/** Rows of the early-stopping validation tail of `nRows` rows (0 below 50 rows or without a fraction). */
+export function tailValidationRows(nRows: number, validationFraction: number): number {
+  return validationFraction > 0 && nRows >= 50 ? Math.max(1, Math.floor(validationFraction * nRows)) : 0;
 }
 
 /**
  * The training loop of every neural learner (mlp, lstm, gru, cnn1d): row i is Z[i·rowStride …]; Adam on shuffled
  * mini-batches of MSE (or cross-entropy through a sigmoid), gradient-norm clipping, early stopping on the tail
- * validationFraction of rows. Returns the best epoch's parameters; deterministic for a seed.
+ * validationFraction of rows (the validationGap rows before it fit nothing). Returns the best epoch's parameters; deterministic for a seed.
  */
 export function trainNet(
   net: TrainableNet,
@@ -155,9 +167,9 @@ export function trainNet(
   classification: boolean,
   o: NetTrainOptions,
 ): { best: Float64Array; bestLoss: number; epochs: number } {
-  const nVal =
-    o.validationFraction > 0 && nRows >= 50 ? Math.max(1, Math.floor(o.validationFraction * nRows)) : 0;
-  const nTrain = nRows - nVal;
+  const nVal = tailValidationRows(nRows, o.validationFraction);
+  // Fitting rows [0, nTrain), validation rows [nRows − nVal, nRows); the gap between them is left out.
+  const nTrain = nVal > 0 ? Math.max(1, nRows - nVal - Math.max(0, Math.floor(o.validationGap))) : nRows;
   const rng = new Rng(o.seed);
   const params = new Float64Array(net.nParams);
   net.init(params, rng);
@@ -193,7 +205,7 @@ export function trainNet(
       adam.step(grad, o.clipNorm);
     }
     // Validation loss (training loss when there is no validation split).
-    const from = nVal > 0 ? nTrain : 0;
+    const from = nVal > 0 ? nRows - nVal : 0;
     let loss = 0;
     for (let i = from; i < nRows; i++) loss += lossOf(net.forward(params, Z, i * rowStride), t[i]!);
     loss /= nRows - from;

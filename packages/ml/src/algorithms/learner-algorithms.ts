@@ -137,20 +137,17 @@ export function learnerAlgorithm(spec: LearnerSpec): Algorithm {
       ...(spec.options ?? {}),
       seed,
       ...(spec.sequence ? { seqLen: SEQUENCE_LENGTH, nFeatures: data.features.cols } : {}),
-      ...(spec.earlyStopping
-        ? {
-            validationGap: tailGap(
-              data,
-              tailValidationRows(
-                n,
-                (spec.options?.validationFraction as number | undefined) ??
-                  SEQUENCE_DEFAULTS.validationFraction,
-              ),
-              n,
-            ),
-          }
-        : {}),
+      ...(spec.earlyStopping ? earlyStoppingOptions(data, n) : {}),
     }) as never;
+  /** The validation tail's share, given to the learner with the gap worked out for that tail. */
+  const earlyStoppingOptions = (data: TrainingData, n: number) => {
+    const validationFraction =
+      (spec.options?.validationFraction as number | undefined) ?? SEQUENCE_DEFAULTS.validationFraction;
+    return {
+      validationFraction,
+      validationGap: tailGap(data, tailValidationRows(n, validationFraction), n),
+    };
+  };
   const predictRaw = (learner: unknown, rowSet: RowSet): Float64Array => {
     const n = rowSet.rows.length;
     if (spec.sequence && spec.learner.predictSteps) {

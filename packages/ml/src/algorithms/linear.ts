@@ -159,10 +159,10 @@ function emptyGram(q: number): Gram {
  * least SSE summed over the folds is refitted on all rows. The Gram summaries come from one pass over the rows, cut
  * at every fold boundary (a summary per segment), so a fold's fitting summary is a sum of segments.
  */
-function selectByPurgedKFold(
+function selectByPurgedKFold<P>(
   m: PooledMatrix,
-  candidates: readonly number[],
-  solve: (gr: Gram, param: number) => Float64Array,
+  candidatesOf: (full: Gram) => readonly P[],
+  solve: (gr: Gram, param: P) => Float64Array,
 ): Float64Array {
   const q = m.p + 1;
   const cuts = [
@@ -177,6 +177,7 @@ function selectByPurgedKFold(
     return total;
   };
   const full = sumOf(() => true);
+  const candidates = candidatesOf(full);
   const sse = new Float64Array(candidates.length);
   let scored = 0;
   for (const fold of m.folds) {
@@ -211,8 +212,10 @@ export const ridge = linearRegressor({
   description:
     'Least squares with an L2 penalty; penalty strength chosen by purged, embargoed cross-validation on the training rows.',
   solve: (m) =>
-    selectByPurgedKFold(m, [1e-4, 1e-3, 1e-2, 0.1, 1, 10], (gr, k) =>
-      ridgeFromGram(gr, m.p + 1, k * gr.g[0]!),
+    selectByPurgedKFold(
+      m,
+      () => [1e-4, 1e-3, 1e-2, 0.1, 1, 10],
+      (gr, k) => ridgeFromGram(gr, m.p + 1, k * gr.g[0]!),
     ),
 });
 
@@ -222,28 +225,25 @@ export const ridge = linearRegressor({
  * With α = 1 this is the lasso; an α well below 1 makes λ_max large enough for the L2 term to matter.
  */
 function enetPath(m: PooledMatrix, alphas: readonly number[]): Float64Array {
-  const full = gramOfRange(m, 0, m.n);
-  const n = full.g[0]!;
-  let corrMax = 0;
-  for (let j = 0; j < m.p; j++) {
-    const mx = full.g[j + 1]! / n;
-    corrMax = Math.max(corrMax, Math.abs(full.c[j + 1]! - n * mx * (full.c[0]! / n)) / n);
-  }
   const fractions = [0.5, 0.25, 0.1, 0.05, 0.025, 0.01, 0.005, 0.001];
-  const pairs = alphas.flatMap((alpha) => fractions.map((f) => ({ alpha, lambda: (f * corrMax) / alpha })));
+  // λ_max from the summary of all rows, which the K-fold builds anyway.
+  const pairsOf = (full: Gram) => {
+    const n = full.g[0]!;
+    let corrMax = 0;
+    for (let j = 0; j < m.p; j++) {
+      const mx = full.g[j + 1]! / n;
+      corrMax = Math.max(corrMax, Math.abs(full.c[j + 1]! - n * mx * (full.c[0]! / n)) / n);
+    }
+    return alphas.flatMap((alpha) => fractions.map((f) => ({ alpha, lambda: (f * corrMax) / alpha })));
+  };
   let warm: Float64Array | undefined;
   let warmAlpha = NaN;
-  return selectByPurgedKFold(
-    m,
-    pairs.map((_, i) => i),
-    (gr, i) => {
-      const { alpha, lambda } = pairs[i]!;
-      const w = elasticNetFromGram(gr, m.p, lambda, alpha, warmAlpha === alpha ? warm : undefined);
-      warm = w.subarray(1);
-      warmAlpha = alpha;
-      return w;
-    },
-  );
+  return selectByPurgedKFold(m, pairsOf, (gr, { alpha, lambda }) => {
+    const w = elasticNetFromGram(gr, m.p, lambda, alpha, warmAlpha === alpha ? warm : undefined);
+    warm = w.subarray(1);
+    warmAlpha = alpha;
+    return w;
+  });
 }
 
 /** Lasso: min (1/2n)‖y − Zw‖² + λ‖β‖₁ by coordinate descent; λ on a path, chosen by purged, embargoed K-fold. */

@@ -48,6 +48,18 @@ export interface PooledMatrix {
 }
 
 /**
+ * The end of the rows a fit keeps before the day-ordered row `start`: rows of days ≥ day(start) − h are dropped (the h
+ * days before start's day and that day itself), so every kept label is realised before start's day.
+ */
+function purgedEnd(data: TrainingData, start: number): number {
+  const day = data.features.rowDay;
+  const d = day[data.rows[start]!]!;
+  let end = start;
+  while (end > 0 && day[data.rows[end - 1]!]! >= d - data.horizon) end--;
+  return end;
+}
+
+/**
  * Inner 80/20 holdout of day-ordered training rows with a gap of h days: the holdout starts at the first row of the
  * day D holding row ⌊0.8·n⌋; the fitting part keeps rows of days < D − h (the h days before D are dropped), so a
  * fitting label is realised before D and never overlaps a holdout label.
@@ -59,9 +71,7 @@ export function holdoutSplit(data: TrainingData, n = data.rows.length): { split:
   if (split >= n) return { split: n, trainEnd: n };
   const d = day[data.rows[split]!]!;
   while (split > 0 && day[data.rows[split - 1]!]! === d) split--;
-  let trainEnd = split;
-  while (trainEnd > 0 && day[data.rows[trainEnd - 1]!]! >= d - data.horizon) trainEnd--;
-  return { split, trainEnd };
+  return { split, trainEnd: purgedEnd(data, split) };
 }
 
 /**
@@ -71,12 +81,7 @@ export function holdoutSplit(data: TrainingData, n = data.rows.length): { split:
  */
 export function tailGap(data: TrainingData, nVal: number, n = data.rows.length): number {
   if (nVal <= 0 || nVal >= n) return 0;
-  const day = data.features.rowDay;
-  const start = n - nVal;
-  const d = day[data.rows[start]!]!;
-  let fitEnd = start;
-  while (fitEnd > 0 && day[data.rows[fitEnd - 1]!]! >= d - data.horizon) fitEnd--;
-  return start - fitEnd;
+  return n - nVal - purgedEnd(data, n - nVal);
 }
 
 /** Folds of the purged, embargoed K-fold (purgedKFold) in which the penalised linear models choose their penalty. */
@@ -111,8 +116,7 @@ export function purgedKFold(data: TrainingData, k = PENALTY_CV_FOLDS, n = data.r
   const h = data.horizon;
   return starts.map((valFrom, f) => {
     const valTo = starts[f + 1] ?? n;
-    let cutFrom = valFrom;
-    while (cutFrom > 0 && day(cutFrom - 1) >= day(valFrom) - h) cutFrom--;
+    const cutFrom = purgedEnd(data, valFrom);
     let cutTo = valTo;
     while (cutTo < n && day(cutTo) <= day(valTo - 1) + h) cutTo++;
     return { valFrom, valTo, cutFrom, cutTo };

@@ -81,8 +81,17 @@ test('a risk manager investigates and resolves a violation with a note and ackno
   await dialog.getByLabel('Notes').fill('Scheduled change approved by the CTO');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-
+  // Let the Investigating list settle (the resolved violation leaves it, the cards refresh) before the filter is
+  // clicked: a click landing while the list re-rendered once reached a row's Resolve button instead.
+  await expect(
+    page.getByTestId('violation').filter({ hasText: 'Scheduled change approved by the CTO' }),
+  ).toHaveCount(0);
   await page.getByRole('button', { name: 'Resolved', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Resolved', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(dialog).toBeHidden();
   const resolved = page
     .getByTestId('violation')
     .filter({ hasText: 'Scheduled change approved by the CTO' })

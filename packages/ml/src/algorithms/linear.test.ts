@@ -13,6 +13,7 @@ import {
   huber,
   lasso,
   lda,
+  ldaFromGram,
   logistic,
   ols,
   ridge,
@@ -207,4 +208,50 @@ describe('pooled linear classifiers on a planted direction signal', () => {
       expect(loUp / loN).toBeLessThan(0.3);
     });
   }
+});
+
+describe('LDA from a Gram summary', () => {
+  it('equals Fisher’s discriminant from the class means and the centred pooled scatter', () => {
+    const r = new Rng(12);
+    const n = 3000;
+    const p = 4;
+    const X = new Float64Array(n * p);
+    const y = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      y[i] = r.uniform() < 0.45 ? 1 : 0;
+      for (let j = 0; j < p; j++)
+        X[i * p + j] = r.normal() + (y[i] === 1 ? 0.3 * j : 0) + (j === 1 ? 0.5 * X[i * p]! : 0);
+    }
+    // The textbook form, centred per class.
+    const mu = [new Float64Array(p), new Float64Array(p)];
+    const cnt = [0, 0];
+    for (let i = 0; i < n; i++) {
+      cnt[y[i]!]!++;
+      for (let j = 0; j < p; j++) mu[y[i]!]![j]! += X[i * p + j]!;
+    }
+    for (const c of [0, 1]) for (let j = 0; j < p; j++) mu[c]![j]! /= cnt[c]!;
+    const S = new Float64Array(p * p);
+    for (let i = 0; i < n; i++)
+      for (let a = 0; a < p; a++)
+        for (let b = 0; b < p; b++)
+          S[a * p + b]! += (X[i * p + a]! - mu[y[i]!]![a]!) * (X[i * p + b]! - mu[y[i]!]![b]!);
+    let tr = 0;
+    for (let a = 0; a < p; a++) tr += S[a * p + a]!;
+    for (let a = 0; a < p; a++) S[a * p + a]! += (1e-3 * tr) / p;
+    const beta = choleskySolve(
+      S.map((v) => v / (n - 2)),
+      Float64Array.from(mu[1]!, (v, j) => v - mu[0]![j]!),
+      p,
+      1e-12,
+    );
+    const w = ldaFromGram(gramWithIntercept(X, n, p, y), p);
+    let mid = 0;
+    for (let j = 0; j < p; j++) {
+      expect(w[j + 1]!).toBeCloseTo(beta[j]!, 9);
+      mid += beta[j]! * (mu[1]![j]! + mu[0]![j]!);
+    }
+    expect(w[0]!).toBeCloseTo(-0.5 * mid + Math.log(cnt[1]! / cnt[0]!), 9);
+    // The planted class shift is found: the weights grow with j.
+    expect(w[3]!).toBeGreaterThan(w[1]!);
+  });
 });

@@ -21,7 +21,14 @@ import { plattFit, sigmoid } from '../calibration.ts';
 import { expectedReturnFromProbability } from '../confidence.ts';
 import { featureRows } from '../features.ts';
 import { choleskySolve, gramWithIntercept, sseFromGram, symmetricEigen } from '../linalg.ts';
-import { meanAbsReturn, pooledMatrix, type PooledMatrix } from './pooled-data.ts';
+import { addGram, emptyGram, gramSource, type Gram, type GramSource } from './day-grams.ts';
+import {
+  directionTargets,
+  holdoutSplit,
+  meanAbsReturn,
+  pooledMatrix,
+  type PooledMatrix,
+} from './pooled-data.ts';
 
 /** w'[1, x] for each row of X. */
 export function linearScores(X: Float64Array, n: number, p: number, w: Float64Array): Float64Array {
@@ -34,23 +41,42 @@ export function linearScores(X: Float64Array, n: number, p: number, w: Float64Ar
   return out;
 }
 
-type Gram = ReturnType<typeof gramWithIntercept>;
-
-function gramOfRange(m: PooledMatrix, from: number, to: number, weights?: Float64Array): Gram {
-  return gramWithIntercept(
-    m.X.subarray(from * m.p, to * m.p),
-    to - from,
-    m.p,
-    m.y.subarray(from, to),
-    weights,
-  );
-}
-
 /** Ridge solution of a Gram summary: (Z'Z + λ·diag(0,1,…,1)) w = Z'y. */
 export function ridgeFromGram(gr: Gram, q: number, lambda: number): Float64Array {
   const A = gr.g.slice();
   for (let j = 1; j < q; j++) A[j * q + j]! += lambda;
   return choleskySolve(A, gr.c, q, 1e-12);
+}
+
+/**
+ * A Gram summary of [1, x] against y centred: the feature means mx, the target mean my, C = Σ (x − mx)(x − mx)',
+ * d = Σ (x − mx)(y − my) and Σ (y − my)² (sums, not means).
+ */
+function centredGram(gr: Gram, p: number) {
+  const q = p + 1;
+  const n = gr.g[0]!;
+  const mx = new Float64Array(p);
+  for (let j = 0; j < p; j++) mx[j] = gr.g[j + 1]! / n;
+  const my = gr.c[0]! / n;
+  const C = new Float64Array(p * p);
+  const d = new Float64Array(p);
+  for (let j = 0; j < p; j++) {
+    d[j] = gr.c[j + 1]! - n * mx[j]! * my;
+    for (let k = 0; k < p; k++) C[j * p + k] = gr.g[(j + 1) * q + k + 1]! - n * mx[j]! * mx[k]!;
+  }
+  return { n, mx, my, C, d, yyc: gr.yy - n * my * my };
+}
+
+/** [b₀, β…] of slopes β fitted on centred data: b₀ = my − mx'β. */
+function uncentred(beta: Float64Array, mx: Float64Array, my: number): Float64Array {
+  const w = new Float64Array(beta.length + 1);
+  let b0 = my;
+  for (let j = 0; j < beta.length; j++) {
+    w[j + 1] = beta[j]!;
+    b0 -= mx[j]! * beta[j]!;
+  }
+  w[0] = b0;
+  return w;
 }
 
 /**
@@ -64,17 +90,9 @@ export function elasticNetFromGram(
   alpha: number,
   init?: Float64Array,
 ): Float64Array {
-  const q = p + 1;
-  const n = gr.g[0]!;
-  const mx = new Float64Array(p);
-  for (let j = 0; j < p; j++) mx[j] = gr.g[j + 1]! / n;
-  const my = gr.c[0]! / n;
-  const C = new Float64Array(p * p);
-  const d = new Float64Array(p);
-  for (let j = 0; j < p; j++) {
-    d[j] = (gr.c[j + 1]! - n * mx[j]! * my) / n;
-    for (let k = 0; k < p; k++) C[j * p + k] = (gr.g[(j + 1) * q + k + 1]! - n * mx[j]! * mx[k]!) / n;
-  }
+  const { n, mx, my, C, d } = centredGram(gr, p);
+  for (let k = 0; k < p * p; k++) C[k]! /= n;
+  for (let j = 0; j < p; j++) d[j]! /= n;
   const beta = init ? init.slice() : new Float64Array(p);
   for (let sweep = 0; sweep < 500; sweep++) {
     let maxDelta = 0;
@@ -89,14 +107,7 @@ export function elasticNetFromGram(
     }
     if (maxDelta < 1e-9) break;
   }
-  const w = new Float64Array(q);
-  let b0 = my;
-  for (let j = 0; j < p; j++) {
-    w[j + 1] = beta[j]!;
-    b0 -= mx[j]! * beta[j]!;
-  }
-  w[0] = b0;
-  return w;
+  return uncentred(beta, mx, my);
 }
 
 interface LinearSpec {
@@ -104,16 +115,16 @@ interface LinearSpec {
   name: string;
   type: string;
   description: string;
-  /** Returns [intercept, β…] on the standardised features. */
-  solve(m: PooledMatrix): Float64Array;
   /**
-   * Iterative solvers (a pass over the rows per iteration) keep the walk-forward's row subsample; the others fit one
-   * Gram summary and train on every realised row (`maxTrainRows: Infinity`, decision 0041).
+   * Returns [intercept, β…] on the standardised features. A solver of Gram summaries (`gram`) trains on every realised
+   * row (`maxTrainRows: Infinity`, decision 0041) from per-day summaries (day-grams.ts, decision 0042); an iterative
+   * solver (`rows`, a pass over the rows per iteration) keeps the walk-forward's row subsample.
    */
-  iterative?: boolean;
+  solve: { gram: (s: GramSource) => Float64Array } | { rows: (m: PooledMatrix) => Float64Array };
 }
 
 function linearRegressor(spec: LinearSpec): Algorithm {
+  const { solve } = spec;
   const algorithm: Algorithm = {
     id: spec.id,
     name: spec.name,
@@ -122,10 +133,15 @@ function linearRegressor(spec: LinearSpec): Algorithm {
     description: spec.description,
     scope: 'pooled',
     output: 'regression',
-    ...(spec.iterative ? {} : { maxTrainRows: Infinity }),
+    ...('gram' in solve ? { maxTrainRows: Infinity } : {}),
     fit(data: TrainingData): TrainedModel {
-      const m = pooledMatrix(data, 'cross-sectional');
-      const w = m.n > m.p + 1 ? spec.solve(m) : new Float64Array(m.p + 1);
+      const m = 'gram' in solve ? gramSource(data, 'cross-sectional') : pooledMatrix(data, 'cross-sectional');
+      const w =
+        m.n <= m.p + 1
+          ? new Float64Array(m.p + 1)
+          : 'gram' in solve
+            ? solve.gram(m as GramSource)
+            : solve.rows(m as PooledMatrix);
       return finishModel(algorithm, data, { coef: jsonNumbers(w) });
     },
     predict(model: TrainedModel, rowSet: RowSet): Prediction {
@@ -143,16 +159,6 @@ function linearRegressor(spec: LinearSpec): Algorithm {
   return algorithm;
 }
 
-function addGram(into: Gram, from: Gram): void {
-  for (let i = 0; i < into.g.length; i++) into.g[i]! += from.g[i]!;
-  for (let i = 0; i < into.c.length; i++) into.c[i]! += from.c[i]!;
-  into.yy += from.yy;
-}
-
-function emptyGram(q: number): Gram {
-  return { g: new Float64Array(q * q), c: new Float64Array(q), yy: 0 };
-}
-
 /**
  * Penalty choice by purged, embargoed K-fold (m.folds, purgedKFold): for each fold, each candidate is fitted by
  * `solve(gram, c)` on the rows outside the fold's cut and scored by its SSE on the fold's rows; the candidate with the
@@ -160,7 +166,7 @@ function emptyGram(q: number): Gram {
  * at every fold boundary (a summary per segment), so a fold's fitting summary is a sum of segments.
  */
 function selectByPurgedKFold<P>(
-  m: PooledMatrix,
+  m: GramSource,
   candidatesOf: (full: Gram) => readonly P[],
   solve: (gr: Gram, param: P) => Float64Array,
 ): Float64Array {
@@ -170,7 +176,7 @@ function selectByPurgedKFold<P>(
   ].sort((a, b) => a - b);
   const segments = cuts
     .slice(0, -1)
-    .map((from, i) => ({ from, to: cuts[i + 1]!, gram: gramOfRange(m, from, cuts[i + 1]!) }));
+    .map((from, i) => ({ from, to: cuts[i + 1]!, gram: m.gram(from, cuts[i + 1]!) }));
   const sumOf = (keep: (from: number, to: number) => boolean): Gram => {
     const total = emptyGram(q);
     for (const s of segments) if (keep(s.from, s.to)) addGram(total, s.gram);
@@ -198,9 +204,11 @@ export const ols = linearRegressor({
   name: 'Ordinary Least Squares',
   type: 'Linear Regression',
   description: 'Pooled least-squares regression of the forward return on all standardised features.',
-  solve: (m) => {
-    const gr = gramOfRange(m, 0, m.n);
-    return choleskySolve(gr.g, gr.c, m.p + 1, 1e-12);
+  solve: {
+    gram: (m) => {
+      const gr = m.gram(0, m.n);
+      return choleskySolve(gr.g, gr.c, m.p + 1, 1e-12);
+    },
   },
 });
 
@@ -211,12 +219,14 @@ export const ridge = linearRegressor({
   type: 'Ridge Regression',
   description:
     'Least squares with an L2 penalty; penalty strength chosen by purged, embargoed cross-validation on the training rows.',
-  solve: (m) =>
-    selectByPurgedKFold(
-      m,
-      () => [1e-4, 1e-3, 1e-2, 0.1, 1, 10],
-      (gr, k) => ridgeFromGram(gr, m.p + 1, k * gr.g[0]!),
-    ),
+  solve: {
+    gram: (m) =>
+      selectByPurgedKFold(
+        m,
+        () => [1e-4, 1e-3, 1e-2, 0.1, 1, 10],
+        (gr, k) => ridgeFromGram(gr, m.p + 1, k * gr.g[0]!),
+      ),
+  },
 });
 
 /**
@@ -224,7 +234,7 @@ export const ridge = linearRegressor({
  * coefficient), the pair chosen together by purged, embargoed K-fold (selectByPurgedKFold), the best refitted on all rows.
  * With α = 1 this is the lasso; an α well below 1 makes λ_max large enough for the L2 term to matter.
  */
-function enetPath(m: PooledMatrix, alphas: readonly number[]): Float64Array {
+function enetPath(m: GramSource, alphas: readonly number[]): Float64Array {
   const fractions = [0.5, 0.25, 0.1, 0.05, 0.025, 0.01, 0.005, 0.001];
   // λ_max from the summary of all rows, which the K-fold builds anyway.
   const pairsOf = (full: Gram) => {
@@ -253,7 +263,7 @@ export const lasso = linearRegressor({
   type: 'Lasso Regression',
   description:
     'Least squares with an L1 penalty (coordinate descent), which sets weak features to exactly zero.',
-  solve: (m) => enetPath(m, [1]),
+  solve: { gram: (m) => enetPath(m, [1]) },
 });
 
 /** Mixing parameters the elastic net chooses from (α = 1 is the lasso, small α is close to ridge). */
@@ -269,7 +279,7 @@ export const elasticNet = linearRegressor({
   type: 'Elastic Net',
   description:
     'L1 and L2 penalties mixed (coordinate descent); the mix and the strength chosen by purged, embargoed cross-validation.',
-  solve: (m) => enetPath(m, ELASTIC_NET_ALPHAS),
+  solve: { gram: (m) => enetPath(m, ELASTIC_NET_ALPHAS) },
 });
 
 /**
@@ -282,68 +292,50 @@ export const bayesianRidge = linearRegressor({
   type: 'Bayesian Regression',
   description:
     'Ridge regression whose penalty and noise level are set by maximising the marginal likelihood (evidence).',
-  solve: (m) => {
-    const gr = gramOfRange(m, 0, m.n);
-    const p = m.p;
-    const q = p + 1;
-    const n = gr.g[0]!;
-    const mx = new Float64Array(p);
-    for (let j = 0; j < p; j++) mx[j] = gr.g[j + 1]! / n;
-    const my = gr.c[0]! / n;
-    const C = new Float64Array(p * p);
-    const d = new Float64Array(p);
-    for (let j = 0; j < p; j++) {
-      d[j] = gr.c[j + 1]! - n * mx[j]! * my;
-      for (let k = 0; k < p; k++) C[j * p + k] = gr.g[(j + 1) * q + k + 1]! - n * mx[j]! * mx[k]!;
-    }
-    const yyc = gr.yy - n * my * my;
-    const { values: s, vectors: V } = symmetricEigen(C, p);
-    // d in the eigenbasis.
-    const dv = new Float64Array(p);
-    for (let i = 0; i < p; i++) {
-      let t = 0;
-      for (let k = 0; k < p; k++) t += V[k * p + i]! * d[k]!;
-      dv[i] = t;
-    }
-    let alpha = 1 / Math.max(yyc / n, 1e-12);
-    let lambda = 1;
-    const beta = new Float64Array(p);
-    for (let it = 0; it < 300; it++) {
-      const mv = Float64Array.from(dv, (v, i) => v / (Math.max(s[i]!, 0) + lambda / alpha));
-      for (let k = 0; k < p; k++) {
-        let t = 0;
-        for (let i = 0; i < p; i++) t += V[k * p + i]! * mv[i]!;
-        beta[k] = t;
-      }
-      let gamma = 0;
-      for (let i = 0; i < p; i++)
-        gamma += (alpha * Math.max(s[i]!, 0)) / (lambda + alpha * Math.max(s[i]!, 0));
-      let norm2 = 0;
-      for (const v of mv) norm2 += v * v;
-      let sse = yyc;
-      for (let k = 0; k < p; k++) {
-        sse -= 2 * beta[k]! * d[k]!;
-        let t = 0;
-        for (let j = 0; j < p; j++) t += C[k * p + j]! * beta[j]!;
-        sse += beta[k]! * t;
-      }
-      const newLambda = (gamma + 2e-6) / (norm2 + 2e-6);
-      const newAlpha = (n - gamma + 2e-6) / (Math.max(sse, 1e-300) + 2e-6);
-      const done = Math.abs(newLambda - lambda) / lambda < 1e-7 && Math.abs(newAlpha - alpha) / alpha < 1e-7;
-      lambda = newLambda;
-      alpha = newAlpha;
-      if (done) break;
-    }
-    const w = new Float64Array(q);
-    let b0 = my;
-    for (let j = 0; j < p; j++) {
-      w[j + 1] = beta[j]!;
-      b0 -= mx[j]! * beta[j]!;
-    }
-    w[0] = b0;
-    return w;
-  },
+  solve: { gram: (m) => bayesianRidgeFromGram(m.gram(0, m.n), m.p) },
 });
+
+/** Bayesian ridge's evidence maximisation on a Gram summary of p features. */
+function bayesianRidgeFromGram(gr: Gram, p: number): Float64Array {
+  const { n, mx, my, C, d, yyc } = centredGram(gr, p);
+  const { values: s, vectors: V } = symmetricEigen(C, p);
+  // d in the eigenbasis.
+  const dv = new Float64Array(p);
+  for (let i = 0; i < p; i++) {
+    let t = 0;
+    for (let k = 0; k < p; k++) t += V[k * p + i]! * d[k]!;
+    dv[i] = t;
+  }
+  let alpha = 1 / Math.max(yyc / n, 1e-12);
+  let lambda = 1;
+  const beta = new Float64Array(p);
+  for (let it = 0; it < 300; it++) {
+    const mv = Float64Array.from(dv, (v, i) => v / (Math.max(s[i]!, 0) + lambda / alpha));
+    for (let k = 0; k < p; k++) {
+      let t = 0;
+      for (let i = 0; i < p; i++) t += V[k * p + i]! * mv[i]!;
+      beta[k] = t;
+    }
+    let gamma = 0;
+    for (let i = 0; i < p; i++) gamma += (alpha * Math.max(s[i]!, 0)) / (lambda + alpha * Math.max(s[i]!, 0));
+    let norm2 = 0;
+    for (const v of mv) norm2 += v * v;
+    let sse = yyc;
+    for (let k = 0; k < p; k++) {
+      sse -= 2 * beta[k]! * d[k]!;
+      let t = 0;
+      for (let j = 0; j < p; j++) t += C[k * p + j]! * beta[j]!;
+      sse += beta[k]! * t;
+    }
+    const newLambda = (gamma + 2e-6) / (norm2 + 2e-6);
+    const newAlpha = (n - gamma + 2e-6) / (Math.max(sse, 1e-300) + 2e-6);
+    const done = Math.abs(newLambda - lambda) / lambda < 1e-7 && Math.abs(newAlpha - alpha) / alpha < 1e-7;
+    lambda = newLambda;
+    alpha = newAlpha;
+    if (done) break;
+  }
+  return uncentred(beta, mx, my);
+}
 
 /** Median by quickselect (does not modify `v`). */
 function medianOf(v: Float64Array): number {
@@ -380,28 +372,35 @@ export const huber = linearRegressor({
   type: 'Robust Regression',
   description:
     'Robust linear regression with the Huber loss (iteratively reweighted least squares), insensitive to outlier days.',
-  iterative: true,
-  solve: (m) => {
-    const q = m.p + 1;
-    let gr = gramWithIntercept(m.X, m.n, m.p, m.y);
-    let w = choleskySolve(gr.g, gr.c, q, 1e-12);
-    const weights = new Float64Array(m.n);
-    const absRes = new Float64Array(m.n);
-    for (let it = 0; it < 15; it++) {
-      const pred = linearScores(m.X, m.n, m.p, w);
-      for (let i = 0; i < m.n; i++) absRes[i] = Math.abs(m.y[i]! - pred[i]!);
-      const mad = medianOf(absRes);
-      const delta = 1.345 * Math.max(1.4826 * mad, 1e-12);
-      for (let i = 0; i < m.n; i++) weights[i] = absRes[i]! <= delta ? 1 : delta / absRes[i]!;
-      gr = gramWithIntercept(m.X, m.n, m.p, m.y, weights);
-      const next = choleskySolve(gr.g, gr.c, q, 1e-12);
-      let change = 0;
-      for (let j = 0; j < q; j++) change = Math.max(change, Math.abs(next[j]! - w[j]!));
-      w = next;
-      // Returns are ~1e-2, so a coefficient change below 1e-7 is far under any effect on a prediction.
-      if (change < 1e-7) break;
-    }
-    return w;
+  solve: {
+    rows: (m) => {
+      const q = m.p + 1;
+      // Σ w·zz' = Σ zz' − Σ (1 − w)·zz': a reweighting sums only the rows it down-weights (the outliers).
+      const full = gramWithIntercept(m.X, m.n, m.p, m.y);
+      let w = choleskySolve(full.g, full.c, q, 1e-12);
+      const down = new Float64Array(m.n);
+      const absRes = new Float64Array(m.n);
+      for (let it = 0; it < 15; it++) {
+        const pred = linearScores(m.X, m.n, m.p, w);
+        for (let i = 0; i < m.n; i++) absRes[i] = Math.abs(m.y[i]! - pred[i]!);
+        const mad = medianOf(absRes);
+        const delta = 1.345 * Math.max(1.4826 * mad, 1e-12);
+        for (let i = 0; i < m.n; i++) down[i] = absRes[i]! <= delta ? 0 : 1 - delta / absRes[i]!;
+        const out = gramWithIntercept(m.X, m.n, m.p, m.y, down);
+        const next = choleskySolve(
+          full.g.map((v, k) => v - out.g[k]!),
+          full.c.map((v, k) => v - out.c[k]!),
+          q,
+          1e-12,
+        );
+        let change = 0;
+        for (let j = 0; j < q; j++) change = Math.max(change, Math.abs(next[j]! - w[j]!));
+        w = next;
+        // Returns are ~1e-2, so a coefficient change below 1e-7 is far under any effect on a prediction.
+        if (change < 1e-7) break;
+      }
+      return w;
+    },
   },
 });
 
@@ -450,46 +449,44 @@ export function logisticFit(
 }
 
 /**
- * Two-class linear discriminant analysis: w = Σ⁻¹(μ₁ − μ₀) with the pooled within-class covariance (shrunk by 1e-3 of
- * its mean variance), w₀ = −½w'(μ₁ + μ₀) + log(π₁/π₀); the score w₀ + w'x is the log-odds under equal covariances.
+ * Two-class linear discriminant analysis on a Gram summary of [1, x] against the 0/1 direction: w = Σ⁻¹(μ₁ − μ₀) with
+ * the pooled within-class covariance Σ = (Σ xx' − n₁μ₁μ₁' − n₀μ₀μ₀')/(n − 2) (shrunk by 1e-3 of its mean variance),
+ * w₀ = −½w'(μ₁ + μ₀) + log(π₁/π₀); the score w₀ + w'x is the log-odds under equal covariances.
  */
-export function ldaFit(X: Float64Array, n: number, p: number, y: Float64Array): Float64Array {
-  const mu = [new Float64Array(p), new Float64Array(p)];
-  const cnt = [0, 0];
-  for (let i = 0; i < n; i++) {
-    const c = y[i] === 1 ? 1 : 0;
-    cnt[c]!++;
-    for (let j = 0; j < p; j++) mu[c]![j]! += X[i * p + j]!;
-  }
-  const w = new Float64Array(p + 1);
-  if (cnt[0] === 0 || cnt[1] === 0) {
-    w[0] = Math.log((cnt[1]! + 1) / (cnt[0]! + 1));
+export function ldaFromGram(gr: Gram, p: number): Float64Array {
+  const q = p + 1;
+  const n = gr.g[0]!;
+  const n1 = gr.c[0]!;
+  const n0 = n - n1;
+  const w = new Float64Array(q);
+  if (n0 <= 0 || n1 <= 0) {
+    w[0] = Math.log((n1 + 1) / (n0 + 1));
     return w;
   }
-  for (let c = 0; c < 2; c++) for (let j = 0; j < p; j++) mu[c]![j]! /= cnt[c]!;
-  const S = new Float64Array(p * p);
-  const dlt = new Float64Array(p);
-  for (let i = 0; i < n; i++) {
-    const m = mu[y[i] === 1 ? 1 : 0]!;
-    for (let j = 0; j < p; j++) dlt[j] = X[i * p + j]! - m[j]!;
-    for (let a = 0; a < p; a++) for (let b = a; b < p; b++) S[a * p + b]! += dlt[a]! * dlt[b]!;
+  const mu1 = new Float64Array(p);
+  const mu0 = new Float64Array(p);
+  for (let j = 0; j < p; j++) {
+    mu1[j] = gr.c[j + 1]! / n1;
+    mu0[j] = (gr.g[j + 1]! - gr.c[j + 1]!) / n0;
   }
+  const S = new Float64Array(p * p);
   let tr = 0;
   for (let a = 0; a < p; a++) {
-    for (let b = 0; b < a; b++) S[a * p + b] = S[b * p + a]!;
+    for (let b = 0; b < p; b++)
+      S[a * p + b] = gr.g[(a + 1) * q + b + 1]! - n1 * mu1[a]! * mu1[b]! - n0 * mu0[a]! * mu0[b]!;
     tr += S[a * p + a]!;
   }
   const shrink = (1e-3 * tr) / p;
   for (let a = 0; a < p; a++) S[a * p + a]! += shrink;
   for (let k = 0; k < p * p; k++) S[k] = S[k]! / (n - 2);
-  const diff = Float64Array.from(mu[1]!, (v, j) => v - mu[0]![j]!);
+  const diff = Float64Array.from(mu1, (v, j) => v - mu0[j]!);
   const beta = choleskySolve(S, diff, p, 1e-12);
   let mid = 0;
   for (let j = 0; j < p; j++) {
     w[j + 1] = beta[j]!;
-    mid += beta[j]! * (mu[1]![j]! + mu[0]![j]!);
+    mid += beta[j]! * (mu1[j]! + mu0[j]!);
   }
-  w[0] = -0.5 * mid + Math.log(cnt[1]! / cnt[0]!);
+  w[0] = -0.5 * mid + Math.log(n1 / n0);
   return w;
 }
 
@@ -498,8 +495,13 @@ interface ClassifierSpec {
   name: string;
   type: string;
   description: string;
-  /** Returns [w₀, w…] of a linear score on standardised features. */
-  solve(X: Float64Array, n: number, p: number, y: Float64Array, init?: Float64Array): Float64Array;
+  /**
+   * Returns [w₀, w…] of a linear score on standardised features: from the rows (an iterative fit: the walk-forward's
+   * row subsample), or from a Gram summary against the direction (every realised row, from per-day summaries).
+   */
+  solve:
+    | { rows: (X: Float64Array, n: number, p: number, y: Float64Array, init?: Float64Array) => Float64Array }
+    | { gram: (gr: Gram, p: number) => Float64Array };
 }
 
 /**
@@ -507,6 +509,40 @@ interface ClassifierSpec {
  * scaling on its scores for the latest 20 %, then the score model is refitted on all rows and the scaling kept.
  */
 function linearClassifier(spec: ClassifierSpec): Algorithm {
+  const { solve } = spec;
+  /** The score model on the training rows [0, end), and the scores and labels of the holdout rows [split, n). */
+  const scoreModel = (
+    data: TrainingData,
+  ): {
+    n: number;
+    p: number;
+    split: number;
+    trainEnd: number;
+    fit(end: number, init?: Float64Array): Float64Array;
+    holdout(): { X: Float64Array; y: Float64Array };
+  } => {
+    if ('gram' in solve) {
+      const src = gramSource(data, 'direction');
+      const { split, trainEnd } = holdoutSplit(data);
+      return {
+        n: src.n,
+        p: src.p,
+        split,
+        trainEnd,
+        fit: (end) => solve.gram(src.gram(0, end), src.p),
+        holdout: () => ({
+          X: featureRows(data.features, data.rows.subarray(split)),
+          y: directionTargets(data).subarray(split),
+        }),
+      };
+    }
+    const m = pooledMatrix(data, 'direction');
+    return {
+      ...m,
+      fit: (end, init) => solve.rows(m.X.subarray(0, end * m.p), end, m.p, m.y.subarray(0, end), init),
+      holdout: () => ({ X: m.X.subarray(m.split * m.p), y: m.y.subarray(m.split) }),
+    };
+  };
   const algorithm: Algorithm = {
     id: spec.id,
     name: spec.name,
@@ -515,16 +551,17 @@ function linearClassifier(spec: ClassifierSpec): Algorithm {
     description: spec.description,
     scope: 'pooled',
     output: 'classification',
+    ...('gram' in solve ? { maxTrainRows: Infinity } : {}),
     fit(data: TrainingData): TrainedModel {
-      const m = pooledMatrix(data, 'direction');
+      const m = scoreModel(data);
       let platt = { a: 1, b: 0 };
       let wA: Float64Array | undefined;
       if (m.trainEnd > m.p + 1 && m.n - m.split >= 20) {
-        wA = spec.solve(m.X.subarray(0, m.trainEnd * m.p), m.trainEnd, m.p, m.y.subarray(0, m.trainEnd));
-        const scores = linearScores(m.X.subarray(m.split * m.p), m.n - m.split, m.p, wA);
-        platt = plattFit(scores, m.y.subarray(m.split));
+        wA = m.fit(m.trainEnd);
+        const h = m.holdout();
+        platt = plattFit(linearScores(h.X, m.n - m.split, m.p, wA), h.y);
       }
-      const w = m.n > 0 ? spec.solve(m.X, m.n, m.p, m.y, wA) : new Float64Array(m.p + 1);
+      const w = m.n > 0 ? m.fit(m.n, wA) : new Float64Array(m.p + 1);
       const state: JsonValue = {
         coef: jsonNumbers(w),
         plattA: platt.a,
@@ -563,7 +600,7 @@ export const logistic = linearClassifier({
   type: 'Logistic Regression',
   description:
     'Pooled L2-regularised logistic regression of the next move’s direction, Platt-calibrated on recent rows.',
-  solve: (X, n, p, y, init) => logisticFit(X, n, p, y, 1, init),
+  solve: { rows: (X, n, p, y, init) => logisticFit(X, n, p, y, 1, init) },
 });
 
 export const lda = linearClassifier({
@@ -572,7 +609,7 @@ export const lda = linearClassifier({
   type: 'Discriminant Analysis',
   description:
     'Fisher’s linear discriminant between up and down days with a shared covariance, Platt-calibrated.',
-  solve: ldaFit,
+  solve: { gram: ldaFromGram },
 });
 
 export const LINEAR_ALGORITHMS: readonly Algorithm[] = [

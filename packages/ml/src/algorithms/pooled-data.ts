@@ -217,17 +217,10 @@ export function crossSectionalTargets(data: TrainingData): Float64Array {
   while (i < rows.length) {
     let j = i;
     while (j < rows.length && rowDay[rows[j]!] === rowDay[rows[i]!]) j++;
-    const m = j - i;
-    if (m >= 2) {
-      y.set(rankGauss(Float64Array.from(rows.subarray(i, j), (r) => t[r]!)).z, i);
-      let s = 0;
-      let ss = 0;
-      for (let k = i; k < j; k++) {
-        const v = t[rows[k]!]!;
-        s += v;
-        ss += v * v;
-      }
-      sdSum += Math.sqrt(Math.max(0, ss / m - (s / m) ** 2));
+    const day = dayCrossSection(t, rows.subarray(i, j));
+    if (day) {
+      y.set(day.z, i);
+      sdSum += day.sd;
       sdDays++;
     }
     i = j;
@@ -235,4 +228,22 @@ export function crossSectionalTargets(data: TrainingData): Float64Array {
   const scale = sdDays > 0 ? sdSum / sdDays : 0;
   for (let k = 0; k < y.length; k++) y[k]! *= scale;
   return y;
+}
+
+/**
+ * One day's part of crossSectionalTargets: the rank-gauss z of the day's forward returns `t[rows]` and their sd; null
+ * for a day of fewer than 2 rows (its rows get 0 and its sd does not count).
+ */
+export function dayCrossSection(t: Float64Array, rows: Int32Array): { z: Float64Array; sd: number } | null {
+  const m = rows.length;
+  if (m < 2) return null;
+  const z = rankGauss(Float64Array.from(rows, (r) => t[r]!)).z;
+  let s = 0;
+  let ss = 0;
+  for (let k = 0; k < m; k++) {
+    const v = t[rows[k]!]!;
+    s += v;
+    ss += v * v;
+  }
+  return { z, sd: Math.sqrt(Math.max(0, ss / m - (s / m) ** 2)) };
 }

@@ -76,26 +76,24 @@ test('a risk manager investigates and resolves a violation with a note and ackno
   const investigating = page.getByTestId('violation').filter({ hasText: 'Platform settings change' }).first();
   await expect(investigating.getByTestId('violation-status')).toHaveText('Investigating');
   await expect(investigating).toContainText('Assigned to risk@bistai.demo');
+  const violationId = await investigating.getAttribute('data-violation-id');
+  expect(violationId).toBeTruthy();
   await investigating.getByRole('button', { name: 'Resolve' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Notes').fill('Scheduled change approved by the CTO');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  // Let the Investigating list settle (the resolved violation leaves it, the cards refresh) before the filter is
-  // clicked: a click landing while the list re-rendered once reached a row's Resolve button instead.
-  await expect(
-    page.getByTestId('violation').filter({ hasText: 'Scheduled change approved by the CTO' }),
-  ).toHaveCount(0);
+  // Let the Investigating list settle (the resolved violation leaves it) before the filter is clicked: a click landing
+  // while the list re-rendered once reached a row's Resolve button instead.
+  await expect(page.locator(`[data-violation-id="${violationId}"]`)).toHaveCount(0);
   await page.getByRole('button', { name: 'Resolved', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Resolved', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
   await expect(dialog).toBeHidden();
-  const resolved = page
-    .getByTestId('violation')
-    .filter({ hasText: 'Scheduled change approved by the CTO' })
-    .first();
+  const resolved = page.locator(`[data-violation-id="${violationId}"]`);
+  await expect(resolved).toContainText('Scheduled change approved by the CTO');
   await expect(resolved.getByTestId('violation-status')).toHaveText('Resolved');
   await expect(resolved.getByRole('button', { name: 'Resolve' })).toHaveCount(0);
 

@@ -49,7 +49,13 @@ export function ViolationList({
     <>
       <ul className="divide-y" data-testid="violation-list">
         {violations.map((v) => (
-          <li key={v.id} className="space-y-2 py-3" data-testid="violation" data-status={v.status}>
+          <li
+            key={v.id}
+            className="space-y-2 py-3"
+            data-testid="violation"
+            data-status={v.status}
+            data-violation-id={v.violation_id}
+          >
             <div className="flex flex-wrap items-center gap-2">
               <SeverityBadge severity={v.severity_level} />
               <Badge variant="outline" data-testid="violation-status">

@@ -135,13 +135,13 @@ function linearRegressor(spec: LinearSpec): Algorithm {
     output: 'regression',
     ...('gram' in solve ? { maxTrainRows: Infinity } : {}),
     fit(data: TrainingData): TrainedModel {
-      const m = 'gram' in solve ? gramSource(data, 'cross-sectional') : pooledMatrix(data, 'cross-sectional');
+      const p = data.features.cols;
       const w =
-        m.n <= m.p + 1
-          ? new Float64Array(m.p + 1)
+        data.rows.length <= p + 1
+          ? new Float64Array(p + 1)
           : 'gram' in solve
-            ? solve.gram(m as GramSource)
-            : solve.rows(m as PooledMatrix);
+            ? solve.gram(gramSource(data, 'cross-sectional'))
+            : solve.rows(pooledMatrix(data, 'cross-sectional'));
       return finishModel(algorithm, data, { coef: jsonNumbers(w) });
     },
     predict(model: TrainedModel, rowSet: RowSet): Prediction {
@@ -532,7 +532,7 @@ function linearClassifier(spec: ClassifierSpec): Algorithm {
         fit: (end) => solve.gram(src.gram(0, end), src.p),
         holdout: () => ({
           X: featureRows(data.features, data.rows.subarray(split)),
-          y: directionTargets(data).subarray(split),
+          y: directionTargets({ ...data, rows: data.rows.subarray(split) }),
         }),
       };
     }

@@ -22,7 +22,8 @@
 //   --earlier-year    also score the year before the previous one (seed 7 only), as a further out-of-sample check
 //   --seeds <n>       run the whole evaluation with n run seeds (7, 8, …; default 1): a seed-spread table per algorithm
 //                     (Rank IC, Δ vs best factor and its NW t: mean, sd, min–max over the seeds), the champion chosen on the
-//                     previous year's seed-average Δ. The main table shows seed 7, the server's seed (the served draw).
+//                     previous year's seed-average Δ (where the server's rule, seed 7 alone, chooses another model,
+//                     that model's figures follow). The main table shows seed 7, the server's seed (the served draw).
 //                     Wall time and memory above are those of the first seed.
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -209,27 +210,30 @@ const acrossSeeds = (
     }),
   );
 
-// The champion of each horizon, chosen on the previous year only (on the seed average of Δ when --seeds > 1).
-const champions = new Map<number, string | null>();
-for (const h of HORIZONS) {
-  champions.set(
-    h,
-    chooseChampion(
-      previousOutcomes
-        .filter((o) => o.horizon === h)
-        .map((o) => {
-          const e = evalOf(o);
-          const averaged = acrossSeeds('previous', o.algorithmId, h, (x) => x.rankIcDiffVsBestFactor);
-          return {
-            algorithmId: o.algorithmId,
-            rankIcDiffVsBestFactor: SEEDS > 1 ? (averaged?.mean ?? null) : e.rankIcDiffVsBestFactor,
-            rankIcDays: e.rankIc.days,
-            error: o.error,
-          };
-        }),
-    ),
+// The champion of each horizon, chosen on the previous year only: on the seed average of Δ when --seeds > 1, and as
+// the server chooses (its one run seed, the first here) to show where the two rules part.
+const championsBy = (seedAverage: boolean): Map<number, string | null> =>
+  new Map(
+    HORIZONS.map((h) => [
+      h,
+      chooseChampion(
+        previousOutcomes
+          .filter((o) => o.horizon === h)
+          .map((o) => {
+            const e = evalOf(o);
+            const averaged = acrossSeeds('previous', o.algorithmId, h, (x) => x.rankIcDiffVsBestFactor);
+            return {
+              algorithmId: o.algorithmId,
+              rankIcDiffVsBestFactor: seedAverage ? (averaged?.mean ?? null) : e.rankIcDiffVsBestFactor,
+              rankIcDays: e.rankIc.days,
+              error: o.error,
+            };
+          }),
+      ),
+    ]),
   );
-}
+const champions = championsBy(SEEDS > 1);
+const serverChampions = championsBy(false);
 
 const header = [
   'algorithm',
@@ -295,11 +299,43 @@ const table = [
 ].join('\n');
 
 // The factor ladder and the champion's figures and reliability table, per horizon.
+/** The test-year figures (and the earlier year's, and the reliability table) of `id` as the production model of h. */
+const championFigures = (h: number, id: string, label: string): string[] => {
+  const test = outcomes.find((o) => o.horizon === h && o.algorithmId === id);
+  if (!test) return [`- h = ${h}: ${label} **${id}** has no test-year run`];
+  const prev = previousOutcomes.find((o) => o.horizon === h && o.algorithmId === id);
+  const e = evalOf(test);
+  const p = prev ? evalOf(prev) : null;
+  const lines = [
+    `- h = ${h}: ${label} **${id}** (chosen on the previous year: Δ Rank IC vs best factor ${num(p?.rankIcDiffVsBestFactor)}, Rank IC ${num(p?.rankIc.mean)}). Test year: Rank IC ${num(e.rankIc.mean)} (NW t ${num(e.rankIcNwT, 2)}), Δ vs best factor (${e.bestFactorId}) ${num(e.rankIcDiffVsBestFactor)} (NW t ${num(e.rankIcDiffNwT, 2)}), tradable Rank IC ${num(e.tradableRankIc?.mean)}; hit ${pct(e.accuracyPercent)} % vs market direction ${pct(e.baselinePercent)} %, edge ${num(e.edgePoints, 2)} [${num(e.edgeClusteredCiLowPoints, 2)}, ${num(e.edgeClusteredCiHighPoints, 2)}]`,
+  ];
+  const earlier = earlierOutcomes.find((o) => o.horizon === h && o.algorithmId === id);
+  if (earlier) {
+    const r = evalOf(earlier);
+    lines.push(
+      `  Earlier year (${earlierWindow}): Rank IC ${num(r.rankIc.mean)} (NW t ${num(r.rankIcNwT, 2)}), Δ vs best factor (${r.bestFactorId}) ${num(r.rankIcDiffVsBestFactor)} (NW t ${num(r.rankIcDiffNwT, 2)}), tradable Rank IC ${num(r.tradableRankIc?.mean)}`,
+    );
+  }
+  const bins = e.calibration?.reliability.filter((b) => b.count > 0) ?? [];
+  if (bins.length > 0) {
+    lines.push(
+      '',
+      `  reliability (test year, cross-sectional direction = above the day's median; cross-fitted by half-year):`,
+      '',
+      '  | predicted bin % | rows | mean predicted % | realised % | gap pts |',
+      '  |---|---|---|---|---|',
+      ...bins.map(
+        (b) =>
+          `  | ${b.lowPercent.toFixed(0)}–${b.highPercent.toFixed(0)} | ${b.count} | ${pct(b.predictedPercent)} | ${pct(b.realisedPercent)} | ${num((b.realisedPercent ?? NaN) - (b.predictedPercent ?? NaN), 2)} |`,
+      ),
+      '',
+    );
+  }
+  return lines;
+};
 const championLines: string[] = [];
 for (const h of HORIZONS) {
   const id = champions.get(h) ?? null;
-  const test = outcomes.find((o) => o.horizon === h && o.algorithmId === id);
-  const prev = previousOutcomes.find((o) => o.horizon === h && o.algorithmId === id);
   const anyTest =
     outcomes.find((o) => o.horizon === h && evalOf(o).accuracyPercent !== null) ??
     outcomes.find((o) => o.horizon === h);
@@ -313,39 +349,18 @@ for (const h of HORIZONS) {
         )}; always-up ${pct(evalOf(anyTest).alwaysUpPercent)} %, always-down ${pct(evalOf(anyTest).alwaysDownPercent)} %`,
     );
   }
-  if (!id || !test) {
+  if (!id) {
     championLines.push(
       `- h = ${h}: no champion (${TWO_YEARS ? 'no qualifying candidate' : 'previous year skipped'})`,
     );
     continue;
   }
-  const e = evalOf(test);
-  const p = prev ? evalOf(prev) : null;
-  championLines.push(
-    `- h = ${h}: champion **${id}** (chosen on the previous year: Δ Rank IC vs best factor ${num(p?.rankIcDiffVsBestFactor)}, Rank IC ${num(p?.rankIc.mean)}). Test year: Rank IC ${num(e.rankIc.mean)} (NW t ${num(e.rankIcNwT, 2)}), Δ vs best factor (${e.bestFactorId}) ${num(e.rankIcDiffVsBestFactor)} (NW t ${num(e.rankIcDiffNwT, 2)}), tradable Rank IC ${num(e.tradableRankIc?.mean)}; hit ${pct(e.accuracyPercent)} % vs market direction ${pct(e.baselinePercent)} %, edge ${num(e.edgePoints, 2)} [${num(e.edgeClusteredCiLowPoints, 2)}, ${num(e.edgeClusteredCiHighPoints, 2)}]`,
-  );
-  const earlier = earlierOutcomes.find((o) => o.horizon === h && o.algorithmId === id);
-  if (earlier) {
-    const r = evalOf(earlier);
+  championLines.push(...championFigures(h, id, 'champion'));
+  const serverId = serverChampions.get(h) ?? null;
+  if (SEEDS > 1 && serverId && serverId !== id)
     championLines.push(
-      `  Earlier year (${earlierWindow}): Rank IC ${num(r.rankIc.mean)} (NW t ${num(r.rankIcNwT, 2)}), Δ vs best factor (${r.bestFactorId}) ${num(r.rankIcDiffVsBestFactor)} (NW t ${num(r.rankIcDiffNwT, 2)}), tradable Rank IC ${num(r.tradableRankIc?.mean)}`,
+      ...championFigures(h, serverId, `the server's rule (seed ${SERVER_SEED} alone) chooses`),
     );
-  }
-  const bins = e.calibration?.reliability.filter((b) => b.count > 0) ?? [];
-  if (bins.length > 0) {
-    championLines.push(
-      '',
-      `  reliability (test year, cross-sectional direction = above the day's median; cross-fitted by half-year):`,
-      '',
-      '  | predicted bin % | rows | mean predicted % | realised % | gap pts |',
-      '  |---|---|---|---|---|',
-      ...bins.map(
-        (b) =>
-          `  | ${b.lowPercent.toFixed(0)}–${b.highPercent.toFixed(0)} | ${b.count} | ${pct(b.predictedPercent)} | ${pct(b.realisedPercent)} | ${num((b.realisedPercent ?? NaN) - (b.predictedPercent ?? NaN), 2)} |`,
-      ),
-      '',
-    );
-  }
 }
 const summary = [
   `- dataset: ${dataset.description}`,

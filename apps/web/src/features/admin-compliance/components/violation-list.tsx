@@ -43,8 +43,17 @@ export function ViolationList({
 }) {
   const { t } = useAdminTranslation();
   const [acting, setActing] = useState<{ violation: Violation; action: Action } | null>(null);
+  // The dialog stays mounted while its change is saved even when the list empties under it (the last violation of a
+  // filter, refetched before the save's callbacks run): unmounted, it would lose them, and reappear when the list
+  // refilled.
+  const dialog = acting ? <ViolationActionDialog {...acting} onClose={() => setActing(null)} /> : null;
   if (violations.length === 0)
-    return <p className="py-6 text-center text-sm text-muted-foreground">{t('compliance.noViolations')}</p>;
+    return (
+      <>
+        <p className="py-6 text-center text-sm text-muted-foreground">{t('compliance.noViolations')}</p>
+        {dialog}
+      </>
+    );
   return (
     <>
       <ul className="divide-y" data-testid="violation-list">
@@ -110,7 +119,7 @@ export function ViolationList({
           </li>
         ))}
       </ul>
-      {acting ? <ViolationActionDialog {...acting} onClose={() => setActing(null)} /> : null}
+      {dialog}
     </>
   );
 }

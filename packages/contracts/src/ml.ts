@@ -110,6 +110,11 @@ export const reliabilityBinSchema = z.object({
   predictedPercent: z.number().min(0).max(100).nullable(),
   /** Share of the bin's rows that ended above their day's median return (null when empty). */
   realisedPercent: z.number().min(0).max(100).nullable(),
+  /**
+   * Day-clustered standard error of realisedPercent, in points (the bin's rows share days and, at h > 1, overlapping
+   * targets); null when empty or in records stored before it was measured.
+   */
+  realisedSePoints: z.number().nonnegative().nullable().default(null),
 });
 export type ReliabilityBin = z.infer<typeof reliabilityBinSchema>;
 

@@ -1,6 +1,7 @@
 /**
  * The logistic link and Platt scaling, shared by the classifiers and the confidence rule.
  */
+import { dayClusteredMeanSe } from './clustered.ts';
 import { averageRanks } from './ranks.ts';
 
 /** Logistic function 1 / (1 + e^−z), overflow-safe. */
@@ -27,32 +28,29 @@ export function plattFit(scores: ArrayLike<number>, labels: ArrayLike<number>): 
   const nNeg = n - nPos;
   const hiT = (nPos + 1) / (nPos + 2);
   const loT = 1 / (nNeg + 2);
-  const t = Float64Array.from({ length: n }, (_, i) => (labels[i] === 1 ? hiT : loT));
   let a = 0;
   let b = Math.log((nPos + 1) / (nNeg + 1));
-  // σ and the loss terms depend on the score only: they are evaluated once per distinct score (the calibration's
-  // day-percentile scores repeat on every day) and summed over the rows in row order, so every sum is the one a
-  // per-row evaluation gives, bit for bit.
+  // The loss and its derivatives depend on a row through its score and target only, so they are summed per distinct
+  // score (the calibration's day-percentile scores repeat on every day): count c_u and target total T_u = Σ t_i.
   const { values, index } = distinctScores(scores);
   const nu = values.length;
-  const zu = new Float64Array(nu);
-  const lu = new Float64Array(nu);
+  const count = new Float64Array(nu);
+  const targetSum = new Float64Array(nu);
+  for (let i = 0; i < n; i++) {
+    const u = index[i]!;
+    count[u]! += 1;
+    targetSum[u]! += labels[i] === 1 ? hiT : loT;
+  }
   // Σ −t·log p − (1 − t)·log(1 − p) with p = σ(z), z = a·s + b, written so that no exp overflows.
   const objective = (A: number, B: number): number => {
+    let f = 0;
     for (let u = 0; u < nu; u++) {
       const z = A * values[u]! + B;
-      zu[u] = z;
-      lu[u] = z >= 0 ? Math.log1p(Math.exp(-z)) : Math.log1p(Math.exp(z));
-    }
-    let f = 0;
-    for (let i = 0; i < n; i++) {
-      const u = index[i]!;
-      const z = zu[u]!;
-      f += z >= 0 ? (1 - t[i]!) * z + lu[u]! : -t[i]! * z + lu[u]!;
+      const l = z >= 0 ? Math.log1p(Math.exp(-z)) : Math.log1p(Math.exp(z));
+      f += z >= 0 ? (count[u]! - targetSum[u]!) * z + count[u]! * l : -targetSum[u]! * z + count[u]! * l;
     }
     return f;
   };
-  const pu = new Float64Array(nu);
   let fval = objective(a, b);
   for (let it = 0; it < 100; it++) {
     let h11 = 1e-12;
@@ -60,15 +58,15 @@ export function plattFit(scores: ArrayLike<number>, labels: ArrayLike<number>): 
     let h21 = 0;
     let g1 = 0;
     let g2 = 0;
-    for (let u = 0; u < nu; u++) pu[u] = sigmoid(a * values[u]! + b);
-    for (let i = 0; i < n; i++) {
-      const s = scores[i]!;
-      const p = pu[index[i]!]!;
-      const w = p * (1 - p);
+    for (let u = 0; u < nu; u++) {
+      const s = values[u]!;
+      const c = count[u]!;
+      const p = sigmoid(a * s + b);
+      const w = c * p * (1 - p);
       h11 += s * s * w;
       h22 += w;
       h21 += s * w;
-      const d = p - t[i]!;
+      const d = c * p - targetSum[u]!;
       g1 += s * d;
       g2 += d;
     }
@@ -183,38 +181,56 @@ export interface ReliabilityBin {
   count: number;
   meanPredicted: number;
   realised: number;
+  /** Day-clustered standard error of `realised` (NaN without days or rows): a bin's rows share days and overlap. */
+  realisedSe: number;
 }
 
 /** Default probability bins of a reliability table: 0.5 ± 0.02, 0.04, 0.06, 0.10 and the tails. */
 export const RELIABILITY_EDGES = [0, 0.4, 0.44, 0.46, 0.48, 0.5, 0.52, 0.54, 0.56, 0.6, 1.0000001] as const;
 
-/** Reliability table: per probability bin, the rows, their mean predicted probability and the realised rate. */
+/**
+ * Reliability table: per probability bin, the rows, their mean predicted probability and the realised rate, with the
+ * realised rate's day-clustered standard error when `day` (non-decreasing) is given (`lags` days of target overlap).
+ */
 export function reliabilityTable(
   probability: ArrayLike<number>,
   label: ArrayLike<number>,
   edges: readonly number[] = RELIABILITY_EDGES,
+  day?: ArrayLike<number>,
+  lags = 0,
 ): ReliabilityBin[] {
   const nb = edges.length - 1;
   const count = new Float64Array(nb);
   const sp = new Float64Array(nb);
   const sy = new Float64Array(nb);
+  const binOf = new Int32Array(probability.length).fill(-1);
   for (let i = 0; i < probability.length; i++) {
     const p = probability[i]!;
     const y = label[i]!;
     if (!Number.isFinite(p) || !Number.isFinite(y)) continue;
     let b = 0;
     while (b < nb - 1 && p >= edges[b + 1]!) b++;
+    binOf[i] = b;
     count[b]!++;
     sp[b]! += p;
     sy[b]! += y;
   }
-  return Array.from({ length: nb }, (_, b) => ({
-    low: edges[b]!,
-    high: Math.min(1, edges[b + 1]!),
-    count: count[b]!,
-    meanPredicted: count[b]! > 0 ? sp[b]! / count[b]! : NaN,
-    realised: count[b]! > 0 ? sy[b]! / count[b]! : NaN,
-  }));
+  const inBin = new Float64Array(probability.length);
+  return Array.from({ length: nb }, (_, b) => {
+    let realisedSe = NaN;
+    if (day && count[b]! > 0) {
+      for (let i = 0; i < inBin.length; i++) inBin[i] = binOf[i] === b ? label[i]! : NaN;
+      realisedSe = dayClusteredMeanSe(inBin, day, lags);
+    }
+    return {
+      low: edges[b]!,
+      high: Math.min(1, edges[b + 1]!),
+      count: count[b]!,
+      meanPredicted: count[b]! > 0 ? sp[b]! / count[b]! : NaN,
+      realised: count[b]! > 0 ? sy[b]! / count[b]! : NaN,
+      realisedSe,
+    };
+  });
 }
 
 /**
@@ -233,6 +249,8 @@ export function crossSectionalCalibration(
   predicted: ArrayLike<number>,
   realised: ArrayLike<number>,
   day: ArrayLike<number>,
+  /** Neighbouring days whose targets overlap (h − 1 at horizon h): the slope's clustered uncertainty spans them. */
+  lags = 0,
 ): CrossSectionalCalibration | null {
   const q = dayPercentiles(predicted, day);
   const y = aboveDayMedian(realised, day);
@@ -243,17 +261,102 @@ export function crossSectionalCalibration(
     use.map((i) => q[i]! - 0.5),
     use.map((i) => y[i]!),
     use.map((i) => day[i]!),
+    lags,
   );
 }
 
-/** Platt fit of 0/1 labels on scores, with the day-split cross-fitted reliability table (see above). */
+/**
+ * Day-clustered standard error of Platt's slope a: the sandwich H⁻¹ S H⁻¹ of the log loss, with H its Hessian and S
+ * the Newey–West long-run covariance (Bartlett weights, `lags` neighbouring days) of the per-day score totals
+ * G_d = Σ_{i∈d} (p_i − y_i)·(s_i, 1). Rows share their day's market and, at h > 1, overlapping targets: the rows are
+ * not independent draws, and the slope's own t (a / se) says how much of it the data carry. `day` non-decreasing.
+ */
+export function plattSlopeSe(
+  platt: PlattScaling,
+  scores: ArrayLike<number>,
+  labels: ArrayLike<number>,
+  day: ArrayLike<number>,
+  lags: number,
+): number {
+  let h11 = 0;
+  let h12 = 0;
+  let h22 = 0;
+  const g1: number[] = [];
+  const g2: number[] = [];
+  let i = 0;
+  while (i < scores.length) {
+    let a = 0;
+    let b = 0;
+    let j = i;
+    for (; j < scores.length && day[j] === day[i]; j++) {
+      const s = scores[j]!;
+      const p = plattApply(platt, s);
+      const w = p * (1 - p);
+      h11 += s * s * w;
+      h12 += s * w;
+      h22 += w;
+      a += (p - labels[j]!) * s;
+      b += p - labels[j]!;
+    }
+    g1.push(a);
+    g2.push(b);
+    i = j;
+  }
+  const days = g1.length;
+  const centre = (g: number[]) => {
+    const m = g.reduce((x, y) => x + y, 0) / days;
+    return g.map((x) => x - m);
+  };
+  const e1 = centre(g1);
+  const e2 = centre(g2);
+  let s11 = 0;
+  let s12 = 0;
+  let s22 = 0;
+  for (let l = 0; l <= Math.min(lags, days - 1); l++) {
+    const w = l === 0 ? 1 : 1 - l / (lags + 1);
+    for (let d = l; d < days; d++) {
+      const c11 = e1[d]! * e1[d - l]!;
+      const c22 = e2[d]! * e2[d - l]!;
+      const c12 = l === 0 ? e1[d]! * e2[d]! : (e1[d]! * e2[d - l]! + e2[d]! * e1[d - l]!) / 2;
+      const k = l === 0 ? 1 : 2;
+      s11 += k * w * c11;
+      s22 += k * w * c22;
+      s12 += k * w * c12;
+    }
+  }
+  const det = h11 * h22 - h12 * h12;
+  if (!(det > 0)) return NaN;
+  const v = (h22 * h22 * s11 - 2 * h22 * h12 * s12 + h12 * h12 * s22) / (det * det);
+  return v > 0 ? Math.sqrt(v) : NaN;
+}
+
+/**
+ * Platt's slope shrunk by its own uncertainty: a·max(0, 1 − (se/a)²), the empirical-Bayes posterior mean under a
+ * zero-centred normal prior on a (positive-part James–Stein for one coefficient). A slope the days barely carry
+ * (t ≈ 1) falls to 0, one they carry clearly (t ≥ 4) keeps over 94 % of itself; b is kept.
+ */
+export function shrunkPlatt(platt: PlattScaling, slopeSe: number): PlattScaling {
+  if (!Number.isFinite(slopeSe) || platt.a === 0) return platt;
+  const factor = Math.max(0, 1 - (slopeSe / platt.a) ** 2);
+  return { a: platt.a * factor, b: platt.b };
+}
+
+/**
+ * Platt fit of 0/1 labels on scores, its slope shrunk by its day-clustered uncertainty (`lags` days of overlap), with
+ * the day-split cross-fitted reliability table (see above): each half scored with the shrunk fit of the other half.
+ */
 export function calibrateScores(
   scores: readonly number[],
   labels: readonly number[],
   day: readonly number[],
+  lags = 0,
 ): CrossSectionalCalibration {
   const n = scores.length;
-  const platt = plattFit(scores, labels);
+  const fitted = (s: ArrayLike<number>, y: ArrayLike<number>, d: ArrayLike<number>) => {
+    const raw = plattFit(s, y);
+    return shrunkPlatt(raw, plattSlopeSe(raw, s, y, d, lags));
+  };
+  const platt = fitted(scores, labels, day);
   const mid = day[Math.floor(n / 2)]!;
   const fold = (i: number) => (day[i]! < mid ? 0 : 1);
   const cross = new Float64Array(n).fill(NaN);
@@ -263,15 +366,17 @@ export function calibrateScores(
     for (let i = 0; i < n; i++) if (fold(i) !== f) size++;
     const trainScores = new Float64Array(size);
     const trainLabels = new Float64Array(size);
+    const trainDay = new Float64Array(size);
     for (let i = 0, k = 0; i < n; i++) {
       if (fold(i) === f) continue;
       trainScores[k] = scores[i]!;
+      trainDay[k] = day[i]!;
       trainLabels[k++] = labels[i]!;
     }
-    const m = size >= 50 ? plattFit(trainScores, trainLabels) : platt;
+    const m = size >= 50 ? fitted(trainScores, trainLabels, trainDay) : platt;
     for (let i = 0; i < n; i++) if (fold(i) === f) cross[i] = plattApply(m, scores[i]!);
   }
-  return { platt, rows: n, reliability: reliabilityTable(cross, labels) };
+  return { platt, rows: n, reliability: reliabilityTable(cross, labels, RELIABILITY_EDGES, day, lags) };
 }
 
 /** P(above the day's median) of a prediction whose percentile among the day's predictions is q. */

@@ -7,6 +7,7 @@ export * from './panel.ts';
 export * from './features.ts';
 export * from './algorithm.ts';
 export * from './calibration.ts';
+export * from './clustered.ts';
 export * from './confidence.ts';
 export * from './metrics.ts';
 export * from './walk-forward.ts';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   averageRanks,
   dailyIc,
+  dailyRankIcs,
   dayClusteredHitRateSe,
-  dayTotalsMeanSe,
   directionalHits,
   evaluatePredictions,
   pearson,
@@ -11,6 +11,7 @@ import {
   summariseIc,
   wilsonInterval,
 } from './metrics.ts';
+import { dayTotalsMeanSe } from './clustered.ts';
 import { Rng } from './random.ts';
 
 describe(wilsonInterval.name, () => {
@@ -83,6 +84,28 @@ describe(dailyIc.name, () => {
   });
   it('skips days with fewer than five stocks', () => {
     expect(Number.isNaN(dailyIc([1, 2, 3], [1, 2, 3], [0, 0, 0], 'pearson')[0])).toBe(true);
+  });
+});
+
+describe(dailyRankIcs.name, () => {
+  it("gives dailyIc's Spearman figures for every target, with gaps in the predictions and in a target", () => {
+    const rng = new Rng(11);
+    const day: number[] = [];
+    for (let d = 0; d < 40; d++) for (let s = 0; s < 3 + (d % 9); s++) day.push(d);
+    const n = day.length;
+    // Ties (rounded values), missing predictions, and one target with gaps on some days only.
+    const predicted = Array.from({ length: n }, (_, i) =>
+      i % 11 === 3 ? NaN : Math.round(rng.normal() * 4) / 4,
+    );
+    const a = Array.from({ length: n }, () => rng.normal());
+    const b = Array.from({ length: n }, (_, i) => (day[i]! % 5 === 2 && i % 2 === 0 ? NaN : rng.normal()));
+    const [icA, icB] = dailyRankIcs(predicted, [a, b], day);
+    const wantA = dailyIc(predicted, a, day, 'spearman');
+    const wantB = dailyIc(predicted, b, day, 'spearman');
+    expect(Array.from(icA!)).toEqual(Array.from(wantA));
+    expect(Array.from(icB!)).toEqual(Array.from(wantB));
+    // The gaps matter: days with too few pairs are NaN for b, not for a.
+    expect(wantB.filter(Number.isNaN).length).toBeGreaterThan(wantA.filter(Number.isNaN).length);
   });
 });
 

@@ -1,5 +1,6 @@
 import { directionalHit, marketDirectionBaseline } from '@bist/contracts';
 import { type CrossSectionalCalibration, crossSectionalCalibration } from './calibration.ts';
+import { dayClusteredMeanSe } from './clustered.ts';
 import { averageRanks } from './ranks.ts';
 
 export { averageRanks };
@@ -175,57 +176,59 @@ export function dailyIc(
 }
 
 /**
- * Standard error of a pooled mean m̂ = Σ v_i / N, robust to correlation within a day (every stock shares the market's
- * move) and across up to `lags` neighbouring days (overlapping h-day targets): with day sums e_d = Σ_{i∈d}(v_i − m̂),
- * Var(m̂) = [Σ_d e_d² + 2 Σ_{l=1..L} (1 − l/(L+1)) Σ_d e_d e_{d−l}] / N² (Newey–West over day clusters). NaN entries
- * of `value` are skipped; `day` must be non-decreasing.
+ * dailyIc(predicted, target, day, 'spearman') for several targets at once, figure for figure: a day's predictions are
+ * ranked once and shared by every target that is finite wherever the prediction is (a target with a gap on the day
+ * ranks its own pairs). The evaluation scores each model against close-to-close and tradable targets on every day.
  */
-export function dayClusteredMeanSe(value: ArrayLike<number>, day: ArrayLike<number>, lags: number): number {
-  const days: DayTotal[] = [];
+export function dailyRankIcs(
+  predicted: ArrayLike<number>,
+  targets: readonly ArrayLike<number>[],
+  day: ArrayLike<number>,
+): Float64Array[] {
+  const out = targets.map(() => new Float64Array(countDays(day)));
+  // One day's rows with a finite prediction, their predictions and one target's values, reused across days.
+  let rows = new Int32Array(64);
+  let p = new Float64Array(64);
+  let r = new Float64Array(64);
   let i = 0;
-  while (i < day.length) {
-    let sum = 0;
-    let n = 0;
+  for (let d = 0; i < day.length; d++) {
     let j = i;
-    for (; j < day.length && day[j] === day[i]; j++) {
-      if (Number.isNaN(value[j]!)) continue;
-      sum += value[j]!;
-      n++;
+    while (j < day.length && day[j] === day[i]) j++;
+    if (j - i > rows.length) {
+      rows = new Int32Array(j - i);
+      p = new Float64Array(j - i);
+      r = new Float64Array(j - i);
     }
-    days.push({ sum, n });
+    let m = 0;
+    for (let k = i; k < j; k++) if (Number.isFinite(predicted[k]!)) rows[m++] = k;
+    let predictedRanks: Float64Array | null = null;
+    for (let t = 0; t < targets.length; t++) {
+      const target = targets[t]!;
+      let n = 0;
+      for (let c = 0; c < m; c++) {
+        const k = rows[c]!;
+        if (!Number.isFinite(target[k]!)) continue;
+        p[n] = predicted[k]!;
+        r[n++] = target[k]!;
+      }
+      if (n < MIN_IC_CROSS_SECTION) out[t]![d] = NaN;
+      else if (n < m) out[t]![d] = pearson(averageRanks(p.subarray(0, n)), averageRanks(r.subarray(0, n)));
+      else {
+        // Finite wherever the prediction is: the day's prediction ranks are shared.
+        predictedRanks ??= averageRanks(p.subarray(0, n));
+        out[t]![d] = pearson(predictedRanks, averageRanks(r.subarray(0, n)));
+      }
+    }
     i = j;
   }
-  return dayTotalsMeanSe(days, lags);
+  return out;
 }
 
-/** One day's total of a per-row value and its number of rows. */
-export interface DayTotal {
-  sum: number;
-  n: number;
-}
-
-/**
- * `dayClusteredMeanSe` from per-day totals, oldest day first (what a database gives without the rows): e_d is
- * sum_d − m̂·n_d.
- */
-export function dayTotalsMeanSe(days: readonly DayTotal[], lags: number): number {
+/** Number of runs of equal values in a non-decreasing `day`. */
+function countDays(day: ArrayLike<number>): number {
   let n = 0;
-  let s = 0;
-  for (const d of days) {
-    n += d.n;
-    s += d.sum;
-  }
-  if (n === 0) return NaN;
-  const m = s / n;
-  const sums = days.map((d) => d.sum - m * d.n);
-  let v = 0;
-  for (const e of sums) v += e * e;
-  for (let l = 1; l <= lags; l++) {
-    let c = 0;
-    for (let d = l; d < sums.length; d++) c += sums[d]! * sums[d - l]!;
-    v += 2 * (1 - l / (lags + 1)) * c;
-  }
-  return Math.sqrt(Math.max(v, 0)) / n;
+  for (let i = 0; i < day.length; i++) if (i === 0 || day[i] !== day[i - 1]) n++;
+  return n;
 }
 
 /** Per row: 1 hit, 0 miss, NaN excluded (the `directionalHit` rule). */
@@ -317,6 +320,8 @@ export function evaluatePredictions(
   day: ArrayLike<number>,
   z = Z_95,
   horizon = 1,
+  /** dailyIc(predicted, realised, day, 'spearman') when the caller has it already (the walk-forward does). */
+  rankIcDaily: ArrayLike<number> = dailyIc(predicted, realised, day, 'spearman'),
 ): EvaluationMetrics {
   const { hits, n, ups, zeroReturns, noCalls } = directionalHits(predicted, realised);
   let count = 0;
@@ -362,7 +367,7 @@ export function evaluatePredictions(
     skillVsRandomWalk: sr2 > 0 ? 1 - se / sr2 : NaN,
     r2: sst > 0 ? 1 - se / sst : NaN,
     ic: summariseIc(dailyIc(predicted, realised, day, 'pearson')),
-    rankIc: summariseIc(dailyIc(predicted, realised, day, 'spearman')),
-    calibration: crossSectionalCalibration(predicted, realised, day),
+    rankIc: summariseIc(rankIcDaily),
+    calibration: crossSectionalCalibration(predicted, realised, day, lags),
   };
 }

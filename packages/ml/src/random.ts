@@ -107,5 +107,7 @@ function rotl(x: number, k: number): number {
 export function sampleSorted(items: Int32Array, k: number, seed: number): Int32Array {
   if (k >= items.length) return items.slice();
   const chosen = new Rng(seed).sampleWithoutReplacement(items.length, k);
-  return Int32Array.from(chosen, (i) => items[i]!);
+  const out = new Int32Array(chosen.length);
+  for (let i = 0; i < chosen.length; i++) out[i] = items[chosen[i]!]!;
+  return out;
 }

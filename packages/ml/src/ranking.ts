@@ -4,8 +4,8 @@
  * to the best factor, the Rank IC on the tradable target (next open → close of t + h), and the production-model
  * choice (`chooseChampion`).
  */
-import { FEATURE_COLUMN, type FeatureName, type FeatureSet, type Horizon } from './features.ts';
-import { dailyIc, type IcSummary, summariseIc } from './metrics.ts';
+import { FEATURE_COLUMN, type FeatureName, type FeatureSet, gather, type Horizon } from './features.ts';
+import { dailyIc, dailyRankIcs, type IcSummary, summariseIc } from './metrics.ts';
 
 /** The simple factors every model is compared with; score = sign × the raw feature. */
 export const FACTOR_LADDER: readonly { id: string; name: string; column: FeatureName; sign: 1 | -1 }[] = [
@@ -73,20 +73,34 @@ function storeFactorIcs(fs: FeatureSet, horizon: Horizon, rows: Int32Array, ics:
   factorIcCache.set(fs, byHorizon);
 }
 
+/** The model's daily Rank IC against the close-to-close and the tradable target (dailyRankIcs). */
+export function bothRankIcs(
+  predicted: ArrayLike<number>,
+  closeToClose: ArrayLike<number>,
+  tradable: ArrayLike<number>,
+  day: ArrayLike<number>,
+): { closeToClose: Float64Array; tradable: Float64Array } {
+  const [a, b] = dailyRankIcs(predicted, [closeToClose, tradable], day);
+  return { closeToClose: a!, tradable: b! };
+}
+
 /** Ranking figures of predictions on feature rows `rows` (day-ordered), against close-to-close and tradable targets. */
 export function rankingMetrics(
   fs: FeatureSet,
   horizon: Horizon,
   rows: Int32Array,
   predicted: ArrayLike<number>,
+  /** The model's daily Rank IC on these rows against both targets, when the caller has it already (dailyRankIcs). */
+  modelIcs?: { closeToClose: Float64Array; tradable: Float64Array },
 ): RankingMetrics {
   const t = fs.targets[horizon];
-  const realised = Float64Array.from(rows, (r) => t.logReturn[r]!);
-  const tradable = Float64Array.from(rows, (r) => t.tradableLogReturn[r]!);
+  const realised = gather(t.logReturn, rows);
+  const tradable = gather(t.tradableLogReturn, rows);
   const day = Int32Array.from(rows, (r) => fs.rowDay[r]!);
+  const { closeToClose: modelIc, tradable: tradableIc } =
+    modelIcs ?? bothRankIcs(predicted, realised, tradable, day);
   // The same rows as the model: a factor is scored only where the model made a finite prediction.
   const mask = (v: number, i: number) => (Number.isFinite(predicted[i]!) ? v : NaN);
-  const modelIc = dailyIc(predicted, realised, day, 'spearman');
   let allFinite = true;
   for (let i = 0; i < predicted.length && allFinite; i++) allFinite = Number.isFinite(predicted[i]!);
   const factorIcs =
@@ -108,7 +122,7 @@ export function rankingMetrics(
   const diffSummary = summariseIc(diff);
   return {
     rankIcNwT: neweyWestT(modelIc, horizon),
-    tradableRankIc: summariseIc(dailyIc(predicted, tradable, day, 'spearman')),
+    tradableRankIc: summariseIc(tradableIc),
     factors: factors.map((f) => ({ id: f.id, rankIc: f.summary, rankIcNwT: neweyWestT(f.ic, horizon) })),
     bestFactorId: best?.id ?? null,
     rankIcDiffVsBestFactor: diffSummary.mean,

@@ -134,6 +134,7 @@ export function evaluationRecord(run: WalkForwardRun): AlgorithmEvaluation {
             count: bin.count,
             predictedPercent: orNull(100 * bin.meanPredicted),
             realisedPercent: orNull(100 * bin.realised),
+            realisedSePoints: orNull(100 * bin.realisedSe),
           })),
         }
       : null,

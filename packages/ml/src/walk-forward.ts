@@ -5,9 +5,9 @@
  */
 import type { Algorithm, StackInputs, TrainedModel, TrainingData } from './algorithm.ts';
 import { trainingDataAt } from './algorithm.ts';
-import { type FeatureSet, type Horizon, rowsOfDays } from './features.ts';
+import { type FeatureSet, gather, type Horizon, rowsOfDays } from './features.ts';
 import { type EvaluationMetrics, evaluatePredictions, Z_95 } from './metrics.ts';
-import { type RankingMetrics, rankingMetrics } from './ranking.ts';
+import { bothRankIcs, type RankingMetrics, rankingMetrics } from './ranking.ts';
 
 /** Default cap on pooled and rule training rows per fit (a seeded uniform subsample of the realised rows). */
 export const DEFAULT_MAX_TRAIN_ROWS = 30_000;
@@ -129,8 +129,10 @@ export function walkForwardAlgorithm(
     o += p.rows.length;
   }
   const target = fs.targets[options.horizon].logReturn;
-  const realised = Float64Array.from(rows, (r) => target[r]!);
+  const realised = gather(target, rows);
   const day = Int32Array.from(rows, (r) => fs.rowDay[r]!);
+  const tradable = gather(fs.targets[options.horizon].tradableLogReturn, rows);
+  const modelIcs = bothRankIcs(expectedReturn, realised, tradable, day);
   return {
     algorithmId: algorithm.id,
     horizon: options.horizon,
@@ -140,8 +142,15 @@ export function walkForwardAlgorithm(
     retrains: cutoffs.length,
     fitMs,
     predictMs,
-    metrics: evaluatePredictions(expectedReturn, realised, day, options.z ?? Z_95, options.horizon),
-    ranking: rankingMetrics(fs, options.horizon, rows, expectedReturn),
+    metrics: evaluatePredictions(
+      expectedReturn,
+      realised,
+      day,
+      options.z ?? Z_95,
+      options.horizon,
+      modelIcs.closeToClose,
+    ),
+    ranking: rankingMetrics(fs, options.horizon, rows, expectedReturn, modelIcs),
     lastModel,
     firstDate: total > 0 ? (fs.panel.dates[day[0]!] ?? null) : null,
     lastDate: total > 0 ? (fs.panel.dates[day[total - 1]!] ?? null) : null,

@@ -23,28 +23,29 @@ export interface EngineRunOptions {
 
 /**
  * Approximate CPU seconds of an algorithm's walk-forward plus final fit, both horizons, on the embedded universe
- * (596 stocks × 3 years; bench/lib/ml-profile.ts, 2026-11-25). Only the order matters: the threads take the costliest
+ * (596 stocks × 3 years; bench/lib/ml-profile.ts, 2026-11-28). Only the order matters: the threads take the costliest
  * first, so the cheap ones fill the gaps at the end and the threads finish together. Unlisted ids count as 2 s.
  */
 const COST_SECONDS: Readonly<Record<string, number>> = {
-  lstm: 24,
-  gru: 20,
-  knn: 16,
-  cnn1d: 15,
+  lstm: 21,
+  knn: 19,
+  gru: 17,
+  'hist-gbdt': 15,
   'kernel-ridge': 13,
-  'hist-gbdt': 14,
-  huber: 12,
-  mlp: 11,
-  'extra-trees': 11,
-  arima: 9,
-  adaboost: 9,
-  cart: 8,
+  mlp: 12,
+  cnn1d: 11,
+  'extra-trees': 10,
+  arima: 8,
+  lda: 8,
+  adaboost: 8,
   'random-forest': 7,
-  'logistic-regression': 7,
+  cart: 7,
   'linear-svm': 6,
-  lasso: 5,
-  'elastic-net': 5,
-  'kalman-trend': 4,
+  'logistic-regression': 5,
+  huber: 4,
+  'garch-drift': 3.5,
+  'kalman-trend': 3.5,
+  'gaussian-nb': 2.5,
 };
 
 /** Algorithm ids ordered costliest first (ties keep the given order). */

@@ -1,6 +1,6 @@
 /** Training matrices for pooled models: standardised feature rows, winsorised targets, a temporal holdout split. */
 import type { TrainingData } from '../algorithm.ts';
-import { featureRows } from '../features.ts';
+import { featureRows, gather } from '../features.ts';
 import { averageRanks } from '../ranks.ts';
 
 /** Targets beyond mean ± WINSOR_SD·sd (of the training rows) are clipped so a few jumps cannot dominate a fit. */
@@ -9,7 +9,7 @@ export const WINSOR_SD = 4;
 /** Forward log returns of the training rows, clipped to mean ± 4 sd. */
 export function winsorisedTargets(data: TrainingData): Float64Array {
   const t = data.features.targets[data.horizon].logReturn;
-  const y = Float64Array.from(data.rows, (r) => t[r]!);
+  const y = gather(t, data.rows);
   let s = 0;
   let ss = 0;
   for (const v of y) {
@@ -28,7 +28,7 @@ export function winsorisedTargets(data: TrainingData): Float64Array {
 /** Direction labels (1 if the forward return > 0) of the training rows. */
 export function directionTargets(data: TrainingData): Float64Array {
   const t = data.features.targets[data.horizon].direction;
-  return Float64Array.from(data.rows, (r) => t[r]!);
+  return gather(t, data.rows);
 }
 
 export interface PooledMatrix {
@@ -237,7 +237,7 @@ export function crossSectionalTargets(data: TrainingData): Float64Array {
 export function dayCrossSection(t: Float64Array, rows: Int32Array): { z: Float64Array; sd: number } | null {
   const m = rows.length;
   if (m < 2) return null;
-  const z = rankGauss(Float64Array.from(rows, (r) => t[r]!)).z;
+  const z = rankGauss(gather(t, rows)).z;
   let s = 0;
   let ss = 0;
   for (let k = 0; k < m; k++) {

@@ -7,7 +7,7 @@
  * same rows by more than rounding.
  */
 import type { TrainingData } from '../algorithm.ts';
-import { featureRows, type FeatureSet } from '../features.ts';
+import { featureRows, type FeatureSet, gather, type Horizon } from '../features.ts';
 import { gramWithIntercept } from '../linalg.ts';
 import { dayCrossSection, purgedKFold, type PurgedFold } from './pooled-data.ts';
 
@@ -38,8 +38,8 @@ export type GramTarget = 'cross-sectional' | 'direction';
 export interface GramSource {
   n: number;
   p: number;
-  /** The purged, embargoed K-fold of the rows (purgedKFold); its cuts fall on day boundaries. */
-  folds: PurgedFold[];
+  /** The purged, embargoed K-fold of the rows (purgedKFold), built when first read; its cuts fall on day boundaries. */
+  readonly folds: PurgedFold[];
   /** The summary of the training rows [from, to), in the target's units (crossSectionalTargets' scale included). */
   gram(from: number, to: number): Gram;
 }
@@ -55,7 +55,7 @@ interface DayEntry {
 
 const cache = new WeakMap<FeatureSet, Map<string, Map<number, DayEntry>>>();
 
-function dayEntries(fs: FeatureSet, horizon: number, target: GramTarget): Map<number, DayEntry> {
+function dayEntries(fs: FeatureSet, horizon: Horizon, target: GramTarget): Map<number, DayEntry> {
   let byKey = cache.get(fs);
   if (!byKey) cache.set(fs, (byKey = new Map<string, Map<number, DayEntry>>()));
   const key = `${horizon}:${target}`;
@@ -70,14 +70,13 @@ function sameRows(a: Int32Array, b: Int32Array): boolean {
   return true;
 }
 
-function dayEntry(fs: FeatureSet, horizon: number, target: GramTarget, rows: Int32Array): DayEntry {
+function dayEntry(fs: FeatureSet, horizon: Horizon, target: GramTarget, rows: Int32Array): DayEntry {
   let y: Float64Array;
   let sd = NaN;
   if (target === 'direction') {
-    const t = fs.targets[horizon as keyof FeatureSet['targets']].direction;
-    y = Float64Array.from(rows, (r) => t[r]!);
+    y = gather(fs.targets[horizon].direction, rows);
   } else {
-    const day = dayCrossSection(fs.targets[horizon as keyof FeatureSet['targets']].logReturn, rows);
+    const day = dayCrossSection(fs.targets[horizon].logReturn, rows);
     y = day ? day.z : new Float64Array(rows.length);
     if (day) sd = day.sd;
   }
@@ -133,10 +132,13 @@ export function gramSource(data: TrainingData, target: GramTarget): GramSource {
     }
     return lo;
   };
+  let folds: PurgedFold[] | null = null;
   return {
     n,
     p,
-    folds: purgedKFold(data),
+    get folds() {
+      return (folds ??= purgedKFold(data));
+    },
     gram(from: number, to: number): Gram {
       const total = emptyGram(q);
       // Whole day groups from their cached summaries; a group cut by `from` or `to` summed directly.

@@ -13,8 +13,9 @@ export const ACCURACY_TOOLTIP_TR =
 export const CONFIDENCE_TOOLTIP_TR =
   'Güven: modelin geçmiş veride ileriye dönük testteki (örnek dışı) tahminlerine göre kalibre edilmiş olasılıktır: ' +
   'bu hissenin, aynı gün diğer hisselerin ortanca getirisinin üstünde (yükseliş tahmininde) ya da altında (düşüş ' +
-  'tahmininde) kapanma olasılığı. %50, modelin bu yönde bir bilgisi olmadığı anlamına gelir; güven hiçbir zaman ' +
-  '%50’nin altında gösterilmez. Hedef fiyat = güncel fiyat × (1 + beklenen getiri).';
+  'tahmininde) kapanma olasılığı. Modelin sıralama gücü günden güne tutarlı değilse olasılık %50’ye doğru çekilir. ' +
+  '%50, modelin bu yönde bir bilgisi olmadığı anlamına gelir; güven hiçbir zaman %50’nin altında gösterilmez. ' +
+  'Hedef fiyat = güncel fiyat × (1 + beklenen getiri).';
 
 /** The rule as shown to investors. */
 export const LIQUIDITY_FLOOR_TR =

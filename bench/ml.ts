@@ -316,11 +316,12 @@ const championFigures = (h: number, id: string, label: string): string[] => {
       `  Earlier year (${earlierWindow}): Rank IC ${num(r.rankIc.mean)} (NW t ${num(r.rankIcNwT, 2)}), Δ vs best factor (${r.bestFactorId}) ${num(r.rankIcDiffVsBestFactor)} (NW t ${num(r.rankIcDiffNwT, 2)}), tradable Rank IC ${num(r.tradableRankIc?.mean)}`,
     );
   }
-  const bins = e.calibration?.reliability.filter((b) => b.count > 0) ?? [];
-  if (bins.length > 0) {
+  const reliability = (year: string, r: AlgorithmEvaluation) => {
+    const bins = r.calibration?.reliability.filter((b) => b.count > 0) ?? [];
+    if (bins.length === 0) return;
     lines.push(
       '',
-      `  reliability (test year, cross-sectional direction = above the day's median; cross-fitted by half-year):`,
+      `  reliability (${year}, cross-sectional direction = above the day's median; cross-fitted by half-year):`,
       '',
       '  | predicted bin % | rows | mean predicted % | realised % [95% day-clustered] | gap pts | gap / SE |',
       '  |---|---|---|---|---|---|',
@@ -331,7 +332,9 @@ const championFigures = (h: number, id: string, label: string): string[] => {
       }),
       '',
     );
-  }
+  };
+  reliability('test year', e);
+  if (earlier) reliability(`earlier year ${earlierWindow}`, evalOf(earlier));
   return lines;
 };
 const championLines: string[] = [];

@@ -298,7 +298,6 @@ const table = [
   ...rows.map((r) => `| ${r.join(' | ')} |`),
 ].join('\n');
 
-// The factor ladder and the champion's figures and reliability table, per horizon.
 /** The test-year figures (and the earlier year's, and the reliability table) of `id` as the production model of h. */
 const championFigures = (h: number, id: string, label: string): string[] => {
   const test = outcomes.find((o) => o.horizon === h && o.algorithmId === id);
@@ -337,6 +336,7 @@ const championFigures = (h: number, id: string, label: string): string[] => {
   if (earlier) reliability(`earlier year ${earlierWindow}`, evalOf(earlier));
   return lines;
 };
+// The factor ladder and the champion's figures and reliability table, per horizon.
 const championLines: string[] = [];
 for (const h of HORIZONS) {
   const id = champions.get(h) ?? null;

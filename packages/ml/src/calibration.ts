@@ -1,7 +1,7 @@
 /**
  * The logistic link and Platt scaling, shared by the classifiers and the confidence rule.
  */
-import { dayClusteredMeanSe } from './clustered.ts';
+import { type DayTotal, dayTotalsMeanSe } from './clustered.ts';
 import { averageRanks } from './ranks.ts';
 
 /** Logistic function 1 / (1 + e^−z), overflow-safe. */
@@ -203,25 +203,26 @@ export function reliabilityTable(
   const count = new Float64Array(nb);
   const sp = new Float64Array(nb);
   const sy = new Float64Array(nb);
-  const binOf = new Int32Array(probability.length).fill(-1);
+  // Per bin, each day's label total and row count (every day, empty ones too: the lags count days).
+  const dayTotals: DayTotal[][] = Array.from({ length: nb }, () => []);
   for (let i = 0; i < probability.length; i++) {
+    if (day && (i === 0 || day[i] !== day[i - 1])) for (const t of dayTotals) t.push({ sum: 0, n: 0 });
     const p = probability[i]!;
     const y = label[i]!;
     if (!Number.isFinite(p) || !Number.isFinite(y)) continue;
     let b = 0;
     while (b < nb - 1 && p >= edges[b + 1]!) b++;
-    binOf[i] = b;
     count[b]!++;
     sp[b]! += p;
     sy[b]! += y;
-  }
-  const inBin = new Float64Array(probability.length);
-  return Array.from({ length: nb }, (_, b) => {
-    let realisedSe = NaN;
-    if (day && count[b]! > 0) {
-      for (let i = 0; i < inBin.length; i++) inBin[i] = binOf[i] === b ? label[i]! : NaN;
-      realisedSe = dayClusteredMeanSe(inBin, day, lags);
+    if (day) {
+      const today = dayTotals[b]![dayTotals[b]!.length - 1]!;
+      today.sum += y;
+      today.n++;
     }
+  }
+  return Array.from({ length: nb }, (_, b) => {
+    const realisedSe = day && count[b]! > 0 ? dayTotalsMeanSe(dayTotals[b]!, lags) : NaN;
     return {
       low: edges[b]!,
       high: Math.min(1, edges[b + 1]!),

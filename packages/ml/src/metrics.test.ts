@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   averageRanks,
   dailyIc,
-  dailyRankIcs,
+  dailyIcs,
   dayClusteredHitRateSe,
   directionalHits,
   evaluatePredictions,
@@ -87,8 +87,8 @@ describe(dailyIc.name, () => {
   });
 });
 
-describe(dailyRankIcs.name, () => {
-  it("gives dailyIc's Spearman figures for every target, with gaps in the predictions and in a target", () => {
+describe(dailyIcs.name, () => {
+  it('gives each target the per-day correlation of its own finite pairs, with gaps in the predictions and in a target', () => {
     const rng = new Rng(11);
     const day: number[] = [];
     for (let d = 0; d < 40; d++) for (let s = 0; s < 3 + (d % 9); s++) day.push(d);
@@ -99,13 +99,36 @@ describe(dailyRankIcs.name, () => {
     );
     const a = Array.from({ length: n }, () => rng.normal());
     const b = Array.from({ length: n }, (_, i) => (day[i]! % 5 === 2 && i % 2 === 0 ? NaN : rng.normal()));
-    const [icA, icB] = dailyRankIcs(predicted, [a, b], day);
-    const wantA = dailyIc(predicted, a, day, 'spearman');
-    const wantB = dailyIc(predicted, b, day, 'spearman');
-    expect(Array.from(icA!)).toEqual(Array.from(wantA));
-    expect(Array.from(icB!)).toEqual(Array.from(wantB));
-    // The gaps matter: days with too few pairs are NaN for b, not for a.
-    expect(wantB.filter(Number.isNaN).length).toBeGreaterThan(wantA.filter(Number.isNaN).length);
+    /** One day at a time: the correlation of the day's finite pairs, NaN under five of them. */
+    const reference = (target: number[], correlate: typeof pearson) =>
+      Array.from({ length: 40 }, (_, d) => {
+        const idx = day.flatMap((x, i) =>
+          x === d && Number.isFinite(predicted[i]!) && Number.isFinite(target[i]!) ? [i] : [],
+        );
+        return idx.length < 5
+          ? NaN
+          : correlate(
+              idx.map((i) => predicted[i]!),
+              idx.map((i) => target[i]!),
+            );
+      });
+    for (const [kind, correlate] of [
+      ['spearman', spearman],
+      ['pearson', pearson],
+    ] as const) {
+      const [icA, icB] = dailyIcs(predicted, [a, b], day, kind);
+      const wantA = reference(a, correlate);
+      const wantB = reference(b, correlate);
+      icA!.forEach((v, d) =>
+        Number.isNaN(wantA[d]!) ? expect(v).toBeNaN() : expect(v).toBeCloseTo(wantA[d]!, 12),
+      );
+      icB!.forEach((v, d) =>
+        Number.isNaN(wantB[d]!) ? expect(v).toBeNaN() : expect(v).toBeCloseTo(wantB[d]!, 12),
+      );
+      expect(Array.from(dailyIc(predicted, b, day, kind))).toEqual(Array.from(icB!));
+      // The gaps matter: days with too few pairs are NaN for b, not for a.
+      expect(wantB.filter(Number.isNaN).length).toBeGreaterThan(wantA.filter(Number.isNaN).length);
+    }
   });
 });
 

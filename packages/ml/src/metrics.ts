@@ -142,49 +142,22 @@ export function dailyIc(
   day: ArrayLike<number>,
   kind: 'pearson' | 'spearman',
 ): Float64Array {
-  const out: number[] = [];
-  // One day's finite pairs, reused across days.
-  let p = new Float64Array(64);
-  let r = new Float64Array(64);
-  let i = 0;
-  while (i < day.length) {
-    let j = i;
-    while (j < day.length && day[j] === day[i]) j++;
-    if (j - i > p.length) {
-      p = new Float64Array(j - i);
-      r = new Float64Array(j - i);
-    }
-    let m = 0;
-    for (let k = i; k < j; k++) {
-      if (Number.isFinite(predicted[k]!) && Number.isFinite(realised[k]!)) {
-        p[m] = predicted[k]!;
-        r[m++] = realised[k]!;
-      }
-    }
-    const dp = p.subarray(0, m);
-    const dr = r.subarray(0, m);
-    out.push(
-      m >= MIN_IC_CROSS_SECTION
-        ? kind === 'pearson'
-          ? pearson(dp, dr)
-          : pearson(averageRanks(dp), averageRanks(dr))
-        : NaN,
-    );
-    i = j;
-  }
-  return Float64Array.from(out);
+  return dailyIcs(predicted, [realised], day, kind)[0]!;
 }
 
 /**
- * dailyIc(predicted, target, day, 'spearman') for several targets at once, figure for figure: a day's predictions are
- * ranked once and shared by every target that is finite wherever the prediction is (a target with a gap on the day
- * ranks its own pairs). The evaluation scores each model against close-to-close and tradable targets on every day.
+ * dailyIc for several targets at once: a day's predictions (their ranks for Spearman) are prepared once and shared by
+ * every target that is finite wherever the prediction is; a target with a gap on the day pairs its own rows. The
+ * evaluation scores each model against the close-to-close and the tradable target on every day.
  */
-export function dailyRankIcs(
+export function dailyIcs(
   predicted: ArrayLike<number>,
   targets: readonly ArrayLike<number>[],
   day: ArrayLike<number>,
+  kind: 'pearson' | 'spearman',
 ): Float64Array[] {
+  // What is correlated: the values themselves (a copy: the day buffers are reused) or their average ranks.
+  const prepare = kind === 'spearman' ? averageRanks : (v: Float64Array) => v.slice();
   const out = targets.map(() => new Float64Array(countDays(day)));
   // One day's rows with a finite prediction, their predictions and one target's values, reused across days.
   let rows = new Int32Array(64);
@@ -201,7 +174,7 @@ export function dailyRankIcs(
     }
     let m = 0;
     for (let k = i; k < j; k++) if (Number.isFinite(predicted[k]!)) rows[m++] = k;
-    let predictedRanks: Float64Array | null = null;
+    let prepared: Float64Array | null = null;
     for (let t = 0; t < targets.length; t++) {
       const target = targets[t]!;
       let n = 0;
@@ -212,11 +185,11 @@ export function dailyRankIcs(
         r[n++] = target[k]!;
       }
       if (n < MIN_IC_CROSS_SECTION) out[t]![d] = NaN;
-      else if (n < m) out[t]![d] = pearson(averageRanks(p.subarray(0, n)), averageRanks(r.subarray(0, n)));
+      else if (n < m) out[t]![d] = pearson(prepare(p.subarray(0, n)), prepare(r.subarray(0, n)));
       else {
-        // Finite wherever the prediction is: the day's prediction ranks are shared.
-        predictedRanks ??= averageRanks(p.subarray(0, n));
-        out[t]![d] = pearson(predictedRanks, averageRanks(r.subarray(0, n)));
+        // Finite wherever the prediction is: the day's prepared predictions are shared.
+        prepared ??= prepare(p.subarray(0, n));
+        out[t]![d] = pearson(prepared, prepare(r.subarray(0, n)));
       }
     }
     i = j;

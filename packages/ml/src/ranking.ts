@@ -5,7 +5,7 @@
  * choice (`chooseChampion`).
  */
 import { FEATURE_COLUMN, type FeatureName, type FeatureSet, gather, type Horizon } from './features.ts';
-import { dailyIc, dailyRankIcs, type IcSummary, summariseIc } from './metrics.ts';
+import { dailyIc, dailyIcs, type IcSummary, summariseIc } from './metrics.ts';
 
 /** The simple factors every model is compared with; score = sign × the raw feature. */
 export const FACTOR_LADDER: readonly { id: string; name: string; column: FeatureName; sign: 1 | -1 }[] = [
@@ -42,6 +42,8 @@ export interface FactorScore {
 
 /** A model's ranking figures on its scored rows. */
 export interface RankingMetrics {
+  /** The model's daily Rank IC against the close-to-close target (one value per scored day; NaN where undefined). */
+  rankIcDaily: Float64Array;
   /** Newey–West t of the model's daily Rank IC (lags = h). */
   rankIcNwT: number;
   /** Rank IC against the tradable target (next open → close of t + h). */
@@ -73,32 +75,22 @@ function storeFactorIcs(fs: FeatureSet, horizon: Horizon, rows: Int32Array, ics:
   factorIcCache.set(fs, byHorizon);
 }
 
-/** The model's daily Rank IC against the close-to-close and the tradable target (dailyRankIcs). */
-export function bothRankIcs(
-  predicted: ArrayLike<number>,
-  closeToClose: ArrayLike<number>,
-  tradable: ArrayLike<number>,
-  day: ArrayLike<number>,
-): { closeToClose: Float64Array; tradable: Float64Array } {
-  const [a, b] = dailyRankIcs(predicted, [closeToClose, tradable], day);
-  return { closeToClose: a!, tradable: b! };
-}
-
 /** Ranking figures of predictions on feature rows `rows` (day-ordered), against close-to-close and tradable targets. */
 export function rankingMetrics(
   fs: FeatureSet,
   horizon: Horizon,
   rows: Int32Array,
   predicted: ArrayLike<number>,
-  /** The model's daily Rank IC on these rows against both targets, when the caller has it already (dailyRankIcs). */
-  modelIcs?: { closeToClose: Float64Array; tradable: Float64Array },
 ): RankingMetrics {
   const t = fs.targets[horizon];
   const realised = gather(t.logReturn, rows);
   const tradable = gather(t.tradableLogReturn, rows);
   const day = Int32Array.from(rows, (r) => fs.rowDay[r]!);
-  const { closeToClose: modelIc, tradable: tradableIc } =
-    modelIcs ?? bothRankIcs(predicted, realised, tradable, day);
+  // A day's predictions are ranked once for both targets.
+  const [modelIc, tradableIc] = dailyIcs(predicted, [realised, tradable], day, 'spearman') as [
+    Float64Array,
+    Float64Array,
+  ];
   // The same rows as the model: a factor is scored only where the model made a finite prediction.
   const mask = (v: number, i: number) => (Number.isFinite(predicted[i]!) ? v : NaN);
   let allFinite = true;
@@ -121,6 +113,7 @@ export function rankingMetrics(
   const diff = best ? Float64Array.from(modelIc, (m, d) => m - best.ic[d]!) : new Float64Array(0);
   const diffSummary = summariseIc(diff);
   return {
+    rankIcDaily: modelIc,
     rankIcNwT: neweyWestT(modelIc, horizon),
     tradableRankIc: summariseIc(tradableIc),
     factors: factors.map((f) => ({ id: f.id, rankIc: f.summary, rankIcNwT: neweyWestT(f.ic, horizon) })),

@@ -7,7 +7,7 @@ import type { Algorithm, StackInputs, TrainedModel, TrainingData } from './algor
 import { trainingDataAt } from './algorithm.ts';
 import { type FeatureSet, gather, type Horizon, rowsOfDays } from './features.ts';
 import { type EvaluationMetrics, evaluatePredictions, Z_95 } from './metrics.ts';
-import { bothRankIcs, type RankingMetrics, rankingMetrics } from './ranking.ts';
+import { type RankingMetrics, rankingMetrics } from './ranking.ts';
 
 /** Default cap on pooled and rule training rows per fit (a seeded uniform subsample of the realised rows). */
 export const DEFAULT_MAX_TRAIN_ROWS = 30_000;
@@ -131,8 +131,8 @@ export function walkForwardAlgorithm(
   const target = fs.targets[options.horizon].logReturn;
   const realised = gather(target, rows);
   const day = Int32Array.from(rows, (r) => fs.rowDay[r]!);
-  const tradable = gather(fs.targets[options.horizon].tradableLogReturn, rows);
-  const modelIcs = bothRankIcs(expectedReturn, realised, tradable, day);
+  // The ranking figures rank each day's predictions once; the metrics reuse their daily Rank IC.
+  const ranking = rankingMetrics(fs, options.horizon, rows, expectedReturn);
   return {
     algorithmId: algorithm.id,
     horizon: options.horizon,
@@ -148,9 +148,9 @@ export function walkForwardAlgorithm(
       day,
       options.z ?? Z_95,
       options.horizon,
-      modelIcs.closeToClose,
+      ranking.rankIcDaily,
     ),
-    ranking: rankingMetrics(fs, options.horizon, rows, expectedReturn, modelIcs),
+    ranking,
     lastModel,
     firstDate: total > 0 ? (fs.panel.dates[day[0]!] ?? null) : null,
     lastDate: total > 0 ? (fs.panel.dates[day[total - 1]!] ?? null) : null,

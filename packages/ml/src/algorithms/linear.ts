@@ -320,13 +320,7 @@ function bayesianRidgeFromGram(gr: Gram, p: number): Float64Array {
     for (let i = 0; i < p; i++) gamma += (alpha * Math.max(s[i]!, 0)) / (lambda + alpha * Math.max(s[i]!, 0));
     let norm2 = 0;
     for (const v of mv) norm2 += v * v;
-    let sse = yyc;
-    for (let k = 0; k < p; k++) {
-      sse -= 2 * beta[k]! * d[k]!;
-      let t = 0;
-      for (let j = 0; j < p; j++) t += C[k * p + j]! * beta[j]!;
-      sse += beta[k]! * t;
-    }
+    const sse = sseFromGram(C, d, yyc, beta);
     const newLambda = (gamma + 2e-6) / (norm2 + 2e-6);
     const newAlpha = (n - gamma + 2e-6) / (Math.max(sse, 1e-300) + 2e-6);
     const done = Math.abs(newLambda - lambda) / lambda < 1e-7 && Math.abs(newAlpha - alpha) / alpha < 1e-7;

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Info } from 'lucide-react';
 import { useTranslation } from '@/lib/use-translation';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
@@ -5,7 +6,11 @@ import { cn } from '@/lib/utils';
 import { ACCURACY_TOOLTIP_TEXT_TR, CONFIDENCE_TOOLTIP_TEXT_TR } from '@/features/predictions/lib/definitions';
 import '@/features/predictions/i18n';
 
-/** An info icon whose tooltip explains a figure; focusable, so keyboard users reach it too. */
+/**
+ * An info icon whose tooltip explains a figure; focusable, so keyboard users reach it too, and opened by a tap or a
+ * click as well as by hover (a touch screen has no hover: Radix's tooltip alone never opens there). The button does
+ * nothing else, so a click only opens; a tap outside or Escape closes.
+ */
 function InfoTooltip({
   label,
   text,
@@ -17,13 +22,19 @@ function InfoTooltip({
   className?: string;
   testId?: string;
 }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Tooltip>
+    <Tooltip open={open} onOpenChange={setOpen}>
       <TooltipTrigger asChild>
         <button
           type="button"
           aria-label={label}
           data-testid={testId}
+          onClick={(e) => {
+            // Radix closes a tooltip on its trigger's click unless the event is handled here.
+            e.preventDefault();
+            setOpen(true);
+          }}
           className={cn(
             'inline-flex size-5 shrink-0 cursor-help items-center justify-center rounded-full text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
             className,
@@ -32,7 +43,10 @@ function InfoTooltip({
           <Info className="size-3.5" aria-hidden="true" />
         </button>
       </TooltipTrigger>
-      <TooltipContent className="max-w-xs text-left leading-relaxed font-normal normal-case tracking-normal">
+      <TooltipContent
+        collisionPadding={8}
+        className="max-w-xs text-left leading-relaxed font-normal normal-case tracking-normal"
+      >
         {text}
       </TooltipContent>
     </Tooltip>

@@ -248,3 +248,58 @@ export const indexDataSchema = z.object({
     members: z.array(z.string()),
   }),
 });
+
+/** What the operator chose: 'auto' uses the real provider whenever it answers and the simulator otherwise. */
+export const MARKET_FEED_MODES = ['auto', 'simulated', 'yahoo'] as const;
+export const marketFeedModeSchema = z.enum(MARKET_FEED_MODES);
+export type MarketFeedMode = z.infer<typeof marketFeedModeSchema>;
+
+/** Where stored daily history (and so the models' training data) comes from. */
+export const HISTORY_SOURCES = ['simulated', 'real'] as const;
+export const historySourceSchema = z.enum(HISTORY_SOURCES);
+export type HistorySource = z.infer<typeof historySourceSchema>;
+
+/**
+ * GET /api/market/source (public): where every figure on an investor's screen comes from — the live feed in use now,
+ * its delay, the stored daily history, what the production models learned from, and which indices are computed by
+ * the product rather than published by the provider. The web's source badge, the landing page's claims and the
+ * 'models learned from' lines read it.
+ */
+export const marketSourceSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    /** The feed the quotes come from now. */
+    feed: dataSourceSchema,
+    /** What the operator configured (MARKET_FEED or the admin 'Market feed' setting). */
+    mode: marketFeedModeSchema,
+    /** Human name of the real provider ('Yahoo Finance'); null for the simulator. */
+    provider: z.string().nullable(),
+    /** Minutes the real quotes lag the exchange (Yahoo: 15); null for the simulator. */
+    delay_minutes: z.number().int().nullable(),
+    /** ISO instant of the newest quote, null before the first. */
+    as_of: z.string().nullable(),
+    /** True when the provider failed and the server serves its last good data. */
+    stale: z.boolean(),
+    /** ISO instant of the last switch between feeds, null when the feed never changed in this process. */
+    switched_at: z.string().nullable(),
+    /** The stored daily bars the market pages and the models read. */
+    history: z.object({
+      source: historySourceSchema,
+      /** Stocks with at least one stored daily bar. */
+      symbols: z.number().int(),
+      first_date: z.string().nullable(),
+      last_date: z.string().nullable(),
+    }),
+    /** What the served predictions' models were trained on; null before the first training. */
+    models: z
+      .object({
+        source: historySourceSchema,
+        first_date: z.string(),
+        last_date: z.string(),
+      })
+      .nullable(),
+    /** Index codes whose values the product computes from members (the rest are the provider's published values). */
+    computed_indices: z.array(z.string()),
+  }),
+});
+export type MarketSource = z.infer<typeof marketSourceSchema>['data'];

@@ -300,6 +300,8 @@ export const marketSourceSchema = z.object({
       .nullable(),
     /** Index codes whose values the product computes from members (the rest are the provider's published values). */
     computed_indices: z.array(z.string()),
+    /** How often investor screens refresh live data, in ms (the admin 'Screen refresh interval' setting). */
+    refresh_interval_ms: z.number().int(),
   }),
 });
 export type MarketSource = z.infer<typeof marketSourceSchema>['data'];

@@ -180,7 +180,7 @@ const row = (label: string, s: StrategyStats): string =>
 const lines = [
   `# bench:portfolio — ${dataset.name}`,
   '',
-  `- measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:portfolio\`${dataArg ? ` -- --data ${dataArg}` : ''}; Node ${process.version}`,
+  `- measured with \`npm run bench:portfolio\`${dataArg ? ` -- --data ${dataArg}` : ''}; Node ${process.version}`,
   `- dataset: ${dataset.description}`,
   `- universe: the ${STOCKS} stocks with the highest mean traded value (close × volume) over ${selectionDays.length} days before ${testStart}, among the ${complete.length} with a close on every day ${dates[0]} … ${dates.at(-1)} (survivorship: stocks without complete data to the end are excluded): ${symbols.join(', ')}`,
   `- long-only, cap ${pct(MAX_WEIGHT)} per stock; Ledoit–Wolf covariance (scaled-identity target) and mean of the trailing ${YEAR} daily log returns, annualised ×252; returns are nominal TRY, risk-free rate 0`,

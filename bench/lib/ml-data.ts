@@ -207,13 +207,20 @@ export function csvFolderBars(folder: string): CsvFolderBars {
   return { stocks, market, rejected, adjusted };
 }
 
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** A data folder as the result files name it: relative to the repository (no machine's absolute path). */
+function displayPath(folder: string): string {
+  return path.relative(REPO_ROOT, path.resolve(folder)) || '.';
+}
+
 /** The panel of a folder of end-of-day CSV files (see `csvFolderBars`). */
 export function csvDataset(folder: string): BenchDataset {
   const { stocks, market, rejected, adjusted } = csvFolderBars(folder);
   const panel = panelPayloadOf(stocks, market);
   return {
     name: path.basename(path.resolve(folder)),
-    description: `${folder}: ${stocks.length} stocks + XU100, ${panel.dates[0] ?? '-'} … ${panel.dates.at(-1) ?? '-'} (${rejected} rejected CSV lines; ${adjusted} corporate-action jumps of _large_moves.csv back-adjusted)`,
+    description: `${displayPath(folder)}: ${stocks.length} stocks + XU100, ${panel.dates[0] ?? '-'} … ${panel.dates.at(-1) ?? '-'} (${rejected} rejected CSV lines; ${adjusted} corporate-action jumps of _large_moves.csv back-adjusted)`,
     panel,
   };
 }

@@ -148,6 +148,48 @@ describe.each(testBackends())('verify-audit against the stored head, on %s', (ba
     expect((await verifyAudit({ audit })).report).toContain(`entry ${list[2]}: hash removed`);
   });
 
+  it('holds after a legitimate erasure redacted entries; an edit of a redacted entry still breaks it', async () => {
+    const subject = 'ayse.yilmaz@example.com';
+    await audit.record({
+      eventType: 'user_login',
+      action: 'login_failed',
+      actor: { id: null, email: subject },
+      details: { reason: 'unknown_email' },
+    });
+    await record(1);
+    await audit.record({
+      eventType: 'compliance_check',
+      action: 'violation_updated',
+      actor: CLI_ACTOR,
+      after: { resolution_notes: `called ${subject}` },
+    });
+    const kept = /Head (\d+):([0-9a-f]{64})/.exec((await verifyAudit({ audit })).report)!;
+    const keptHead = { id: Number(kept[1]), hash: kept[2]! };
+    const redacted = await database.db.transaction((tx) =>
+      audit.redact(
+        {
+          mentioning: [subject],
+          targets: [],
+          rewrite: (text) => text.replaceAll(subject, '[erased]'),
+          reason: { type: 'kvkk_request', id: 'r1' },
+        },
+        tx,
+      ),
+    );
+    expect(redacted).toBe(2);
+    const left = await sql(`select count(*)::int as n from admin_audit_log
+      where concat_ws(' ', user_email, after::text, details::text) like '%ayse.yilmaz%'`);
+    expect(Number(left.rows[0].n)).toBe(0);
+    expect(await verifyAudit({ audit }, keptHead)).toMatchObject({ ok: true });
+    // Outside a redaction the trigger still refuses an update, and a later edit of a redacted entry is seen.
+    await expect(
+      sql(`update admin_audit_log set user_email = 'x' where id = ${keptHead.id}`),
+    ).rejects.toThrow(/append-only/);
+    const [first] = await ids();
+    await tamper(`update admin_audit_log set user_email = 'someone@example.com' where id = ${first}`);
+    expect((await verifyAudit({ audit })).report).toContain(`entry ${first}: content changed`);
+  });
+
   it('reveals a chain rewritten together with its anchor only against a head kept outside', async () => {
     for (let i = 0; i < 4; i++) await record(i);
     const kept = /Head (\d+):([0-9a-f]{64})/.exec((await verifyAudit({ audit })).report)!;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { rewriteJson } from '@/lib/rewrite-json';
 
 /** What an audit entry's hash covers: every stored field, the time as an ISO string. */
 export interface ChainedContent {
@@ -174,17 +175,6 @@ export class ChainWalk {
   head(): { id: number; hash: string } | null {
     return this.lastId === null ? null : { id: this.lastId, hash: this.previous };
   }
-}
-
-/** A JSON value with `rewrite` applied to every string in it, keys included. */
-export function rewriteJson(value: unknown, rewrite: (text: string) => string): unknown {
-  if (typeof value === 'string') return rewrite(value);
-  if (Array.isArray(value)) return value.map((item) => rewriteJson(item, rewrite));
-  if (value !== null && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [rewrite(k), rewriteJson(v, rewrite)]),
-    );
-  return value;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

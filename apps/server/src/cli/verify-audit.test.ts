@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, testBackends, type TestApp } from '@test/helpers';
-import type { Database } from '@/db/client';
+import { MIGRATIONS_FOLDER, migrateDatabase, openDatabase, type Database } from '@/db/client';
 import { CLI_ACTOR, NO_REQUEST } from '@/lib/actor';
 import { FixedClock } from '@/lib/clock';
 import { entryHash, GENESIS_HASH } from '@/modules/audit/audit-chain';
@@ -210,5 +214,68 @@ describe.each(testBackends())('verify-audit against the stored head, on %s', (ba
     const against = await verifyAudit({ audit }, { id: Number(kept[1]), hash: kept[2]! });
     expect(against.ok).toBe(false);
     expect(against.report).toContain(`entry ${kept[1]}: kept head not in the chain`);
+  });
+});
+
+describe('verify-audit on a database chained before the anchor existed', () => {
+  it('anchors the chain where it stands at migration: old entries still verify, stripping them does not', async () => {
+    // The migrations as they were before the anchor (0016), in a folder of their own.
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), 'bist-migrations-'));
+    fs.cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
+    const journalPath = path.join(before, 'meta', '_journal.json');
+    const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
+    journal.entries = journal.entries.filter((entry) => entry.idx < 16);
+    fs.writeFileSync(journalPath, JSON.stringify(journal));
+    const database = await openDatabase({ dataDir: null, inWorker: false });
+    try {
+      await migrate(database.db, { migrationsFolder: before });
+      const sql = (text: string) => database.pool.query(text);
+      // Two entries from before the chain, then three chained the old way (no salt, the newest hash read back).
+      await sql(`insert into admin_audit_log (event_type, action, at) values
+        ('system_config', 'settings_updated', '2026-01-01T00:00:00Z'),
+        ('system_config', 'settings_updated', '2026-01-02T00:00:00Z')`);
+      let previous = GENESIS_HASH;
+      for (let n = 0; n < 3; n++) {
+        const next = await sql(`select nextval(pg_get_serial_sequence('admin_audit_log', 'id')) as id`);
+        const id = Number((next.rows[0] as { id: string }).id);
+        const at = new Date(Date.UTC(2026, 1, n + 1));
+        const content = {
+          id,
+          eventType: 'system_config',
+          action: 'settings_updated',
+          userId: null,
+          userEmail: 'yonetici@bistai.demo',
+          entityType: null,
+          entityId: null,
+          before: null,
+          after: null,
+          details: { n },
+          ip: null,
+          userAgent: null,
+          at,
+          salt: null,
+        };
+        const hash = entryHash(previous, content);
+        await sql(`insert into admin_audit_log (id, event_type, action, user_email, details, at, prev_hash, hash)
+          values (${id}, 'system_config', 'settings_updated', 'yonetici@bistai.demo', '{"n": ${n}}',
+            '${at.toISOString()}', '${previous}', '${hash}')`);
+        previous = hash;
+      }
+      await migrateDatabase(database);
+      const audit = new AuditService(new AuditRepository(database.db), new FixedClock(new Date()));
+      const migrated = await verifyAudit({ audit });
+      expect(migrated.ok).toBe(true);
+      expect(migrated.report).toContain('3 entries checked');
+      expect(migrated.report).toContain('2 older entries predate the chain (it starts at entry 3)');
+      expect(migrated.report).toContain(`Head 5:${previous}`);
+      await audit.record({ eventType: 'system_config', action: 'settings_updated', actor: CLI_ACTOR });
+      expect((await verifyAudit({ audit })).report).toContain('4 entries checked');
+      await sql('alter table admin_audit_log disable trigger admin_audit_log_no_update_delete');
+      await sql('update admin_audit_log set hash = null, prev_hash = null');
+      expect((await verifyAudit({ audit })).report).toContain('entry 3: hash removed');
+    } finally {
+      await database.close();
+      fs.rmSync(before, { recursive: true, force: true });
+    }
   });
 });

@@ -20,7 +20,7 @@ const COMMANDS: Record<string, CliCommand> = {
   },
   'verify-audit': {
     summary:
-      "verify-audit  check the audit log's hash chain (exit code 1 when an entry was changed or removed)",
+      "verify-audit [--expect-head <id>:<hash>]  check the audit log's hash chain against its stored head (exit code 1 when an entry was changed, removed or stripped of its hash)",
     load: () => import('./cli/verify-audit.ts'),
   },
 };

@@ -1,4 +1,17 @@
-import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 import { createdAt } from './columns.ts';
 
@@ -69,6 +82,11 @@ export const adminAuditLog = pgTable(
      */
     prevHash: text('prev_hash'),
     hash: text('hash'),
+    /**
+     * Random, hashed with the entry; a KVKK redaction clears it, so the entry's original hash can no longer confirm a
+     * guess of the erased values (decision 0045). Null on entries written before it existed.
+     */
+    salt: text('salt'),
   },
   (t) => [
     index('admin_audit_log_at_idx').on(t.at),
@@ -76,6 +94,22 @@ export const adminAuditLog = pgTable(
     index('admin_audit_log_action_idx').on(t.action, t.at),
     index('admin_audit_log_user_idx').on(t.userId, t.at),
   ],
+);
+
+/**
+ * The audit chain's anchor, one row (id 1), written in the transaction of every append: where the chain starts (null
+ * until the first chained entry) and its newest entry and hash. Deleting the newest entries, or every entry, or
+ * stripping hashes no longer passes verify-audit (decision 0045).
+ */
+export const auditChainHead = pgTable(
+  'audit_chain_head',
+  {
+    id: integer('id').primaryKey().default(1),
+    startId: bigint('start_id', { mode: 'number' }),
+    headId: bigint('head_id', { mode: 'number' }),
+    headHash: text('head_hash'),
+  },
+  (t) => [check('audit_chain_head_one_row', sql`${t.id} = 1`)],
 );
 
 /** Platform settings: one JSON document per key ('platform'), with who changed it last. */

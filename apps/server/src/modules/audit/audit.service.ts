@@ -2,7 +2,16 @@ import type { AuditEntry, AuditEventType, AuditQuery } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
 import type { DbExecutor } from '@/db/executor';
 import type { AdminActor, RequestMeta } from '@/lib/actor';
-import { checkChain, GENESIS_HASH, type ChainBreak } from './audit-chain.ts';
+import {
+  canonicalJson,
+  ChainWalk,
+  entryHash,
+  REDACTION_ACTION,
+  redactedContent,
+  redactedEntries,
+  type ChainBreak,
+  type RedactionDetails,
+} from './audit-chain.ts';
 import type { AuditFilter, AuditRepository, AuditRow } from './audit.repository.ts';
 
 /** What happened, for `AuditService.record`. */
@@ -17,6 +26,29 @@ export interface AuditEvent {
   after?: unknown;
   details?: unknown;
   meta?: RequestMeta | undefined;
+}
+
+/** What `AuditService.redact` rewrites, and why. */
+export interface AuditRedaction {
+  /** Entries mentioning any of these (case-insensitive, any field) are rewritten. */
+  mentioning: readonly string[];
+  /** Entries whose target is one of these are rewritten too. */
+  targets: readonly { type: string; ids: readonly string[] }[];
+  /** Applied to every text field and every string (and key) of the JSON fields of those entries. */
+  rewrite: (text: string) => string;
+  /** The request the redaction carries out (the redaction entry's target), e.g. a KVKK request. */
+  reason: { type: string; id: string };
+}
+
+/** The outcome of a walk of the chain (`verify-audit`). */
+export interface ChainVerification {
+  checked: number;
+  unchained: number;
+  /** The first chained entry per the anchor (older entries predate the chain), or null before the chain starts. */
+  startId: number | null;
+  broken: ChainBreak | null;
+  /** The newest entry and its hash when the chain holds: the line operators keep outside the database. */
+  head: { id: number; hash: string } | null;
 }
 
 /** Keys never written to the audit log, at any depth. */
@@ -134,46 +166,74 @@ export class AuditService {
   }
 
   /**
-   * Checks the whole hash chain in id order: a changed entry breaks its own hash, a removed or inserted one its
-   * successor's link. Entries written before the chain existed (no hash, all before the first chained one) are
-   * counted, not checked. `headHash` is the newest entry's hash: kept outside the database, it also reveals a chain
-   * rewritten from some entry onwards.
+   * Checks the whole hash chain in id order against its anchor (audit_chain_head): a changed entry breaks its own
+   * hash, a removed or inserted one its successor's link, a stripped hash after the chain's start is tampering, and
+   * the newest entry must be the anchor's head (so deleting the newest entries, or all of them, is seen). Entries
+   * older than the anchor's start (written before the chain existed) are counted, not checked. A redacted entry is
+   * checked against the hash its redaction entry recorded. `keptHead`, a head printed by an earlier run and kept
+   * outside the database, must still be in the chain with the same hash — which also reveals a chain rewritten
+   * together with its anchor.
    */
-  async verifyChain(batchSize = 1_000): Promise<{
-    checked: number;
-    unchained: number;
-    broken: ChainBreak | null;
-    headHash: string | null;
-  }> {
-    let afterId = 0;
-    let previous = GENESIS_HASH;
-    let checked = 0;
-    let unchained = 0;
-    let started = false;
-    for (;;) {
-      const rows = await this.repo.chainBatch(afterId, batchSize);
-      if (rows.length === 0) break;
+  async verifyChain(
+    options: { keptHead?: { id: number; hash: string } | null; batchSize?: number } = {},
+  ): Promise<ChainVerification> {
+    const anchor = await this.repo.anchor();
+    if (!anchor)
+      return {
+        checked: 0,
+        unchained: 0,
+        startId: null,
+        broken: { id: null, reason: 'chain head missing' },
+        head: null,
+      };
+    const redactions = new Map<number, string>();
+    for (const entry of await this.repo.redactionEntries())
+      for (const { id, hash } of redactedEntries(entry.details)) if (id < entry.id) redactions.set(id, hash); // a redaction can only rewrite entries before it
+    const walk = new ChainWalk(anchor, redactions, options.keptHead ?? null);
+    for (let afterId = 0; ;) {
+      const rows = await this.repo.chainBatch(afterId, options.batchSize ?? 1_000);
+      if (rows.length === 0 || !walk.add(rows)) break;
       afterId = rows[rows.length - 1]!.id;
-      const chained = rows.filter((row) => {
-        if (!started && row.hash === null && row.prevHash === null) {
-          unchained += 1;
-          return false;
-        }
-        started = true;
-        return true;
-      });
-      const { broken, lastHash } = checkChain(chained, previous);
-      if (broken)
-        return {
-          checked: checked + chained.findIndex((r) => r.id === broken.id),
-          unchained,
-          broken,
-          headHash: null,
-        };
-      checked += chained.length;
-      previous = lastHash;
     }
-    return { checked, unchained, broken: null, headHash: started ? previous : null };
+    const broken = walk.finish();
+    return {
+      checked: walk.checked,
+      unchained: walk.unchained,
+      startId: anchor.startId,
+      broken,
+      head: broken ? null : walk.head(),
+    };
+  }
+
+  /**
+   * Rewrites the entries that mention a data subject (KVKK erasure), inside the caller's transaction, and records
+   * the redaction as a chained entry naming each rewritten entry and the hash of its new content. Stored hashes and
+   * links stay as they were, so the chain and any head kept outside still verify; each rewritten entry loses its
+   * salt, so its old hash can no longer confirm a guess of what was erased. Returns how many entries were rewritten.
+   */
+  async redact(redaction: AuditRedaction, executor: DbExecutor): Promise<number> {
+    await this.repo.lockChain(executor);
+    const rows = await this.repo.mentioning(executor, redaction.mentioning, redaction.targets);
+    const redacted: RedactionDetails['redacted'] = [];
+    for (const row of rows) {
+      const after = redactedContent(row, redaction.rewrite);
+      if (canonicalJson(after) === canonicalJson({ ...row, salt: null })) continue; // nothing of theirs in it
+      await this.repo.rewrite(executor, row.id, after);
+      // Entries older than the chain have no hash to follow; they are rewritten all the same.
+      if (row.hash !== null) redacted.push({ id: row.id, hash: entryHash(row.prevHash ?? '', after) });
+    }
+    if (redacted.length > 0)
+      await this.record(
+        {
+          eventType: 'data_access',
+          action: REDACTION_ACTION,
+          actor: null,
+          target: redaction.reason,
+          details: { redacted } satisfies RedactionDetails,
+        },
+        executor,
+      );
+    return redacted.length;
   }
 
   /** The newest entries, for the dashboard's recent activity. */

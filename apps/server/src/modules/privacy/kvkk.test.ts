@@ -4,6 +4,7 @@ import {
   exportFileName,
   kvkkDeadline,
   newKvkkReference,
+  pseudonymiseText,
   redactText,
   toKvkkRequest,
 } from './kvkk.ts';
@@ -87,5 +88,27 @@ describe('file name, reference and redaction', () => {
       'Mail [x] or [x]; aXb@x.com stays',
     );
     expect(redactText('unchanged', '', '[x]')).toBe('unchanged');
+  });
+});
+
+describe(pseudonymiseText.name, () => {
+  const rewrite = pseudonymiseText({ id: 'u-123', email: 'ali.kaya@example.com', name: 'Ali Kaya' }, 'p-999');
+
+  it('replaces the e-mail and the full name by the placeholder and the id by the pseudonym', () => {
+    expect(rewrite('ALI.KAYA@example.com called; ali  kaya (u-123) bought')).toBe(
+      '[silinen kullanıcı] called; [silinen kullanıcı] (p-999) bought',
+    );
+  });
+
+  it('replaces the name only as whole words, keeping a Turkish suffix after the apostrophe', () => {
+    expect(rewrite("Ali Kaya'yı aradım; Ali Kayalar ve Vali Kaya değil")).toBe(
+      "[silinen kullanıcı]'yı aradım; Ali Kayalar ve Vali Kaya değil",
+    );
+  });
+
+  it('matches Turkish letters case-insensitively and leaves text without them unchanged', () => {
+    const turkish = pseudonymiseText({ id: 'u-1', email: 'z@x.com', name: 'Zeynep Öztürk' }, 'p-1');
+    expect(turkish('ZEYNEP ÖZTÜRK geldi')).toBe('[silinen kullanıcı] geldi');
+    expect(turkish('nothing here')).toBe('nothing here');
   });
 });

@@ -18,7 +18,10 @@ export const KVKK_TABLES = {
   customer_users: { exported: 'profile (no password hash)', erasure: 'deleted' },
   customer_sessions: { exported: 'times only (no token hash, IP or user agent)', erasure: 'deleted' },
   portfolio_accounts: { exported: 'ledger settings', erasure: 'pseudonymised' },
-  portfolio_transactions: { exported: 'every ledger row', erasure: 'pseudonymised (demo rows deleted)' },
+  portfolio_transactions: {
+    exported: 'every ledger row',
+    erasure: 'pseudonymised, notes erased (demo rows deleted)',
+  },
   watchlist_items: { exported: 'every row', erasure: 'deleted' },
   price_alerts: { exported: 'every alert and its notification', erasure: 'deleted' },
   analytics_events: { exported: 'their own events', erasure: 'unlinked (user id cleared)' },
@@ -28,7 +31,9 @@ export const KVKK_TABLES = {
   kvkk_requests: { exported: 'their own requests', erasure: 'unlinked (reference kept)' },
   admin_audit_log: {
     exported: 'entries naming them (user id or entity id)',
-    erasure: 'kept: append-only hash chain; holds no investor e-mail or name (docs/decisions, KVKK)',
+    erasure:
+      'entries mentioning them redacted (id → pseudonym, e-mail and name → placeholder), recorded by a chained ' +
+      'redaction entry so the chain still verifies (decision 0045)',
   },
 } as const satisfies Record<string, { exported: string; erasure: string }>;
 
@@ -39,11 +44,13 @@ export const KVKK_EXCLUDED_TABLES: Record<string, string> = {
 
 /**
  * Not found by the column check but erased too: investor-rule violations name the investor in `entity_id`
- * (re-keyed to the pseudonym, e-mail removed from staff notes) and sign-in throttling keys accounts by e-mail
- * (deleted). Violations are not exported: a surveillance record must not tip off its subject (MASAK).
+ * (re-keyed to the pseudonym, e-mail and name replaced in staff text), their alerts name the id in the title, and
+ * sign-in throttling keys accounts by e-mail (deleted). Violations are not exported: a surveillance record must not
+ * tip off its subject (MASAK).
  */
 export const KVKK_OTHER_PERSONAL_DATA = {
-  compliance_violations: 'pseudonymised (entity_id), e-mail removed from notes',
+  compliance_violations: 'pseudonymised (entity_id), e-mail and name replaced in staff text',
+  compliance_alerts: 'id → pseudonym, e-mail and name replaced in title and description',
   login_throttle: 'deleted (customer account key = e-mail)',
 } as const;
 
@@ -103,9 +110,34 @@ export function toKvkkRequest(row: KvkkRequestRow, subjectEmail: string | null, 
   };
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Replaces every occurrence of `needle` (case-insensitive) in `text`. */
 export function redactText(text: string, needle: string, replacement: string): string {
   if (!needle) return text;
-  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return text.replace(new RegExp(escaped, 'gi'), replacement);
+  return text.replace(new RegExp(escapeRegExp(needle), 'gi'), replacement);
+}
+
+/** The placeholder that replaces an erased investor's e-mail and name in retained text. */
+export const ERASED_PLACEHOLDER = '[silinen kullanıcı]';
+
+/**
+ * What the erasure does to retained text that refers to the investor (staff notes, alert titles, audit entries):
+ * the e-mail and the name become the placeholder, the old id becomes the pseudonym. The name is replaced only as a
+ * whole word run (a name 'Ali' leaves 'Alican' alone) and only in rows already linked to the investor by id or
+ * e-mail, so another person's text is not rewritten for sharing a common name.
+ */
+export function pseudonymiseText(
+  subject: { id: string; email: string; name: string },
+  pseudonymId: string,
+): (text: string) => string {
+  const name = subject.name.trim();
+  const wholeName = name
+    ? new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name).replace(/\s+/g, '\\s+')}(?![\\p{L}\\p{N}])`, 'giu')
+    : null;
+  return (text) => {
+    let out = redactText(redactText(text, subject.email, ERASED_PLACEHOLDER), subject.id, pseudonymId);
+    if (wholeName) out = out.replace(wholeName, ERASED_PLACEHOLDER);
+    return out;
+  };
 }

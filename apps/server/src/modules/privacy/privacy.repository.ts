@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import { and, asc, desc, eq, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/executor';
+import { rewriteJson } from '@/lib/rewrite-json';
 import {
   adminAuditLog,
+  adminUsers,
   analyticsEvents,
   analyticsSignups,
+  complianceAlerts,
   complianceViolations,
   customerSessions,
   customerUsers,
@@ -17,19 +19,34 @@ import {
   subscriptionEvents,
   watchlistItems,
 } from '@/db/schema/index';
-import { redactText, type KvkkRequestRow } from './kvkk.ts';
+import type { KvkkRequestRow } from './kvkk.ts';
 
 export type CustomerUserRow = typeof customerUsers.$inferSelect;
 
 /** What the erasure did, per table (row counts). */
 export type ErasureCounts = Record<string, number>;
 
-/** The placeholder that replaces an erased investor's e-mail in staff notes. */
-export const ERASED_PLACEHOLDER = '[silinen kullanıcı]';
+/** What the erasure changed in the surveillance records, for the audit redaction that follows it. */
+export interface ErasedReferences {
+  counts: ErasureCounts;
+  violationIds: string[];
+  alertIds: string[];
+}
+
+/** Text (or JSON as text) of any of `columns` contains `needle`, case-insensitive and literally. */
+function mentions(columns: SQLWrapper[], needle: string) {
+  const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`concat_ws(' ', ${sql.join(columns, sql`, `)}) ilike ${pattern}`;
+}
 
 /** Reads and erases everything stored about one investor (KVKK); records their requests. */
 export class PrivacyRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: DbExecutor) {}
+
+  /** Runs `work` in one transaction with a repository bound to it (the erasure and its audit redaction together). */
+  transaction<T>(work: (repo: PrivacyRepository, tx: DbExecutor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new PrivacyRepository(tx), tx));
+  }
 
   async findUser(userId: string): Promise<CustomerUserRow | undefined> {
     const [row] = await this.db.select().from(customerUsers).where(eq(customerUsers.id, userId)).limit(1);
@@ -144,170 +161,195 @@ export class PrivacyRepository {
   }
 
   /**
-   * Erases the investor in one transaction. The ledger rows kept for legal retention (trades, cash movements,
-   * subscription events, payments, the sign-up) and the surveillance records are moved to `pseudonymId`, a new random
-   * id held by an 'erased' account row that can never sign in; no mapping from the old id is kept. Then the
-   * investor's row is deleted, which deletes their sessions, watchlist and price alerts with it (foreign keys).
+   * Erases the investor; call it inside `transaction` (the audit redaction joins the same transaction). The ledger
+   * rows kept for legal retention (trades, cash movements, subscription events, payments, the sign-up) and the
+   * surveillance records are moved to `pseudonymId`, a new random id held by an 'erased' account row that can never
+   * sign in; no mapping from the old id is kept. The free-text notes of their own trades are erased; staff text about
+   * them (violations, alerts) gets `rewrite` (e-mail and name → placeholder, id → pseudonym). Then the investor's row
+   * is deleted, which deletes their sessions, watchlist and price alerts with it (foreign keys).
    */
   async erase(
     user: CustomerUserRow,
     pseudonymId: string,
-    requestId: string,
-    completedAt: Date,
-    extraDetails: Record<string, unknown>,
-  ): Promise<ErasureCounts> {
-    return this.db.transaction(async (tx) => {
-      const counts: ErasureCounts = {};
-      const n = (result: { rowCount?: number | null } | unknown[]): number =>
-        Array.isArray(result) ? result.length : (result.rowCount ?? 0);
-      const id = user.id;
-      await tx.insert(customerUsers).values({
-        id: pseudonymId,
-        // Unique and unusable: '.invalid' is reserved (RFC 2606) and '!' is no password hash.
-        email: `erased-${pseudonymId}@kvkk.invalid`,
-        name: 'Silinmiş hesap',
-        passwordHash: '!',
-        role: 'erased',
-        createdAt: user.createdAt,
-      });
-      counts.customer_sessions = n(
-        await tx
-          .delete(customerSessions)
-          .where(eq(customerSessions.userId, id))
-          .returning({ id: customerSessions.id }),
-      );
-      counts.watchlist_items = n(
-        await tx
-          .delete(watchlistItems)
-          .where(eq(watchlistItems.userId, id))
-          .returning({ s: watchlistItems.symbol }),
-      );
-      counts.price_alerts = n(
-        await tx.delete(priceAlerts).where(eq(priceAlerts.userId, id)).returning({ id: priceAlerts.id }),
-      );
-      counts.portfolio_demo_rows_deleted = n(
-        await tx
-          .delete(portfolioTransactions)
-          .where(and(eq(portfolioTransactions.userId, id), eq(portfolioTransactions.isDemo, true)))
-          .returning({ id: portfolioTransactions.id }),
-      );
-      counts.portfolio_accounts = n(
-        await tx
-          .update(portfolioAccounts)
-          .set({ userId: pseudonymId })
-          .where(eq(portfolioAccounts.userId, id))
-          .returning({ id: portfolioAccounts.userId }),
-      );
-      counts.portfolio_transactions = n(
-        await tx
-          .update(portfolioTransactions)
-          .set({ userId: pseudonymId })
-          .where(eq(portfolioTransactions.userId, id))
-          .returning({ id: portfolioTransactions.id }),
-      );
-      counts.subscription_events = n(
-        await tx
-          .update(subscriptionEvents)
-          .set({ userId: pseudonymId })
-          .where(eq(subscriptionEvents.userId, id))
-          .returning({ id: subscriptionEvents.id }),
-      );
-      counts.payments = n(
-        await tx
-          .update(payments)
-          .set({ userId: pseudonymId })
-          .where(eq(payments.userId, id))
-          .returning({ id: payments.id }),
-      );
-      counts.analytics_signups = n(
-        await tx
-          .update(analyticsSignups)
-          .set({ userId: pseudonymId })
-          .where(eq(analyticsSignups.userId, id))
-          .returning({ id: analyticsSignups.userId }),
-      );
-      counts.analytics_events = n(
-        await tx
-          .update(analyticsEvents)
-          .set({ userId: null })
-          .where(eq(analyticsEvents.userId, id))
-          .returning({ id: analyticsEvents.id }),
-      );
-      counts.login_throttle = n(
-        await tx
-          .delete(loginThrottle)
-          .where(
-            and(
-              eq(loginThrottle.realm, 'customer'),
-              eq(loginThrottle.scope, 'account'),
-              eq(sql`lower(${loginThrottle.key})`, user.email.toLowerCase()),
-            ),
-          )
-          .returning({ key: loginThrottle.key }),
-      );
-      counts.compliance_violations = await this.pseudonymiseViolations(tx, user, pseudonymId);
-      counts.kvkk_requests = n(
-        await tx
-          .update(kvkkRequests)
-          .set({ userId: null })
-          .where(eq(kvkkRequests.userId, id))
-          .returning({ id: kvkkRequests.id }),
-      );
-      counts.customer_users = n(
-        await tx.delete(customerUsers).where(eq(customerUsers.id, id)).returning({ id: customerUsers.id }),
-      );
-      await this.completeRequest(requestId, completedAt, { ...extraDetails, ...counts }, tx);
-      return counts;
+    rewrite: (text: string) => string,
+  ): Promise<ErasedReferences> {
+    const tx = this.db;
+    const counts: ErasureCounts = {};
+    const n = (result: { rowCount?: number | null } | unknown[]): number =>
+      Array.isArray(result) ? result.length : (result.rowCount ?? 0);
+    const id = user.id;
+    await tx.insert(customerUsers).values({
+      id: pseudonymId,
+      // Unique and unusable: '.invalid' is reserved (RFC 2606) and '!' is no password hash.
+      email: `erased-${pseudonymId}@kvkk.invalid`,
+      name: 'Silinmiş hesap',
+      passwordHash: '!',
+      role: 'erased',
+      createdAt: user.createdAt,
     });
+    counts.customer_sessions = n(
+      await tx
+        .delete(customerSessions)
+        .where(eq(customerSessions.userId, id))
+        .returning({ id: customerSessions.id }),
+    );
+    counts.watchlist_items = n(
+      await tx
+        .delete(watchlistItems)
+        .where(eq(watchlistItems.userId, id))
+        .returning({ s: watchlistItems.symbol }),
+    );
+    counts.price_alerts = n(
+      await tx.delete(priceAlerts).where(eq(priceAlerts.userId, id)).returning({ id: priceAlerts.id }),
+    );
+    counts.portfolio_demo_rows_deleted = n(
+      await tx
+        .delete(portfolioTransactions)
+        .where(and(eq(portfolioTransactions.userId, id), eq(portfolioTransactions.isDemo, true)))
+        .returning({ id: portfolioTransactions.id }),
+    );
+    counts.portfolio_accounts = n(
+      await tx
+        .update(portfolioAccounts)
+        .set({ userId: pseudonymId })
+        .where(eq(portfolioAccounts.userId, id))
+        .returning({ id: portfolioAccounts.userId }),
+    );
+    counts.portfolio_transactions = n(
+      await tx
+        .update(portfolioTransactions)
+        .set({ userId: pseudonymId, note: null })
+        .where(eq(portfolioTransactions.userId, id))
+        .returning({ id: portfolioTransactions.id }),
+    );
+    counts.subscription_events = n(
+      await tx
+        .update(subscriptionEvents)
+        .set({ userId: pseudonymId })
+        .where(eq(subscriptionEvents.userId, id))
+        .returning({ id: subscriptionEvents.id }),
+    );
+    counts.payments = n(
+      await tx
+        .update(payments)
+        .set({ userId: pseudonymId })
+        .where(eq(payments.userId, id))
+        .returning({ id: payments.id }),
+    );
+    counts.analytics_signups = n(
+      await tx
+        .update(analyticsSignups)
+        .set({ userId: pseudonymId })
+        .where(eq(analyticsSignups.userId, id))
+        .returning({ id: analyticsSignups.userId }),
+    );
+    counts.analytics_events = n(
+      await tx
+        .update(analyticsEvents)
+        .set({ userId: null })
+        .where(eq(analyticsEvents.userId, id))
+        .returning({ id: analyticsEvents.id }),
+    );
+    counts.login_throttle = n(
+      await tx
+        .delete(loginThrottle)
+        .where(
+          and(
+            eq(loginThrottle.scope, 'account'),
+            eq(sql`lower(${loginThrottle.key})`, user.email.toLowerCase()),
+            // The e-mail typed into the staff sign-in too, unless it is a staff account's own (its lock stays).
+            or(
+              eq(loginThrottle.realm, 'customer'),
+              sql`not exists (select 1 from ${adminUsers} where lower(${adminUsers.email}) = ${user.email.toLowerCase()})`,
+            ),
+          ),
+        )
+        .returning({ key: loginThrottle.key }),
+    );
+    const violationIds = await this.pseudonymiseViolations(user, pseudonymId, rewrite);
+    counts.compliance_violations = violationIds.length;
+    const alertIds = await this.pseudonymiseAlerts(user, violationIds, rewrite);
+    counts.compliance_alerts = alertIds.length;
+    counts.kvkk_requests = n(
+      await tx
+        .update(kvkkRequests)
+        .set({ userId: null })
+        .where(eq(kvkkRequests.userId, id))
+        .returning({ id: kvkkRequests.id }),
+    );
+    counts.customer_users = n(
+      await tx.delete(customerUsers).where(eq(customerUsers.id, id)).returning({ id: customerUsers.id }),
+    );
+    return { counts, violationIds, alertIds };
   }
 
-  /** Investor-rule violations: re-keyed to the pseudonym; the e-mail removed from staff notes and history. */
+  /**
+   * Investor-rule violations about them, or any violation naming their e-mail or id: re-keyed to the pseudonym, every
+   * text field rewritten. Returns the ids of the rows changed.
+   */
   private async pseudonymiseViolations(
-    tx: DbExecutor,
     user: CustomerUserRow,
     pseudonymId: string,
-  ): Promise<number> {
-    const rows = await tx
+    rewrite: (text: string) => string,
+  ): Promise<string[]> {
+    const v = complianceViolations;
+    const text = [
+      v.entityId,
+      v.description,
+      sql`${v.evidence}::text`,
+      sql`${v.history}::text`,
+      v.assignedTo,
+      v.resolutionNotes,
+    ];
+    const rows = await this.db
       .select()
-      .from(complianceViolations)
+      .from(v)
       .where(
         or(
-          and(eq(complianceViolations.entityType, 'investor'), eq(complianceViolations.entityId, user.id)),
-          sql`${complianceViolations.history}::text ilike ${`%${user.email}%`}`,
-          sql`${complianceViolations.resolutionNotes} ilike ${`%${user.email}%`}`,
-          sql`${complianceViolations.evidence}::text like ${`%${user.id}%`}`,
+          and(eq(v.entityType, 'investor'), eq(v.entityId, user.id)),
+          mentions(text, user.email),
+          mentions(text, user.id),
         ),
       );
     for (const row of rows) {
-      const swap = (text: string) =>
-        redactText(redactText(text, user.email, ERASED_PLACEHOLDER), user.id, pseudonymId);
-      await tx
-        .update(complianceViolations)
+      await this.db
+        .update(v)
         .set({
-          entityId: row.entityId === user.id ? pseudonymId : row.entityId,
-          evidence: JSON.parse(swap(JSON.stringify(row.evidence))) as unknown,
-          history: JSON.parse(swap(JSON.stringify(row.history))) as unknown,
-          resolutionNotes: row.resolutionNotes === null ? null : swap(row.resolutionNotes),
-          assignedTo: row.assignedTo === null ? null : swap(row.assignedTo),
+          entityId: row.entityId === user.id ? pseudonymId : rewrite(row.entityId),
+          description: rewrite(row.description),
+          evidence: rewriteJson(row.evidence, rewrite),
+          history: rewriteJson(row.history, rewrite),
+          resolutionNotes: row.resolutionNotes === null ? null : rewrite(row.resolutionNotes),
+          assignedTo: row.assignedTo === null ? null : rewrite(row.assignedTo),
         })
-        .where(eq(complianceViolations.id, row.id));
+        .where(eq(v.id, row.id));
     }
-    return rows.length;
+    return rows.map((row) => row.id);
   }
 
-  /** Audit entries that still carry the e-mail (e.g. typed into the staff sign-in): kept, counted in the request. */
-  async auditEntriesWithEmail(email: string): Promise<number> {
-    const [row] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(adminAuditLog)
-      .where(
-        or(
-          eq(sql`lower(${adminAuditLog.userEmail})`, email.toLowerCase()),
-          sql`coalesce(${adminAuditLog.details}::text, '') ilike ${`%${email}%`}`,
-          sql`coalesce(${adminAuditLog.before}::text, '') ilike ${`%${email}%`}`,
-          sql`coalesce(${adminAuditLog.after}::text, '') ilike ${`%${email}%`}`,
-        ),
-      );
-    return row?.n ?? 0;
+  /** Alerts of those violations, or naming their e-mail or id (a title carries the entity id): text rewritten. */
+  private async pseudonymiseAlerts(
+    user: CustomerUserRow,
+    violationIds: readonly string[],
+    rewrite: (text: string) => string,
+  ): Promise<string[]> {
+    const a = complianceAlerts;
+    const text = [a.title, a.description, a.acknowledgedBy];
+    const linked = violationIds.length > 0 ? [inArray(a.violationId, [...violationIds])] : [];
+    const rows = await this.db
+      .select()
+      .from(a)
+      .where(or(...linked, mentions(text, user.email), mentions(text, user.id)));
+    for (const row of rows) {
+      await this.db
+        .update(a)
+        .set({
+          title: rewrite(row.title),
+          description: rewrite(row.description),
+          acknowledgedBy: row.acknowledgedBy === null ? null : rewrite(row.acknowledgedBy),
+        })
+        .where(eq(a.id, row.id));
+    }
+    return rows.map((row) => row.id);
   }
 }

@@ -4,6 +4,7 @@ import { ADMIN_ROLES, KVKK_DEADLINE_DAYS } from '@bist/contracts';
 import {
   analyticsEvents,
   analyticsSignups,
+  complianceAlerts,
   complianceViolations,
   payments,
   subscriptionEvents,
@@ -11,7 +12,7 @@ import {
 import { createTestApp, type TestApp } from '@test/helpers';
 import { createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
 import { investor, investorMarket, type Investor } from '@test/investor-helpers';
-import { KVKK_EXCLUDED_TABLES, KVKK_TABLES } from './kvkk.ts';
+import { ERASED_PLACEHOLDER, KVKK_EXCLUDED_TABLES, KVKK_TABLES } from './kvkk.ts';
 
 const PASSWORD = 'gizli-sifre';
 
@@ -117,12 +118,17 @@ async function exportOf(inv: Investor) {
   return { res, body: JSON.parse(res.body) as ExportFile };
 }
 
-/** Every (table, column) of text or JSON type whose value contains `needle`, case-insensitive. */
+/**
+ * Every (table, column) of the whole database, of a text, JSON, array or uuid type, whose value contains `needle`
+ * (case-insensitive): read from information_schema, so a table or column added later is scanned too.
+ */
 async function whereInDatabase(t: TestApp, needle: string): Promise<string[]> {
   const db = t.infra.database.db;
   const columns = await db.execute<{ table_name: string; column_name: string }>(sql`
     select table_name, column_name from information_schema.columns
-    where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`);
+    where table_schema = 'public'
+      and data_type in ('text', 'character varying', 'character', 'jsonb', 'json', 'ARRAY', 'uuid')`);
+  expect(columns.rows.length).toBeGreaterThan(100); // the scan reads the whole schema
   const found: string[] = [];
   for (const { table_name, column_name } of columns.rows) {
     const hit = await db.execute<{ n: number }>(
@@ -228,23 +234,89 @@ describe('KVKK routes (investor)', () => {
 
   it('erases the account: no e-mail or name left anywhere, ledger kept under a pseudonym, others unchanged', async () => {
     const db = t.infra.database.db;
-    // A staff note on an investor-rule violation that names the investor by e-mail and id.
-    await db.insert(complianceViolations).values({
-      ruleCode: 'INV_LARGE_TRADE',
-      ruleVersion: 1,
+    const mention = `${name} (${email}, ${zeynep.userId})`;
+    // Her own free text: a trade note and a price-alert note naming herself.
+    expect(
+      (
+        await zeynep.post('/api/portfolio/transactions', {
+          type: 'deposit',
+          date: '2026-10-03',
+          amount: 10,
+          note: `Maaş — ${name}, ${email}`,
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await zeynep.post('/api/alerts', {
+          symbol: 'THYAO',
+          direction: 'below',
+          threshold_price: 1,
+          note: `${name} için`,
+        })
+      ).statusCode,
+    ).toBe(201);
+    // Surveillance: an investor-rule violation about her with staff text naming her in every text field, and its alert
+    // (titled with her id, as the rule run writes it).
+    const [violation] = await db
+      .insert(complianceViolations)
+      .values({
+        ruleCode: 'INV_LARGE_TRADE',
+        ruleVersion: 1,
+        severity: 'high',
+        status: 'investigating',
+        entityType: 'investor',
+        entityId: zeynep.userId,
+        windowKey: 'trade-1',
+        description: `A single trade over the threshold by ${mention}`,
+        evidence: { figures: { value_try: 4_000 }, note: mention, [email]: name },
+        occurredAt: '2026-10-02',
+        detectedAt: t.clock.now(),
+        assignedTo: `${name} dosyası`,
+        resolutionNotes: `Called ${email} about it`,
+        history: [{ status: 'investigating', notes: `asked ${email}, spoke to ${name}` }],
+        updatedAt: t.clock.now(),
+      })
+      .returning();
+    await db.insert(complianceAlerts).values({
+      violationId: violation!.id,
+      source: 'investor',
       severity: 'high',
-      status: 'investigating',
-      entityType: 'investor',
-      entityId: zeynep.userId,
-      windowKey: 'trade-1',
-      description: 'A single trade over the threshold',
-      evidence: { figures: { value_try: 4_000 } },
-      occurredAt: '2026-10-02',
-      detectedAt: t.clock.now(),
-      resolutionNotes: `Called ${email} about it`,
-      history: [{ status: 'investigating', notes: `asked ${email}` }],
-      updatedAt: t.clock.now(),
+      title: `Large trade: ${zeynep.userId}`,
+      description: `A single trade over the threshold by ${mention}`,
+      createdAt: t.clock.now(),
+      ackDeadlineAt: t.clock.now(),
     });
+    // The audit log: staff moving that violation with notes naming her (as ComplianceService writes it), and her
+    // e-mail typed into the staff sign-in (admin-auth records the failed login with the e-mail).
+    const staff = { id: '11111111-1111-4111-8111-111111111111', email: 'uyum@bistai.demo' };
+    await t.services.audit.record({
+      eventType: 'compliance_check',
+      action: 'violation_updated',
+      actor: staff,
+      target: { type: 'compliance_violation', id: violation!.id },
+      before: { status: 'open', assigned_to: null },
+      after: { status: 'investigating', assigned_to: staff.email, resolution_notes: `spoke to ${mention}` },
+      details: { rule_code: 'INV_LARGE_TRADE', entity_type: 'investor', entity_id: zeynep.userId },
+      meta: { ip: '10.0.0.7', userAgent: 'vitest' },
+    });
+    const staffLogin = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/auth/login',
+      payload: { email, password: PASSWORD },
+    });
+    expect(staffLogin.statusCode).toBe(401);
+    // A wrong password on the investor sign-in: the throttle keys the account by e-mail.
+    const wrongLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'yanlis-sifre' },
+    });
+    expect(wrongLogin.statusCode).toBe(401);
+    const head = await t.services.audit.verifyChain();
+    expect(head.broken).toBeNull();
+    for (const needle of [email, name, zeynep.userId])
+      expect(await whereInDatabase(t, needle)).not.toEqual([]);
     const otherBefore = (await other.get('/api/portfolio/overview')).json();
     const otherTransactions = (await other.get('/api/portfolio/transactions')).json();
     expect(await whereInDatabase(t, email)).not.toEqual([]); // the scan finds what is there
@@ -258,6 +330,7 @@ describe('KVKK routes (investor)', () => {
 
     expect(await whereInDatabase(t, email)).toEqual([]);
     expect(await whereInDatabase(t, 'zeynep.kvkk')).toEqual([]);
+    expect(await whereInDatabase(t, name)).toEqual([]);
     expect(await whereInDatabase(t, 'Kvkktestoğlu')).toEqual([]);
     expect(await whereInDatabase(t, zeynep.userId)).toEqual([]);
 
@@ -276,18 +349,30 @@ describe('KVKK routes (investor)', () => {
       where user_id <> ${other.userId} group by user_id`);
     expect(kept.rows).toHaveLength(1);
     const pseudonym = kept.rows[0]!.user_id;
-    expect(Number(kept.rows[0]!.n)).toBe(2);
+    expect(Number(kept.rows[0]!.n)).toBe(3);
+    const notes = await db.execute<{ note: string | null }>(
+      sql`select note from portfolio_transactions where user_id = ${pseudonym}`,
+    );
+    expect(notes.rows.map((r) => r.note)).toEqual([null, null, null]);
     const paid = await db.execute<{ n: number }>(
       sql`select count(*)::int as n from payments where user_id = ${pseudonym}`,
     );
     expect(Number(paid.rows[0]!.n)).toBe(1);
-    const violation = await db.execute<{ entity_id: string; resolution_notes: string }>(
-      sql`select entity_id, resolution_notes from compliance_violations where window_key = 'trade-1'`,
+    const pseudonymised = `${ERASED_PLACEHOLDER} (${ERASED_PLACEHOLDER}, ${pseudonym})`;
+    const keptViolation = await db.execute<{
+      entity_id: string;
+      resolution_notes: string;
+      description: string;
+    }>(
+      sql`select entity_id, resolution_notes, description from compliance_violations where window_key = 'trade-1'`,
     );
-    expect(violation.rows[0]).toMatchObject({
+    expect(keptViolation.rows[0]).toEqual({
       entity_id: pseudonym,
       resolution_notes: 'Called [silinen kullanıcı] about it',
+      description: `A single trade over the threshold by ${pseudonymised}`,
     });
+    const alert = await db.execute<{ title: string }>(sql`select title from compliance_alerts`);
+    expect(alert.rows).toEqual([{ title: `Large trade: ${pseudonym}` }]);
     const unlinked = await db.execute<{ n: number }>(
       sql`select count(*)::int as n from analytics_events where user_id is null`,
     );
@@ -304,14 +389,20 @@ describe('KVKK routes (investor)', () => {
     expect((await other.get('/api/portfolio/transactions')).json()).toEqual(otherTransactions);
     expect((await exportOf(other)).body.portfolio.transactions).toHaveLength(2);
 
-    // The audit chain still verifies, and the erasure left a trace without personal data.
-    const chain = await t.services.audit.verifyChain();
+    // The audit entries were redacted, not removed: the staff note now names the pseudonym.
+    const redacted = await db.execute<{ after: { resolution_notes: string } }>(
+      sql`select after from admin_audit_log where action = 'violation_updated'`,
+    );
+    expect(redacted.rows[0]!.after.resolution_notes).toBe(`spoke to ${pseudonymised}`);
+    // The chain still verifies, and so does the head kept before the erasure (stored hashes are unchanged).
+    const chain = await t.services.audit.verifyChain({ keptHead: head.head });
     expect(chain.broken).toBeNull();
     const trace = await db.execute<{ action: string; user_email: string | null; ip: string | null }>(
       sql`select action, user_email, ip from admin_audit_log where entity_type = 'kvkk_request' order by id`,
     );
     expect(trace.rows.map((r) => r.action)).toEqual([
       'kvkk_access_request_completed',
+      'audit_entries_redacted',
       'kvkk_erasure_completed',
       'kvkk_access_request_completed', // the other investor's export just above
     ]);

@@ -10,6 +10,7 @@ import {
   KVKK_TABLES,
   kvkkDeadline,
   newKvkkReference,
+  pseudonymiseText,
   toKvkkRequest,
 } from './kvkk.ts';
 import type { PrivacyRepository } from './privacy.repository.ts';
@@ -170,27 +171,41 @@ export class PrivacyService {
   }
 
   /**
-   * 'Hesabımı sil': checks the password, records the erasure request, then erases at once (one transaction). If the
-   * erasure fails, the request stays 'received' on the compliance page with its deadline running.
+   * 'Hesabımı sil': checks the password, records the erasure request, then erases at once, in one transaction with
+   * the redaction of the audit entries that mention them (decision 0045). If the erasure fails, the request stays
+   * 'received' on the compliance page with its deadline running.
    */
   async erase(subject: CustomerUser, password: string): Promise<{ reference: string }> {
-    const { repo, clock, sessions } = this.deps;
+    const { repo, clock, sessions, audit } = this.deps;
     const user = await repo.findUser(subject.id);
     if (!user) throw new UnauthorizedError(PRIVACY_MESSAGES.accountGone);
     if (!(await verifyPassword(user.passwordHash, password)))
       throw new BadRequestError(PRIVACY_MESSAGES.wrongPassword, 'password');
     const request = await this.open('erasure', user.id);
-    const retainedAudit = await repo.auditEntriesWithEmail(user.email);
-    const counts = await repo.erase(user, randomUUID(), request.id, clock.now(), {
-      audit_entries_with_email_kept: retainedAudit,
-      other: KVKK_OTHER_PERSONAL_DATA,
+    const pseudonymId = randomUUID();
+    const rewrite = pseudonymiseText(user, pseudonymId);
+    const counts = await repo.transaction(async (tx, executor) => {
+      const erased = await tx.erase(user, pseudonymId, rewrite);
+      const done = {
+        ...erased.counts,
+        admin_audit_log: await audit.redact(
+          {
+            mentioning: [user.id, user.email],
+            targets: [
+              { type: 'compliance_violation', ids: erased.violationIds },
+              { type: 'compliance_alert', ids: erased.alertIds },
+            ],
+            rewrite,
+            reason: { type: 'kvkk_request', id: request.id },
+          },
+          executor,
+        ),
+      };
+      await tx.completeRequest(request.id, clock.now(), { ...done, other: KVKK_OTHER_PERSONAL_DATA });
+      return done;
     });
     sessions.evictUser(user.id);
-    await this.audit('kvkk_erasure_completed', request.id, {
-      reference: request.reference,
-      ...counts,
-      audit_entries_with_email_kept: retainedAudit,
-    });
+    await this.audit('kvkk_erasure_completed', request.id, { reference: request.reference, ...counts });
     return { reference: request.reference };
   }
 

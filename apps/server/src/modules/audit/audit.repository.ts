@@ -117,13 +117,14 @@ export class AuditRepository {
   }
 
   /**
-   * Entries that mention any of `needles` (case-insensitive, in any text or JSON field) or whose target is one of
-   * `entities`, in id order.
+   * Entries after `afterId` that mention any of `needles` (case-insensitive, in any text or JSON field) or whose
+   * target is one of `entities`, in id order.
    */
   async mentioning(
     executor: DbExecutor,
     needles: readonly string[],
     entities: readonly { type: string; ids: readonly string[] }[],
+    afterId = 0,
   ): Promise<AuditRow[]> {
     const t = adminAuditLog;
     const conditions: SQL[] = [];
@@ -140,8 +141,18 @@ export class AuditRepository {
     return executor
       .select()
       .from(t)
-      .where(or(...conditions))
+      .where(and(gt(t.id, afterId), or(...conditions)))
       .orderBy(asc(t.id));
+  }
+
+  /** These entries as they are now, in id order. */
+  async entries(executor: DbExecutor, ids: readonly number[]): Promise<AuditRow[]> {
+    if (ids.length === 0) return [];
+    return executor
+      .select()
+      .from(adminAuditLog)
+      .where(inArray(adminAuditLog.id, [...ids]))
+      .orderBy(asc(adminAuditLog.id));
   }
 
   /**

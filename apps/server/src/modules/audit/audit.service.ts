@@ -212,8 +212,20 @@ export class AuditService {
    * salt, so its old hash can no longer confirm a guess of what was erased. Returns how many entries were rewritten.
    */
   async redact(redaction: AuditRedaction, executor: DbExecutor): Promise<number> {
+    const { mentioning, targets } = redaction;
+    // The scan reads the whole log (seconds on a large one), so it runs before the chain's lock: audit writers are
+    // not held up by it. Under the lock, the candidates are read again (another redaction may have rewritten one
+    // meanwhile) together with the entries appended since the scan.
+    const scannedUpTo = (await this.repo.anchor(executor))?.headId ?? 0;
+    const candidates = new Set(
+      (await this.repo.mentioning(executor, mentioning, targets)).map((row) => row.id),
+    );
     await this.repo.lockChain(executor);
-    const rows = await this.repo.mentioning(executor, redaction.mentioning, redaction.targets);
+    const appended = await this.repo.mentioning(executor, mentioning, targets, scannedUpTo);
+    const rows = [
+      ...(await this.repo.entries(executor, [...candidates])),
+      ...appended.filter((row) => !candidates.has(row.id)),
+    ];
     const redacted: RedactionDetails['redacted'] = [];
     for (const row of rows) {
       const after = redactedContent(row, redaction.rewrite);

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 import { useDailySummary } from '@/features/predictions/api/get-daily-summary';
 import { useMlAlgorithms } from '@/features/predictions/api/get-ml-algorithms';
-import { formatIsoDate } from '@/features/predictions/lib/format-prediction';
+import { formatIsoDate } from '@/lib/format';
 import { sampleAlgorithms, sampleDailySummary } from '@/features/predictions/lib/sample-data';
 import { AccuracyAnalysis } from './accuracy-analysis';
 import { AlgorithmPerformance } from './algorithm-performance';

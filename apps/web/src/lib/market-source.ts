@@ -36,3 +36,27 @@ export function marketSourceFromBody(body: unknown): MarketSource | null {
 export function isComputedIndex(source: MarketSource | null | undefined, code: string): boolean {
   return source?.computed_indices.includes(code) ?? false;
 }
+
+/** The words a sentence about the source is made of, with {{provider}} and {{delay}} where they go. */
+export interface SourceSentenceTexts {
+  real: string;
+  realNoDelay: string;
+  simulated: string;
+}
+
+/**
+ * One sentence about where the prices come from — the real provider and its delay, or the simulation — or null
+ * when the server did not say (nothing is then claimed). Plain string work, for the landing page's script as well.
+ */
+export function marketSourceSentence(
+  source: MarketSource | null | undefined,
+  texts: SourceSentenceTexts,
+): string | null {
+  const kind = marketSourceKind(source);
+  if (kind === 'unknown' || !source) return null;
+  if (kind === 'simulated') return texts.simulated;
+  const template = source.delay_minutes === null ? texts.realNoDelay : texts.real;
+  return template
+    .replaceAll('{{provider}}', source.provider ?? '---')
+    .replaceAll('{{delay}}', String(source.delay_minutes));
+}

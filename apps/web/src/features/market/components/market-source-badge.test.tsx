@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MarketSource } from '@bist/contracts';
-import { marketSourceData, simulatedSourceData, sourceFetch } from '@/test/market-source';
+import { marketSourceData, simulatedSourceData } from '@/test/market-source';
+import { renderWithSource } from '@/test/render-with-source';
 import { MarketSourceBadge } from './market-source-badge';
 
 afterEach(() => {
@@ -11,13 +11,7 @@ afterEach(() => {
 });
 
 async function renderBadge(source: MarketSource | null) {
-  vi.stubGlobal('fetch', vi.fn(sourceFetch(source)));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MarketSourceBadge />
-    </QueryClientProvider>,
-  );
+  renderWithSource(<MarketSourceBadge />, source);
   const badge = screen.getByTestId('market-source-badge');
   await waitFor(() => expect(badge.dataset.source).not.toBe('loading'));
   return badge;

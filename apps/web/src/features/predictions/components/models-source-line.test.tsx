@@ -1,8 +1,8 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MarketSource } from '@bist/contracts';
-import { marketSourceData, simulatedSourceData, sourceFetch } from '@/test/market-source';
+import { marketSourceData, simulatedSourceData } from '@/test/market-source';
+import { renderWithSource } from '@/test/render-with-source';
 import { ModelsSourceLine } from './models-source-line';
 
 afterEach(() => {
@@ -11,14 +11,7 @@ afterEach(() => {
 });
 
 async function renderLine(source: MarketSource | null) {
-  const fetch = vi.fn(sourceFetch(source));
-  vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ModelsSourceLine />
-    </QueryClientProvider>,
-  );
+  const { client } = renderWithSource(<ModelsSourceLine />, source);
   await vi.waitFor(() => expect(client.getQueryState(['market', 'source'])?.status).toBe('success'));
 }
 

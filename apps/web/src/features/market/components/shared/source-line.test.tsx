@@ -1,27 +1,15 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import type { ReactNode } from 'react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { IndexItem, MarketSource } from '@bist/contracts';
+import type { IndexItem } from '@bist/contracts';
 import { IndicesPage } from '@/features/market/components/indices/indices-page';
-import { marketSourceData, simulatedSourceData, sourceFetch } from '@/test/market-source';
+import { marketSourceData, simulatedSourceData } from '@/test/market-source';
+import { renderWithSource } from '@/test/render-with-source';
 import { SourceLine } from './source-line';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-function renderWith(node: ReactNode, source: MarketSource | null, others: Record<string, unknown> = {}) {
-  vi.stubGlobal('fetch', vi.fn(sourceFetch(source, others)));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
 
 const index = (code: string, name: string): IndexItem => ({
   code,
@@ -36,28 +24,28 @@ const index = (code: string, name: string): IndexItem => ({
 
 describe('SourceLine', () => {
   it("says the provider, its delay and the newest data's time in Turkish", async () => {
-    renderWith(<SourceLine />, marketSourceData());
+    renderWithSource(<SourceLine />, marketSourceData());
     expect((await screen.findByTestId('source-line')).textContent).toBe(
       'Kaynak: Yahoo Finance, 15 dk gecikmeli · 27.11.2026 15:42:10',
     );
   });
 
   it('says a simulation is not the real market', async () => {
-    renderWith(<SourceLine />, simulatedSourceData());
+    renderWithSource(<SourceLine />, simulatedSourceData());
     expect((await screen.findByTestId('source-line')).textContent).toBe(
       'Kaynak: simülasyon, gerçek piyasa değil · 27.11.2026 15:42:10',
     );
   });
 
   it('claims nothing when the server has no source route (404)', async () => {
-    renderWith(<SourceLine />, null);
+    renderWithSource(<SourceLine />, null);
     expect((await screen.findByTestId('source-line')).textContent).toBe('Kaynak: bilinmiyor · ---');
   });
 });
 
 describe('IndicesPage', () => {
   it("marks the levels the product computes from members, and only those, and shows the page's source", async () => {
-    renderWith(<IndicesPage />, simulatedSourceData({ computed_indices: ['XU100'] }), {
+    renderWithSource(<IndicesPage />, simulatedSourceData({ computed_indices: ['XU100'] }), {
       '/api/indices/list': {
         success: true,
         data: { indices: [index('XU100', 'BIST 100'), index('XU030', 'BIST 30')] },
@@ -78,7 +66,7 @@ describe('IndicesPage', () => {
   });
 
   it('marks nothing when the provider publishes every index', async () => {
-    renderWith(<IndicesPage />, marketSourceData(), {
+    renderWithSource(<IndicesPage />, marketSourceData(), {
       '/api/indices/list': { success: true, data: { indices: [index('XU100', 'BIST 100')] } },
     });
     await screen.findAllByTestId('index-card');

@@ -96,7 +96,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           <Menu className="size-5" />
         </Button>
         <StockSearchBox className="min-w-0 flex-1 xl:max-w-sm" />
-        <div className="hidden items-center gap-5 xl:flex" data-testid="status-inline">
+        <div className="hidden items-center gap-4 xl:flex" data-testid="status-inline">
           {statusItems()}
         </div>
         <div className="ml-auto flex items-center gap-0.5">

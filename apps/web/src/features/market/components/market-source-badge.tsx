@@ -128,7 +128,7 @@ export function MarketSourceBadge({ className }: { className?: string }) {
   return (
     <span
       ref={wrapper}
-      className={cn('relative inline-flex', className)}
+      className={cn('relative inline-flex text-xs', className)}
       onPointerEnter={(event) => {
         if (event.pointerType === 'mouse' && !open) setOpen('hover');
       }}

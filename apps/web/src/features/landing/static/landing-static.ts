@@ -55,7 +55,8 @@ async function fillSource(): Promise<void> {
   let body: unknown;
   try {
     const response = await fetch(MARKET_SOURCE_PATH, { headers: { accept: 'application/json' } });
-    body = response.ok ? await response.json() : undefined;
+    // Read even when it is an error (a 404 from a server without the route): an unread body keeps the request open.
+    body = await response.json();
   } catch {
     body = undefined;
   }

@@ -1,17 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signInInvestor } from './investor-sign-in.ts';
 
 // Where every price comes from (issue #31): with the simulator (the e2e server runs MARKET_FEED=simulated) every
 // investor page that shows a price carries the simulation badge in its top bar, whose explanation opens on a tap;
 // the stock and index pages name their source; the landing page claims nothing real-time. Reads
 // GET /api/market/source.
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-posta').fill(email);
-  await page.getByLabel('Şifre', { exact: true }).fill('herhangi-bir-sifre');
-  await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** The top bar's badge on this screen size (the bar renders its status items once for wide screens, once for narrow). */
 const badge = (page: Page) => page.getByTestId('market-source-badge').filter({ visible: true });
@@ -30,7 +23,7 @@ const PRICE_PAGES = [
 for (const tag of ['', ' @phone']) {
   test(`every investor page with a price says the prices are a simulation${tag}`, async ({ page }, info) => {
     test.setTimeout(120_000);
-    await signIn(page, `e2e.kaynak.${info.project.name}.${Date.now()}@example.com`);
+    await signInInvestor(page, `e2e.kaynak.${info.project.name}.${Date.now()}@example.com`);
     for (const path of PRICE_PAGES) {
       await page.goto(path);
       await expect(badge(page), path).toHaveText('Simülasyon · gerçek piyasa değil');
@@ -42,7 +35,7 @@ for (const tag of ['', ' @phone']) {
   test(`the badge's explanation opens on a tap (or click) and says what the simulation is${tag}`, async ({
     page,
   }, info) => {
-    await signIn(page, `e2e.kaynak.tap.${info.project.name}.${Date.now()}@example.com`);
+    await signInInvestor(page, `e2e.kaynak.tap.${info.project.name}.${Date.now()}@example.com`);
     const tip = page.getByTestId('market-source-explanation');
     await expect(tip).toHaveCount(0);
     if (info.project.name === 'phone') await badge(page).tap();
@@ -63,7 +56,7 @@ for (const tag of ['', ' @phone']) {
 test('the stock and index pages name their source and time; indices the simulator computes say so', async ({
   page,
 }) => {
-  await signIn(page, `e2e.kaynak.sayfa.${Date.now()}@example.com`);
+  await signInInvestor(page, `e2e.kaynak.sayfa.${Date.now()}@example.com`);
   await page.goto('/stocks/THYAO');
   await expect(page.getByTestId('source-line')).toHaveText(
     /^Kaynak: simülasyon, gerçek piyasa değil · \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/,
@@ -93,7 +86,7 @@ test('AI Tahminler says the models learned from simulated data, never real BIST 
       { timeout: FIRST_TRAINING_TIMEOUT_MS, intervals: [10_000] },
     )
     .toBe(true);
-  await signIn(page, `e2e.kaynak.ai.${Date.now()}@example.com`);
+  await signInInvestor(page, `e2e.kaynak.ai.${Date.now()}@example.com`);
   await page.goto('/predictions');
   await expect(page.getByTestId('models-source')).toHaveText(
     'Modellerin öğrendiği veri: simülasyon verisi (gerçek piyasa değil)',

@@ -290,7 +290,9 @@ export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** Platform settings the admin can change. Each field validated here; the server stores the whole document. */
 export const platformSettingsSchema = z.object({
   /** Where quotes come from. */
-  market_feed: z.enum(['simulated', 'yahoo'], { error: 'market_feed must be simulated or yahoo' }),
+  market_feed: z.enum(['auto', 'simulated', 'yahoo'], {
+    error: 'market_feed must be auto, simulated or yahoo',
+  }),
   /** How often the market engine polls its feed, in ms. */
   market_poll_interval_ms: z
     .number({ error: 'Must be a number of milliseconds' })

@@ -26,12 +26,13 @@ afterEach(() => {
 });
 
 describe('prefetchFirstVisit', () => {
-  it("asks for the dashboard's three data sets at once for a signed-in investor; resolves when they have answered", async () => {
+  it("asks for the dashboard's data sets at once for a signed-in investor; resolves when they have answered", async () => {
     const fetch = stubFetch();
     investorSession.persist({ token: 'real-token', user });
     const ready = prefetchFirstVisit('/dashboard', new QueryClient());
     expect(urls(fetch)).toEqual([
       '/api/market/live-data?limit=5',
+      '/api/market/source',
       '/api/market/status',
       '/api/market/summary',
       '/api/predictions/daily-summary',

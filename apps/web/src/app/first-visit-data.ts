@@ -17,6 +17,8 @@ import {
 } from '@/features/predictions/api/get-daily-summary';
 import { DASHBOARD_CHART_ITEMS } from '@bist/contracts/values';
 import { i18n } from '@/lib/i18n';
+import { MARKET_SOURCE_PATH } from '@/lib/market-source';
+import { getMarketSourceQueryOptions, marketSourceQueryFromBody } from '@/lib/use-market-source';
 import { investorSession, isOfflineToken } from '@/lib/investor-session';
 
 /** One data set of a page's first visit: its API path, the query it fills and how the body becomes its value. */
@@ -53,6 +55,8 @@ const FIRST_VISIT_QUERIES: Record<string, () => FirstVisitQuery[]> = {
     firstVisitQuery(DAILY_SUMMARY_PATH, getDailySummaryQueryOptions(), dailySummaryFromBody),
     // The top bar's market status (every investor page shows it).
     firstVisitQuery(MARKET_STATUS_PATH, getMarketStatusQueryOptions(), marketStatusFromBody),
+    // The top bar's source badge: the first paint already says whether the prices are real or simulated.
+    firstVisitQuery(MARKET_SOURCE_PATH, getMarketSourceQueryOptions(), marketSourceQueryFromBody),
   ],
 };
 

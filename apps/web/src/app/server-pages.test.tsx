@@ -5,7 +5,7 @@ import { renderDashboard, serverPages } from '@/app/server-pages';
 import { DASHBOARD_BODIES, DASHBOARD_UPDATED_AT } from '@/test/dashboard-bodies';
 
 describe('server pages', () => {
-  it('lists the dashboard with its four public data paths', () => {
+  it('lists the dashboard with its five public data paths', () => {
     expect(serverPages.map((page) => [page.path, page.data])).toEqual([
       [
         '/dashboard',
@@ -14,6 +14,7 @@ describe('server pages', () => {
           '/api/market/live-data?limit=5',
           '/api/predictions/daily-summary',
           '/api/market/status',
+          '/api/market/source',
         ],
       ],
     ]);
@@ -28,6 +29,9 @@ describe('server pages', () => {
     expect(visible).toContain('₺14,1 Tn');
     expect(visible).toContain('14.321,20');
     expect(visible).toContain('Piyasa Açık');
+    // The source badge paints with the page: real and delayed here, never 'Çevrimiçi'.
+    expect(visible).toContain('Gerçek veri · 15 dk gecikmeli');
+    expect(visible).not.toContain('Çevrimiçi');
     expect(visible).toContain('Son güncelleme: 20.11.2026 15:10:05');
     // No one's name: the fallback until the app renders with the session.
     expect(visible).toContain('Kullanıcı');

@@ -71,6 +71,13 @@ export function formatPercent(value: number | null | undefined, fractionDigits =
   return numberFormat({ style: 'percent', ...digits(fractionDigits) }).format(value / 100);
 }
 
+/** '2026-11-20' → '20.11.2026' (a calendar date: no time-zone shift). */
+export function formatIsoDate(value: string | null | undefined): string {
+  const match = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
+  if (!match) return MISSING;
+  return `${match[3]}.${match[2]}.${match[1]}`;
+}
+
 /** Up when positive, down when negative, neutral when zero or missing. */
 export function trendOf(value: number | null | undefined): Trend {
   if (!isPresent(value) || value === 0) return 'neutral';

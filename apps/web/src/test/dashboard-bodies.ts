@@ -1,5 +1,7 @@
+import { marketSourceData } from '@/test/market-source';
+
 /**
- * The answers of the dashboard's four data paths as the server sends them (shapes of apps/server's response schemas),
+ * The answers of the dashboard's five data paths as the server sends them (shapes of apps/server's response schemas),
  * for tests of the server render and of the app taking it over. A '</script>' in a company name checks escaping.
  */
 export const DASHBOARD_BODIES = {
@@ -73,6 +75,14 @@ export const DASHBOARD_BODIES = {
       serverTime: '2026-11-20T12:10:18.774Z',
       timeZone: 'Europe/Istanbul',
     },
+  },
+  '/api/market/source': {
+    success: true,
+    data: marketSourceData({
+      as_of: '2026-11-20T12:10:00.000Z',
+      history: { source: 'real', symbols: 596, first_date: '2021-11-22', last_date: '2026-11-19' },
+      models: { source: 'real', first_date: '2021-11-22', last_date: '2026-11-19' },
+    }),
   },
 };
 

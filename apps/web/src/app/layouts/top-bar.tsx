@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { Menu, RefreshCw, Settings, Wifi, WifiOff } from 'lucide-react';
+import { Menu, RefreshCw, Settings, WifiOff } from 'lucide-react';
 import { AlertsBell } from '@/features/alerts/components/alerts-bell';
 import { Bist100Ticker } from '@/features/market/components/bist100-ticker';
+import { MarketSourceBadge } from '@/features/market/components/market-source-badge';
 import { MarketStatusIndicator } from '@/features/market/components/market-status-indicator';
 import { StockSearchBox } from '@/features/market/components/stock-search-box';
 import { Button } from '@/components/ui/button';
@@ -14,21 +15,25 @@ import { useSession } from '@/lib/session';
 import { useOnline } from '@/lib/use-online';
 import { cn } from '@/lib/utils';
 
-function OnlineIndicator({ className }: { className?: string }) {
+/**
+ * 'Çevrimdışı' when the browser has lost its connection; nothing while online. The top bar no longer says
+ * 'Çevrimiçi': beside the market's figures it read as a live exchange connection, which the source badge now
+ * states truthfully (real and delayed, or simulated).
+ */
+function OfflineIndicator({ className }: { className?: string }) {
   const { t } = useTranslation();
   const online = useOnline();
-  const Icon = online ? Wifi : WifiOff;
+  if (online) return null;
   return (
     <span
       className={cn(
-        'inline-flex items-center gap-1.5 whitespace-nowrap text-xs font-medium sm:text-sm',
-        online ? 'text-up' : 'text-down',
+        'inline-flex items-center gap-1.5 whitespace-nowrap text-xs font-medium text-down sm:text-sm',
         className,
       )}
       data-testid="online-status"
     >
-      <Icon className="size-4" aria-hidden="true" />
-      {online ? t('topbar.online') : t('topbar.offline')}
+      <WifiOff className="size-4" aria-hidden="true" />
+      {t('topbar.offline')}
     </span>
   );
 }
@@ -59,7 +64,7 @@ function SettingsMenu() {
   );
 }
 
-/** The investor's top bar: search, market status, BIST 100, connectivity, refresh, bell, settings, user. */
+/** The investor's top bar: search, market status, BIST 100, data source, connectivity, refresh, bell, settings, user. */
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTranslation();
   const { session } = useSession();
@@ -73,7 +78,8 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
     <>
       <MarketStatusIndicator className={itemClass} />
       <Bist100Ticker className={itemClass} />
-      <OnlineIndicator className={itemClass} />
+      <MarketSourceBadge className={itemClass} />
+      <OfflineIndicator className={itemClass} />
     </>
   );
 
@@ -90,7 +96,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           <Menu className="size-5" />
         </Button>
         <StockSearchBox className="min-w-0 flex-1 xl:max-w-sm" />
-        <div className="hidden items-center gap-5 xl:flex" data-testid="status-inline">
+        <div className="hidden items-center gap-4 xl:flex" data-testid="status-inline">
           {statusItems()}
         </div>
         <div className="ml-auto flex items-center gap-0.5">

@@ -14,6 +14,7 @@ import type { AiAnalysisType } from '@bist/contracts';
 import { AI_OVERVIEW_ANALYSES, AI_OVERVIEW_PREDICTIONS, AI_TREND_NEUTRAL_BAND } from '@bist/contracts/values';
 import { ErrorCard } from '@/components/error-card';
 import { PageHeader } from '@/components/page-header';
+import { StaffSourceLine } from '@/components/staff-source-line';
 import { StatCard } from '@/components/stat-card';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -126,7 +127,12 @@ export function AiAnalyticsPage() {
     <div className="space-y-6">
       <PageHeader
         title={t('aiAnalytics.title')}
-        subtitle={t('aiAnalytics.subtitle')}
+        subtitle={
+          <>
+            {t('aiAnalytics.subtitle')}
+            <StaffSourceLine className="mt-1" />
+          </>
+        }
         actions={
           <div className="flex flex-wrap gap-2">
             {generateButton(t('aiAnalytics.generate'))}

@@ -4,6 +4,7 @@ import type { ComplianceRule } from '@bist/contracts';
 import { COMPLIANCE_ACCESS, RULE_CATEGORIES } from '@bist/contracts/values';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { StaffSourceLine } from '@/components/staff-source-line';
 import { toast } from '@/components/ui/toaster';
 import { useAdminTranslation } from '@/lib/admin-i18n';
 import { useAdminSession } from '@/lib/admin-session';
@@ -54,7 +55,11 @@ export function RulesTab({ days }: { days: number }) {
   return (
     <div className="space-y-4" data-testid="rules-tab">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <p className="max-w-3xl text-sm text-muted-foreground">{t('compliance.rules.intro')}</p>
+        <div className="max-w-3xl space-y-1">
+          <p className="text-sm text-muted-foreground">{t('compliance.rules.intro')}</p>
+          {/* The market rules judge these prices: say whether they are the real market's. */}
+          <StaffSourceLine />
+        </div>
         {canManage ? (
           <Button size="sm" onClick={runNow} disabled={run.isPending} aria-busy={run.isPending}>
             <Play />

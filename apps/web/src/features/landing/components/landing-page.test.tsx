@@ -1,5 +1,6 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { marketSourceData, simulatedSourceData, sourceFetch } from '@/test/market-source';
 import { renderApp } from '@/test/render-app';
 
 function json(status: number, body: unknown) {
@@ -81,15 +82,37 @@ describe('LandingPage', () => {
   it('has the four feature cards and login links to /login', async () => {
     serveStats(null);
     renderApp('/');
-    for (const title of [
-      'Gerçek Zamanlı Analiz',
-      'AI Tahmin Modelleri',
-      'Güvenli Platform',
-      'Hızlı Performans',
-    ]) {
+    for (const title of ['Piyasa Analizi', 'AI Tahmin Modelleri', 'Güvenli Platform', 'Hızlı Performans']) {
       expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
     }
     const loginLinks = screen.getAllByRole('link').filter((link) => link.getAttribute('href') === '/login');
     expect(loginLinks.length).toBeGreaterThanOrEqual(3);
+  });
+  it('says in one line where the prices come from: the simulation, or the provider and its delay', async () => {
+    vi.stubGlobal('fetch', vi.fn(sourceFetch(simulatedSourceData())));
+    renderApp('/');
+    await waitFor(() =>
+      expect(screen.getByTestId('landing-source').textContent).toBe(
+        'Bu sunucu şu anda simülasyon verisi gösteriyor: fiyatlar gerçek piyasa değildir.',
+      ),
+    );
+    expect(screen.getByTestId('landing-source').hidden).toBe(false);
+    cleanup();
+    vi.stubGlobal('fetch', vi.fn(sourceFetch(marketSourceData())));
+    renderApp('/');
+    await waitFor(() =>
+      expect(screen.getByTestId('landing-source').textContent).toBe(
+        'Piyasa verileri Yahoo Finance üzerinden, borsanın 15 dakika gerisinden gelir.',
+      ),
+    );
+  });
+
+  it('claims nothing about the feed when the server does not say (404)', async () => {
+    const fetch = vi.fn(sourceFetch(null));
+    vi.stubGlobal('fetch', fetch);
+    renderApp('/');
+    await waitFor(() => expect(fetch.mock.calls.map((call) => call[0])).toContain('/api/market/source'));
+    await waitFor(() => expect(screen.getByTestId('landing-source').hidden).toBe(true));
+    expect(document.body.textContent.toLocaleLowerCase('tr')).not.toMatch(/gerçek zaman|gecikmeli/);
   });
 });

@@ -6,10 +6,11 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { LandingSource } from './landing-source';
 import { LandingStats } from './landing-stats';
 
 const FEATURES: { key: string; icon: LucideIcon }[] = [
-  { key: 'realtime', icon: BarChart3 },
+  { key: 'market', icon: BarChart3 },
   { key: 'ai', icon: Brain },
   { key: 'secure', icon: ShieldCheck },
   { key: 'fast', icon: Zap },
@@ -68,6 +69,7 @@ export function LandingPage() {
             <p className="mt-6 max-w-2xl text-lg text-muted-foreground text-pretty">
               {t('landing.hero.subtitle')}
             </p>
+            <LandingSource />
             <div className="mt-10 flex flex-col gap-3 sm:flex-row">
               <Button size="lg" asChild>
                 <Link to="/login">

@@ -4,6 +4,7 @@
 // A signed-in visitor never sees this page: theme-init.mjs sends them to /dashboard before it paints.
 import { platformStatsView } from '@/features/landing/static/platform-stats-view';
 import { loadApp } from '@/lib/load-app';
+import { MARKET_SOURCE_PATH, marketSourceFromBody, marketSourceSentence } from '@/lib/market-source';
 import { reportPageView, wireThemeToggle } from '@/lib/static-page';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage';
 
@@ -44,10 +45,37 @@ async function fillStats(): Promise<void> {
   }
 }
 
+/**
+ * The hero's source line: the real provider and its delay, or the simulation. Stays hidden when the server does not
+ * say (a 404 from a server without the route, a failure): the page's static words claim nothing about the feed.
+ */
+async function fillSource(): Promise<void> {
+  const line = document.querySelector<HTMLElement>('[data-landing-source]');
+  if (!line) return;
+  let body: unknown;
+  try {
+    const response = await fetch(MARKET_SOURCE_PATH, { headers: { accept: 'application/json' } });
+    // Read even when it is an error (a 404 from a server without the route): an unread body keeps the request open.
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const sentence = marketSourceSentence(marketSourceFromBody(body), {
+    real: line.dataset.real ?? '',
+    realNoDelay: line.dataset.realNoDelay ?? '',
+    simulated: line.dataset.simulated ?? '',
+  });
+  if (sentence) {
+    line.textContent = sentence;
+    line.hidden = false;
+  }
+}
+
 if (readStorage(STORAGE_KEYS.language) === 'en') {
   loadApp();
 } else {
   wireThemeToggle();
   void fillStats();
+  void fillSource();
   reportPageView('/');
 }

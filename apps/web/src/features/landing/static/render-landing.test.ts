@@ -16,4 +16,11 @@ describe('render (landing)', () => {
     expect(html).toMatch(/data-unavailable="[^"]+"/);
     expect(html).toContain('data-theme-toggle=""');
   });
+  it('claims nothing about the feed in its static words: no real time, and the source line hidden for the script', () => {
+    const visible = html.replace(/<[^>]*>/g, ' ');
+    expect(visible.toLocaleLowerCase('tr')).not.toMatch(/gerçek zaman|anlık|canlı fiyat/);
+    expect(html).toMatch(/<p[^>]*data-testid="landing-source"[^>]*hidden=""/);
+    expect(html).toContain('data-simulated="Bu sunucu şu anda simülasyon verisi gösteriyor');
+    expect(html).toContain('data-real="Piyasa verileri {{provider}} üzerinden, borsanın {{delay}} dakika');
+  });
 });

@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { indexDataSchema, Infer } from '@bist/contracts';
+import { INDICES_REFRESH_MS } from '@/features/market/api/get-index-list';
+import { useLiveRefreshMs } from '@/lib/use-market-source';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/indices/{id}/data: the index with its real intraday series. */
@@ -18,10 +20,11 @@ export function getIndexDataQueryOptions(id: string) {
     queryKey: ['indices', 'data', id],
     queryFn: ({ signal }) => getIndexData(id, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
+    refetchInterval: INDICES_REFRESH_MS,
   });
 }
 
 export function useIndexData(id: string | undefined) {
-  return useQuery({ ...getIndexDataQueryOptions(id ?? ''), enabled: Boolean(id) });
+  const refetchInterval = useLiveRefreshMs(INDICES_REFRESH_MS);
+  return useQuery({ ...getIndexDataQueryOptions(id ?? ''), refetchInterval, enabled: Boolean(id) });
 }

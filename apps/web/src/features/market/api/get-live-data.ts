@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Infer, liveDataSchema } from '@bist/contracts';
 import { DASHBOARD_CHART_ITEMS, DASHBOARD_REFRESH_MS } from '@bist/contracts/values';
+import { useLiveRefreshMs } from '@/lib/use-market-source';
 import { apiRequest } from '@/lib/api-client';
 
 export const liveDataPath = (limit: number) => `/api/market/live-data?limit=${limit}`;
@@ -22,5 +23,6 @@ export function getLiveDataQueryOptions(limit = DASHBOARD_CHART_ITEMS) {
 }
 
 export function useLiveData(limit = DASHBOARD_CHART_ITEMS) {
-  return useQuery(getLiveDataQueryOptions(limit));
+  const refetchInterval = useLiveRefreshMs(DASHBOARD_REFRESH_MS);
+  return useQuery({ ...getLiveDataQueryOptions(limit), refetchInterval });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Infer, MarketStatus, marketStatusSchema } from '@bist/contracts';
 import { TOP_BAR_POLL_MS } from '@bist/contracts/values';
+import { useLiveRefreshMs } from '@/lib/use-market-source';
 import { apiRequest } from '@/lib/api-client';
 
 export const MARKET_STATUS_PATH = '/api/market/status';
@@ -24,5 +25,6 @@ export function getMarketStatusQueryOptions() {
 }
 
 export function useMarketStatus() {
-  return useQuery(getMarketStatusQueryOptions());
+  const refetchInterval = useLiveRefreshMs(TOP_BAR_POLL_MS);
+  return useQuery({ ...getMarketStatusQueryOptions(), refetchInterval });
 }

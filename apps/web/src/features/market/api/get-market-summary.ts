@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Infer, MarketSummary, marketSummarySchema } from '@bist/contracts';
 import { TOP_BAR_POLL_MS } from '@bist/contracts/values';
+import { useLiveRefreshMs } from '@/lib/use-market-source';
 import { apiRequest } from '@/lib/api-client';
 
 export const MARKET_SUMMARY_PATH = '/api/market/summary';
@@ -27,5 +28,6 @@ export function getMarketSummaryQueryOptions() {
 }
 
 export function useMarketSummary<T = MarketSummary>(select?: (summary: MarketSummary) => T) {
-  return useQuery({ ...getMarketSummaryQueryOptions(), select });
+  const refetchInterval = useLiveRefreshMs(TOP_BAR_POLL_MS);
+  return useQuery({ ...getMarketSummaryQueryOptions(), refetchInterval, select });
 }

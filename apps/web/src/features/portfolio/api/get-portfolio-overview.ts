@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Infer, PerformanceRange, portfolioOverviewResponseSchema } from '@bist/contracts';
 import { PORTFOLIO_REFRESH_MS } from '@bist/contracts/values';
+import { useLiveRefreshMs } from '@/lib/use-market-source';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/portfolio/overview?range=: cards, holdings, performance with the XU100 benchmark. */
@@ -24,5 +25,6 @@ export function getPortfolioOverviewQueryOptions(range: PerformanceRange) {
 }
 
 export function usePortfolioOverview(range: PerformanceRange) {
-  return useQuery(getPortfolioOverviewQueryOptions(range));
+  const refetchInterval = useLiveRefreshMs(PORTFOLIO_REFRESH_MS);
+  return useQuery({ ...getPortfolioOverviewQueryOptions(range), refetchInterval });
 }

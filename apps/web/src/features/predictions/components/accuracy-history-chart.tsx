@@ -2,7 +2,8 @@ import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YA
 import type { AccuracyPoint } from '@bist/contracts';
 import { axisStyle, tooltipStyle, useChartColors } from '@/components/charts/chart-colors';
 import { formatPercent } from '@/lib/format';
-import { formatIsoDate, formatShortDate } from '@/features/predictions/lib/format-prediction';
+import { formatShortDate } from '@/features/predictions/lib/format-prediction';
+import { formatIsoDate } from '@/lib/format';
 import { accuracyAxisDomain } from '@/features/predictions/lib/prediction-rules';
 
 /**

@@ -8,12 +8,13 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 import { useDailySummary } from '@/features/predictions/api/get-daily-summary';
 import { useMlAlgorithms } from '@/features/predictions/api/get-ml-algorithms';
-import { formatIsoDate } from '@/features/predictions/lib/format-prediction';
+import { formatIsoDate } from '@/lib/format';
 import { sampleAlgorithms, sampleDailySummary } from '@/features/predictions/lib/sample-data';
 import { AccuracyAnalysis } from './accuracy-analysis';
 import { AlgorithmPerformance } from './algorithm-performance';
 import { ExampleBadge } from './prediction-badges';
 import { ExampleBanner } from './example-banner';
+import { ModelsSourceLine } from './models-source-line';
 import { PredictionSummaryCards } from './prediction-summary-cards';
 import { ProductionModels } from './production-models';
 import { TopPredictionsTable } from './top-predictions-table';
@@ -64,6 +65,7 @@ export function PredictionsPage() {
               : t('lastUpdate', { time: timeFormat.format(summary.dataUpdatedAt) })
             : t('subtitle')}
         </p>
+        <ModelsSourceLine className="mt-1" />
       </div>
       <Button
         variant="outline"

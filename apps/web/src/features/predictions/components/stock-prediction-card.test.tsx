@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StockPredictions } from '@bist/contracts';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { simulatedSourceData, sourceFetch } from '@/test/market-source';
 import { StockPredictionCard } from './stock-prediction-card';
 
 const MODEL = {
@@ -92,7 +93,7 @@ describe('StockPredictionCard', () => {
     serve(data(true));
     renderCard();
     const item = await screen.findByTestId('stock-prediction-item');
-    expect(vi.mocked(fetch).mock.calls[0]![0]).toBe('/api/predictions/stocks/THYAO');
+    expect(vi.mocked(fetch).mock.calls.map((call) => call[0])).toContain('/api/predictions/stocks/THYAO');
     expect(within(item).getByText('Düşüş')).toBeTruthy();
     expect(item.textContent).toContain('%57,3');
     expect(item.textContent).toContain('İsabet %50,9 · piyasa yönü %52,5 · fark −1,6 puan');
@@ -104,5 +105,23 @@ describe('StockPredictionCard', () => {
     serve(data(false));
     renderCard();
     await waitFor(() => expect(screen.getByTestId('below-floor')).toBeTruthy());
+  });
+
+  it('says what the models learned from (here a simulation)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        sourceFetch(simulatedSourceData(), {
+          '/api/predictions/stocks/THYAO': { success: true, data: data(true) },
+        }),
+      ),
+    );
+    renderCard();
+    const card = await screen.findByTestId('stock-prediction');
+    await waitFor(() =>
+      expect(within(card).getByTestId('models-source').textContent).toBe(
+        'Modellerin öğrendiği veri: simülasyon verisi (gerçek piyasa değil)',
+      ),
+    );
   });
 });

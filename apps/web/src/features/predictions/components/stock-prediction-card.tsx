@@ -6,6 +6,7 @@ import { formatPrice } from '@/lib/format';
 import { useStockPredictions } from '@/features/predictions/api/get-stock-predictions';
 import { AccuracyBaselineLine, IndistinguishableBadge } from './accuracy-baseline';
 import { ConfidenceInfo } from './info-tooltip';
+import { ModelsSourceLine } from './models-source-line';
 import { ConfidenceText, DirectionBadge } from './prediction-badges';
 import { AlgorithmName } from './production-models';
 import '@/features/predictions/i18n';
@@ -68,6 +69,7 @@ export function StockPredictionCard({ symbol }: { symbol: string }) {
           </ul>
         )}
         <p className="text-xs text-muted-foreground">{t('baseline.explanation')}</p>
+        <ModelsSourceLine />
       </CardContent>
     </Card>
   );

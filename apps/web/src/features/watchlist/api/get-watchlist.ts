@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Infer, watchlistResponseSchema } from '@bist/contracts';
 import { WATCHLIST_REFRESH_MS } from '@bist/contracts/values';
+import { useLiveRefreshMs } from '@/lib/use-market-source';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/watchlist (data.watchlist), oldest first. */
@@ -18,5 +19,6 @@ export function getWatchlistQueryOptions() {
 }
 
 export function useWatchlist() {
-  return useQuery(getWatchlistQueryOptions());
+  const refetchInterval = useLiveRefreshMs(WATCHLIST_REFRESH_MS);
+  return useQuery({ ...getWatchlistQueryOptions(), refetchInterval });
 }

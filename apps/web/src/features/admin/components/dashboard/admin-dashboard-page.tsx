@@ -2,6 +2,7 @@ import { RefreshCw } from 'lucide-react';
 import { ErrorCard } from '@/components/error-card';
 import { PageHeader } from '@/components/page-header';
 import { RoleBadge } from '@/components/role-badge';
+import { StaffSourceLine } from '@/components/staff-source-line';
 import { Button } from '@/components/ui/button';
 import { useDashboardStats } from '@/features/admin/api/get-dashboard-stats';
 import { useAdminTranslation } from '@/lib/admin-i18n';
@@ -44,6 +45,8 @@ export function AdminDashboardPage() {
           {user.description}
         </p>
       ) : null}
+
+      <StaffSourceLine />
 
       {stats.isError ? (
         <ErrorCard

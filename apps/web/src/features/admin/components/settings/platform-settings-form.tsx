@@ -127,6 +127,7 @@ export function PlatformSettingsForm({ data }: { data: SettingsResponse }) {
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
+                <SelectItem value="auto">{t('settings.feeds.auto')}</SelectItem>
                 <SelectItem value="simulated">{t('settings.feeds.simulated')}</SelectItem>
                 <SelectItem value="yahoo">{t('settings.feeds.yahoo')}</SelectItem>
               </SelectContent>

@@ -13,6 +13,7 @@ import { RefreshButton } from '@/features/market/components/shared/refresh-butto
 import { StaleBanner } from '@/features/market/components/shared/stale-banner';
 import { formatDateTime } from '@/features/market/lib/format-market';
 import { isApiError } from '@/lib/api-client';
+import { useLiveRefreshMs } from '@/lib/use-market-source';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { DashboardCharts } from './dashboard-charts';
 import { MarketStatCards } from './market-stat-cards';
@@ -42,7 +43,7 @@ export function DashboardPage({
   const queryClient = useQueryClient();
   const summary = useQuery({
     ...getMarketSummaryQueryOptions(),
-    refetchInterval: DASHBOARD_REFRESH_MS,
+    refetchInterval: useLiveRefreshMs(DASHBOARD_REFRESH_MS),
     retry: 1,
   });
   const live = useLiveData();

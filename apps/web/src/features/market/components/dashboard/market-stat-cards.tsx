@@ -4,6 +4,7 @@ import { Building2, LineChart as LineChartIcon, Wallet } from 'lucide-react';
 import type { MarketSummary } from '@bist/contracts';
 import { StatCard } from '@/components/stat-card';
 import { ChangeText } from '@/features/market/components/shared/change-text';
+import { ComputedIndexLabel, useComputedIndex } from '@/features/market/components/shared/source-line';
 import { formatAmount, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import '@/features/market/i18n';
@@ -14,6 +15,7 @@ import '@/features/market/i18n';
  */
 export function MarketStatCards({ data, fourth }: { data: MarketSummary | undefined; fourth: ReactNode }) {
   const { t } = useTranslation('market');
+  const bist100Computed = useComputedIndex('XU100');
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       {data ? (
@@ -46,6 +48,7 @@ export function MarketStatCards({ data, fourth }: { data: MarketSummary | undefi
                 />
               </span>
             }
+            footer={bist100Computed ? <ComputedIndexLabel /> : undefined}
             testId="card-bist100"
           />
           {fourth}

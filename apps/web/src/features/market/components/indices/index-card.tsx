@@ -1,18 +1,25 @@
 import { useTranslation } from '@/lib/use-translation';
 import type { IndexItem } from '@bist/contracts';
 import { ChangeText } from '@/features/market/components/shared/change-text';
+import { ComputedIndexLabel } from '@/features/market/components/shared/source-line';
 import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import '@/features/market/i18n';
 
-/** One index in the grid: code, name, change, level and member count; pressing it selects the index. */
+/**
+ * One index in the grid: code (marked when the product computes the level), name, change, level and member count;
+ * pressing it selects the index.
+ */
 export function IndexCard({
   index,
   selected,
   onSelect,
+  computed,
 }: {
   index: IndexItem;
   selected: boolean;
+  /** The product computes the level from the members (the provider does not publish it). */
+  computed: boolean;
   onSelect: () => void;
 }) {
   const { t } = useTranslation('market');
@@ -30,7 +37,10 @@ export function IndexCard({
     >
       <div className="flex w-full items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-semibold">{index.code}</p>
+          <p className="flex items-center gap-1.5 font-semibold">
+            {index.code}
+            {computed ? <ComputedIndexLabel short /> : null}
+          </p>
           <p className="truncate text-xs text-muted-foreground">{index.name}</p>
         </div>
         <ChangeText value={index.change_percent} className="text-xs sm:text-sm" showIcon={false} />

@@ -5,12 +5,14 @@ import { AreaSeriesChart, type AreaPoint } from '@/components/charts/area-series
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ChangeText } from '@/features/market/components/shared/change-text';
+import { ComputedIndexLabel } from '@/features/market/components/shared/source-line';
 import { formatNumber } from '@/lib/format';
 import '@/features/market/i18n';
 
 /**
  * The selected index's chart: today's intraday series against the previous close, or the last month's daily
- * closes when there is no session today. A skeleton until the points arrive.
+ * closes when there is no session today. A skeleton until the points arrive. A level the product computed from the
+ * members says so.
  */
 export function IndexChartCard({
   ref,
@@ -18,12 +20,15 @@ export function IndexChartCard({
   points,
   daily,
   previousClose,
+  computed,
 }: {
   ref?: Ref<HTMLDivElement>;
   selected: IndexItem;
   points: AreaPoint[] | undefined;
   daily: boolean;
   previousClose: number | undefined;
+  /** The product computes the level from the members (the provider does not publish it). */
+  computed: boolean;
 }) {
   const { t } = useTranslation('market');
   return (
@@ -36,6 +41,7 @@ export function IndexChartCard({
           <span className="text-sm tabular-nums">
             <span className="mr-2 font-semibold">{formatNumber(selected.value, 2)}</span>
             <ChangeText value={selected.change_percent} />
+            {computed ? <ComputedIndexLabel className="ml-2 align-middle" /> : null}
           </span>
         </div>
         <CardDescription className="line-clamp-2">{selected.description}</CardDescription>

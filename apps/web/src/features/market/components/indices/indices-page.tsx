@@ -6,6 +6,9 @@ import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useIndexList } from '@/features/market/api/get-index-list';
 import { RefreshButton } from '@/features/market/components/shared/refresh-button';
+import { SourceLine } from '@/features/market/components/shared/source-line';
+import { isComputedIndex } from '@/lib/market-source';
+import { useMarketSource } from '@/lib/use-market-source';
 import { formatDateTime } from '@/features/market/lib/format-market';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -28,6 +31,7 @@ export function IndicesPage() {
   useDocumentTitle(t('indices.title'));
   const queryClient = useQueryClient();
   const list = useIndexList();
+  const { data: source } = useMarketSource();
   const [chosen, setChosen] = useState<string | null>(null);
   const indices = list.data ?? [];
   const selectedCode =
@@ -56,11 +60,14 @@ export function IndicesPage() {
       <PageHeader
         title={t('indices.title')}
         subtitle={
-          <span data-testid="last-update">
-            {updatedAt > 0
-              ? t('common.lastUpdate', { time: formatDateTime(updatedAt) })
-              : t('common.loading')}
-          </span>
+          <>
+            <span data-testid="last-update">
+              {updatedAt > 0
+                ? t('common.lastUpdate', { time: formatDateTime(updatedAt) })
+                : t('common.loading')}
+            </span>
+            <SourceLine className="mt-1" />
+          </>
         }
         actions={<RefreshButton onClick={refresh} spinning={fetching} />}
       />
@@ -86,6 +93,7 @@ export function IndicesPage() {
             points={points}
             daily={daily}
             previousClose={detail.data?.previous_close}
+            computed={isComputedIndex(source, selected.code)}
           />
           {/* The day's range from the points the chart draws; none while the chart shows past days. */}
           <IndexPanels index={selected} high={dayRange?.high} low={dayRange?.low} />
@@ -103,6 +111,7 @@ export function IndicesPage() {
                   key={index.code}
                   index={index}
                   selected={index.code === selectedCode}
+                  computed={isComputedIndex(source, index.code)}
                   onSelect={() => select(index.code)}
                 />
               ))}

@@ -8,6 +8,7 @@ import { useMarketStatus } from '@/features/market/api/get-market-status';
 import { useStockHistory } from '@/features/market/api/get-stock-history';
 import { useStockProfile } from '@/features/market/api/get-stock-profile';
 import { useQuoteStream } from '@/features/market/api/use-quote-stream';
+import { SourceLine } from '@/features/market/components/shared/source-line';
 import { StaleBanner } from '@/features/market/components/shared/stale-banner';
 import { mergeLiveTick } from '@/features/market/lib/live-candles';
 import { isApiError } from '@/lib/api-client';
@@ -57,7 +58,10 @@ export function StockPage({
 
   return (
     <div className="space-y-6">
-      <StockHeader symbol={symbol} profile={p} quote={quote} live={live} actions={actions(symbol)} />
+      <div className="space-y-2">
+        <StockHeader symbol={symbol} profile={p} quote={quote} live={live} actions={actions(symbol)} />
+        <SourceLine />
+      </div>
 
       <StaleBanner freshness={p?.freshness} />
 

@@ -27,6 +27,17 @@ export function monthStart(month: string): Date {
   return istanbulInstant(`${month}-01`, 0);
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * How many days `from` … `to` holds, both included (0 when `to` is before `from`), by arithmetic on the dates: a
+ * range is measured before any of its days is listed.
+ */
+export function dayCount(from: string, to: string): number {
+  const span = Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`);
+  return Math.max(0, Math.round(span / DAY_MS) + 1);
+}
+
 /** Every Istanbul day from `from` to `to`, both included. */
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];

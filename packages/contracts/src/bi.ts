@@ -273,7 +273,10 @@ export const biSignupDrilldownResponseSchema = dataEnvelope(biSignupDrilldownSch
 export const biMrrDrilldownQuerySchema = z.strictObject({
   month: z
     .string({ error: 'month is required (YYYY-MM)' })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'month must be a month YYYY-MM' }),
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'month must be a month YYYY-MM' })
+    .refine((month) => month >= BI_EARLIEST_DAY.slice(0, 7) && month <= BI_LATEST_DAY.slice(0, 7), {
+      error: `month must be from ${BI_EARLIEST_DAY.slice(0, 7)} to ${BI_LATEST_DAY.slice(0, 7)}`,
+    }),
 });
 export const biMrrRowSchema = z.object({
   user_id: z.string(),

@@ -60,6 +60,12 @@ describe('BI date ranges and export auditing', () => {
       expect(res.statusCode, `${from}…${to}`).toBe(400);
       expect(res.json()).toMatchObject({ success: false });
     }
+    // Months too (found by the fuzzer: the month after 0001-01 was written '1-02' and failed to parse).
+    for (const month of ['0001-01', '1999-12', '2100-01']) {
+      const res = await get(`/admin/api/bi/drilldown/mrr/export?month=${month}`);
+      expect(res.statusCode, month).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'querystring.month' });
+    }
   });
 
   it('a refused export is not recorded as exported; a made one is, once', async () => {

@@ -6,6 +6,7 @@ import {
   activeUsers,
   dayCount,
   daysBetween,
+  nextMonth,
   endpointStats,
   healthMetrics,
   mrrAt,
@@ -36,6 +37,15 @@ describe(dayCount.name, () => {
 
   it('measures 10,000 years without listing them', () => {
     expect(dayCount('0001-01-01', '9999-12-31')).toBe(3_652_059);
+  });
+});
+
+describe(nextMonth.name, () => {
+  it('keeps four-digit years', () => {
+    expect(nextMonth('2026-11')).toBe('2026-12');
+    expect(nextMonth('2026-12')).toBe('2027-01');
+    expect(nextMonth('0001-01')).toBe('0001-02');
+    expect(nextMonth('0999-12')).toBe('1000-01');
   });
 });
 

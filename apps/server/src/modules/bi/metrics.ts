@@ -19,7 +19,8 @@ export function monthOf(day: string): string {
 /** First day of the month after `month` ('YYYY-MM'). */
 export function nextMonth(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  const year = (n: number) => String(n).padStart(4, '0');
+  return m === 12 ? `${year(y + 1)}-01` : `${year(y)}-${String(m + 1).padStart(2, '0')}`;
 }
 
 /** The instant an Istanbul month starts. */

@@ -7,7 +7,7 @@ import type { TestApp } from '@test/helpers';
 import { createAdminTestApp, tokenFor, withRawJson } from '@test/admin-test-kit';
 import type { StaffAction } from '@/modules/predictions/prediction-runs.service';
 
-describe('emergency stop and its audit row', () => {
+describe('staff actions and their audit rows', () => {
   let t: TestApp;
   let staff: string;
   beforeAll(async () => {
@@ -62,5 +62,38 @@ describe('emergency stop and its audit row', () => {
     await t.services.aiOperations.emergencyStop('ols', 'halt', action);
     expect(await enabled('ols')).toBe(false);
     expect(await stopEntries()).toBe(1);
+  });
+
+  it('a compliance risk or an algorithm flag is not changed when the audit log refuses the row', async () => {
+    // The database refuses these audit rows (a full disk, a lost connection would do the same).
+    await t.infra.database.db.execute(
+      sql.raw(`
+      create function refuse_test_audit() returns trigger language plpgsql as $$
+        begin raise exception 'audit log unavailable'; end $$;
+      create trigger refuse_test_audit before insert on admin_audit_log for each row
+        when (new.action in ('risk_created', 'risk_updated', 'algorithm_disabled'))
+        execute function refuse_test_audit();`),
+    );
+    const action: StaffAction = {
+      actor: { id: null, email: 'operator@bistai.demo', permissions: ['all'] },
+      meta: { ip: null, userAgent: null },
+    };
+    const risk = {
+      title: 'Model drift',
+      risk_category: 'Model',
+      risk_description: 'Predictions degrade unnoticed',
+      mitigation_strategy: 'Weekly review',
+      likelihood: 3,
+      impact: 4,
+      residual_likelihood: 2,
+      residual_impact: 2,
+      owner: 'CTO',
+      review_date: '2026-12-01',
+    };
+    const risks = async () => query(sql`select title from compliance_risks where not is_demo`);
+    await expect(t.services.compliance.createRisk(risk, action)).rejects.toThrow();
+    expect(await risks()).toEqual([]);
+    await expect(t.services.aiOperations.setEnabled('ridge', false, action)).rejects.toThrow();
+    expect(await enabled('ridge')).toBe(true);
   });
 });

@@ -212,6 +212,24 @@ function propertiesOf(schema: JsonSchema | undefined): string[] {
 const dateParam = (p: Operation['parameters'][number]) =>
   p.schema?.format === 'date' || ['from', 'to', 'month', 'date'].includes(p.name);
 
+/** The longest the event loop was held while `work` ran: how late a 10 ms timer fires, at worst. */
+async function loopBlockedMs(work: () => Promise<unknown>): Promise<number> {
+  const tickMs = 10;
+  let worst = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    worst = Math.max(worst, now - last - tickMs);
+    last = now;
+  }, tickMs);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  return Math.max(worst, performance.now() - last - tickMs);
+}
+
 interface Planned {
   kind: FuzzKind;
   op: Operation;
@@ -415,7 +433,8 @@ export async function fuzz(app: FastifyInstance, options: FuzzOptions): Promise<
     if (p.kind !== 'schema') spent.add(`${p.kind} ${p.op.method} ${p.op.path}`);
   };
 
-  const check = (p: Planned, res: LightMyRequestResponse, elapsedMs: number) => {
+  /** `timed`: an answer slower than slowMs is a finding (a burst's copies wait for each other; it checks the loop). */
+  const check = (p: Planned, res: LightMyRequestResponse, elapsedMs: number, timed = true) => {
     report.requests += 1;
     report.byStatus[res.statusCode] = (report.byStatus[res.statusCode] ?? 0) + 1;
     report.byKind[p.kind] = (report.byKind[p.kind] ?? 0) + 1;
@@ -428,21 +447,29 @@ export async function fuzz(app: FastifyInstance, options: FuzzOptions): Promise<
     const unavailable = res.statusCode === 503 && /"success":false/.test(res.body);
     if (res.statusCode >= 500 && !unavailable) find(p, res.statusCode, `status ${res.statusCode}`, res.body);
     for (const leak of LEAKS) if (leak.pattern.test(res.body)) find(p, res.statusCode, leak.name, res.body);
-    if (options.slowMs !== undefined && elapsedMs > options.slowMs)
+    if (timed && options.slowMs !== undefined && elapsedMs > options.slowMs)
       find(p, res.statusCode, `slow answer: ${Math.round(elapsedMs)} ms`, res.body);
   };
 
-  const send = async (p: Planned) => {
+  const send = async (p: Planned, timed = true) => {
     const started = performance.now();
     const res = await app.inject(injectOptions(p));
-    check(p, res, performance.now() - started);
+    check(p, res, performance.now() - started, timed);
   };
 
-  /** The same write `copies` times at once: no 5xx, and a single-effect write takes effect at most once. */
+  /**
+   * The same write `copies` times at once: no 5xx, the event loop not held longer than slowMs (copies that queue
+   * for the database are not a finding; copies that each compute on the loop are), and a single-effect write takes
+   * effect at most once.
+   */
   const burst = async (p: Planned) => {
     const single = options.singleEffectWrites?.find((w) => w.method === p.op.method && w.path === p.op.path);
     const before = single ? await single.effects(app) : 0;
-    await Promise.all(Array.from({ length: copies }, () => send(p)));
+    const blockedMs = await loopBlockedMs(() =>
+      Promise.all(Array.from({ length: copies }, () => send(p, false))),
+    );
+    if (options.slowMs !== undefined && blockedMs > options.slowMs)
+      find(p, 200, `event loop held ${Math.round(blockedMs)} ms by ${copies} identical requests at once`, '');
     if (!single) return;
     const took = (await single.effects(app)) - before;
     if (took > 1) find(p, 200, `${copies} identical writes at once took effect ${took} times`, '');
@@ -455,9 +482,12 @@ export async function fuzz(app: FastifyInstance, options: FuzzOptions): Promise<
         (w) => !spent.has(`duplicates ${w.method} ${w.path}`),
       );
       const target = single.length > 0 && chance(0.3) ? pick(single) : undefined;
+      const fresh = pools.duplicates.filter((o) => !spent.has(`duplicates ${o.method} ${o.path}`));
       const op = target
         ? pools.duplicates.find((o) => o.method === target.method && o.path === target.path)
-        : pick(pools.duplicates);
+        : fresh.length > 0
+          ? pick(fresh)
+          : undefined;
       if (op) {
         const body = valueOf(op.body, 0, true);
         await burst({

@@ -50,7 +50,9 @@ export async function buildApp(infra: Infrastructure, platform?: PlatformService
       connectionsCheckingInterval: Math.min(1_000, config.requestTimeoutMs),
     },
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
+    // Fastify would take a requestIdHeader's value verbatim and never call genReqId; we read the header ourselves so
+    // an incoming id is kept only when it looks like one (it is echoed in answers and logs).
+    requestIdHeader: false,
     genReqId: (req) => nextRequestId(req.headers['x-request-id']),
   });
   app.setValidatorCompiler(validatorCompiler);

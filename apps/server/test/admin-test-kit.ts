@@ -38,3 +38,13 @@ export function withToken(token: string | null, options: InjectOptions): InjectO
     headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   };
 }
+
+/** A request whose body is this JSON text as a client wrote it (a lone '\\ud800' escape, nesting too deep to build). */
+export function withRawJson(
+  token: string | null,
+  method: 'POST' | 'PUT' | 'PATCH',
+  url: string,
+  json: string,
+): InjectOptions {
+  return withToken(token, { method, url, payload: json, headers: { 'content-type': 'application/json' } });
+}

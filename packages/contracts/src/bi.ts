@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  BI_EARLIEST_DAY,
   BI_EXPORT_TYPES,
+  BI_LATEST_DAY,
   BILLING_INTERVALS,
   EVENT_BATCH_MAX,
   MRR_MOVEMENT_KINDS,
@@ -55,7 +57,11 @@ export const eventBatchResponseSchema = z.object({ success: z.literal(true), acc
 
 /** Periods of the BI page (spec §9) and the query every BI endpoint takes. */
 export const BI_PERIODS = ['7', '30', '90'] as const;
-const isoDay = z.iso.date({ error: 'must be a date YYYY-MM-DD' });
+const isoDay = z.iso
+  .date({ error: 'must be a date YYYY-MM-DD' })
+  .refine((day) => day >= BI_EARLIEST_DAY && day <= BI_LATEST_DAY, {
+    error: `must be a date from ${BI_EARLIEST_DAY} to ${BI_LATEST_DAY}`,
+  });
 export const biQuerySchema = z
   .strictObject({
     period: z.enum(BI_PERIODS, { error: 'period must be 7, 30 or 90' }).optional(),
@@ -267,7 +273,10 @@ export const biSignupDrilldownResponseSchema = dataEnvelope(biSignupDrilldownSch
 export const biMrrDrilldownQuerySchema = z.strictObject({
   month: z
     .string({ error: 'month is required (YYYY-MM)' })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'month must be a month YYYY-MM' }),
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'month must be a month YYYY-MM' })
+    .refine((month) => month >= BI_EARLIEST_DAY.slice(0, 7) && month <= BI_LATEST_DAY.slice(0, 7), {
+      error: `month must be from ${BI_EARLIEST_DAY.slice(0, 7)} to ${BI_LATEST_DAY.slice(0, 7)}`,
+    }),
 });
 export const biMrrRowSchema = z.object({
   user_id: z.string(),

@@ -43,6 +43,13 @@ export type ProductEventType = (typeof PRODUCT_EVENT_TYPES)[number];
 /** At most this many events per request, and this many bytes per request body. */
 export const EVENT_BATCH_MAX = 25;
 
+/**
+ * The days a BI query may name (from/to, both included): business data of this century, and a calendar whose
+ * neighbouring days and periods stay four-digit dates (year 9999's next day or year 1's previous period do not).
+ */
+export const BI_EARLIEST_DAY = '2000-01-01';
+export const BI_LATEST_DAY = '2099-12-31';
+
 /** The metric families the export writes, one CSV each, named `<type>_<from>_<to>.csv`. */
 export const BI_EXPORT_TYPES = ['revenue', 'users', 'events', 'pages', 'performance', 'mrr'] as const;
 export type BiExportType = (typeof BI_EXPORT_TYPES)[number];

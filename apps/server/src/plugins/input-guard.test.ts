@@ -1,15 +1,90 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '@test/helpers';
-import { createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
+import { createAdminTestApp, tokenFor, withRawJson, withToken } from '@test/admin-test-kit';
 import { investor, investorMarket, type Investor } from '@test/investor-helpers';
-import { nulFieldOf } from './input-guard.ts';
+import { inputProblemOf, MAX_JSON_DEPTH } from './input-guard.ts';
 
-describe(nulFieldOf.name, () => {
+/** `{"a":{"a":…1…}}` nested `levels` deep, as raw JSON text (building it as an object would need the stack too). */
+const nestedJson = (levels: number, key = 'a') => `${`{"${key}":`.repeat(levels)}1${'}'.repeat(levels)}`;
+
+describe(inputProblemOf.name, () => {
   it('finds the first string with U+0000 and names its path', () => {
-    expect(nulFieldOf({ a: 'ok', b: { c: ['x', 'y\u0000'] } })).toBe('b.c.1');
-    expect(nulFieldOf({ a: 'ok', n: 3, z: null })).toBeNull();
-    expect(nulFieldOf('raw\u0000')).toBe('value');
-    expect(nulFieldOf({ ['k\u0000']: 1 })).toBe('k\u0000');
+    expect(inputProblemOf({ a: 'ok', b: { c: ['x', 'y\u0000'] } })).toEqual({ kind: 'nul', field: 'b.c.1' });
+    expect(inputProblemOf({ a: 'ok', n: 3, z: null })).toBeNull();
+    expect(inputProblemOf('raw\u0000')).toEqual({ kind: 'nul', field: 'value' });
+    expect(inputProblemOf({ ['k\u0000']: 1 })).toEqual({ kind: 'nul', field: 'k\u0000' });
+  });
+
+  it('finds an unpaired surrogate in a string or a key, and lets paired ones (emoji) through', () => {
+    expect(inputProblemOf({ reason: 'stop \ud800 now' })).toEqual({ kind: 'surrogate', field: 'reason' });
+    expect(inputProblemOf({ a: [{ b: '\udc00x' }] })).toEqual({ kind: 'surrogate', field: 'a.0.b' });
+    expect(inputProblemOf({ ['k\ud83d']: 1 })).toMatchObject({ kind: 'surrogate' });
+    expect(inputProblemOf({ note: '😀 İıŞşĞğ \uFFFF' })).toBeNull();
+  });
+
+  it('refuses nesting deeper than the limit, naming the top-level field, without recursing', () => {
+    expect(inputProblemOf(JSON.parse(nestedJson(MAX_JSON_DEPTH)))).toBeNull();
+    expect(inputProblemOf(JSON.parse(nestedJson(MAX_JSON_DEPTH + 1)))).toEqual({ kind: 'depth', field: 'a' });
+    expect(inputProblemOf(JSON.parse(`[${'['.repeat(200_000)}${']'.repeat(200_000)}]`))).toEqual({
+      kind: 'depth',
+      field: '0',
+    });
+    expect(inputProblemOf(JSON.parse(nestedJson(1_000_000, 'email')))).toEqual({
+      kind: 'depth',
+      field: 'email',
+    });
+  });
+});
+
+describe('deeply nested JSON and invalid Unicode in any body', () => {
+  let t: TestApp;
+  let staff: string;
+  beforeAll(async () => {
+    t = await createAdminTestApp();
+    staff = await tokenFor(t, 'super_admin');
+  });
+  afterAll(async () => t.close());
+
+  const postJson = (url: string, body: string, token: string | null = null) =>
+    t.app.inject(withRawJson(token, 'POST', url, body));
+
+  it('a 100,000-deep body is a 400 naming the limit on an anonymous route and on a staff route', async () => {
+    const login = await postJson('/api/auth/login', nestedJson(100_000, 'email'));
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toMatchObject({
+      success: false,
+      field: 'email',
+      error: `email: JSON en fazla ${MAX_JSON_DEPTH} düzey iç içe olabilir`,
+    });
+    const admin = await postJson('/admin/api/users', nestedJson(100_000, 'name'), staff);
+    expect(admin.statusCode).toBe(400);
+    expect(admin.json()).toMatchObject({
+      success: false,
+      field: 'name',
+      error: `name: JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+    });
+    // A deep array at the root too (nothing to name but the body).
+    const rootArray = await postJson('/api/auth/login', `${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+    expect(rootArray.statusCode).toBe(400);
+  });
+
+  it('a lone surrogate in raw JSON text is a 400 naming the field, investor and staff side', async () => {
+    const login = await postJson('/api/auth/login', '{"email":"a\\ud800@b.co","password":"x"}');
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toMatchObject({ field: 'email', error: expect.stringMatching(/Unicode/) });
+    const violation = await t.app.inject(
+      withRawJson(
+        staff,
+        'PUT',
+        '/admin/api/compliance/violations/00000000-0000-4000-8000-000000000000',
+        '{"status":"investigating","resolution_notes":"checked \\udfff"}',
+      ),
+    );
+    expect(violation.statusCode).toBe(400);
+    expect(violation.json()).toMatchObject({
+      field: 'resolution_notes',
+      error: expect.stringMatching(/Unicode/),
+    });
   });
 });
 

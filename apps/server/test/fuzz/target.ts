@@ -9,10 +9,15 @@ import { MarketEngine } from '@/market/engine';
 import { MarketRepository } from '@/market/market.repository';
 import { SimulatedFeed } from '@/market/simulated-feed';
 import { DEMO_STAFF } from '@/modules/admin-auth/demo-staff';
+import type { SingleEffectWrite } from './fuzzer.ts';
 
 export interface FuzzTarget {
   app: FastifyInstance;
   tokens: string[];
+  /** Writes that must take effect once per burst of identical copies, with how to count their effect. */
+  singleEffectWrites: SingleEffectWrite[];
+  /** Valid path parameters, so hostile bodies reach the handlers behind them. */
+  pathExamples: Record<string, string[]>;
   close(): Promise<void>;
 }
 
@@ -49,10 +54,28 @@ export async function fuzzTarget(database: Database): Promise<FuzzTarget> {
     url: '/api/auth/login',
     payload: { email: 'fuzz@example.com', password: 'fuzz-password-1' },
   });
-  tokens.push(investor.json<{ token: string }>().token);
+  const investorToken = investor.json<{ token: string }>().token;
+  tokens.push(investorToken);
   return {
     app,
     tokens,
+    singleEffectWrites: [
+      {
+        // One plan change is one charge (and 'already on this plan' none), however often it is sent at once.
+        method: 'PUT',
+        path: '/api/subscription',
+        token: investorToken,
+        async effects(target) {
+          const res = await target.inject({
+            method: 'GET',
+            url: '/api/subscription/payments',
+            headers: { authorization: `Bearer ${investorToken}` },
+          });
+          return res.json<{ data: unknown[] }>().data.length;
+        },
+      },
+    ],
+    pathExamples: { id: ['ols', 'ridge'], symbol: ['THYAO', 'GARAN'] },
     async close() {
       await app.close();
       await engine.stop();

@@ -32,6 +32,7 @@ import { demoHistory } from './demo-history.ts';
 import {
   activeUsers,
   arpu,
+  dayCount,
   daysBetween,
   endpointStats,
   healthMetrics,
@@ -330,13 +331,13 @@ export class BiService {
     if (query.from && query.to) {
       from = query.from;
       to = query.to;
-      if (daysBetween(from, to).length > MAX_RANGE_DAYS)
+      if (dayCount(from, to) > MAX_RANGE_DAYS)
         throw new BadRequestError(`from and to must be at most ${MAX_RANGE_DAYS} days apart`, 'from');
     } else {
       to = today;
       from = addCalendarDays(today, -(Number(query.period ?? '30') - 1));
     }
-    const days = daysBetween(from, to).length;
+    const days = dayCount(from, to);
     const dayEnd = istanbulInstant(addCalendarDays(to, 1), 0);
     return { from, to, days, start: istanbulInstant(from, 0), end: dayEnd < now ? dayEnd : now };
   }
@@ -750,6 +751,8 @@ export class BiService {
       header = ['user_id', 'start_mrr_try', 'end_mrr_try', 'change_try', 'movement'];
       rows = d.rows.map((r) => [r.user_id, r.start_mrr, r.end_mrr, r.change, r.movement]);
     }
+    const csv = csvDocument(header, rows);
+    // Recorded once the file exists: a refused or failed export is not an export.
     await this.deps.audit.record({
       eventType: 'data_access',
       action: 'bi_exported',
@@ -758,7 +761,7 @@ export class BiService {
       details: request.kind === 'mrr' ? { month: request.month } : { ...request.query },
       meta: by.meta,
     });
-    return { filename, csv: csvDocument(header, rows) };
+    return { filename, csv };
   }
 
   /** One metric family as CSV (UTF-8 BOM, CRLF), with the file name `<type>_<from>_<to>.csv`. */
@@ -769,14 +772,6 @@ export class BiService {
     by: { actor: AdminActor; meta: RequestMeta },
   ): Promise<{ filename: string; csv: string }> {
     if (!BI_EXPORT_TYPES.includes(type)) throw new BadRequestError('Unknown export type', 'type');
-    await this.deps.audit.record({
-      eventType: 'data_access',
-      action: 'bi_exported',
-      actor: by.actor,
-      target: { type: 'bi_export', id: type },
-      details: { type, from, to },
-      meta: by.meta,
-    });
     const query = { from, to };
     const filename = `${type}_${from}_${to}.csv`;
     let header: string[];
@@ -853,6 +848,16 @@ export class BiService {
         break;
       }
     }
-    return { filename, csv: csvDocument(header, rows) };
+    const csv = csvDocument(header, rows);
+    // Recorded once the file exists: a refused or failed export is not an export.
+    await this.deps.audit.record({
+      eventType: 'data_access',
+      action: 'bi_exported',
+      actor: by.actor,
+      target: { type: 'bi_export', id: type },
+      details: { type, from, to, rows: rows.length },
+      meta: by.meta,
+    });
+    return { filename, csv };
   }
 }

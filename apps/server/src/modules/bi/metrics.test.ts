@@ -4,6 +4,9 @@ import {
   periodEnd,
   activation,
   activeUsers,
+  dayCount,
+  daysBetween,
+  nextMonth,
   endpointStats,
   healthMetrics,
   mrrAt,
@@ -19,6 +22,32 @@ import {
 } from './metrics.ts';
 
 const at = (iso: string) => new Date(iso);
+
+describe(dayCount.name, () => {
+  it('counts the days of a range, both ends included, as daysBetween lists them', () => {
+    for (const [from, to] of [
+      ['2026-11-18', '2026-11-18'],
+      ['2024-01-01', '2024-12-31'],
+      ['2025-03-29', '2025-10-27'],
+      ['2023-12-31', '2025-01-01'],
+    ] as const)
+      expect(dayCount(from, to)).toBe(daysBetween(from, to).length);
+    expect(dayCount('2026-11-19', '2026-11-18')).toBe(0);
+  });
+
+  it('measures 10,000 years without listing them', () => {
+    expect(dayCount('0001-01-01', '9999-12-31')).toBe(3_652_059);
+  });
+});
+
+describe(nextMonth.name, () => {
+  it('keeps four-digit years', () => {
+    expect(nextMonth('2026-11')).toBe('2026-12');
+    expect(nextMonth('2026-12')).toBe('2027-01');
+    expect(nextMonth('0001-01')).toBe('0001-02');
+    expect(nextMonth('0999-12')).toBe('1000-01');
+  });
+});
 
 describe('activation (first trade or watchlist within 7 days of signing up)', () => {
   const signups = [

@@ -19,12 +19,24 @@ export function monthOf(day: string): string {
 /** First day of the month after `month` ('YYYY-MM'). */
 export function nextMonth(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  const year = (n: number) => String(n).padStart(4, '0');
+  return m === 12 ? `${year(y + 1)}-01` : `${year(y)}-${String(m + 1).padStart(2, '0')}`;
 }
 
 /** The instant an Istanbul month starts. */
 export function monthStart(month: string): Date {
   return istanbulInstant(`${month}-01`, 0);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * How many days `from` … `to` holds, both included (0 when `to` is before `from`), by arithmetic on the dates: a
+ * range is measured before any of its days is listed.
+ */
+export function dayCount(from: string, to: string): number {
+  const span = Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`);
+  return Math.max(0, Math.round(span / DAY_MS) + 1);
 }
 
 /** Every Istanbul day from `from` to `to`, both included. */

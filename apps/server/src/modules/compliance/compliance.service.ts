@@ -748,18 +748,23 @@ export class ComplianceService {
 
   /** Acknowledges an alert once; acknowledging it again returns it unchanged (idempotent, audited once). */
   async acknowledge(id: string, staff: StaffAction): Promise<ComplianceAlert> {
-    const updated = await this.repo.acknowledgeAlert(id, staff.actor.email, this.now());
-    if (updated) {
-      await this.deps.audit.record({
-        eventType: 'compliance_check',
-        action: 'alert_acknowledged',
-        actor: staff.actor,
-        target: { type: 'compliance_alert', id },
-        details: { severity: updated.severity, escalated: updated.escalatedAt !== null },
-        meta: staff.meta,
-      });
-      return toAlert(updated);
-    }
+    const updated = await this.repo.transaction(async (repo, tx) => {
+      const row = await repo.acknowledgeAlert(id, staff.actor.email, this.now());
+      if (row)
+        await this.deps.audit.record(
+          {
+            eventType: 'compliance_check',
+            action: 'alert_acknowledged',
+            actor: staff.actor,
+            target: { type: 'compliance_alert', id },
+            details: { severity: row.severity, escalated: row.escalatedAt !== null },
+            meta: staff.meta,
+          },
+          tx,
+        );
+      return row;
+    });
+    if (updated) return toAlert(updated);
     const existing = await this.repo.alert(id);
     if (!existing) throw new NotFoundError('Alert not found');
     return toAlert(existing);
@@ -771,35 +776,45 @@ export class ComplianceService {
   }
 
   async createRisk(input: RiskInput, staff: StaffAction): Promise<Risk> {
-    const row = await this.repo.insertRisk({ ...riskColumns(input), updatedAt: this.now() });
-    const risk = toRisk(row);
-    await this.deps.audit.record({
-      eventType: 'compliance_check',
-      action: 'risk_created',
-      actor: staff.actor,
-      target: { type: 'compliance_risk', id: row.id },
-      after: risk,
-      meta: staff.meta,
+    return this.repo.transaction(async (repo, tx) => {
+      const row = await repo.insertRisk({ ...riskColumns(input), updatedAt: this.now() });
+      const risk = toRisk(row);
+      await this.deps.audit.record(
+        {
+          eventType: 'compliance_check',
+          action: 'risk_created',
+          actor: staff.actor,
+          target: { type: 'compliance_risk', id: row.id },
+          after: risk,
+          meta: staff.meta,
+        },
+        tx,
+      );
+      return risk;
     });
-    return risk;
   }
 
   async updateRisk(id: string, input: RiskInput, staff: StaffAction): Promise<Risk> {
-    const before = await this.repo.risk(id);
-    if (!before) throw new NotFoundError('Risk not found');
-    const row = await this.repo.updateRisk(id, { ...riskColumns(input), updatedAt: this.now() });
-    if (!row) throw new NotFoundError('Risk not found');
-    const risk = toRisk(row);
-    await this.deps.audit.record({
-      eventType: 'compliance_check',
-      action: 'risk_updated',
-      actor: staff.actor,
-      target: { type: 'compliance_risk', id },
-      before: toRisk(before),
-      after: risk,
-      meta: staff.meta,
+    return this.repo.transaction(async (repo, tx) => {
+      const before = await repo.risk(id);
+      if (!before) throw new NotFoundError('Risk not found');
+      const row = await repo.updateRisk(id, { ...riskColumns(input), updatedAt: this.now() });
+      if (!row) throw new NotFoundError('Risk not found');
+      const risk = toRisk(row);
+      await this.deps.audit.record(
+        {
+          eventType: 'compliance_check',
+          action: 'risk_updated',
+          actor: staff.actor,
+          target: { type: 'compliance_risk', id },
+          before: toRisk(before),
+          after: risk,
+          meta: staff.meta,
+        },
+        tx,
+      );
+      return risk;
     });
-    return risk;
   }
 
   /** The rules with the last run that covered each and the violations each raised in the last `days` days. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AlgorithmEvaluation } from '@bist/contracts';
-import type { Db } from '@/db/client';
+import type { DbExecutor } from '@/db/executor';
 import { mlAlgorithms, mlEvaluations, mlModels, mlRuns, predictionEvaluations } from '@/db/schema/index';
 import type { NewPrediction } from './predictions.repository.ts';
 
@@ -121,7 +121,12 @@ function logWith(line: string, at: Date, max: number) {
  * PredictionRunsService.
  */
 export class PredictionRunsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: DbExecutor) {}
+
+  /** Runs `fn` in one transaction with a repository bound to it (a staff change and its audit row commit together). */
+  async transaction<T>(fn: (repo: PredictionRunsRepository, tx: DbExecutor) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => fn(new PredictionRunsRepository(tx), tx));
+  }
 
   /** Inserts new registry algorithms and refreshes the metadata of known ones; the enabled flag is kept. */
   async syncAlgorithms(list: readonly AlgorithmMeta[], now: Date): Promise<void> {

@@ -28,6 +28,7 @@ import { ALGORITHMS, algorithmById, listAlgorithms, panelFromBars, type SeriesBa
 import { addTradingDays, istanbulDate, isTradingDay, STOCKS } from '@bist/market';
 import type { AdminActor, RequestMeta } from '@/lib/actor';
 import type { Clock } from '@/lib/clock';
+import type { DbExecutor } from '@/db/executor';
 import type { ComponentHealth } from '@/lib/health';
 import {
   AppError,
@@ -147,6 +148,15 @@ export class NoTrainedModelsError extends AppError {
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+/** How a cancelled run is finished: its status, message and last log line (who cancelled it, when staff did). */
+function cancelPatch(now: Date, staff?: StaffAction) {
+  return {
+    now,
+    message: 'Cancelled',
+    logLine: { line: `Cancelled${staff ? ` by ${staff.actor.email}` : ''}`, max: ML_RUN_LOG_MAX },
+  };
+}
+
 /** A staff member acting through the admin API: recorded in the audit log with the run. */
 export interface StaffAction {
   actor: AdminActor;
@@ -252,25 +262,31 @@ export class PredictionRunsService {
    * once. Enabling clears an emergency stop. A staff change is audited.
    */
   async setEnabled(algorithmId: string, enabled: boolean, staff?: StaffAction): Promise<void> {
-    const changed = await this.o.runs.setAlgorithmEnabled(algorithmId, enabled, this.o.clock.now());
-    if (changed.length === 0) throw new NotFoundError('Algorithm not found');
-    if (staff) {
-      await this.o.audit?.record({
-        eventType: 'system_config',
-        action: enabled ? AUDIT_ACTIONS.algorithmEnabled : AUDIT_ACTIONS.algorithmDisabled,
-        actor: staff.actor,
-        target: { type: 'ml_algorithm', id: algorithmId },
-        after: { enabled },
-        meta: staff.meta,
-      });
-    }
+    await this.o.runs.transaction(async (runs, tx) => {
+      const changed = await runs.setAlgorithmEnabled(algorithmId, enabled, this.o.clock.now());
+      if (changed.length === 0) throw new NotFoundError('Algorithm not found');
+      if (!staff) return;
+      await this.o.audit?.record(
+        {
+          eventType: 'system_config',
+          action: enabled ? AUDIT_ACTIONS.algorithmEnabled : AUDIT_ACTIONS.algorithmDisabled,
+          actor: staff.actor,
+          target: { type: 'ml_algorithm', id: algorithmId },
+          after: { enabled },
+          meta: staff.meta,
+        },
+        tx,
+      );
+    });
   }
 
   /**
    * Emergency stop of one algorithm (`algorithmId`) or of every one (null): cancels the queued and running runs
    * started for it (alone or with other named algorithms), disables it with who stopped it and why, and writes the
-   * audit log. The running process sees the cancel within CANCEL_POLL_MS (at once when it runs here). A run over
-   * every algorithm (the nightly one) is not cancelled for one algorithm: it stores nothing of a disabled one.
+   * audit log — the flags, the cancels and the audit row in one transaction, so a stop is never left unaudited. The
+   * threads and queued jobs of the cancelled runs are stopped after the commit; a running process elsewhere sees the
+   * cancel within CANCEL_POLL_MS. A run over every algorithm (the nightly one) is not cancelled for one algorithm: it
+   * stores nothing of a disabled one.
    */
   async emergencyStop(
     algorithmId: string | null,
@@ -282,31 +298,33 @@ export class PredictionRunsService {
     const covered = (await this.o.runs.activeRuns()).filter(
       (r) => algorithmId === null || (r.algorithmIds?.includes(algorithmId) ?? false),
     );
-    const stoppedBy = staff.actor.email;
-    const algorithms = await this.o.runs.setAlgorithmEnabled(algorithmId, false, this.o.clock.now(), {
-      by: stoppedBy,
-      reason,
+    const { algorithms, cancelled } = await this.o.runs.transaction(async (runs, tx) => {
+      const now = this.o.clock.now();
+      const algorithms = await runs.setAlgorithmEnabled(algorithmId, false, now, {
+        by: staff.actor.email,
+        reason,
+      });
+      if (algorithmId !== null && algorithms.length === 0) throw new NotFoundError('Algorithm not found');
+      const cancelled: RunRow[] = [];
+      // A run that finished meanwhile is left as it ended.
+      for (const run of covered)
+        if (await runs.finishRun(run.id, 'cancelled', cancelPatch(now))) cancelled.push(run);
+      await this.o.audit?.record(
+        {
+          eventType: 'system_config',
+          action: algorithmId === null ? AUDIT_ACTIONS.emergencyStopAll : AUDIT_ACTIONS.emergencyStop,
+          actor: staff.actor,
+          target: { type: 'ml_algorithm', id: algorithmId ?? 'all' },
+          after: { enabled: false },
+          details: { reason, cancelled_runs: cancelled.map((r) => r.id), algorithms: algorithms.length },
+          meta: staff.meta,
+        },
+        tx,
+      );
+      return { algorithms, cancelled };
     });
-    if (algorithmId !== null && algorithms.length === 0) throw new NotFoundError('Algorithm not found');
-    const cancelledRuns: string[] = [];
-    for (const run of covered) {
-      try {
-        await this.cancel(run.id);
-        cancelledRuns.push(run.id);
-      } catch (error) {
-        if (!(error instanceof RunNotCancellableError)) throw error; // finished meanwhile
-      }
-    }
-    await this.o.audit?.record({
-      eventType: 'system_config',
-      action: algorithmId === null ? AUDIT_ACTIONS.emergencyStopAll : AUDIT_ACTIONS.emergencyStop,
-      actor: staff.actor,
-      target: { type: 'ml_algorithm', id: algorithmId ?? 'all' },
-      after: { enabled: false },
-      details: { reason, cancelled_runs: cancelledRuns, algorithms: algorithms.length },
-      meta: staff.meta,
-    });
-    return { algorithms, cancelledRuns };
+    for (const run of cancelled) await this.stopCancelled(run);
+    return { algorithms, cancelledRuns: cancelled.map((r) => r.id) };
   }
 
   // ------------------------------------------------------------------ operations read model
@@ -393,16 +411,21 @@ export class PredictionRunsService {
     const target = all.find((v) => v.id === versionId);
     if (!target) throw new NotFoundError('Model version not found');
     const previous = all.find((v) => v.champion && v.horizonDays === target.horizonDays) ?? null;
-    await this.o.runs.setChampion(versionId);
-    await this.o.audit?.record({
-      eventType: 'system_config',
-      action: AUDIT_ACTIONS.modelPromoted,
-      actor: staff.actor,
-      target: { type: 'ml_model', id: versionId },
-      before: previous ? { champion_id: previous.id, version: previous.version } : null,
-      after: { champion_id: target.id, version: target.version },
-      details: { algorithm_id: algorithmId, horizon_days: target.horizonDays, reason },
-      meta: staff.meta,
+    await this.o.runs.transaction(async (runs, tx) => {
+      await runs.setChampion(versionId);
+      await this.o.audit?.record(
+        {
+          eventType: 'system_config',
+          action: AUDIT_ACTIONS.modelPromoted,
+          actor: staff.actor,
+          target: { type: 'ml_model', id: versionId },
+          before: previous ? { champion_id: previous.id, version: previous.version } : null,
+          after: { champion_id: target.id, version: target.version },
+          details: { algorithm_id: algorithmId, horizon_days: target.horizonDays, reason },
+          meta: staff.meta,
+        },
+        tx,
+      );
     });
     const run = this.o.queue
       ? await this.request('predict', {
@@ -524,16 +547,20 @@ export class PredictionRunsService {
     if (unknown.length > 0) {
       throw new BadRequestError(`Unknown algorithm id(s): ${unknown.join(', ')}`, 'algorithm_ids');
     }
-    const run = await this.o.runs.createRun({
-      kind,
-      requestedBy: options.requestedBy,
-      algorithmIds: options.algorithmIds ?? null,
-      now: this.o.clock.now(),
+    const run = await this.o.runs.transaction(async (runs, tx) => {
+      const created = await runs.createRun({
+        kind,
+        requestedBy: options.requestedBy,
+        algorithmIds: options.algorithmIds ?? null,
+        now: this.o.clock.now(),
+      });
+      if (options.staff)
+        await this.audit(AUDIT_ACTIONS.mlRunRequested, created, options.staff, options.details, tx);
+      return created;
     });
     await this.log(run.id, `Queued by ${options.staff?.actor.email ?? options.requestedBy}`);
     const jobId = await queue.send(kind, { runId: run.id, chain: options.chain ?? false });
     if (jobId) await this.o.runs.updateRun(run.id, { jobId });
-    if (options.staff) await this.audit(AUDIT_ACTIONS.mlRunRequested, run, options.staff, options.details);
     return { ...run, jobId };
   }
 
@@ -549,15 +576,19 @@ export class PredictionRunsService {
     run: RunRow,
     staff: StaffAction,
     details: Record<string, unknown> = {},
+    executor?: DbExecutor,
   ): Promise<void> {
-    await this.o.audit?.record({
-      eventType: 'system_config',
-      action,
-      actor: staff.actor,
-      target: { type: 'ml_run', id: run.id },
-      details: { kind: run.kind, algorithm_ids: run.algorithmIds ?? null, ...details },
-      meta: staff.meta,
-    });
+    await this.o.audit?.record(
+      {
+        eventType: 'system_config',
+        action,
+        actor: staff.actor,
+        target: { type: 'ml_run', id: run.id },
+        details: { kind: run.kind, algorithm_ids: run.algorithmIds ?? null, ...details },
+        meta: staff.meta,
+      },
+      executor,
+    );
   }
 
   async run(id: string): Promise<RunRow> {
@@ -574,20 +605,24 @@ export class PredictionRunsService {
   /** Cancels a queued or running run; the running process stops its threads within CANCEL_POLL_MS. */
   async cancel(id: string, staff?: StaffAction): Promise<RunRow> {
     const run = await this.run(id);
-    const cancelled = await this.o.runs.finishRun(id, 'cancelled', {
-      now: this.o.clock.now(),
-      message: 'Cancelled',
-      logLine: { line: `Cancelled${staff ? ` by ${staff.actor.email}` : ''}`, max: ML_RUN_LOG_MAX },
+    const cancelled = await this.o.runs.transaction(async (runs, tx) => {
+      if (!(await runs.finishRun(id, 'cancelled', cancelPatch(this.o.clock.now(), staff)))) return false;
+      if (staff) await this.audit(AUDIT_ACTIONS.mlRunCancelled, run, staff, {}, tx);
+      return true;
     });
     if (!cancelled) throw new RunNotCancellableError(run.status);
-    this.controllers.get(id)?.abort();
+    await this.stopCancelled(run);
+    return this.run(id);
+  }
+
+  /** After a cancel is committed: stops the run's threads here and its queued job (a failure there is only logged). */
+  private async stopCancelled(run: RunRow): Promise<void> {
+    this.controllers.get(run.id)?.abort();
     if (run.jobId && this.o.queue) {
       await this.o.queue
         .cancel(run.kind as MlRunKind, run.jobId)
-        .catch((error: unknown) => this.o.log.warn({ err: error, runId: id }, 'pg-boss cancel failed'));
+        .catch((error: unknown) => this.o.log.warn({ err: error, runId: run.id }, 'pg-boss cancel failed'));
     }
-    if (staff) await this.audit(AUDIT_ACTIONS.mlRunCancelled, run, staff);
-    return this.run(id);
   }
 
   /** Queues a new run of the same kind and algorithms as a failed or cancelled one. */

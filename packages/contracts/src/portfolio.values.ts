@@ -61,6 +61,13 @@ export const CSV_COLUMNS = [
   'note',
 ] as const;
 export const CSV_MAX_ROWS = 5_000;
+/**
+ * Columns a CSV line may have, and characters a line may hold (a note is at most TRANSACTION_NOTE_MAX): both checked
+ * while the file is read, before any field past them is built, so a file's cost is bounded by its size and not by
+ * rows × columns. A file over either is refused with 400 on `csv`.
+ */
+export const CSV_MAX_COLUMNS = 20;
+export const CSV_MAX_LINE_CHARS = 1_000;
 
 /** Performance ranges: 1, 3, 6 months, 1 year, year to date, since the first transaction ('Tümü'). */
 export const PERFORMANCE_RANGES = ['1A', '3A', '6A', '1Y', 'YTD', 'ALL'] as const;

@@ -31,16 +31,17 @@ export interface CsvRowsCheck {
 }
 
 /**
- * Checks every row of a CSV on its own (shape, date, known symbol, tick), yielding to the event loop every few hundred
- * rows so a 5,000-row file never holds up other requests. Needs no ledger, so an import runs it before taking the
- * ledger lock.
+ * Checks every row of a CSV on its own (shape, date, known symbol, tick), reading and checking it in turns that yield
+ * to the event loop so a 5,000-row file never holds up other requests. Needs no ledger, so an import runs it before
+ * taking the ledger lock. A line over the column or length bound refuses the whole file (400 on `csv`).
  */
 export async function csvRowsCheck(
   csv: string,
   options: { today: string; isKnownSymbol: (symbol: string) => boolean },
 ): Promise<CsvRowsCheck> {
   const { today } = options;
-  const table = csvParse(csv);
+  const table = await csvParse(csv);
+  if (table.shapeError) throw new CsvImportInvalidError(PORTFOLIO_MESSAGES.csvFile(table.shapeError), 'csv');
   const rows: ValidatedRow[] = [];
   const previewRows: CsvPreview['rows'] = [];
   for (const [index, record] of table.records.entries()) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_MAX_COLUMNS, CSV_MAX_ROWS } from '@bist/contracts';
+import { CSV_IMPORT_MAX_ROWS_PER_DAY, CSV_MAX_COLUMNS, CSV_MAX_ROWS } from '@bist/contracts';
 import { createTestApp, type TestApp } from '@test/helpers';
 import { investor, investorMarket, type Investor } from '@test/investor-helpers';
 import { csvParse } from './csv.ts';
@@ -108,5 +108,43 @@ describe('CSV routes per investor', () => {
     expect(statuses[20]).toBe(429);
     const third = await investor(t);
     expect((await third.post('/api/portfolio/transactions/import/preview', { csv })).statusCode).toBe(200);
+  });
+});
+
+describe('CSV imports per investor and day', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ market: investorMarket() });
+  });
+  afterAll(async () => t.close());
+
+  it(`refuse with 429 an import past ${CSV_IMPORT_MAX_ROWS_PER_DAY} transactions a day, saving nothing, until the next day`, async () => {
+    const inv = await investor(t);
+    const imports = CSV_IMPORT_MAX_ROWS_PER_DAY / CSV_MAX_ROWS;
+    for (let i = 0; i < imports; i++)
+      expect(
+        (await inv.post('/api/portfolio/transactions/import', { csv: depositRows(CSV_MAX_ROWS) })).statusCode,
+      ).toBe(200);
+    const refused = await inv.post('/api/portfolio/transactions/import', { csv: depositRows(1) });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      error:
+        'Bir günde en fazla 10.000 işlem içe aktarılabilir: bugün 10.000 işlem kaydedildi, dosyada 1 satır var. ' +
+        'Hiçbir işlem kaydedilmedi; yarın yeniden deneyin.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await inv.get('/api/portfolio/transactions?limit=1')).json().data.total).toBe(
+      CSV_IMPORT_MAX_ROWS_PER_DAY,
+    );
+    // Another investor is not affected; recording by hand is not an import.
+    const other = await investor(t);
+    expect((await other.post('/api/portfolio/transactions/import', { csv: depositRows(1) })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await inv.post('/api/portfolio/transactions', { type: 'deposit', date: '2026-11-18', amount: 1 }))
+        .statusCode,
+    ).toBe(201);
   });
 });

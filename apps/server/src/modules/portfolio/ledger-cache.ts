@@ -84,31 +84,41 @@ export class LedgerCache {
 
   /**
    * `base` after a write this process made at `base.version` (committed as `base.version + 1`): the row at
-   * `removeIndex` taken out, `add` (as stored) put in, and only what follows the first change replayed.
+   * `removeIndex` taken out, `add` (as stored) put in, and only what follows the first change replayed — or not at
+   * all when the write already holds that replay (`replay`, checked with the ids the rows were stored with).
    */
   changed(
     base: CachedLedger,
-    change: { removeIndex?: number | null; add?: readonly TransactionRow[]; rules?: LedgerRules },
+    change: {
+      removeIndex?: number | null;
+      add?: readonly TransactionRow[];
+      rules?: LedgerRules;
+      replay?: ValidReplay;
+    },
   ): CachedLedger {
-    const { from, tail } = sortedChange(base.rows, change.removeIndex ?? null, change.add ?? []);
+    const removeIndex = change.removeIndex ?? null;
+    const add = change.add ?? [];
     const rules = change.rules ?? { allowNegativeCash: base.allowNegativeCash };
-    const replay = ledgerReplayTail(base.replay, from, tail.map(toLedger), rules);
-    if (!replay.ok)
-      throw new Error(`a checked write broke the ledger: ${ledgerViolationMessage(replay.violation)}`);
-    const rows = base.rows.slice(0, from).concat(tail);
+    const rowsChange = sortedChange(base.rows, removeIndex, add);
+    let replay = change.replay;
+    if (!replay) {
+      const ordered = sortedChange(base.replay.ordered, removeIndex, add.map(toLedger));
+      const result = ledgerReplayTail(base.replay, ordered.from, ordered.tail, rules);
+      if (!result.ok)
+        throw new Error(`a checked write broke the ledger: ${ledgerViolationMessage(result.violation)}`);
+      replay = result;
+    }
+    const rows = base.rows.slice(0, rowsChange.from).concat(rowsChange.tail);
     this.loads += 1;
     return {
       version: base.version + 1,
       load: this.loads,
       checkedAtMs: this.clock.now().getTime(),
-      isDemo:
-        change.removeIndex === undefined || change.removeIndex === null
-          ? base.isDemo
-          : rows.some((r) => r.isDemo),
+      isDemo: removeIndex === null ? base.isDemo || add.some((r) => r.isDemo) : rows.some((r) => r.isDemo),
       allowNegativeCash: rules.allowNegativeCash,
       rows,
       replay,
-      maxId: (change.add ?? []).reduce((max, row) => Math.max(max, row.id), base.maxId),
+      maxId: add.reduce((max, row) => Math.max(max, row.id), base.maxId),
     };
   }
 

@@ -25,6 +25,7 @@ import {
   ledgerViolationMessage,
   type LedgerRules,
   type ReplayResult,
+  type ValidReplay,
 } from './ledger.ts';
 import { LedgerCache, type CachedLedger } from './ledger-cache.ts';
 import { csvImportRefusal, csvLedgerCheck, csvRowsCheck, type CsvRowsCheck } from './portfolio-csv-import.ts';
@@ -196,14 +197,13 @@ export class PortfolioService {
       const removeIndex = base.rows.findIndex((r) => r.id === id);
       if (removeIndex < 0) throw new TransactionNotFoundError();
       const add = [toLedger({ ...row, id })];
-      refuseViolation(
-        ledgerReplayChange(base.replay, { removeIndex, add }, { allowNegativeCash: base.allowNegativeCash }),
-        id,
-        row,
-      );
+      const rules = { allowNegativeCash: base.allowNegativeCash };
+      const replay = ledgerReplayChange(base.replay, { removeIndex, add }, rules);
+      refuseViolation(replay, id, row);
       const updated = await repo.updateTransaction(userId, id, row);
       if (!updated) throw new TransactionNotFoundError();
-      return this.ledgers.changed(base, { removeIndex, add: [updated] });
+      // The stored row has the id it was checked with: the checked replay is the new ledger's.
+      return this.ledgers.changed(base, { removeIndex, add: [updated], replay });
     });
     this.ledgers.install(userId, ledger);
     return this.presentById(ledger, id);
@@ -214,13 +214,14 @@ export class PortfolioService {
       const base = await this.ledgers.atVersion(userId, version, repo);
       const removeIndex = base.rows.findIndex((r) => r.id === id);
       if (removeIndex < 0) throw new TransactionNotFoundError();
-      refuseViolation(
-        ledgerReplayChange(base.replay, { removeIndex }, { allowNegativeCash: base.allowNegativeCash }),
-        null,
-        null,
+      const replay = ledgerReplayChange(
+        base.replay,
+        { removeIndex },
+        { allowNegativeCash: base.allowNegativeCash },
       );
+      refuseViolation(replay, null, null);
       await repo.deleteTransaction(userId, id);
-      return this.ledgers.changed(base, { removeIndex });
+      return this.ledgers.changed(base, { removeIndex, replay });
     });
     this.ledgers.install(userId, ledger);
   }
@@ -387,7 +388,7 @@ function refuseViolation(
   replay: ReplayResult,
   changedId: number | null,
   changed: NewTransactionRow | null,
-): void {
+): asserts replay is ValidReplay {
   if (replay.ok) return;
   const own = changedId !== null && replay.violation.transactionId === changedId;
   throw ledgerViolationError(replay.violation, null, own && changed ? fieldOf(changed) : undefined);

@@ -6,11 +6,14 @@
 // and on the import; (2) a preview of 5,000 bad rows; (3) an import of 5,000 valid rows; (4) a ledger of 50,000
 // transactions (written straight through the repository, as years of use would leave it): one recorded deposit, an
 // edit of a transaction of last year, and the transaction list's default answer (bytes).
+// (5) Reading a 1 MiB file of 5,000 rows: in process in turns that yield (what the server does) against a worker thread
+// (a plain split, the cheapest parse a worker could do; its start, the copy of the text in and of the fields out).
 // Run from apps/server (the npm script does) so the server's '@/' imports resolve. Writes bench/results/csv-import.md.
 //   --writes <n> writes timed at 50,000 transactions (default 5; the median is reported)
 import fs from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/config/env.ts';
@@ -20,6 +23,7 @@ import {
   PortfolioRepository,
   type NewTransactionRow,
 } from '../apps/server/src/modules/portfolio/portfolio.repository.ts';
+import { csvParse } from '../apps/server/src/modules/portfolio/csv.ts';
 import { FakeMarketData } from '../apps/server/test/fake-market-data.ts';
 import { option } from './lib/server.ts';
 
@@ -189,6 +193,39 @@ for (let i = 0; i < WRITES; i++)
 await app.close();
 await database.close();
 
+// (5) Where to read a file: in turns on the event loop, or in a worker thread.
+const note = 'x'.repeat(180);
+const bigFile = [
+  HEADER,
+  ...Array.from({ length: 5_000 }, (_, i) => `${day(i)},deposit,,,,,${100 + i},${note}`),
+].join('\n');
+const blockOf = async (run: () => Promise<unknown>): Promise<{ wallMs: number; longestBlockMs: number }> => {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  const started = performance.now();
+  await run();
+  const wallMs = performance.now() - started;
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  delay.disable();
+  return { wallMs, longestBlockMs: delay.max / 1e6 };
+};
+const inTurns = await blockOf(() => csvParse(bigFile));
+const WORKER_CODE = `const { parentPort } = require('node:worker_threads');
+parentPort.on('message', (text) => parentPort.postMessage(text.split('\\n').map((line) => line.split(','))));`;
+let worker: Worker | undefined;
+const workerStart = await blockOf(async () => {
+  worker = new Worker(WORKER_CODE, { eval: true });
+  await new Promise((resolve) => worker!.once('online', resolve));
+});
+const inWorker = await blockOf(
+  () =>
+    new Promise((resolve) => {
+      worker!.once('message', resolve);
+      worker!.postMessage(bigFile);
+    }),
+);
+await worker!.terminate();
+
 const median = (v: number[]): number => {
   const s = [...v].sort((x, y) => x - y);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
@@ -210,6 +247,11 @@ const lines = [
     `${median(writes.map((w) => w.wallMs)).toFixed(0)} ms (longest block ${median(writes.map((w) => w.longestBlockMs)).toFixed(0)} ms), ` +
     `edit of an early buy ${median(edits.map((w) => w.wallMs)).toFixed(0)} ms (longest block ${median(edits.map((w) => w.longestBlockMs)).toFixed(0)} ms); ` +
     `the list's default answer ${firstList.note ?? ''}.`,
+  '',
+  `Reading a ${(bigFile.length / 1024).toFixed(0)} KB file of 5,000 rows: in turns on the event loop ` +
+    `${inTurns.wallMs.toFixed(0)} ms (longest block ${inTurns.longestBlockMs.toFixed(0)} ms); in a worker thread ` +
+    `${inWorker.wallMs.toFixed(0)} ms (longest block ${inWorker.longestBlockMs.toFixed(0)} ms) after starting the worker ` +
+    `${workerStart.wallMs.toFixed(0)} ms (longest block ${workerStart.longestBlockMs.toFixed(0)} ms).`,
   '',
 ];
 const text = lines.join('\n');

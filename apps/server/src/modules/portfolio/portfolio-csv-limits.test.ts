@@ -125,6 +125,9 @@ describe('CSV imports per investor and day', () => {
       expect(
         (await inv.post('/api/portfolio/transactions/import', { csv: depositRows(CSV_MAX_ROWS) })).statusCode,
       ).toBe(200);
+    const preview = await inv.post('/api/portfolio/transactions/import/preview', { csv: depositRows(1) });
+    expect(preview.json().data).toMatchObject({ can_import: false, valid_rows: 1 });
+    expect(preview.json().data.file_errors.join(' ')).toMatch(/Bir günde en fazla 10\.000 işlem/);
     const refused = await inv.post('/api/portfolio/transactions/import', { csv: depositRows(1) });
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({

@@ -230,8 +230,13 @@ export class PortfolioService {
   async previewImport(userId: string, csv: string, replace = false): Promise<CsvPreview> {
     const checked = await this.checkCsvRows(csv);
     const ledger = await this.ledgers.get(userId);
-    return csvLedgerCheck(checked, replace ? null : ledger, { allowNegativeCash: ledger.allowNegativeCash })
-      .preview;
+    const { preview } = csvLedgerCheck(checked, replace ? null : ledger, {
+      allowNegativeCash: ledger.allowNegativeCash,
+    });
+    // What the import would answer 429 for, so `can_import` stays true only when the import would save.
+    const quota = this.importQuotaExcess(replace ? [] : ledger.rows, preview.valid_rows);
+    if (!quota) return preview;
+    return { ...preview, file_errors: [...preview.file_errors, quota.message], can_import: false };
   }
 
   /**
@@ -252,7 +257,8 @@ export class PortfolioService {
       });
       const refusal = csvImportRefusal(check);
       if (refusal) throw refusal;
-      this.checkImportQuota(replace ? [] : base.rows, check.rows.length);
+      const quota = this.importQuotaExcess(replace ? [] : base.rows, check.rows.length);
+      if (quota) throw quota;
       const replaced = replace ? await repo.deleteAllTransactions(userId) : 0;
       const inserted = await repo.insertTransactions(
         userId,
@@ -331,17 +337,17 @@ export class PortfolioService {
   }
 
   /**
-   * 429 when `adding` more imported rows would take the transactions recorded today past CSV_IMPORT_MAX_ROWS_PER_DAY
-   * (`rows`: the ledger that stays; a scan in memory, no query).
+   * The 429 when `adding` more imported rows would take the transactions recorded today past
+   * CSV_IMPORT_MAX_ROWS_PER_DAY, else null (`rows`: the ledger that stays; a scan in memory, no query).
    */
-  private checkImportQuota(rows: readonly TransactionRow[], adding: number): void {
+  private importQuotaExcess(rows: readonly TransactionRow[], adding: number): CsvImportQuotaError | null {
     const now = this.clock.now();
     const dayStartMs = istanbulDayStart(now).getTime();
     let today = 0;
     for (const row of rows) if (row.createdAt.getTime() >= dayStartMs) today += 1;
-    if (today + adding <= CSV_IMPORT_MAX_ROWS_PER_DAY) return;
+    if (today + adding <= CSV_IMPORT_MAX_ROWS_PER_DAY) return null;
     const retryAfterSeconds = Math.ceil((dayStartMs + 86_400_000 - now.getTime()) / 1000);
-    throw new CsvImportQuotaError(today, adding, retryAfterSeconds);
+    return new CsvImportQuotaError(today, adding, retryAfterSeconds);
   }
 
   private checkCsvRows(csv: string): Promise<CsvRowsCheck> {

@@ -181,8 +181,8 @@ async function investorToken(base: string): Promise<string | undefined> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const existing = await fetch(`${base}/api/portfolio/transactions`, { headers });
   if (!existing.ok) return undefined;
-  const body = (await existing.json()) as { data?: { transactions?: unknown[] } };
-  if ((body.data?.transactions?.length ?? 0) >= 2_000) return token;
+  const body = (await existing.json()) as { data?: { total?: number } };
+  if ((body.data?.total ?? 0) >= 2_000) return token;
   const { seedBenchPortfolio } = await import('./lib/seed-portfolio.ts');
   await seedBenchPortfolio(base, headers);
   return token;

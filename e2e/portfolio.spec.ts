@@ -215,3 +215,31 @@ test('portfolio: Hisse Ekle, table and pie, sell, watchlist add/remove, an alert
   await item.getByRole('button', { name: `${sym} alarmını sil` }).click();
   await expect(item).toHaveCount(0);
 });
+
+test('portfolio: a long ledger shows a page at a time, and Daha fazla reads the next', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const email = `e2e.sayfa.${Date.now()}@example.com`;
+  await signIn(page, email);
+  const login = await request.post('/api/auth/login', { data: { email, password: 'herhangi-bir-sifre' } });
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const lines = ['date,type,amount'];
+  for (let i = 0; i < 130; i++)
+    lines.push(`2026-01-${String(2 + (i % 27)).padStart(2, '0')},deposit,${100 + i}`);
+  const imported = await request.post('/api/portfolio/transactions/import', {
+    headers,
+    data: { csv: lines.join('\n') },
+  });
+  expect(imported.status()).toBe(200);
+
+  await openPortfolio(page);
+  const section = page.getByTestId('transactions-section');
+  await expect(section.getByTestId('transaction-row')).toHaveCount(100);
+  await expect(section.getByTestId('transactions-shown')).toHaveText('130 işlemden 100 tanesi gösteriliyor');
+  await section.getByRole('button', { name: 'Daha fazla' }).click();
+  await expect(section.getByTestId('transaction-row')).toHaveCount(130);
+  await expect(section.getByTestId('transactions-shown')).toHaveText('130 işlemden 130 tanesi gösteriliyor');
+  await expect(section.getByRole('button', { name: 'Daha fazla' })).toHaveCount(0);
+});

@@ -70,7 +70,7 @@ export const liveQuoteSchema = z.object({
 export type LiveQuote = z.infer<typeof liveQuoteSchema>;
 
 /** A `limit` query parameter: a whole number from 1 to `max`, with Turkish messages naming it. */
-function limitParam(max: number) {
+export function limitParam(max: number) {
   return z.coerce
     .number({ error: 'limit bir tam sayı olmalı' })
     .int('limit bir tam sayı olmalı')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitParam } from './market.ts';
 import {
   ALERT_DIRECTIONS,
   CASH_RULES,
@@ -6,6 +7,7 @@ import {
   PERFORMANCE_RANGES,
   SYMBOL_TRANSACTION_TYPES,
   TRADE_TRANSACTION_TYPES,
+  TRANSACTION_LIST_MAX_LIMIT,
   TRANSACTION_MAX_AMOUNT_TRY,
   TRANSACTION_MAX_QUANTITY,
   TRANSACTION_NOTE_MAX,
@@ -122,15 +124,32 @@ export const transactionSchema = z.object({
 });
 export type PortfolioTransaction = z.infer<typeof transactionSchema>;
 
+/**
+ * GET /api/portfolio/transactions: one page, newest first. `limit` (default TRANSACTION_LIST_DEFAULT_LIMIT, at most
+ * TRANSACTION_LIST_MAX_LIMIT); `cursor` is a page's `next_cursor`, for the page after it.
+ */
 export const transactionListQuerySchema = z.object({
   symbol: symbolSchema.optional(),
   type: z.enum(TRANSACTION_TYPES).optional(),
+  limit: limitParam(TRANSACTION_LIST_MAX_LIMIT).optional(),
+  cursor: z
+    .string({ error: 'cursor geçersiz' })
+    .regex(/^\d{4}-\d{2}-\d{2}_\d{1,15}$/, 'cursor geçersiz: bir önceki sayfanın next_cursor değeri olmalı')
+    .optional(),
 });
+export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
 
-/** GET /api/portfolio/transactions: newest first (date, then id, descending). */
+/**
+ * GET /api/portfolio/transactions: newest first (date, then id, descending). `total`: the transactions that match
+ * the filter in the whole ledger; `next_cursor`: null on the last page.
+ */
 export const transactionListResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ transactions: z.array(transactionSchema), total: z.number().int() }),
+  data: z.object({
+    transactions: z.array(transactionSchema),
+    total: z.number().int(),
+    next_cursor: z.string().nullable(),
+  }),
 });
 export type TransactionListResponse = z.infer<typeof transactionListResponseSchema>;
 

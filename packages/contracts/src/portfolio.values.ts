@@ -41,6 +41,10 @@ export const TRANSACTION_MAX_QUANTITY = 1_000_000_000;
 /** Largest price / amount accepted, TRY. */
 export const TRANSACTION_MAX_AMOUNT_TRY = 1_000_000_000_000;
 
+/** GET /api/portfolio/transactions: transactions per page unless `limit` says otherwise, and the most it may say. */
+export const TRANSACTION_LIST_DEFAULT_LIMIT = 100;
+export const TRANSACTION_LIST_MAX_LIMIT = 500;
+
 /**
  * CSV layout of import and export. The header row is required; columns are matched by name, in any order;
  * `symbol`, `quantity`, `price`, `commission`, `amount`, `note` may be empty where the type does not use them.
@@ -61,6 +65,19 @@ export const CSV_COLUMNS = [
   'note',
 ] as const;
 export const CSV_MAX_ROWS = 5_000;
+/**
+ * Transactions one investor may import per day (Europe/Istanbul), counted as the rows of the ledger recorded since
+ * midnight: two full files. A ledger grows by imports far faster than by hand; beyond this the import is refused
+ * with 429 until the next day (spec-independent bound, docs/decisions/0048).
+ */
+export const CSV_IMPORT_MAX_ROWS_PER_DAY = 10_000;
+/**
+ * Columns a CSV line may have, and characters a line may hold (a note is at most TRANSACTION_NOTE_MAX): both checked
+ * while the file is read, before any field past them is built, so a file's cost is bounded by its size and not by
+ * rows × columns. A file over either is refused with 400 on `csv`.
+ */
+export const CSV_MAX_COLUMNS = 20;
+export const CSV_MAX_LINE_CHARS = 1_000;
 
 /** Performance ranges: 1, 3, 6 months, 1 year, year to date, since the first transaction ('Tümü'). */
 export const PERFORMANCE_RANGES = ['1A', '3A', '6A', '1Y', 'YTD', 'ALL'] as const;

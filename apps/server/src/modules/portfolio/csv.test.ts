@@ -15,10 +15,10 @@ describe(csvCell.name, () => {
     expect(csvCell(null)).toBe('');
   });
 
-  it('reads its own output back to the same note', () => {
+  it('reads its own output back to the same note', async () => {
     for (const note of ['=1+1', 'x;=1+1', '-5 lot', 'a;b', 'normal']) {
       const text = `date,type,amount,note\r\n2026-11-17,deposit,100,${csvCell(note)}\r\n`;
-      const table = csvParse(text);
+      const table = await csvParse(text);
       expect(csvNote(table.records[0]!.values.note ?? '')).toBe(note);
     }
   });

@@ -1,6 +1,13 @@
 // CSV import/export of the ledger. Layout and number rules: CSV_COLUMNS in packages/contracts/src/portfolio.ts.
 import { csvCell } from '@/lib/csv-writer';
-import { CSV_COLUMNS, CSV_MAX_ROWS, TRANSACTION_TYPES, type TransactionType } from '@bist/contracts';
+import {
+  CSV_COLUMNS,
+  CSV_MAX_COLUMNS,
+  CSV_MAX_LINE_CHARS,
+  CSV_MAX_ROWS,
+  TRANSACTION_TYPES,
+  type TransactionType,
+} from '@bist/contracts';
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
@@ -14,64 +21,109 @@ export interface CsvTable {
   delimiter: ',' | ';';
   records: CsvRecord[];
   fileErrors: string[];
+  /** A line over CSV_MAX_COLUMNS or CSV_MAX_LINE_CHARS (the file was not read past it), or null. */
+  shapeError: string | null;
 }
+
+/** Characters tokenised between two yields to the event loop (a few milliseconds of work; bench:csv). */
+const CHARS_PER_TURN = 16 * 1024;
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Splits text into rows of fields (RFC 4180 quoting), remembering the line each row starts on; blank rows are left
- * out. Stops once it holds `maxRows` rows (a file far over the limit is not read to its end).
+ * out. Stops once it holds `maxRows` rows (a file far over the limit is not read to its end), and at the first line
+ * over CSV_MAX_COLUMNS columns or CSV_MAX_LINE_CHARS characters: no field past either bound is built (the columns of
+ * such a line are only counted, for the message). Yields to the event loop every CHARS_PER_TURN characters.
  */
-function splitRows(text: string, delimiter: string, maxRows: number): { line: number; fields: string[] }[] {
+async function splitRows(
+  text: string,
+  delimiter: string,
+  maxRows: number,
+): Promise<{ rows: { line: number; fields: string[] }[]; problem: string | null }> {
   const rows: { line: number; fields: string[] }[] = [];
   let fields: string[] = [];
   let field = '';
   let quoted = false;
   let line = 1;
   let rowLine = 1;
+  let rowStart = 0;
+  /** The columns of a line past CSV_MAX_COLUMNS, counted to its end (0: within the bound). */
+  let overColumns = 0;
+  let nextYield = CHARS_PER_TURN;
   for (let i = 0; i < text.length; i++) {
+    if (i >= nextYield) {
+      await nextTurn();
+      nextYield = i + CHARS_PER_TURN;
+    }
+    if (overColumns === 0 && i - rowStart >= CSV_MAX_LINE_CHARS)
+      return { rows, problem: lineTooLong(rowLine) };
     const ch = text[i]!;
     if (quoted) {
       if (ch === '"') {
         if (text[i + 1] === '"') {
-          field += '"';
+          if (overColumns === 0) field += '"';
           i += 1;
         } else quoted = false;
       } else {
         if (ch === '\n') line += 1;
-        field += ch;
+        if (overColumns === 0) field += ch;
       }
       continue;
     }
-    if (ch === '"' && field.length === 0) quoted = true;
+    if (ch === '"' && (overColumns > 0 || field.length === 0)) quoted = true;
     else if (ch === delimiter) {
-      fields.push(field);
-      field = '';
+      if (overColumns > 0) overColumns += 1;
+      else if (fields.length + 1 >= CSV_MAX_COLUMNS) overColumns = fields.length + 2;
+      else {
+        fields.push(field);
+        field = '';
+      }
     } else if (ch === '\n' || ch === '\r') {
+      if (overColumns > 0) return { rows, problem: tooManyColumns(rowLine, overColumns) };
       if (ch === '\r' && text[i + 1] === '\n') i += 1;
       fields.push(field);
       if (fields.some((f) => f.trim() !== '')) rows.push({ line: rowLine, fields });
-      if (rows.length >= maxRows) return rows;
+      if (rows.length >= maxRows) return { rows, problem: null };
       fields = [];
       field = '';
       line += 1;
       rowLine = line;
-    } else field += ch;
+      rowStart = i + 1;
+    } else if (overColumns === 0) field += ch;
   }
+  if (overColumns > 0) return { rows, problem: tooManyColumns(rowLine, overColumns) };
   if (field.length > 0 || fields.length > 0) {
     fields.push(field);
     if (fields.some((f) => f.trim() !== '')) rows.push({ line: rowLine, fields });
   }
-  return rows;
+  return { rows, problem: null };
 }
 
-export function csvParse(text: string): CsvTable {
+const tooManyColumns = (line: number, columns: number) =>
+  `Satır ${line} ${columns.toLocaleString('tr-TR')} sütun içeriyor; bir satırda en fazla ${CSV_MAX_COLUMNS} sütun olabilir.`;
+const lineTooLong = (line: number) =>
+  `Satır ${line} çok uzun; bir satır en fazla ${CSV_MAX_LINE_CHARS.toLocaleString('tr-TR')} karakter olabilir.`;
+
+/**
+ * Reads a CSV file for import, yielding to the event loop as it goes. `shapeError` is set (and no row returned) when
+ * a line has more than CSV_MAX_COLUMNS columns or CSV_MAX_LINE_CHARS characters: such a file is refused whole.
+ */
+export async function csvParse(text: string): Promise<CsvTable> {
   const body = text.replace(/^\uFEFF/, '');
-  const firstLine = body.split(/\r?\n/, 1)[0] ?? '';
+  const firstLineEnd = body.search(/[\r\n]/);
+  const firstLine = body.slice(
+    0,
+    firstLineEnd < 0 ? CSV_MAX_LINE_CHARS : Math.min(firstLineEnd, CSV_MAX_LINE_CHARS),
+  );
   const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
   // The header, the allowed rows and one more: enough to know the file is too long.
-  const rows = splitRows(body, delimiter, CSV_MAX_ROWS + 2);
+  const { rows, problem } = await splitRows(body, delimiter, CSV_MAX_ROWS + 2);
+  if (problem) return { delimiter, records: [], fileErrors: [], shapeError: problem };
   const header = rows.shift();
   const fileErrors: string[] = [];
-  if (!header) return { delimiter, records: [], fileErrors: ['Dosya boş: başlık satırı bulunamadı.'] };
+  if (!header)
+    return { delimiter, records: [], fileErrors: ['Dosya boş: başlık satırı bulunamadı.'], shapeError: null };
 
   const names = header.fields.map((f) => f.trim().toLowerCase());
   const unknown = names.filter((n) => !(CSV_COLUMNS as readonly string[]).includes(n));
@@ -85,7 +137,7 @@ export function csvParse(text: string): CsvTable {
     fileErrors.push(
       `En fazla ${CSV_MAX_ROWS.toLocaleString('tr-TR')} satır içe aktarılabilir (dosyada daha fazla var).`,
     );
-    return { delimiter, records: [], fileErrors };
+    return { delimiter, records: [], fileErrors, shapeError: null };
   }
   if (rows.length === 0) fileErrors.push('Dosyada işlem satırı yok.');
 
@@ -97,7 +149,7 @@ export function csvParse(text: string): CsvTable {
     });
     return { line: row.line, values };
   });
-  return { delimiter, records, fileErrors };
+  return { delimiter, records, fileErrors, shapeError: null };
 }
 
 const TYPE_ALIASES: Record<string, TransactionType> = {

@@ -10,6 +10,11 @@ export function istanbulToday(now: Date): string {
   return new Date(now.getTime() + ISTANBUL_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The instant the Istanbul calendar day of `now` began. */
+export function istanbulDayStart(now: Date): Date {
+  return new Date(Date.parse(`${istanbulToday(now)}T00:00:00Z`) - ISTANBUL_OFFSET_MS);
+}
+
 export function dateAddDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }

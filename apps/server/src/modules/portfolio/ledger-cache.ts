@@ -1,6 +1,13 @@
 import type { Clock } from '@/lib/clock';
 import { SingleFlight } from '@/lib/single-flight';
-import { ledgerReplay, ledgerViolationMessage, type ReplayResult } from './ledger.ts';
+import {
+  ledgerReplay,
+  ledgerReplayTail,
+  ledgerViolationMessage,
+  sortedChange,
+  type LedgerRules,
+  type ValidReplay,
+} from './ledger.ts';
 import type { PortfolioRepository, TransactionRow } from './portfolio.repository.ts';
 import { toLedger } from './transaction-rows.ts';
 
@@ -8,8 +15,6 @@ import { toLedger } from './transaction-rows.ts';
 export const LEDGER_VERSION_CHECK_MS = 1_000;
 /** Investors whose replay is kept in memory (least recently loaded are dropped first). */
 export const LEDGER_CACHE_MAX_INVESTORS = 5_000;
-
-export type ValidReplay = Extract<ReplayResult, { ok: true }>;
 
 /** One investor's ledger in memory: the stored rows and their replay. */
 export interface CachedLedger {
@@ -24,15 +29,21 @@ export interface CachedLedger {
   /** Some rows came from 'Demo portföy yükle'. */
   isDemo: boolean;
   allowNegativeCash: boolean;
+  /** The stored rows in replay order (rows[i] is replay.ordered[i]). */
   rows: TransactionRow[];
   replay: ValidReplay;
+  /** The largest id in the ledger (0 when empty): a new transaction's id is larger. */
+  maxId: number;
 }
 
 /**
- * Investors' replayed ledgers, kept in memory. A ledger is rebuilt from the database whenever this process writes it
- * (`invalidate`), and when the database's ledger version moved (a write by another process), which is checked at
- * most every LEDGER_VERSION_CHECK_MS — so another process's write shows here within about a second; this process's
- * own writes show at once.
+ * Investors' replayed ledgers, kept in memory. A write of this process validates against the ledger here when it is
+ * the version the write locked (`atVersion`), and leaves the ledger it computed (`changed`, `install`): neither reads
+ * the ledger again, and only the transactions after the change are replayed, so a write's cost does not grow with the
+ * ledger. A ledger is read again from the database after a write that does not compute it (`invalidate`), and when
+ * the database's ledger version moved (a write by another process), which is checked at most every
+ * LEDGER_VERSION_CHECK_MS — so another process's write shows here within about a second; this process's own writes
+ * show at once.
  */
 export class LedgerCache {
   private readonly ledgers = new Map<string, CachedLedger>();
@@ -60,6 +71,95 @@ export class LedgerCache {
     this.invalidations += 1;
   }
 
+  /**
+   * The ledger at `version`, for a write holding the ledger lock at that version: the one in memory when it is that
+   * version (nothing read), else read through `repo` (another process wrote it since, or it was not loaded).
+   */
+  async atVersion(userId: string, version: number, repo: PortfolioRepository): Promise<CachedLedger> {
+    const cached = this.ledgers.get(userId);
+    if (cached && cached.version === version) return cached;
+    const account = await repo.account(userId);
+    return this.build(version, account.allowNegativeCash, await repo.listTransactions(userId));
+  }
+
+  /**
+   * `base` after a write this process made at `base.version` (committed as `base.version + 1`): the row at
+   * `removeIndex` taken out, `add` (as stored) put in, and only what follows the first change replayed — or not at
+   * all when the write already holds that replay (`replay`, checked with the ids the rows were stored with).
+   */
+  changed(
+    base: CachedLedger,
+    change: {
+      removeIndex?: number | null;
+      add?: readonly TransactionRow[];
+      rules?: LedgerRules;
+      replay?: ValidReplay;
+    },
+  ): CachedLedger {
+    const removeIndex = change.removeIndex ?? null;
+    const add = change.add ?? [];
+    const rules = change.rules ?? { allowNegativeCash: base.allowNegativeCash };
+    const rowsChange = sortedChange(base.rows, removeIndex, add);
+    let replay = change.replay;
+    if (!replay) {
+      const ordered = sortedChange(base.replay.ordered, removeIndex, add.map(toLedger));
+      const result = ledgerReplayTail(base.replay, ordered.from, ordered.tail, rules);
+      if (!result.ok)
+        throw new Error(`a checked write broke the ledger: ${ledgerViolationMessage(result.violation)}`);
+      replay = result;
+    }
+    const rows = base.rows.slice(0, rowsChange.from).concat(rowsChange.tail);
+    this.loads += 1;
+    return {
+      version: base.version + 1,
+      load: this.loads,
+      checkedAtMs: this.clock.now().getTime(),
+      isDemo: removeIndex === null ? base.isDemo || add.some((r) => r.isDemo) : rows.some((r) => r.isDemo),
+      allowNegativeCash: rules.allowNegativeCash,
+      rows,
+      replay,
+      maxId: add.reduce((max, row) => Math.max(max, row.id), base.maxId),
+    };
+  }
+
+  /**
+   * Keeps a ledger this process just committed, unless a newer version is already here; a load in flight (which may
+   * predate the write) is not kept.
+   */
+  install(userId: string, ledger: CachedLedger): void {
+    const cached = this.ledgers.get(userId);
+    this.loading.forget(userId);
+    this.invalidations += 1;
+    if (cached && cached.version >= ledger.version) return;
+    this.keep(userId, ledger);
+  }
+
+  private build(version: number, allowNegativeCash: boolean, rows: TransactionRow[]): CachedLedger {
+    const replay = ledgerReplay(rows.map(toLedger), { allowNegativeCash });
+    if (!replay.ok)
+      throw new Error(`a stored ledger is invalid: ${ledgerViolationMessage(replay.violation)}`);
+    this.loads += 1;
+    return {
+      version,
+      load: this.loads,
+      checkedAtMs: this.clock.now().getTime(),
+      isDemo: rows.some((row) => row.isDemo),
+      allowNegativeCash,
+      rows,
+      replay,
+      maxId: rows.reduce((max, row) => Math.max(max, row.id), 0),
+    };
+  }
+
+  private keep(userId: string, ledger: CachedLedger): void {
+    this.ledgers.delete(userId);
+    this.ledgers.set(userId, ledger);
+    if (this.ledgers.size > LEDGER_CACHE_MAX_INVESTORS) {
+      const oldest = this.ledgers.keys().next().value;
+      if (oldest !== undefined) this.ledgers.delete(oldest);
+    }
+  }
+
   private async load(userId: string): Promise<CachedLedger> {
     const nowMs = this.clock.now().getTime();
     const invalidationsAtStart = this.invalidations;
@@ -72,27 +172,11 @@ export class LedgerCache {
       return cached;
     }
     const rows = await this.repo.listTransactions(userId);
-    const replay = ledgerReplay(rows.map(toLedger), { allowNegativeCash: account.allowNegativeCash });
-    if (!replay.ok)
-      throw new Error(`stored ledger of ${userId} is invalid: ${ledgerViolationMessage(replay.violation)}`);
-    this.loads += 1;
-    const ledger: CachedLedger = {
-      version: account.ledgerVersion,
-      load: this.loads,
-      checkedAtMs: nowMs,
-      isDemo: rows.some((row) => row.isDemo),
-      allowNegativeCash: account.allowNegativeCash,
-      rows,
-      replay,
-    };
+    const ledger = this.build(account.ledgerVersion, account.allowNegativeCash, rows);
+    ledger.checkedAtMs = nowMs;
     // A write during the load may not be in these rows: serve them to the callers that asked before it, keep none.
     if (this.invalidations !== invalidationsAtStart) return ledger;
-    this.ledgers.delete(userId);
-    this.ledgers.set(userId, ledger);
-    if (this.ledgers.size > LEDGER_CACHE_MAX_INVESTORS) {
-      const oldest = this.ledgers.keys().next().value;
-      if (oldest !== undefined) this.ledgers.delete(oldest);
-    }
+    this.keep(userId, ledger);
     return ledger;
   }
 }

@@ -72,9 +72,28 @@ export type LedgerViolation =
       held: number;
     };
 
-export type ReplayResult =
-  | { ok: true; state: LedgerState; effects: Map<number, TransactionEffect>; ordered: LedgerTransaction[] }
-  | { ok: false; violation: LedgerViolation };
+/** A ledger that replayed without a violation. */
+export interface ValidReplay {
+  ok: true;
+  /** The state after the last transaction. */
+  state: LedgerState;
+  /** The transactions in replay order, and each one's effect at the same index. */
+  ordered: LedgerTransaction[];
+  effects: TransactionEffect[];
+  /** checkpoints[k] is the state before ordered[k × LEDGER_CHECKPOINT_EVERY]: where a later change starts from. */
+  checkpoints: LedgerState[];
+}
+
+export type ReplayResult = ValidReplay | { ok: false; violation: LedgerViolation };
+
+/**
+ * Transactions between two kept states. A change replays from the nearest state before it, so its cost is at most
+ * this many transactions plus those after the change, whatever the ledger's length (an append costs neither).
+ */
+export const LEDGER_CHECKPOINT_EVERY = 1_000;
+
+/** What places a transaction in the replay order (a stored row has it too). */
+type LedgerOrderKey = Pick<LedgerTransaction, 'tradeDate' | 'id'>;
 
 export function ledgerCreateState(): LedgerState {
   return {
@@ -89,7 +108,8 @@ export function ledgerCreateState(): LedgerState {
   };
 }
 
-export function ledgerCompare(a: LedgerTransaction, b: LedgerTransaction): number {
+/** Replay order: trade date, then id (the order of writing within a day). */
+export function ledgerCompare(a: LedgerOrderKey, b: LedgerOrderKey): number {
   if (a.tradeDate !== b.tradeDate) return a.tradeDate < b.tradeDate ? -1 : 1;
   return a.id - b.id;
 }
@@ -226,20 +246,110 @@ export function isViolation(result: TransactionEffect | LedgerViolation): result
   return 'kind' in result;
 }
 
+function ledgerCloneState(state: LedgerState): LedgerState {
+  return {
+    ...state,
+    positions: new Map([...state.positions].map(([symbol, position]) => [symbol, { ...position }])),
+    realizedBySymbolTry: new Map(state.realizedBySymbolTry),
+  };
+}
+
+const EMPTY_REPLAY: ValidReplay = {
+  ok: true,
+  state: ledgerCreateState(),
+  ordered: [],
+  effects: [],
+  checkpoints: [],
+};
+
 /** Replays the whole ledger; stops at the first transaction that may not happen. */
 export function ledgerReplay(
   transactions: readonly LedgerTransaction[],
   rules: LedgerRules = STRICT,
 ): ReplayResult {
-  const ordered = ledgerSort(transactions);
-  const state = ledgerCreateState();
-  const effects = new Map<number, TransactionEffect>();
-  for (const tx of ordered) {
-    const result = ledgerApply(state, tx, rules);
+  return ledgerReplayTail(EMPTY_REPLAY, 0, ledgerSort(transactions), rules);
+}
+
+/**
+ * `base` with its transactions from index `from` on replaced by `tail` (in replay order, none before
+ * base.ordered[from − 1]). The transactions before `from` are not checked again: the replay starts from the nearest
+ * checkpoint at or before `from` (from the final state when `from` is the end), so it costs at most
+ * LEDGER_CHECKPOINT_EVERY + tail.length transactions, not the ledger's length. base is left unchanged.
+ */
+export function ledgerReplayTail(
+  base: ValidReplay,
+  from: number,
+  tail: readonly LedgerTransaction[],
+  rules: LedgerRules = STRICT,
+): ReplayResult {
+  const atEnd = from === base.ordered.length;
+  const start = atEnd ? from : Math.floor(from / LEDGER_CHECKPOINT_EVERY) * LEDGER_CHECKPOINT_EVERY;
+  const state = ledgerCloneState(atEnd ? base.state : base.checkpoints[start / LEDGER_CHECKPOINT_EVERY]!);
+  const checkpoints = base.checkpoints.slice(0, Math.floor(start / LEDGER_CHECKPOINT_EVERY) + 1);
+  const ordered = base.ordered.slice(0, from).concat(tail);
+  const effects = base.effects.slice(0, from);
+  for (let i = start; i < ordered.length; i++) {
+    if (i % LEDGER_CHECKPOINT_EVERY === 0 && checkpoints.length === i / LEDGER_CHECKPOINT_EVERY)
+      checkpoints.push(ledgerCloneState(state));
+    const result = ledgerApply(state, ordered[i]!, rules);
     if (isViolation(result)) return { ok: false, violation: result };
-    effects.set(tx.id, result);
+    if (i >= from) effects.push(result);
   }
-  return { ok: true, state, effects, ordered };
+  return { ok: true, state, ordered, effects, checkpoints };
+}
+
+/** The first index of a list in replay order whose item does not sort before `key` (binary search). */
+export function ledgerFirstNotBefore(list: readonly LedgerOrderKey[], key: LedgerOrderKey): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (ledgerCompare(list[mid]!, key) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Where `change` starts in a list in replay order, and the list from there on with it applied. */
+export interface SortedChange<T> {
+  from: number;
+  tail: T[];
+}
+
+/**
+ * Takes the item at `removeIndex` (if any) out of a list in replay order and puts `add` in at their places: the
+ * first index the change touches and what follows it. Items added share no id with the list but the removed one.
+ */
+export function sortedChange<T extends LedgerOrderKey>(
+  list: readonly T[],
+  removeIndex: number | null,
+  add: readonly T[],
+): SortedChange<T> {
+  const added = [...add].sort(ledgerCompare);
+  let from = removeIndex ?? list.length;
+  if (added.length > 0) from = Math.min(from, ledgerFirstNotBefore(list, added[0]!));
+  const tail: T[] = [];
+  let next = 0;
+  for (let i = from; i < list.length; i++) {
+    if (i === removeIndex) continue;
+    while (next < added.length && ledgerCompare(added[next]!, list[i]!) < 0) tail.push(added[next++]!);
+    tail.push(list[i]!);
+  }
+  while (next < added.length) tail.push(added[next++]!);
+  return { from, tail };
+}
+
+/**
+ * The replay of `base` with the transaction at `removeIndex` taken out and `add` put in at their places, replaying
+ * only from the first place the change touches (see ledgerReplayTail).
+ */
+export function ledgerReplayChange(
+  base: ValidReplay,
+  change: { removeIndex?: number | null; add?: readonly LedgerTransaction[] },
+  rules: LedgerRules = STRICT,
+): ReplayResult {
+  const { from, tail } = sortedChange(base.ordered, change.removeIndex ?? null, change.add ?? []);
+  return ledgerReplayTail(base, from, tail, rules);
 }
 
 function formatDateTr(date: string): string {

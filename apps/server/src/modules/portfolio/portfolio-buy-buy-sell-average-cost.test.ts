@@ -25,7 +25,8 @@ describe('buy, buy, sell: weighted-average cost', () => {
     const replay = ledgerReplay(ledger);
     if (!replay.ok) throw new Error('replay failed');
     expect(roundMoney(replay.state.realizedTry)).toBe(300);
-    expect(roundMoney(replay.effects.get(ledger[3]!.id)!.realizedTry!)).toBe(300);
+    const sellIndex = replay.ordered.findIndex((tx) => tx.id === ledger[3]!.id);
+    expect(roundMoney(replay.effects[sellIndex]!.realizedTry!)).toBe(300);
     expect(roundMoney(replay.state.cashTry)).toBe(10_000 - 1_000 - 3_600 + 2_600);
   });
 

@@ -1,4 +1,5 @@
-import { BadRequestError, ConflictError, NotFoundError } from '@/lib/errors';
+import { CSV_IMPORT_MAX_ROWS_PER_DAY } from '@bist/contracts';
+import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '@/lib/errors';
 import { formatTry } from '@/lib/money';
 import { ledgerViolationMessage, type LedgerViolation } from './ledger.ts';
 
@@ -12,6 +13,10 @@ export const PORTFOLIO_MESSAGES = {
   csvInvalid: (count: number, sample: string) =>
     `CSV dosyasında ${count} hatalı satır var; hiçbir işlem kaydedilmedi. ${sample}`,
   csvFile: (reason: string) => `CSV dosyası okunamadı: ${reason}`,
+  csvDailyQuota: (today: number, adding: number) =>
+    `Bir günde en fazla ${CSV_IMPORT_MAX_ROWS_PER_DAY.toLocaleString('tr-TR')} işlem içe aktarılabilir: bugün ` +
+    `${today.toLocaleString('tr-TR')} işlem kaydedildi, dosyada ${adding.toLocaleString('tr-TR')} satır var. ` +
+    'Hiçbir işlem kaydedilmedi; yarın yeniden deneyin.',
   cashShortfall: (shortfallTry: number) =>
     `Bu alım kayıtlı nakitten ${formatTry(shortfallTry)} fazla. Eksik tutar için otomatik para yatırma kaydedin ` +
     'ya da nakdin eksiye düşmesine izin verin.',
@@ -56,6 +61,13 @@ export class TransactionNotFoundError extends NotFoundError {
 }
 
 export class CsvImportInvalidError extends BadRequestError {}
+
+/** An import past CSV_IMPORT_MAX_ROWS_PER_DAY: 429 until the next Istanbul day. */
+export class CsvImportQuotaError extends TooManyRequestsError {
+  constructor(today: number, adding: number, retryAfterSeconds: number) {
+    super(PORTFOLIO_MESSAGES.csvDailyQuota(today, adding), retryAfterSeconds);
+  }
+}
 
 /** A transaction input that the market or the calendar refuses (zod checked its shape): 400 naming the field. */
 export class TransactionInputError extends BadRequestError {}

@@ -93,9 +93,13 @@ describe.each(testBackends())('PortfolioRepository on %s', (backend) => {
     const [row] = await repo.withLedgerLock(owner, (r) =>
       r.insertTransactions(owner, [deposit('2026-01-01', 10)]),
     );
-    expect(await repo.updateTransaction(other, row!.id, deposit('2026-01-01', 99))).toBe(false);
+    expect(await repo.updateTransaction(other, row!.id, deposit('2026-01-01', 99))).toBeNull();
     expect(await repo.deleteTransaction(other, row!.id)).toBe(false);
-    expect(await repo.updateTransaction(owner, row!.id, deposit('2026-01-03', 99))).toBe(true);
+    expect(await repo.updateTransaction(owner, row!.id, deposit('2026-01-03', 99))).toMatchObject({
+      id: row!.id,
+      tradeDate: '2026-01-03',
+      amountTry: 99,
+    });
     expect((await repo.listTransactions(owner))[0]).toMatchObject({ tradeDate: '2026-01-03', amountTry: 99 });
     expect(await repo.deleteAllTransactions(owner)).toBe(1);
     expect(await repo.listTransactions(owner)).toEqual([]);

@@ -10,16 +10,26 @@ export type NewTransactionRow = Omit<
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
 
+/** What the repository read, for the tests that show a write's cost does not grow with the ledger. */
+export interface PortfolioReadStats {
+  transactionRowsRead: number;
+}
+
 export class PortfolioRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    readonly reads: PortfolioReadStats = { transactionRowsRead: 0 },
+  ) {}
 
   /** The whole ledger of one investor in replay order: one indexed query. */
   async listTransactions(userId: string): Promise<TransactionRow[]> {
-    return this.db
+    const rows = await this.db
       .select()
       .from(portfolioTransactions)
       .where(eq(portfolioTransactions.userId, userId))
       .orderBy(asc(portfolioTransactions.tradeDate), asc(portfolioTransactions.id));
+    this.reads.transactionRowsRead += rows.length;
+    return rows;
   }
 
   /** Ledger version and cash rule; version 0 (strict cash) when the investor has no account row yet. */
@@ -45,20 +55,24 @@ export class PortfolioRepository {
 
   /**
    * Runs `work` in one database transaction holding the investor's account row lock, so ledger writes of one
-   * investor (from any server process) validate and save one after another. The version is bumped on commit.
+   * investor (from any server process) validate and save one after another. `work` gets the ledger version it holds;
+   * the version is bumped on commit (to that + 1).
    */
-  async withLedgerLock<T>(userId: string, work: (repo: PortfolioRepository) => Promise<T>): Promise<T> {
+  async withLedgerLock<T>(
+    userId: string,
+    work: (repo: PortfolioRepository, version: number) => Promise<T>,
+  ): Promise<T> {
     return (this.db as Db).transaction(async (tx) => {
       await tx
         .insert(portfolioAccounts)
         .values({ userId })
         .onConflictDoNothing({ target: portfolioAccounts.userId });
-      await tx
-        .select({ v: portfolioAccounts.ledgerVersion })
+      const [locked] = await tx
+        .select({ version: portfolioAccounts.ledgerVersion })
         .from(portfolioAccounts)
         .where(eq(portfolioAccounts.userId, userId))
         .for('update');
-      const result = await work(new PortfolioRepository(tx));
+      const result = await work(new PortfolioRepository(tx, this.reads), locked?.version ?? 0);
       await tx
         .update(portfolioAccounts)
         .set({ ledgerVersion: sql`${portfolioAccounts.ledgerVersion} + 1` })
@@ -79,13 +93,18 @@ export class PortfolioRepository {
     return inserted;
   }
 
-  async updateTransaction(userId: string, id: number, row: NewTransactionRow): Promise<boolean> {
+  /** The row as stored after the update, or null when the investor has no such transaction. */
+  async updateTransaction(
+    userId: string,
+    id: number,
+    row: NewTransactionRow,
+  ): Promise<TransactionRow | null> {
     const result = await this.db
       .update(portfolioTransactions)
       .set(row)
       .where(and(eq(portfolioTransactions.userId, userId), eq(portfolioTransactions.id, id)))
-      .returning({ id: portfolioTransactions.id });
-    return result.length > 0;
+      .returning();
+    return result[0] ?? null;
   }
 
   async deleteTransaction(userId: string, id: number): Promise<boolean> {

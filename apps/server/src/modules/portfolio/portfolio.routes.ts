@@ -79,15 +79,17 @@ export function portfolioRoutes(portfolio: PortfolioService, auth: CustomerAuthe
         onRequest,
         schema: {
           tags,
-          summary: 'The ledger, newest first, with cash effect and realised P/L per transaction',
+          summary:
+            'One page of the ledger, newest first, with cash effect and realised P/L per transaction ' +
+            "(limit, cursor = the previous page's next_cursor; total counts the whole ledger)",
           querystring: transactionListQuerySchema,
           response: { 200: transactionListResponseSchema, ...errorResponses },
         },
       },
-      async (request) => {
-        const transactions = await portfolio.listTransactions(userId(request), request.query);
-        return { success: true as const, data: { transactions, total: transactions.length } };
-      },
+      async (request) => ({
+        success: true as const,
+        data: await portfolio.listTransactions(userId(request), request.query),
+      }),
     );
 
     app.post(
@@ -173,7 +175,8 @@ export function portfolioRoutes(portfolio: PortfolioService, auth: CustomerAuthe
         schema: {
           tags,
           summary:
-            'Import a CSV all-or-nothing (400 with the bad lines, 409 when the resulting ledger is impossible)',
+            'Import a CSV all-or-nothing (400 with the bad lines, 409 when the resulting ledger is impossible, ' +
+            '429 past the transactions an investor may import per day)',
           body: csvImportRequestSchema,
           response: { 200: csvImportResponseSchema, ...errorResponses },
         },

@@ -1,11 +1,14 @@
 import {
   AUTO_DEPOSIT_NOTE,
+  CSV_IMPORT_MAX_ROWS_PER_DAY,
   DEFAULT_PERFORMANCE_RANGE,
+  TRANSACTION_LIST_DEFAULT_LIMIT,
   type CsvPreview,
   type PerformanceRange,
   type PortfolioOverview,
   type PortfolioTransaction,
   type TransactionInput,
+  type TransactionListQuery,
   type TransactionType,
 } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
@@ -13,14 +16,23 @@ import { roundMoney } from '@/lib/money';
 import type { Versioned } from '@/lib/versioned';
 import type { MarketData } from '@/market/market-data';
 import { csvFormat } from './csv.ts';
-import { istanbulToday } from './dates.ts';
+import { istanbulDayStart, istanbulToday } from './dates.ts';
 import { DEFAULT_DEMO_PLAN, loadDemoPortfolio } from './demo-portfolio.ts';
-import { ledgerReplay, ledgerViolationMessage, type LedgerRules, type LedgerTransaction } from './ledger.ts';
+import {
+  ledgerFirstNotBefore,
+  ledgerReplay,
+  ledgerReplayChange,
+  ledgerViolationMessage,
+  type LedgerRules,
+  type ReplayResult,
+  type ValidReplay,
+} from './ledger.ts';
 import { LedgerCache, type CachedLedger } from './ledger-cache.ts';
 import { csvImportRefusal, csvLedgerCheck, csvRowsCheck, type CsvRowsCheck } from './portfolio-csv-import.ts';
 import { PortfolioOverviewBuilder } from './portfolio-overview.ts';
 import {
   CashShortfallError,
+  CsvImportQuotaError,
   InsufficientCashError,
   PORTFOLIO_MESSAGES,
   TransactionNotFoundError,
@@ -31,8 +43,8 @@ import type { NewTransactionRow, PortfolioRepository, TransactionRow } from './p
 import { toLedger, toRow, transactionProblems } from './transaction-rows.ts';
 
 /**
- * An investor's portfolio: the ledger of transactions (every write re-validated against the whole ledger under the
- * ledger lock), its overview at the live quotes, CSV import and export, the cash rule, and the demo portfolio.
+ * An investor's portfolio: the ledger of transactions (every write validated under the ledger lock against the ledger
+ * in memory, replaying only what follows the change — see LedgerCache), its overview at the live quotes, CSV import and export, the cash rule, and the demo portfolio.
  */
 export class PortfolioService {
   private readonly ledgers: LedgerCache;
@@ -66,20 +78,37 @@ export class PortfolioService {
     };
   }
 
-  /** The ledger, newest first, with each transaction's cash effect, realised P/L and the cash after it. */
+  /**
+   * One page of the ledger, newest first, with each transaction's cash effect, realised P/L and the cash after it;
+   * `total` counts the matching transactions of the whole ledger. The cursor is the (date, id) of a page's last
+   * transaction, so a page does not shift when transactions are added meanwhile.
+   */
   async listTransactions(
     userId: string,
-    filter: { symbol?: string | undefined; type?: TransactionType | undefined } = {},
-  ) {
+    query: TransactionListQuery = {},
+  ): Promise<{ transactions: PortfolioTransaction[]; total: number; next_cursor: string | null }> {
     const ledger = await this.ledgers.get(userId);
-    const result: PortfolioTransaction[] = [];
-    for (let i = ledger.rows.length - 1; i >= 0; i--) {
-      const row = ledger.rows[i]!;
-      if (filter.symbol && row.symbol !== filter.symbol) continue;
-      if (filter.type && row.type !== filter.type) continue;
-      result.push(this.present(ledger, row));
+    const { rows } = ledger;
+    const limit = query.limit ?? TRANSACTION_LIST_DEFAULT_LIMIT;
+    const matches = (row: TransactionRow) =>
+      (!query.symbol || row.symbol === query.symbol) && (!query.type || row.type === query.type);
+    const filtered = Boolean(query.symbol || query.type);
+    let start = rows.length - 1;
+    if (query.cursor) {
+      const [tradeDate = '', id = '0'] = query.cursor.split('_');
+      start = ledgerFirstNotBefore(rows, { tradeDate, id: Number(id) }) - 1;
     }
-    return result;
+    const transactions: PortfolioTransaction[] = [];
+    let i = start;
+    for (; i >= 0 && transactions.length < limit; i--)
+      if (matches(rows[i]!)) transactions.push(this.present(ledger, i));
+    while (i >= 0 && !matches(rows[i]!)) i--;
+    const last = transactions.at(-1);
+    return {
+      transactions,
+      total: filtered ? rows.reduce((n, row) => n + (matches(row) ? 1 : 0), 0) : rows.length,
+      next_cursor: i >= 0 && last ? `${last.date}_${last.id}` : null,
+    };
   }
 
   async exportCsv(userId: string): Promise<{ csv: string; fileName: string }> {
@@ -109,15 +138,19 @@ export class PortfolioService {
    */
   async createTransaction(userId: string, input: TransactionInput): Promise<PortfolioTransaction> {
     const row = this.checkInput(input);
-    const inserted = await this.repo.withLedgerLock(userId, async (repo) => {
-      const existing = (await repo.listTransactions(userId)).map(toLedger);
-      const rules = await this.rules(repo, userId);
+    const { ledger, id } = await this.repo.withLedgerLock(userId, async (repo, version) => {
+      const base = await this.ledgers.atVersion(userId, version, repo);
+      const rules: LedgerRules = { allowNegativeCash: base.allowNegativeCash };
       if (input.cash_rule === 'allow_negative' && !rules.allowNegativeCash) {
         await repo.setAllowNegativeCash(userId, true);
         rules.allowNegativeCash = true;
       }
-      const provisionalId = existing.reduce((max, r) => Math.max(max, r.id), 0) + 1;
-      const replay = ledgerReplay([...existing, toLedger({ ...row, id: provisionalId })], rules);
+      const provisionalId = base.maxId + 1;
+      const replay = ledgerReplayChange(
+        base.replay,
+        { add: [toLedger({ ...row, id: provisionalId })] },
+        rules,
+      );
       let rows: NewTransactionRow[] = [row];
       if (!replay.ok) {
         const violation = replay.violation;
@@ -138,22 +171,18 @@ export class PortfolioService {
           amountTry: shortfallTry,
           note: AUTO_DEPOSIT_NOTE,
         };
-        this.validate(
-          [
-            ...existing,
-            toLedger({ ...deposit, id: provisionalId }),
-            toLedger({ ...row, id: provisionalId + 1 }),
-          ],
-          provisionalId + 1,
-          row,
-          rules,
-        );
+        const add = [
+          toLedger({ ...deposit, id: provisionalId }),
+          toLedger({ ...row, id: provisionalId + 1 }),
+        ];
+        refuseViolation(ledgerReplayChange(base.replay, { add }, rules), provisionalId + 1, row);
         rows = [deposit, row];
       }
       const saved = await repo.insertTransactions(userId, rows);
-      return saved[saved.length - 1]!;
+      return { ledger: this.ledgers.changed(base, { add: saved, rules }), id: saved[saved.length - 1]!.id };
     });
-    return this.presentAfterWrite(userId, inserted.id);
+    this.ledgers.install(userId, ledger);
+    return this.presentById(ledger, id);
   }
 
   /** Replaces a transaction (it keeps its id, hence its place among transactions of the same day). */
@@ -163,44 +192,57 @@ export class PortfolioService {
     input: TransactionInput,
   ): Promise<PortfolioTransaction> {
     const row = this.checkInput(input);
-    await this.repo.withLedgerLock(userId, async (repo) => {
-      const existing = await repo.listTransactions(userId);
-      if (!existing.some((r) => r.id === id)) throw new TransactionNotFoundError();
-      this.validate(
-        existing.map((r) => (r.id === id ? toLedger({ ...row, id }) : toLedger(r))),
-        id,
-        row,
-        await this.rules(repo, userId),
-      );
-      await repo.updateTransaction(userId, id, row);
+    const ledger = await this.repo.withLedgerLock(userId, async (repo, version) => {
+      const base = await this.ledgers.atVersion(userId, version, repo);
+      const removeIndex = base.rows.findIndex((r) => r.id === id);
+      if (removeIndex < 0) throw new TransactionNotFoundError();
+      const add = [toLedger({ ...row, id })];
+      const rules = { allowNegativeCash: base.allowNegativeCash };
+      const replay = ledgerReplayChange(base.replay, { removeIndex, add }, rules);
+      refuseViolation(replay, id, row);
+      const updated = await repo.updateTransaction(userId, id, row);
+      if (!updated) throw new TransactionNotFoundError();
+      // The stored row has the id it was checked with: the checked replay is the new ledger's.
+      return this.ledgers.changed(base, { removeIndex, add: [updated], replay });
     });
-    return this.presentAfterWrite(userId, id);
+    this.ledgers.install(userId, ledger);
+    return this.presentById(ledger, id);
   }
 
   async deleteTransaction(userId: string, id: number): Promise<void> {
-    await this.repo.withLedgerLock(userId, async (repo) => {
-      const existing = await repo.listTransactions(userId);
-      if (!existing.some((r) => r.id === id)) throw new TransactionNotFoundError();
-      this.validate(
-        existing.filter((r) => r.id !== id).map(toLedger),
-        null,
-        null,
-        await this.rules(repo, userId),
+    const ledger = await this.repo.withLedgerLock(userId, async (repo, version) => {
+      const base = await this.ledgers.atVersion(userId, version, repo);
+      const removeIndex = base.rows.findIndex((r) => r.id === id);
+      if (removeIndex < 0) throw new TransactionNotFoundError();
+      const replay = ledgerReplayChange(
+        base.replay,
+        { removeIndex },
+        { allowNegativeCash: base.allowNegativeCash },
       );
+      refuseViolation(replay, null, null);
       await repo.deleteTransaction(userId, id);
+      return this.ledgers.changed(base, { removeIndex, replay });
     });
-    this.ledgers.invalidate(userId);
+    this.ledgers.install(userId, ledger);
   }
 
   /** Validates a CSV against the ledger without saving anything. */
   async previewImport(userId: string, csv: string, replace = false): Promise<CsvPreview> {
     const checked = await this.checkCsvRows(csv);
     const ledger = await this.ledgers.get(userId);
-    return csvLedgerCheck(checked, ledger.rows, { replace, allowNegativeCash: ledger.allowNegativeCash })
-      .preview;
+    const { preview } = csvLedgerCheck(checked, replace ? null : ledger, {
+      allowNegativeCash: ledger.allowNegativeCash,
+    });
+    // What the import would answer 429 for, so `can_import` stays true only when the import would save.
+    const quota = this.importQuotaExcess(replace ? [] : ledger.rows, preview.valid_rows);
+    if (!quota) return preview;
+    return { ...preview, file_errors: [...preview.file_errors, quota.message], can_import: false };
   }
 
-  /** Saves every row of the CSV in one database transaction, or none (400 with the bad lines, 409 for the ledger). */
+  /**
+   * Saves every row of the CSV in one database transaction, or none (400 with the bad lines, 409 for the ledger, 429
+   * past CSV_IMPORT_MAX_ROWS_PER_DAY).
+   */
   async importCsv(
     userId: string,
     csv: string,
@@ -208,22 +250,28 @@ export class PortfolioService {
   ): Promise<{ imported: number; replaced: number }> {
     // The rows on their own first, outside the ledger lock (the slow part, yielding as it goes).
     const checked = await this.checkCsvRows(csv);
-    const result = await this.repo.withLedgerLock(userId, async (repo) => {
-      const rules = await this.rules(repo, userId);
-      const check = csvLedgerCheck(checked, await repo.listTransactions(userId), {
-        replace,
-        allowNegativeCash: rules.allowNegativeCash,
+    const { result, ledger } = await this.repo.withLedgerLock(userId, async (repo, version) => {
+      const base = await this.ledgers.atVersion(userId, version, repo);
+      const check = csvLedgerCheck(checked, replace ? null : base, {
+        allowNegativeCash: base.allowNegativeCash,
       });
       const refusal = csvImportRefusal(check);
       if (refusal) throw refusal;
+      const quota = this.importQuotaExcess(replace ? [] : base.rows, check.rows.length);
+      if (quota) throw quota;
       const replaced = replace ? await repo.deleteAllTransactions(userId) : 0;
       const inserted = await repo.insertTransactions(
         userId,
         check.rows.map((r) => r.row),
       );
-      return { imported: inserted.length, replaced };
+      return {
+        result: { imported: inserted.length, replaced },
+        // Appended rows are replayed from the first of their dates on; a replaced ledger is read again when asked.
+        ledger: replace ? null : this.ledgers.changed(base, { add: inserted }),
+      };
     });
-    this.ledgers.invalidate(userId);
+    if (ledger) this.ledgers.install(userId, ledger);
+    else this.ledgers.invalidate(userId);
     return result;
   }
 
@@ -288,16 +336,18 @@ export class PortfolioService {
     return { allowNegativeCash: (await repo.account(userId)).allowNegativeCash };
   }
 
-  private validate(
-    transactions: LedgerTransaction[],
-    changedId: number | null,
-    changed: NewTransactionRow | null,
-    rules: LedgerRules,
-  ): void {
-    const replay = ledgerReplay(transactions, rules);
-    if (replay.ok) return;
-    const own = changedId !== null && replay.violation.transactionId === changedId;
-    throw ledgerViolationError(replay.violation, null, own && changed ? fieldOf(changed) : undefined);
+  /**
+   * The 429 when `adding` more imported rows would take the transactions recorded today past
+   * CSV_IMPORT_MAX_ROWS_PER_DAY, else null (`rows`: the ledger that stays; a scan in memory, no query).
+   */
+  private importQuotaExcess(rows: readonly TransactionRow[], adding: number): CsvImportQuotaError | null {
+    const now = this.clock.now();
+    const dayStartMs = istanbulDayStart(now).getTime();
+    let today = 0;
+    for (const row of rows) if (row.createdAt.getTime() >= dayStartMs) today += 1;
+    if (today + adding <= CSV_IMPORT_MAX_ROWS_PER_DAY) return null;
+    const retryAfterSeconds = Math.ceil((dayStartMs + 86_400_000 - now.getTime()) / 1000);
+    return new CsvImportQuotaError(today, adding, retryAfterSeconds);
   }
 
   private checkCsvRows(csv: string): Promise<CsvRowsCheck> {
@@ -307,16 +357,16 @@ export class PortfolioService {
     });
   }
 
-  private async presentAfterWrite(userId: string, id: number): Promise<PortfolioTransaction> {
-    this.ledgers.invalidate(userId);
-    const ledger = await this.ledgers.get(userId);
-    const row = ledger.rows.find((r) => r.id === id);
-    if (!row) throw new TransactionNotFoundError();
-    return this.present(ledger, row);
+  private presentById(ledger: CachedLedger, id: number): PortfolioTransaction {
+    const index = ledger.rows.findIndex((r) => r.id === id);
+    if (index < 0) throw new TransactionNotFoundError();
+    return this.present(ledger, index);
   }
 
-  private present(ledger: CachedLedger, row: TransactionRow): PortfolioTransaction {
-    const effect = ledger.replay.effects.get(row.id);
+  /** The transaction at `index` of the ledger's replay order. */
+  private present(ledger: CachedLedger, index: number): PortfolioTransaction {
+    const row = ledger.rows[index]!;
+    const effect = ledger.replay.effects[index];
     return {
       id: row.id,
       type: row.type as TransactionType,
@@ -337,6 +387,17 @@ export class PortfolioService {
       created_at: row.createdAt.toISOString(),
     };
   }
+}
+
+/** Throws the 409 of a replay that failed, naming the changed row's field when the failure is that row's own. */
+function refuseViolation(
+  replay: ReplayResult,
+  changedId: number | null,
+  changed: NewTransactionRow | null,
+): asserts replay is ValidReplay {
+  if (replay.ok) return;
+  const own = changedId !== null && replay.violation.transactionId === changedId;
+  throw ledgerViolationError(replay.violation, null, own && changed ? fieldOf(changed) : undefined);
 }
 
 /** The input field a refused transaction names: what moves shares, or the amount. */

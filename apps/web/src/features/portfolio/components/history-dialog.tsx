@@ -33,10 +33,16 @@ export function HistoryDialog({
           </p>
         ) : (
           <TransactionsTable
-            transactions={query.data?.transactions}
+            transactions={query.transactions}
             loading={query.isPending}
             onEdit={onEdit}
             showSymbol={false}
+            pages={{
+              total: query.total,
+              hasMore: query.hasNextPage,
+              loadingMore: query.isFetchingNextPage,
+              onMore: () => void query.fetchNextPage(),
+            }}
           />
         )}
       </DialogContent>

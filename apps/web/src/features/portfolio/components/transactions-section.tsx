@@ -12,7 +12,7 @@ import { CsvImportDialog } from './csv-import-dialog';
 import { TransactionsTable } from './transactions-table';
 import '@/features/portfolio/i18n';
 
-/** The whole ledger with CSV export and import. */
+/** The ledger, a page at a time ('Daha fazla'), with CSV export and import. */
 export function TransactionsSection({ onEdit }: { onEdit: (transaction: PortfolioTransaction) => void }) {
   const { t } = useTranslation('portfolio');
   const query = useTransactions();
@@ -47,9 +47,15 @@ export function TransactionsSection({ onEdit }: { onEdit: (transaction: Portfoli
           </p>
         ) : (
           <TransactionsTable
-            transactions={query.data?.transactions}
+            transactions={query.transactions}
             loading={query.isPending}
             onEdit={onEdit}
+            pages={{
+              total: query.total,
+              hasMore: query.hasNextPage,
+              loadingMore: query.isFetchingNextPage,
+              onMore: () => void query.fetchNextPage(),
+            }}
           />
         )}
       </CardContent>

@@ -4,7 +4,7 @@ import { toast } from '@/components/ui/toaster';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { PortfolioTransaction } from '@bist/contracts';
 import { Badge } from '@/components/ui/badge';
-import { IconButton } from '@/components/ui/button';
+import { Button, IconButton } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { isApiError } from '@/lib/api-client';
@@ -114,17 +114,45 @@ function TransactionCards({
   );
 }
 
+/** The pages of the ledger read so far, and how to read the next ('Daha fazla'). */
+export interface TransactionPages {
+  total: number;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onMore: () => void;
+}
+
+/** How many of the ledger's transactions are shown, and 'Daha fazla' while more are left. */
+function MoreTransactions({ shown, pages }: { shown: number; pages: TransactionPages }) {
+  const { t } = useTranslation('portfolio');
+  if (pages.total === 0) return null;
+  return (
+    <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
+      <span data-testid="transactions-shown">
+        {t('tx.shown', { shown: formatNumber(shown), total: formatNumber(pages.total) })}
+      </span>
+      {pages.hasMore ? (
+        <Button variant="outline" size="sm" disabled={pages.loadingMore} onClick={pages.onMore}>
+          {t('tx.more')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
 /** The ledger rows with edit and delete (after confirmation); cards below the md breakpoint. */
 export function TransactionsTable({
   transactions,
   loading,
   onEdit,
   showSymbol = true,
+  pages,
 }: {
   transactions: PortfolioTransaction[] | undefined;
   loading: boolean;
   onEdit: (transaction: PortfolioTransaction) => void;
   showSymbol?: boolean;
+  pages?: TransactionPages;
 }) {
   const { t } = useTranslation('portfolio');
   const remove = useDeleteTransaction();
@@ -226,6 +254,7 @@ export function TransactionsTable({
           </Table>
         </div>
       )}
+      {pages && transactions ? <MoreTransactions shown={transactions.length} pages={pages} /> : null}
       <ConfirmDialog
         open={confirming !== null}
         title={t('tx.deleteTitle')}

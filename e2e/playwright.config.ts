@@ -66,6 +66,8 @@ export default defineConfig({
       DATABASE_URL: '',
       DEMO_MODE: 'true',
       LOG_LEVEL: 'warn',
+      // Never the internet: the simulator (a spec that wants the real feed starts the local fake provider).
+      MARKET_FEED: 'simulated',
       ML_INITIAL_TRAINING: 'first-phase',
     },
   },

@@ -7,6 +7,7 @@ import {
   AUDIT_EVENT_TYPES,
 } from './admin.values.ts';
 import { ADMIN_ROLES, PERMISSIONS } from './roles.ts';
+import { MARKET_FEED_MODES } from './market.ts';
 
 // Admin API contracts (spec §3, §5, §7 under /admin/api). The admin realm speaks English and snake_case field names
 // as the spec writes them (is_active, last_login, created_at).
@@ -172,6 +173,8 @@ export const AUDIT_ACTIONS = {
   userUpdated: 'user_updated',
   userDeleted: 'user_deleted',
   settingsUpdated: 'settings_updated',
+  /** The live market feed changed (the admin's 'Market feed' setting, or 'auto' finding the real provider). */
+  marketFeedSwitched: 'market_feed_switched',
   mlRunRequested: 'ml_run_requested',
   mlRunCancelled: 'ml_run_cancelled',
   modelPromoted: 'model_promoted',
@@ -289,8 +292,11 @@ export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Platform settings the admin can change. Each field validated here; the server stores the whole document. */
 export const platformSettingsSchema = z.object({
-  /** Where quotes come from. */
-  market_feed: z.enum(['simulated', 'yahoo'], { error: 'market_feed must be simulated or yahoo' }),
+  /**
+   * Where quotes come from: 'auto' (the real provider whenever it answers, the simulator otherwise), 'simulated' or
+   * 'yahoo'. Applies at once, without a restart; until an admin saves it, MARKET_FEED decides.
+   */
+  market_feed: z.enum(MARKET_FEED_MODES, { error: 'market_feed must be auto, simulated or yahoo' }),
   /** How often the market engine polls its feed, in ms. */
   market_poll_interval_ms: z
     .number({ error: 'Must be a number of milliseconds' })
@@ -319,7 +325,7 @@ export const platformSettingsSchema = z.object({
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
-  market_feed: 'simulated',
+  market_feed: 'auto',
   market_poll_interval_ms: 5_000,
   client_refresh_interval_ms: 30_000,
   ml_schedule_time: '18:30',

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PLATFORM_SETTINGS } from '@bist/contracts';
 import type { TestApp } from '@test/helpers';
 import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
-import { settingsFromStored } from './settings.service.ts';
+import { SettingsRepository } from './settings.repository.ts';
+import { SettingsService, settingsFromStored } from './settings.service.ts';
 
 describe('settingsFromStored', () => {
   it('keeps valid stored fields and falls back to defaults for missing, invalid and unknown ones', () => {
@@ -27,16 +28,12 @@ describe('admin settings routes', () => {
   const put = (payload: object) =>
     t.app.inject(withToken(token, { method: 'PUT', url: '/admin/api/settings', payload }));
 
-  it('returns the defaults before anything is set', async () => {
+  it('returns the defaults before anything is set, MARKET_FEED as the market feed (tests pin the simulator)', async () => {
     const res = await get();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      success: true,
-      settings: DEFAULT_PLATFORM_SETTINGS,
-      updated_at: null,
-      updated_by: null,
-    });
-    expect(await t.services.settings.get()).toEqual(DEFAULT_PLATFORM_SETTINGS);
+    const defaults = { ...DEFAULT_PLATFORM_SETTINGS, market_feed: 'simulated' };
+    expect(res.json()).toEqual({ success: true, settings: defaults, updated_at: null, updated_by: null });
+    expect(await t.services.settings.get()).toEqual(defaults);
   });
 
   it('validates every field and names it; nothing is saved from a refused update', async () => {
@@ -115,6 +112,20 @@ describe('admin settings routes', () => {
     for (let i = 0; i < 3; i += 1)
       expect((await adminLogin(t, 'cfo@bistai.demo', `bad-password-${i}`)).statusCode).toBe(401);
     expect((await adminLogin(t, 'cfo@bistai.demo', 'cfo-demo-2026')).statusCode).toBe(429);
+  });
+
+  it('stores only the fields admins saved: the others keep following their defaults (MARKET_FEED)', async () => {
+    const row = await new SettingsRepository(t.infra.database.db).find('platform');
+    expect(row?.value).not.toHaveProperty('client_refresh_interval_ms');
+    const elsewhere = new SettingsService(
+      new SettingsRepository(t.infra.database.db),
+      t.services.audit,
+      t.clock,
+      { market_feed: 'auto' },
+    );
+    expect((await elsewhere.get()).market_feed).toBe('yahoo'); // saved above by an admin
+    await put({ market_feed: 'simulated' });
+    expect((await elsewhere.get()).market_feed).toBe('simulated');
   });
 
   it('tells change listeners what changed, after the save, and keeps the save when a listener fails', async () => {

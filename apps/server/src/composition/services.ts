@@ -247,11 +247,13 @@ export function createServices(
 
 /**
  * The live feed follows the admin 'Market feed' setting without a restart, and every switch (the admin's, or 'auto'
- * finding the provider) is audited. Returns the function that stops listening.
+ * finding the provider) is audited. A switch to the real feed replaced the simulated history, so the models are
+ * retrained on it (train → predict → evaluate); a switch to the simulator changes nothing they learn from (simulated
+ * bars are left out while real history exists). Returns the function that stops listening.
  */
 export function connectFeedSupervisor(
   feed: FeedSupervisor,
-  platform: Pick<PlatformServices, 'settings' | 'audit'>,
+  platform: Pick<Services, 'settings' | 'audit' | 'predictionRuns'>,
   log: Logger,
 ): () => void {
   const offSettings = platform.settings.onChange(async (settings, changed) => {
@@ -262,19 +264,23 @@ export function connectFeedSupervisor(
       log.error({ err: error, mode: settings.market_feed }, 'market feed could not be switched');
     }
   });
-  const offSwitch = feed.onSwitch((change) =>
-    platform.audit
-      .record({
-        eventType: 'system_config',
-        action: AUDIT_ACTIONS.marketFeedSwitched,
-        actor: null,
-        target: { type: 'market_feed', id: null },
-        before: { feed: change.from },
-        after: { feed: change.to },
-        details: { mode: change.mode, reason: change.reason },
-      })
-      .then(() => undefined),
-  );
+  const offSwitch = feed.onSwitch(async (change) => {
+    await platform.audit.record({
+      eventType: 'system_config',
+      action: AUDIT_ACTIONS.marketFeedSwitched,
+      actor: null,
+      target: { type: 'market_feed', id: null },
+      before: { feed: change.from },
+      after: { feed: change.to },
+      details: { mode: change.mode, reason: change.reason },
+    });
+    if (change.to === 'simulated') return;
+    try {
+      await platform.predictionRuns.request('train', { requestedBy: 'feed_switch', chain: true });
+    } catch (error) {
+      log.warn({ err: error }, 'retraining after the feed switch could not be queued');
+    }
+  });
   // A change saved through another process reaches this one with the periodic settings refresh (background.ts).
   const timer = setInterval(() => {
     const mode = platform.settings.current().market_feed;

@@ -9,6 +9,8 @@ import { VersionedCache } from '@/lib/versioned-cache';
 const PROVIDERS = { yahoo: { name: 'Yahoo Finance', delayMinutes: 15 } } as const;
 /** Stored history read again at most this often even when the engine wrote nothing (an import by the CLI). */
 const HISTORY_TTL_MS = 10 * 60_000;
+/** What the served models learned from is read again this often (a training may have finished in any process). */
+const MODELS_TTL_MS = 60_000;
 
 export interface MarketSourceDeps {
   engine: MarketEngine;
@@ -27,8 +29,9 @@ type History = MarketSource['history'];
 
 /**
  * GET /api/market/source: where every figure on an investor's screen comes from (decision 0044). The answer changes
- * with the quotes (as_of, stale), a feed switch, the stored history and the admin's refresh interval; `version()`
- * says which, so the route encodes it once per version.
+ * with the quotes (as_of, stale), a feed switch, the stored history (read again within 10 minutes of an import), the
+ * served models (within a minute of a training) and the admin's refresh interval; `version()` says which, so the
+ * route encodes it once per version.
  */
 export class MarketSourceService {
   private readonly history = new VersionedCache<'history', History>(1);
@@ -41,6 +44,10 @@ export class MarketSourceService {
     return `${engine.providerName}|${engine.storedThrough ?? ''}|${Math.floor(clock.now().getTime() / HISTORY_TTL_MS)}`;
   }
 
+  private modelsVersion(): string {
+    return `${this.historyVersion()}|${Math.floor(this.d.clock.now().getTime() / MODELS_TTL_MS)}`;
+  }
+
   version(): string {
     const { engine, feed } = this.d;
     return [
@@ -50,16 +57,15 @@ export class MarketSourceService {
       feed?.mode ?? this.d.configuredMode,
       feed?.switchedAt?.getTime() ?? '',
       this.d.refreshIntervalMs(),
-      this.historyVersion(),
+      this.modelsVersion(),
     ].join('|');
   }
 
   async source(): Promise<MarketSource> {
     const { engine, feed, clock } = this.d;
-    const version = this.historyVersion();
     const [history, models] = await Promise.all([
-      this.history.getAsync('history', version, () => this.storedHistory()),
-      this.models.getAsync('models', version, () => this.d.models()),
+      this.history.getAsync('history', this.historyVersion(), () => this.storedHistory()),
+      this.models.getAsync('models', this.modelsVersion(), () => this.d.models()),
     ]);
     const freshness = engine.freshness(clock.now());
     const provider = engine.providerName === 'simulated' ? null : PROVIDERS[engine.providerName];

@@ -315,8 +315,6 @@ export const platformSettingsSchema = z.object({
     .regex(TIME_OF_DAY_PATTERN, 'Use HH:MM (24-hour, Europe/Istanbul)'),
   /** Whether the daily ML run happens at all. */
   ml_auto_retrain: z.boolean({ error: 'Must be true or false' }),
-  /** Daily price limit band as a fraction of the previous close (BIST: 0.10). */
-  price_band_fraction: z.number({ error: 'Must be a fraction' }).min(0.05).max(0.2),
   /** Lifetime of a staff session, in hours (applies to new sign-ins). */
   admin_session_ttl_hours: z.number({ error: 'Must be a number of hours' }).int().min(1).max(168),
   /** Failed sign-ins per staff account inside the lockout window before the account is locked. */
@@ -330,7 +328,6 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   client_refresh_interval_ms: 30_000,
   ml_schedule_time: '18:30',
   ml_auto_retrain: true,
-  price_band_fraction: 0.1,
   admin_session_ttl_hours: 12,
   admin_max_failed_logins: 5,
 };

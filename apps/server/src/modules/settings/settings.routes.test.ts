@@ -8,10 +8,15 @@ import { SettingsService, settingsFromStored } from './settings.service.ts';
 describe('settingsFromStored', () => {
   it('keeps valid stored fields and falls back to defaults for missing, invalid and unknown ones', () => {
     expect(settingsFromStored(null)).toEqual(DEFAULT_PLATFORM_SETTINGS);
-    expect(settingsFromStored({ market_feed: 'yahoo', price_band_fraction: 7, obsolete: 1 })).toEqual({
-      ...DEFAULT_PLATFORM_SETTINGS,
-      market_feed: 'yahoo',
-    });
+    // price_band_fraction was removed (it changed nothing): a stored value of it is ignored.
+    expect(
+      settingsFromStored({
+        market_feed: 'yahoo',
+        ml_schedule_time: '7',
+        price_band_fraction: 0.15,
+        obsolete: 1,
+      }),
+    ).toEqual({ ...DEFAULT_PLATFORM_SETTINGS, market_feed: 'yahoo' });
   });
 });
 
@@ -44,8 +49,6 @@ describe('admin settings routes', () => {
       [{ client_refresh_interval_ms: 10_000_000 }, 'client_refresh_interval_ms'],
       [{ ml_schedule_time: '25:00' }, 'ml_schedule_time'],
       [{ ml_schedule_time: '9:30' }, 'ml_schedule_time'],
-      [{ price_band_fraction: 0.3 }, 'price_band_fraction'],
-      [{ price_band_fraction: 0.01 }, 'price_band_fraction'],
       [{ ml_auto_retrain: 'yes' }, 'ml_auto_retrain'],
       [{ admin_session_ttl_hours: 0 }, 'admin_session_ttl_hours'],
       [{ market_feed: 'yahoo', unknown_setting: 1 }, ''],
@@ -62,7 +65,6 @@ describe('admin settings routes', () => {
   it('applies a partial update, records who changed it and audits before/after of the changed fields only', async () => {
     const res = await put({
       market_feed: 'yahoo',
-      price_band_fraction: 0.15,
       ml_schedule_time: '19:05',
       ml_auto_retrain: true,
     });
@@ -71,7 +73,6 @@ describe('admin settings routes', () => {
     expect(body.settings).toEqual({
       ...DEFAULT_PLATFORM_SETTINGS,
       market_feed: 'yahoo',
-      price_band_fraction: 0.15,
       ml_schedule_time: '19:05',
     });
     expect(body.updated_at).toBe(t.clock.now().toISOString());
@@ -89,8 +90,8 @@ describe('admin settings routes', () => {
       action: 'settings_updated',
       entity_type: 'settings',
       user_email: 'superadmin@bistai.demo',
-      before: { market_feed: 'simulated', price_band_fraction: 0.1, ml_schedule_time: '18:30' },
-      after: { market_feed: 'yahoo', price_band_fraction: 0.15, ml_schedule_time: '19:05' },
+      before: { market_feed: 'simulated', ml_schedule_time: '18:30' },
+      after: { market_feed: 'yahoo', ml_schedule_time: '19:05' },
     });
 
     // A no-op update writes nothing.

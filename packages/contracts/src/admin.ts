@@ -7,7 +7,7 @@ import {
   AUDIT_EVENT_TYPES,
 } from './admin.values.ts';
 import { ADMIN_ROLES, PERMISSIONS } from './roles.ts';
-import { MARKET_FEED_MODES } from './market.ts';
+import { DATA_SOURCES, HISTORY_SOURCES, MARKET_FEED_MODES } from './market.ts';
 
 // Admin API contracts (spec §3, §5, §7 under /admin/api). The admin realm speaks English and snake_case field names
 // as the spec writes them (is_active, last_login, created_at).
@@ -255,6 +255,32 @@ export const componentHealthSchema = z.object({
   detail: z.string(),
 });
 
+/**
+ * Coverage and freshness of the stored daily history (admin dashboard; `npm run cli -- market-status` prints the
+ * same): which stocks have history, from and to when, which lag behind the newest day, which have none.
+ */
+export const marketCoverageSchema = z.object({
+  /** The live feed now (null in the CLI, which runs no engine). */
+  feed: z.enum(DATA_SOURCES).nullable(),
+  /** Whether the stored stock history is real (provider, imports) or simulated (any simulated bar makes it so). */
+  history_source: z.enum(HISTORY_SOURCES),
+  universe_symbols: z.number().int(),
+  symbols_with_history: z.number().int(),
+  first_date: z.string().nullable(),
+  last_date: z.string().nullable(),
+  /** Stock-days stored per source ('yahoo', 'import', 'simulated'). */
+  bars_by_source: z.record(z.string(), z.number().int()),
+  /**
+   * Stocks whose newest bar is older than the newest stored day (suspended, delisted, or not fetched), oldest first;
+   * at most 50 listed, `behind_count` says how many.
+   */
+  behind: z.array(z.object({ symbol: z.string(), last_date: z.string() })),
+  behind_count: z.number().int(),
+  /** Stocks of the universe with no stored bar at all (the provider had none, or the fetch failed); at most 50. */
+  missing: z.array(z.string()),
+});
+export type MarketCoverage = z.infer<typeof marketCoverageSchema>;
+
 export const adminDashboardStatsSchema = z.object({
   total_users: z.number().int(),
   active_sessions: z.number().int(),
@@ -274,6 +300,8 @@ export const adminDashboardStatsSchema = z.object({
   }),
   /** Latest audit entries, newest first. */
   recent_activity: z.array(auditEntrySchema),
+  /** The market data's coverage and freshness (null when this process runs no market engine). */
+  market_data: marketCoverageSchema.nullable(),
 });
 export type AdminDashboardStats = z.infer<typeof adminDashboardStatsSchema>;
 

@@ -1,10 +1,12 @@
 // The composition root's first half: every repository and service of the server, created here and nowhere else.
 // Modules never construct each other; a service that needs another capability receives it here.
 import { STOCKS } from '@bist/market';
-import { AUDIT_ACTIONS } from '@bist/contracts';
+import { AUDIT_ACTIONS, type MarketCoverage } from '@bist/contracts';
 import { MarketEngine } from '@/market/engine';
 import type { FeedSupervisor } from '@/market/feed-supervisor';
 import { MarketRepository } from '@/market/market.repository';
+import { marketCoverage } from '@/market/coverage';
+import { VersionedCache } from '@/lib/versioned-cache';
 import { AiAnalyticsRepository } from '@/modules/ai-analytics/ai-analytics.repository';
 import { AiAnalyticsService } from '@/modules/ai-analytics/ai-analytics.service';
 import { AiOperationsRepository } from '@/modules/ai-operations/ai-operations.repository';
@@ -181,9 +183,21 @@ export function createServices(
       apiEndpoints,
     },
   );
+  const coverage = new VersionedCache<'coverage', MarketCoverage>(1);
   const adminDashboard = new AdminDashboardService(platform.adminUsers, platform.adminAuth, platform.audit, {
     database,
     components: () => ({ marketFeed: market.health(), jobQueue: predictionRuns.health() }),
+    // Read again when the engine stores a day, switches feeds, or every 10 minutes (an import by the CLI).
+    ...(engine
+      ? {
+          marketData: () =>
+            coverage.getAsync(
+              'coverage',
+              `${engine.providerName}|${engine.storedThrough ?? ''}|${Math.floor(clock.now().getTime() / 600_000)}`,
+              () => marketCoverage(new MarketRepository(db), engine.providerName),
+            ),
+        }
+      : {}),
   });
 
   return {

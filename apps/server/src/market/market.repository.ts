@@ -179,6 +179,21 @@ export class MarketRepository {
     };
   }
 
+  /** Per stored symbol (index bars left out): first and last date, and its stock-days per source. */
+  async historyBySymbol(): Promise<
+    { symbol: string; first: string; last: string; source: string; bars: number }[]
+  > {
+    const result = await this.db.execute<{
+      symbol: string;
+      first: string;
+      last: string;
+      source: string;
+      bars: string | number;
+    }>(sql`select symbol, min(date)::text as first, max(date)::text as last, source, count(*) as bars
+           from daily_bars where source <> 'computed' group by symbol, source`);
+    return result.rows.map((r) => ({ ...r, bars: Number(r.bars) }));
+  }
+
   async upsertMinuteBars(rows: readonly StoredMinuteBar[]): Promise<void> {
     for (let start = 0; start < rows.length; start += BATCH) {
       const batch = rows.slice(start, start + BATCH);

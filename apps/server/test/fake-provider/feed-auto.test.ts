@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MarketSource } from '@bist/contracts';
+import type { MarketCoverage, MarketSource } from '@bist/contracts';
+import { STOCKS } from '@bist/market';
+import { formatCoverage } from '@/cli/market-status';
 import type { FixedClock } from '@/lib/clock';
 import { FeedSupervisor } from '@/market/feed-supervisor';
 import type { MarketEngine } from '@/market/engine';
@@ -151,6 +153,27 @@ describe('MARKET_FEED=auto (production wiring, local fake provider over HTTP)', 
           details: { mode: 'auto', reason: 'auto: the real provider answered' },
         }),
       ]);
+
+      // Staff see the coverage: the two recorded stocks, the rest without history (no chart recorded for them).
+      const token = await tokenFor(t, 'super_admin');
+      const stats = (
+        await t.app.inject(withToken(token, { method: 'GET', url: '/admin/api/dashboard/stats' }))
+      ).json<{ stats: { market_data: MarketCoverage } }>().stats.market_data;
+      expect(stats).toMatchObject({
+        feed: 'yahoo',
+        history_source: 'real',
+        universe_symbols: STOCKS.length,
+        symbols_with_history: 2,
+        last_date: '2026-11-19',
+        behind_count: 0,
+      });
+      expect(Object.keys(stats.bars_by_source)).toEqual(['yahoo']);
+      expect(stats.missing).toHaveLength(50);
+      const printed = formatCoverage(stats, 'auto');
+      expect(printed[1]).toBe(
+        `History: real, 2 of ${STOCKS.length} stocks, ${stats.first_date} to 2026-11-19`,
+      );
+      expect(printed[4]).toMatch(new RegExp(`^Without history: ${STOCKS.length - 2} \\(`));
     } finally {
       await t.close();
       await fake.close();

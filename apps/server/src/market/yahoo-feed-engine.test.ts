@@ -33,10 +33,10 @@ describe('MARKET_FEED=yahoo', () => {
     const clock = new FixedClock(SESSION);
     const provider = await createFeedProvider('yahoo', repo, testConfig(), clock, quiet);
     expect(provider).toBeInstanceOf(YahooFeed);
-    expect(provider.historyStartDate()).toBe('2023-11-20'); // three years back
+    expect(provider.historyStartDate()).toBe('2021-11-19'); // five years back
     clock.advanceMs(400 * 86_400_000);
     const restarted = await createFeedProvider('yahoo', repo, testConfig(), clock, quiet);
-    expect(restarted.historyStartDate()).toBe('2023-11-20');
+    expect(restarted.historyStartDate()).toBe('2021-11-19');
   });
 });
 

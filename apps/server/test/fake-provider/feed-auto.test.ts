@@ -10,6 +10,8 @@ import type { MarketEngine } from '@/market/engine';
 import { MarketRepository } from '@/market/market.repository';
 import { probeProvider } from '@/market/yahoo/probe';
 import { createYahooClient } from '@/market/yahoo/yahoo-client';
+import { MlQueue } from '@/jobs/ml-queue';
+import { createQueue } from '@/jobs/queue';
 import type { Database } from '@/db/client';
 import { createMarketTestApp, type TestApp } from '@test/helpers';
 import { tokenFor, withToken } from '@test/admin-test-kit';
@@ -31,8 +33,18 @@ async function refusingUrl(): Promise<string> {
 /** A market app on the simulator whose supervisor runs in 'auto' against `providerUrl`, as main.ts wires it. */
 async function autoApp(
   providerUrl: string,
+  options: { jobQueue?: boolean } = {},
 ): Promise<TestApp & { engine: MarketEngine; feed: FeedSupervisor | null }> {
   const t = await createMarketTestApp({
+    // A job queue without workers: runs are queued, never run (the retraining a switch asks for).
+    ...(options.jobQueue
+      ? {
+          jobs: (database: Database) => ({
+            queue: new MlQueue(createQueue(database, quiet), { pollingIntervalSeconds: 0.5 }),
+            pool: null,
+          }),
+        }
+      : {}),
     now: SESSION,
     startDate: '2026-11-02',
     config: { marketFeed: 'auto', marketProviderUrl: providerUrl },
@@ -56,6 +68,7 @@ async function autoApp(
       }),
   });
   await t.services.adminAuth.prepareDemoStaff();
+  if (options.jobQueue) await t.services.predictionRuns.start();
   return t;
 }
 
@@ -223,9 +236,9 @@ describe('MARKET_FEED=auto (production wiring, local fake provider over HTTP)', 
     }
   });
 
-  it("switches the live feed when an admin saves 'Market feed', without a restart, and audits it", async () => {
+  it("switches the live feed when an admin saves 'Market feed', without a restart, audits it, and queues retraining on the real history", async () => {
     const fake = await startFakeProvider();
-    const t = await autoApp(fake.url);
+    const t = await autoApp(fake.url, { jobQueue: true });
     try {
       await t.feed!.start('simulated');
       const token = await tokenFor(t, 'super_admin');
@@ -236,10 +249,14 @@ describe('MARKET_FEED=auto (production wiring, local fake provider over HTTP)', 
       expect((await put('yahoo')).statusCode).toBe(200);
       expect(t.engine.providerName).toBe('yahoo');
       expect(await source(t)).toMatchObject({ feed: 'yahoo', mode: 'yahoo' });
+      const queued = await t.infra.database.pool.query(`select kind, requested_by, status from ml_runs`);
+      expect(queued.rows).toEqual([{ kind: 'train', requested_by: 'feed_switch', status: 'queued' }]);
       expect((await put('simulated')).statusCode).toBe(200);
       expect(t.engine.providerName).toBe('simulated');
       expect(await source(t)).toMatchObject({ feed: 'simulated', mode: 'simulated' });
       expect(await feedSwitches(t)).toHaveLength(2);
+      // Back on the simulator the models keep learning from the real history: nothing more to retrain.
+      expect((await t.infra.database.pool.query(`select id from ml_runs`)).rows).toHaveLength(1);
     } finally {
       await t.close();
       await fake.close();

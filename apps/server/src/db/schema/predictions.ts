@@ -118,6 +118,8 @@ export const mlEvaluations = pgTable(
     evaluatedTo: date('evaluated_to', { mode: 'string' }),
     /** The full @bist/contracts algorithmEvaluationSchema record (clustered CI, IC sd and days, ...). */
     record: jsonb('record').notNull(),
+    /** 'real' or 'simulated': the prices the walk-forward was measured on (null: before it was recorded). */
+    dataSource: text('data_source'),
     runId: uuid('run_id'),
     createdAt: createdAt(),
   },

@@ -51,6 +51,9 @@ describe('the data source of ML runs, model versions and predictions', () => {
     expect(runs.get('train')?.data_source).toBe('simulated');
     expect(runs.get('predict')?.data_source).toBe('simulated');
     expect(await sql(`select distinct data_source from ml_models`)).toEqual([{ data_source: 'simulated' }]);
+    expect(await sql(`select distinct data_source from ml_evaluations`)).toEqual([
+      { data_source: 'simulated' },
+    ]);
     expect(await sql(`select distinct data_source from predictions`)).toEqual([{ data_source: 'simulated' }]);
     expect(await modelsSource()).toMatchObject({ source: 'simulated' });
   }, 300_000);
@@ -64,6 +67,9 @@ describe('the data source of ML runs, model versions and predictions', () => {
     expect(await sql(`select distinct data_source from ml_models where champion`)).toEqual([
       { data_source: 'real' },
     ]);
+    expect(
+      await sql(`select distinct data_source from ml_evaluations where run_id = '${runs.get('train')!.id}'`),
+    ).toEqual([{ data_source: 'real' }]);
     const latest = await sql<{ symbol: string; data_source: string }>(
       `select symbol, data_source from predictions where run_id = '${runs.get('predict')!.id}'`,
     );

@@ -11,9 +11,10 @@ export type NewEvaluation = typeof mlEvaluations.$inferInsert;
 /** The stored row of a walk-forward evaluation: its headline figures as columns, the whole record as JSON. */
 export function evaluationRow(
   e: AlgorithmEvaluation,
-  meta: { runId?: string | null; createdAt: Date },
+  meta: { runId?: string | null; createdAt: Date; dataSource?: string | null },
 ): NewEvaluation {
   return {
+    dataSource: meta.dataSource ?? null,
     algorithmId: e.algorithmId,
     horizonDays: e.horizonDays,
     source: e.source,

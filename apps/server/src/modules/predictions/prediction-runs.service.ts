@@ -824,7 +824,9 @@ export class PredictionRunsService {
     });
     await this.o.runs.insertModels(models);
     await this.o.runs.insertEvaluations(
-      outcomes.map(({ evaluation }) => evaluationRow(evaluation, { runId, createdAt: now })),
+      outcomes.map(({ evaluation }) =>
+        evaluationRow(evaluation, { runId, createdAt: now, dataSource: loaded.dataSource }),
+      ),
     );
     const failed = outcomes.filter((o) => o.error !== null);
     for (const f of failed) {

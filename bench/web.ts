@@ -82,6 +82,7 @@ function startServer(dataDir: string): ChildProcess {
       LOG_LEVEL: 'warn',
       DEMO_MODE: 'true',
       ML_INITIAL_TRAINING: 'false',
+      MARKET_FEED: 'simulated',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

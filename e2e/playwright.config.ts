@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS } from './chromium-args.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
+/** The local fake market provider (recorded Yahoo answers over HTTP): any switch to the real feed lands there. */
+const PROVIDER_PORT = Number(process.env.E2E_PROVIDER_PORT ?? PORT + 1);
 // A fresh embedded database for every run: the e2e suite never touches ./data or DATABASE_URL.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bist-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -50,23 +52,37 @@ export default defineConfig({
       grep: /@phone/,
     },
   ],
-  webServer: {
-    command: `node --import tsx src/main.ts`,
-    cwd: path.join(import.meta.dirname, '../apps/server'),
-    url: `http://localhost:${PORT}/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // The first training's first phase only (the quick models the investor's first predictions come from): the other
-    // 32 algorithms' training is minutes of one core that every test would share; the tests train what they need.
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      DEMO_MODE: 'true',
-      LOG_LEVEL: 'warn',
-      ML_INITIAL_TRAINING: 'first-phase',
+  webServer: [
+    {
+      command: `node --import tsx test/fake-provider/cli.ts --port ${PROVIDER_PORT}`,
+      cwd: path.join(import.meta.dirname, '../apps/server'),
+      url: `http://127.0.0.1:${PROVIDER_PORT}/v1/test/getcrumb`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: `node --import tsx src/main.ts`,
+      cwd: path.join(import.meta.dirname, '../apps/server'),
+      url: `http://localhost:${PORT}/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      // The first training's first phase only (the quick models the investor's first predictions come from): the other
+      // 32 algorithms' training is minutes of one core that every test would share; the tests train what they need.
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        DEMO_MODE: 'true',
+        LOG_LEVEL: 'warn',
+        // Never the internet: the simulator at start; an admin's switch to the real feed reaches the fake provider.
+        MARKET_FEED: 'simulated',
+        MARKET_PROVIDER_URL: `http://127.0.0.1:${PROVIDER_PORT}`,
+        ML_INITIAL_TRAINING: 'first-phase',
+      },
+    },
+  ],
 });

@@ -24,6 +24,8 @@ export function startServer(options: {
       LOG_LEVEL: options.logLevel,
       DEMO_MODE: 'true',
       ML_INITIAL_TRAINING: 'false',
+      // Benches measure this machine, never the internet.
+      MARKET_FEED: 'simulated',
       ...options.env,
     },
     // The server's log lines go to /dev/null as they would to a file: written, not displayed.

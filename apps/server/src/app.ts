@@ -15,6 +15,7 @@ import type { Infrastructure } from '@/composition/infrastructure';
 import { registerRoutes } from '@/composition/routes';
 import {
   createPlatformServices,
+  connectFeedSupervisor,
   createServices,
   type PlatformServices,
   type Services,
@@ -88,6 +89,10 @@ export async function buildApp(infra: Infrastructure, platform?: PlatformService
   // Price alerts follow the market's quotes while the app is open.
   services.alerts.start();
   app.addHook('onClose', async () => services.alerts.stop());
+  if (infra.feed) {
+    const disconnect = connectFeedSupervisor(infra.feed, services, app.log);
+    app.addHook('onClose', async () => disconnect());
+  }
   // The running minute's request counters are stored when the app closes (the database closes after the app).
   app.addHook('onClose', async () => {
     await services.bi.flushRequestMetrics(true).catch((error: unknown) => {

@@ -18,6 +18,11 @@ const COMMANDS: Record<string, CliCommand> = {
       'import-prices <files or folders…> [--skip-bad-rows]  load EOD CSV files (one transaction per file)',
     load: () => import('./cli/import-prices.ts'),
   },
+  'market-status': {
+    summary:
+      'market-status  stored market history: stocks covered, first/last date, bars per source, stocks behind or missing',
+    load: () => import('./cli/market-status.ts'),
+  },
   'verify-audit': {
     summary:
       "verify-audit [--expect-head <id>:<hash>]  check the audit log's hash chain against its stored head (exit code 1 when an entry was changed, removed or stripped of its hash)",

@@ -8,6 +8,9 @@ import { offsetClock, systemClock } from '@/lib/clock';
 import { buildApp } from '@/app';
 import { createMarketEngine } from '@/market/create-engine';
 import { FeedOwnership } from '@/market/feed-ownership';
+import { FeedSupervisor, initialFeed } from '@/market/feed-supervisor';
+import { MarketRepository } from '@/market/market.repository';
+import { probeProvider } from '@/market/yahoo/probe';
 import { createJobInfrastructure } from '@/composition/infrastructure';
 import { createPlatformServices } from '@/composition/services';
 import { startBackground, startComplianceJobs, startMlJobs } from '@/composition/background';
@@ -17,6 +20,9 @@ const SHUTDOWN_TIMEOUT_MS = 15_000;
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const log = createLogger(config.logLevel);
+  // MARKET_FEED=auto: the real provider is asked now, while the database opens; its answer is used if it has come by
+  // the time the engine starts (it never holds the server up), otherwise the supervisor acts on it later.
+  const firstProbe = config.marketFeed === 'auto' ? observed(probeProvider(config.marketProviderUrl)) : null;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
@@ -29,15 +35,28 @@ async function main(): Promise<void> {
   await platform.settings.refresh();
   const marketLog = log.child({ module: 'market' });
   const tickMs = () => platform.settings.current().market_poll_interval_ms;
+  const marketClock = offsetClock(config.marketClockOffsetMs);
+  // The admin's saved 'Market feed' over MARKET_FEED (decision 0044).
+  const feedMode = platform.settings.current().market_feed;
+  const marketRepo = new MarketRepository(database.db);
   const engine = await createMarketEngine({
     database,
     config,
-    clock: offsetClock(config.marketClockOffsetMs),
+    clock: marketClock,
     log: marketLog,
     tickMs,
+    feed: await initialFeed(feedMode, firstProbe?.value, marketRepo),
+  });
+  const feedSupervisor = new FeedSupervisor({
+    engine,
+    repo: marketRepo,
+    config,
+    clock: marketClock,
+    log: marketLog,
+    ...(firstProbe ? { firstProbe: firstProbe.promise } : {}),
   });
   log.info(
-    { feed: engine.providerName, clockOffsetMs: config.marketClockOffsetMs || undefined },
+    { feed: engine.providerName, mode: feedMode, clockOffsetMs: config.marketClockOffsetMs || undefined },
     'market engine starting (the first start writes the daily history)',
   );
   // On PostgreSQL several API processes may share the database: one owns the feed, the others follow it.
@@ -54,7 +73,14 @@ async function main(): Promise<void> {
   else await engine.start();
 
   const jobs = createJobInfrastructure(database, log, config.mlWorkers || null);
-  const { app, services } = await buildApp({ config, database, clock, market: engine, jobs }, platform);
+  const { app, services } = await buildApp(
+    { config, database, clock, market: engine, feed: feedSupervisor, jobs },
+    platform,
+  );
+  // In the background: 'auto' probes the provider and moves to the real feed when it answers.
+  feedSupervisor
+    .start(feedMode)
+    .catch((error: unknown) => marketLog.error({ err: error }, 'market feed could not be started'));
   // Demo staff for every role in demo mode (idempotent; README.md lists them); outside it, none may still sign in.
   const demoStaff = await services.adminAuth.prepareDemoStaff();
   if (demoStaff.created > 0) app.log.info({ created: demoStaff.created }, 'demo staff accounts seeded');
@@ -84,6 +110,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     stopBackground();
+    feedSupervisor.stop();
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
@@ -107,7 +134,12 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { database: database.kind, demoMode: config.demoMode, dataDir: config.dataDir, feed: config.marketFeed },
+    {
+      database: database.kind,
+      demoMode: config.demoMode,
+      dataDir: config.dataDir,
+      feed: engine.providerName,
+    },
     `BIST AI listening on http://localhost:${config.port}`,
   );
   // In the background: the API answers while the queue starts and, on a first start, the initial training runs.
@@ -122,6 +154,15 @@ async function main(): Promise<void> {
   ).then(() =>
     startComplianceJobs(services, jobs.queue.started ? jobs.compliance : undefined, app.log, engine),
   );
+}
+
+/** A promise whose value can be read without waiting for it (undefined until it has settled). */
+function observed<T>(promise: Promise<T>): { promise: Promise<T>; value: T | undefined } {
+  const box: { promise: Promise<T>; value: T | undefined } = { promise, value: undefined };
+  void promise.then((value) => {
+    box.value = value;
+  });
+  return box;
 }
 
 main().catch((error: unknown) => {

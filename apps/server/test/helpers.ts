@@ -11,6 +11,7 @@ import { FixedClock, type Clock } from '@/lib/clock';
 import { buildApp, type BuiltApp } from '@/app';
 import type { Infrastructure, JobInfrastructure } from '@/composition/infrastructure';
 import type { MarketData } from '@/market/market-data';
+import type { FeedSupervisor } from '@/market/feed-supervisor';
 import { MarketEngine } from '@/market/engine';
 import { MarketRepository } from '@/market/market.repository';
 import { SimulatedFeed } from '@/market/simulated-feed';
@@ -91,6 +92,8 @@ interface TestAppOptions {
   market?: MarketData;
   /** A job queue (and pool) for tests of the prediction runs. */
   jobs?: (database: Database) => JobInfrastructure;
+  /** The live feed's supervisor (tests of feed switching; it never starts by itself). */
+  feed?: FeedSupervisor;
 }
 
 async function appOn(
@@ -106,6 +109,7 @@ async function appOn(
     clock,
     market,
     ...(options.jobs ? { jobs: options.jobs(database) } : {}),
+    ...(options.feed ? { feed: options.feed } : {}),
   };
   const built = await buildApp(infra);
   await built.app.ready();
@@ -151,11 +155,20 @@ export async function createTestEngine(
 
 /** An app with a real market engine (simulated feed, short history) at `now` (default: Wednesday 10:30 Istanbul). */
 export async function createMarketTestApp(
-  options: Omit<TestAppOptions, 'market'> & { startDate?: string } = {},
-): Promise<TestApp & { engine: MarketEngine }> {
+  options: Omit<TestAppOptions, 'market' | 'feed'> & {
+    startDate?: string;
+    /** Builds the feed supervisor of the app's engine (stopped when the app closes). */
+    feed?: (engine: MarketEngine, database: Database, clock: FixedClock) => FeedSupervisor;
+  } = {},
+): Promise<TestApp & { engine: MarketEngine; feed: FeedSupervisor | null }> {
   const database = await createTestDatabase(options.backend);
   const clock = new FixedClock(options.now ?? new Date('2026-11-18T07:30:00Z'));
   const engine = await createTestEngine(database, clock, options.startDate);
-  const t = await appOn(database, clock, engine, options, () => engine.stop());
-  return { ...t, engine };
+  const feed = options.feed?.(engine, database, clock) ?? null;
+  const { feed: _builder, ...rest } = options;
+  const t = await appOn(database, clock, engine, { ...rest, ...(feed ? { feed } : {}) }, async () => {
+    feed?.stop();
+    await engine.stop();
+  });
+  return { ...t, engine, feed };
 }

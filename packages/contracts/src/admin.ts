@@ -7,6 +7,7 @@ import {
   AUDIT_EVENT_TYPES,
 } from './admin.values.ts';
 import { ADMIN_ROLES, PERMISSIONS } from './roles.ts';
+import { DATA_SOURCES, HISTORY_SOURCES, MARKET_FEED_MODES } from './market.ts';
 
 // Admin API contracts (spec §3, §5, §7 under /admin/api). The admin realm speaks English and snake_case field names
 // as the spec writes them (is_active, last_login, created_at).
@@ -172,6 +173,8 @@ export const AUDIT_ACTIONS = {
   userUpdated: 'user_updated',
   userDeleted: 'user_deleted',
   settingsUpdated: 'settings_updated',
+  /** The live market feed changed (the admin's 'Market feed' setting, or 'auto' finding the real provider). */
+  marketFeedSwitched: 'market_feed_switched',
   mlRunRequested: 'ml_run_requested',
   mlRunCancelled: 'ml_run_cancelled',
   modelPromoted: 'model_promoted',
@@ -252,6 +255,32 @@ export const componentHealthSchema = z.object({
   detail: z.string(),
 });
 
+/**
+ * Coverage and freshness of the stored daily history (admin dashboard; `npm run cli -- market-status` prints the
+ * same): which stocks have history, from and to when, which lag behind the newest day, which have none.
+ */
+export const marketCoverageSchema = z.object({
+  /** The live feed now (null in the CLI, which runs no engine). */
+  feed: z.enum(DATA_SOURCES).nullable(),
+  /** Whether the stored stock history is real (provider, imports) or simulated (any simulated bar makes it so). */
+  history_source: z.enum(HISTORY_SOURCES),
+  universe_symbols: z.number().int(),
+  symbols_with_history: z.number().int(),
+  first_date: z.string().nullable(),
+  last_date: z.string().nullable(),
+  /** Stock-days stored per source ('yahoo', 'import', 'simulated'). */
+  bars_by_source: z.record(z.string(), z.number().int()),
+  /**
+   * Stocks whose newest bar is older than the newest stored day (suspended, delisted, or not fetched), oldest first;
+   * at most 50 listed, `behind_count` says how many.
+   */
+  behind: z.array(z.object({ symbol: z.string(), last_date: z.string() })),
+  behind_count: z.number().int(),
+  /** Stocks of the universe with no stored bar at all (the provider had none, or the fetch failed); at most 50. */
+  missing: z.array(z.string()),
+});
+export type MarketCoverage = z.infer<typeof marketCoverageSchema>;
+
 export const adminDashboardStatsSchema = z.object({
   total_users: z.number().int(),
   active_sessions: z.number().int(),
@@ -271,6 +300,8 @@ export const adminDashboardStatsSchema = z.object({
   }),
   /** Latest audit entries, newest first. */
   recent_activity: z.array(auditEntrySchema),
+  /** The market data's coverage and freshness (null when this process runs no market engine). */
+  market_data: marketCoverageSchema.nullable(),
 });
 export type AdminDashboardStats = z.infer<typeof adminDashboardStatsSchema>;
 
@@ -289,10 +320,11 @@ export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Platform settings the admin can change. Each field validated here; the server stores the whole document. */
 export const platformSettingsSchema = z.object({
-  /** Where quotes come from. */
-  market_feed: z.enum(['auto', 'simulated', 'yahoo'], {
-    error: 'market_feed must be auto, simulated or yahoo',
-  }),
+  /**
+   * Where quotes come from: 'auto' (the real provider whenever it answers, the simulator otherwise), 'simulated' or
+   * 'yahoo'. Applies at once, without a restart; until an admin saves it, MARKET_FEED decides.
+   */
+  market_feed: z.enum(MARKET_FEED_MODES, { error: 'market_feed must be auto, simulated or yahoo' }),
   /** How often the market engine polls its feed, in ms. */
   market_poll_interval_ms: z
     .number({ error: 'Must be a number of milliseconds' })
@@ -311,8 +343,6 @@ export const platformSettingsSchema = z.object({
     .regex(TIME_OF_DAY_PATTERN, 'Use HH:MM (24-hour, Europe/Istanbul)'),
   /** Whether the daily ML run happens at all. */
   ml_auto_retrain: z.boolean({ error: 'Must be true or false' }),
-  /** Daily price limit band as a fraction of the previous close (BIST: 0.10). */
-  price_band_fraction: z.number({ error: 'Must be a fraction' }).min(0.05).max(0.2),
   /** Lifetime of a staff session, in hours (applies to new sign-ins). */
   admin_session_ttl_hours: z.number({ error: 'Must be a number of hours' }).int().min(1).max(168),
   /** Failed sign-ins per staff account inside the lockout window before the account is locked. */
@@ -321,12 +351,11 @@ export const platformSettingsSchema = z.object({
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
-  market_feed: 'simulated',
+  market_feed: 'auto',
   market_poll_interval_ms: 5_000,
   client_refresh_interval_ms: 30_000,
   ml_schedule_time: '18:30',
   ml_auto_retrain: true,
-  price_band_fraction: 0.1,
   admin_session_ttl_hours: 12,
   admin_max_failed_logins: 5,
 };

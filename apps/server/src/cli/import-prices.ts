@@ -114,7 +114,8 @@ export async function importPrices(
   }
 
   const anchored =
-    config.marketFeed === 'simulated' && imported.size > 0
+    // The simulated days after an import join it without a jump (only over simulated history).
+    imported.size > 0 && (await new MarketRepository(database.db).hasDailyBarsOf('simulated'))
       ? await reanchorSimulation(database, config, clock, imported)
       : [];
   return { files: reports, importedRows: reports.reduce((sum, r) => sum + r.rows, 0), anchored };
@@ -142,7 +143,7 @@ async function reanchorSimulation(
   }
   await repo.setState(ANCHORS_KEY, anchors);
   // Regenerate the simulated days after each anchor with the new scale, then the index bars of the whole range.
-  const provider = await createFeedProvider(repo, config, clock, quiet);
+  const provider = await createFeedProvider('simulated', repo, config, clock, quiet);
   let earliest = lastStored;
   for (const symbol of anchored) {
     const anchor = anchors[symbol]!;

@@ -5,6 +5,7 @@ import type { AppConfig } from '@/config/env';
 import type { Database } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import type { MarketData } from '@/market/market-data';
+import type { FeedSupervisor } from '@/market/feed-supervisor';
 import { ComplianceQueue } from '@/jobs/compliance-queue';
 import { MlQueue } from '@/jobs/ml-queue';
 import type { WalkForwardSettings } from '@/jobs/ml-protocol';
@@ -38,6 +39,8 @@ export interface Infrastructure {
    * capabilities pass a FakeMarketData.
    */
   market: MarketData;
+  /** Chooses and switches the live feed (MARKET_FEED, the admin 'Market feed' setting, 'auto' probes). */
+  feed?: FeedSupervisor;
   /** The ML job queue and worker pool, when this process runs them. */
   jobs?: JobInfrastructure;
 }

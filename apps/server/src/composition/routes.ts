@@ -14,6 +14,7 @@ import { auditRoutes } from '@/modules/audit/audit.routes';
 import { authRoutes } from '@/modules/auth/auth.routes';
 import { complianceRoutes } from '@/modules/compliance/compliance.routes';
 import { marketRoutes } from '@/modules/market/market.routes';
+import { marketSourceRoutes } from '@/modules/market/market-source.routes';
 import { DEFAULT_QUOTE_STREAM_LIMITS } from '@/modules/market/quote-stream';
 import { marketStatusRoutes } from '@/modules/market-status/market-status.routes';
 import { portfolioRoutes } from '@/modules/portfolio/portfolio.routes';
@@ -58,6 +59,7 @@ export async function registerRoutes(
       }),
     );
   }
+  if (services.marketSource) await app.register(marketSourceRoutes(services.marketSource));
   await app.register(predictionsRoutes(services.predictions));
   await app.register(portfolioRoutes(services.portfolio, services.auth));
   await app.register(watchlistRoutes(services.watchlist, services.auth));

@@ -1,8 +1,12 @@
 // The composition root's first half: every repository and service of the server, created here and nowhere else.
 // Modules never construct each other; a service that needs another capability receives it here.
 import { STOCKS } from '@bist/market';
+import { AUDIT_ACTIONS, type MarketCoverage } from '@bist/contracts';
 import { MarketEngine } from '@/market/engine';
+import type { FeedSupervisor } from '@/market/feed-supervisor';
 import { MarketRepository } from '@/market/market.repository';
+import { marketCoverage } from '@/market/coverage';
+import { VersionedCache } from '@/lib/versioned-cache';
 import { AiAnalyticsRepository } from '@/modules/ai-analytics/ai-analytics.repository';
 import { AiAnalyticsService } from '@/modules/ai-analytics/ai-analytics.service';
 import { AiOperationsRepository } from '@/modules/ai-operations/ai-operations.repository';
@@ -26,6 +30,7 @@ import { ComplianceService } from '@/modules/compliance/compliance.service';
 import { LoginThrottleRepository } from '@/modules/login-throttle/login-throttle.repository';
 import { LoginThrottle } from '@/modules/login-throttle/login-throttle';
 import { MarketService } from '@/modules/market/market.service';
+import { MarketSourceService } from '@/modules/market/market-source.service';
 import { PortfolioRepository } from '@/modules/portfolio/portfolio.repository';
 import { PortfolioService } from '@/modules/portfolio/portfolio.service';
 import { PrivacyRepository } from '@/modules/privacy/privacy.repository';
@@ -72,13 +77,17 @@ export interface Services extends PlatformServices {
   privacy: PrivacyService;
   /** The market API's service, when the market is a running engine. */
   market: MarketService | null;
+  /** Where the market's figures come from (GET /api/market/source), when the market is a running engine. */
+  marketSource: MarketSourceService | null;
 }
 
 type Base = Pick<Infrastructure, 'config' | 'database' | 'clock'>;
 
 export function createPlatformServices({ config, database, clock }: Base): PlatformServices {
   const audit = new AuditService(new AuditRepository(database.db), clock);
-  const settings = new SettingsService(new SettingsRepository(database.db), audit, clock);
+  const settings = new SettingsService(new SettingsRepository(database.db), audit, clock, {
+    market_feed: config.marketFeed,
+  });
   const adminUsers = new AdminUsersService(new AdminUsersRepository(database.db), audit, clock);
   const throttles = new LoginThrottleRepository(database.db);
   const loginThrottles = {
@@ -174,9 +183,21 @@ export function createServices(
       apiEndpoints,
     },
   );
+  const coverage = new VersionedCache<'coverage', MarketCoverage>(1);
   const adminDashboard = new AdminDashboardService(platform.adminUsers, platform.adminAuth, platform.audit, {
     database,
     components: () => ({ marketFeed: market.health(), jobQueue: predictionRuns.health() }),
+    // Read again when the engine stores a day, switches feeds, or every 10 minutes (an import by the CLI).
+    ...(engine
+      ? {
+          marketData: () =>
+            coverage.getAsync(
+              'coverage',
+              `${engine.providerName}|${engine.storedThrough ?? ''}|${Math.floor(clock.now().getTime() / 600_000)}`,
+              () => marketCoverage(new MarketRepository(db), engine.providerName),
+            ),
+        }
+      : {}),
   });
 
   return {
@@ -224,5 +245,71 @@ export function createServices(
       clock,
     }),
     market: engine ? new MarketService(engine, new MarketRepository(db), clock) : null,
+    marketSource: engine
+      ? new MarketSourceService({
+          engine,
+          repo: new MarketRepository(db),
+          clock,
+          feed: infra.feed ?? null,
+          configuredMode: config.marketFeed,
+          refreshIntervalMs: () => platform.settings.current().client_refresh_interval_ms,
+          models: () => predictions.modelsTrainingSource(),
+        })
+      : null,
   };
 }
+
+/**
+ * The live feed follows the admin 'Market feed' setting without a restart, and every switch (the admin's, or 'auto'
+ * finding the provider) is audited. A switch to the real feed replaced the simulated history, so the models are
+ * retrained on it (train → predict → evaluate); a switch to the simulator changes nothing they learn from (simulated
+ * bars are left out while real history exists). Returns the function that stops listening.
+ */
+export function connectFeedSupervisor(
+  feed: FeedSupervisor,
+  platform: Pick<Services, 'settings' | 'audit' | 'predictionRuns'>,
+  log: Logger,
+): () => void {
+  const offSettings = platform.settings.onChange(async (settings, changed) => {
+    if (!changed.includes('market_feed')) return;
+    try {
+      await feed.setMode(settings.market_feed, 'admin setting');
+    } catch (error) {
+      log.error({ err: error, mode: settings.market_feed }, 'market feed could not be switched');
+    }
+  });
+  const offSwitch = feed.onSwitch(async (change) => {
+    await platform.audit.record({
+      eventType: 'system_config',
+      action: AUDIT_ACTIONS.marketFeedSwitched,
+      actor: null,
+      target: { type: 'market_feed', id: null },
+      before: { feed: change.from },
+      after: { feed: change.to },
+      details: { mode: change.mode, reason: change.reason },
+    });
+    if (change.to === 'simulated') return;
+    try {
+      await platform.predictionRuns.request('train', { requestedBy: 'feed_switch', chain: true });
+    } catch (error) {
+      log.warn({ err: error }, 'retraining after the feed switch could not be queued');
+    }
+  });
+  // A change saved through another process reaches this one with the periodic settings refresh (background.ts).
+  const timer = setInterval(() => {
+    const mode = platform.settings.current().market_feed;
+    if (mode !== feed.mode)
+      feed
+        .setMode(mode, 'admin setting')
+        .catch((error: unknown) => log.error({ err: error, mode }, 'market feed could not be switched'));
+  }, FEED_SETTING_CHECK_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    offSettings();
+    offSwitch();
+  };
+}
+
+/** How often the saved 'Market feed' setting is compared with the feed in use (changes saved elsewhere). */
+const FEED_SETTING_CHECK_MS = 60_000;

@@ -27,9 +27,24 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig({ ML_WORKERS: '0' })).toThrow(/ML_WORKERS: 0 .*needs DATABASE_URL/);
   });
 
+  it('uses the real market whenever it answers by default (auto), at Yahoo unless MARKET_PROVIDER_URL says otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ marketFeed: 'auto', marketProviderUrl: undefined });
+    expect(loadConfig({ MARKET_PROVIDER_URL: 'http://127.0.0.1:3350/' }).marketProviderUrl).toBe(
+      'http://127.0.0.1:3350',
+    );
+    expect(() => loadConfig({ MARKET_PROVIDER_URL: 'ftp://x' })).toThrow(/MARKET_PROVIDER_URL/);
+    expect(() => loadConfig({ MARKET_FEED: 'bloomberg' })).toThrow(/MARKET_FEED: must be one of auto/);
+  });
+
   it('runs only the simulated market off the real clock', () => {
     expect(loadConfig({}).marketClockOffsetMs).toBe(0);
-    expect(loadConfig({ MARKET_CLOCK_OFFSET_MS: '-3600000' }).marketClockOffsetMs).toBe(-3_600_000);
+    expect(loadConfig({ MARKET_CLOCK_OFFSET_MS: '-3600000' })).toMatchObject({
+      marketClockOffsetMs: -3_600_000,
+      marketFeed: 'simulated',
+    });
+    expect(() => loadConfig({ MARKET_CLOCK_OFFSET_MS: '1000', MARKET_FEED: 'auto' })).toThrow(
+      /MARKET_CLOCK_OFFSET_MS: only the simulated feed/,
+    );
     expect(() => loadConfig({ MARKET_CLOCK_OFFSET_MS: '1000', MARKET_FEED: 'yahoo' })).toThrow(
       /MARKET_CLOCK_OFFSET_MS: only the simulated feed/,
     );

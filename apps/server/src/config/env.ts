@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import os from 'node:os';
 import { z } from 'zod';
+import { MARKET_FEED_MODES, type MarketFeedMode } from '@bist/contracts';
 import { codeVersionOf } from '@/lib/code-version';
 
 /** The repository root, so relative paths in the environment mean the same from any working directory. */
@@ -31,7 +32,17 @@ const envSchema = z.object({
     .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
       message: 'must be a postgres:// or postgresql:// URL',
     }),
-  MARKET_FEED: z.enum(['simulated', 'yahoo'], { error: 'must be simulated or yahoo' }).default('simulated'),
+  MARKET_FEED: z
+    .enum(MARKET_FEED_MODES, { error: `must be one of ${MARKET_FEED_MODES.join(', ')}` })
+    .default('auto'),
+  /**
+   * Base URL the real provider's requests go to instead of Yahoo's own hosts (every https://*.yahoo.com prefix is
+   * replaced by it): a local fake provider in tests and benches, a caching proxy in production.
+   */
+  MARKET_PROVIDER_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
   MARKET_SEED: z.coerce.number().int().default(20_260_101),
   DEMO_MODE: booleanFromString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -82,7 +93,13 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  marketFeed: 'simulated' | 'yahoo';
+  /**
+   * The feed at start and the default of the admin 'Market feed' setting: 'auto' (the real provider whenever it
+   * answers, the simulator otherwise), 'simulated' or 'yahoo'. An admin's saved choice overrides it (decision 0044).
+   */
+  marketFeed: MarketFeedMode;
+  /** Where the real provider's requests go; undefined: Yahoo's own hosts. */
+  marketProviderUrl: string | undefined;
   marketSeed: number;
   /** Demo accounts and the 'any e-mail works' login. On by default only for the embedded database. */
   demoMode: boolean;
@@ -134,7 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError([
       'ML_WORKERS: 0 (no ML threads here) needs DATABASE_URL and `npm run worker` processes to run the jobs',
     ]);
-  if (e.MARKET_CLOCK_OFFSET_MS !== 0 && e.MARKET_FEED !== 'simulated')
+  // A clock offset only makes sense for the simulator: it picks it when MARKET_FEED is not given.
+  const marketFeed = e.MARKET_CLOCK_OFFSET_MS !== 0 && !env.MARKET_FEED ? 'simulated' : e.MARKET_FEED;
+  if (e.MARKET_CLOCK_OFFSET_MS !== 0 && marketFeed !== 'simulated')
     throw new ConfigError(['MARKET_CLOCK_OFFSET_MS: only the simulated feed can run off the real clock']);
   return {
     port: e.PORT,
@@ -142,7 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST ?? (demoMode ? 'localhost' : '0.0.0.0'),
     dataDir: path.resolve(REPO_ROOT, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    marketFeed: e.MARKET_FEED,
+    marketFeed,
+    marketProviderUrl: e.MARKET_PROVIDER_URL,
     marketSeed: e.MARKET_SEED,
     demoMode,
     logLevel: e.LOG_LEVEL,
@@ -164,9 +184,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
 export const APP_VERSION = '0.1.0';
 
-/** A configuration for tests: embedded database in `dataDir`, demo mode on, quiet logs. */
+/**
+ * A configuration for tests: embedded database in `dataDir`, demo mode on, quiet logs, the simulated feed (a test
+ * never probes the internet; one that wants the real feed points it at the local fake provider).
+ */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ LOG_LEVEL: 'silent' }), ...overrides };
+  return { ...loadConfig({ LOG_LEVEL: 'silent', MARKET_FEED: 'simulated' }), ...overrides };
 }
 
 /** The real PostgreSQL server for repository tests, when CI provides one. */

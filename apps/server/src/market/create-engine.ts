@@ -6,7 +6,7 @@ import { MarketEngine, type EngineLogger } from './engine.ts';
 import { MarketRepository } from './market.repository.ts';
 import { SimulatedFeed, type PriceAnchor } from './simulated-feed.ts';
 import type { FeedProvider } from './feed.ts';
-import { createYahooFeed } from './yahoo-feed.ts';
+import { createYahooFeed, type YahooFeedTuning } from './yahoo-feed.ts';
 
 /** Years of daily history the simulator writes on first start (the issue asks for at least 3). */
 export const SIMULATED_HISTORY_YEARS = 3;
@@ -25,7 +25,7 @@ export const ANCHORS_KEY = 'price_anchors';
  */
 export async function simulationState(
   repo: MarketRepository,
-  config: AppConfig,
+  config: Pick<AppConfig, 'marketSeed'>,
   clock: Clock,
   log: EngineLogger,
 ): Promise<SimulationState> {
@@ -52,26 +52,43 @@ export async function priceAnchors(repo: MarketRepository): Promise<Map<string, 
   return new Map(Object.entries((await repo.getState<Record<string, PriceAnchor>>(ANCHORS_KEY)) ?? {}));
 }
 
+/** The provider of one feed: the simulator from its stored seed, or Yahoo at MARKET_PROVIDER_URL (or its own hosts). */
 export async function createFeedProvider(
+  feed: 'simulated' | 'yahoo',
   repo: MarketRepository,
-  config: AppConfig,
+  config: Pick<AppConfig, 'marketSeed' | 'marketProviderUrl'>,
   clock: Clock,
   log: EngineLogger,
+  tuning?: YahooFeedTuning,
 ): Promise<FeedProvider> {
-  if (config.marketFeed === 'yahoo') return await createYahooFeed({ repo, clock, log });
+  if (feed === 'yahoo')
+    return await createYahooFeed({
+      repo,
+      clock,
+      log,
+      baseUrl: config.marketProviderUrl,
+      ...(tuning ? { tuning } : {}),
+    });
   const sim = await simulationState(repo, config, clock, log);
   return new SimulatedFeed(sim.seed, sim.startDate, await priceAnchors(repo));
 }
 
+/**
+ * The market engine on its first feed (`feed`, default: the configured one, 'auto' → the simulator until the
+ * supervisor has heard from the provider).
+ */
 export async function createMarketEngine(deps: {
   database: Database;
   config: AppConfig;
   clock: Clock;
   log: EngineLogger;
   tickMs?: number | (() => number);
+  /** The feed to start on (feed-supervisor.ts `initialFeed`). */
+  feed?: 'simulated' | 'yahoo';
 }): Promise<MarketEngine> {
   const repo = new MarketRepository(deps.database.db);
-  const provider = await createFeedProvider(repo, deps.config, deps.clock, deps.log);
+  const feed = deps.feed ?? (deps.config.marketFeed === 'yahoo' ? 'yahoo' : 'simulated');
+  const provider = await createFeedProvider(feed, repo, deps.config, deps.clock, deps.log);
   return new MarketEngine({
     repo,
     provider,

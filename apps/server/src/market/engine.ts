@@ -39,6 +39,8 @@ export interface FeedOwnerView {
   owner: string;
   health: ComponentHealth;
   stale: boolean;
+  /** The owner's feed (a follower reports it as its own). */
+  feed?: 'simulated' | 'yahoo';
 }
 
 export interface MarketEngineOptions {
@@ -80,13 +82,18 @@ export class MarketEngine implements MarketData {
   private lastTickAt: Date | null = null;
   private role: FeedRole = 'sole';
   private ownerView: FeedOwnerView | null = null;
+  /** The feed in use: set at construction, replaced at runtime by `useProvider` (feed-supervisor.ts). */
+  private provider: FeedProvider;
+  /** Set by `useProvider` until the next catch-up has replaced simulated history with the real feed's. */
+  private historyCheckPending = true;
 
   constructor(private readonly options: MarketEngineOptions) {
+    this.provider = options.provider;
     this.quotes = new QuoteStore((error) => options.log.error({ err: error }, 'quote listener failed'));
     this.levels = new IndexLevels({
       repo: options.repo,
       indices: INDICES,
-      sharesOutstanding: (symbol) => options.provider.sharesOutstanding(symbol),
+      sharesOutstanding: (symbol) => this.provider.sharesOutstanding(symbol),
       xu100Level: options.xu100Level,
       indexBaseLevel: options.indexBaseLevel,
     });
@@ -114,8 +121,45 @@ export class MarketEngine implements MarketData {
     return this.quotes.generation;
   }
 
+  /** The feed the served quotes come from (a follower's: the owner's). */
   get providerName(): 'simulated' | 'yahoo' {
-    return this.options.provider.name;
+    return (this.role === 'follower' ? this.ownerView?.feed : undefined) ?? this.provider.name;
+  }
+
+  /**
+   * Replaces the feed at runtime (decision 0044): the ticking stops, the session state (quotes, minute recorder,
+   * index ranges) starts afresh, and the engine starts again on the new provider — a real provider first replaces
+   * stored simulated history with its own (catchUp). A follower only notes the provider: the owner's quotes are
+   * what it serves.
+   */
+  async useProvider(provider: FeedProvider): Promise<void> {
+    // The real history is fetched while the old feed keeps serving: the switch itself is short. A provider failure
+    // here leaves the engine on its old feed (the caller tries again later).
+    const history =
+      this.role !== 'follower' &&
+      provider.name !== 'simulated' &&
+      (await this.options.repo.hasDailyBarsOf('simulated'))
+        ? await this.realHistory(provider)
+        : null;
+    const wasLive = this.timer !== undefined;
+    await this.stop();
+    this.provider = provider;
+    this.liveDate = null;
+    this.lastStoredDate = null;
+    this.lastError = null;
+    this.lastTickAt = null;
+    this.historyCheckPending = true;
+    this.levels.resetSession();
+    this.minutes.reset();
+    if (this.role === 'follower') return;
+    if (history) await this.replaceSimulatedHistory(history);
+    this.quotes.clear();
+    await this.start({ live: wasLive });
+  }
+
+  /** The last day whose daily bars are stored (null before the first catch-up): stored history changes with it. */
+  get storedThrough(): string | null {
+    return this.lastStoredDate;
   }
 
   get indexDefinitions(): readonly IndexDefinition[] {
@@ -173,6 +217,8 @@ export class MarketEngine implements MarketData {
 
   /** A follower takes the quotes the owner published at `generation` (listeners hear of those that changed). */
   adoptQuotes(quotes: readonly Quote[], generation: number, owner: FeedOwnerView): void {
+    // The owner switched feeds: none of the old feed's quotes may stay beside the new one's.
+    if (this.ownerView?.feed && owner.feed && this.ownerView.feed !== owner.feed) this.quotes.clear();
     this.ownerView = owner;
     this.quotes.adopt(quotes, generation);
   }
@@ -226,8 +272,14 @@ export class MarketEngine implements MarketData {
    * after downtime, and today's bar once the session has ended. Index bars follow from the members' bars.
    */
   async catchUp(): Promise<void> {
-    const { repo, provider, clock } = this.options;
+    const { repo, clock } = this.options;
+    const provider = this.provider;
     const target = lastCompletedTradingDay(clock.now());
+    if (this.historyCheckPending && provider.name !== 'simulated') {
+      if (await repo.hasDailyBarsOf('simulated'))
+        await this.replaceSimulatedHistory(await this.realHistory(provider));
+      this.historyCheckPending = false;
+    }
     if (this.lastStoredDate === null) this.lastStoredDate = await repo.latestDailyDate();
     if (this.lastStoredDate !== null && this.lastStoredDate >= target) return;
 
@@ -243,17 +295,55 @@ export class MarketEngine implements MarketData {
       if (error instanceof DataNotFinalError) return; // asked again on a later tick
       throw error;
     }
-    const rows: StoredDailyBar[] = [];
-    for (const [symbol, list] of bars) {
-      for (const bar of list)
-        rows.push(toStored(symbol, bar, provider.name === 'yahoo' ? 'yahoo' : 'simulated'));
-    }
+    const rows = storedRows(bars, provider);
     await repo.upsertDailyBars(rows);
     await this.writeIndexBars(from, target);
     this.lastStoredDate = target;
     this.options.log.info(
       { from, to: target, stockBars: rows.length, ms: Date.now() - started },
       firstRun ? 'market history written' : 'market days caught up',
+    );
+  }
+
+  /**
+   * The full history of a real `provider` up to the last completed day whose data is final, as rows to store (a
+   * real feed over simulated history replaces all of it: decision 0044). Throws when the provider fails or has none.
+   */
+  private async realHistory(provider: FeedProvider): Promise<StoredDailyBar[]> {
+    let target = lastCompletedTradingDay(this.options.clock.now());
+    let bars;
+    try {
+      bars = await provider.dailyBars(this.stockSymbols, provider.historyStartDate(), target);
+    } catch (error) {
+      if (!(error instanceof DataNotFinalError)) throw error;
+      // Between the close and the provider's final data: the day before, the next catch-up adds the last day.
+      target = previousTradingDay(target);
+      bars = await provider.dailyBars(this.stockSymbols, provider.historyStartDate(), target);
+    }
+    const rows = storedRows(bars, provider);
+    if (rows.length === 0) throw new Error(`the ${provider.name} feed returned no history`);
+    return rows;
+  }
+
+  /**
+   * Replaces the simulated history by the real feed's `rows`: the simulated bars (regenerable from the stored seed),
+   * the index bars computed from them, the simulated minute bars and the index divisors go; imported (real) bars
+   * stay. The models never train on a mix of the two.
+   */
+  private async replaceSimulatedHistory(rows: readonly StoredDailyBar[]): Promise<void> {
+    const { repo } = this.options;
+    await repo.deleteDailyBarsOf(['simulated', 'computed']);
+    await repo.deleteAllMinuteBars();
+    await this.levels.reset();
+    await repo.upsertDailyBars(rows);
+    const first = rows.reduce((min, r) => (r.date < min ? r.date : min), rows[0]!.date);
+    const last = rows.reduce((max, r) => (r.date > max ? r.date : max), first);
+    await this.writeIndexBars(first, last);
+    this.lastStoredDate = await repo.latestDailyDate();
+    this.historyCheckPending = false;
+    this.options.log.info(
+      { from: first, to: last, stockBars: rows.length },
+      'simulated market history replaced by the real feed',
     );
   }
 
@@ -281,7 +371,8 @@ export class MarketEngine implements MarketData {
    * otherwise from the last two stored bars of every symbol.
    */
   async refresh(): Promise<void> {
-    const { provider, clock } = this.options;
+    const { clock } = this.options;
+    const provider = this.provider;
     const now = clock.now();
     const today = istanbulDate(now);
     const window = isTradingDay(today) ? continuousWindowOn(today) : undefined;
@@ -333,7 +424,7 @@ export class MarketEngine implements MarketData {
     this.levels.resetSession();
     this.minutes.reset();
     const window = continuousWindowOn(date);
-    if (!window || !this.options.provider.minuteBarsUntil) return;
+    if (!window || !this.provider.minuteBarsUntil) return;
     const open = istanbulInstant(date, window.startMinute);
     const currentMinute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
     const stored = await this.options.repo.latestMinute(open, new Date(open.getTime() + 24 * 3_600_000));
@@ -351,7 +442,7 @@ export class MarketEngine implements MarketData {
    */
   private async backfillLastSessionIndices(): Promise<void> {
     const date = this.lastStoredDate;
-    if (!date || this.liveDate !== null || !this.options.provider.minuteBarsUntil) return;
+    if (!date || this.liveDate !== null || !this.provider.minuteBarsUntil) return;
     const window = continuousWindowOn(date);
     if (!window) return;
     const open = istanbulInstant(date, window.startMinute);
@@ -363,7 +454,8 @@ export class MarketEngine implements MarketData {
 
   /** Replays a stock's minute bars for sessions the database has none of (simulated provider only). */
   async ensureStockMinutes(symbol: string, dates: readonly string[]): Promise<void> {
-    const { provider, repo } = this.options;
+    const { repo } = this.options;
+    const provider = this.provider;
     if (!provider.minuteBarsUntil || !this.stockInfo.has(symbol)) return;
     for (const date of dates) {
       if (date === this.liveDate) continue; // the live session writes its own bars
@@ -382,7 +474,8 @@ export class MarketEngine implements MarketData {
     until: Date,
     options: { stocks: boolean; trackRange: boolean },
   ): Promise<number> {
-    const { provider, repo } = this.options;
+    const { repo } = this.options;
+    const provider = this.provider;
     return replaySessionMinutes(
       { provider, repo, stockSymbols: this.stockSymbols, levels: this.levels },
       date,
@@ -419,7 +512,7 @@ export class MarketEngine implements MarketData {
   }
 
   sharesOutstanding(symbol: string): number | undefined {
-    return this.options.provider.sharesOutstanding(symbol);
+    return this.provider.sharesOutstanding(symbol);
   }
 
   async dailyCloses(symbol: string, fromDate: string, toDate: string): Promise<DailyClose[]> {
@@ -450,7 +543,7 @@ export class MarketEngine implements MarketData {
   } {
     const newest = this.quotes.newestAt();
     return {
-      source: this.options.provider.name,
+      source: this.providerName,
       asOf: newest ? newest.toISOString() : null,
       stale: this.isStale(),
       ageSeconds: this.ageSeconds(now),
@@ -460,7 +553,7 @@ export class MarketEngine implements MarketData {
   /** True when the provider failed and the quotes are its last good data. */
   isStale(): boolean {
     if (this.role === 'follower') return this.ownerView?.stale ?? true;
-    return this.lastError !== null || this.options.provider.health().status !== 'ok';
+    return this.lastError !== null || this.provider.health().status !== 'ok';
   }
 
   /** Whole seconds since the newest quote (null before the first). */
@@ -484,10 +577,20 @@ export class MarketEngine implements MarketData {
   feedHealth(): ComponentHealth {
     if (this.lastError) return { status: 'degraded', detail: `Last tick failed: ${this.lastError}` };
     if (this.quotes.size === 0) return { status: 'down', detail: 'No quotes yet' };
-    const provider = this.options.provider.health();
+    const provider = this.provider.health();
     const tick = this.lastTickAt ? `; last live tick ${this.lastTickAt.toISOString()}` : '';
     return { status: provider.status, detail: `${provider.detail}${tick}` };
   }
+}
+
+function storedRows(
+  bars: ReadonlyMap<string, readonly DailyBar[]>,
+  provider: FeedProvider,
+): StoredDailyBar[] {
+  const source = provider.name === 'yahoo' ? 'yahoo' : 'simulated';
+  const rows: StoredDailyBar[] = [];
+  for (const [symbol, list] of bars) for (const bar of list) rows.push(toStored(symbol, bar, source));
+  return rows;
 }
 
 function toStored(

@@ -35,6 +35,8 @@ export interface PublishedQuotes {
   publishedAt: string;
   health: ComponentHealth;
   stale: boolean;
+  /** The feed the owner's quotes come from (absent in rows published before it was recorded). */
+  feed?: 'simulated' | 'yahoo';
   quotes: PublishedQuote[];
 }
 
@@ -238,6 +240,7 @@ export class FeedOwnership {
       publishedAt: new Date().toISOString(),
       health: engine.feedHealth(),
       stale: engine.isStale(),
+      feed: engine.providerName,
       quotes: engine.allQuotes().map((q) => ({ ...q, updatedAt: q.updatedAt.toISOString() })),
     };
     // What is published here need not be loaded here, should this process follow later.
@@ -287,7 +290,12 @@ export class FeedOwnership {
     this.o.engine.adoptQuotes(
       published.quotes.map((q) => ({ ...q, updatedAt: new Date(q.updatedAt) })),
       published.generation,
-      { owner: published.owner, health: published.health, stale: published.stale },
+      {
+        owner: published.owner,
+        health: published.health,
+        stale: published.stale,
+        ...(published.feed ? { feed: published.feed } : {}),
+      },
     );
   }
 }

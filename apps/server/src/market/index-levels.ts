@@ -42,6 +42,14 @@ export class IndexLevels {
     this.loaded = true;
   }
 
+  /** Forgets the divisors (the history they were fixed on was replaced): the next history fixes them again. */
+  async reset(): Promise<void> {
+    this.divisors = {};
+    this.loaded = true;
+    this.sessionRange.clear();
+    await this.options.repo.setState(DIVISORS_KEY, {});
+  }
+
   /** The index's level for members' prices from `priceOf`; undefined while its divisor is not fixed. */
   level(index: IndexDefinition, priceOf: (symbol: string) => number | undefined): number | undefined {
     const divisor = this.divisors[index.code];

@@ -139,6 +139,61 @@ export class MarketRepository {
       );
   }
 
+  /** Whether any daily bar of `source` is stored (stops at the first). */
+  async hasDailyBarsOf(source: BarSource): Promise<boolean> {
+    const result = await this.db.execute<{ found: boolean }>(
+      sql`select exists (select 1 from daily_bars where source = ${source}) as found`,
+    );
+    return result.rows[0]?.found === true;
+  }
+
+  /** Deletes every daily bar of these sources (history about to be replaced by another feed's). */
+  async deleteDailyBarsOf(sources: readonly BarSource[]): Promise<void> {
+    await this.db.delete(dailyBars).where(inArray(dailyBars.source, [...sources]));
+  }
+
+  /**
+   * The stored stock history (index bars left out): distinct symbols, first and last date, and whether any of it is
+   * simulated.
+   */
+  async stockHistoryCoverage(): Promise<{
+    symbols: number;
+    firstDate: string | null;
+    lastDate: string | null;
+    simulated: boolean;
+  }> {
+    const result = await this.db.execute<{
+      symbols: string | number;
+      first: string | null;
+      last: string | null;
+      simulated: boolean | null;
+    }>(sql`select count(distinct symbol) as symbols, min(date)::text as first, max(date)::text as last,
+             bool_or(source = 'simulated') as simulated
+           from daily_bars where source <> 'computed'`);
+    const row = result.rows[0];
+    return {
+      symbols: Number(row?.symbols ?? 0),
+      firstDate: row?.first ?? null,
+      lastDate: row?.last ?? null,
+      simulated: row?.simulated === true,
+    };
+  }
+
+  /** Per stored symbol (index bars left out): first and last date, and its stock-days per source. */
+  async historyBySymbol(): Promise<
+    { symbol: string; first: string; last: string; source: string; bars: number }[]
+  > {
+    const result = await this.db.execute<{
+      symbol: string;
+      first: string;
+      last: string;
+      source: string;
+      bars: string | number;
+    }>(sql`select symbol, min(date)::text as first, max(date)::text as last, source, count(*) as bars
+           from daily_bars where source <> 'computed' group by symbol, source`);
+    return result.rows.map((r) => ({ ...r, bars: Number(r.bars) }));
+  }
+
   async upsertMinuteBars(rows: readonly StoredMinuteBar[]): Promise<void> {
     for (let start = 0; start < rows.length; start += BATCH) {
       const batch = rows.slice(start, start + BATCH);
@@ -187,6 +242,10 @@ export class MarketRepository {
     );
     const m = result.rows[0]?.m;
     return m ? new Date(m) : null;
+  }
+
+  async deleteAllMinuteBars(): Promise<void> {
+    await this.db.delete(minuteBars);
   }
 
   async pruneMinuteBars(before: Date): Promise<void> {

@@ -39,6 +39,12 @@ export class QuoteStore {
     return out;
   }
 
+  /** Forgets every quote (the feed changed: none of the old feed's quotes may be shown as the new one's). */
+  clear(): void {
+    this.quotes.clear();
+    this.generation += 1;
+  }
+
   /** Stores quotes without telling anyone yet (a batch being built, e.g. stocks before their indices). */
   put(quotes: readonly Quote[]): void {
     for (const quote of quotes) this.quotes.set(quote.symbol, quote);

@@ -31,12 +31,12 @@ describe('MARKET_FEED=yahoo', () => {
   it('makes createFeedProvider pick the Yahoo feed, with a history start fixed at the first start', async () => {
     const repo = new MarketRepository(database.db);
     const clock = new FixedClock(SESSION);
-    const provider = await createFeedProvider(repo, testConfig({ marketFeed: 'yahoo' }), clock, quiet);
+    const provider = await createFeedProvider('yahoo', repo, testConfig(), clock, quiet);
     expect(provider).toBeInstanceOf(YahooFeed);
-    expect(provider.historyStartDate()).toBe('2023-11-20'); // three years back
+    expect(provider.historyStartDate()).toBe('2021-11-19'); // five years back
     clock.advanceMs(400 * 86_400_000);
-    const restarted = await createFeedProvider(repo, testConfig({ marketFeed: 'yahoo' }), clock, quiet);
-    expect(restarted.historyStartDate()).toBe('2023-11-20');
+    const restarted = await createFeedProvider('yahoo', repo, testConfig(), clock, quiet);
+    expect(restarted.historyStartDate()).toBe('2021-11-19');
   });
 });
 

@@ -41,6 +41,9 @@ export interface YahooFeedOptions {
   random?: () => number;
 }
 
+/** What tests may set of a Yahoo feed built by createYahooFeed: its settings, waits and jitter. */
+export type YahooFeedTuning = Pick<YahooFeedOptions, 'settings' | 'sleep' | 'random'>;
+
 const realSleep = (durationMs: number) => new Promise<void>((resolve) => setTimeout(resolve, durationMs));
 
 /**
@@ -261,6 +264,10 @@ export async function createYahooFeed(deps: {
   clock: Clock;
   log: EngineLogger;
   client?: YahooClient;
+  /** MARKET_PROVIDER_URL: the base URL that replaces Yahoo's hosts. */
+  baseUrl?: string | undefined;
+  /** Budgets and waits other than the production ones (tests against the local fake provider). */
+  tuning?: YahooFeedTuning;
 }): Promise<YahooFeed> {
   const key = 'yahoo_feed';
   let state = await deps.repo.getState<{ startDate: string }>(key);
@@ -271,10 +278,12 @@ export async function createYahooFeed(deps: {
     await deps.repo.setState(key, state);
   }
   return new YahooFeed({
-    client: deps.client ?? createYahooClient({ log: deps.log }),
+    client:
+      deps.client ?? createYahooClient({ log: deps.log, ...(deps.baseUrl ? { baseUrl: deps.baseUrl } : {}) }),
     clock: deps.clock,
     log: deps.log,
     historyStartDate: state.startDate,
+    ...deps.tuning,
   });
 }
 

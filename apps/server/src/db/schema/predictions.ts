@@ -50,6 +50,8 @@ export const mlRuns = pgTable(
     /** Algorithms the run covers (null = every enabled one). */
     algorithmIds: jsonb('algorithm_ids').$type<string[] | null>(),
     jobId: text('job_id'),
+    /** 'real' or 'simulated': the daily history the run read (null: before runs recorded it, or not started). */
+    dataSource: text('data_source'),
     /** Stages, outcome and error as they happened (newest last, bounded). */
     log: jsonb('log').$type<{ at: string; line: string }[]>().notNull().default([]),
     createdAt: createdAt(),
@@ -78,6 +80,8 @@ export const mlModels = pgTable(
     cutoffDate: date('cutoff_date', { mode: 'string' }).notNull(),
     /** SHA-256 of the bars the run loaded (symbols, dates, OHLCV). */
     dataFingerprint: text('data_fingerprint'),
+    /** 'real' or 'simulated': the daily history the version learned from (null: trained before it was recorded). */
+    dataSource: text('data_source'),
     /** Server package version and git commit (when known) of the code that trained it. */
     codeVersion: text('code_version'),
     /** JSON.stringify(TrainedModel); restored with algorithm.deserialize(JSON.parse(...)). */
@@ -114,6 +118,8 @@ export const mlEvaluations = pgTable(
     evaluatedTo: date('evaluated_to', { mode: 'string' }),
     /** The full @bist/contracts algorithmEvaluationSchema record (clustered CI, IC sd and days, ...). */
     record: jsonb('record').notNull(),
+    /** 'real' or 'simulated': the prices the walk-forward was measured on (null: before it was recorded). */
+    dataSource: text('data_source'),
     runId: uuid('run_id'),
     createdAt: createdAt(),
   },
@@ -140,6 +146,8 @@ export const predictions = pgTable(
     confidence: doublePrecision('confidence').notNull(),
     /** currentPriceTry × (1 + expectedReturn). */
     targetPriceTry: doublePrecision('target_price_try').notNull(),
+    /** 'real' or 'simulated': the prices the prediction was made from (null: made before it was recorded). */
+    dataSource: text('data_source'),
     runId: uuid('run_id'),
     createdAt: createdAt(),
   },

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * Test support: a `fetch` that answers yahoo-finance2 from the recorded responses in test/fixtures/yahoo instead of
- * the network (the cookie/crumb handshake, /v7/finance/quote and /v8/finance/chart), and can be told to fail.
- * Quote answers are filtered to the symbols asked for, as Yahoo does.
+ * Test support: answers yahoo-finance2 from the recorded responses in test/fixtures/yahoo instead of the network (the
+ * cookie/crumb handshake, /v7/finance/quote and /v8/finance/chart), and can be told to fail. Quote answers are
+ * filtered to the symbols asked for, as Yahoo does. Requests are told apart by their path alone, so the same answers
+ * serve `fetch` in unit tests and the local fake provider over HTTP (test/fake-provider).
  */
 const FIXTURES = new URL('../../../test/fixtures/yahoo/', import.meta.url);
 
@@ -29,6 +30,9 @@ export class YahooReplay {
   readonly fetch: typeof fetch = (input, _init) =>
     Promise.resolve().then(() => this.answer(String(input instanceof Request ? input.url : input)));
 
+  /** Charts asked for whose symbol has no recording are answered with this recording instead (null: 404 as Yahoo). */
+  chartFallback: string | null = null;
+
   quoteRequests(): string[][] {
     return this.apiRequests
       .filter((u) => u.includes('/v7/finance/quote'))
@@ -41,12 +45,14 @@ export class YahooReplay {
       .map((u) => decodeURIComponent(new URL(u).pathname.split('/').pop() ?? ''));
   }
 
-  private answer(url: string): Response {
+  /** The answer to a request for `url` (any origin: only the path and query are read). */
+  answer(url: string): Response {
     if (this.down !== null) {
       if (isApi(url)) this.apiRequests.push(url);
       return failWith(this.down);
     }
-    if (url.startsWith('https://finance.yahoo.com/quote/')) {
+    const path = new URL(url).pathname;
+    if (path.startsWith('/quote/')) {
       this.handshakes += 1;
       return new Response('<html><body>Yahoo Finance</body></html>', {
         status: 200,
@@ -56,8 +62,7 @@ export class YahooReplay {
         },
       });
     }
-    if (url.startsWith('https://query1.finance.yahoo.com/v1/test/getcrumb'))
-      return new Response('hZ3uEo.Bq2x', { status: 200 });
+    if (path === '/v1/test/getcrumb') return new Response('hZ3uEo.Bq2x', { status: 200 });
     if (!isApi(url)) return new Response('Not Found', { status: 404 });
     this.apiRequests.push(url);
     const failure = this.failNext.shift() ?? this.failIf?.(url) ?? undefined;
@@ -72,13 +77,30 @@ export class YahooReplay {
       return json({ quoteResponse: { result, error: null } }, 200);
     }
     const symbol = decodeURIComponent(parsed.pathname.split('/').pop() ?? '');
-    try {
-      return json(readYahooFixture(`chart-${symbol}.json`), 200);
-    } catch {
-      // No recording for this symbol: answer as Yahoo does for a symbol it does not know.
-      return json(readYahooFixture('chart-not-found.json'), 404);
-    }
+    const recorded = chartRecording(symbol) ?? (this.chartFallback && chartRecording(this.chartFallback));
+    // No recording for this symbol: answer as Yahoo does for a symbol it does not know.
+    if (!recorded) return json(readYahooFixture('chart-not-found.json'), 404);
+    return json(renamedChart(recorded, symbol), 200);
   }
+}
+
+function chartRecording(yahooSymbol: string): unknown {
+  try {
+    return readYahooFixture(`chart-${yahooSymbol}.json`);
+  } catch {
+    return null;
+  }
+}
+
+/** A recorded chart answered for `symbol` (the same recording, its meta naming the symbol asked for). */
+function renamedChart(recorded: unknown, symbol: string): unknown {
+  const chart = recorded as { chart: { result: { meta: Record<string, unknown> }[] } };
+  return {
+    chart: {
+      ...chart.chart,
+      result: chart.chart.result.map((r) => ({ ...r, meta: { ...r.meta, symbol } })),
+    },
+  };
 }
 
 function isApi(url: string): boolean {

@@ -39,8 +39,8 @@ export const YAHOO_FEED_SETTINGS: YahooFeedSettings = {
   chartConcurrency: 4,
 };
 
-/** Years of daily history fetched on the first start with an empty database (as for the simulator). */
-export const YAHOO_HISTORY_YEARS = 3;
+/** Years of daily history the real feed fetches on its first start (issue #31: at least 5 where the provider has them). */
+export const YAHOO_HISTORY_YEARS = 5;
 
 /** A day's bar was asked for before Yahoo's delayed data for it is complete; the engine asks again on a later tick. */
 export class YahooDataNotFinalError extends DataNotFinalError {

@@ -39,8 +39,13 @@ export interface YahooClient {
 
 export interface YahooClientOptions {
   log: EngineLogger;
-  /** Replaces the network (tests replay recorded responses through it). */
+  /** Replaces the network (unit tests replay recorded responses through it). */
   fetch?: typeof fetch;
+  /**
+   * Sends every request that would go to a Yahoo host (https://*.yahoo.com) to this base URL instead, path and query
+   * unchanged (MARKET_PROVIDER_URL: the local fake provider in tests and benches, or a caching proxy).
+   */
+  baseUrl?: string;
   /** Requests the library may have in flight at once. */
   concurrency?: number;
 }
@@ -67,7 +72,9 @@ export function createYahooClient(options: YahooClientOptions): YahooClient {
       debug: () => undefined,
       dir: () => undefined,
     },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.fetch || options.baseUrl
+      ? { fetch: redirectedFetch(options.fetch ?? globalThis.fetch, options.baseUrl) }
+      : {}),
   });
   return {
     async quote(yahooSymbols) {
@@ -85,6 +92,21 @@ export function createYahooClient(options: YahooClientOptions): YahooClient {
       });
       return result.quotes;
     },
+  };
+}
+
+const YAHOO_ORIGIN = /^https:\/\/([a-z0-9-]+\.)*yahoo\.com(?=[/?]|$)/;
+
+/** The URL a request for Yahoo goes to when a provider base URL is configured (unchanged without one). */
+export function providerUrl(url: string, baseUrl: string | undefined): string {
+  return baseUrl ? url.replace(YAHOO_ORIGIN, baseUrl) : url;
+}
+
+function redirectedFetch(inner: typeof fetch, baseUrl: string | undefined): typeof fetch {
+  if (!baseUrl) return inner;
+  return (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    return inner(providerUrl(url, baseUrl), init);
   };
 }
 

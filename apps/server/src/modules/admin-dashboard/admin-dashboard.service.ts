@@ -3,6 +3,7 @@ import {
   AUDIT_ACTIONS,
   ROLE_INFO,
   type AdminDashboardStats,
+  type MarketCoverage,
   type SystemStatus,
   hasPermission,
 } from '@bist/contracts';
@@ -33,6 +34,8 @@ export interface DashboardSources {
   database: Pick<Database, 'ping'>;
   /** Read on every call: the market feed and the job queue start after the app is built. */
   components: () => { marketFeed: ComponentHealth; jobQueue: ComponentHealth };
+  /** The market data's coverage and freshness (null without a market engine). */
+  marketData?: () => Promise<MarketCoverage | null>;
 }
 
 /** The admin dashboard's figures, all from real data: staff, sessions, audit log and health checks. */
@@ -50,12 +53,13 @@ export class AdminDashboardService {
    */
   async stats(viewerPermissions: readonly string[]): Promise<AdminDashboardStats> {
     const mayReadAudit = hasPermission(viewerPermissions, 'all');
-    const [byRole, activeSessions, recentLogins, recentActivity, latencyMs] = await Promise.all([
+    const [byRole, activeSessions, recentLogins, recentActivity, latencyMs, marketData] = await Promise.all([
       this.users.countByRole(),
       this.auth.countActiveSessions(),
       this.audit.countRecent(AUDIT_ACTIONS.loginSucceeded, DAY_MS),
       mayReadAudit ? this.audit.recent(DASHBOARD_RECENT_ACTIVITY) : Promise.resolve([]),
       this.sources.database.ping(),
+      this.sources.marketData?.() ?? Promise.resolve(null),
     ]);
     const { marketFeed, jobQueue } = this.sources.components();
     const database: ComponentHealth =
@@ -85,6 +89,7 @@ export class AdminDashboardService {
         job_queue: jobQueue,
       },
       recent_activity: recentActivity,
+      market_data: marketData,
     };
   }
 }

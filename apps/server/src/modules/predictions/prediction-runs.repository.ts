@@ -11,9 +11,10 @@ export type NewEvaluation = typeof mlEvaluations.$inferInsert;
 /** The stored row of a walk-forward evaluation: its headline figures as columns, the whole record as JSON. */
 export function evaluationRow(
   e: AlgorithmEvaluation,
-  meta: { runId?: string | null; createdAt: Date },
+  meta: { runId?: string | null; createdAt: Date; dataSource?: string | null },
 ): NewEvaluation {
   return {
+    dataSource: meta.dataSource ?? null,
     algorithmId: e.algorithmId,
     horizonDays: e.horizonDays,
     source: e.source,
@@ -75,6 +76,8 @@ export interface RegistryHead {
   championId: string | null;
   championRankIc: number | null;
   championAccuracy: number | null;
+  /** What the champion learned from ('real', 'simulated'; null: before it was recorded). */
+  championSource: string | null;
 }
 
 /** A model version with its walk-forward and the run that trained it (no state: that is the model itself). */
@@ -196,7 +199,10 @@ export class PredictionRunsRepository {
   async updateRun(
     id: string,
     patch: Partial<
-      Pick<RunRow, 'status' | 'progress' | 'message' | 'error' | 'jobId' | 'startedAt' | 'finishedAt'>
+      Pick<
+        RunRow,
+        'status' | 'progress' | 'message' | 'error' | 'jobId' | 'startedAt' | 'finishedAt' | 'dataSource'
+      >
     >,
   ): Promise<void> {
     await this.db.update(mlRuns).set(patch).where(eq(mlRuns.id, id));
@@ -270,8 +276,19 @@ export class PredictionRunsRepository {
       .where(inArray(mlRuns.status, ['queued', 'running']));
   }
 
-  /** Daily bars of every symbol from `fromDate`, aggregated per symbol (one row each: few rows to parse). */
-  async barsBySymbolFrom(fromDate: string): Promise<SymbolBarArrays[]> {
+  /** Whether any real daily bar (the provider's or imported) is stored. */
+  async hasRealBars(): Promise<boolean> {
+    const result = await this.db.execute<{ found: boolean }>(
+      sql`select exists (select 1 from daily_bars where source in ('yahoo', 'import')) as found`,
+    );
+    return result.rows[0]?.found === true;
+  }
+
+  /**
+   * Daily bars of every symbol from `fromDate`, aggregated per symbol (one row each: few rows to parse); `realOnly`
+   * leaves simulated bars out.
+   */
+  async barsBySymbolFrom(fromDate: string, realOnly = false): Promise<SymbolBarArrays[]> {
     const result = await this.db.execute<{
       symbol: string;
       dates: string[];
@@ -284,7 +301,8 @@ export class PredictionRunsRepository {
       select symbol, array_agg(date::text order by date) as dates, array_agg(open_try order by date) as o,
         array_agg(high_try order by date) as h, array_agg(low_try order by date) as l,
         array_agg(close_try order by date) as c, array_agg(volume_shares order by date) as v
-      from daily_bars where date >= ${fromDate}::date group by symbol order by symbol`);
+      from daily_bars where date >= ${fromDate}::date ${realOnly ? sql`and source <> 'simulated'` : sql``}
+      group by symbol order by symbol`);
     return result.rows.map((r) => ({
       symbol: r.symbol,
       dates: r.dates,
@@ -313,9 +331,10 @@ export class PredictionRunsRepository {
       champion_id: string | null;
       rank_ic: number | null;
       accuracy: number | null;
+      champion_source: string | null;
     }>(sql`
       select v.algorithm_id, v.horizon_days, v.max_version, c.id as champion_id, e.rank_ic_mean as rank_ic,
-        e.accuracy_percent as accuracy
+        e.accuracy_percent as accuracy, c.data_source as champion_source
       from (select algorithm_id, horizon_days, max(version)::int as max_version from ml_models
             where algorithm_id = any(${sql.param([...algorithmIds])}::text[]) group by algorithm_id, horizon_days) v
       left join ml_models c on c.algorithm_id = v.algorithm_id and c.horizon_days = v.horizon_days and c.champion
@@ -331,6 +350,7 @@ export class PredictionRunsRepository {
       championId: r.champion_id,
       championRankIc: r.rank_ic === null ? null : Number(r.rank_ic),
       championAccuracy: r.accuracy === null ? null : Number(r.accuracy),
+      championSource: r.champion_source,
     }));
   }
 
@@ -444,18 +464,19 @@ export class PredictionRunsRepository {
       const b = rows.slice(start, start + BATCH);
       await this.db.execute(sql`
         insert into predictions (algorithm_id, symbol, horizon_days, as_of_date, target_date, current_price_try, expected_return,
-          direction, confidence, target_price_try, run_id, created_at)
+          direction, confidence, target_price_try, run_id, created_at, data_source)
         select * from unnest(
           ${sql.param(b.map((r) => r.algorithmId))}::text[], ${sql.param(b.map((r) => r.symbol))}::text[],
           ${sql.param(b.map((r) => r.horizonDays))}::int[], ${sql.param(b.map((r) => r.asOfDate))}::date[],
           ${sql.param(b.map((r) => r.targetDate))}::date[], ${sql.param(b.map((r) => r.currentPriceTry))}::float8[],
           ${sql.param(b.map((r) => r.expectedReturn))}::float8[], ${sql.param(b.map((r) => r.direction))}::text[],
           ${sql.param(b.map((r) => r.confidence))}::float8[], ${sql.param(b.map((r) => r.targetPriceTry))}::float8[],
-          ${sql.param(b.map((r) => r.runId ?? null))}::uuid[], ${sql.param(b.map((r) => (r.createdAt ?? new Date()).toISOString()))}::timestamptz[])
+          ${sql.param(b.map((r) => r.runId ?? null))}::uuid[], ${sql.param(b.map((r) => (r.createdAt ?? new Date()).toISOString()))}::timestamptz[],
+          ${sql.param(b.map((r) => r.dataSource ?? null))}::text[])
         on conflict (algorithm_id, symbol, horizon_days, as_of_date) do update set target_date = excluded.target_date,
           current_price_try = excluded.current_price_try, expected_return = excluded.expected_return, direction = excluded.direction,
           confidence = excluded.confidence, target_price_try = excluded.target_price_try, run_id = excluded.run_id,
-          created_at = excluded.created_at`);
+          created_at = excluded.created_at, data_source = excluded.data_source`);
     }
   }
 

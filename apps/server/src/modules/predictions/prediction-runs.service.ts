@@ -22,6 +22,7 @@ import {
   type MlRun,
   type MlRunKind,
   type MlRunStatus,
+  type HistorySource,
   type PredictionHorizon,
 } from '@bist/contracts';
 import { ALGORITHMS, algorithmById, listAlgorithms, panelFromBars, type SeriesBars } from '@bist/ml';
@@ -114,6 +115,8 @@ export interface LoadedPanel {
   fingerprint: string;
   from: string | null;
   to: string | null;
+  /** 'real' when real history is stored (simulated bars are then left out: never a mix), else 'simulated'. */
+  dataSource: HistorySource;
 }
 
 export class RunNotCancellableError extends ConflictError {
@@ -713,6 +716,14 @@ export class PredictionRunsService {
     return (await this.loadFingerprintedPanel()).panel;
   }
 
+  /**
+   * The models learn from real history whenever any is stored, and then from it alone (decision 0044): simulated
+   * bars are left out so that no model ever learns from a mix of real and simulated prices.
+   */
+  private async panelSource(): Promise<HistorySource> {
+    return (await this.o.runs.hasRealBars()) ? 'real' : 'simulated';
+  }
+
   /** The panel and the SHA-256 of every bar in it (symbols, dates and OHLCV of stocks and market). */
   async loadFingerprintedPanel(): Promise<LoadedPanel> {
     const latest = await this.o.runs.latestBarDate();
@@ -720,7 +731,8 @@ export class PredictionRunsService {
     const from = new Date(Date.parse(`${latest}T00:00:00Z`) - PANEL_CALENDAR_DAYS * 86_400_000)
       .toISOString()
       .slice(0, 10);
-    const rows = await this.o.runs.barsBySymbolFrom(from);
+    const dataSource = await this.panelSource();
+    const rows = await this.o.runs.barsBySymbolFrom(from, dataSource === 'real');
     const sectorOf = new Map(STOCKS.map((s) => [s.symbol, s.sector]));
     const market = rows.find((r) => r.symbol === 'XU100');
     const stocks = rows
@@ -759,6 +771,7 @@ export class PredictionRunsService {
       fingerprint: hash.digest('hex'),
       from: panel.dates[0] ?? null,
       to: panel.dates.at(-1) ?? null,
+      dataSource,
     };
   }
 
@@ -787,6 +800,7 @@ export class PredictionRunsService {
     const ids = await this.algorithmsOf(runId);
     if (ids.length === 0) throw new Error('No enabled algorithm to train (disabled or stopped)');
     const loaded = await this.loadFingerprintedPanel();
+    await this.o.runs.updateRun(runId, { dataSource: loaded.dataSource });
     const panel = loaded.panel;
     const horizons = this.o.horizons ?? PREDICTION_HORIZONS;
     let outcomes = await trainOnPool(
@@ -819,13 +833,17 @@ export class PredictionRunsService {
           algorithmId: o.algorithmId,
           horizonDays: o.horizon,
           version: (head?.maxVersion ?? 0) + 1,
-          champion: isNotWorseWalkForward(
-            { rankIcMean: o.evaluation.rankIc.mean, accuracyPercent: o.evaluation.accuracyPercent },
-            champion,
-          ),
+          // A version that learned from real history replaces one that did not, whatever their scores.
+          champion:
+            (loaded.dataSource === 'real' && head?.championId != null && head.championSource !== 'real') ||
+            isNotWorseWalkForward(
+              { rankIcMean: o.evaluation.rankIc.mean, accuracyPercent: o.evaluation.accuracyPercent },
+              champion,
+            ),
           trainFrom: loaded.from,
           cutoffDate: o.cutoffDate,
           dataFingerprint: loaded.fingerprint,
+          dataSource: loaded.dataSource,
           codeVersion: this.o.codeVersion ?? null,
           stateJson: o.stateJson,
           metrics: {
@@ -841,7 +859,9 @@ export class PredictionRunsService {
     });
     await this.o.runs.insertModels(models);
     await this.o.runs.insertEvaluations(
-      outcomes.map(({ evaluation }) => evaluationRow(evaluation, { runId, createdAt: now })),
+      outcomes.map(({ evaluation }) =>
+        evaluationRow(evaluation, { runId, createdAt: now, dataSource: loaded.dataSource }),
+      ),
     );
     const failed = outcomes.filter((o) => o.error !== null);
     for (const f of failed) {
@@ -882,7 +902,9 @@ export class PredictionRunsService {
           ]
         : [],
     );
-    const panel = await this.loadPanel();
+    const loaded = await this.loadFingerprintedPanel();
+    const panel = loaded.panel;
+    await this.o.runs.updateRun(runId, { dataSource: loaded.dataSource });
     const served = await predictOnPool(this.poolOrThrow(), panel, models, {
       signal,
       onProgress: this.progress(runId),
@@ -916,6 +938,7 @@ export class PredictionRunsService {
           direction: direction > 0 ? 'up' : 'down',
           confidence: Math.min(1, Math.max(0, s.confidence[i]!)),
           targetPriceTry: price * (1 + er),
+          dataSource: loaded.dataSource,
           runId,
           createdAt: now,
         });

@@ -152,6 +152,17 @@ export class PredictionsRepository {
     return new Map(result.rows.map((r) => [r.symbol, Number(r.avg)]));
   }
 
+  /**
+   * What the served (champion) model versions learned from: the data source of each (null: trained before it was
+   * recorded) and the range of their training panels.
+   */
+  async championTraining(): Promise<{ source: string | null; first: string | null; last: string }[]> {
+    const result = await this.db.execute<{ source: string | null; first: string | null; last: string }>(sql`
+      select data_source as source, min(train_from)::text as first, max(cutoff_date)::text as last
+      from ml_models where champion group by data_source`);
+    return result.rows;
+  }
+
   /** The algorithms that served the newest batch, per horizon ('algorithmId:horizon'). */
   async servedModels(): Promise<Set<string>> {
     const result = await this.db.execute<{ algorithm_id: string; horizon_days: number }>(sql`

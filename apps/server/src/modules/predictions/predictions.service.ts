@@ -19,6 +19,7 @@ import {
   type CustomerAlgorithm,
   type DailySummary,
   type DailySummaryQuery,
+  type HistorySource,
   type PredictionHorizon,
   type ProductionModel,
   type StockPredictions,
@@ -159,6 +160,24 @@ export class PredictionsService {
     private readonly market: MarketData,
     private readonly clock: Clock,
   ) {}
+
+  /**
+   * What the served models learned from (GET /api/market/source): 'real' only when every served version was trained
+   * on real history; a version trained before the source was recorded counts as simulated (never claim real data
+   * that may not be). Null before the first training.
+   */
+  async modelsTrainingSource(): Promise<{
+    source: HistorySource;
+    first_date: string;
+    last_date: string;
+  } | null> {
+    const rows = await this.repo.championTraining();
+    if (rows.length === 0) return null;
+    const first = rows.map((r) => r.first ?? r.last).reduce((a, b) => (a < b ? a : b));
+    const last = rows.map((r) => r.last).reduce((a, b) => (a > b ? a : b));
+    const source: HistorySource = rows.every((r) => r.source === 'real') ? 'real' : 'simulated';
+    return { source, first_date: first, last_date: last };
+  }
 
   /** Enabled algorithms that have a trained model (the landing page's and the summary's count). */
   async activeAlgorithmCount(): Promise<number> {

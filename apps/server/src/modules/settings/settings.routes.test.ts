@@ -2,15 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PLATFORM_SETTINGS } from '@bist/contracts';
 import type { TestApp } from '@test/helpers';
 import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
-import { settingsFromStored } from './settings.service.ts';
+import { SettingsRepository } from './settings.repository.ts';
+import { SettingsService, settingsFromStored } from './settings.service.ts';
 
 describe('settingsFromStored', () => {
   it('keeps valid stored fields and falls back to defaults for missing, invalid and unknown ones', () => {
     expect(settingsFromStored(null)).toEqual(DEFAULT_PLATFORM_SETTINGS);
-    expect(settingsFromStored({ market_feed: 'yahoo', price_band_fraction: 7, obsolete: 1 })).toEqual({
-      ...DEFAULT_PLATFORM_SETTINGS,
-      market_feed: 'yahoo',
-    });
+    // price_band_fraction was removed (it changed nothing): a stored value of it is ignored.
+    expect(
+      settingsFromStored({
+        market_feed: 'yahoo',
+        ml_schedule_time: '7',
+        price_band_fraction: 0.15,
+        obsolete: 1,
+      }),
+    ).toEqual({ ...DEFAULT_PLATFORM_SETTINGS, market_feed: 'yahoo' });
   });
 });
 
@@ -27,16 +33,12 @@ describe('admin settings routes', () => {
   const put = (payload: object) =>
     t.app.inject(withToken(token, { method: 'PUT', url: '/admin/api/settings', payload }));
 
-  it('returns the defaults before anything is set', async () => {
+  it('returns the defaults before anything is set, MARKET_FEED as the market feed (tests pin the simulator)', async () => {
     const res = await get();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      success: true,
-      settings: DEFAULT_PLATFORM_SETTINGS,
-      updated_at: null,
-      updated_by: null,
-    });
-    expect(await t.services.settings.get()).toEqual(DEFAULT_PLATFORM_SETTINGS);
+    const defaults = { ...DEFAULT_PLATFORM_SETTINGS, market_feed: 'simulated' };
+    expect(res.json()).toEqual({ success: true, settings: defaults, updated_at: null, updated_by: null });
+    expect(await t.services.settings.get()).toEqual(defaults);
   });
 
   it('validates every field and names it; nothing is saved from a refused update', async () => {
@@ -47,8 +49,6 @@ describe('admin settings routes', () => {
       [{ client_refresh_interval_ms: 10_000_000 }, 'client_refresh_interval_ms'],
       [{ ml_schedule_time: '25:00' }, 'ml_schedule_time'],
       [{ ml_schedule_time: '9:30' }, 'ml_schedule_time'],
-      [{ price_band_fraction: 0.3 }, 'price_band_fraction'],
-      [{ price_band_fraction: 0.01 }, 'price_band_fraction'],
       [{ ml_auto_retrain: 'yes' }, 'ml_auto_retrain'],
       [{ admin_session_ttl_hours: 0 }, 'admin_session_ttl_hours'],
       [{ market_feed: 'yahoo', unknown_setting: 1 }, ''],
@@ -65,7 +65,6 @@ describe('admin settings routes', () => {
   it('applies a partial update, records who changed it and audits before/after of the changed fields only', async () => {
     const res = await put({
       market_feed: 'yahoo',
-      price_band_fraction: 0.15,
       ml_schedule_time: '19:05',
       ml_auto_retrain: true,
     });
@@ -74,7 +73,6 @@ describe('admin settings routes', () => {
     expect(body.settings).toEqual({
       ...DEFAULT_PLATFORM_SETTINGS,
       market_feed: 'yahoo',
-      price_band_fraction: 0.15,
       ml_schedule_time: '19:05',
     });
     expect(body.updated_at).toBe(t.clock.now().toISOString());
@@ -92,8 +90,8 @@ describe('admin settings routes', () => {
       action: 'settings_updated',
       entity_type: 'settings',
       user_email: 'superadmin@bistai.demo',
-      before: { market_feed: 'simulated', price_band_fraction: 0.1, ml_schedule_time: '18:30' },
-      after: { market_feed: 'yahoo', price_band_fraction: 0.15, ml_schedule_time: '19:05' },
+      before: { market_feed: 'simulated', ml_schedule_time: '18:30' },
+      after: { market_feed: 'yahoo', ml_schedule_time: '19:05' },
     });
 
     // A no-op update writes nothing.
@@ -115,6 +113,20 @@ describe('admin settings routes', () => {
     for (let i = 0; i < 3; i += 1)
       expect((await adminLogin(t, 'cfo@bistai.demo', `bad-password-${i}`)).statusCode).toBe(401);
     expect((await adminLogin(t, 'cfo@bistai.demo', 'cfo-demo-2026')).statusCode).toBe(429);
+  });
+
+  it('stores only the fields admins saved: the others keep following their defaults (MARKET_FEED)', async () => {
+    const row = await new SettingsRepository(t.infra.database.db).find('platform');
+    expect(row?.value).not.toHaveProperty('client_refresh_interval_ms');
+    const elsewhere = new SettingsService(
+      new SettingsRepository(t.infra.database.db),
+      t.services.audit,
+      t.clock,
+      { market_feed: 'auto' },
+    );
+    expect((await elsewhere.get()).market_feed).toBe('yahoo'); // saved above by an admin
+    await put({ market_feed: 'simulated' });
+    expect((await elsewhere.get()).market_feed).toBe('simulated');
   });
 
   it('tells change listeners what changed, after the save, and keeps the save when a listener fails', async () => {

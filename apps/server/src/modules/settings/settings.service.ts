@@ -22,8 +22,11 @@ export interface SettingsSnapshot {
  * The stored document over the defaults, field by field: a field that is missing or no longer valid (the schema
  * changed since it was stored) falls back to its default instead of breaking every reader.
  */
-export function settingsFromStored(stored: unknown): PlatformSettings {
-  const merged: Record<string, unknown> = { ...DEFAULT_PLATFORM_SETTINGS };
+export function settingsFromStored(
+  stored: unknown,
+  defaults: PlatformSettings = DEFAULT_PLATFORM_SETTINGS,
+): PlatformSettings {
+  const merged: Record<string, unknown> = { ...defaults };
   if (stored && typeof stored === 'object') {
     for (const [key, value] of Object.entries(stored)) {
       if (!(key in platformSettingsSchema.shape)) continue;
@@ -34,20 +37,13 @@ export function settingsFromStored(stored: unknown): PlatformSettings {
   return platformSettingsSchema.parse(merged);
 }
 
-function snapshotOf(row: SettingsRow | undefined): SettingsSnapshot {
-  if (!row) return { settings: { ...DEFAULT_PLATFORM_SETTINGS }, updatedAt: null, updatedBy: null };
+function snapshotOf(row: SettingsRow | undefined, defaults: PlatformSettings): SettingsSnapshot {
+  if (!row) return { settings: { ...defaults }, updatedAt: null, updatedBy: null };
   return {
-    settings: settingsFromStored(row.value),
+    settings: settingsFromStored(row.value, defaults),
     updatedAt: row.updatedAt,
     updatedBy: { id: row.updatedById, email: row.updatedByEmail },
   };
-}
-
-/** The stored platform settings over the defaults (for processes and modules that only read them). */
-export async function readPlatformSettings(
-  repo: Pick<SettingsRepository, 'find'>,
-): Promise<PlatformSettings> {
-  return snapshotOf(await repo.find(SETTINGS_KEY)).settings;
 }
 
 export type SettingsListener = (
@@ -63,13 +59,23 @@ export type SettingsListener = (
  */
 export class SettingsService {
   private readonly listeners = new Set<SettingsListener>();
-  private cached: PlatformSettings = { ...DEFAULT_PLATFORM_SETTINGS };
+  private readonly defaults: PlatformSettings;
+  private cached: PlatformSettings;
 
+  /**
+   * `defaults` replace the contract's defaults where the environment sets them (MARKET_FEED is the 'Market feed'
+   * setting's default): the stored document keeps only the fields an admin saved, so such a default applies until an
+   * admin chooses otherwise.
+   */
   constructor(
     private readonly repo: SettingsRepository,
     private readonly audit: AuditService,
     private readonly clock: Clock,
-  ) {}
+    defaults: Partial<PlatformSettings> = {},
+  ) {
+    this.defaults = { ...DEFAULT_PLATFORM_SETTINGS, ...defaults };
+    this.cached = { ...this.defaults };
+  }
 
   /** Called after every saved change with the new settings and the changed fields (this process's changes). */
   onChange(listener: SettingsListener): () => void {
@@ -79,7 +85,7 @@ export class SettingsService {
 
   /** The current settings (defaults where never set), from the database. */
   async get(): Promise<PlatformSettings> {
-    return readPlatformSettings(this.repo);
+    return (await this.snapshot()).settings;
   }
 
   /** The settings as last loaded, saved or refreshed (the defaults before `refresh()` first ran). */
@@ -94,7 +100,7 @@ export class SettingsService {
   }
 
   async snapshot(): Promise<SettingsSnapshot> {
-    return snapshotOf(await this.repo.find(SETTINGS_KEY));
+    return snapshotOf(await this.repo.find(SETTINGS_KEY), this.defaults);
   }
 
   /** Applies a validated patch; writes the change and its audit entry (only the fields that changed) together. */
@@ -105,16 +111,18 @@ export class SettingsService {
   ): Promise<SettingsSnapshot> {
     let changedKeys: (keyof PlatformSettings)[] = [];
     const snapshot = await this.repo.transaction(SETTINGS_KEY, async (tx, current) => {
-      const before = snapshotOf(current).settings;
+      const before = snapshotOf(current, this.defaults).settings;
       const after = platformSettingsSchema.parse({ ...before, ...patch });
       const changed = (Object.keys(after) as (keyof PlatformSettings)[]).filter(
         (key) => after[key] !== before[key],
       );
       changedKeys = changed;
-      if (changed.length === 0) return snapshotOf(current);
+      if (changed.length === 0) return snapshotOf(current, this.defaults);
+      // Only the fields admins saved are stored: the others keep following their defaults.
+      const saved = current?.value && typeof current.value === 'object' ? current.value : {};
       const row: SettingsRow = {
         key: SETTINGS_KEY,
-        value: after,
+        value: { ...saved, ...Object.fromEntries(changed.map((key) => [key, after[key]])) },
         updatedAt: this.clock.now(),
         updatedById: actor.id,
         updatedByEmail: actor.email,
@@ -133,7 +141,7 @@ export class SettingsService {
         },
         tx,
       );
-      return snapshotOf(row);
+      return snapshotOf(row, this.defaults);
     });
     // After the commit: listeners apply the change (a listener's failure does not undo the saved setting).
     this.cached = snapshot.settings;

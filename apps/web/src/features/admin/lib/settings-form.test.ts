@@ -3,9 +3,9 @@ import { DEFAULT_PLATFORM_SETTINGS } from '@bist/contracts';
 import { changedSettings, parseSettingsForm, toFormValues } from './settings-form';
 
 describe('settings form', () => {
-  it('round-trips the defaults, the price band in percent', () => {
+  it('round-trips the defaults', () => {
     const values = toFormValues(DEFAULT_PLATFORM_SETTINGS);
-    expect(values.price_band_percent).toBe('10');
+    expect(values.market_feed).toBe('auto');
     expect(parseSettingsForm(values)).toEqual({ ok: true, settings: DEFAULT_PLATFORM_SETTINGS });
   });
 
@@ -21,7 +21,7 @@ describe('settings form', () => {
   });
 
   it('sends only what changed', () => {
-    const after = { ...DEFAULT_PLATFORM_SETTINGS, price_band_fraction: 0.075 };
-    expect(changedSettings(DEFAULT_PLATFORM_SETTINGS, after)).toEqual({ price_band_fraction: 0.075 });
+    const after = { ...DEFAULT_PLATFORM_SETTINGS, market_feed: 'simulated' as const };
+    expect(changedSettings(DEFAULT_PLATFORM_SETTINGS, after)).toEqual({ market_feed: 'simulated' });
   });
 });

@@ -7,7 +7,6 @@ export interface SettingsFormValues {
   client_refresh_interval_ms: string;
   ml_schedule_time: string;
   ml_auto_retrain: boolean;
-  price_band_percent: string;
   admin_session_ttl_hours: string;
   admin_max_failed_logins: string;
 }
@@ -22,8 +21,6 @@ export function toFormValues(settings: PlatformSettings): SettingsFormValues {
     client_refresh_interval_ms: String(settings.client_refresh_interval_ms),
     ml_schedule_time: settings.ml_schedule_time,
     ml_auto_retrain: settings.ml_auto_retrain,
-    // The band is a fraction on the wire; people think of it in percent (BIST: 10 %).
-    price_band_percent: String(Math.round(settings.price_band_fraction * 10_000) / 100),
     admin_session_ttl_hours: String(settings.admin_session_ttl_hours),
     admin_max_failed_logins: String(settings.admin_max_failed_logins),
   };
@@ -41,12 +38,11 @@ function toNumber(text: string): number {
 const RANGE_MESSAGES: Partial<Record<SettingsField, string>> = {
   market_poll_interval_ms: 'Enter a whole number of milliseconds from 1,000 to 300,000',
   client_refresh_interval_ms: 'Enter a whole number of milliseconds from 5,000 to 600,000',
-  price_band_fraction: 'Enter a percentage from 5 to 20',
   admin_session_ttl_hours: 'Enter a whole number of hours from 1 to 168',
   admin_max_failed_logins: 'Enter a whole number from 3 to 20',
 };
 
-/** Parses the form with the contract's schema, so the messages are the server's; the band back to a fraction. */
+/** Parses the form with the contract's schema, so the messages are the server's. */
 export function parseSettingsForm(
   values: SettingsFormValues,
 ): { ok: true; settings: PlatformSettings } | { ok: false; errors: SettingsFormErrors } {
@@ -56,7 +52,6 @@ export function parseSettingsForm(
     client_refresh_interval_ms: toNumber(values.client_refresh_interval_ms),
     ml_schedule_time: values.ml_schedule_time.trim(),
     ml_auto_retrain: values.ml_auto_retrain,
-    price_band_fraction: Math.round(toNumber(values.price_band_percent) * 100) / 10_000,
     admin_session_ttl_hours: toNumber(values.admin_session_ttl_hours),
     admin_max_failed_logins: toNumber(values.admin_max_failed_logins),
   };

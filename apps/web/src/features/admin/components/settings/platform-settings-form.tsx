@@ -170,30 +170,6 @@ export function PlatformSettingsForm({ data }: { data: SettingsResponse }) {
           </label>
         </Section>
 
-        <Section title={t('settings.sections.trading')} description={t('settings.sections.tradingHint')}>
-          <Field
-            id="settings-price_band_fraction"
-            label={t('settings.fields.price_band_fraction.label')}
-            hint={t('settings.fields.price_band_fraction.hint')}
-            error={errors.price_band_fraction}
-          >
-            <div className="relative">
-              <Input
-                id="settings-price_band_fraction"
-                inputMode="decimal"
-                value={values.price_band_percent}
-                onChange={(event) => set('price_band_percent', event.target.value, 'price_band_fraction')}
-                className="pr-10"
-                aria-invalid={errors.price_band_fraction ? true : undefined}
-                aria-describedby={`settings-price_band_fraction-hint${errors.price_band_fraction ? ' settings-price_band_fraction-error' : ''}`}
-              />
-              <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-xs text-muted-foreground">
-                %
-              </span>
-            </div>
-          </Field>
-        </Section>
-
         <Section title={t('settings.sections.security')} description={t('settings.sections.securityHint')}>
           {numberField('admin_session_ttl_hours', t('settings.units.hours'))}
           {numberField('admin_max_failed_logins', t('settings.units.attempts'))}

@@ -150,6 +150,14 @@ export const adminUserUpdateSchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined)),
   is_active: z.boolean({ error: 'is_active must be true or false' }).optional(),
+  /** Required when staff change their own password or e-mail: a borrowed session alone cannot take the account. */
+  current_password: z
+    .string({ error: 'current_password must be a string' })
+    .max(
+      ADMIN_PASSWORD_MAX_LENGTH,
+      `current_password must be at most ${ADMIN_PASSWORD_MAX_LENGTH} characters`,
+    )
+    .optional(),
 });
 export type AdminUserUpdate = z.input<typeof adminUserUpdateSchema>;
 
@@ -171,6 +179,10 @@ export const AUDIT_ACTIONS = {
   userCreated: 'user_created',
   userUpdated: 'user_updated',
   userDeleted: 'user_deleted',
+  /** A staff change refused for the actor's level (a role or permission they may not give, super_admin only). */
+  userChangeRefused: 'user_change_refused',
+  passwordResetRequested: 'password_reset_requested',
+  passwordReset: 'password_reset',
   settingsUpdated: 'settings_updated',
   mlRunRequested: 'ml_run_requested',
   mlRunCancelled: 'ml_run_cancelled',

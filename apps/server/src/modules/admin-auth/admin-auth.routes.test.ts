@@ -315,40 +315,69 @@ describe('admin auth routes (demo mode off)', () => {
 });
 
 describe('a demo database restarted with demo mode off', () => {
-  it('deactivates every demo staff account that still has its published password, and ends its sessions', async () => {
+  it('deactivates every demo-flagged account (renamed, re-passworded or not) and any account with a published demo password, and ends their sessions', async () => {
     const t = await createAdminTestApp();
     try {
       const superToken = await tokenFor(t, 'super_admin');
-      const cto = DEMO_STAFF.find((a) => a.role === 'cto')!;
-      // The cto's password was changed by its owner: a real account now, left alone.
+      const put = (id: string, payload: object, token = superToken) =>
+        t.app.inject(withToken(token, { method: 'PUT', url: `/admin/api/users/${id}`, payload }));
       const users = await t.app.inject(withToken(superToken, { method: 'GET', url: '/admin/api/users' }));
-      const ctoId = (users.json().users as { id: string; email: string }[]).find(
-        (u) => u.email === cto.email,
-      )!.id;
-      const changed = await t.app.inject(
+      const idOf = (email: string) =>
+        (users.json().users as { id: string; email: string }[]).find((u) => u.email === email)!.id;
+      // The demo super_admin moves to a real-looking e-mail and keeps its published password.
+      const superId = idOf(SUPER.email);
+      const renamed = await put(superId, {
+        email: 'ops-lead@example.com',
+        current_password: SUPER.password,
+      });
+      expect(renamed.statusCode).toBe(200);
+      // The demo cto gets a private password: still a demo account (anybody could have set it in demo mode).
+      const cto = DEMO_STAFF.find((a) => a.role === 'cto')!;
+      expect((await put(idOf(cto.email), { password: 'a-private-password-1' })).statusCode).toBe(200);
+      // A staff account created with a published demo password (not flagged).
+      const created = await t.app.inject(
         withToken(superToken, {
-          method: 'PUT',
-          url: `/admin/api/users/${ctoId}`,
-          payload: { password: 'a-private-password-1' },
+          method: 'POST',
+          url: '/admin/api/users',
+          payload: { name: 'Copy Paste', email: 'copy@example.com', role: 'ceo', password: 'ceo-demo-2026' },
         }),
       );
-      expect(changed.statusCode).toBe(200);
+      expect(created.statusCode).toBe(201);
+      // And a real account, left alone.
+      const real = await t.app.inject(
+        withToken(superToken, {
+          method: 'POST',
+          url: '/admin/api/users',
+          payload: {
+            name: 'Real Admin',
+            email: 'real@example.com',
+            role: 'super_admin',
+            password: 'a-real-secret-9',
+          },
+        }),
+      );
+      expect(real.statusCode).toBe(201);
 
       const restarted = createPlatformServices({
         config: { ...t.infra.config, demoMode: false },
         database: t.infra.database,
         clock: t.clock,
       });
-      const { created, deactivated } = await restarted.adminAuth.prepareDemoStaff();
-      expect(created).toBe(0);
-      expect(deactivated).toHaveLength(DEMO_STAFF.length - 1);
-      expect(deactivated).not.toContain(cto.email);
-      expect((await adminLogin(t, SUPER.email, SUPER.password, '10.9.0.1')).statusCode).toBe(401);
+      const { created: seeded, deactivated } = await restarted.adminAuth.prepareDemoStaff();
+      expect(seeded).toBe(0);
+      expect(deactivated).toHaveLength(DEMO_STAFF.length + 1);
+      expect(deactivated).toEqual(
+        expect.arrayContaining(['ops-lead@example.com', cto.email, 'copy@example.com']),
+      );
+      expect(deactivated).not.toContain('real@example.com');
+      expect((await adminLogin(t, 'ops-lead@example.com', SUPER.password, '10.9.0.1')).statusCode).toBe(401);
+      expect((await adminLogin(t, cto.email, 'a-private-password-1', '10.9.0.2')).statusCode).toBe(401);
+      expect((await adminLogin(t, 'copy@example.com', 'ceo-demo-2026', '10.9.0.3')).statusCode).toBe(401);
       const verify = await t.app.inject(
         withToken(superToken, { method: 'GET', url: '/admin/api/auth/verify' }),
       );
       expect(verify.statusCode).toBe(401);
-      expect((await adminLogin(t, cto.email, 'a-private-password-1', '10.9.0.1')).statusCode).toBe(200);
+      expect((await adminLogin(t, 'real@example.com', 'a-real-secret-9', '10.9.0.4')).statusCode).toBe(200);
       expect(await restarted.adminAuth.prepareDemoStaff()).toEqual({ created: 0, deactivated: [] });
     } finally {
       await t.close();

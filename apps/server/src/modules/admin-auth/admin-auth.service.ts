@@ -200,14 +200,17 @@ export class AdminAuthService implements AdminAuthenticator {
   }
 
   /**
-   * At start: in demo mode, seeds the demo staff (idempotent); outside it, deactivates every demo staff account that
-   * still has its published password (a database filled in demo mode, restarted with DEMO_MODE=false, must not keep
-   * a super_admin anyone can sign in as).
+   * At start: in demo mode, seeds the demo staff (idempotent, flagged as demo); outside it, deactivates every
+   * demo-flagged account and every account whose password is a published demo password (a database filled in demo
+   * mode, restarted with DEMO_MODE=false, must not keep a super_admin anyone could sign in as, renamed or not).
    */
   async prepareDemoStaff(): Promise<{ created: number; deactivated: string[] }> {
     if (this.options.demoMode)
-      return { created: await this.users.ensureAccounts(DEMO_STAFF), deactivated: [] };
-    return { created: 0, deactivated: await this.users.deactivateWithPublishedPasswords(DEMO_STAFF) };
+      return { created: await this.users.ensureDemoAccounts(DEMO_STAFF), deactivated: [] };
+    return {
+      created: 0,
+      deactivated: await this.users.deactivateDemoAccounts(DEMO_STAFF.map((account) => account.password)),
+    };
   }
 
   private async fail(

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { loadConfigOrExit } from '@/config/env';
 import { createLogger } from '@/lib/logger';
+import { listeningLine } from '@/lib/listen-address';
 import { DatabaseInUseError, migrateDatabase, openDatabase } from '@/db/client';
 import { offsetClock, systemClock } from '@/lib/clock';
 import { buildApp } from '@/app';
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { database: database.kind, demoMode: config.demoMode, dataDir: config.dataDir, feed: config.marketFeed },
-    `BIST AI listening on http://localhost:${config.port}`,
+    listeningLine(app.addresses()),
   );
   // In the background: the API answers while the queue starts and, on a first start, the initial training runs.
   void startMlJobs(

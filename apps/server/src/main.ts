@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const clock = systemClock;
 
   // The staff realm first: the market engine reads the admin's poll interval before each tick.
-  const platform = createPlatformServices({ config, database, clock });
+  const platform = createPlatformServices({ config, database, clock }, log);
   await platform.settings.refresh();
   const marketLog = log.child({ module: 'market' });
   const tickMs = () => platform.settings.current().market_poll_interval_ms;

@@ -7,6 +7,7 @@ import {
   AUDIT_EVENT_TYPES,
 } from './admin.values.ts';
 import { ADMIN_ROLES, PERMISSIONS } from './roles.ts';
+import { resetTokenSchema } from './auth.ts';
 
 // Admin API contracts (spec §3, §5, §7 under /admin/api). The admin realm speaks English and snake_case field names
 // as the spec writes them (is_active, last_login, created_at).
@@ -53,6 +54,14 @@ export const adminLoginRequestSchema = z.object({
     .max(ADMIN_PASSWORD_MAX_LENGTH, `Password must be at most ${ADMIN_PASSWORD_MAX_LENGTH} characters`),
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
+
+/** POST /admin/api/auth/password-reset/request: the same 200 answer for every e-mail (429 throttled, 503 no e-mail). */
+export const adminPasswordResetRequestSchema = z.object({ email: adminEmailSchema });
+/** POST /admin/api/auth/password-reset/confirm: the link's token and a new password; sessions and lock end. */
+export const adminPasswordResetConfirmSchema = z.object({
+  token: resetTokenSchema,
+  password: adminPasswordSchema,
+});
 
 /** The signed-in staff member (spec §3 'Admin session user': name, role, permissions list), plus the role's description. */
 export const adminSessionUserSchema = z.object({

@@ -299,6 +299,36 @@ export class AdminUsersService {
   }
 
   /**
+   * A password set through a reset link: the new hash, every session of the account ended, audited as the staff
+   * member themself. Undefined when the account is gone or inactive.
+   */
+  async resetPassword(
+    id: string,
+    passwordHash: string,
+    meta: RequestMeta,
+  ): Promise<{ email: string; revokedSessions: number } | undefined> {
+    return this.repo.transaction(async (repo, tx) => {
+      const current = await repo.findById(id);
+      if (!current?.isActive) return undefined;
+      const now = this.clock.now();
+      await repo.update(id, { passwordHash, updatedAt: now });
+      const revokedSessions = await repo.revokeSessions(id, now);
+      await this.audit.record(
+        {
+          eventType: 'user_login',
+          action: AUDIT_ACTIONS.passwordReset,
+          actor: { id: current.id, email: current.email },
+          target: { type: 'admin_user', id },
+          details: { via: 'reset_link', revoked_sessions: revokedSessions },
+          meta,
+        },
+        tx,
+      );
+      return { email: current.email, revokedSessions };
+    });
+  }
+
+  /**
    * Runs a staff change whose level checks `note` the change first. A refusal for the actor's level (super_admin
    * only, or beyond their level) is written to the audit log on its own, after the change's transaction has rolled
    * back, and rethrown.

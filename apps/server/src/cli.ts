@@ -18,6 +18,11 @@ const COMMANDS: Record<string, CliCommand> = {
       'import-prices <files or folders…> [--skip-bad-rows]  load EOD CSV files (one transaction per file)',
     load: () => import('./cli/import-prices.ts'),
   },
+  'reset-link': {
+    summary:
+      'reset-link --email <e-mail> [--investor]  print a one-time password-reset link (30 min) for an active account',
+    load: () => import('./cli/reset-link.ts'),
+  },
   'verify-audit': {
     summary:
       "verify-audit  check the audit log's hash chain (exit code 1 when an entry was changed or removed)",

@@ -132,6 +132,28 @@ export function createPlatformServices(
   return { audit, settings, adminUsers, adminAuth, loginThrottles, mailer, adminResets };
 }
 
+/**
+ * Investor password reset (the API process passes `evict` to drop cached sessions at once; the CLI's `reset-link`
+ * has none to drop).
+ */
+export function createCustomerResets(
+  { config, database, clock }: Base,
+  platform: Pick<PlatformServices, 'mailer' | 'loginThrottles'>,
+  log: Logger = SILENT,
+  evict?: (userId: string) => void,
+): PasswordResetService {
+  return new PasswordResetService({
+    repo: new PasswordResetRepository(database.db),
+    realm: customerResetRealm(new AuthRepository(database.db), clock, evict),
+    mailer: platform.mailer,
+    requestThrottle: platform.loginThrottles.customerReset,
+    loginThrottle: platform.loginThrottles.customer,
+    clock,
+    log: log.child({ module: 'mail' }),
+    publicUrl: config.publicUrl,
+  });
+}
+
 /** A logger that drops everything (the CLI and tests that build the platform alone). */
 const SILENT: Logger = {
   info: () => undefined,
@@ -205,16 +227,9 @@ export function createServices(
         .catch((error: unknown) => log.warn({ err: error, userId }, 'BI: sign-up not recorded')),
   });
 
-  const customerResets: PasswordResetService = new PasswordResetService({
-    repo: new PasswordResetRepository(db),
-    realm: customerResetRealm(auth),
-    mailer: platform.mailer,
-    requestThrottle: platform.loginThrottles.customerReset,
-    loginThrottle: platform.loginThrottles.customer,
-    clock,
-    log: log.child({ module: 'mail' }),
-    publicUrl: config.publicUrl,
-  });
+  const customerResets: PasswordResetService = createCustomerResets(infra, platform, log, (userId) =>
+    auth.evictUser(userId),
+  );
 
   const system = new SystemService(
     new SystemRepository(db),

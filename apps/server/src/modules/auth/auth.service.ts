@@ -171,22 +171,6 @@ export class AuthService {
     this.sessionCache.delete(hash);
   }
 
-  /** A password set through a reset link: every session of the investor ends at once (cache included). */
-  async resetPassword(
-    userId: string,
-    passwordHash: string,
-  ): Promise<{ email: string; revokedSessions: number } | undefined> {
-    const changed = await this.repo.setPassword(userId, passwordHash, this.clock.now());
-    this.evictUser(userId);
-    return changed;
-  }
-
-  /** The investor with this e-mail, if any (every investor account may sign in). */
-  async accountByEmail(email: string): Promise<{ id: string; email: string } | undefined> {
-    const user = await this.repo.findUserByEmail(email);
-    return user ? { id: user.id, email: user.email } : undefined;
-  }
-
   /** Forgets every cached session of an investor (their account was erased), so the next request asks the database. */
   evictUser(userId: string): void {
     for (const [hash, entry] of this.sessionCache)

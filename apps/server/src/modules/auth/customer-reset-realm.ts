@@ -1,5 +1,6 @@
+import type { Clock } from '@/lib/clock';
 import type { ResetRealm, ResetTexts } from '@/modules/password-reset/password-reset.service';
-import type { AuthService } from './auth.service.ts';
+import type { AuthRepository } from './auth.repository.ts';
 
 /** The investor realm's words (Turkish, as the investor UI). */
 export const CUSTOMER_RESET_TEXTS: ResetTexts = {
@@ -33,14 +34,28 @@ export const CUSTOMER_RESET_TEXTS: ResetTexts = {
   }),
 };
 
-/** Password reset for investors (the web screens come later; the routes are ready). */
-export function customerResetRealm(auth: AuthService): ResetRealm {
+/**
+ * Password reset for investors (the web screens come later; the routes are ready). `evict` drops the investor's
+ * cached sessions in this process (AuthService.evictUser; other processes see the revocation within seconds).
+ */
+export function customerResetRealm(
+  repo: AuthRepository,
+  clock: Clock,
+  evict: (userId: string) => void = () => undefined,
+): ResetRealm {
   return {
     name: 'customer',
     resetPage: '/sifre-sifirla',
     requestPage: '/sifremi-unuttum',
     texts: CUSTOMER_RESET_TEXTS,
-    findActiveAccount: (email) => auth.accountByEmail(email),
-    setPassword: (userId, passwordHash) => auth.resetPassword(userId, passwordHash),
+    async findActiveAccount(email) {
+      const user = await repo.findUserByEmail(email);
+      return user ? { id: user.id, email: user.email } : undefined;
+    },
+    async setPassword(userId, passwordHash) {
+      const changed = await repo.setPassword(userId, passwordHash, clock.now());
+      evict(userId);
+      return changed;
+    },
   };
 }

@@ -2,6 +2,7 @@
 // e-mail, a link by e-mail through the real SMTP client, used once, every session ended; and a lock-out notice to
 // the owner whose account is being guessed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_ACTOR, NO_REQUEST } from '@/lib/actor';
 import { createTestApp, type TestApp } from '@test/helpers';
 import { investor } from '@test/investor-helpers';
 import { SmtpInbox, resetTokenIn } from '@test/smtp-inbox';
@@ -69,6 +70,30 @@ describe('password reset without e-mail', () => {
     t = await createTestApp({ config: { demoMode: false, smtpUrl: undefined } });
   });
   afterAll(async () => t?.close());
+
+  it("gives the operator a one-time link instead (the CLI's reset-link)", async () => {
+    await t.services.adminUsers.create(
+      { name: 'Ops', email: 'ops@example.com', role: 'cto', password: 'ops-pass-123', is_active: true },
+      CLI_ACTOR,
+      NO_REQUEST,
+    );
+    const link = await t.services.adminResets.linkFor('ops@example.com');
+    expect(link).toMatch(/^http:\/\/localhost:\d+\/admin\/reset-password#token=/);
+    const token = link.split('#token=')[1]!;
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/auth/password-reset/confirm',
+      payload: { token, password: 'ops-new-pass-456' },
+    });
+    expect(confirm.statusCode).toBe(200);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/auth/login',
+      payload: { email: 'ops@example.com', password: 'ops-new-pass-456' },
+    });
+    expect(login.statusCode).toBe(200);
+    await expect(t.services.adminResets.linkFor('ghost@example.com')).rejects.toThrow(/No active account/);
+  });
 
   it('answers 503 when demo mode is off and no SMTP server is configured', async () => {
     for (const url of ['/api/auth/password-reset/request', '/admin/api/auth/password-reset/request']) {

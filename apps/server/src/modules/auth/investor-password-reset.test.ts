@@ -1,6 +1,7 @@
 // The investor's password reset (server side; the 'Şifremi unuttum' screens come later): the same answer for every
 // e-mail, a link by e-mail through the real SMTP client, used once, every session ended; and a lock-out notice to
 // the owner whose account is being guessed.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_ACTOR, NO_REQUEST } from '@/lib/actor';
 import { createTestApp, type TestApp } from '@test/helpers';
@@ -52,6 +53,27 @@ describe('investor password reset', () => {
     expect((await login('gizli-sifre')).statusCode).toBe(401);
     expect((await login('yeni-sifre-77')).statusCode).toBe(200);
     expect(inbox.messages.flatMap((m) => m.to)).not.toContain('kimse@example.com');
+  });
+
+  it('an erasure leaves no reset token, throttle key with the e-mail, or idempotency key of the investor', async () => {
+    const email = 'silinecek@example.com';
+    const inv = await investor(t, { email });
+    await post('/api/auth/login', { email, password: 'yanlis-sifre-1' }, '203.0.113.77');
+    await post('/api/auth/password-reset/request', { email }, '203.0.113.78');
+    await inbox.next((m) => m.to.includes(email));
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/subscription',
+      headers: { authorization: inv.authorization, 'idempotency-key': 'kvkk-1' },
+      payload: { plan: 'free', interval: 'monthly' },
+    });
+    expect((await inv.post('/api/privacy/erasure', { password: 'gizli-sifre' })).statusCode).toBe(200);
+    const db = t.infra.database.db;
+    const left = await db.execute<{ n: number }>(sql`
+      select (select count(*) from login_throttle where key like ${`%${email}%`})
+        + (select count(*) from password_reset_tokens where user_id = ${inv.userId})
+        + (select count(*) from idempotency_keys where owner_id = ${inv.userId}) as n`);
+    expect(Number(left.rows[0]!.n)).toBe(0);
   });
 
   it('tells the owner when an address is locked out of the account', async () => {

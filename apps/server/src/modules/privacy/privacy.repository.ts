@@ -8,8 +8,10 @@ import {
   complianceViolations,
   customerSessions,
   customerUsers,
+  idempotencyKeys,
   kvkkRequests,
   loginThrottle,
+  passwordResetTokens,
   payments,
   portfolioAccounts,
   portfolioTransactions,
@@ -238,12 +240,30 @@ export class PrivacyRepository {
           .delete(loginThrottle)
           .where(
             and(
-              eq(loginThrottle.realm, 'customer'),
-              eq(loginThrottle.scope, 'account'),
-              eq(sql`lower(${loginThrottle.key})`, user.email.toLowerCase()),
+              or(eq(loginThrottle.realm, 'customer'), eq(loginThrottle.realm, 'customer_reset')),
+              or(
+                eq(sql`lower(${loginThrottle.key})`, user.email.toLowerCase()),
+                // account × address keys: the e-mail, a newline, the address
+                eq(
+                  sql`left(lower(${loginThrottle.key}), ${user.email.length + 1})`,
+                  `${user.email.toLowerCase()}\n`,
+                ),
+              ),
             ),
           )
           .returning({ key: loginThrottle.key }),
+      );
+      counts.password_reset_tokens = n(
+        await tx
+          .delete(passwordResetTokens)
+          .where(and(eq(passwordResetTokens.realm, 'customer'), eq(passwordResetTokens.userId, id)))
+          .returning({ id: passwordResetTokens.id }),
+      );
+      counts.idempotency_keys = n(
+        await tx
+          .delete(idempotencyKeys)
+          .where(eq(idempotencyKeys.ownerId, id))
+          .returning({ key: idempotencyKeys.key }),
       );
       counts.compliance_violations = await this.pseudonymiseViolations(tx, user, pseudonymId);
       counts.kvkk_requests = n(

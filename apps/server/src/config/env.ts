@@ -192,9 +192,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
 export const APP_VERSION = '0.1.0';
 
-/** A configuration for tests: embedded database in `dataDir`, demo mode on, quiet logs. */
+/**
+ * A configuration for tests: demo mode on, quiet logs, and a data directory of the test process under the system's
+ * temporary folder (the demo outbox writes there, never into the repository's ./data).
+ */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ LOG_LEVEL: 'silent' }), ...overrides };
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    dataDir: path.join(os.tmpdir(), `bist-test-data-${process.pid}`),
+    ...overrides,
+  };
 }
 
 /** The real PostgreSQL server for repository tests, when CI provides one. */

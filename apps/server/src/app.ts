@@ -79,7 +79,7 @@ export async function buildApp(infra: Infrastructure, platform?: PlatformService
 
   const services = createServices(
     infra,
-    platform ?? createPlatformServices(infra),
+    platform ?? createPlatformServices(infra, app.log),
     app.log,
     () => apiRoutes.size,
     requestMetrics,

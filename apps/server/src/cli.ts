@@ -23,6 +23,11 @@ const COMMANDS: Record<string, CliCommand> = {
       'market-status  stored market history: stocks covered, first/last date, bars per source, stocks behind or missing',
     load: () => import('./cli/market-status.ts'),
   },
+  'reset-link': {
+    summary:
+      'reset-link --email <e-mail> [--investor]  print a one-time password-reset link (30 min) for an active account',
+    load: () => import('./cli/reset-link.ts'),
+  },
   'verify-audit': {
     summary:
       "verify-audit [--expect-head <id>:<hash>]  check the audit log's hash chain against its stored head (exit code 1 when an entry was changed, removed or stripped of its hash)",

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { loadConfigOrExit } from '@/config/env';
 import { createLogger } from '@/lib/logger';
+import { listeningLine } from '@/lib/listen-address';
 import { DatabaseInUseError, migrateDatabase, openDatabase } from '@/db/client';
 import { offsetClock, systemClock } from '@/lib/clock';
 import { buildApp } from '@/app';
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   const clock = systemClock;
 
   // The staff realm first: the market engine reads the admin's poll interval before each tick.
-  const platform = createPlatformServices({ config, database, clock });
+  const platform = createPlatformServices({ config, database, clock }, log);
   await platform.settings.refresh();
   const marketLog = log.child({ module: 'market' });
   const tickMs = () => platform.settings.current().market_poll_interval_ms;
@@ -140,7 +141,7 @@ async function main(): Promise<void> {
       dataDir: config.dataDir,
       feed: engine.providerName,
     },
-    `BIST AI listening on http://localhost:${config.port}`,
+    listeningLine(app.addresses()),
   );
   // In the background: the API answers while the queue starts and, on a first start, the initial training runs.
   void startMlJobs(

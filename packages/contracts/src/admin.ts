@@ -7,6 +7,7 @@ import {
   AUDIT_EVENT_TYPES,
 } from './admin.values.ts';
 import { ADMIN_ROLES, PERMISSIONS } from './roles.ts';
+import { resetTokenSchema } from './auth.ts';
 import { DATA_SOURCES, HISTORY_SOURCES, MARKET_FEED_MODES } from './market.ts';
 
 // Admin API contracts (spec §3, §5, §7 under /admin/api). The admin realm speaks English and snake_case field names
@@ -54,6 +55,14 @@ export const adminLoginRequestSchema = z.object({
     .max(ADMIN_PASSWORD_MAX_LENGTH, `Password must be at most ${ADMIN_PASSWORD_MAX_LENGTH} characters`),
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
+
+/** POST /admin/api/auth/password-reset/request: the same 200 answer for every e-mail (429 throttled, 503 no e-mail). */
+export const adminPasswordResetRequestSchema = z.object({ email: adminEmailSchema });
+/** POST /admin/api/auth/password-reset/confirm: the link's token and a new password; sessions and lock end. */
+export const adminPasswordResetConfirmSchema = z.object({
+  token: resetTokenSchema,
+  password: adminPasswordSchema,
+});
 
 /** The signed-in staff member (spec §3 'Admin session user': name, role, permissions list), plus the role's description. */
 export const adminSessionUserSchema = z.object({
@@ -151,6 +160,14 @@ export const adminUserUpdateSchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined)),
   is_active: z.boolean({ error: 'is_active must be true or false' }).optional(),
+  /** Required when staff change their own password or e-mail: a borrowed session alone cannot take the account. */
+  current_password: z
+    .string({ error: 'current_password must be a string' })
+    .max(
+      ADMIN_PASSWORD_MAX_LENGTH,
+      `current_password must be at most ${ADMIN_PASSWORD_MAX_LENGTH} characters`,
+    )
+    .optional(),
 });
 export type AdminUserUpdate = z.input<typeof adminUserUpdateSchema>;
 
@@ -172,6 +189,10 @@ export const AUDIT_ACTIONS = {
   userCreated: 'user_created',
   userUpdated: 'user_updated',
   userDeleted: 'user_deleted',
+  /** A staff change refused for the actor's level (a role or permission they may not give, super_admin only). */
+  userChangeRefused: 'user_change_refused',
+  passwordResetRequested: 'password_reset_requested',
+  passwordReset: 'password_reset',
   settingsUpdated: 'settings_updated',
   /** The live market feed changed (the admin's 'Market feed' setting, or 'auto' finding the real provider). */
   marketFeedSwitched: 'market_feed_switched',

@@ -21,12 +21,15 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+/** A new investor password: what registration asks for. */
+export const newPasswordSchema = z
+  .string({ error: 'Şifre gerekli' })
+  .min(PASSWORD_MIN_LENGTH, `Şifre en az ${PASSWORD_MIN_LENGTH} karakter olmalı`)
+  .max(PASSWORD_MAX_LENGTH, `Şifre en fazla ${PASSWORD_MAX_LENGTH} karakter olabilir`);
+
 export const registerRequestSchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: 'Şifre gerekli' })
-    .min(PASSWORD_MIN_LENGTH, `Şifre en az ${PASSWORD_MIN_LENGTH} karakter olmalı`)
-    .max(PASSWORD_MAX_LENGTH, `Şifre en fazla ${PASSWORD_MAX_LENGTH} karakter olabilir`),
+  password: newPasswordSchema,
   name: z.string().trim().min(1, 'Ad gerekli').max(100, 'Ad en fazla 100 karakter olabilir').optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
@@ -64,3 +67,17 @@ export const authResponseSchema = z.object({
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const meResponseSchema = z.object({ success: z.literal(true), user: customerUserSchema });
+
+/** A reset link's token (random, base64url; the link carries it after `#token=`). */
+export const resetTokenSchema = z
+  .string({ error: 'token is required' })
+  .min(1, 'token is required')
+  .max(200, 'token must be at most 200 characters');
+
+/**
+ * POST /api/auth/password-reset/request: always the same 200 answer, whether the e-mail has an account or not
+ * (429 when throttled; 503 when the server cannot send e-mail). The investor screens come later.
+ */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+/** POST /api/auth/password-reset/confirm: the link's token and the new password; every session ends. */
+export const passwordResetConfirmSchema = z.object({ token: resetTokenSchema, password: newPasswordSchema });

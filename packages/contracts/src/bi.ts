@@ -239,6 +239,23 @@ export const changePlanRequestSchema = z.strictObject({
 });
 export type ChangePlanRequest = z.infer<typeof changePlanRequestSchema>;
 
+/** Longest Idempotency-Key (a UUID is 36 characters). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/**
+ * PUT /api/subscription's optional `Idempotency-Key` header (visible ASCII): a retry with the same key gets the first
+ * answer without a second charge; the same key with a different body is refused with 422.
+ */
+export const idempotencyKeyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be visible ASCII characters')
+    .max(
+      IDEMPOTENCY_KEY_MAX_LENGTH,
+      `Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`,
+    )
+    .optional(),
+});
+
 /** One row of an investor's payment history (lira; `total` = amount + tax; refunds are negative). */
 export const paymentHistoryItemSchema = z.object({
   occurred_at: z.string(),

@@ -35,7 +35,7 @@ export async function registerRoutes(
 ): Promise<AdminRouteRegistry> {
   const adminRoutes = registerAdminAccess(app, services.adminAuth);
   // Staff realm.
-  await app.register(adminAuthRoutes(services.adminAuth));
+  await app.register(adminAuthRoutes(services.adminAuth, services.adminResets));
   await app.register(adminUsersRoutes(services.adminUsers));
   await app.register(adminDashboardRoutes(services.adminDashboard));
   await app.register(auditRoutes(services.audit));
@@ -48,7 +48,7 @@ export async function registerRoutes(
   await app.register(privacyRoutes(services.privacy, services.auth));
   // Public and investor realm.
   await app.register(systemRoutes(services.system));
-  await app.register(authRoutes(services.auth));
+  await app.register(authRoutes(services.auth, services.customerResets));
   await app.register(marketStatusRoutes(infra.clock));
   if (services.market && infra.market instanceof MarketEngine) {
     await app.register(

@@ -13,6 +13,7 @@ import { AiOperationsRepository } from '@/modules/ai-operations/ai-operations.re
 import { AiOperationsService } from '@/modules/ai-operations/ai-operations.service';
 import { AdminAuthRepository } from '@/modules/admin-auth/admin-auth.repository';
 import { AdminAuthService } from '@/modules/admin-auth/admin-auth.service';
+import { adminResetRealm } from '@/modules/admin-auth/admin-reset-realm';
 import { AdminDashboardService } from '@/modules/admin-dashboard/admin-dashboard.service';
 import { AdminUsersRepository } from '@/modules/admin-users/admin-users.repository';
 import { AdminUsersService } from '@/modules/admin-users/admin-users.service';
@@ -25,6 +26,10 @@ import { AuditRepository } from '@/modules/audit/audit.repository';
 import { AuditService } from '@/modules/audit/audit.service';
 import { AuthRepository } from '@/modules/auth/auth.repository';
 import { AuthService } from '@/modules/auth/auth.service';
+import { customerResetRealm } from '@/modules/auth/customer-reset-realm';
+import { PasswordResetRepository } from '@/modules/password-reset/password-reset.repository';
+import { PasswordResetService } from '@/modules/password-reset/password-reset.service';
+import { createMailer, type Mailer } from '@/lib/mailer';
 import { ComplianceRepository } from '@/modules/compliance/compliance.repository';
 import { ComplianceService } from '@/modules/compliance/compliance.service';
 import { LoginThrottleRepository } from '@/modules/login-throttle/login-throttle.repository';
@@ -54,8 +59,17 @@ export interface PlatformServices {
   settings: SettingsService;
   adminUsers: AdminUsersService;
   adminAuth: AdminAuthService;
-  /** Sign-in attempts per account and address, one throttle per realm. */
-  loginThrottles: { admin: LoginThrottle; customer: LoginThrottle };
+  /** Sign-in attempts per account and address, one throttle per realm; and each realm's reset requests. */
+  loginThrottles: {
+    admin: LoginThrottle;
+    customer: LoginThrottle;
+    adminReset: LoginThrottle;
+    customerReset: LoginThrottle;
+  };
+  /** Account e-mail (SMTP, or the demo outbox); null when neither is configured. */
+  mailer: Mailer | null;
+  /** Staff password reset by e-mail, and the lock-out notices that point to it. */
+  adminResets: PasswordResetService;
 }
 
 export interface Services extends PlatformServices {
@@ -66,6 +80,8 @@ export interface Services extends PlatformServices {
   aiAnalytics: AiAnalyticsService;
   system: SystemService;
   auth: AuthService;
+  /** Investor password reset by e-mail (routes ready; the web screens come later). */
+  customerResets: PasswordResetService;
   adminDashboard: AdminDashboardService;
   portfolio: PortfolioService;
   watchlist: WatchlistService;
@@ -83,7 +99,10 @@ export interface Services extends PlatformServices {
 
 type Base = Pick<Infrastructure, 'config' | 'database' | 'clock'>;
 
-export function createPlatformServices({ config, database, clock }: Base): PlatformServices {
+export function createPlatformServices(
+  { config, database, clock }: Base,
+  log: Logger = SILENT,
+): PlatformServices {
   const audit = new AuditService(new AuditRepository(database.db), clock);
   const settings = new SettingsService(new SettingsRepository(database.db), audit, clock, {
     market_feed: config.marketFeed,
@@ -93,20 +112,64 @@ export function createPlatformServices({ config, database, clock }: Base): Platf
   const loginThrottles = {
     admin: new LoginThrottle(throttles, clock, 'admin'),
     customer: new LoginThrottle(throttles, clock, 'customer'),
+    adminReset: new LoginThrottle(throttles, clock, 'admin_reset'),
+    customerReset: new LoginThrottle(throttles, clock, 'customer_reset'),
   };
+  const mailLog = log.child({ module: 'mail' });
+  const mailer = createMailer(config, mailLog);
+  const adminAuthRepository = new AdminAuthRepository(database.db);
+  const adminResets = new PasswordResetService({
+    repo: new PasswordResetRepository(database.db),
+    realm: adminResetRealm(adminAuthRepository, adminUsers),
+    mailer,
+    requestThrottle: loginThrottles.adminReset,
+    loginThrottle: loginThrottles.admin,
+    clock,
+    log: mailLog,
+    publicUrl: config.publicUrl,
+  });
   const adminAuth = new AdminAuthService(
-    new AdminAuthRepository(database.db),
+    adminAuthRepository,
     loginThrottles.admin,
     adminUsers,
     settings,
     audit,
     clock,
-    {
-      demoMode: config.demoMode,
-    },
+    { demoMode: config.demoMode },
+    adminResets,
   );
-  return { audit, settings, adminUsers, adminAuth, loginThrottles };
+  return { audit, settings, adminUsers, adminAuth, loginThrottles, mailer, adminResets };
 }
+
+/**
+ * Investor password reset (the API process passes `evict` to drop cached sessions at once; the CLI's `reset-link`
+ * has none to drop).
+ */
+export function createCustomerResets(
+  { config, database, clock }: Base,
+  platform: Pick<PlatformServices, 'mailer' | 'loginThrottles'>,
+  log: Logger = SILENT,
+  evict?: (userId: string) => void,
+): PasswordResetService {
+  return new PasswordResetService({
+    repo: new PasswordResetRepository(database.db),
+    realm: customerResetRealm(new AuthRepository(database.db), clock, evict),
+    mailer: platform.mailer,
+    requestThrottle: platform.loginThrottles.customerReset,
+    loginThrottle: platform.loginThrottles.customer,
+    clock,
+    log: log.child({ module: 'mail' }),
+    publicUrl: config.publicUrl,
+  });
+}
+
+/** A logger that drops everything (the CLI and tests that build the platform alone). */
+const SILENT: Logger = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  child: () => SILENT,
+};
 
 /** Prediction runs on the infrastructure's job queue and pool; without them runs can be read but not started. */
 export function createPredictionRuns(
@@ -162,15 +225,20 @@ export function createServices(
     paymentProvider: config.demoMode ? new DemoPaymentProvider() : null,
     demoSeed: config.marketSeed,
   });
-  const auth = new AuthService(new AuthRepository(db), platform.loginThrottles.customer, clock, {
+  const auth: AuthService = new AuthService(new AuthRepository(db), platform.loginThrottles.customer, clock, {
     demoMode: config.demoMode,
     sessionTtlHours: config.sessionTtlHours,
+    onLockout: (email: string, ip: string): Promise<void> => customerResets.notifyLockout(email, ip),
     // Every new investor account is a live sign-up in the BI figures; analytics never fails a registration.
     onSignUp: (userId) =>
       bi
         .recordSignup(userId)
         .catch((error: unknown) => log.warn({ err: error, userId }, 'BI: sign-up not recorded')),
   });
+
+  const customerResets: PasswordResetService = createCustomerResets(infra, platform, log, (userId) =>
+    auth.evictUser(userId),
+  );
 
   const system = new SystemService(
     new SystemRepository(db),
@@ -223,6 +291,7 @@ export function createServices(
     }),
     system,
     auth,
+    customerResets,
     adminDashboard,
     portfolio,
     watchlist,

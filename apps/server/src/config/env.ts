@@ -86,6 +86,26 @@ const envSchema = z.object({
   BI_DEMO_SEED: booleanFromString.optional(),
   /** The build's git commit, stored with trained models (a checkout finds it itself). */
   GIT_COMMIT: z.string().optional(),
+  /** The SMTP server for password-reset links and sign-in notices: smtp://user:pass@host:587 or smtps://… */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), {
+      message: 'must be an smtp:// or smtps:// URL',
+    }),
+  /** The sender of those e-mails. */
+  MAIL_FROM: z.string().trim().min(3).default('BIST AI <no-reply@localhost>'),
+  /** Where people reach this server (links in e-mails); never taken from a request's Host header. */
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value.replace(/\/+$/, '') : undefined))
+    .refine((value) => value === undefined || /^https?:\/\/[^/]/.test(value), {
+      message: 'must be an http:// or https:// URL',
+    }),
 });
 
 export interface AppConfig {
@@ -130,6 +150,11 @@ export interface AppConfig {
   version: string;
   /** Version and git commit of this build, recorded with every trained model version. */
   codeVersion: string;
+  /** SMTP server for account e-mails; without it demo mode writes them to DATA_DIR/outbox, otherwise none are sent. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The server's address as people reach it, for links in e-mails (PUBLIC_URL, else http://localhost:PORT). */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -179,17 +204,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     version: APP_VERSION,
     codeVersion: codeVersionOf(APP_VERSION, e.GIT_COMMIT),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
   };
 }
 
 export const APP_VERSION = '0.1.0';
 
 /**
- * A configuration for tests: embedded database in `dataDir`, demo mode on, quiet logs, the simulated feed (a test
- * never probes the internet; one that wants the real feed points it at the local fake provider).
+ * A configuration for tests: demo mode on, quiet logs, the simulated feed (a test never probes the internet; one that
+ * wants the real feed points it at the local fake provider), and a data directory of the test process under the
+ * system's temporary folder (the demo outbox writes there, never into the repository's ./data).
  */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', MARKET_FEED: 'simulated' }), ...overrides };
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent', MARKET_FEED: 'simulated' }),
+    dataDir: path.join(os.tmpdir(), `bist-test-data-${process.pid}`),
+    ...overrides,
+  };
 }
 
 /** The real PostgreSQL server for repository tests, when CI provides one. */

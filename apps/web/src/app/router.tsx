@@ -21,6 +21,7 @@ const loadWatchlist = () => import('@/app/routes/watchlist');
 const loadAccount = () => import('@/app/routes/account');
 const loadAdminRoot = () => import('@/app/routes/admin-root');
 const loadAdminLogin = () => import('@/app/routes/admin-login');
+const loadAdminPasswordReset = () => import('@/app/routes/admin-password-reset');
 const loadAdminLayout = () => import('@/app/layouts/admin-layout');
 const loadAdminDashboard = () => import('@/app/routes/admin-dashboard');
 const loadAdminUsers = () => import('@/app/routes/admin-users');
@@ -42,6 +43,7 @@ const WatchlistRoute = lazy(loadWatchlist);
 const AccountRoute = lazy(loadAccount);
 const AdminRoot = lazy(loadAdminRoot);
 const AdminLoginRoute = lazy(loadAdminLogin);
+const AdminPasswordResetRoute = lazy(loadAdminPasswordReset);
 const AdminLayout = lazy(loadAdminLayout);
 const AdminDashboardRoute = lazy(loadAdminDashboard);
 const AdminUsersRoute = lazy(loadAdminUsers);
@@ -65,6 +67,7 @@ const FIRST_VISIT_CHUNKS: [RegExp, (() => Promise<unknown>)[]][] = [
   [/^\/predictions$/, [loadPredictions]],
   [/^\/settings$/, [loadAccount]],
   [/^\/admin\/login$/, [loadAdminRoot, loadAdminLogin]],
+  [/^\/admin\/(forgot|reset)-password$/, [loadAdminRoot, loadAdminPasswordReset]],
   [/^\/admin\/dashboard$/, [loadAdminRoot, loadAdminLayout, loadAdminDashboard]],
   [/^\/admin\/users$/, [loadAdminRoot, loadAdminLayout, loadAdminUsers]],
   [/^\/admin\/audit$/, [loadAdminRoot, loadAdminLayout, loadAdminAudit]],
@@ -126,6 +129,8 @@ export function AppRoutes() {
         <Route path="admin" element={<AdminRoot />}>
           <Route index element={<Navigate to="/admin/dashboard" replace />} />
           <Route path="login" element={<AdminLoginRoute />} />
+          <Route path="forgot-password" element={<AdminPasswordResetRoute />} />
+          <Route path="reset-password" element={<AdminPasswordResetRoute />} />
           {/* The admin layout includes its guard (session or /admin/login), so the guard loads with the admin chunk. */}
           <Route element={<AdminLayout />}>
             <Route path="dashboard" element={<AdminDashboardRoute />} />

@@ -57,6 +57,8 @@ export interface ApiRequestOptions {
   /** False for calls such as login whose 401 means "wrong password", not "session over". */
   handleUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** What differs between the investor's and the admin's API clients; `requestJson` does the rest. */
@@ -95,7 +97,7 @@ export async function requestJson<T>(
   options: ApiRequestOptions = {},
 ): Promise<T> {
   const { method = 'GET', body, handleUnauthorized = true, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = realm.token();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -29,6 +29,11 @@ export const adminUsers = pgTable(
     role: text('role').notNull(),
     passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Seeded by demo mode with a published password: deactivated at any start with demo mode off, whatever its
+     * e-mail or password has become since.
+     */
+    isDemo: boolean('is_demo').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

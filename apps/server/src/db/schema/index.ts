@@ -10,3 +10,4 @@ export * from './compliance.ts';
 export * from './ai-analytics.ts';
 export * from './bi.ts';
 export * from './privacy.ts';
+export * from './accounts.ts';

@@ -13,6 +13,17 @@ export class AdminAuthRepository {
     return rows[0];
   }
 
+  /** Whether the staff member with this e-mail ever opened a session from this address. */
+  async hasSignedInFrom(email: string, ip: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: adminSessions.id })
+      .from(adminSessions)
+      .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
+      .where(and(eq(adminUsers.email, email), eq(adminSessions.ip, ip)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
   async touchLastLogin(userId: string, at: Date): Promise<void> {
     await this.db.update(adminUsers).set({ lastLoginAt: at }).where(eq(adminUsers.id, userId));
   }

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '@test/helpers';
 import { adminLogin, createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
 import { lockDurationMs } from '@/modules/login-throttle/login-throttle';
 import {
+  ACCOUNT_SLOWDOWN_MS,
   adminThrottleRules,
   ADMIN_AUTH_MESSAGES,
   ADMIN_LOCKOUT_WINDOW_MS,
@@ -198,7 +199,9 @@ describe('admin login lockout', () => {
   });
   afterAll(async () => t.close());
 
-  it('locks an account after 5 failures with 429 and Retry-After, even for the right password, until the window passes', async () => {
+  it('after 5 failures from new addresses slows the account for new addresses for a minute, not the owner at a known one', async () => {
+    // The owner has signed in from 10.3.9.9 before.
+    expect((await adminLogin(t, 'cto@bistai.demo', 'cto-demo-2026', '10.3.9.9')).statusCode).toBe(200);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) {
       statuses.push(
@@ -207,17 +210,18 @@ describe('admin login lockout', () => {
       t.clock.advanceMs(1000);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
-    const locked = await adminLogin(t, 'cto@bistai.demo', 'cto-demo-2026', '10.3.1.1');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().error).toBe(ADMIN_AUTH_MESSAGES.locked);
-    // The last failure was 1 s ago: the first lock lasts 15 minutes from it.
-    expect(locked.headers['retry-after']).toBe(String(ADMIN_LOCKOUT_WINDOW_MS / 1000 - 1));
-    // Another account is not affected.
+    const slowed = await adminLogin(t, 'cto@bistai.demo', 'cto-demo-2026', '10.3.1.1');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().error).toBe(ADMIN_AUTH_MESSAGES.locked);
+    // The last failure was 1 s ago: the slow-down lasts a minute from it.
+    expect(slowed.headers['retry-after']).toBe(String(ACCOUNT_SLOWDOWN_MS / 1000 - 1));
+    // The owner's known address passes; another account is not affected.
+    expect((await adminLogin(t, 'cto@bistai.demo', 'cto-demo-2026', '10.3.9.9')).statusCode).toBe(200);
     expect((await adminLogin(t, 'cfo@bistai.demo', 'cfo-demo-2026', '10.3.1.1')).statusCode).toBe(200);
 
-    t.clock.advanceMs(ADMIN_LOCKOUT_WINDOW_MS);
+    t.clock.advanceMs(ACCOUNT_SLOWDOWN_MS);
     expect((await adminLogin(t, 'cto@bistai.demo', 'cto-demo-2026', '10.3.1.1')).statusCode).toBe(200);
-    // Success clears the account's failures.
+    // Success clears the failures of the account from that address.
     expect((await adminLogin(t, 'cto@bistai.demo', 'wrong-again-1', '10.3.1.1')).statusCode).toBe(401);
     expect((await adminLogin(t, 'cto@bistai.demo', 'cto-demo-2026', '10.3.1.1')).statusCode).toBe(200);
   });
@@ -237,12 +241,18 @@ describe('admin login lockout', () => {
     t.clock.advanceMs(ADMIN_LOCKOUT_WINDOW_MS);
     expect((await adminLogin(t, 'risk@bistai.demo', 'risk-demo-2026', '10.5.0.1')).statusCode).toBe(200);
     const rules = adminThrottleRules(5);
-    expect([0, 1, 2, 3, 10].map((level) => lockDurationMs(rules.account, level))).toEqual([
+    expect([0, 1, 2, 3, 10].map((level) => lockDurationMs(rules.pair, level))).toEqual([
       ADMIN_LOCKOUT_WINDOW_MS,
       2 * ADMIN_LOCKOUT_WINDOW_MS,
       3_600_000,
       3_600_000,
       3_600_000,
+    ]);
+    expect([0, 1, 4, 10].map((level) => lockDurationMs(rules.account, level))).toEqual([
+      ACCOUNT_SLOWDOWN_MS,
+      2 * ACCOUNT_SLOWDOWN_MS,
+      ADMIN_LOCKOUT_WINDOW_MS,
+      ADMIN_LOCKOUT_WINDOW_MS,
     ]);
     expect(lockDurationMs(rules.ip, 10)).toBe(24 * 3_600_000);
   });
@@ -261,7 +271,7 @@ describe('admin login lockout', () => {
     expect(right.statusCode).toBe(429);
   });
 
-  it('50 guesses from 5 addresses buy the first 15-minute lock, not a day', async () => {
+  it('50 guesses from 5 addresses buy a one-minute slow-down, not a day', async () => {
     t.clock.advanceMs(ADMIN_LOCKOUT_WINDOW_MS);
     await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
@@ -270,8 +280,8 @@ describe('admin login lockout', () => {
     );
     const owner = await adminLogin(t, 'success@bistai.demo', 'success-demo-2026', '10.7.9.9');
     expect(owner.statusCode).toBe(429);
-    expect(Number(owner.headers['retry-after'])).toBeLessThanOrEqual(ADMIN_LOCKOUT_WINDOW_MS / 1000);
-    t.clock.advanceMs(ADMIN_LOCKOUT_WINDOW_MS);
+    expect(Number(owner.headers['retry-after'])).toBeLessThanOrEqual(ACCOUNT_SLOWDOWN_MS / 1000);
+    t.clock.advanceMs(ACCOUNT_SLOWDOWN_MS);
     expect((await adminLogin(t, 'success@bistai.demo', 'success-demo-2026', '10.7.9.9')).statusCode).toBe(
       200,
     );
@@ -315,40 +325,69 @@ describe('admin auth routes (demo mode off)', () => {
 });
 
 describe('a demo database restarted with demo mode off', () => {
-  it('deactivates every demo staff account that still has its published password, and ends its sessions', async () => {
+  it('deactivates every demo-flagged account (renamed, re-passworded or not) and any account with a published demo password, and ends their sessions', async () => {
     const t = await createAdminTestApp();
     try {
       const superToken = await tokenFor(t, 'super_admin');
-      const cto = DEMO_STAFF.find((a) => a.role === 'cto')!;
-      // The cto's password was changed by its owner: a real account now, left alone.
+      const put = (id: string, payload: object, token = superToken) =>
+        t.app.inject(withToken(token, { method: 'PUT', url: `/admin/api/users/${id}`, payload }));
       const users = await t.app.inject(withToken(superToken, { method: 'GET', url: '/admin/api/users' }));
-      const ctoId = (users.json().users as { id: string; email: string }[]).find(
-        (u) => u.email === cto.email,
-      )!.id;
-      const changed = await t.app.inject(
+      const idOf = (email: string) =>
+        (users.json().users as { id: string; email: string }[]).find((u) => u.email === email)!.id;
+      // The demo super_admin moves to a real-looking e-mail and keeps its published password.
+      const superId = idOf(SUPER.email);
+      const renamed = await put(superId, {
+        email: 'ops-lead@example.com',
+        current_password: SUPER.password,
+      });
+      expect(renamed.statusCode).toBe(200);
+      // The demo cto gets a private password: still a demo account (anybody could have set it in demo mode).
+      const cto = DEMO_STAFF.find((a) => a.role === 'cto')!;
+      expect((await put(idOf(cto.email), { password: 'a-private-password-1' })).statusCode).toBe(200);
+      // A staff account created with a published demo password (not flagged).
+      const created = await t.app.inject(
         withToken(superToken, {
-          method: 'PUT',
-          url: `/admin/api/users/${ctoId}`,
-          payload: { password: 'a-private-password-1' },
+          method: 'POST',
+          url: '/admin/api/users',
+          payload: { name: 'Copy Paste', email: 'copy@example.com', role: 'ceo', password: 'ceo-demo-2026' },
         }),
       );
-      expect(changed.statusCode).toBe(200);
+      expect(created.statusCode).toBe(201);
+      // And a real account, left alone.
+      const real = await t.app.inject(
+        withToken(superToken, {
+          method: 'POST',
+          url: '/admin/api/users',
+          payload: {
+            name: 'Real Admin',
+            email: 'real@example.com',
+            role: 'super_admin',
+            password: 'a-real-secret-9',
+          },
+        }),
+      );
+      expect(real.statusCode).toBe(201);
 
       const restarted = createPlatformServices({
         config: { ...t.infra.config, demoMode: false },
         database: t.infra.database,
         clock: t.clock,
       });
-      const { created, deactivated } = await restarted.adminAuth.prepareDemoStaff();
-      expect(created).toBe(0);
-      expect(deactivated).toHaveLength(DEMO_STAFF.length - 1);
-      expect(deactivated).not.toContain(cto.email);
-      expect((await adminLogin(t, SUPER.email, SUPER.password, '10.9.0.1')).statusCode).toBe(401);
+      const { created: seeded, deactivated } = await restarted.adminAuth.prepareDemoStaff();
+      expect(seeded).toBe(0);
+      expect(deactivated).toHaveLength(DEMO_STAFF.length + 1);
+      expect(deactivated).toEqual(
+        expect.arrayContaining(['ops-lead@example.com', cto.email, 'copy@example.com']),
+      );
+      expect(deactivated).not.toContain('real@example.com');
+      expect((await adminLogin(t, 'ops-lead@example.com', SUPER.password, '10.9.0.1')).statusCode).toBe(401);
+      expect((await adminLogin(t, cto.email, 'a-private-password-1', '10.9.0.2')).statusCode).toBe(401);
+      expect((await adminLogin(t, 'copy@example.com', 'ceo-demo-2026', '10.9.0.3')).statusCode).toBe(401);
       const verify = await t.app.inject(
         withToken(superToken, { method: 'GET', url: '/admin/api/auth/verify' }),
       );
       expect(verify.statusCode).toBe(401);
-      expect((await adminLogin(t, cto.email, 'a-private-password-1', '10.9.0.1')).statusCode).toBe(200);
+      expect((await adminLogin(t, 'real@example.com', 'a-real-secret-9', '10.9.0.4')).statusCode).toBe(200);
       expect(await restarted.adminAuth.prepareDemoStaff()).toEqual({ created: 0, deactivated: [] });
     } finally {
       await t.close();

@@ -16,21 +16,32 @@ import type { AuditService } from '@/modules/audit/audit.service';
 import type { AdminUsersService } from '@/modules/admin-users/admin-users.service';
 import type { SettingsService } from '@/modules/settings/settings.service';
 import type { AdminAuthRepository, AdminUserRow } from './admin-auth.repository.ts';
-import type { AdmittedAttempt, LoginThrottle, ThrottleRule } from '@/modules/login-throttle/login-throttle';
+import {
+  lockedOutOwner,
+  signInChecks,
+  type AdmittedAttempt,
+  type LoginThrottle,
+  type SignInRules,
+} from '@/modules/login-throttle/login-throttle';
+import type { PasswordResetService } from '@/modules/password-reset/password-reset.service';
 import { DEMO_STAFF, demoAccountFor } from './demo-staff.ts';
 
 /** Failures are counted over this window, and the first lock lasts as long. */
 export const ADMIN_LOCKOUT_WINDOW_MS = 15 * 60_000;
 /** Failures from one IP inside the window (across e-mails) before that address is locked out. */
 export const ADMIN_MAX_FAILURES_PER_IP = 20;
+/** The first lock of an account for addresses it never signed in from: a slow-down, not a lock-out. */
+export const ACCOUNT_SLOWDOWN_MS = 60_000;
 
 /**
- * Account locks double (15 min, 30 min) up to an hour: an attacker with many addresses cannot keep the owner out
- * for longer, while each of the attacker's addresses is locked for up to a day.
+ * An account locks for one address after `maxFailedLogins` failures from it (15 min, doubling up to an hour); an
+ * address after 20 failures across accounts (doubling up to a day); and the account for addresses it never signed in
+ * from after `maxFailedLogins` failures from any of them (1 minute, doubling up to 15): a crowd of addresses gets as
+ * few guesses as one, while the owner's known addresses pass and a reset link ends the lock.
  */
-export function adminThrottleRules(maxFailedLogins: number): { account: ThrottleRule; ip: ThrottleRule } {
+export function adminThrottleRules(maxFailedLogins: number): SignInRules {
   return {
-    account: {
+    pair: {
       limit: maxFailedLogins,
       windowMs: ADMIN_LOCKOUT_WINDOW_MS,
       firstLockMs: ADMIN_LOCKOUT_WINDOW_MS,
@@ -41,6 +52,12 @@ export function adminThrottleRules(maxFailedLogins: number): { account: Throttle
       windowMs: ADMIN_LOCKOUT_WINDOW_MS,
       firstLockMs: ADMIN_LOCKOUT_WINDOW_MS,
       maxLockMs: 24 * 3_600_000,
+    },
+    account: {
+      limit: maxFailedLogins,
+      windowMs: ADMIN_LOCKOUT_WINDOW_MS,
+      firstLockMs: ACCOUNT_SLOWDOWN_MS,
+      maxLockMs: ADMIN_LOCKOUT_WINDOW_MS,
     },
   };
 }
@@ -91,8 +108,9 @@ type FailureReason = 'unknown_email' | 'bad_password' | 'inactive';
 
 /**
  * Staff sign-in (admin realm). Tokens are random and stored only as SHA-256 hashes. Attempts are throttled per
- * account (settings.admin_max_failed_logins) and per address (20 in 15 min) before the password is checked (see
- * LoginThrottle), refused with 429 and Retry-After; the answer
+ * account and address (settings.admin_max_failed_logins), per address (20 in 15 min) and per account from new
+ * addresses before the password is checked (see signInChecks), refused with 429 and Retry-After; a lock tells the
+ * owner by e-mail, whose way back in is a reset link (PasswordResetService). The answer
  * for an unknown e-mail, a wrong password and an inactive account is the same message after the same work.
  */
 export class AdminAuthService implements AdminAuthenticator {
@@ -104,6 +122,7 @@ export class AdminAuthService implements AdminAuthenticator {
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly options: AdminAuthOptions,
+    private readonly resets: PasswordResetService,
   ) {}
 
   async login(email: string, password: string, meta: RequestMeta): Promise<AdminSessionGrant> {
@@ -111,9 +130,12 @@ export class AdminAuthService implements AdminAuthenticator {
     const settings = await this.settings.get();
     const ip = meta.ip ?? 'unknown';
     const attempt = await this.throttle.attempt(
-      email,
-      ip,
-      adminThrottleRules(settings.admin_max_failed_logins),
+      signInChecks(
+        email,
+        ip,
+        adminThrottleRules(settings.admin_max_failed_logins),
+        await this.repo.hasSignedInFrom(email, ip),
+      ),
     );
     if (!attempt.admitted) {
       await this.audit.record({
@@ -122,8 +144,9 @@ export class AdminAuthService implements AdminAuthenticator {
         actor: { id: null, email },
         details: {
           retry_after_seconds: attempt.retryAfterSeconds,
-          account_failures: attempt.accountAttempts,
-          ip_failures: attempt.ipAttempts,
+          account_failures: attempt.attempts.account ?? null,
+          address_account_failures: attempt.attempts.pair ?? null,
+          ip_failures: attempt.attempts.ip ?? null,
         },
         meta,
       });
@@ -200,14 +223,17 @@ export class AdminAuthService implements AdminAuthenticator {
   }
 
   /**
-   * At start: in demo mode, seeds the demo staff (idempotent); outside it, deactivates every demo staff account that
-   * still has its published password (a database filled in demo mode, restarted with DEMO_MODE=false, must not keep
-   * a super_admin anyone can sign in as).
+   * At start: in demo mode, seeds the demo staff (idempotent, flagged as demo); outside it, deactivates every
+   * demo-flagged account and every account whose password is a published demo password (a database filled in demo
+   * mode, restarted with DEMO_MODE=false, must not keep a super_admin anyone could sign in as, renamed or not).
    */
   async prepareDemoStaff(): Promise<{ created: number; deactivated: string[] }> {
     if (this.options.demoMode)
-      return { created: await this.users.ensureAccounts(DEMO_STAFF), deactivated: [] };
-    return { created: 0, deactivated: await this.users.deactivateWithPublishedPasswords(DEMO_STAFF) };
+      return { created: await this.users.ensureDemoAccounts(DEMO_STAFF), deactivated: [] };
+    return {
+      created: 0,
+      deactivated: await this.users.deactivateDemoAccounts(DEMO_STAFF.map((account) => account.password)),
+    };
   }
 
   private async fail(
@@ -217,7 +243,8 @@ export class AdminAuthService implements AdminAuthenticator {
     reason: FailureReason,
     meta: RequestMeta,
   ): Promise<never> {
-    await attempt.finish.failed();
+    const locked = await attempt.finish.failed();
+    if (lockedOutOwner(locked)) await this.resets.notifyLockout(email, meta.ip ?? 'unknown');
     await this.audit.record({
       eventType: 'user_login',
       action: AUDIT_ACTIONS.loginFailed,

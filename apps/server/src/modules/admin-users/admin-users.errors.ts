@@ -1,4 +1,4 @@
-import { AppError, ConflictError, ForbiddenError, NotFoundError } from '@/lib/errors';
+import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '@/lib/errors';
 
 export const ADMIN_USER_MESSAGES = {
   notFound: 'User not found',
@@ -7,6 +7,8 @@ export const ADMIN_USER_MESSAGES = {
   selfDeactivate: 'You cannot deactivate your own account',
   lastSuperAdmin: 'At least one active super_admin must remain: this change would leave none',
   superAdminOnly: 'Only a super_admin can create, change or delete super_admin accounts',
+  currentPasswordRequired: 'Changing your own password or e-mail needs your current password',
+  currentPasswordWrong: 'The current password is not correct',
 } as const;
 
 export class AdminUserNotFoundError extends NotFoundError {
@@ -47,5 +49,18 @@ export class SuperAdminOnlyError extends ForbiddenError {
 export class StaffLevelError extends AppError {
   constructor(refusal: { message: string; field?: string }) {
     super(403, refusal.message, refusal.field);
+  }
+}
+
+/** Own password or e-mail changed without the current password, or with a wrong one. */
+export class CurrentPasswordRequiredError extends BadRequestError {
+  constructor() {
+    super(ADMIN_USER_MESSAGES.currentPasswordRequired, 'current_password');
+  }
+}
+
+export class CurrentPasswordWrongError extends AppError {
+  constructor() {
+    super(403, ADMIN_USER_MESSAGES.currentPasswordWrong, 'current_password');
   }
 }

@@ -70,6 +70,8 @@ export class AdminUsersRepository {
     role: string;
     passwordHash: string;
     isActive: boolean;
+    /** Seeded by demo mode with a published password. */
+    isDemo?: boolean;
     createdAt: Date;
   }): Promise<AdminUserRow | undefined> {
     const rows = await this.db

@@ -310,6 +310,69 @@ describe('admin user management routes', () => {
     expect(created.statusCode).toBe(403);
   });
 
+  it("needs the current password for one's own password or e-mail change, and names current_password", async () => {
+    const me = (
+      await call(superToken, 'POST', '/admin/api/users', {
+        name: 'Self Service',
+        email: 'self@bistai.demo',
+        role: 'super_admin',
+        password: 'own-pass-123',
+      })
+    ).json().user as UserBody;
+    const myToken = (await adminLogin(t, 'self@bistai.demo', 'own-pass-123', '10.7.0.1')).json()
+      .token as string;
+    const own = (payload: object) => call(myToken, 'PUT', `/admin/api/users/${me.id}`, payload);
+    // Without it: 400 naming current_password, nothing changed.
+    const noCurrent = await own({ password: 'stolen-pass-9' });
+    expect(noCurrent.statusCode).toBe(400);
+    expect(noCurrent.json()).toMatchObject({ success: false, field: 'current_password' });
+    const noCurrentEmail = await own({ email: 'thief@example.com' });
+    expect(noCurrentEmail.statusCode).toBe(400);
+    expect(noCurrentEmail.json().field).toBe('current_password');
+    // A wrong one: 403 naming it.
+    const wrong = await own({ password: 'stolen-pass-9', current_password: 'guess-123' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().field).toBe('current_password');
+    expect((await adminLogin(t, 'self@bistai.demo', 'own-pass-123', '10.7.0.2')).statusCode).toBe(200);
+    expect((await byEmail('self@bistai.demo'))?.email).toBe('self@bistai.demo');
+    // The name needs no password; with the right current password the change goes through.
+    expect((await own({ name: 'Self Renamed' })).statusCode).toBe(200);
+    const ok = await own({ password: 'new-own-pass-4', current_password: 'own-pass-123' });
+    expect(ok.statusCode).toBe(200);
+    expect((await adminLogin(t, 'self@bistai.demo', 'new-own-pass-4', '10.7.0.3')).statusCode).toBe(200);
+  });
+
+  it('writes refused escalation attempts to the audit log', async () => {
+    const cto = (await byEmail('cto@bistai.demo'))!;
+    const ceo = (await byEmail('ceo@bistai.demo'))!;
+    const audit = async () =>
+      (await call(superToken, 'GET', '/admin/api/audit-log?action=user_change_refused&limit=200')).json()
+        .entries as { user_email: string; entity_id: string | null; details: Record<string, unknown> }[];
+    const before = (await audit()).length;
+    expect(
+      (await call(ctoToken, 'PUT', `/admin/api/users/${cto.id}`, { role: 'super_admin' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(ctoToken, 'PUT', `/admin/api/users/${ceo.id}`, { role: 'data_analyst' })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call(ctoToken, 'POST', '/admin/api/users', {
+          name: 'Shadow',
+          email: 'shadow@bistai.demo',
+          role: 'super_admin',
+          password: 'shadow-pass-1',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await call(ctoToken, 'DELETE', `/admin/api/users/${ceo.id}`)).statusCode).toBe(403);
+    const entries = (await audit()).slice(0, (await audit()).length - before);
+    expect(entries).toHaveLength(4);
+    for (const e of entries) expect(e.user_email).toBe('cto@bistai.demo');
+    expect(entries.map((e) => e.details.change).sort()).toEqual(['create', 'delete', 'update', 'update']);
+    expect(entries.find((e) => e.entity_id === cto.id)?.details).toMatchObject({ new_role: 'super_admin' });
+  });
+
   it('deletes a user with their sessions and audits create, update and delete with before/after but no secrets', async () => {
     const created = (
       await call(superToken, 'POST', '/admin/api/users', {

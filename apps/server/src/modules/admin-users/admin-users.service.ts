@@ -14,6 +14,8 @@ import { staffChangeRefusal, type StaffChange } from './staff-levels.ts';
 import {
   AdminEmailTakenError,
   AdminUserNotFoundError,
+  CurrentPasswordRequiredError,
+  CurrentPasswordWrongError,
   LastSuperAdminError,
   SelfLockoutError,
   StaffLevelError,
@@ -27,6 +29,8 @@ export interface AdminUserChanges {
   role?: AdminRole | undefined;
   password?: string | undefined;
   is_active?: boolean | undefined;
+  /** Needed for one's own password or e-mail. */
+  current_password?: string | undefined;
 }
 
 export function toAdminUser(row: AdminUserRow): AdminUser {
@@ -77,8 +81,11 @@ export class AdminUsersService {
   }
 
   async create(input: AdminUserCreate, actor: AdminActor, meta: RequestMeta): Promise<AdminUser> {
-    if (input.role === SUPER_ADMIN && !actor.permissions.includes('all')) throw new SuperAdminOnlyError();
-    refuseIfNotAllowed(actor, { kind: 'create', role: input.role });
+    await this.refusalAudited(actor, meta, async (note) => {
+      note({ kind: 'create', role: input.role });
+      if (input.role === SUPER_ADMIN && !actor.permissions.includes('all')) throw new SuperAdminOnlyError();
+      refuseIfNotAllowed(actor, { kind: 'create', role: input.role });
+    });
     const passwordHash = await hashPassword(input.password);
     return this.repo.transaction(async (repo, tx) => {
       const row = await repo.insert({
@@ -112,104 +119,123 @@ export class AdminUsersService {
     meta: RequestMeta,
   ): Promise<AdminUser> {
     const passwordHash = changes.password ? await hashPassword(changes.password) : undefined;
-    return this.repo.transaction(async (repo, tx) => {
-      const current = await repo.findById(id);
-      if (!current) throw new AdminUserNotFoundError();
-      const isAllPowerful = actor.permissions.includes('all');
-      if ((current.role === SUPER_ADMIN || changes.role === SUPER_ADMIN) && !isAllPowerful)
-        throw new SuperAdminOnlyError();
-      refuseIfNotAllowed(actor, {
-        kind: 'update',
-        target: { id: current.id, role: current.role as AdminRole },
-        newRole: changes.role,
-        setsPassword: Boolean(changes.password),
-      });
-      const deactivating = changes.is_active === false && current.isActive;
-      if (deactivating && current.id === actor.id) throw new SelfLockoutError('deactivate');
-      const losesSuperAdmin =
-        current.role === SUPER_ADMIN &&
-        current.isActive &&
-        (deactivating || (changes.role !== undefined && changes.role !== SUPER_ADMIN));
-      if (losesSuperAdmin && (await repo.countActiveWithRole(SUPER_ADMIN)) <= 1)
-        throw new LastSuperAdminError();
-      if (
-        changes.email &&
-        changes.email !== current.email &&
-        (await repo.emailTakenByOther(changes.email, id))
-      ) {
-        throw new AdminEmailTakenError();
-      }
+    const { current_password: _currentPassword, ...requested } = changes;
+    const attempted = { ...requested, password: changes.password ? '(new password)' : undefined };
+    return this.refusalAudited(actor, meta, (note) =>
+      this.repo.transaction(async (repo, tx) => {
+        const current = await repo.findById(id);
+        if (!current) throw new AdminUserNotFoundError();
+        const change: StaffChange = {
+          kind: 'update',
+          target: { id: current.id, role: current.role as AdminRole },
+          newRole: changes.role,
+          setsPassword: Boolean(changes.password),
+        };
+        note(change, { requested: attempted });
+        const isAllPowerful = actor.permissions.includes('all');
+        if ((current.role === SUPER_ADMIN || changes.role === SUPER_ADMIN) && !isAllPowerful)
+          throw new SuperAdminOnlyError();
+        refuseIfNotAllowed(actor, change);
+        const ownCredentials =
+          current.id === actor.id &&
+          (Boolean(changes.password) || (changes.email !== undefined && changes.email !== current.email));
+        if (ownCredentials) {
+          if (!changes.current_password) throw new CurrentPasswordRequiredError();
+          if (!(await verifyPassword(current.passwordHash, changes.current_password)))
+            throw new CurrentPasswordWrongError();
+        }
+        const deactivating = changes.is_active === false && current.isActive;
+        if (deactivating && current.id === actor.id) throw new SelfLockoutError('deactivate');
+        const losesSuperAdmin =
+          current.role === SUPER_ADMIN &&
+          current.isActive &&
+          (deactivating || (changes.role !== undefined && changes.role !== SUPER_ADMIN));
+        if (losesSuperAdmin && (await repo.countActiveWithRole(SUPER_ADMIN)) <= 1)
+          throw new LastSuperAdminError();
+        if (
+          changes.email &&
+          changes.email !== current.email &&
+          (await repo.emailTakenByOther(changes.email, id))
+        ) {
+          throw new AdminEmailTakenError();
+        }
 
-      const now = this.clock.now();
-      const updated = await repo.update(id, {
-        updatedAt: now,
-        ...(changes.name !== undefined ? { name: changes.name } : {}),
-        ...(changes.email !== undefined ? { email: changes.email } : {}),
-        ...(changes.role !== undefined ? { role: changes.role } : {}),
-        ...(changes.is_active !== undefined ? { isActive: changes.is_active } : {}),
-        ...(passwordHash ? { passwordHash } : {}),
-      });
-      if (!updated) throw new AdminUserNotFoundError();
-      // A new password or a deactivation ends the account's other sessions (the caller keeps their own).
-      const revokedSessions =
-        passwordHash || deactivating
-          ? await repo.revokeSessions(id, now, current.id === actor.id ? actor.sessionId : undefined)
-          : 0;
-      await this.audit.record(
-        {
-          eventType: 'system_config',
-          action: AUDIT_ACTIONS.userUpdated,
-          actor,
-          target: { type: 'admin_user', id },
-          before: auditView(current),
-          after: auditView(updated),
-          details: { password_changed: Boolean(passwordHash), revoked_sessions: revokedSessions },
-          meta,
-        },
-        tx,
-      );
-      return toAdminUser(updated);
-    });
+        const now = this.clock.now();
+        const updated = await repo.update(id, {
+          updatedAt: now,
+          ...(changes.name !== undefined ? { name: changes.name } : {}),
+          ...(changes.email !== undefined ? { email: changes.email } : {}),
+          ...(changes.role !== undefined ? { role: changes.role } : {}),
+          ...(changes.is_active !== undefined ? { isActive: changes.is_active } : {}),
+          ...(passwordHash ? { passwordHash } : {}),
+        });
+        if (!updated) throw new AdminUserNotFoundError();
+        // A new password or a deactivation ends the account's other sessions (the caller keeps their own).
+        const revokedSessions =
+          passwordHash || deactivating
+            ? await repo.revokeSessions(id, now, current.id === actor.id ? actor.sessionId : undefined)
+            : 0;
+        await this.audit.record(
+          {
+            eventType: 'system_config',
+            action: AUDIT_ACTIONS.userUpdated,
+            actor,
+            target: { type: 'admin_user', id },
+            before: auditView(current),
+            after: auditView(updated),
+            details: { password_changed: Boolean(passwordHash), revoked_sessions: revokedSessions },
+            meta,
+          },
+          tx,
+        );
+        return toAdminUser(updated);
+      }),
+    );
   }
 
   /** Deletes a staff member; their sessions go with them (foreign key cascade). */
   async delete(id: string, actor: AdminActor, meta: RequestMeta): Promise<void> {
-    await this.repo.transaction(async (repo, tx) => {
-      const current = await repo.findById(id);
-      if (!current) throw new AdminUserNotFoundError();
-      if (current.id === actor.id) throw new SelfLockoutError('delete');
-      if (current.role === SUPER_ADMIN && !actor.permissions.includes('all')) throw new SuperAdminOnlyError();
-      refuseIfNotAllowed(actor, {
-        kind: 'delete',
-        target: { id: current.id, role: current.role as AdminRole },
-      });
-      if (
-        current.role === SUPER_ADMIN &&
-        current.isActive &&
-        (await repo.countActiveWithRole(SUPER_ADMIN)) <= 1
-      ) {
-        throw new LastSuperAdminError();
-      }
-      await repo.delete(id);
-      await this.audit.record(
-        {
-          eventType: 'system_config',
-          action: AUDIT_ACTIONS.userDeleted,
-          actor,
-          target: { type: 'admin_user', id },
-          before: auditView(current),
-          meta,
-        },
-        tx,
-      );
-    });
+    await this.refusalAudited(actor, meta, (note) =>
+      this.repo.transaction(async (repo, tx) => {
+        const current = await repo.findById(id);
+        if (!current) throw new AdminUserNotFoundError();
+        if (current.id === actor.id) throw new SelfLockoutError('delete');
+        const change: StaffChange = {
+          kind: 'delete',
+          target: { id: current.id, role: current.role as AdminRole },
+        };
+        note(change);
+        if (current.role === SUPER_ADMIN && !actor.permissions.includes('all'))
+          throw new SuperAdminOnlyError();
+        refuseIfNotAllowed(actor, change);
+        if (
+          current.role === SUPER_ADMIN &&
+          current.isActive &&
+          (await repo.countActiveWithRole(SUPER_ADMIN)) <= 1
+        ) {
+          throw new LastSuperAdminError();
+        }
+        await repo.delete(id);
+        await this.audit.record(
+          {
+            eventType: 'system_config',
+            action: AUDIT_ACTIONS.userDeleted,
+            actor,
+            target: { type: 'admin_user', id },
+            before: auditView(current),
+            meta,
+          },
+          tx,
+        );
+      }),
+    );
   }
 
   /**
-   * Makes sure these accounts exist (demo staff at start): missing ones are created, existing ones left as they are,
-   * so running it again changes nothing. Returns how many were created.
+   * Makes sure these demo accounts exist (demo staff at start, flagged as demo): missing ones are created, existing
+   * ones left as they are, so running it again changes nothing. Returns how many were created.
    */
-  async ensureAccounts(
+  async ensureDemoAccounts(
     accounts: readonly { name: string; email: string; role: AdminRole; password: string }[],
   ): Promise<number> {
     const missing: (typeof accounts)[number][] = [];
@@ -224,6 +250,7 @@ export class AdminUsersService {
         role: account.role,
         passwordHash: hashes[index] ?? (await hashPassword(account.password)),
         isActive: true,
+        isDemo: true,
         createdAt: this.clock.now(),
       });
       if (row) created += 1;
@@ -232,17 +259,22 @@ export class AdminUsersService {
   }
 
   /**
-   * Deactivates those of `accounts` that are active and still sign in with the given (published) password, and ends
-   * their sessions; audited as the server. An account whose password was changed is left alone. Returns the e-mails
-   * deactivated.
+   * Outside demo mode, at start: deactivates every active account seeded as demo staff (by its flag, whatever its
+   * e-mail or password has become: anybody could sign in as it while demo mode was on) and every active account
+   * whose password verifies against one of the published demo passwords, and ends their sessions; audited as the
+   * server. Returns the e-mails deactivated.
    */
-  async deactivateWithPublishedPasswords(
-    accounts: readonly { email: string; password: string }[],
-  ): Promise<string[]> {
+  async deactivateDemoAccounts(publishedPasswords: readonly string[]): Promise<string[]> {
     const deactivated: string[] = [];
-    for (const account of accounts) {
-      const row = await this.repo.findByEmail(account.email);
-      if (!row?.isActive || !(await verifyPassword(row.passwordHash, account.password))) continue;
+    for (const row of await this.repo.list({ isActive: true })) {
+      const reason = row.isDemo
+        ? 'demo_account_outside_demo_mode'
+        : (await Promise.all(publishedPasswords.map((p) => verifyPassword(row.passwordHash, p)))).some(
+              Boolean,
+            )
+          ? 'published_demo_password_outside_demo_mode'
+          : null;
+      if (!reason) continue;
       await this.repo.transaction(async (repo, tx) => {
         const now = this.clock.now();
         const updated = await repo.update(row.id, { isActive: false, updatedAt: now });
@@ -255,18 +287,82 @@ export class AdminUsersService {
             target: { type: 'admin_user', id: row.id },
             before: auditView(row),
             after: updated ? auditView(updated) : null,
-            details: {
-              reason: 'published_demo_password_outside_demo_mode',
-              revoked_sessions: revokedSessions,
-            },
+            details: { reason, revoked_sessions: revokedSessions },
             meta: NO_REQUEST,
           },
           tx,
         );
       });
-      deactivated.push(account.email);
+      deactivated.push(row.email);
     }
     return deactivated;
+  }
+
+  /**
+   * A password set through a reset link: the new hash, every session of the account ended, audited as the staff
+   * member themself. Undefined when the account is gone or inactive.
+   */
+  async resetPassword(
+    id: string,
+    passwordHash: string,
+    meta: RequestMeta,
+  ): Promise<{ email: string; revokedSessions: number } | undefined> {
+    return this.repo.transaction(async (repo, tx) => {
+      const current = await repo.findById(id);
+      if (!current?.isActive) return undefined;
+      const now = this.clock.now();
+      await repo.update(id, { passwordHash, updatedAt: now });
+      const revokedSessions = await repo.revokeSessions(id, now);
+      await this.audit.record(
+        {
+          eventType: 'user_login',
+          action: AUDIT_ACTIONS.passwordReset,
+          actor: { id: current.id, email: current.email },
+          target: { type: 'admin_user', id },
+          details: { via: 'reset_link', revoked_sessions: revokedSessions },
+          meta,
+        },
+        tx,
+      );
+      return { email: current.email, revokedSessions };
+    });
+  }
+
+  /**
+   * Runs a staff change whose level checks `note` the change first. A refusal for the actor's level (super_admin
+   * only, or beyond their level) is written to the audit log on its own, after the change's transaction has rolled
+   * back, and rethrown.
+   */
+  private async refusalAudited<T>(
+    actor: AdminActor,
+    meta: RequestMeta,
+    run: (note: (change: StaffChange, extra?: Record<string, unknown>) => void) => Promise<T>,
+  ): Promise<T> {
+    let noted: { change: StaffChange; extra: Record<string, unknown> } | undefined;
+    try {
+      return await run((change, extra = {}) => {
+        noted = { change, extra };
+      });
+    } catch (error) {
+      if (noted && (error instanceof SuperAdminOnlyError || error instanceof StaffLevelError)) {
+        const { change, extra } = noted;
+        await this.audit.record({
+          eventType: 'system_config',
+          action: AUDIT_ACTIONS.userChangeRefused,
+          actor,
+          ...(change.kind === 'create' ? {} : { target: { type: 'admin_user', id: change.target.id } }),
+          details: {
+            change: change.kind,
+            ...(change.kind === 'create' ? { role: change.role } : { target_role: change.target.role }),
+            ...(change.kind === 'update' && change.newRole ? { new_role: change.newRole } : {}),
+            reason: error.message,
+            ...extra,
+          },
+          meta,
+        });
+      }
+      throw error;
+    }
   }
 
   async countByRole(): Promise<Record<string, number>> {

@@ -27,6 +27,39 @@ export class AuthRepository {
     return rows[0];
   }
 
+  /** Whether the investor with this e-mail ever opened a session from this address. */
+  async hasSignedInFrom(email: string, ip: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: customerSessions.id })
+      .from(customerSessions)
+      .innerJoin(customerUsers, eq(customerUsers.id, customerSessions.userId))
+      .where(and(eq(customerUsers.email, email), eq(customerSessions.ip, ip)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** Sets a new password hash and revokes every live session of the investor, in one transaction. */
+  async setPassword(
+    userId: string,
+    passwordHash: string,
+    at: Date,
+  ): Promise<{ email: string; revokedSessions: number } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [user] = await tx
+        .update(customerUsers)
+        .set({ passwordHash })
+        .where(eq(customerUsers.id, userId))
+        .returning({ email: customerUsers.email });
+      if (!user) return undefined;
+      const revoked = await tx
+        .update(customerSessions)
+        .set({ revokedAt: at })
+        .where(and(eq(customerSessions.userId, userId), isNull(customerSessions.revokedAt)))
+        .returning({ id: customerSessions.id });
+      return { email: user.email, revokedSessions: revoked.length };
+    });
+  }
+
   async touchLastLogin(userId: string, at: Date): Promise<void> {
     await this.db.update(customerUsers).set({ lastLoginAt: at }).where(eq(customerUsers.id, userId));
   }

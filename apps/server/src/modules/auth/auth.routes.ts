@@ -6,12 +6,15 @@ import {
   loginRequestSchema,
   meResponseSchema,
   okEnvelopeSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
   registerRequestSchema,
   registerResponseSchema,
   REGISTER_ACCEPTED_MESSAGE,
 } from '@bist/contracts';
 import type { AuthService, SessionGrant } from './auth.service.ts';
 import { currentCustomer, customerGuard } from '@/plugins/customer-auth';
+import type { PasswordResetService } from '@/modules/password-reset/password-reset.service';
 
 /** Attempts per IP per minute on the login and register routes, before the per-e-mail failure throttle. */
 const AUTH_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
@@ -30,7 +33,10 @@ function body(grant: SessionGrant) {
   };
 }
 
-export function authRoutes(auth: AuthService) {
+/** Reset requests and confirmations per IP per minute, before the per-hour throttle of requests. */
+const RESET_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
+
+export function authRoutes(auth: AuthService, resets: PasswordResetService) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const guard = customerGuard(auth);
@@ -63,6 +69,42 @@ export function authRoutes(auth: AuthService) {
       async (request, reply) => {
         await auth.register(request.body.email, request.body.password, request.body.name);
         return reply.status(202).send({ success: true as const, message: REGISTER_ACCEPTED_MESSAGE });
+      },
+    );
+
+    app.post(
+      '/api/auth/password-reset/request',
+      {
+        config: { rateLimit: RESET_RATE_LIMIT },
+        schema: {
+          tags: ['auth'],
+          summary:
+            'E-mail a password-reset link (the same 200 answer whether the e-mail has an account or not; 503 without e-mail)',
+          body: passwordResetRequestSchema,
+          response: { 200: okEnvelopeSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        await resets.request(request.body.email, request.ip);
+        return { success: true as const, message: resets.texts.requested };
+      },
+    );
+
+    app.post(
+      '/api/auth/password-reset/confirm',
+      {
+        config: { rateLimit: RESET_RATE_LIMIT },
+        schema: {
+          tags: ['auth'],
+          summary:
+            "Set a new password with a reset link's token (once; ends every session and the sign-in lock)",
+          body: passwordResetConfirmSchema,
+          response: { 200: okEnvelopeSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        await resets.confirm(request.body.token, request.body.password, meta(request));
+        return { success: true as const, message: 'Şifreniz değişti. Yeni şifrenizle giriş yapın.' };
       },
     );
 

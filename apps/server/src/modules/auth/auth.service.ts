@@ -4,7 +4,12 @@ import { TooManyRequestsError, UnauthorizedError } from '@/lib/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '@/lib/passwords';
 import { SingleFlight } from '@/lib/single-flight';
 import { newSessionToken, tokenHash } from '@/lib/tokens';
-import type { LoginThrottle, ThrottleRule } from '@/modules/login-throttle/login-throttle';
+import {
+  lockedOutOwner,
+  signInChecks,
+  type LoginThrottle,
+  type SignInRules,
+} from '@/modules/login-throttle/login-throttle';
 import type { AuthRepository, CustomerUserRow } from './auth.repository.ts';
 
 /** Failed logins are counted over this window, and the first lock lasts as long. */
@@ -14,9 +19,9 @@ export const LOGIN_MAX_FAILURES_PER_EMAIL = 10;
 /** Failures from one IP inside the window (many e-mails from one address) before it is locked. */
 export const LOGIN_MAX_FAILURES_PER_IP = 50;
 
-/** As for staff: account locks double up to an hour, an address's up to a day (see adminThrottleRules). */
-export const CUSTOMER_THROTTLE_RULES: { account: ThrottleRule; ip: ThrottleRule } = {
-  account: {
+/** As for staff (see adminThrottleRules): per account and address, per address, per account for new addresses. */
+export const CUSTOMER_THROTTLE_RULES: SignInRules = {
+  pair: {
     limit: LOGIN_MAX_FAILURES_PER_EMAIL,
     windowMs: LOGIN_FAILURE_WINDOW_MS,
     firstLockMs: LOGIN_FAILURE_WINDOW_MS,
@@ -27,6 +32,12 @@ export const CUSTOMER_THROTTLE_RULES: { account: ThrottleRule; ip: ThrottleRule 
     windowMs: LOGIN_FAILURE_WINDOW_MS,
     firstLockMs: LOGIN_FAILURE_WINDOW_MS,
     maxLockMs: 24 * 3_600_000,
+  },
+  account: {
+    limit: LOGIN_MAX_FAILURES_PER_EMAIL,
+    windowMs: LOGIN_FAILURE_WINDOW_MS,
+    firstLockMs: 60_000,
+    maxLockMs: LOGIN_FAILURE_WINDOW_MS,
   },
 };
 
@@ -53,6 +64,8 @@ export interface AuthServiceOptions {
   sessionTtlHours: number;
   /** Called once for every investor account created (registration or a demo login's new account): BI's sign-ups. */
   onSignUp?: (userId: string) => Promise<void>;
+  /** Called when failures lock an account (for an address, or for new addresses): the owner's notice. */
+  onLockout?: (email: string, ip: string) => Promise<void>;
 }
 
 export function toCustomerUser(row: CustomerUserRow): CustomerUser {
@@ -90,7 +103,9 @@ export class AuthService {
    */
   async login(email: string, password: string, meta: RequestMeta): Promise<SessionGrant> {
     const now = this.clock.now();
-    const attempt = await this.throttle.attempt(email, meta.ip, CUSTOMER_THROTTLE_RULES);
+    const attempt = await this.throttle.attempt(
+      signInChecks(email, meta.ip, CUSTOMER_THROTTLE_RULES, await this.repo.hasSignedInFrom(email, meta.ip)),
+    );
     if (!attempt.admitted)
       throw new TooManyRequestsError(AUTH_MESSAGES.tooManyAttempts, attempt.retryAfterSeconds);
 
@@ -100,13 +115,12 @@ export class AuthService {
       user = await this.createUser(email, password, nameFromEmail(email), true);
       if (!user) user = await this.repo.findUserByEmail(email); // created concurrently: verify below
     }
-    if (!user) {
-      await verifyAgainstDummy(password);
-      await attempt.finish.failed();
-      throw new UnauthorizedError(AUTH_MESSAGES.badCredentials);
-    }
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      await attempt.finish.failed();
+    const passwordOk = user
+      ? await verifyPassword(user.passwordHash, password)
+      : await verifyAgainstDummy(password).then(() => false);
+    if (!user || !passwordOk) {
+      const locked = await attempt.finish.failed();
+      if (lockedOutOwner(locked)) await this.options.onLockout?.(email, meta.ip);
       throw new UnauthorizedError(AUTH_MESSAGES.badCredentials);
     }
     await attempt.finish.succeeded();

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { DbExecutor } from '@/db/executor';
 import {
   analyticsEvents,
+  idempotencyKeys,
   analyticsSalts,
   analyticsSignups,
   payments,
@@ -49,6 +50,8 @@ export interface PaymentRow {
 
 /** The advisory lock of the subscription renewal pass (any constant; advisory locks are per database). */
 const RENEWAL_LOCK_KEY = 7_311_042;
+/** With the investor's id hashed as the second key: one investor's plan changes run one at a time. */
+const PLAN_CHANGE_LOCK_CLASS = 7_311_043;
 
 const SUBSCRIPTION_COLUMNS = {
   userId: subscriptionEvents.userId,
@@ -73,6 +76,10 @@ const PAYMENT_COLUMNS = {
   source: payments.source,
 };
 
+/** One owner's idempotency keys of one operation. */
+const ownerKeys = (operation: string, ownerId: string) =>
+  and(eq(idempotencyKeys.operation, operation), eq(idempotencyKeys.ownerId, ownerId));
+
 const CHUNK = 2_000;
 function chunks<T>(rows: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -81,7 +88,50 @@ function chunks<T>(rows: readonly T[]): T[][] {
 }
 
 export class BiRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: DbExecutor) {}
+
+  /**
+   * Runs `fn` in a transaction holding the investor's plan-change lock (an advisory transaction lock on the class and
+   * a hash of the id: it serialises across processes on PostgreSQL and PGlite alike), with a repository bound to it.
+   */
+  async planChange<T>(userId: string, fn: (repo: BiRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${PLAN_CHANGE_LOCK_CLASS}, hashtext(${userId}))`);
+      return fn(new BiRepository(tx));
+    });
+  }
+
+  /** The answer kept for an idempotency key, with the hash of the request that produced it. */
+  async idempotentAnswer(
+    operation: string,
+    ownerId: string,
+    key: string,
+  ): Promise<{ requestHash: string; response: unknown } | undefined> {
+    const [row] = await this.db
+      .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
+      .from(idempotencyKeys)
+      .where(and(ownerKeys(operation, ownerId), eq(idempotencyKeys.key, key)));
+    return row;
+  }
+
+  /** Forgets an owner's idempotency keys kept before `before` (a key is honoured for a day). */
+  async forgetIdempotentAnswers(operation: string, ownerId: string, before: Date): Promise<void> {
+    await this.db
+      .delete(idempotencyKeys)
+      .where(and(ownerKeys(operation, ownerId), lt(idempotencyKeys.createdAt, before)));
+  }
+
+  /** Keeps an answer under its idempotency key (the caller holds the owner's lock: no key is written twice). */
+  async keepIdempotentAnswer(row: {
+    operation: string;
+    ownerId: string;
+    key: string;
+    requestHash: string;
+    response: unknown;
+    createdAt: Date;
+  }): Promise<void> {
+    await this.db.insert(idempotencyKeys).values(row);
+  }
 
   /** Stores drained request series, one row each. */
   async insertRequestSeries(series: readonly RequestSeries[]): Promise<void> {

@@ -8,6 +8,7 @@ import {
   biMrrDrilldownResponseSchema,
   biSignupDrilldownResponseSchema,
   changePlanRequestSchema,
+  idempotencyKeyHeadersSchema,
   paymentHistoryResponseSchema,
   subscriptionResponseSchema,
   biOverviewResponseSchema,
@@ -233,7 +234,8 @@ export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
         schema: {
           tags,
           summary:
-            "Change the investor's plan (charged through the payment provider; demo provider in demo mode)",
+            "Change the investor's plan (charged through the payment provider; demo provider in demo mode): one change is one charge, the current plan is answered without one, an Idempotency-Key replays its first answer",
+          headers: idempotencyKeyHeadersSchema,
           body: changePlanRequestSchema,
           response: { 200: subscriptionResponseSchema, ...errorResponses },
         },
@@ -241,7 +243,12 @@ export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
       async (request) => ({
         success: true as const,
         data: serialise(
-          await bi.changePlan(currentCustomer(request).user.id, request.body.plan, request.body.interval),
+          await bi.changePlan(
+            currentCustomer(request).user.id,
+            request.body.plan,
+            request.body.interval,
+            request.headers['idempotency-key'],
+          ),
         ),
       }),
     );

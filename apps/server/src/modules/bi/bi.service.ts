@@ -25,7 +25,7 @@ import type { AdminActor, RequestMeta } from '@/lib/actor';
 import type { Clock } from '@/lib/clock';
 import type { AuditService } from '@/modules/audit/audit.service';
 import { csvDocument } from '@/lib/csv-writer';
-import { BadRequestError, ServiceUnavailableError } from '@/lib/errors';
+import { AppError, BadRequestError, ServiceUnavailableError } from '@/lib/errors';
 import type { RequestCounters, RequestMetricsCollector, RequestSeries } from '@/plugins/request-metrics';
 import type { BiRepository, EventRow, PaymentRow, SubscriptionEventRow } from './bi.repository.ts';
 import { demoHistory } from './demo-history.ts';
@@ -83,6 +83,51 @@ const lira = (kurus: number) => Math.round(kurus) / 100;
 
 /** At most this many missed periods are charged in one renewal pass (a server that was off for long). */
 const MAX_RENEWALS_PER_PASS = 12;
+
+/** The operation name of plan changes among the idempotency keys. */
+const PLAN_CHANGE_OPERATION = 'subscription.change';
+/** An idempotency key is honoured for a day (clients retry within seconds or minutes). */
+const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
+
+/** An investor's plan as the subscription routes answer it. */
+export interface Subscription {
+  plan: PlanId;
+  interval: BillingInterval;
+  since: Date | null;
+  renewsAt: Date | null;
+  provider: string | null;
+}
+
+type StoredSubscription = Pick<Subscription, 'plan' | 'interval'> & {
+  since: string | null;
+  renewsAt: string | null;
+};
+
+function subscriptionToStored(s: Subscription): StoredSubscription {
+  return {
+    plan: s.plan,
+    interval: s.interval,
+    since: s.since?.toISOString() ?? null,
+    renewsAt: s.renewsAt?.toISOString() ?? null,
+  };
+}
+
+function subscriptionFromStored(stored: unknown): Omit<Subscription, 'provider'> {
+  const s = stored as StoredSubscription;
+  return {
+    plan: s.plan,
+    interval: s.interval,
+    since: s.since ? new Date(s.since) : null,
+    renewsAt: s.renewsAt ? new Date(s.renewsAt) : null,
+  };
+}
+
+/** The same Idempotency-Key sent with a different request. */
+export class IdempotencyKeyReusedError extends AppError {
+  constructor() {
+    super(422, 'This Idempotency-Key was already used for a different request', 'Idempotency-Key');
+  }
+}
 
 /** Who sent a batch of events: used for the salted hashes, never stored. */
 export interface EventSender {
@@ -162,14 +207,12 @@ export class BiService {
   }
 
   /** An investor's current plan (the latest subscription change; the free plan without one). */
-  async subscription(userId: string): Promise<{
-    plan: PlanId;
-    interval: BillingInterval;
-    since: Date | null;
-    renewsAt: Date | null;
-    provider: string | null;
-  }> {
-    const latest = (await this.deps.repo.subscriptionEventsOf(userId)).at(-1);
+  async subscription(userId: string): Promise<Subscription> {
+    return this.subscriptionOf(this.deps.repo, userId);
+  }
+
+  private async subscriptionOf(repo: BiRepository, userId: string): Promise<Subscription> {
+    const latest = (await repo.subscriptionEventsOf(userId)).at(-1);
     const plan: PlanId = latest && latest.kind !== 'cancel' ? (latest.planId as PlanId) : 'free';
     const interval = (latest?.billingInterval as BillingInterval | undefined) ?? 'monthly';
     return {
@@ -288,38 +331,75 @@ export class BiService {
     });
   }
 
-  /** Changes an investor's plan: a subscription change (live) and, for a paid plan, a charge through the provider. */
-  async changePlan(userId: string, plan: PlanId, interval: BillingInterval) {
+  /**
+   * Changes an investor's plan: a subscription change (live) and, for a paid plan, a charge through the provider.
+   * One change is one charge: the investor's changes run one at a time under a lock, the plan and billing interval
+   * they already have are answered without a charge, and an idempotency key replays its first answer (a different
+   * request under the same key is refused with 422). A refused charge changes nothing and keeps no key.
+   */
+  async changePlan(
+    userId: string,
+    plan: PlanId,
+    interval: BillingInterval,
+    idempotencyKey?: string,
+  ): Promise<Subscription> {
     const provider = this.deps.paymentProvider;
     if (!provider) throw new ServiceUnavailableError('No payment provider is configured');
-    const now = this.deps.clock.now();
-    const current = await this.subscription(userId);
-    const rank = (p: PlanId) => SUBSCRIPTION_PLANS.findIndex((x) => x.id === p);
-    const kind: SubscriptionEventRow['kind'] =
-      plan === 'free'
-        ? 'cancel'
-        : current.plan === 'free'
-          ? 'start'
-          : rank(plan) > rank(current.plan)
-            ? 'upgrade'
-            : rank(plan) < rank(current.plan)
-              ? 'downgrade'
-              : 'renew';
-    if (plan === 'free' && current.plan === 'free') return this.subscription(userId);
-    const payment = plan === 'free' ? [] : [await this.charge(provider, userId, plan, interval, now)];
-    await this.deps.repo.insertSubscriptionEvents([
-      {
-        userId,
-        occurredAt: now,
-        kind,
-        planId: plan === 'free' ? current.plan : plan,
-        billingInterval: interval,
-        mrrKurus: plan === 'free' ? 0 : planMrrKurus(plan, interval),
-        source: 'live',
-      },
-    ]);
-    await this.deps.repo.insertPayments(payment);
-    return this.subscription(userId);
+    const requestHash = createHash('sha256').update(JSON.stringify({ plan, interval })).digest('hex');
+    return this.deps.repo.planChange(userId, async (repo) => {
+      const now = this.deps.clock.now();
+      if (idempotencyKey) {
+        await repo.forgetIdempotentAnswers(
+          PLAN_CHANGE_OPERATION,
+          userId,
+          new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS),
+        );
+        const kept = await repo.idempotentAnswer(PLAN_CHANGE_OPERATION, userId, idempotencyKey);
+        if (kept) {
+          if (kept.requestHash !== requestHash) throw new IdempotencyKeyReusedError();
+          return { ...subscriptionFromStored(kept.response), provider: provider.label };
+        }
+      }
+      const current = await this.subscriptionOf(repo, userId);
+      const alreadyOn = current.plan === plan && (plan === 'free' || current.interval === interval);
+      if (!alreadyOn) {
+        const rank = (p: PlanId) => SUBSCRIPTION_PLANS.findIndex((x) => x.id === p);
+        const kind: SubscriptionEventRow['kind'] =
+          plan === 'free'
+            ? 'cancel'
+            : current.plan === 'free'
+              ? 'start'
+              : rank(plan) > rank(current.plan)
+                ? 'upgrade'
+                : rank(plan) < rank(current.plan)
+                  ? 'downgrade'
+                  : 'renew';
+        const payment = plan === 'free' ? [] : [await this.charge(provider, userId, plan, interval, now)];
+        await repo.insertSubscriptionEvents([
+          {
+            userId,
+            occurredAt: now,
+            kind,
+            planId: plan === 'free' ? current.plan : plan,
+            billingInterval: interval,
+            mrrKurus: plan === 'free' ? 0 : planMrrKurus(plan, interval),
+            source: 'live',
+          },
+        ]);
+        await repo.insertPayments(payment);
+      }
+      const changed = await this.subscriptionOf(repo, userId);
+      if (idempotencyKey)
+        await repo.keepIdempotentAnswer({
+          operation: PLAN_CHANGE_OPERATION,
+          ownerId: userId,
+          key: idempotencyKey,
+          requestHash,
+          response: subscriptionToStored(changed),
+          createdAt: now,
+        });
+      return changed;
+    });
   }
 
   /** The period of a query: 7/30/90 days ending today (default 30), or from/to (Istanbul days, both included). */

@@ -2,8 +2,13 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { loginThrottle } from '@/db/schema/index';
 import type { DbExecutor } from '@/db/executor';
 
-export type ThrottleRealm = 'customer' | 'admin';
-export type ThrottleScope = 'account' | 'ip';
+/** Sign-in per realm, and each realm's password-reset requests. */
+export type ThrottleRealm = 'customer' | 'admin' | 'customer_reset' | 'admin_reset';
+/**
+ * 'pair': an account from one address; 'ip': an address across accounts; 'account': an account from addresses it
+ * has never signed in from; 'notice': the owner's lock-out e-mails.
+ */
+export type ThrottleScope = 'account' | 'ip' | 'pair' | 'notice';
 
 export interface ThrottleKey {
   realm: ThrottleRealm;

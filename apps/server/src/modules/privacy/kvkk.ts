@@ -29,6 +29,7 @@ export const KVKK_TABLES = {
   subscription_events: { exported: 'every row', erasure: 'pseudonymised' },
   payments: { exported: 'every row', erasure: 'pseudonymised' },
   kvkk_requests: { exported: 'their own requests', erasure: 'unlinked (reference kept)' },
+  password_reset_tokens: { exported: 'none (one-time secrets, stored hashed)', erasure: 'deleted' },
   admin_audit_log: {
     exported: 'entries naming them (user id or entity id)',
     erasure:
@@ -41,17 +42,19 @@ export const KVKK_TABLES = {
 export const KVKK_EXCLUDED_TABLES: Record<string, string> = {
   admin_sessions: 'staff sessions: user_id is an admin_users id',
 };
+// password_reset_tokens holds both realms' ids (realm 'customer' rows are the investor's; 'admin' rows are staff).
 
 /**
  * Not found by the column check but erased too: investor-rule violations name the investor in `entity_id`
- * (re-keyed to the pseudonym, e-mail and name replaced in staff text), their alerts name the id in the title, and
- * sign-in throttling keys accounts by e-mail (deleted). Violations are not exported: a surveillance record must not
- * tip off its subject (MASAK).
+ * (re-keyed to the pseudonym, e-mail and name replaced in staff text), their alerts name the id in the title, sign-in
+ * throttling keys accounts by e-mail (deleted) and idempotency keys name their owner (deleted). Violations are not
+ * exported: a surveillance record must not tip off its subject (MASAK).
  */
 export const KVKK_OTHER_PERSONAL_DATA = {
   compliance_violations: 'pseudonymised (entity_id), e-mail and name replaced in staff text',
   compliance_alerts: 'id → pseudonym, e-mail and name replaced in title and description',
-  login_throttle: 'deleted (customer account key = e-mail)',
+  login_throttle: 'deleted (customer sign-in and reset keys that name the e-mail, alone or with an address)',
+  idempotency_keys: 'deleted (owner_id = the investor; a plan change replays for a day)',
 } as const;
 
 export function kvkkDeadline(requestedAt: Date): Date {

@@ -10,8 +10,10 @@ import {
   complianceViolations,
   customerSessions,
   customerUsers,
+  idempotencyKeys,
   kvkkRequests,
   loginThrottle,
+  passwordResetTokens,
   payments,
   portfolioAccounts,
   portfolioTransactions,
@@ -250,21 +252,37 @@ export class PrivacyRepository {
         .where(eq(analyticsEvents.userId, id))
         .returning({ id: analyticsEvents.id }),
     );
+    const email = user.email.toLowerCase();
     counts.login_throttle = n(
       await tx
         .delete(loginThrottle)
         .where(
           and(
-            eq(loginThrottle.scope, 'account'),
-            eq(sql`lower(${loginThrottle.key})`, user.email.toLowerCase()),
+            or(
+              eq(sql`lower(${loginThrottle.key})`, email),
+              // account × address keys: the e-mail, a newline, the address
+              eq(sql`left(lower(${loginThrottle.key}), ${email.length + 1})`, `${email}\n`),
+            ),
             // The e-mail typed into the staff sign-in too, unless it is a staff account's own (its lock stays).
             or(
-              eq(loginThrottle.realm, 'customer'),
-              sql`not exists (select 1 from ${adminUsers} where lower(${adminUsers.email}) = ${user.email.toLowerCase()})`,
+              inArray(loginThrottle.realm, ['customer', 'customer_reset']),
+              sql`not exists (select 1 from ${adminUsers} where lower(${adminUsers.email}) = ${email})`,
             ),
           ),
         )
         .returning({ key: loginThrottle.key }),
+    );
+    counts.password_reset_tokens = n(
+      await tx
+        .delete(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.realm, 'customer'), eq(passwordResetTokens.userId, id)))
+        .returning({ id: passwordResetTokens.id }),
+    );
+    counts.idempotency_keys = n(
+      await tx
+        .delete(idempotencyKeys)
+        .where(eq(idempotencyKeys.ownerId, id))
+        .returning({ key: idempotencyKeys.key }),
     );
     const violationIds = await this.pseudonymiseViolations(user, pseudonymId, rewrite);
     counts.compliance_violations = violationIds.length;

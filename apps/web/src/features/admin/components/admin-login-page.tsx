@@ -1,5 +1,5 @@
 import { startTransition, useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import type { AdminDemoAccount } from '@bist/contracts';
 import { ADMIN_ROLES, ROLE_INFO } from '@bist/contracts/values';
@@ -116,6 +116,12 @@ export function AdminLoginPage() {
                   submitting: t('login.submitting'),
                 }}
               />
+              <Link
+                to="/admin/forgot-password"
+                className="block text-sm text-primary underline-offset-4 hover:underline"
+              >
+                {t('reset.forgot')}
+              </Link>
               {demo.data ? (
                 <Button
                   type="button"

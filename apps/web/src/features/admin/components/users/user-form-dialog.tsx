@@ -25,6 +25,7 @@ import { isApiError } from '@/lib/api-client';
 import { useCreateAdminUser } from '@/features/admin/api/create-admin-user';
 import { useUpdateAdminUser } from '@/features/admin/api/update-admin-user';
 import { useAdminTranslation } from '@/lib/admin-i18n';
+import { useAdminSession } from '@/lib/admin-session';
 import { validateUserForm, type UserFormErrors, type UserFormValues } from '@/features/admin/lib/user-form';
 import '@/features/admin/i18n';
 
@@ -94,6 +95,13 @@ function UserForm({
   const [errors, setErrors] = useState<UserFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [currentPasswordError, setCurrentPasswordError] = useState<string | null>(null);
+  // One's own password or e-mail change needs the current password (the server refuses it otherwise).
+  const { session } = useAdminSession();
+  const self = editing && session?.user.id === user.id;
+  const needsCurrentPassword =
+    self && (values.password !== '' || values.email.trim().toLowerCase() !== user.email.toLowerCase());
 
   const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -113,6 +121,11 @@ function UserForm({
     const top = error.field ? fieldOf(error.field) : null;
     if (top && !next[top] && error.serverError) next[top] = error.serverError;
     setErrors(next);
+    if (error.field === 'current_password') {
+      setCurrentPasswordError(error.serverError ?? t('users.saveFailed'));
+      setFormError(null);
+      return;
+    }
     // 'Failed to save user', with the server's reason when it gave one that no field shows.
     const reason = Object.keys(next).length === 0 ? error.serverError : undefined;
     setFormError(reason ? `${t('users.saveFailed')}: ${reason}` : t('users.saveFailed'));
@@ -144,6 +157,8 @@ function UserForm({
       };
       // A blank password is left out of the payload and keeps the current one.
       if (values.password) body.password = values.password;
+      if (needsCurrentPassword) body.current_password = currentPassword;
+      setCurrentPasswordError(null);
       update.mutate({ id: user.id, body }, { onSuccess: (saved) => onSaved(saved, false), onError });
     } else {
       create.mutate(
@@ -219,6 +234,31 @@ function UserForm({
           </button>
         </div>
       </Field>
+      {needsCurrentPassword ? (
+        <Field
+          id="user-current-password"
+          label={t('users.form.currentPassword')}
+          error={currentPasswordError ?? undefined}
+          hint={t('users.form.currentPasswordHint')}
+        >
+          <Input
+            id="user-current-password"
+            type="password"
+            value={currentPassword}
+            autoComplete="current-password"
+            onChange={(event) => {
+              setCurrentPassword(event.target.value);
+              setCurrentPasswordError(null);
+            }}
+            aria-invalid={currentPasswordError ? true : undefined}
+            aria-describedby={
+              currentPasswordError
+                ? 'user-current-password-error user-current-password-hint'
+                : 'user-current-password-hint'
+            }
+          />
+        </Field>
+      ) : null}
       <Field
         id="user-role"
         label={t('users.form.role')}

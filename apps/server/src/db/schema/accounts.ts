@@ -1,0 +1,43 @@
+// Account recovery and request replay: password-reset tokens for both realms, and the idempotency keys of
+// requests that must take effect once (a plan change charges once however often it is sent).
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+
+/**
+ * Password-reset links: only the SHA-256 of the random token is stored. A token works once (`used_at`), until
+ * `expires_at`; using one ends every other token of the account. `realm` is 'admin' (admin_users) or 'customer'
+ * (customer_users); no foreign key, so one table serves both (a deleted account's tokens simply find no user).
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realm: text('realm').notNull(),
+    userId: uuid('user_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.realm, t.userId)],
+);
+
+/**
+ * Idempotency keys (the `Idempotency-Key` header) per owner and operation: the first answer is kept with a hash of
+ * its request, so a replay gets that answer and a different request under the same key is refused.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    operation: text('operation').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.operation, t.ownerId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);

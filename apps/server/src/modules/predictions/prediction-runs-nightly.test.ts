@@ -29,6 +29,8 @@ function runsWith(schedule: NightlySchedule | undefined, now = FRIDAY_EVENING) {
     },
     updateRun: async () => undefined,
     appendRunLog: async () => undefined,
+    // A staff request and its audit row commit together; here the same fake stands for the transaction's repository.
+    transaction: async (fn: (runs: unknown, tx: unknown) => Promise<unknown>) => fn(repo, undefined),
   } as unknown as PredictionRunsRepository;
   const service = new PredictionRunsService({
     runs: repo,

@@ -209,6 +209,8 @@ describe.each(testBackends())('PredictionsRepository and PredictionRunsRepositor
         championId: expect.any(String),
         championRankIc: 0.04,
         championAccuracy: 52.5,
+        // Stored before models recorded their data source (decision 0044): unknown, counted as simulated.
+        championSource: null,
       },
     ]);
     // A newer version that is not champion is not served; the champion is.

@@ -105,6 +105,11 @@ export interface PredictionRunsOptions {
   horizons?: readonly PredictionHorizon[];
   /** Package version and git commit of this build, stored with every model version. */
   codeVersion?: string;
+  /**
+   * Called when this process stored something the investor views show (a run ended, an algorithm's flag or a
+   * champion changed): their kept answers are made again (PredictionsVersion).
+   */
+  onViewsChanged?: () => void;
 }
 
 /** A panel with what the registry records about it: the bars' SHA-256 and its first and last date. */
@@ -245,6 +250,11 @@ export class PredictionRunsService {
       listAlgorithms().map((a, position) => ({ ...a, position })),
       this.o.clock.now(),
     );
+    this.viewsChanged();
+  }
+
+  private viewsChanged(): void {
+    this.o.onViewsChanged?.();
   }
 
   /**
@@ -254,6 +264,7 @@ export class PredictionRunsService {
   async setEnabled(algorithmId: string, enabled: boolean, staff?: StaffAction): Promise<void> {
     const changed = await this.o.runs.setAlgorithmEnabled(algorithmId, enabled, this.o.clock.now());
     if (changed.length === 0) throw new NotFoundError('Algorithm not found');
+    this.viewsChanged();
     if (staff) {
       await this.o.audit?.record({
         eventType: 'system_config',
@@ -287,6 +298,7 @@ export class PredictionRunsService {
       by: stoppedBy,
       reason,
     });
+    this.viewsChanged();
     if (algorithmId !== null && algorithms.length === 0) throw new NotFoundError('Algorithm not found');
     const cancelledRuns: string[] = [];
     for (const run of covered) {
@@ -394,6 +406,7 @@ export class PredictionRunsService {
     if (!target) throw new NotFoundError('Model version not found');
     const previous = all.find((v) => v.champion && v.horizonDays === target.horizonDays) ?? null;
     await this.o.runs.setChampion(versionId);
+    this.viewsChanged();
     await this.o.audit?.record({
       eventType: 'system_config',
       action: AUDIT_ACTIONS.modelPromoted,
@@ -486,6 +499,7 @@ export class PredictionRunsService {
       });
       if (failed) n++;
     }
+    if (n > 0) this.viewsChanged();
     return n;
   }
 
@@ -580,6 +594,7 @@ export class PredictionRunsService {
       logLine: { line: `Cancelled${staff ? ` by ${staff.actor.email}` : ''}`, max: ML_RUN_LOG_MAX },
     });
     if (!cancelled) throw new RunNotCancellableError(run.status);
+    this.viewsChanged();
     this.controllers.get(id)?.abort();
     if (run.jobId && this.o.queue) {
       await this.o.queue
@@ -626,6 +641,7 @@ export class PredictionRunsService {
           logLine: { line: `Succeeded: ${summary}`, max: ML_RUN_LOG_MAX },
         })
       ) {
+        this.viewsChanged();
         log.info({ runId: data.runId, kind, ms: Date.now() - started }, `ML ${kind} succeeded: ${summary}`);
         this.lastError = null;
         if (data.chain && kind === 'train')
@@ -646,6 +662,8 @@ export class PredictionRunsService {
         });
       }
     } finally {
+      // Whatever the run stored before it ended (a failed or cancelled one may have stored some) shows now.
+      this.viewsChanged();
       clearInterval(watcher);
       this.controllers.delete(data.runId);
     }

@@ -73,6 +73,12 @@ export interface Services extends PlatformServices {
   privacy: PrivacyService;
   /** The market API's service, when the market is a running engine. */
   market: MarketService | null;
+  /**
+   * A version of every public answer (market data and status, the investor views of predictions): the quotes'
+   * generation, the stored predictions' version and the clock to the second (the market status carries the time).
+   * Equal versions give equal answers: the server-rendered pages are kept per version.
+   */
+  publicDataVersion(): Promise<string>;
 }
 
 type Base = Pick<Infrastructure, 'config' | 'database' | 'clock'>;
@@ -189,6 +195,8 @@ export function createServices(
     ...platform,
     predictions,
     predictionRuns,
+    publicDataVersion: async () =>
+      `${Math.floor(clock.now().getTime() / 1_000)}|${market.generation}|${await predictionsVersion.current()}`,
     aiOperations: new AiOperationsService({
       runs: predictionRuns,
       settings: platform.settings,

@@ -47,9 +47,10 @@ function isServerPage(value: unknown): value is ServerPage {
  * Renders a server page with the answers of the app's own API, asked in-process with `inject` as the browser would
  * ask them (the same routes, caches and serialisation) but without any of the visitor's headers: a page only ever
  * holds what the API answers to anyone (a path behind a session guard answers 401, and the page is not rendered).
- * Rendered on every request: the market status in the data carries the server's clock, so no two requests have the
- * same answers (≈ 2 ms a render, measured; the browser then asks none of these requests itself). Null when a data
- * path does not answer 200 (the app's page then loads it).
+ * The web plugin keeps the document per version of the public data (web.ts `pageDataVersion`: the quotes, the stored
+ * predictions and the clock to the second, as the market status carries the server's time), so a render (≈ 2 ms)
+ * happens at most once a second and not per request. Null when a data path does not answer 200 (the app's page then
+ * loads it).
  */
 export async function renderServerPage(
   app: FastifyInstance,

@@ -129,7 +129,10 @@ describe('predictions views, kept per version', () => {
     expect((await summary()).production_models[0]?.algorithm_id).toBe('ridge');
     expect((await list()).algorithms.find((a) => a.algorithm_id === 'ridge')?.enabled).toBe(true);
 
+    const publicVersion = await t.services.publicDataVersion();
     await t.services.predictionRuns.setEnabled('ridge', false);
+    // The server-rendered dashboard, kept per public data version, is rendered again too.
+    expect(await t.services.publicDataVersion()).not.toBe(publicVersion);
     const after = await summary();
     expect(after.production_models[0]?.algorithm_id).toBe('ols');
     expect(after.top_predictions.map((p) => p.algorithm_id)).toEqual(['ols', 'ols']);

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { STOCKS } from '@bist/market';
-import { option, ROOT, startServer, waitFor } from './lib/server.ts';
+import { option, ROOT, staffToken, startServer, waitFor } from './lib/server.ts';
 
 const RATE = Number(option('rate', '2000'));
 const SECONDS = Number(option('seconds', '60'));
@@ -66,18 +66,6 @@ async function mix(): Promise<void> {
   if (!ok) process.exitCode = 1;
 }
 
-async function staffToken(): Promise<string> {
-  const res = await fetch(`${BASE}/admin/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'superadmin@bistai.demo', password: 'superadmin-demo-2026' }),
-  });
-  const body = (await res.json()) as { token?: string; data?: { token?: string } };
-  const token = body.token ?? body.data?.token;
-  if (!token) throw new Error(`staff sign-in failed: ${res.status}`);
-  return token;
-}
-
 interface Sample {
   at: string;
   event_loop_p99_ms: number | null;
@@ -91,7 +79,7 @@ async function loopSamples(token: string): Promise<Sample[]> {
 }
 
 async function sse(): Promise<void> {
-  const token = await staffToken();
+  const token = await staffToken(BASE);
   // The start's own work (the first compliance run, the first minute's metrics) passes before the streams open.
   await new Promise((resolve) => setTimeout(resolve, WARMUP_S * 1_000));
   const agent = new http.Agent({ keepAlive: true, maxSockets: SSE + 10 });

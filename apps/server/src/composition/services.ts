@@ -74,9 +74,9 @@ export interface Services extends PlatformServices {
   /** The market API's service, when the market is a running engine. */
   market: MarketService | null;
   /**
-   * A version of every public answer (market data and status, the investor views of predictions): the quotes'
-   * generation, the stored predictions' version and the clock to the second (the market status carries the time).
-   * Equal versions give equal answers: the server-rendered pages are kept per version.
+   * A version of the public answers (market data, the investor views of predictions): the quotes' generation and the
+   * stored predictions' version. Equal versions give equal answers but for the clock (the market status's time, the
+   * quotes' age): the server-rendered pages are kept per version and rendered again about once a second.
    */
   publicDataVersion(): Promise<string>;
 }
@@ -195,8 +195,7 @@ export function createServices(
     ...platform,
     predictions,
     predictionRuns,
-    publicDataVersion: async () =>
-      `${Math.floor(clock.now().getTime() / 1_000)}|${market.generation}|${await predictionsVersion.current()}`,
+    publicDataVersion: async () => `${market.generation}|${await predictionsVersion.current()}`,
     aiOperations: new AiOperationsService({
       runs: predictionRuns,
       settings: platform.settings,

@@ -4,15 +4,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { apiNotFound } from './error-handler.ts';
 import { sendEncoded, type EncodedBody } from '@/lib/encoded-body';
-import { VersionedCache } from '@/lib/versioned-cache';
 import { isApiPath } from './security-headers.ts';
-import { loadServerPages, renderServerPage, SERVER_PAGES_DIR, type ServerPage } from './server-pages.ts';
+import {
+  loadServerPages,
+  renderServerPage,
+  SERVER_PAGES_DIR,
+  ServerPageDocuments,
+  type ServerPage,
+} from './server-pages.ts';
 
 export interface WebOptions {
   /**
-   * A version of every public answer a server page may be rendered from (the quotes, the stored predictions, the
-   * clock to the second): equal versions give equal answers. With it, a page is rendered once per version and the
-   * same document is sent until the version moves; without it, on every request.
+   * A version of the public data a server page may be rendered from (the quotes, the stored predictions): equal
+   * versions give equal answers but for the clock. With it, a page is rendered when the version moves and about once
+   * a second (ServerPageDocuments) and the same document is sent in between; without it, on every request.
    */
   pageDataVersion?: () => Promise<string>;
 }
@@ -47,11 +52,11 @@ export async function registerWeb(
       })
     : new Map<string, ServerPage>();
   // One document per page, kept for the version of the data it was rendered from (null: its data did not answer).
-  const documents = new VersionedCache<string, EncodedBody | null>(Math.max(1, serverPages.size));
+  const documents = new ServerPageDocuments(app.log);
   const renderPage = async (page: ServerPage, request: FastifyRequest): Promise<EncodedBody | null> => {
     const render = () => renderServerPage(app, page, request.log);
     if (!options.pageDataVersion) return render();
-    return documents.getAsync(page.path, await options.pageDataVersion(), render);
+    return documents.get(page.path, await options.pageDataVersion(), render);
   };
   if (hasBuild) {
     await app.register(fastifyStatic, {

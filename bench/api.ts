@@ -19,7 +19,7 @@ import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { option, ROOT, startServer, waitFor } from './lib/server.ts';
-import { FULL_TRAINING_ENV, waitForFullTraining } from './lib/trained.ts';
+import { fullTrainingEnv, waitForFullTraining } from './lib/trained.ts';
 
 const DURATION_S = Number(option('duration', '4'));
 const ROUNDS = Number(option('rounds', '5'));
@@ -221,7 +221,7 @@ async function main(): Promise<void> {
     port: SERVER_PORT,
     dataDir: DATA_DIR,
     logLevel: LOG_LEVEL,
-    env: { ...(TRAINED ? FULL_TRAINING_ENV : {}), ...SERVER_ENV },
+    env: { ...(TRAINED ? fullTrainingEnv(DATA_DIR) : {}), ...SERVER_ENV },
   });
   const stop = () => server.kill('SIGTERM');
   process.on('exit', stop);
@@ -229,7 +229,7 @@ async function main(): Promise<void> {
     await waitFor(`${base}/health`, 240_000);
     let stored = 'no models trained (a fresh start without training)';
     if (TRAINED) {
-      const trained = await waitForFullTraining(base, 120 * 60_000);
+      const trained = await waitForFullTraining(base, DATA_DIR, 120 * 60_000);
       stored = `the full training stored: ${trained.algorithms} algorithms trained, ${fmt(trained.predictions)} predictions`;
       console.log(stored);
     }

@@ -17,7 +17,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { STOCKS } from '@bist/market';
 import { option, ROOT, staffToken, startServer, waitFor } from './lib/server.ts';
-import { FULL_TRAINING_ENV, waitForFullTraining } from './lib/trained.ts';
+import { fullTrainingEnv, waitForFullTraining } from './lib/trained.ts';
 
 const RATE = Number(option('rate', '2000'));
 const SECONDS = Number(option('seconds', '60'));
@@ -209,7 +209,7 @@ async function main(): Promise<void> {
     logLevel: LOG_LEVEL,
     // The bench's own connections all come from one address.
     env: {
-      ...(TRAINED ? FULL_TRAINING_ENV : {}),
+      ...(TRAINED ? fullTrainingEnv(DATA_DIR) : {}),
       ...(SSE ? { STREAM_MAX_CONNECTIONS: String(SSE + 100), STREAM_MAX_PER_IP: String(SSE + 100) } : {}),
     },
   });
@@ -218,7 +218,7 @@ async function main(): Promise<void> {
   try {
     await waitFor(`${BASE}/health`, 240_000);
     if (TRAINED) {
-      const trained = await waitForFullTraining(BASE, 120 * 60_000);
+      const trained = await waitForFullTraining(BASE, DATA_DIR, 120 * 60_000);
       STORED = `the full training stored (${trained.algorithms} algorithms, ${trained.predictions} predictions)`;
     }
     if (SSE) await sse();

@@ -1,10 +1,20 @@
 // A bench data directory with the full training stored: the server's first start trains every algorithm (both
 // phases of jobs/first-training.ts: 40 algorithms × 2 horizons, then their predictions, ≈ 45,000 on the simulated
 // universe) into it, once; later runs reuse it as it is (a server with trained models does not train at start).
+import fs from 'node:fs';
+import path from 'node:path';
 import { staffToken } from './server.ts';
 
-/** The server environment that trains everything on a fresh data directory (nothing when it is trained already). */
-export const FULL_TRAINING_ENV = { ML_INITIAL_TRAINING: 'true' };
+/** Written into the data directory once its full training has ended. */
+const TRAINED_MARKER = '.bench-full-training-stored';
+
+/**
+ * The server environment for a data directory: the first training of every algorithm until it has ended there once,
+ * then none (the measured server does exactly what bench:api's default server does).
+ */
+export function fullTrainingEnv(dataDir: string): Record<string, string> {
+  return fs.existsSync(path.join(dataDir, TRAINED_MARKER)) ? {} : { ML_INITIAL_TRAINING: 'true' };
+}
 
 interface Run {
   kind: string;
@@ -17,6 +27,7 @@ interface Run {
  */
 export async function waitForFullTraining(
   base: string,
+  dataDir: string,
   timeoutMs: number,
 ): Promise<{ predictions: number; algorithms: number }> {
   const deadline = Date.now() + timeoutMs;
@@ -38,6 +49,7 @@ export async function waitForFullTraining(
       throw new Error(`the full training did not end within ${timeoutMs / 60_000} min`);
     await new Promise((resolve) => setTimeout(resolve, 10_000));
   }
+  fs.writeFileSync(path.join(dataDir, TRAINED_MARKER), `${new Date().toISOString()}\n`);
   const list = (await (await fetch(`${base}/api/ml-algorithms/list?limit=100`)).json()) as {
     data: { algorithms: { live_predictions_count: number; trained_at: string | null }[] };
   };

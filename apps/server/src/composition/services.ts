@@ -76,7 +76,7 @@ export interface Services extends PlatformServices {
   /**
    * A version of the public answers (market data, the investor views of predictions): the quotes' generation and the
    * stored predictions' version. Equal versions give equal answers but for the clock (the market status's time, the
-   * quotes' age): the server-rendered pages are kept per version and rendered again about once a second.
+   * quotes' age): the server-rendered pages are kept per version and rendered again every few seconds.
    */
   publicDataVersion(): Promise<string>;
 }

@@ -49,7 +49,7 @@ function isServerPage(value: unknown): value is ServerPage {
  * ask them (the same routes, caches and serialisation) but without any of the visitor's headers: a page only ever
  * holds what the API answers to anyone (a path behind a session guard answers 401, and the page is not rendered).
  * The web plugin keeps the documents (`ServerPageDocuments`), so a render (≈ 2 ms, more under load) happens when the
- * data move and about once a second, not per request. Null when a data path does not answer 200 (the app's page then
+ * data move and every few seconds, not per request. Null when a data path does not answer 200 (the app's page then
  * loads it).
  */
 export async function renderServerPage(
@@ -72,8 +72,12 @@ export async function renderServerPage(
   return new EncodedBody(Buffer.from(page.render(bodies, Date.now())));
 }
 
-/** How long a kept document is sent before it is rendered again with the same data version (the clock moved). */
-export const SERVER_PAGE_MAX_AGE_MS = 1_000;
+/**
+ * How long a kept document is sent before it is rendered again with the same data version (the clock moved). A render
+ * holds the event loop for tens of milliseconds under load (React on the server): once a second it put bench:load's
+ * p99 at 349 ms, every five seconds 53 ms. A moved version (a price, a finished run) is rendered at once regardless.
+ */
+export const SERVER_PAGE_MAX_AGE_MS = 5_000;
 
 /**
  * Rendered documents, one per page, kept with the version of the data they were rendered from. A request at another

@@ -16,8 +16,8 @@ import {
 export interface WebOptions {
   /**
    * A version of the public data a server page may be rendered from (the quotes, the stored predictions): equal
-   * versions give equal answers but for the clock. With it, a page is rendered when the version moves and about once
-   * a second (ServerPageDocuments) and the same document is sent in between; without it, on every request.
+   * versions give equal answers but for the clock. With it, a page is rendered when the version moves and every few
+   * seconds (ServerPageDocuments) and the same document is sent in between; without it, on every request.
    */
   pageDataVersion?: () => Promise<string>;
 }

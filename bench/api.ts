@@ -1,11 +1,15 @@
-// npm run bench:api — autocannon against chosen routes of the real server, side by side with a bare node:http
-// server sending the same bytes (the body and the response headers the real server sent). Prints req/s, p50, p99 and the ratio. Options:
+// npm run bench:api — autocannon against chosen routes of the real server, side by side with two bare node:http
+// servers sending the same bytes: one with the response headers the real server sent (headers-matched), one with the
+// body and only what a client needs to read it (content-type, content-encoding: body-only). Prints req/s, p50, p99
+// and both ratios. Options:
 // One 10-second run on a 2-core machine varies by ±20 % (autocannon shares the cores with the server), so each
 // route is warmed up (2 s each side), then measured in alternating rounds — server, bare, server, bare… — and the
 // table shows the median req/s of the rounds and the worst p99 of any round.
 //   --duration <s> per round (default 4)   --rounds <n> (default 5)   --connections <n> (default 50)
 //   --only <substring of a route>
 //   --data-dir <dir> reuse a data directory (default .tmp/bench-data: the first run writes the history)
+//   --trained with the full training stored (40 algorithms × 2 horizons, ≈ 45,000 predictions): data dir
+//     .tmp/bench-data-trained unless --data-dir; its first run trains into it (tens of minutes), later runs reuse it
 //   --log-level <level> the server's LOG_LEVEL (default info, the server's own default: request logging included)
 //   --port <n> the real server's port (default 3901; the bare server takes the next one)
 //   --server-env KEY=VALUE[,KEY=VALUE] extra environment for the real server (e.g. REQUEST_METRICS=false)
@@ -15,17 +19,23 @@ import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { option, ROOT, startServer, waitFor } from './lib/server.ts';
+import { fullTrainingEnv, waitForFullTraining } from './lib/trained.ts';
 
 const DURATION_S = Number(option('duration', '4'));
 const ROUNDS = Number(option('rounds', '5'));
 const WARMUP_S = 2;
 const CONNECTIONS = Number(option('connections', '50'));
 const ONLY = option('only', '');
-const DATA_DIR = path.resolve(ROOT, option('data-dir', '.tmp/bench-data'));
+const TRAINED = process.argv.includes('--trained');
+const DATA_DIR = path.resolve(
+  ROOT,
+  option('data-dir', TRAINED ? '.tmp/bench-data-trained' : '.tmp/bench-data'),
+);
 const LOG_LEVEL = option('log-level', 'info');
 const SERVER_PORT = Number(option('port', '3901'));
 const BARE_PORT = SERVER_PORT + 1;
-const SERVER_ENV = Object.fromEntries(
+const BODY_ONLY_PORT = SERVER_PORT + 2;
+const SERVER_ENV: Record<string, string> = Object.fromEntries(
   option('server-env', '')
     .split(',')
     .filter(Boolean)
@@ -58,9 +68,12 @@ const ROUTES: Route[] = [
     name: 'stocks list (search)',
     path: `/api/stocks/list?search=${encodeURIComponent('ban')}&sort_by=volume&sort_order=desc`,
   },
-  // Not cached: its queries run on each request (most of the dashboard page's time below).
+  // Made once per version of the stored predictions (and the quotes: its top calls carry live prices).
   { name: 'predictions daily summary', path: '/api/predictions/daily-summary' },
-  // Rendered by the server on every request from four in-process API answers (needs the web build: npm run build).
+  { name: 'algorithm list', path: '/api/ml-algorithms/list' },
+  { name: 'algorithm list as the predictions page asks (?limit=6)', path: '/api/ml-algorithms/list?limit=6' },
+  // Rendered by the server from four in-process API answers once per version of the public data (at most once a
+  // second), the same document in between (needs the web build: npm run build).
   { name: 'dashboard page, server-rendered', path: '/dashboard' },
   {
     name: 'portfolio overview (50 holdings, 2,000 transactions)',
@@ -91,17 +104,25 @@ function sample(
   });
 }
 
-async function startBare(body: Buffer, sampleHeaders: http.IncomingHttpHeaders): Promise<ChildProcess> {
+/** What a client needs to read a body: its type and coding (the body-only bare server sends only these). */
+const BODY_HEADERS = new Set(['content-type', 'content-encoding']);
+
+async function startBare(
+  port: number,
+  body: Buffer,
+  sampleHeaders: http.IncomingHttpHeaders,
+  bodyOnly: boolean,
+): Promise<ChildProcess> {
   const file = path.join(ROOT, '.tmp', 'bench-body');
   fs.writeFileSync(file, body);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(sampleHeaders)) {
-    if (value !== undefined && !NODE_OWN_HEADERS.has(name))
+    if (value !== undefined && !NODE_OWN_HEADERS.has(name) && (!bodyOnly || BODY_HEADERS.has(name)))
       headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   const child = fork(
     path.join(ROOT, 'bench/lib/bare-server.mjs'),
-    [String(BARE_PORT), file, JSON.stringify(headers)],
+    [String(port), file, JSON.stringify(headers)],
     { stdio: 'ignore' },
   );
   await new Promise<void>((resolve) => child.once('message', () => resolve()));
@@ -196,11 +217,22 @@ async function main(): Promise<void> {
   console.log(
     `bench:api — ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s per side, data dir ${DATA_DIR}`,
   );
-  const server = startServer({ port: SERVER_PORT, dataDir: DATA_DIR, logLevel: LOG_LEVEL, env: SERVER_ENV });
+  const server = startServer({
+    port: SERVER_PORT,
+    dataDir: DATA_DIR,
+    logLevel: LOG_LEVEL,
+    env: { ...(TRAINED ? fullTrainingEnv(DATA_DIR) : {}), ...SERVER_ENV },
+  });
   const stop = () => server.kill('SIGTERM');
   process.on('exit', stop);
   try {
     await waitFor(`${base}/health`, 240_000);
+    let stored = 'no models trained (a fresh start without training)';
+    if (TRAINED) {
+      const trained = await waitForFullTraining(base, DATA_DIR, 120 * 60_000);
+      stored = `the full training stored: ${trained.algorithms} algorithms trained, ${fmt(trained.predictions)} predictions`;
+      console.log(stored);
+    }
     const loadBefore = (await import('node:os'))
       .loadavg()
       .map((n) => n.toFixed(2))
@@ -224,38 +256,53 @@ async function main(): Promise<void> {
         continue;
       }
       const bytes = first.bytes;
-      const bare = await startBare(bytes, first.headers);
+      const bare = await startBare(BARE_PORT, bytes, first.headers, false);
+      const bodyOnly = await startBare(BODY_ONLY_PORT, bytes, first.headers, true);
       const realUrl = `${base}${route.path}`;
       const bareUrl = `http://127.0.0.1:${BARE_PORT}${route.path}`;
+      const bodyOnlyUrl = `http://127.0.0.1:${BODY_ONLY_PORT}${route.path}`;
       await load(realUrl, headers, server.pid, WARMUP_S);
       await load(bareUrl, headers, bare.pid, WARMUP_S);
+      await load(bodyOnlyUrl, headers, bodyOnly.pid, WARMUP_S);
       const realRounds: Result[] = [];
       const bareRounds: Result[] = [];
+      const bodyOnlyRounds: Result[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         realRounds.push(await load(realUrl, headers, server.pid));
         bareRounds.push(await load(bareUrl, headers, bare.pid));
+        bodyOnlyRounds.push(await load(bodyOnlyUrl, headers, bodyOnly.pid));
       }
       bare.kill();
+      bodyOnly.kill();
       const real = combine(realRounds);
       const ceiling = combine(bareRounds);
+      const bodyCeiling = combine(bodyOnlyRounds);
       console.log(
-        `  ${route.name}: server ${realRounds.map((r) => fmt(r.rps)).join(' / ')} req/s, bare ${bareRounds.map((r) => fmt(r.rps)).join(' / ')} req/s`,
+        `  ${route.name}: server ${realRounds.map((r) => fmt(r.rps)).join(' / ')} req/s, bare ${bareRounds.map((r) => fmt(r.rps)).join(' / ')} req/s, body-only ${bodyOnlyRounds.map((r) => fmt(r.rps)).join(' / ')} req/s`,
       );
       const ratio = real.rps / ceiling.rps;
-      const line = `| ${route.name} | ${fmt(bytes.length)} B${first.headers['content-encoding'] ? ` ${first.headers['content-encoding']}` : ''} | ${fmt(real.rps)} | ${real.p50} | ${real.p99} | ${fmt(ceiling.rps)} | ${ceiling.p50} | ${ceiling.p99} | ${fmt(ratio * 100, 1)} % | ${fmt(real.cpuUs, 1)} | ${fmt(ceiling.cpuUs, 1)} |${real.errors + real.non2xx ? ` ${real.errors} errors, ${real.non2xx} non-2xx` : ''}`;
+      const bodyRatio = real.rps / bodyCeiling.rps;
+      const line = `| ${route.name} | ${fmt(bytes.length)} B${first.headers['content-encoding'] ? ` ${first.headers['content-encoding']}` : ''} | ${fmt(real.rps)} | ${real.p50} | ${real.p99} | ${fmt(ceiling.rps)} | ${ceiling.p99} | ${fmt(ratio * 100, 1)} % | ${fmt(bodyCeiling.rps)} | ${bodyCeiling.p99} | ${fmt(bodyRatio * 100, 1)} % | ${fmt(real.cpuUs, 1)} | ${fmt(ceiling.cpuUs, 1)} |${real.errors + real.non2xx ? ` ${real.errors} errors, ${real.non2xx} non-2xx` : ''}`;
       console.log(line);
       rows.push(line);
     }
     const table = [
-      `bench:api on ${new Date().toISOString()} — LOG_LEVEL=${LOG_LEVEL}, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s per side after a ${WARMUP_S} s warm-up; median req/s, p50 and CPU time per request, worst p99 of the rounds; node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average before ${loadBefore}`,
+      `bench:api on ${new Date().toISOString()} — ${stored}; LOG_LEVEL=${LOG_LEVEL}, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s per side after a ${WARMUP_S} s warm-up; median req/s, p50 and CPU time per request, worst p99 of the rounds; node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average before ${loadBefore}, after ${(
+        await import('node:os')
+      )
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' / ')}`,
       '',
-      '| route | body | server req/s | p50 ms | p99 ms | bare node:http req/s | p50 ms | p99 ms | server / bare | server CPU µs/req | bare CPU µs/req |',
-      '|---|---|---|---|---|---|---|---|---|---|---|',
+      'Bare node:http servers sending the same body: headers-matched (every header the server sent) and body-only (content-type and content-encoding alone).',
+      '',
+      '| route | body | server req/s | p50 ms | p99 ms | bare, headers-matched req/s | p99 ms | server / headers-matched | bare, body-only req/s | p99 ms | server / body-only | server CPU µs/req | bare CPU µs/req |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...rows,
     ].join('\n');
     console.log(`\n${table}`);
     fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-    fs.writeFileSync(path.join(ROOT, 'bench/results/api.md'), `${table}\n`);
+    fs.writeFileSync(path.join(ROOT, `bench/results/api${TRAINED ? '-trained' : ''}.md`), `${table}\n`);
   } finally {
     stop();
   }

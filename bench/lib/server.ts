@@ -53,3 +53,16 @@ export function option(name: string, fallback: string): string {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 }
+
+/** Signs in the demo super_admin (the bench servers run in demo mode) and returns the staff token. */
+export async function staffToken(base: string): Promise<string> {
+  const res = await fetch(`${base}/admin/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'superadmin@bistai.demo', password: 'superadmin-demo-2026' }),
+  });
+  const body = (await res.json()) as { token?: string; data?: { token?: string } };
+  const token = body.token ?? body.data?.token;
+  if (!token) throw new Error(`staff sign-in failed: ${res.status}`);
+  return token;
+}

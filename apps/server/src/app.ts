@@ -100,6 +100,6 @@ export async function buildApp(infra: Infrastructure, platform?: PlatformService
     });
   });
 
-  await registerWeb(app, config.webDist);
+  await registerWeb(app, config.webDist, { pageDataVersion: () => services.publicDataVersion() });
   return { app, services, adminRoutes };
 }

@@ -154,18 +154,28 @@ export const dailySummarySchema = z.object({
 });
 export type DailySummary = z.infer<typeof dailySummarySchema>['data'];
 
+/** Algorithms on a page of GET /api/ml-algorithms/list when the query names no limit. */
+export const ALGORITHM_LIST_DEFAULT_LIMIT = 50;
+
 /** Query of GET /api/ml-algorithms/list. */
 export const algorithmListQuerySchema = z.object({
   /**
-   * Algorithms to return, ordered by edge-adjusted Rank IC (the production model's criterion); default all, the
-   * customer screen shows 6.
+   * Algorithms per page, ordered by edge-adjusted Rank IC (the production model's criterion); default
+   * ALGORITHM_LIST_DEFAULT_LIMIT (the registry's 40 fit on one page), the customer screen shows 6.
    */
   limit: z.coerce
     .number({ error: 'limit bir tam sayı olmalı' })
     .int('limit bir tam sayı olmalı')
     .min(1, 'limit en az 1 olmalı')
     .max(100, 'limit en fazla 100 olmalı')
-    .optional(),
+    .default(ALGORITHM_LIST_DEFAULT_LIMIT),
+  /** Page of that order (default 1): the list grows with the registry, so it is paged like the stock list. */
+  page: z.coerce
+    .number({ error: 'page bir tam sayı olmalı' })
+    .int('page bir tam sayı olmalı')
+    .min(1, 'page en az 1 olmalı')
+    .max(10_000, 'page en fazla 10000 olmalı')
+    .default(1),
   /** Horizon whose scores are shown (default 1). */
   horizon: horizonQuery,
 });
@@ -216,6 +226,10 @@ export const algorithmListSchema = z.object({
   data: z.object({
     status: predictionsStatusSchema,
     algorithms: z.array(customerAlgorithmSchema),
+    /** Algorithms in the whole list, and the page shown. */
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
   }),
 });
 export type AlgorithmList = z.infer<typeof algorithmListSchema>['data'];

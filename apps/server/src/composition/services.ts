@@ -44,6 +44,7 @@ import { PredictionRunsRepository } from '@/modules/predictions/prediction-runs.
 import { PredictionRunsService } from '@/modules/predictions/prediction-runs.service';
 import { PredictionsRepository } from '@/modules/predictions/predictions.repository';
 import { PredictionsService } from '@/modules/predictions/predictions.service';
+import { PredictionsVersion } from '@/modules/predictions/predictions-version';
 import { SettingsRepository } from '@/modules/settings/settings.repository';
 import { SettingsService } from '@/modules/settings/settings.service';
 import { SystemRepository } from '@/modules/system/system.repository';
@@ -95,6 +96,12 @@ export interface Services extends PlatformServices {
   market: MarketService | null;
   /** Where the market's figures come from (GET /api/market/source), when the market is a running engine. */
   marketSource: MarketSourceService | null;
+  /**
+   * A version of the public answers (market data, the investor views of predictions): the quotes' generation and the
+   * stored predictions' version. Equal versions give equal answers but for the clock (the market status's time, the
+   * quotes' age): the server-rendered pages are kept per version and rendered again every few seconds.
+   */
+  publicDataVersion(): Promise<string>;
 }
 
 type Base = Pick<Infrastructure, 'config' | 'database' | 'clock'>;
@@ -176,10 +183,12 @@ export function createPredictionRuns(
   infra: Pick<Infrastructure, 'config' | 'database' | 'clock' | 'jobs'>,
   platform: Pick<PlatformServices, 'audit' | 'settings'>,
   log: Logger,
+  predictionsVersion?: PredictionsVersion,
 ): PredictionRunsService {
   return new PredictionRunsService({
     runs: new PredictionRunsRepository(infra.database.db),
     reads: new PredictionsRepository(infra.database.db),
+    ...(predictionsVersion ? { onViewsChanged: () => predictionsVersion.changed() } : {}),
     queue: infra.jobs?.queue ?? null,
     pool: infra.jobs?.pool ?? null,
     clock: infra.clock,
@@ -210,8 +219,11 @@ export function createServices(
   const { config, database, clock, market } = infra;
   const db = database.db;
   const engine = market instanceof MarketEngine ? market : null;
-  const predictions = new PredictionsService(new PredictionsRepository(db), market, clock);
-  const predictionRuns = createPredictionRuns(infra, platform, log);
+  // The investor views of predictions are kept per version; this process's runs and staff changes move it at once.
+  const predictionsReads = new PredictionsRepository(db);
+  const predictionsVersion = new PredictionsVersion(predictionsReads, clock);
+  const predictions = new PredictionsService(predictionsReads, market, clock, predictionsVersion);
+  const predictionRuns = createPredictionRuns(infra, platform, log, predictionsVersion);
   const portfolio = new PortfolioService(new PortfolioRepository(db), market, clock);
   const watchlist = new WatchlistService(new WatchlistRepository(db), market, clock);
   const alerts = new AlertsService(new AlertsRepository(db), market, clock, log.child({ module: 'alerts' }));
@@ -272,6 +284,7 @@ export function createServices(
     ...platform,
     predictions,
     predictionRuns,
+    publicDataVersion: async () => `${market.generation}|${await predictionsVersion.current()}`,
     aiOperations: new AiOperationsService({
       runs: predictionRuns,
       settings: platform.settings,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { EncodedBody } from '@/lib/encoded-body';
+import { SingleFlight } from '@/lib/single-flight';
 
 /** Where the web build puts what the server renders pages with (apps/web/build/server-pages.ts). */
 export const SERVER_PAGES_DIR = 'server';
@@ -47,9 +48,9 @@ function isServerPage(value: unknown): value is ServerPage {
  * Renders a server page with the answers of the app's own API, asked in-process with `inject` as the browser would
  * ask them (the same routes, caches and serialisation) but without any of the visitor's headers: a page only ever
  * holds what the API answers to anyone (a path behind a session guard answers 401, and the page is not rendered).
- * Rendered on every request: the market status in the data carries the server's clock, so no two requests have the
- * same answers (≈ 2 ms a render, measured; the browser then asks none of these requests itself). Null when a data
- * path does not answer 200 (the app's page then loads it).
+ * The web plugin keeps the documents (`ServerPageDocuments`), so a render (≈ 2 ms, more under load) happens when the
+ * data move and every few seconds, not per request. Null when a data path does not answer 200 (the app's page then
+ * loads it).
  */
 export async function renderServerPage(
   app: FastifyInstance,
@@ -69,4 +70,65 @@ export async function renderServerPage(
     page.data.map((url, i) => [url, JSON.parse(answers[i]?.payload ?? 'null') as unknown]),
   );
   return new EncodedBody(Buffer.from(page.render(bodies, Date.now())));
+}
+
+/**
+ * How long a kept document is sent before it is rendered again with the same data version (the clock moved). A render
+ * holds the event loop for tens of milliseconds under load (React on the server): once a second it put bench:load's
+ * p99 at 349 ms, every five seconds 53 ms. A moved version (a price, a finished run) is rendered at once regardless.
+ */
+export const SERVER_PAGE_MAX_AGE_MS = 5_000;
+
+/**
+ * Rendered documents, one per page, kept with the version of the data they were rendered from. A request at another
+ * version waits for a render at its version (a run ended, a price moved: never an older answer than the API's). At
+ * the same version, a document older than SERVER_PAGE_MAX_AGE_MS is still sent while one render at a time makes its
+ * successor: the answers also carry the clock (the market status's server time, the quotes' age), which moves
+ * without the version, and waiting for those renders would stall every request that arrives meanwhile.
+ */
+export class ServerPageDocuments {
+  private readonly kept = new Map<
+    string,
+    { version: string; document: EncodedBody | null; renderedAtMs: number }
+  >();
+  private readonly rendering = new SingleFlight<string, EncodedBody | null>();
+
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly nowMs: () => number = Date.now,
+  ) {}
+
+  async get(
+    path: string,
+    version: string,
+    render: () => Promise<EncodedBody | null>,
+  ): Promise<EncodedBody | null> {
+    const kept = this.kept.get(path);
+    if (kept?.version !== version) return this.render(path, version, render);
+    if (this.nowMs() - kept.renderedAtMs >= SERVER_PAGE_MAX_AGE_MS) {
+      this.render(path, version, render).catch((error: unknown) =>
+        this.log.error(
+          { err: error, page: path },
+          'server page render failed; the kept page is sent meanwhile',
+        ),
+      );
+    }
+    return kept.document;
+  }
+
+  private render(
+    path: string,
+    version: string,
+    render: () => Promise<EncodedBody | null>,
+  ): Promise<EncodedBody | null> {
+    return this.rendering.run(`${path}|${version}`, async () => {
+      const renderedAtMs = this.nowMs();
+      const document = await render();
+      const current = this.kept.get(path);
+      // A render for a newer version may have finished first: keep the newest rendering only.
+      if (!current || current.version !== version || current.renderedAtMs <= renderedAtMs)
+        this.kept.set(path, { version, document, renderedAtMs });
+      return document;
+    });
+  }
 }

@@ -139,6 +139,17 @@ export const serverPages = [
 ];
 `;
 
+/** A web build in a fresh directory with PAGES_MODULE as its render module. */
+function buildWithServerPages(): string {
+  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'web-build-')), 'dist');
+  fs.mkdirSync(dir);
+  writeBuild(dir);
+  fs.mkdirSync(path.join(dir, 'server'));
+  fs.writeFileSync(path.join(dir, 'server', 'pages.js'), PAGES_MODULE);
+  fs.writeFileSync(path.join(dir, 'server', 'template.html'), PAGE);
+  return dir;
+}
+
 describe(`${registerWeb.name}: pages the server renders`, () => {
   let dir: string;
   let app: FastifyInstance;
@@ -146,12 +157,7 @@ describe(`${registerWeb.name}: pages the server renders`, () => {
   const logged: string[] = [];
 
   beforeAll(async () => {
-    dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'web-build-')), 'dist');
-    fs.mkdirSync(dir);
-    writeBuild(dir);
-    fs.mkdirSync(path.join(dir, 'server'));
-    fs.writeFileSync(path.join(dir, 'server', 'pages.js'), PAGES_MODULE);
-    fs.writeFileSync(path.join(dir, 'server', 'template.html'), PAGE);
+    dir = buildWithServerPages();
     app = Fastify({
       logger: { level: 'error', stream: { write: (line: string) => void logged.push(line) } },
     });
@@ -210,6 +216,41 @@ describe(`${registerWeb.name}: pages the server renders`, () => {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(404);
     }
+  });
+});
+
+describe(`${registerWeb.name}: pages kept per version of their data`, () => {
+  let dir: string;
+  let app: FastifyInstance;
+  let version = 'v1';
+  let summaryCalls = 0;
+  const renders = () => (globalThis as { renders?: number }).renders ?? 0;
+
+  beforeAll(async () => {
+    dir = buildWithServerPages();
+    app = Fastify();
+    app.get('/api/fake/summary', async () => ({ success: true, data: { calls: ++summaryCalls } }));
+    app.get('/api/fake/status', async (request) => ({ success: true, data: request.query }));
+    await registerWeb(app, dir, { pageDataVersion: async () => version });
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+  });
+
+  it('renders once per version: later requests get the same document without asking the data again', async () => {
+    const rendersBefore = renders();
+    const first = await app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'identity' } });
+    const second = await app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'br' } });
+    expect(first.body).toContain('{"calls":1}');
+    expect(zlib.brotliDecompressSync(second.rawPayload).toString()).toBe(first.body);
+    expect(renders() - rendersBefore).toBe(1);
+    expect(summaryCalls).toBe(1);
+    // The data moved (a run ended, a price changed, a second passed): the next request renders the new answers.
+    version = 'v2';
+    const third = await app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'identity' } });
+    expect(third.body).toContain('{"calls":2}');
+    expect(renders() - rendersBefore).toBe(2);
   });
 });
 

@@ -3,9 +3,24 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { apiNotFound } from './error-handler.ts';
-import { sendEncoded } from '@/lib/encoded-body';
+import { sendEncoded, type EncodedBody } from '@/lib/encoded-body';
 import { isApiPath } from './security-headers.ts';
-import { loadServerPages, renderServerPage, SERVER_PAGES_DIR, type ServerPage } from './server-pages.ts';
+import {
+  loadServerPages,
+  renderServerPage,
+  SERVER_PAGES_DIR,
+  ServerPageDocuments,
+  type ServerPage,
+} from './server-pages.ts';
+
+export interface WebOptions {
+  /**
+   * A version of the public data a server page may be rendered from (the quotes, the stored predictions): equal
+   * versions give equal answers but for the clock. With it, a page is rendered when the version moves and every few
+   * seconds (ServerPageDocuments) and the same document is sent in between; without it, on every request.
+   */
+  pageDataVersion?: () => Promise<string>;
+}
 
 /**
  * Serves the web build (hashed assets cached for a year, index.html never cached) with an SPA fallback. The build
@@ -16,7 +31,11 @@ import { loadServerPages, renderServerPage, SERVER_PAGES_DIR, type ServerPage } 
  * their data (dist/server/pages.js, e.g. '/dashboard': see server-pages.ts); unknown API paths get the JSON 404.
  * dist/server itself is never served.
  */
-export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDist: string,
+  options: WebOptions = {},
+): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   // The pages prerendered at build time (apps/web/build/prerender-pages.ts): they paint without the app.
@@ -32,6 +51,13 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
         return new Map<string, ServerPage>();
       })
     : new Map<string, ServerPage>();
+  // One document per page, kept for the version of the data it was rendered from (null: its data did not answer).
+  const documents = new ServerPageDocuments(app.log);
+  const renderPage = async (page: ServerPage, request: FastifyRequest): Promise<EncodedBody | null> => {
+    const render = () => renderServerPage(app, page, request.log);
+    if (!options.pageDataVersion) return render();
+    return documents.get(page.path, await options.pageDataVersion(), render);
+  };
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -63,7 +89,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     }
     const serverPage = request.method === 'GET' ? serverPages.get(url) : undefined;
     if (serverPage) {
-      const document = await renderServerPage(app, serverPage, request.log).catch((error: unknown) => {
+      const document = await renderPage(serverPage, request).catch((error: unknown) => {
         request.log.error({ err: error, page: url }, 'server page render failed; sending the app instead');
         return null;
       });

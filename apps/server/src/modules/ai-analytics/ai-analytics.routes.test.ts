@@ -11,10 +11,10 @@ import {
   aiPredictionListResponseSchema,
   aiStockListResponseSchema,
   aiStocksUpdateResponseSchema,
-  algorithmEvaluationSchema,
 } from '@bist/contracts';
 import { createMarketTestApp, type TestApp } from '@test/helpers';
 import { tokenFor, withToken } from '@test/admin-test-kit';
+import { walkForwardRecord } from '@test/ml-test-kit';
 import type { MarketEngine } from '@/market/engine';
 import { PredictionRunsRepository } from '@/modules/predictions/prediction-runs.repository';
 import { AiAnalyticsRepository } from './ai-analytics.repository.ts';
@@ -38,34 +38,7 @@ async function seedProductionModel(t: TestApp): Promise<void> {
       createdAt: now,
     },
   ]);
-  const ic = { mean: 0.02, sd: 0.1, icir: 0.2, days: 200 };
-  const record = algorithmEvaluationSchema.parse({
-    algorithmId: 'ridge',
-    horizonDays: 1,
-    source: 'walk_forward',
-    accuracyPercent: 53,
-    accuracyCiLowPercent: 52.5,
-    accuracyCiHighPercent: 53.5,
-    accuracyClusteredCiLowPercent: 51,
-    accuracyClusteredCiHighPercent: 55,
-    alwaysUpPercent: 47.5,
-    alwaysDownPercent: 52.5,
-    baselinePercent: 52.5,
-    edgePoints: 0.5,
-    edgeClusteredCiLowPoints: -1,
-    edgeClusteredCiHighPoints: 2,
-    rankIcDiffVsBestFactor: 0.02,
-    mae: 0.01,
-    rmse: 0.02,
-    skillVsRandomWalk: 0,
-    r2: 0,
-    ic,
-    rankIc: ic,
-    predictionsCount: 20_000,
-    evaluatedFrom: '2025-11-17',
-    evaluatedTo: AS_OF,
-    recentDays: [],
-  });
+  const record = walkForwardRecord('ridge', 0.02, AS_OF);
   await runs.insertEvaluations([
     {
       algorithmId: 'ridge',

@@ -257,9 +257,9 @@ describe.each(testBackends())('AI operations centre on %s', (backend) => {
     expect(
       (await post(admin, '/admin/api/ai/algorithms/ridge/disable', { reason: 'isolate ols' })).statusCode,
     ).toBe(200);
-    const listed = (await t.services.predictions.algorithmList({})).algorithms.find(
-      (a) => a.algorithm_id === 'ols',
-    )!;
+    const listed = (await t.services.predictions.algorithmList({ limit: 100, page: 1 }))
+      .value()
+      .algorithms.find((a) => a.algorithm_id === 'ols')!;
     expect(listed.enabled).toBe(true);
 
     await t.services.predictionRuns.setEnabled('arima', true);
@@ -307,9 +307,9 @@ describe.each(testBackends())('AI operations centre on %s', (backend) => {
       (await t.app.inject({ method: 'GET', url: '/api/predictions/daily-summary' })).json(),
     ).data;
     expect(after.top_predictions.filter((p) => p.algorithm_id === 'ols')).toEqual([]);
-    const row = (await t.services.predictions.algorithmList({})).algorithms.find(
-      (a) => a.algorithm_id === 'ols',
-    )!;
+    const row = (await t.services.predictions.algorithmList({ limit: 100, page: 1 }))
+      .value()
+      .algorithms.find((a) => a.algorithm_id === 'ols')!;
     expect(row.enabled).toBe(false);
 
     const audit = await t.services.audit.recent(100);
@@ -346,7 +346,8 @@ describe.each(testBackends())('AI operations centre on %s', (backend) => {
     expect(res.statusCode).toBe(200);
     const stop = emergencyStopResultSchema.parse(res.json()).data;
     expect(stop.nightly_paused).toBe(true);
-    const algorithms = (await t.services.predictions.algorithmList({})).algorithms;
+    const algorithms = (await t.services.predictions.algorithmList({ limit: 100, page: 1 })).value()
+      .algorithms;
     expect(stop.algorithms.length).toBe(algorithms.length);
     expect(algorithms.every((a) => !a.enabled)).toBe(true);
     expect((await t.services.settings.get()).ml_auto_retrain).toBe(false);

@@ -117,10 +117,13 @@ export function marketRoutes(
       },
     );
 
-    const stream = new QuoteStream(streamLimits, (symbols) =>
-      symbols
-        ? [...symbols].map((s) => engine.quote(s)).filter((q): q is Quote => q !== undefined)
-        : engine.stockQuotes(),
+    const stream = new QuoteStream(
+      streamLimits,
+      (symbols) =>
+        symbols
+          ? [...symbols].map((s) => engine.quote(s)).filter((q): q is Quote => q !== undefined)
+          : engine.stockQuotes(),
+      () => engine.generation,
     );
     const unsubscribe = engine.onQuotes((quotes) => stream.publish(quotes));
     instance.addHook('onClose', async () => {

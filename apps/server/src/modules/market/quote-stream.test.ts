@@ -42,6 +42,30 @@ function fakeResponse() {
 describe(QuoteStream.name, () => {
   const limits = { maxConnections: 3, maxPerIp: 2, maxBufferedBytes: 1_000, keepAliveMs: 60_000 };
 
+  it('makes the first frame once per filter and quote generation, however many readers connect', () => {
+    let generation = 1;
+    let made = 0;
+    const stream = new QuoteStream(
+      { ...limits, maxConnections: 10, maxPerIp: 10 },
+      () => {
+        made += 1;
+        return [quote('THYAO', 300 + generation)];
+      },
+      () => generation,
+    );
+    const readers = Array.from({ length: 4 }, () => fakeResponse());
+    for (const res of readers.slice(0, 3))
+      stream.open(new EventEmitter() as never, res as never, '1.1.1.1', null, 'r');
+    expect(made).toBe(1);
+    expect(readers[1]!.chunks.at(-1)).toBe(readers[0]!.chunks.at(-1));
+    // The quotes moved: the next reader gets them, not the kept frame.
+    generation = 2;
+    stream.open(new EventEmitter() as never, readers[3]! as never, '1.1.1.1', null, 'r');
+    expect(made).toBe(2);
+    expect(readers[3]!.chunks.at(-1)).toContain('302');
+    stream.close();
+  });
+
   it('sends every reader of a filter the same encoded frame, and only the quotes it asked for', () => {
     const stream = new QuoteStream(limits, () => []);
     const a = fakeResponse();

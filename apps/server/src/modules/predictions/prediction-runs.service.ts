@@ -107,6 +107,11 @@ export interface PredictionRunsOptions {
   horizons?: readonly PredictionHorizon[];
   /** Package version and git commit of this build, stored with every model version. */
   codeVersion?: string;
+  /**
+   * Called when this process stored something the investor views show (a run ended, an algorithm's flag or a
+   * champion changed): their kept answers are made again (PredictionsVersion).
+   */
+  onViewsChanged?: () => void;
 }
 
 /** A panel with what the registry records about it: the bars' SHA-256 and its first and last date. */
@@ -258,6 +263,11 @@ export class PredictionRunsService {
       listAlgorithms().map((a, position) => ({ ...a, position })),
       this.o.clock.now(),
     );
+    this.viewsChanged();
+  }
+
+  private viewsChanged(): void {
+    this.o.onViewsChanged?.();
   }
 
   /**
@@ -281,6 +291,7 @@ export class PredictionRunsService {
         tx,
       );
     });
+    this.viewsChanged();
   }
 
   /**
@@ -327,6 +338,7 @@ export class PredictionRunsService {
       return { algorithms, cancelled };
     });
     for (const run of cancelled) await this.stopCancelled(run);
+    this.viewsChanged();
     return { algorithms, cancelledRuns: cancelled.map((r) => r.id) };
   }
 
@@ -430,6 +442,7 @@ export class PredictionRunsService {
         tx,
       );
     });
+    this.viewsChanged();
     const run = this.o.queue
       ? await this.request('predict', {
           requestedBy: staff.actor.id ?? staff.actor.email,
@@ -512,6 +525,7 @@ export class PredictionRunsService {
       });
       if (failed) n++;
     }
+    if (n > 0) this.viewsChanged();
     return n;
   }
 
@@ -614,6 +628,7 @@ export class PredictionRunsService {
       return true;
     });
     if (!cancelled) throw new RunNotCancellableError(run.status);
+    this.viewsChanged();
     await this.stopCancelled(run);
     return this.run(id);
   }
@@ -664,6 +679,7 @@ export class PredictionRunsService {
           logLine: { line: `Succeeded: ${summary}`, max: ML_RUN_LOG_MAX },
         })
       ) {
+        this.viewsChanged();
         log.info({ runId: data.runId, kind, ms: Date.now() - started }, `ML ${kind} succeeded: ${summary}`);
         this.lastError = null;
         if (data.chain && kind === 'train')
@@ -684,6 +700,8 @@ export class PredictionRunsService {
         });
       }
     } finally {
+      // Whatever the run stored before it ended (a failed or cancelled one may have stored some) shows now.
+      this.viewsChanged();
       clearInterval(watcher);
       this.controllers.delete(data.runId);
     }

@@ -268,8 +268,8 @@ describe.each(testBackends())('PredictionsRepository and PredictionRunsRepositor
     // Same algorithm, stock, horizon and day: replaced, not duplicated.
     await runs.upsertPredictions([prediction({ algorithmId: 'ols', symbol: 'THYAO', confidence: 0.75 })]);
     expect(await repo.countPredictions()).toBe(4);
-    expect(await repo.countPredictionsSince(new Date(T0.getTime() - 1000))).toBe(4);
-    expect(await repo.countPredictionsSince(new Date(T0.getTime() + 1000))).toBe(0);
+    expect((await repo.predictionsSince(new Date(T0.getTime() - 1000))).count).toBe(4);
+    expect(await repo.predictionsSince(new Date(T0.getTime() + 1000))).toEqual({ count: 0, oldest: null });
     expect(await repo.latestAsOfDate()).toBe('2026-11-16');
 
     // Only the given models' predictions (ols at h = 1, ridge at h = 1), most confident first.

@@ -45,6 +45,24 @@ export class PredictionsRepository {
     return this.db.select().from(mlAlgorithms).orderBy(asc(mlAlgorithms.position));
   }
 
+  /**
+   * A fingerprint of everything the investor views of predictions are made from, as stored: the finished runs (every
+   * model, walk-forward score, prediction and realised score is written by a run, whichever process ran it), the
+   * algorithms' flags and the champion models (staff changes outside runs). Equal fingerprints mean equal views; one
+   * query on small tables (ml_runs, ml_algorithms, the champions of ml_models), cheap enough to repeat every second.
+   */
+  async viewsFingerprint(): Promise<string> {
+    const result = await this.db.execute<{ fingerprint: string }>(sql`
+      select concat_ws('|',
+        (select count(*) from ml_runs where finished_at is not null),
+        (select max(finished_at)::text from ml_runs),
+        (select md5(coalesce(string_agg(id || ':' || enabled::text || ':' || updated_at::text, ',' order by id), ''))
+           from ml_algorithms),
+        (select md5(coalesce(string_agg(id::text, ',' order by id), '')) from ml_models where champion)
+      ) as fingerprint`);
+    return result.rows[0]?.fingerprint ?? '';
+  }
+
   async countModels(): Promise<number> {
     const result = await this.db.execute<{ n: number }>(sql`select count(*)::int as n from ml_models`);
     return Number(result.rows[0]?.n ?? 0);
@@ -68,11 +86,14 @@ export class PredictionsRepository {
     return rows;
   }
 
-  async countPredictionsSince(since: Date): Promise<number> {
-    const result = await this.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from predictions where created_at >= ${since.toISOString()}::timestamptz`,
+  /** Predictions created since an instant: how many, and the oldest one's instant (null when none). */
+  async predictionsSince(since: Date): Promise<{ count: number; oldest: Date | null }> {
+    const result = await this.db.execute<{ n: number; oldest: string | Date | null }>(
+      sql`select count(*)::int as n, min(created_at) as oldest from predictions
+          where created_at >= ${since.toISOString()}::timestamptz`,
     );
-    return Number(result.rows[0]?.n ?? 0);
+    const row = result.rows[0];
+    return { count: Number(row?.n ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
   }
 
   async countPredictions(): Promise<number> {

@@ -9,7 +9,13 @@ import {
   stockPredictionsSchema,
   symbolParamsSchema,
 } from '@bist/contracts';
+import { EncodedBodyCache, sendEncoded } from '@/lib/encoded-body';
 import type { PredictionsService } from './predictions.service.ts';
+
+/** Distinct daily-summary queries kept encoded (horizon × limit: the dashboard and the predictions page ask two). */
+const DAILY_SUMMARY_BODIES_MAX = 64;
+/** Distinct algorithm-list queries kept encoded (horizon × page × limit). */
+const ALGORITHM_LIST_BODIES_MAX = 64;
 
 /**
  * Customer predictions API. Public like the market data (no session): predictions are computed from public prices for
@@ -18,6 +24,10 @@ import type { PredictionsService } from './predictions.service.ts';
 export function predictionsRoutes(service: PredictionsService) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
+    // Answers that change only when a run ends, staff change a flag or a champion (and, for the summary, the quotes):
+    // encoded once per version and sent as the same bytes until it moves.
+    const summaryBodies = new EncodedBodyCache(dailySummarySchema, DAILY_SUMMARY_BODIES_MAX);
+    const algorithmListBodies = new EncodedBodyCache(algorithmListSchema, ALGORITHM_LIST_BODIES_MAX);
 
     app.get(
       '/api/predictions/daily-summary',
@@ -30,7 +40,15 @@ export function predictionsRoutes(service: PredictionsService) {
           response: { 200: dailySummarySchema, ...errorResponses },
         },
       },
-      async (request) => ({ success: true as const, data: await service.dailySummary(request.query) }),
+      async (request, reply) => {
+        const { horizon, limit } = request.query;
+        const summary = await service.dailySummary(request.query);
+        return sendEncoded(
+          request,
+          reply,
+          summaryBodies.get(`${horizon ?? ''}|${limit}`, summary.version, () => ({ data: summary.value() })),
+        );
+      },
     );
 
     app.get(
@@ -61,7 +79,17 @@ export function predictionsRoutes(service: PredictionsService) {
           response: { 200: algorithmListSchema, ...errorResponses },
         },
       },
-      async (request) => ({ success: true as const, data: await service.algorithmList(request.query) }),
+      async (request, reply) => {
+        const { horizon, page, limit } = request.query;
+        const list = await service.algorithmList(request.query);
+        return sendEncoded(
+          request,
+          reply,
+          algorithmListBodies.get(`${horizon ?? ''}|${page}|${limit}`, list.version, () => ({
+            data: list.value(),
+          })),
+        );
+      },
     );
   };
 }

@@ -29,6 +29,8 @@ import { chooseChampion, dayTotalsMeanSe, Z_95 } from '@bist/ml';
 import { addCalendarDays, istanbulDate } from '@bist/market';
 import type { Clock } from '@/lib/clock';
 import { NotFoundError } from '@/lib/errors';
+import type { Versioned } from '@/lib/versioned';
+import { VersionedCache } from '@/lib/versioned-cache';
 import type { MarketData } from '@/market/market-data';
 import type {
   AlgorithmRow,
@@ -38,6 +40,7 @@ import type {
   RealisedScores,
   TopPredictionRow,
 } from './predictions.repository.ts';
+import type { PredictionsVersion } from './predictions-version.ts';
 
 /**
  * Realised live evaluations replace the walk-forward figure once an algorithm has at least this many, spread over at
@@ -153,12 +156,43 @@ export function accuracyWithBaseline(
   };
 }
 
-/** Customer views of predictions and algorithms. Accuracy is the directional hit rate (contracts ml.ts), never made up. */
+/** What the daily summary is made of besides the live quotes and the 24-hour count: one query round per version. */
+interface SummaryBase {
+  status: DailySummary['status'];
+  models: ProductionModel[];
+  averageAccuracy: number | null;
+  averageBaseline: number | null;
+  algorithmsActive: number;
+  confident: number;
+  asOfDate: string | null;
+  /** The production models' latest batch, most confident first, with each stock's average turnover. */
+  rows: TopPredictionRow[];
+  turnover: Map<string, number>;
+  accuracyHistory: AccuracyPoint[];
+  historySource: DailySummary['accuracy_history_source'];
+}
+
+/** Daily-summary bases kept (one per horizon asked: both, 1, 5). */
+const SUMMARY_BASES_MAX = 4;
+
+/**
+ * Customer views of predictions and algorithms. Accuracy is the directional hit rate (contracts ml.ts), never made up.
+ * What the views read from the database is kept per version of the stored predictions (PredictionsVersion): made
+ * once when a run ends or staff change a flag or a champion, not on every request.
+ */
 export class PredictionsService {
+  private readonly horizonStates = new VersionedCache<PredictionHorizon, HorizonState>(
+    PREDICTION_HORIZONS.length,
+  );
+  private readonly liveCounts = new VersionedCache<'all', Map<string, number>>(1);
+  private readonly summaryBases = new VersionedCache<string, SummaryBase>(SUMMARY_BASES_MAX);
+  private readonly generatedCounts = new VersionedCache<'window', { count: number; validUntilMs: number }>(1);
+
   constructor(
     private readonly repo: PredictionsRepository,
     private readonly market: MarketData,
     private readonly clock: Clock,
+    private readonly version: PredictionsVersion,
   ) {}
 
   /**
@@ -196,7 +230,17 @@ export class PredictionsService {
     return (await this.repo.listAlgorithms()).filter((a) => a.enabled).map((a) => a.id);
   }
 
-  private async horizonState(horizon: PredictionHorizon): Promise<HorizonState> {
+  /** One horizon's state at the current version: kept, or read once for the version. */
+  private async horizonState(horizon: PredictionHorizon, version?: string): Promise<HorizonState> {
+    const at = version ?? (await this.version.current());
+    return this.horizonStates.getAsync(horizon, at, () => this.readHorizonState(horizon));
+  }
+
+  private liveCountsAt(version: string): Promise<Map<string, number>> {
+    return this.liveCounts.getAsync('all', version, () => this.repo.predictionCountsByAlgorithm());
+  }
+
+  private async readHorizonState(horizon: PredictionHorizon): Promise<HorizonState> {
     const [algorithms, evaluations, realised, trained, errors, served] = await Promise.all([
       this.repo.listAlgorithms(),
       this.repo.latestEvaluations(horizon),
@@ -247,8 +291,9 @@ export class PredictionsService {
   }
 
   /** The production model of each horizon that has one. */
-  async productionModels(): Promise<{ states: HorizonState[]; models: ProductionModel[] }> {
-    const states = await Promise.all(PREDICTION_HORIZONS.map((h) => this.horizonState(h)));
+  async productionModels(version?: string): Promise<{ states: HorizonState[]; models: ProductionModel[] }> {
+    const at = version ?? (await this.version.current());
+    const states = await Promise.all(PREDICTION_HORIZONS.map((h) => this.horizonState(h, at)));
     return {
       states,
       models: states.flatMap((s) => {
@@ -338,19 +383,31 @@ export class PredictionsService {
     };
   }
 
-  async algorithmList(query: AlgorithmListQuery): Promise<AlgorithmList> {
+  /** The algorithm list (one page of it) with its version: the stored predictions' version alone. */
+  async algorithmList(query: AlgorithmListQuery): Promise<Versioned<AlgorithmList>> {
     const horizon = query.horizon ?? 1;
+    const version = await this.version.current();
     const [state, liveCounts] = await Promise.all([
-      this.horizonState(horizon),
-      this.repo.predictionCountsByAlgorithm(),
+      this.horizonState(horizon, version),
+      this.liveCountsAt(version),
     ]);
     return {
-      status: state.evaluations.size > 0 ? 'ok' : 'no_predictions_yet',
-      algorithms: this.listOf(state, liveCounts, query.limit),
+      version,
+      value: () => {
+        const all = this.listOf(state, liveCounts);
+        const from = (query.page - 1) * query.limit;
+        return {
+          status: state.evaluations.size > 0 ? 'ok' : 'no_predictions_yet',
+          algorithms: all.slice(from, from + query.limit),
+          total: all.length,
+          page: query.page,
+          limit: query.limit,
+        };
+      },
     };
   }
 
-  private listOf(state: HorizonState, liveCounts: Map<string, number>, limit?: number): CustomerAlgorithm[] {
+  private listOf(state: HorizonState, liveCounts: Map<string, number>): CustomerAlgorithm[] {
     const list: CustomerAlgorithm[] = state.algorithms.map((a) => {
       const wf = state.evaluations.get(a.id);
       const detail = accuracyWithBaseline(wf, state.realised.get(a.id), state.horizon);
@@ -382,7 +439,7 @@ export class PredictionsService {
       };
     });
     // Enabled first, then the declared criterion (edge-adjusted Rank IC, decision 0017); without it, registry order.
-    const sorted = list
+    return list
       .map((a, i) => ({ a, i }))
       .sort(
         (x, y) =>
@@ -392,25 +449,66 @@ export class PredictionsService {
           x.i - y.i,
       )
       .map((x) => x.a);
-    return limit ? sorted.slice(0, limit) : sorted;
   }
 
-  async dailySummary(query: DailySummaryQuery): Promise<DailySummary> {
+  /**
+   * The daily summary with its version: the stored predictions' version, the Istanbul date (the accuracy history's
+   * month), the 24-hour count and the quotes' generation (the top predictions carry live prices and the liquidity
+   * floor is checked at them). The database part is read once per version and date; a new quote generation only
+   * re-picks the top predictions from the kept batch.
+   */
+  async dailySummary(query: DailySummaryQuery): Promise<Versioned<DailySummary>> {
+    const version = await this.version.current();
     const now = this.clock.now();
-    const since = new Date(now.getTime() - PREDICTIONS_WINDOW_HOURS * 3_600_000);
+    const today = istanbulDate(now);
+    const [generated, base] = await Promise.all([
+      this.generatedInWindow(version, now),
+      this.summaryBases.getAsync(String(query.horizon ?? ''), `${version}|${today}`, () =>
+        this.readSummaryBase(query.horizon, version, now),
+      ),
+    ]);
+    return {
+      version: `${version}|${today}|${generated}|${this.market.generation}`,
+      value: () => this.summaryOf(base, generated, query.limit),
+    };
+  }
+
+  /**
+   * Predictions created in the last PREDICTIONS_WINDOW_HOURS: counted once per version and kept until the oldest of
+   * them leaves the window (only a run adds predictions, and a finished run moves the version).
+   */
+  private async generatedInWindow(version: string, now: Date): Promise<number> {
+    const read = async () => {
+      const since = new Date(now.getTime() - PREDICTIONS_WINDOW_HOURS * 3_600_000);
+      const { count, oldest } = await this.repo.predictionsSince(since);
+      const validUntilMs = oldest
+        ? oldest.getTime() + PREDICTIONS_WINDOW_HOURS * 3_600_000 + 1
+        : Number.POSITIVE_INFINITY;
+      return { count, validUntilMs };
+    };
+    const kept = await this.generatedCounts.getAsync('window', version, read);
+    if (now.getTime() < kept.validUntilMs) return kept.count;
+    // The oldest counted prediction left the window: count again (kept under the same version from now on).
+    return (await this.generatedCounts.getAsync('window', `${version}|${now.getTime()}`, read)).count;
+  }
+
+  private async readSummaryBase(
+    horizon: PredictionHorizon | undefined,
+    version: string,
+    now: Date,
+  ): Promise<SummaryBase> {
     // The last ACCURACY_HISTORY_DAYS target dates with evaluations (trading days), looked for within a month.
     const historyFrom = addCalendarDays(istanbulDate(now), -31);
-    const [generated, production, liveCounts] = await Promise.all([
-      this.repo.countPredictionsSince(since),
-      this.productionModels(),
-      this.repo.predictionCountsByAlgorithm(),
+    const [production, liveCounts] = await Promise.all([
+      this.productionModels(version),
+      this.liveCountsAt(version),
     ]);
-    const models = production.models.filter((m) => !query.horizon || m.horizon_days === query.horizon);
+    const models = production.models.filter((m) => !horizon || m.horizon_days === horizon);
     const keys: ModelKey[] = models.map((m) => ({
       horizonDays: m.horizon_days,
       algorithmId: m.algorithm_id,
     }));
-    const state = production.states.find((s) => s.horizon === (query.horizon ?? 1))!;
+    const state = production.states.find((s) => s.horizon === (horizon ?? 1))!;
     const algorithms = this.listOf(state, liveCounts);
     const active = algorithms.filter((a) => a.enabled && a.trained_at !== null);
     const withAccuracy = active.filter((a) => a.accuracy_detail !== null);
@@ -425,7 +523,7 @@ export class PredictionsService {
 
     const [asOf, anyAsOf] = await Promise.all([
       this.repo.latestAsOfDateOfModels(keys),
-      this.repo.latestAsOfDate(query.horizon),
+      this.repo.latestAsOfDate(horizon),
     ]);
     const [rows, turnover, confident, history] = await Promise.all([
       asOf ? this.repo.predictionsOfModels(asOf, keys) : Promise.resolve([]),
@@ -433,19 +531,8 @@ export class PredictionsService {
         ? this.repo.averageTurnover(asOf, LIQUIDITY_FLOOR.turnoverDays)
         : Promise.resolve(new Map<string, number>()),
       asOf ? this.repo.countConfident(asOf, CONFIDENCE_HIGH_PERCENT / 100, keys) : Promise.resolve(0),
-      this.repo.accuracyByTargetDate(historyFrom, query.horizon),
+      this.repo.accuracyByTargetDate(historyFrom, horizon),
     ]);
-    // One row per stock (its most confident production call), liquid stocks only.
-    const seen = new Set<string>();
-    const top: TopPrediction[] = [];
-    for (const row of rows) {
-      if (top.length >= query.limit) break;
-      if (seen.has(row.symbol)) continue;
-      const p = this.topPredictionOf(row);
-      if (!passesLiquidityFloor(turnover.get(row.symbol) ?? null, p.current_price)) continue;
-      seen.add(row.symbol);
-      top.push(p);
-    }
 
     const live = history.slice(-ACCURACY_HISTORY_DAYS);
     let accuracyHistory: AccuracyPoint[] = [];
@@ -467,20 +554,47 @@ export class PredictionsService {
     return {
       // Real predictions exist even while no production model qualifies (then 'En İyi Tahminler' is empty).
       status: anyAsOf ? 'ok' : 'no_predictions_yet',
+      models,
+      averageAccuracy,
+      averageBaseline,
+      algorithmsActive: active.length,
+      confident,
+      asOfDate: asOf ?? anyAsOf,
+      rows,
+      turnover,
+      accuracyHistory,
+      historySource,
+    };
+  }
+
+  /** The summary at the live quotes: one row per stock (its most confident production call), liquid stocks only. */
+  private summaryOf(base: SummaryBase, generated: number, limit: number): DailySummary {
+    const seen = new Set<string>();
+    const top: TopPrediction[] = [];
+    for (const row of base.rows) {
+      if (top.length >= limit) break;
+      if (seen.has(row.symbol)) continue;
+      const p = this.topPredictionOf(row);
+      if (!passesLiquidityFloor(base.turnover.get(row.symbol) ?? null, p.current_price)) continue;
+      seen.add(row.symbol);
+      top.push(p);
+    }
+    return {
+      status: base.status,
       is_example: false,
       summary: {
         predictions_generated: generated,
-        average_accuracy: averageAccuracy,
-        average_baseline: averageBaseline,
-        high_confidence_predictions: confident,
-        algorithms_active: active.length,
+        average_accuracy: base.averageAccuracy,
+        average_baseline: base.averageBaseline,
+        high_confidence_predictions: base.confident,
+        algorithms_active: base.algorithmsActive,
       },
-      production_models: models,
+      production_models: base.models,
       top_predictions: top,
       liquidity_rule: LIQUIDITY_FLOOR_TR,
-      accuracy_history: accuracyHistory,
-      accuracy_history_source: historySource,
-      as_of_date: asOf ?? anyAsOf,
+      accuracy_history: base.accuracyHistory,
+      accuracy_history_source: base.historySource,
+      as_of_date: base.asOfDate,
     };
   }
 }

@@ -287,7 +287,7 @@ async function main(): Promise<void> {
       rows.push(line);
     }
     const table = [
-      `bench:api on ${new Date().toISOString()} — ${stored}; LOG_LEVEL=${LOG_LEVEL}, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s per side after a ${WARMUP_S} s warm-up; median req/s, p50 and CPU time per request, worst p99 of the rounds; node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average before ${loadBefore}, after ${(
+      `bench:api — ${stored}; LOG_LEVEL=${LOG_LEVEL}, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s per side after a ${WARMUP_S} s warm-up; median req/s, p50 and CPU time per request, worst p99 of the rounds; node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average before ${loadBefore}, after ${(
         await import('node:os')
       )
         .loadavg()

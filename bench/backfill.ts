@@ -42,7 +42,7 @@ const log = {
 };
 
 console.log(
-  `bench:backfill — ${STOCKS.length} stocks against the fake provider at ${fake.url}, production budget; started ${new Date().toISOString()}`,
+  `bench:backfill — ${STOCKS.length} stocks against the fake provider at ${fake.url}, production budget`,
 );
 const started = performance.now();
 const engine = await createMarketEngine({ database, config, clock: systemClock, log, feed: 'yahoo' });

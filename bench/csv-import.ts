@@ -251,7 +251,7 @@ const median = (v: number[]): number => {
 const lines = [
   '# bench:csv — CSV uploads and ledger writes, longest event-loop block',
   '',
-  `- measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:csv\`; Node ${process.version}; in process, ` +
+  `- measured with \`npm run bench:csv\`; Node ${process.version}; in process, ` +
     'PGlite in memory in its worker thread, requests through inject',
   '',
   '| scenario | status | wall ms | longest block ms | note |',

@@ -71,7 +71,7 @@ async function mix(): Promise<void> {
     result.errors + result.timeouts + result.non2xx === 0 && held >= RATE * 0.98 && result.latency.p99 < 100;
   console.log(
     [
-      `bench:load mix on ${new Date().toISOString()} — LOG_LEVEL=${LOG_LEVEL}, target ${RATE} req/s for ${SECONDS} s over ${CONNECTIONS} connections after a ${WARMUP_S} s warm-up at that rate; ${STORED}; market summary, stock list page 1, 3-month chart of ${symbols.length} stocks in turn, and in 40 of every ${requests.length} requests the dashboard (server-rendered), the predictions page, its daily summary and algorithm list; node ${process.version}, ${os.cpus().length} cores, load average ${os
+      `bench:load mix — LOG_LEVEL=${LOG_LEVEL}, target ${RATE} req/s for ${SECONDS} s over ${CONNECTIONS} connections after a ${WARMUP_S} s warm-up at that rate; ${STORED}; market summary, stock list page 1, 3-month chart of ${symbols.length} stocks in turn, and in 40 of every ${requests.length} requests the dashboard (server-rendered), the predictions page, its daily summary and algorithm list; node ${process.version}, ${os.cpus().length} cores, load average ${os
         .loadavg()
         .map((n) => n.toFixed(2))
         .join(' / ')} at the end`,
@@ -183,7 +183,7 @@ async function sse(): Promise<void> {
   const ok = open === SSE && events > 0 && worst < 50 && healthP99 < 200;
   console.log(
     [
-      `bench:load --sse on ${new Date().toISOString()} — LOG_LEVEL=${LOG_LEVEL}, ${SSE} connections opened within ${SSE_SPREAD_MS} ms, held for ${SECONDS} s; node ${process.version}, ${os.cpus().length} cores, load average ${os
+      `bench:load --sse — LOG_LEVEL=${LOG_LEVEL}, ${SSE} connections opened within ${SSE_SPREAD_MS} ms, held for ${SECONDS} s; node ${process.version}, ${os.cpus().length} cores, load average ${os
         .loadavg()
         .map((n) => n.toFixed(2))
         .join(' / ')} at the end`,

@@ -52,7 +52,7 @@ const q = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.ceil(p * values.length) - 1]!;
 const row = (name: string, v: number[]) => `| ${name} | ${q(v, 0.5).toFixed(1)} | ${q(v, 1).toFixed(1)} |`;
 const report = [
-  `bench:ml-cancel on ${new Date().toISOString()} — ${TRIALS} trials, 1 worker thread, node ${process.version}, ${os.availableParallelism()} cores, load average ${os
+  `bench:ml-cancel — ${TRIALS} trials, 1 worker thread, node ${process.version}, ${os.availableParallelism()} cores, load average ${os
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' / ')}`,

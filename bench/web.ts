@@ -294,7 +294,7 @@ async function main(): Promise<void> {
       await browser.close();
     }
     lines.push(
-      `bench:web on ${new Date().toISOString()} — production build served by the real server (demo mode, fresh data dir), Chromium ${CHROMIUM}, 390×844, empty cache; node ${process.version}, ${os.cpus().length} cores, load average before ${loadBefore}`,
+      `bench:web — production build served by the real server (demo mode, fresh data dir), Chromium ${CHROMIUM}, 390×844, empty cache; node ${process.version}, ${os.cpus().length} cores, load average before ${loadBefore}`,
       '',
       'Sizes in kB (1,000 bytes). "gz" = each file the page loaded, gzip -6 (how the budgets are stated); "wire" = the bytes that crossed the network (Content-Encoding as the server chose for a browser sending Accept-Encoding: gzip, deflate, br, zstd).',
       '',

@@ -1,14 +1,12 @@
 // Helpers for the admin platform's integration tests (not a test file itself).
 import type { InjectOptions } from 'fastify';
 import type { AdminRole } from '@bist/contracts';
-import type { AppConfig } from '@/config/env';
-import type { MarketData } from '@/market/market-data';
-import { createTestApp, type Backend, type TestApp } from '@test/helpers';
+import { createTestApp, type TestApp, type TestAppOptions } from '@test/helpers';
 import { demoAccountFor } from '@/modules/admin-auth/demo-staff';
 
 /** An app in demo mode with the demo staff seeded. */
 export async function createAdminTestApp(
-  options: { config?: Partial<AppConfig>; now?: Date; market?: MarketData; backend?: Backend } = {},
+  options: Omit<TestAppOptions, 'jobs' | 'feed'> = {},
 ): Promise<TestApp> {
   const t = await createTestApp({ ...options, config: { demoMode: true, ...options.config } });
   await t.services.adminAuth.prepareDemoStaff();

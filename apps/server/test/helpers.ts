@@ -16,6 +16,7 @@ import { MarketEngine } from '@/market/engine';
 import { MarketRepository } from '@/market/market.repository';
 import { SimulatedFeed } from '@/market/simulated-feed';
 import { FakeMarketData } from './fake-market-data.ts';
+import type { TimerPort } from '@/modules/compliance/run-triggers';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -84,7 +85,7 @@ export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
-interface TestAppOptions {
+export interface TestAppOptions {
   backend?: Backend;
   config?: Partial<AppConfig>;
   /** The clock's start: a Wednesday during the session unless told otherwise. */
@@ -94,6 +95,8 @@ interface TestAppOptions {
   jobs?: (database: Database) => JobInfrastructure;
   /** The live feed's supervisor (tests of feed switching; it never starts by itself). */
   feed?: FeedSupervisor;
+  /** Timers of debounced background work: a test that fires them itself passes ones that never fire alone. */
+  timers?: TimerPort;
 }
 
 async function appOn(
@@ -110,6 +113,7 @@ async function appOn(
     market,
     ...(options.jobs ? { jobs: options.jobs(database) } : {}),
     ...(options.feed ? { feed: options.feed } : {}),
+    ...(options.timers ? { timers: options.timers } : {}),
   };
   const built = await buildApp(infra);
   await built.app.ready();

@@ -11,6 +11,7 @@ import { MlQueue } from '@/jobs/ml-queue';
 import type { WalkForwardSettings } from '@/jobs/ml-protocol';
 import { createQueue } from '@/jobs/queue';
 import { MlWorkerPool } from '@/jobs/worker-pool';
+import type { TimerPort } from '@/modules/compliance/run-triggers';
 
 /** Where services log: pino's and Fastify's loggers both fit. */
 export interface Logger {
@@ -43,6 +44,8 @@ export interface Infrastructure {
   feed?: FeedSupervisor;
   /** The ML job queue and worker pool, when this process runs them. */
   jobs?: JobInfrastructure;
+  /** Timers of debounced background work (compliance's event-driven runs); real ones unless a test holds them. */
+  timers?: TimerPort;
 }
 
 /** pg-boss on the process's database and `threads` ML worker threads (none: this process only enqueues). */

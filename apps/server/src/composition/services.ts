@@ -318,6 +318,7 @@ export function createServices(
       log: log.child({ module: 'compliance' }),
       demoMode: config.demoMode,
       queue: infra.jobs?.compliance ?? null,
+      ...(infra.timers ? { timers: infra.timers } : {}),
     }),
     bi,
     privacy: new PrivacyService({

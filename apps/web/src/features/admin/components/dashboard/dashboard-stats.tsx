@@ -4,6 +4,7 @@ import { StatCard } from '@/components/stat-card';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAdminTranslation } from '@/lib/admin-i18n';
+import { MarketDataCard } from './market-data-card';
 import { RoleDistributionCard } from './role-distribution-card';
 import '@/features/admin/i18n';
 
@@ -18,7 +19,7 @@ function healthVariant(status: Health): 'up' | 'down' | 'neutral' | 'secondary' 
 
 /**
  * Staff accounts, active sessions, sign-ins of the last 24 hours and the system's health (each component's too),
- * then the role distribution. Skeletons until the statistics arrive.
+ * the market history's coverage (when this process runs the market), then the role distribution. Skeletons until the statistics arrive.
  */
 export function DashboardStats({ stats }: { stats: AdminDashboardStats | undefined }) {
   const { t } = useAdminTranslation();
@@ -89,6 +90,8 @@ export function DashboardStats({ stats }: { stats: AdminDashboardStats | undefin
           }
         />
       </div>
+
+      {stats.market_data ? <MarketDataCard coverage={stats.market_data} /> : null}
 
       <RoleDistributionCard stats={stats} />
     </div>

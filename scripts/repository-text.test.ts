@@ -15,14 +15,13 @@ const FORBIDDEN = [
 /** In documents (not code, whose fixtures are instants), an instant is the day a figure was written down. */
 const FORBIDDEN_IN_DOCS = [{ what: 'the instant it was written', pattern: /\b20\d\d-\d\d-\d\dT\d\d:\d\d/ }];
 
-// This file holds the examples its patterns must catch.
-const SKIPPED = new Set(['package-lock.json', 'scripts/repository-text.test.ts']);
+const SKIPPED = new Set(['package-lock.json']);
 
 function trackedTextFiles(): string[] {
   const out = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
   return out
     .split('\0')
-    .filter((f) => f && !SKIPPED.has(f) && !SKIPPED.has(path.basename(f)))
+    .filter((f) => f && !SKIPPED.has(path.basename(f)))
     .filter((f) => !/\.(png|jpe?g|webp|woff2?|ico|gz|br|wasm|tar)$/i.test(f));
 }
 
@@ -37,12 +36,14 @@ function findings(text: string, document = false): string[] {
 
 describe('the repository speaks of the product alone', () => {
   it('the patterns catch what they are for and spare the product words', () => {
-    expect(findings('Measured at stop 30 on the host')).toHaveLength(1);
-    expect(findings('Since session 4 the model')).toHaveLength(1);
-    expect(findings('dataset: /work/shared/data/real_daily')).toHaveLength(1);
-    expect(findings('see /home/dev/project')).toHaveLength(1);
+    // The examples are put together at run time, so this file's own text holds none of what it forbids.
+    const [stop, session, work, home] = ['stop', 'session', 'work', 'home'];
+    expect(findings(`Measured at ${stop} 30 on the host`)).toHaveLength(1);
+    expect(findings(`Since ${session} 4 the model`)).toHaveLength(1);
+    expect(findings(`dataset: /${work}/shared/data/real_daily`)).toHaveLength(1);
+    expect(findings(`see /${home}/dev/project`)).toHaveLength(1);
     expect(findings('an emergency stop, stops the algorithm; session phases; ../shared/data')).toEqual([]);
-    expect(findings('const url = `${base}/work/items`')).toEqual([]);
+    expect(findings(`const url = \`\${base}/${work}/items\``)).toEqual([]);
     expect(findings('bench:api on 2026-11-28T08:01:56.999Z', true)).toHaveLength(1);
     expect(findings("new Date('2026-11-21T16:00:00Z')")).toEqual([]);
     expect(findings('prices 2020-01-02 … 2026-07-10', true)).toEqual([]);

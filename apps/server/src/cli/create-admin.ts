@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import { ADMIN_ROLES, adminUserCreateSchema, type AdminUser, type AdminUserCreate } from '@bist/contracts';
 import { withCliDatabase } from './cli-database.ts';
+import { parseCliOptions } from './cli-options.ts';
 import { systemClock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { CLI_ACTOR } from '@/lib/actor';
@@ -60,27 +60,19 @@ export async function createAdmin(
 }
 
 export async function run(args: string[]): Promise<number> {
-  let values: { email?: string; name?: string; password?: string; role?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        email: { type: 'string' },
-        name: { type: 'string' },
-        password: { type: 'string' },
-        role: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n${CREATE_ADMIN_USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(`${CREATE_ADMIN_USAGE}\nRoles: ${ADMIN_ROLES.join(', ')}`);
-    return 0;
-  }
+  const parsed = parseCliOptions(
+    args,
+    {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string' },
+    },
+    CREATE_ADMIN_USAGE,
+    `${CREATE_ADMIN_USAGE}\nRoles: ${ADMIN_ROLES.join(', ')}`,
+  );
+  if (typeof parsed === 'number') return parsed;
+  const values = parsed as { email?: string; name?: string; password?: string; role?: string };
 
   try {
     parseCreateAdminInput(values); // refuse bad options before touching the database

@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import { adminEmailSchema } from '@bist/contracts';
 import { withCliDatabase } from './cli-database.ts';
+import { parseCliOptions } from './cli-options.ts';
 import { systemClock } from '@/lib/clock';
 import { NotFoundError } from '@/lib/errors';
 import { createCustomerResets, createPlatformServices } from '@/composition/services';
@@ -13,25 +13,13 @@ export const RESET_LINK_USAGE = 'Usage: npm run cli -- reset-link --email <e-mai
  * 30 minutes; hand it over only to the account's owner.
  */
 export async function run(args: string[]): Promise<number> {
-  let values: { email?: string; investor?: boolean; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        email: { type: 'string' },
-        investor: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n${RESET_LINK_USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(RESET_LINK_USAGE);
-    return 0;
-  }
+  const parsed = parseCliOptions(
+    args,
+    { email: { type: 'string' }, investor: { type: 'boolean' } },
+    RESET_LINK_USAGE,
+  );
+  if (typeof parsed === 'number') return parsed;
+  const values = parsed as { email?: string; investor?: boolean };
   const email = adminEmailSchema.safeParse(values.email);
   if (!email.success) {
     console.error(`--email: ${email.error.issues[0]?.message ?? 'invalid'}\n${RESET_LINK_USAGE}`);

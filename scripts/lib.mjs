@@ -10,8 +10,40 @@ export function say(message) {
   process.stdout.write(`\x1b[36m▸ ${message}\x1b[0m\n`);
 }
 
+/** What the dependencies declare (pg-boss, vitest and yahoo-finance2: ≥ 22.12), and the oldest Node.js that runs it. */
+export const NODE_DECLARED = [22, 12];
+export const NODE_RUNS = [20, 19];
+
+const atLeast = ([major, minor], [needMajor, needMinor]) =>
+  major > needMajor || (major === needMajor && minor >= needMinor);
+
+/**
+ * Says clearly when this Node.js is older than the dependencies declare: below 20.19 it stops (the ES-module loading
+ * the tools rely on is missing); from 20.19 to 22.11 it warns and goes on (the whole test suite passes there, but
+ * Node 20 reached its end of life in April 2026 and gets no security fixes). Returns 'ok', 'old' or 'too-old'.
+ */
+export function checkNodeVersion(version = process.versions.node, write = (t) => process.stderr.write(t)) {
+  const parsed = version.split('.').map(Number);
+  if (atLeast(parsed, NODE_DECLARED)) return 'ok';
+  const declared = NODE_DECLARED.join('.');
+  if (!atLeast(parsed, NODE_RUNS)) {
+    write(
+      `\x1b[31m▸ Node.js ${version} is too old for BIST AI: its dependencies declare ${declared} or later ` +
+        `(pg-boss, vitest, yahoo-finance2). Install Node.js 22 LTS or 24.\x1b[0m\n`,
+    );
+    return 'too-old';
+  }
+  write(
+    `\x1b[33m▸ Node.js ${version} is older than BIST AI's dependencies declare (${declared} or later: pg-boss, ` +
+      `vitest, yahoo-finance2). It runs (the test suite passes on ${NODE_RUNS.join('.')} or later), but Node 20 ` +
+      `reached its end of life in April 2026 and gets no security fixes: install Node.js 22 LTS or 24.\x1b[0m\n`,
+  );
+  return 'old';
+}
+
 /** Installs dependencies when node_modules is missing or older than package-lock.json. */
 export function ensureInstall() {
+  if (checkNodeVersion() === 'too-old') process.exit(1);
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
   const missing = !fs.existsSync(marker);

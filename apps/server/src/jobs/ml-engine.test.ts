@@ -1,6 +1,6 @@
 // The worker pool and the engine on a small seeded panel (no database): base algorithms in parallel threads, the
 // stacking ensemble on their out-of-sample predictions, serving with the confidence rule, and cancellation.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { syntheticPanel } from '@bist/ml';
 import { predictOnPool, trainOnPool } from './ml-engine.ts';
 import { payloadOfPanel } from './ml-protocol.ts';
@@ -75,7 +75,8 @@ describe('trainOnPool / predictOnPool', () => {
     const running = trainOnPool(pool, panel, ['arima', 'kalman-trend', 'huber'], [1, 5], settings, {
       signal: controller.signal,
     });
-    await new Promise((r) => setTimeout(r, 300));
+    // Abort while the threads are working, not before they start.
+    await vi.waitFor(() => expect(pool.busy).toBeGreaterThan(0), { timeout: 30_000, interval: 5 });
     controller.abort();
     // How fast the stop is, is measured by `npm run bench:ml-cancel`, not asserted here.
     await expect(running).rejects.toBeInstanceOf(TaskCancelledError);

@@ -271,8 +271,13 @@ describe.each(testBackends())(`${PredictionRunsService.name} on %s`, (backend) =
       10_000,
     );
     expect(idle).toBe(0);
-    // The late end of the job must not overwrite the cancel.
-    await new Promise((r) => setTimeout(r, 600));
+    // The late end of the job must not overwrite the cancel: once the job has ended in this process (its handler
+    // returned and its bookkeeping ran), the run is still cancelled.
+    await waitFor(
+      async () => jobs.poolStats()?.runningHere,
+      (running) => running === 0,
+      30_000,
+    );
     expect((await jobs.run(run.id)).status).toBe('cancelled');
     await expect(jobs.cancel(run.id)).rejects.toThrow(/already cancelled/);
     await jobs.setEnabled('arima', false);

@@ -9,6 +9,7 @@ import { withDefaults } from './common.ts';
 import { vecAddScaled, vecGradAndDot } from '../linalg.ts';
 import type { Rng } from '../random.ts';
 import {
+  addRowsTimesVector,
   glorotFill,
   SEQUENCE_DEFAULTS,
   sequencePredict,
@@ -49,88 +50,16 @@ export function gruNet(T: number, F: number, H: number): SequenceNet {
   const steps = Int32Array.from({ length: T }, (_, t) => t);
   // Input pre-activations a = bx + Σ_f Z_f · WxT[f] (z, r, n rows), eight rows at a time.
   function project(p: Float64Array, Z: Float64Array, off: number, out: Float64Array, o: number): void {
-    let r = 0;
-    for (; r + 7 < G; r += 8) {
-      let s0 = p[oBx + r]!;
-      let s1 = p[oBx + r + 1]!;
-      let s2 = p[oBx + r + 2]!;
-      let s3 = p[oBx + r + 3]!;
-      let s4 = p[oBx + r + 4]!;
-      let s5 = p[oBx + r + 5]!;
-      let s6 = p[oBx + r + 6]!;
-      let s7 = p[oBx + r + 7]!;
-      for (let f = 0, w = r; f < F; f++, w += G) {
-        const z = Z[off + f]!;
-        s0 += z * p[w]!;
-        s1 += z * p[w + 1]!;
-        s2 += z * p[w + 2]!;
-        s3 += z * p[w + 3]!;
-        s4 += z * p[w + 4]!;
-        s5 += z * p[w + 5]!;
-        s6 += z * p[w + 6]!;
-        s7 += z * p[w + 7]!;
-      }
-      out[o + r] = s0;
-      out[o + r + 1] = s1;
-      out[o + r + 2] = s2;
-      out[o + r + 3] = s3;
-      out[o + r + 4] = s4;
-      out[o + r + 5] = s5;
-      out[o + r + 6] = s6;
-      out[o + r + 7] = s7;
-    }
-    for (; r < G; r++) {
-      let s = p[oBx + r]!;
-      for (let f = 0; f < F; f++) s += Z[off + f]! * p[f * G + r]!;
-      out[o + r] = s;
-    }
+    addRowsTimesVector(out, o, p, oBx, Z, off, F, p, 0, G);
   }
-  // u = Σ_k h_k · WhT[k] (zero units skipped), the gates on a + u, and the linear head on h_T.
+
+  // u = Σ_k h_k · WhT[k], the gates on a + u, and the linear head on h_T.
   function forwardFrom(p: Float64Array, P: Float64Array, ids: Int32Array, idsOff: number): number {
     const hh = hs;
     for (let t = 0; t < T; t++) {
       const ao = ids[idsOff + t]! * G;
       const hPrev = t * H;
-      let r = 0;
-      for (; r + 7 < G; r += 8) {
-        let s0 = 0;
-        let s1 = 0;
-        let s2 = 0;
-        let s3 = 0;
-        let s4 = 0;
-        let s5 = 0;
-        let s6 = 0;
-        let s7 = 0;
-        for (let k = 0; k < H; k++) {
-          const hk = hh[hPrev + k]!;
-          if (hk === 0) continue;
-          const w = oWh + k * G + r;
-          s0 += hk * p[w]!;
-          s1 += hk * p[w + 1]!;
-          s2 += hk * p[w + 2]!;
-          s3 += hk * p[w + 3]!;
-          s4 += hk * p[w + 4]!;
-          s5 += hk * p[w + 5]!;
-          s6 += hk * p[w + 6]!;
-          s7 += hk * p[w + 7]!;
-        }
-        u[r] = s0;
-        u[r + 1] = s1;
-        u[r + 2] = s2;
-        u[r + 3] = s3;
-        u[r + 4] = s4;
-        u[r + 5] = s5;
-        u[r + 6] = s6;
-        u[r + 7] = s7;
-      }
-      for (; r < G; r++) {
-        let s = 0;
-        for (let k = 0; k < H; k++) {
-          const hk = hh[hPrev + k]!;
-          if (hk !== 0) s += hk * p[oWh + k * G + r]!;
-        }
-        u[r] = s;
-      }
+      addRowsTimesVector(u, 0, null, 0, hh, hPrev, H, p, oWh, G);
       const co = t * 4 * H;
       for (let k = 0; k < H; k++) {
         const z = sigmoid(P[ao + k]! + u[k]!);

@@ -9,6 +9,7 @@ import { withDefaults } from './common.ts';
 import { vecAddScaled, vecGradAndDot } from '../linalg.ts';
 import type { Rng } from '../random.ts';
 import {
+  addRowsTimesVector,
   glorotFill,
   SEQUENCE_DEFAULTS,
   sequencePredict,
@@ -47,42 +48,9 @@ export function lstmNet(T: number, F: number, H: number): SequenceNet {
   const steps = Int32Array.from({ length: T }, (_, t) => t);
   // Gate pre-activations from the input: b + Σ_f Z_f · WxT[f], eight gate rows at a time.
   function project(p: Float64Array, Z: Float64Array, off: number, out: Float64Array, o: number): void {
-    let r = 0;
-    for (; r + 7 < G; r += 8) {
-      let s0 = p[oB + r]!;
-      let s1 = p[oB + r + 1]!;
-      let s2 = p[oB + r + 2]!;
-      let s3 = p[oB + r + 3]!;
-      let s4 = p[oB + r + 4]!;
-      let s5 = p[oB + r + 5]!;
-      let s6 = p[oB + r + 6]!;
-      let s7 = p[oB + r + 7]!;
-      for (let f = 0, w = r; f < F; f++, w += G) {
-        const z = Z[off + f]!;
-        s0 += z * p[w]!;
-        s1 += z * p[w + 1]!;
-        s2 += z * p[w + 2]!;
-        s3 += z * p[w + 3]!;
-        s4 += z * p[w + 4]!;
-        s5 += z * p[w + 5]!;
-        s6 += z * p[w + 6]!;
-        s7 += z * p[w + 7]!;
-      }
-      out[o + r] = s0;
-      out[o + r + 1] = s1;
-      out[o + r + 2] = s2;
-      out[o + r + 3] = s3;
-      out[o + r + 4] = s4;
-      out[o + r + 5] = s5;
-      out[o + r + 6] = s6;
-      out[o + r + 7] = s7;
-    }
-    for (; r < G; r++) {
-      let s = p[oB + r]!;
-      for (let f = 0; f < F; f++) s += Z[off + f]! * p[f * G + r]!;
-      out[o + r] = s;
-    }
+    addRowsTimesVector(out, o, p, oB, Z, off, F, p, 0, G);
   }
+
   // Adds Σ_k h_k · WhT[k] to the projected gates and runs the cell; the linear head on h_T.
   function forwardFrom(p: Float64Array, P: Float64Array, ids: Int32Array, idsOff: number): number {
     const c = cs;
@@ -92,47 +60,7 @@ export function lstmNet(T: number, F: number, H: number): SequenceNet {
       const src = ids[idsOff + t]! * G;
       const go = t * G;
       const hPrev = t * H;
-      // + Σ_k h_k · WhT[k] (zero units skipped), eight gate rows at a time.
-      let r = 0;
-      for (; r + 7 < G; r += 8) {
-        let s0 = P[src + r]!;
-        let s1 = P[src + r + 1]!;
-        let s2 = P[src + r + 2]!;
-        let s3 = P[src + r + 3]!;
-        let s4 = P[src + r + 4]!;
-        let s5 = P[src + r + 5]!;
-        let s6 = P[src + r + 6]!;
-        let s7 = P[src + r + 7]!;
-        for (let k = 0; k < H; k++) {
-          const hk = hh[hPrev + k]!;
-          if (hk === 0) continue;
-          const w = oWh + k * G + r;
-          s0 += hk * p[w]!;
-          s1 += hk * p[w + 1]!;
-          s2 += hk * p[w + 2]!;
-          s3 += hk * p[w + 3]!;
-          s4 += hk * p[w + 4]!;
-          s5 += hk * p[w + 5]!;
-          s6 += hk * p[w + 6]!;
-          s7 += hk * p[w + 7]!;
-        }
-        gates[go + r] = s0;
-        gates[go + r + 1] = s1;
-        gates[go + r + 2] = s2;
-        gates[go + r + 3] = s3;
-        gates[go + r + 4] = s4;
-        gates[go + r + 5] = s5;
-        gates[go + r + 6] = s6;
-        gates[go + r + 7] = s7;
-      }
-      for (; r < G; r++) {
-        let s = P[src + r]!;
-        for (let k = 0; k < H; k++) {
-          const hk = hh[hPrev + k]!;
-          if (hk !== 0) s += hk * p[oWh + k * G + r]!;
-        }
-        gates[go + r] = s;
-      }
+      addRowsTimesVector(gates, go, P, src, hh, hPrev, H, p, oWh, G);
       for (let k = 0; k < H; k++) {
         const i = sigmoid(gates[go + k]!);
         const fg = sigmoid(gates[go + H + k]!);

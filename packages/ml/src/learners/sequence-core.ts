@@ -437,3 +437,73 @@ export function glorotFill(params: Float64Array, off: number, fanIn: number, fan
   const a = Math.sqrt(6 / (fanIn + fanOut));
   for (let k = 0; k < fanIn * fanOut; k++) params[off + k] = (2 * rng.uniform() - 1) * a;
 }
+
+/**
+ * The recurrent nets' one matrix kernel: out[o + r] = base_r + Σ_{j < n} x[xo + j] · p[wOff + j·G + r] for the G rows
+ * r, with base_r = base[bo + r] (a bias or already projected input) or 0 when `base` is null. The weights are stored
+ * input-major (row j of G values), so the inner loop runs over eight output rows at a time; a zero input is skipped
+ * (ReLU-like zero hidden units are common, and a zero term leaves the sum unchanged).
+ */
+export function addRowsTimesVector(
+  out: Float64Array,
+  o: number,
+  base: Float64Array | null,
+  bo: number,
+  x: Float64Array,
+  xo: number,
+  n: number,
+  p: Float64Array,
+  wOff: number,
+  G: number,
+): void {
+  let r = 0;
+  for (; r + 7 < G; r += 8) {
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    let s4 = 0;
+    let s5 = 0;
+    let s6 = 0;
+    let s7 = 0;
+    if (base !== null) {
+      s0 = base[bo + r]!;
+      s1 = base[bo + r + 1]!;
+      s2 = base[bo + r + 2]!;
+      s3 = base[bo + r + 3]!;
+      s4 = base[bo + r + 4]!;
+      s5 = base[bo + r + 5]!;
+      s6 = base[bo + r + 6]!;
+      s7 = base[bo + r + 7]!;
+    }
+    for (let j = 0; j < n; j++) {
+      const v = x[xo + j]!;
+      if (v === 0) continue;
+      const w = wOff + j * G + r;
+      s0 += v * p[w]!;
+      s1 += v * p[w + 1]!;
+      s2 += v * p[w + 2]!;
+      s3 += v * p[w + 3]!;
+      s4 += v * p[w + 4]!;
+      s5 += v * p[w + 5]!;
+      s6 += v * p[w + 6]!;
+      s7 += v * p[w + 7]!;
+    }
+    out[o + r] = s0;
+    out[o + r + 1] = s1;
+    out[o + r + 2] = s2;
+    out[o + r + 3] = s3;
+    out[o + r + 4] = s4;
+    out[o + r + 5] = s5;
+    out[o + r + 6] = s6;
+    out[o + r + 7] = s7;
+  }
+  for (; r < G; r++) {
+    let s = base === null ? 0 : base[bo + r]!;
+    for (let j = 0; j < n; j++) {
+      const v = x[xo + j]!;
+      if (v !== 0) s += v * p[wOff + j * G + r]!;
+    }
+    out[o + r] = s;
+  }
+}

@@ -12,3 +12,4 @@ export * from './intraday.ts';
 export * from './index-arithmetic.ts';
 export * from './eod-csv.ts';
 export * from './calibration.ts';
+export * from './real-returns.ts';

@@ -45,6 +45,11 @@ export function reportNoAnswer(): void {
   set(browserOnline() ? 'unreachable' : 'offline');
 }
 
+/** The reachability as last seen (the header subscribes through useServerReachability). */
+export function currentReachability(): Reachability {
+  return state;
+}
+
 /** What a failed call without an answer is put down to, right now. */
 export function noAnswerSide(): 'offline' | 'unreachable' {
   return browserOnline() ? 'unreachable' : 'offline';

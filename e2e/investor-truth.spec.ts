@@ -90,7 +90,7 @@ for (const tag of ['', ' @phone']) {
     const card = page.getByTestId('performance-card');
     await expect(card.locator('.recharts-line').first()).toBeVisible();
 
-    const ticks = card.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value');
+    const ticks = card.locator('.recharts-yAxis-tick-labels text');
     await expect(ticks.first()).toBeVisible();
     for (const tick of await ticks.allTextContents()) expect(tick).toMatch(/%/);
 

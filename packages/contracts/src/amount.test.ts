@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountProblemText, amountValue, readAmount } from './amount.ts';
+import { amountProblemText, amountValue, readAmount } from './amount.values.ts';
 
 const value = (text: string, convention?: 'tr' | 'point') => {
   const reading = readAmount(text, convention);

@@ -9,8 +9,8 @@ import { useSyncExternalStore } from 'react';
  */
 export type Reachability = 'reachable' | 'unreachable' | 'offline';
 
-export const PROBE_INTERVAL_MS = 3_000;
-export const PROBE_TIMEOUT_MS = 3_000;
+const PROBE_INTERVAL_MS = 3_000;
+const PROBE_TIMEOUT_MS = 3_000;
 /** Probes while the server is unreachable: it is noticed back soon after it returns. */
 const RETRY_INTERVAL_MS = 2_000;
 

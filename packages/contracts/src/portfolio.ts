@@ -271,7 +271,10 @@ export const portfolioOverviewSummarySchema = z.object({
   fees: z.number(),
   /** net_worth − net_contributions (= realised + unrealised). */
   total_return: z.number(),
-  /** Σ quantity × (price − previous close) over the open holdings. */
+  /**
+   * Today's change of the open holdings: shares held from before today × (price − previous close), plus shares
+   * bought today × (price − their buy price) — a lot bought today at the current price adds ₺0.
+   */
   daily_change: z.number(),
   daily_change_percent: z.number(),
   holdings_count: z.number().int(),
@@ -300,6 +303,7 @@ export const holdingSchema = z.object({
   sector: z.string().nullable(),
   total_cost: z.number(),
   previous_close: z.number().nullable(),
+  /** Today's change of the position (shares bought today measured from their buy price), and its percent. */
   daily_change: z.number(),
   daily_change_percent: z.number(),
   /** Share of net_worth (holdings + cash), percent. */

@@ -2,6 +2,7 @@
 // values from here ('@bist/contracts/values') and only types from the index, so no schema and no zod reaches its
 // bundles (decision 0034); the index re-exports all of this for everyone else.
 export * from './constants.ts';
+export * from './amount.values.ts';
 export * from './roles.ts';
 export * from './admin.values.ts';
 export * from './ai-analytics.values.ts';

@@ -100,6 +100,19 @@ describe('parseEodCsv', () => {
     expect(dotted.rows[0]).toMatchObject({ open: 297.5, high: 300.25, close: 299.75 });
   });
 
+  it("refuses an English-grouped price in a ';' file instead of reading it a thousand times smaller", () => {
+    const result = parseEodCsv(
+      'date;open;high;low;close;volume\n2026-07-10;1,297.5;1.300;1.290;1.299,75;10\n',
+      {
+        fileName: 'DSTKF.csv',
+      },
+    );
+    expect(result.rows).toEqual([]);
+    expect(result.errors).toEqual([
+      { line: 2, code: 'non_numeric', reason: expect.stringMatching(/^open reads two ways: '1,297\.5'/) },
+    ]);
+  });
+
   it('parses real end-of-day data completely (the last 40 THYAO days of the real_daily export)', () => {
     const text = readFileSync(new URL('../test/fixtures/THYAO-2026.csv', import.meta.url), 'utf8');
     const result = parseEodCsv(text, { fileName: 'THYAO.csv' });

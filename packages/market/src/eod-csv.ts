@@ -5,6 +5,8 @@
 // Also tolerated: a UTF-8 BOM, CRLF line ends, quoted fields, ';' as separator with decimal commas (Turkish Excel),
 // and DD.MM.YYYY dates. Rows come back sorted by date whatever the file order.
 
+import { readAmount } from '@bist/contracts/values';
+
 /** One valid row. Prices in the file's currency (TRY for BIST), volume in shares. */
 export interface EodRow {
   date: string;
@@ -84,18 +86,6 @@ function parseDate(text: string): string | null {
   return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== iso ? null : iso;
 }
 
-function parseNumber(text: string, decimalComma: boolean): number | null {
-  // Turkish format: '.' groups thousands and ',' is the decimal mark ('1.297,5'); without a comma, '1.300' is read
-  // as thousands only when every group after a dot has three digits, otherwise the dot is a decimal point.
-  let normalised = text;
-  if (decimalComma && (text.includes(',') || /^[+-]?\d{1,3}(\.\d{3})+$/.test(text))) {
-    normalised = text.replace(/\./g, '').replace(',', '.');
-  }
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(normalised)) return null;
-  const value = Number(normalised);
-  return Number.isFinite(value) ? value : null;
-}
-
 const REQUIRED = ['date', 'open', 'high', 'low', 'close', 'volume'] as const;
 
 /** Parses an EOD CSV; every bad line is reported with its number and skipped, valid rows are returned sorted by date. */
@@ -153,12 +143,16 @@ export function parseEodCsv(text: string, options: { fileName: string }): EodPar
     let bad: string | undefined;
     for (const name of ['open', 'high', 'low', 'close', 'volume'] as const) {
       const fieldText = fields[column[name]] ?? '';
-      const value = parseNumber(fieldText, decimalComma);
-      if (value === null) {
-        bad = `${name} is not a number: '${fieldText}'`;
+      // The one amount reader (decision 0055): ';' files the Turkish way ('1.297,5'), ',' files a decimal point.
+      const reading = readAmount(fieldText, decimalComma ? 'tr' : 'point');
+      if (!reading.ok) {
+        bad =
+          reading.problem === 'ambiguous'
+            ? `${name} reads two ways: '${fieldText}' (write 1.297,5 in ';' files, 1297.5 in ',' files)`
+            : `${name} is not a number: '${fieldText}'`;
         break;
       }
-      values[name] = value;
+      values[name] = reading.value;
     }
     const { open, high, low, close, volume } = values;
     if (

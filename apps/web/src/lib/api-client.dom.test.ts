@@ -59,12 +59,18 @@ describe('apiRequest', () => {
     expect(error.message).toBe('Servis şu anda kullanılamıyor. Lütfen daha sonra tekrar deneyin.');
   });
 
-  it('maps a network failure to the connection message', async () => {
+  it("maps a network failure to the side that failed: the user's connection when offline, else the server", async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    const error = await captureError(apiRequest('/api/x'));
-    expect(error.kind).toBe('network');
-    expect(error.status).toBeNull();
-    expect(error.message).toBe('Bağlantı hatası. İnternet bağlantınızı kontrol edin.');
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const offlineError = await captureError(apiRequest('/api/x'));
+    expect(offlineError.kind).toBe('network');
+    expect(offlineError.status).toBeNull();
+    expect(offlineError.message).toBe('Bağlantı hatası. İnternet bağlantınızı kontrol edin.');
+    online.mockReturnValue(true);
+    const serverError = await captureError(apiRequest('/api/x'));
+    expect(serverError.kind).toBe('network');
+    expect(serverError.message).toMatch(/^Sunucuya ulaşılamadı: internet bağlantınız açık görünüyor/);
+    online.mockRestore();
   });
 
   it('maps any other failure to the unexpected message and keeps the server error, field and details', async () => {

@@ -1,4 +1,5 @@
 import type { ErrorEnvelope } from '@bist/contracts';
+import { reportNoAnswer, reportServerAnswer } from '@/lib/server-reachability';
 
 /**
  * One JSON call to the server, for any realm (investor, admin, the static sign-in page): same origin, JSON, Bearer
@@ -112,6 +113,7 @@ export async function requestJson<T>(
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    reportNoAnswer();
     throw new ApiError({
       kind: 'network',
       message: realm.message('network', undefined),
@@ -120,6 +122,7 @@ export async function requestJson<T>(
     });
   }
 
+  reportServerAnswer(response.status);
   const payload = await readJson(response);
   const envelope = isObject(payload) ? (payload as Partial<ErrorEnvelope>) : undefined;
   const serverError = typeof envelope?.error === 'string' && envelope.error ? envelope.error : undefined;

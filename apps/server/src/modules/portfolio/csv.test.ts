@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell } from '@/lib/csv-writer';
-import { csvNote, csvParse } from './csv.ts';
+import { csvAmbiguousCells, csvNote, csvNumber, csvParse } from './csv.ts';
 
 describe(csvCell.name, () => {
   it('neutralises formulas at the start and after a semicolon, and quotes separators', () => {
@@ -21,5 +21,21 @@ describe(csvCell.name, () => {
       const table = await csvParse(text);
       expect(csvNote(table.records[0]!.values.note ?? '')).toBe(note);
     }
+  });
+});
+
+describe('csv number cells (the shared amount reader)', () => {
+  it("reads ',' files with a decimal point and ';' files the Turkish way", () => {
+    expect(csvNumber('10.125', ',')).toBe(10.125);
+    expect(csvNumber('10.000,50', ';')).toBe(10_000.5);
+    expect(csvNumber('12,5', ';')).toBe(12.5);
+    expect(csvNumber('', ';')).toBeUndefined();
+    expect(csvNumber('abc', ',')).toBe('abc');
+  });
+  it('names a cell that reads two ways', () => {
+    const record = { line: 2, values: { amount: '10,000.50', price: '12,5' } };
+    expect(csvAmbiguousCells(record, ';')).toEqual([
+      { field: 'amount', message: expect.stringMatching(/^Tutar iki türlü okunabilir/) },
+    ]);
   });
 });

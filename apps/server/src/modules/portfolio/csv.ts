@@ -6,6 +6,9 @@ import {
   CSV_MAX_LINE_CHARS,
   CSV_MAX_ROWS,
   TRANSACTION_TYPES,
+  amountProblemText,
+  readAmount,
+  type AmountConvention,
   type TransactionType,
 } from '@bist/contracts';
 
@@ -190,23 +193,42 @@ export function csvDate(value: string): string {
   return value.trim();
 }
 
+/** The convention of a file's number cells: ',' files write a decimal point (our export), ';' files Turkish style. */
+function csvConvention(delimiter: ',' | ';'): AmountConvention {
+  return delimiter === ';' ? 'tr' : 'point';
+}
+
 /**
- * A number cell: '' → undefined; with ',' files a decimal point (12.5); with ';' files Turkish style (1.234,56 or
- * 12,5; a dot there is a thousands separator). Anything else is returned as the original text so validation names it.
+ * A number cell, read by the one amount reader (readAmount, decision 0055): '' → undefined; with ',' files a decimal
+ * point (12.5); with ';' files as typed in Turkish (1.234,56, 12,5 or 12.5; '1,234.56' reads two ways and is
+ * refused). Anything unread is returned as the original text so validation names it.
  */
 export function csvNumber(value: string, delimiter: ',' | ';'): number | string | undefined {
-  const text = value
-    .trim()
-    .replace(/^₺|TL$/gi, '')
-    .trim();
-  if (text === '') return undefined;
-  let normalised = text;
-  if (delimiter === ';') {
-    if (!/^-?\d{1,3}(\.\d{3})*(,\d+)?$/.test(text) && !/^-?\d+(,\d+)?$/.test(text)) return value;
-    normalised = text.replaceAll('.', '').replace(',', '.');
-  } else if (!/^-?\d+(\.\d+)?$/.test(text)) return value;
-  const parsed = Number(normalised);
-  return Number.isFinite(parsed) ? parsed : value;
+  const reading = readAmount(value, csvConvention(delimiter));
+  if (reading.ok) return reading.value;
+  return reading.problem === 'empty' ? undefined : value;
+}
+
+const NUMBER_COLUMNS = ['quantity', 'price', 'commission', 'amount'] as const;
+const NUMBER_LABELS: Record<(typeof NUMBER_COLUMNS)[number], string> = {
+  quantity: 'Adet',
+  price: 'Fiyat',
+  commission: 'Komisyon',
+  amount: 'Tutar',
+};
+
+/** The number cells of a record that read two ways ('10,000.50'), each with its field and message. */
+export function csvAmbiguousCells(
+  record: CsvRecord,
+  delimiter: ',' | ';',
+): { field: string; message: string }[] {
+  const problems: { field: string; message: string }[] = [];
+  for (const column of NUMBER_COLUMNS) {
+    const reading = readAmount(record.values[column] ?? '', csvConvention(delimiter));
+    if (!reading.ok && reading.problem === 'ambiguous')
+      problems.push({ field: column, message: amountProblemText(NUMBER_LABELS[column], reading)! });
+  }
+  return problems;
 }
 
 /** An apostrophe protects spreadsheet formulas on export (at the start, and after a ';'); strip it again on import. */
@@ -221,7 +243,7 @@ export function csvRecordToCandidate(record: CsvRecord, delimiter: ',' | ';'): R
   const v = record.values;
   const candidate: Record<string, unknown> = { type: csvType(v.type ?? ''), date: csvDate(v.date ?? '') };
   if (v.symbol) candidate.symbol = v.symbol;
-  for (const column of ['quantity', 'price', 'commission', 'amount'] as const) {
+  for (const column of NUMBER_COLUMNS) {
     const parsed = csvNumber(v[column] ?? '', delimiter);
     if (parsed !== undefined) candidate[column] = parsed;
   }

@@ -62,6 +62,23 @@ describe('CSV import with bad rows', () => {
     expect((await inv.get('/api/portfolio/transactions')).json().data.total).toBe(0);
   });
 
+  it("names a ';' file's amount that reads two ways ('10,000.50') instead of reading it as 10,00", async () => {
+    const inv = await investor(t);
+    const csv = [
+      'date;type;symbol;quantity;price;commission;amount;note',
+      '01.10.2026;deposit;;;;;10.000,50;', // Turkish: read exactly
+      '02.10.2026;deposit;;;;;10,000.50;', // reads two ways: refused
+    ].join('\n');
+    const res = await inv.post('/api/portfolio/transactions/import/preview', { csv });
+    expect(res.statusCode).toBe(200);
+    const [first, second] = res.json().data.rows;
+    expect(first).toMatchObject({ ok: true, transaction: { amount: 10_000.5 } });
+    expect(second.ok).toBe(false);
+    expect(second.errors).toEqual([
+      { field: 'amount', message: expect.stringMatching(/^Tutar iki türlü okunabilir/) },
+    ]);
+  });
+
   it('refuses the import as a whole with 400 naming the bad lines, and saves nothing', async () => {
     const inv = await investor(t);
     const res = await inv.post('/api/portfolio/transactions/import', { csv: bad });

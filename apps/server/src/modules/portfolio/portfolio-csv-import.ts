@@ -1,6 +1,6 @@
 // Importing transactions from a CSV file: every row checked, and the ledger with them, before anything is saved.
 import { transactionInputSchema, type CsvPreview, type TransactionType } from '@bist/contracts';
-import { csvParse, csvRecordToCandidate } from './csv.ts';
+import { csvAmbiguousCells, csvParse, csvRecordToCandidate } from './csv.ts';
 import {
   ledgerReplay,
   ledgerReplayChange,
@@ -55,11 +55,14 @@ export async function csvRowsCheck(
     // A few hundred rows at a time, then other requests get their turn.
     if (index > 0 && index % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     const parsed = transactionInputSchema.safeParse(csvRecordToCandidate(record, table.delimiter));
-    const errors: { field: string; message: string }[] = [];
+    // A cell that reads two ways ('10,000.50') says so, rather than the schema's 'sayı olmalı'.
+    const errors = csvAmbiguousCells(record, table.delimiter);
     let row: NewTransactionRow | null = null;
     if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        errors.push({ field: issue.path.join('.') || 'row', message: issue.message });
+      for (const issue of parsed.error.issues) {
+        const field = issue.path.join('.') || 'row';
+        if (!errors.some((e) => e.field === field)) errors.push({ field, message: issue.message });
+      }
     } else {
       row = toRow(parsed.data);
       errors.push(...transactionProblems(row, { today, isKnownSymbol: options.isKnownSymbol }));

@@ -2,6 +2,8 @@ import type { Holding, PerformanceRange, PortfolioOverview } from '@bist/contrac
 import { roundMoney, roundPercent } from '@/lib/money';
 import type { DailyClose, MarketData } from '@/market/market-data';
 import { dateAddDays, rangeStartDate } from './dates.ts';
+import { positionDayChange } from './day-change.ts';
+import type { LedgerTransaction } from './ledger.ts';
 import type { CachedLedger } from './ledger-cache.ts';
 import {
   performanceDailyValues,
@@ -47,6 +49,13 @@ export class PortfolioOverviewBuilder {
     let previousValueTry = 0;
     const livePricesTry = new Map<string, number>();
     const rows: Omit<Holding, 'weight_percent'>[] = [];
+    // The transactions of today's session, newest first: a lot bought today is measured from its buy price.
+    const sessionTransactions = (sessionDate: string) => {
+      const found: LedgerTransaction[] = [];
+      for (let i = ordered.length - 1; i >= 0 && ordered[i]!.tradeDate >= sessionDate; i--)
+        found.push(ordered[i]!);
+      return found;
+    };
     for (const position of state.positions.values()) {
       const quote = this.market.quote(position.symbol);
       const closes = rangeCloses.closes.get(position.symbol);
@@ -57,11 +66,19 @@ export class PortfolioOverviewBuilder {
       const marketValueTry = position.quantity * priceTry;
       const gainTry = marketValueTry - position.costTry;
       const previousCloseTry = quote?.previousCloseTry ?? null;
-      const dayChangeTry = previousCloseTry === null ? 0 : position.quantity * (priceTry - previousCloseTry);
+      const day = positionDayChange({
+        quantity: position.quantity,
+        priceTry,
+        previousCloseTry,
+        sessionTransactions: sessionTransactions(quote?.date ?? today).filter(
+          (tx) => tx.symbol === position.symbol,
+        ),
+      });
+      const dayChangeTry = day.changeTry;
       totalValueTry += marketValueTry;
       totalCostTry += position.costTry;
       dailyChangeTry += dayChangeTry;
-      previousValueTry += previousCloseTry === null ? marketValueTry : position.quantity * previousCloseTry;
+      previousValueTry += day.baseTry;
       const info = this.market.stock(position.symbol);
       rows.push({
         symbol: position.symbol,
@@ -76,9 +93,7 @@ export class PortfolioOverviewBuilder {
         total_cost: roundMoney(position.costTry),
         previous_close: previousCloseTry === null ? null : roundMoney(previousCloseTry),
         daily_change: roundMoney(dayChangeTry),
-        daily_change_percent: previousCloseTry
-          ? roundPercent(((priceTry - previousCloseTry) / previousCloseTry) * 100)
-          : 0,
+        daily_change_percent: day.baseTry > 0 ? roundPercent((dayChangeTry / day.baseTry) * 100) : 0,
         realized_gain_loss: roundMoney(state.realizedBySymbolTry.get(position.symbol) ?? 0),
         price_live: quote !== undefined,
       });

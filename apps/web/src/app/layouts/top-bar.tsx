@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { Menu, RefreshCw, Settings, WifiOff } from 'lucide-react';
+import { Menu, RefreshCw, ServerOff, Settings, WifiOff } from 'lucide-react';
 import { AlertsBell } from '@/features/alerts/components/alerts-bell';
 import { Bist100Ticker } from '@/features/market/components/bist100-ticker';
 import { MarketSourceBadge } from '@/features/market/components/market-source-badge';
@@ -12,28 +12,37 @@ import { toast } from '@/components/ui/toaster';
 import { useOpenOnDemand } from '@/components/use-open-on-demand';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { useOnline } from '@/lib/use-online';
+import { useServerReachability } from '@/lib/server-reachability';
 import { cn } from '@/lib/utils';
 
 /**
- * 'Çevrimdışı' when the browser has lost its connection; nothing while online. The top bar no longer says
- * 'Çevrimiçi': beside the market's figures it read as a live exchange connection, which the source badge now
- * states truthfully (real and delayed, or simulated).
+ * The connection as it is: nothing while the server answers; 'Sunucuya ulaşılamıyor' when the browser is online but
+ * the server does not answer (stopped, or the network between); 'Çevrimdışı' when the browser itself has no
+ * connection (lib/server-reachability.ts). The top bar does not say 'Çevrimiçi': beside the market's figures it read
+ * as a live exchange connection, which the source badge states truthfully (real and delayed, or simulated).
  */
-function OfflineIndicator({ className }: { className?: string }) {
+function ConnectionIndicator({ className }: { className?: string }) {
   const { t } = useTranslation();
-  const online = useOnline();
-  if (online) return null;
+  const reachability = useServerReachability();
   return (
-    <span
-      className={cn(
-        'inline-flex items-center gap-1.5 whitespace-nowrap text-xs font-medium text-down sm:text-sm',
-        className,
+    <span role="status" className={cn(reachability === 'reachable' && 'sr-only')}>
+      {reachability === 'reachable' ? null : (
+        <span
+          className={cn(
+            'inline-flex items-center gap-1.5 whitespace-nowrap text-xs font-medium text-down sm:text-sm',
+            className,
+          )}
+          data-testid="online-status"
+          data-state={reachability}
+        >
+          {reachability === 'offline' ? (
+            <WifiOff className="size-4" aria-hidden="true" />
+          ) : (
+            <ServerOff className="size-4" aria-hidden="true" />
+          )}
+          {reachability === 'offline' ? t('topbar.offline') : t('topbar.serverUnreachable')}
+        </span>
       )}
-      data-testid="online-status"
-    >
-      <WifiOff className="size-4" aria-hidden="true" />
-      {t('topbar.offline')}
     </span>
   );
 }
@@ -79,7 +88,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
       <MarketStatusIndicator className={itemClass} />
       <Bist100Ticker className={itemClass} />
       <MarketSourceBadge className={itemClass} />
-      <OfflineIndicator className={itemClass} />
+      <ConnectionIndicator className={itemClass} />
     </>
   );
 

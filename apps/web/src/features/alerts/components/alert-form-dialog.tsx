@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import { toast } from '@/components/ui/toaster';
 import type { AlertDirection } from '@bist/contracts';
-import { ALERT_DIRECTIONS } from '@bist/contracts/values';
+import { ALERT_DIRECTIONS, amountValue } from '@bist/contracts/values';
 import { SymbolPicker, type PickedStock } from '@/components/symbol-picker';
 import { Button } from '@/components/ui/button';
 import {
@@ -18,7 +18,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { fieldProps, FormField, FormError } from '@/components/ui/form-field';
 import { formErrorsFrom } from '@/lib/server-errors';
 import { formatPrice } from '@/lib/format';
-import { parseDecimal } from '@/lib/parse-decimal';
 import { useStockQuote } from '@/lib/stock-lookup';
 import { cn } from '@/lib/utils';
 import { useCreateAlert } from '@/features/alerts/api/create-alert';
@@ -71,7 +70,7 @@ function AlertForm({ initial, onDone }: { initial: PickedStock | null; onDone: (
     setErrors(found);
     if (!stock || Object.keys(found).length > 0) return;
     create.mutate(
-      { symbol: stock.symbol, direction, threshold_price: parseDecimal(threshold) },
+      { symbol: stock.symbol, direction, threshold_price: amountValue(threshold) },
       {
         onSuccess: (alert) => {
           toast.success(

@@ -1,4 +1,4 @@
-import { parseDecimal } from '@/lib/parse-decimal';
+import { amountProblemText, amountValue, readAmount } from '@bist/contracts/values';
 
 /** Client-side checks of the alert form. */
 export function validateAlertThreshold(
@@ -7,9 +7,10 @@ export function validateAlertThreshold(
 ): Partial<Record<'symbol' | 'threshold', string>> {
   const errors: Partial<Record<'symbol' | 'threshold', string>> = {};
   if (!symbol.trim()) errors.symbol = 'Hisse seçin';
-  const value = parseDecimal(threshold);
+  const value = amountValue(threshold);
+  const problem = amountProblemText('Eşik fiyat', readAmount(threshold));
   if (threshold.trim() === '') errors.threshold = 'Eşik fiyat gerekli';
-  else if (Number.isNaN(value)) errors.threshold = 'Eşik fiyat sayı olmalı';
+  else if (problem) errors.threshold = problem;
   else if (value <= 0) errors.threshold = 'Eşik fiyat sıfırdan büyük olmalı';
   return errors;
 }

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/use-translation';
+import { amountValue } from '@bist/contracts/values';
 import { toast } from '@/components/ui/toaster';
 import type { PortfolioTransaction, TransactionInput } from '@bist/contracts';
 import { SymbolPicker, type PickedStock } from '@/components/symbol-picker';
@@ -15,7 +16,6 @@ import {
 import { fieldProps, FormField, FormError } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { parseDecimal } from '@/lib/parse-decimal';
 import { formErrorsFrom } from '@/lib/server-errors';
 import { cn } from '@/lib/utils';
 import { useCreateTransaction } from '@/features/portfolio/api/create-transaction';
@@ -112,8 +112,8 @@ function CashForm({ state, onDone }: { state: CashDialogState; onDone: () => voi
       type,
       date: current.date,
       symbol: fields.symbol ? current.symbol : null,
-      amount: fields.amount ? parseDecimal(current.amount) : null,
-      quantity: fields.quantity ? parseDecimal(current.quantity) : null,
+      amount: fields.amount ? amountValue(current.amount) : null,
+      quantity: fields.quantity ? amountValue(current.quantity) : null,
       note: state.mode === 'edit' ? state.transaction.note : null,
     };
     const onError = (error: unknown) => {

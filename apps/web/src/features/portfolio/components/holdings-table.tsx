@@ -94,6 +94,7 @@ function HoldingCards({ holdings, loading, ...actions }: HoldingsProps) {
             key={h.symbol}
             data-testid="holding-row"
             data-symbol={h.symbol}
+            data-current-price={formatPrice(h.current_price)}
             className="grid gap-2 rounded-lg border p-3 text-sm"
           >
             <div className="flex items-start justify-between gap-2">
@@ -185,7 +186,12 @@ function HoldingsGrid({ holdings, loading, ...actions }: HoldingsProps) {
           ) : null}
           {holdings?.map((h) => {
             return (
-              <TableRow key={h.symbol} data-testid="holding-row" data-symbol={h.symbol}>
+              <TableRow
+                key={h.symbol}
+                data-testid="holding-row"
+                data-symbol={h.symbol}
+                data-current-price={formatPrice(h.current_price)}
+              >
                 <TableCell>
                   <HoldingSymbol holding={h} />
                   <div className="max-w-48 truncate text-xs text-muted-foreground">{h.company_name}</div>

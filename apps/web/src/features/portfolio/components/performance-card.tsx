@@ -3,7 +3,7 @@ import { useTranslation } from '@/lib/use-translation';
 import type { PerformancePoint, PerformanceRange, PortfolioOverview } from '@bist/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { changeColorClass, formatChange } from '@/lib/format';
+import { changeColorClass, formatChange, formatIsoDate, formatSignedPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import '@/features/portfolio/i18n';
 
@@ -15,7 +15,8 @@ const PerformanceChart = lazy(() =>
 const RANGES: readonly PerformanceRange[] = ['1A', '3A', '6A', '1Y', 'ALL'];
 
 /**
- * 'Performans': the portfolio's value against XU100 over the chosen range, with the time-weighted return of both.
+ * 'Performans': the portfolio's time-weighted return against XU100's return over the chosen range, in %; deposits
+ * and withdrawals are marked, not plotted as performance. The same figures are in a table for screen readers.
  */
 export function PerformanceCard({
   overview,
@@ -85,7 +86,37 @@ export function PerformanceCard({
             </Suspense>
           )}
         </div>
+        <p className="mt-2 text-xs text-muted-foreground">{t('performance.note')}</p>
+        {points && points.length >= 2 ? <PerformanceTable points={points} /> : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** The chart's figures for screen readers (and tests): each day's two returns in % and the money flow of the day. */
+function PerformanceTable({ points }: { points: PerformancePoint[] }) {
+  const { t } = useTranslation('portfolio');
+  return (
+    <table className="sr-only" data-testid="performance-table">
+      <caption>{t('performance.tableCaption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('performance.date')}</th>
+          <th scope="col">{t('performance.portfolio')}</th>
+          <th scope="col">{t('performance.benchmark')}</th>
+          <th scope="col">{t('performance.flow')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {points.map((p) => (
+          <tr key={p.date} data-date={p.date}>
+            <td>{formatIsoDate(p.date)}</td>
+            <td data-col="twr">{formatChange(p.twr_percent)}</td>
+            <td>{formatChange(p.benchmark_percent)}</td>
+            <td data-col="flow">{p.net_flow !== 0 ? formatSignedPrice(p.net_flow) : ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

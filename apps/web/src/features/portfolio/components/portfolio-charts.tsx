@@ -6,6 +6,8 @@ import {
   CartesianGrid,
   Pie,
   PieChart,
+  ReferenceDot,
+  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -14,7 +16,7 @@ import {
 import { useTranslation } from '@/lib/use-translation';
 import type { PerformancePoint } from '@bist/contracts';
 import { axisStyle, tooltipStyle, useChartColors } from '@/components/charts/chart-colors';
-import { formatAmount, formatPercent, formatPrice } from '@/lib/format';
+import { formatChange, formatPercent, formatPrice } from '@/lib/format';
 import { sliceColor } from '@/features/portfolio/lib/palette';
 import type { PieSlice } from '@/features/portfolio/lib/portfolio-rules';
 import '@/features/portfolio/i18n';
@@ -60,10 +62,54 @@ function dateLabel(date: string, long = false): string {
   );
 }
 
+/** A day's tooltip: the two returns in %, and the money that came in or went out that day (not performance). */
+function PerformanceTooltip({
+  active,
+  payload,
+}: {
+  active?: boolean;
+  payload?: readonly { payload?: PerformancePoint }[];
+}) {
+  const { t } = useTranslation('portfolio');
+  const colors = useChartColors();
+  const point = payload?.[0]?.payload;
+  if (!active || !point) return null;
+  return (
+    <div
+      className="rounded-md border px-3 py-2 text-xs shadow-md"
+      style={{ background: colors.card, borderColor: colors.border, color: colors.foreground }}
+      data-testid="performance-tooltip"
+    >
+      <div className="mb-1 font-medium">{dateLabel(point.date, true)}</div>
+      <div className="tabular-nums">
+        {t('performance.portfolio')}: {formatChange(point.twr_percent)}
+      </div>
+      {point.benchmark_percent !== null ? (
+        <div className="tabular-nums">
+          {t('performance.benchmark')}: {formatChange(point.benchmark_percent)}
+        </div>
+      ) : null}
+      {point.net_flow !== 0 ? (
+        <div className="mt-1 tabular-nums text-muted-foreground" data-testid="performance-tooltip-flow">
+          {t(point.net_flow > 0 ? 'performance.flowIn' : 'performance.flowOut', {
+            amount: formatPrice(Math.abs(point.net_flow)),
+          })}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The portfolio's time-weighted return against XU100's return over the same days, both in % from the start of the
+ * range. Deposits and withdrawals are not performance: they do not move the line (TWR takes them out), and each
+ * day with one is marked on it (a dot; the tooltip says how much came in or went out).
+ */
 export function PerformanceChart({ points }: { points: PerformancePoint[] }) {
   const { t } = useTranslation('portfolio');
   const colors = useChartColors();
-  const hasBenchmark = points.some((p) => p.benchmark_value !== null);
+  const hasBenchmark = points.some((p) => p.benchmark_percent !== null);
+  const flows = points.filter((p) => p.net_flow !== 0);
   return (
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer>
@@ -76,19 +122,16 @@ export function PerformanceChart({ points }: { points: PerformancePoint[] }) {
         />
         <YAxis
           domain={['auto', 'auto']}
-          tickFormatter={(value: number) => formatAmount(value, { exact: true })}
+          tickFormatter={(value: number) => formatChange(value, 1)}
           {...axisStyle(colors)}
-          width={84}
+          width={64}
         />
-        <Tooltip
-          {...tooltipStyle(colors)}
-          labelFormatter={(value) => (typeof value === 'string' ? dateLabel(value, true) : '')}
-          formatter={(value, name) => [formatPrice(Number(value)), String(name)]}
-        />
+        <ReferenceLine y={0} stroke={colors.muted} strokeOpacity={0.5} />
+        <Tooltip content={<PerformanceTooltip />} />
         <Legend wrapperStyle={{ fontSize: 12, color: colors.muted }} />
         <Line
           type="monotone"
-          dataKey="value"
+          dataKey="twr_percent"
           name={t('performance.portfolio')}
           stroke={colors.primary}
           strokeWidth={2}
@@ -98,7 +141,7 @@ export function PerformanceChart({ points }: { points: PerformancePoint[] }) {
         {hasBenchmark ? (
           <Line
             type="monotone"
-            dataKey="benchmark_value"
+            dataKey="benchmark_percent"
             name={t('performance.benchmark')}
             stroke={colors.neutral}
             strokeWidth={1.5}
@@ -108,6 +151,18 @@ export function PerformanceChart({ points }: { points: PerformancePoint[] }) {
             isAnimationActive={false}
           />
         ) : null}
+        {flows.map((p) => (
+          <ReferenceDot
+            key={p.date}
+            x={p.date}
+            y={p.twr_percent}
+            r={4}
+            fill={p.net_flow > 0 ? colors.up : colors.down}
+            stroke={colors.card}
+            className="performance-flow"
+            ifOverflow="extendDomain"
+          />
+        ))}
       </LineChart>
     </ResponsiveContainer>
   );

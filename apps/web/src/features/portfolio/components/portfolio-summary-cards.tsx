@@ -1,8 +1,8 @@
 import { useTranslation } from '@/lib/use-translation';
-import { CalendarClock, Briefcase, Info, TrendingUp, Wallet } from 'lucide-react';
+import { CalendarClock, Briefcase, TrendingUp, Wallet } from 'lucide-react';
 import type { PortfolioOverview } from '@bist/contracts';
 import { StatCard } from '@/components/stat-card';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { InfoTooltip } from '@/components/info-tooltip';
 import {
   changeColorClass,
   formatAmount,
@@ -53,16 +53,7 @@ export function PortfolioSummaryCards({
             <span className={changeColorClass(overview?.twr_percent)} data-testid="card-twr">
               {formatChange(overview?.twr_percent)}
             </span>
-            <Tooltip>
-              <TooltipTrigger
-                type="button"
-                className="inline-flex cursor-help rounded-sm text-muted-foreground"
-                aria-label={t('cards.twrHelpLabel')}
-              >
-                <Info className="size-3.5" aria-hidden="true" />
-              </TooltipTrigger>
-              <TooltipContent className="max-w-72">{t('cards.twrHelp')}</TooltipContent>
-            </Tooltip>
+            <InfoTooltip label={t('cards.twrHelpLabel')} text={t('cards.twrHelp')} testId="twr-info" />
           </span>
         }
       />

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/use-translation';
+import { amountValue } from '@bist/contracts/values';
 import { toast } from '@/components/ui/toaster';
 import type { CashRule, PortfolioTransaction, TransactionInput } from '@bist/contracts';
 import { SymbolPicker, type PickedStock } from '@/components/symbol-picker';
@@ -16,7 +17,6 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { formatNumber, formatPrice } from '@/lib/format';
-import { parseDecimal } from '@/lib/parse-decimal';
 import { useStockQuote } from '@/lib/stock-lookup';
 import { useCreateTransaction } from '@/features/portfolio/api/create-transaction';
 import { useUpdateTransaction } from '@/features/portfolio/api/update-transaction';
@@ -123,9 +123,9 @@ function TradeForm({ state, onDone }: { state: TradeDialogState; onDone: () => v
       type,
       date: current.date,
       symbol: current.symbol,
-      quantity: parseDecimal(current.quantity),
-      price: parseDecimal(current.price),
-      commission: current.commission.trim() ? parseDecimal(current.commission) : 0,
+      quantity: amountValue(current.quantity),
+      price: amountValue(current.price),
+      commission: current.commission.trim() ? amountValue(current.commission) : 0,
       note: state.mode === 'edit' ? state.transaction.note : null,
       cash_rule: cashRule,
     };
@@ -160,8 +160,8 @@ function TradeForm({ state, onDone }: { state: TradeDialogState; onDone: () => v
         : state.stock
           ? t('trade.buyMoreTitle', { symbol: state.stock.symbol })
           : t('trade.addTitle');
-  const quantity = parseDecimal(current.quantity);
-  const priceValue = parseDecimal(current.price);
+  const quantity = amountValue(current.quantity);
+  const priceValue = amountValue(current.price);
   const total = Number.isFinite(quantity) && Number.isFinite(priceValue) ? quantity * priceValue : null;
 
   return (

@@ -98,6 +98,18 @@ describe('cash dialog checks', () => {
     ).toEqual({ date: 'Tarih bugünden sonra olamaz' });
     expect(validateCashForm('deposit', { ...values, amount: '1.000,50' }, { today })).toEqual({});
   });
+
+  it('refuses an amount that reads two ways, naming the field, instead of recording ₺10,00', () => {
+    expect(validateCashForm('deposit', { ...values, amount: '10,000.50' }, { today }).amount).toMatch(
+      /^Tutar iki türlü okunabilir/,
+    );
+    expect(
+      validateTradeForm(
+        { symbol: 'THYAO', quantity: '100', price: '1,500', date: today, commission: '' },
+        { today },
+      ).price,
+    ).toMatch(/^Fiyat iki türlü okunabilir/);
+  });
 });
 
 describe('empty portfolio', () => {

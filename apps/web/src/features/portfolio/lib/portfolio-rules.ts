@@ -1,4 +1,4 @@
-import { parseDecimal } from '@/lib/parse-decimal';
+import { amountProblemText, amountValue, readAmount } from '@bist/contracts/values';
 import type { Holding, PortfolioOverview, TransactionType } from '@bist/contracts';
 
 /** 'Güçlü' above +10 %, 'Zayıf' below −10 %, nothing in between (exactly 10 % gets none). */
@@ -75,25 +75,28 @@ export function validateTradeForm(
   const errors: TradeErrors = {};
   if (!values.symbol.trim()) errors.symbol = 'Hisse seçin';
 
-  const quantity = parseDecimal(values.quantity);
+  const quantity = amountValue(values.quantity);
+  const quantityProblem = amountProblemText('Adet', readAmount(values.quantity));
   if (values.quantity.trim() === '') errors.quantity = 'Adet gerekli';
-  else if (Number.isNaN(quantity)) errors.quantity = 'Adet sayı olmalı';
+  else if (quantityProblem) errors.quantity = quantityProblem;
   else if (!Number.isInteger(quantity)) errors.quantity = 'Adet tam sayı olmalı (1 lot = 1 hisse)';
   else if (quantity <= 0) errors.quantity = 'Adet sıfırdan büyük olmalı';
   else if (options.maxQuantity !== undefined && quantity > options.maxQuantity)
     errors.quantity = `En fazla ${options.maxQuantity} adet satılabilir`;
 
-  const price = parseDecimal(values.price);
+  const price = amountValue(values.price);
+  const priceProblem = amountProblemText('Fiyat', readAmount(values.price));
   if (values.price.trim() === '') errors.price = 'Fiyat gerekli';
-  else if (Number.isNaN(price)) errors.price = 'Fiyat sayı olmalı';
+  else if (priceProblem) errors.price = priceProblem;
   else if (price <= 0) errors.price = 'Fiyat sıfırdan büyük olmalı';
 
   if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) errors.date = 'Tarih gerekli';
   else if (values.date > options.today) errors.date = 'Tarih bugünden sonra olamaz';
 
   if (values.commission.trim() !== '') {
-    const commission = parseDecimal(values.commission);
-    if (Number.isNaN(commission)) errors.commission = 'Komisyon sayı olmalı';
+    const commission = amountValue(values.commission);
+    const commissionProblem = amountProblemText('Komisyon', readAmount(values.commission));
+    if (commissionProblem) errors.commission = commissionProblem;
     else if (commission < 0) errors.commission = 'Komisyon negatif olamaz';
   }
   return errors;
@@ -151,14 +154,17 @@ export function validateCashForm(
   const fields = cashFormFields(type);
   if (fields.symbol && !values.symbol.trim()) errors.symbol = 'Hisse seçin';
   if (fields.amount) {
-    const amount = parseDecimal(values.amount);
+    const amount = amountValue(values.amount);
+    const amountProblem = amountProblemText('Tutar', readAmount(values.amount));
     if (values.amount.trim() === '') errors.amount = 'Tutar gerekli';
-    else if (Number.isNaN(amount)) errors.amount = 'Tutar sayı olmalı';
+    else if (amountProblem) errors.amount = amountProblem;
     else if (amount <= 0) errors.amount = 'Tutar sıfırdan büyük olmalı';
   }
   if (fields.quantity) {
-    const quantity = parseDecimal(values.quantity);
+    const quantity = amountValue(values.quantity);
+    const quantityProblem = amountProblemText('Adet', readAmount(values.quantity));
     if (values.quantity.trim() === '') errors.quantity = 'Eklenen hisse adedi gerekli';
+    else if (quantityProblem) errors.quantity = quantityProblem;
     else if (!Number.isInteger(quantity)) errors.quantity = 'Adet tam sayı olmalı (1 lot = 1 hisse)';
     else if (quantity <= 0) errors.quantity = 'Adet sıfırdan büyük olmalı';
   }

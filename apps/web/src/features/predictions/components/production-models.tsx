@@ -1,18 +1,25 @@
+import { useState } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import type { ProductionModel } from '@bist/contracts';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { AccuracyBaselineLine, IndistinguishableBadge } from './accuracy-baseline';
 import '@/features/predictions/i18n';
 
-/** An algorithm's Turkish name; its English (registry) name in a tooltip. */
+/** An algorithm's Turkish name; its English (registry) name in a tooltip, opened by hover, focus or a tap. */
 export function AlgorithmName({ name, english }: { name: string; english: string }) {
   const { t } = useTranslation('predictions');
+  const [open, setOpen] = useState(false);
   if (name === english) return <span>{name}</span>;
   return (
-    <Tooltip>
+    <Tooltip open={open} onOpenChange={setOpen}>
       <TooltipTrigger asChild>
         <span
           tabIndex={0}
+          onClick={(event) => {
+            // A touch screen has no hover: a tap opens it (Radix would close it on its trigger's click).
+            event.preventDefault();
+            setOpen(true);
+          }}
           className="cursor-help underline decoration-dotted underline-offset-2 focus-visible:outline-2 focus-visible:outline-ring"
           data-english-name={english}
         >

@@ -32,7 +32,7 @@ function StockName({ p, link }: { p: TopPrediction; link: boolean }) {
   return link ? (
     <Link
       to={`/stocks/${p.stock_code}`}
-      className="rounded-sm font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+      className="rounded-sm font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-ring max-sm:inline-flex max-sm:items-center"
     >
       {p.stock_code}
     </Link>

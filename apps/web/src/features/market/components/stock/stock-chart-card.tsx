@@ -65,7 +65,7 @@ export function StockChartCard({
               title={t(`stock.rangeNames.${r}`)}
               onClick={() => onRangeChange(r)}
               className={cn(
-                'min-w-9 cursor-pointer rounded-md px-2 py-1 text-xs font-semibold text-muted-foreground transition-colors hover:text-foreground',
+                'min-w-9 cursor-pointer rounded-md px-2 py-1 text-xs max-sm:min-w-11 font-semibold text-muted-foreground transition-colors hover:text-foreground',
                 range === r && 'bg-card text-foreground shadow-sm',
               )}
             >

@@ -174,7 +174,7 @@ export function StocksTable({
               <TableCell className="font-semibold">
                 <Link
                   to={`/stocks/${stock.symbol}`}
-                  className="rounded-sm hover:text-primary hover:underline"
+                  className="rounded-sm hover:text-primary hover:underline max-sm:inline-flex max-sm:items-center"
                 >
                   {stock.symbol}
                 </Link>

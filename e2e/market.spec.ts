@@ -34,7 +34,7 @@ test.describe('market screens', () => {
   });
 
   test('dashboard: the cards and both charts show numbers', async ({ page }) => {
-    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Özet', level: 1 })).toBeVisible();
     await expect(page.getByTestId('last-update')).toContainText('Son güncelleme:');
 
     const total = page.getByTestId('card-total-stocks');

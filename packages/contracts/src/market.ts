@@ -48,6 +48,13 @@ export const marketSummarySchema = z.object({
     top_gainers: z.array(moverSchema),
     top_losers: z.array(moverSchema),
     sector_distribution: z.array(sectorCountSchema),
+    /**
+     * Every sector's move today, most rising first: its stocks' capitalisation now over their capitalisation at the
+     * previous close (stocks without known shares count equally when none of the sector's shares are known).
+     */
+    sector_moves: z.array(
+      z.object({ sector: z.string(), change_percent: z.number(), count: z.number().int() }),
+    ),
     /** The trading date the figures belong to, YYYY-MM-DD. */
     date: z.string(),
     freshness: freshnessSchema,

@@ -32,6 +32,18 @@ describe('market routes', () => {
     for (const l of data.top_losers) expect(l.change).toBeLessThan(0);
     expect(data.freshness).toMatchObject({ source: 'simulated', stale: false });
     expect(res.headers['content-type']).toContain('application/json');
+    // Every sector's move, most rising first; a sector's move lies between its stocks' moves.
+    expect(data.sector_moves).toHaveLength(SECTORS.length);
+    const moves = data.sector_moves as { sector: string; change_percent: number; count: number }[];
+    for (let i = 1; i < moves.length; i += 1)
+      expect(moves[i - 1]!.change_percent).toBeGreaterThanOrEqual(moves[i]!.change_percent);
+    const banks = moves.find((m) => m.sector === STOCKS.find((s) => s.symbol === 'GARAN')!.sector)!;
+    const bankChanges = STOCKS.filter((s) => s.sector === banks.sector).map(
+      (s) => t.engine.quote(s.symbol)!.changePercent,
+    );
+    expect(banks.count).toBe(bankChanges.length);
+    expect(banks.change_percent).toBeGreaterThanOrEqual(Math.min(...bankChanges) - 0.01);
+    expect(banks.change_percent).toBeLessThanOrEqual(Math.max(...bankChanges) + 0.01);
   });
 
   it('lists live data for every stock, most traded first', async () => {

@@ -200,9 +200,35 @@ export class MarketService {
         .filter((q) => q.changePercent < 0)
         .map(mover),
       sector_distribution: SECTORS.map((s) => ({ sector: s.sector, count: s.stockCount })),
+      sector_moves: this.sectorMoves(quotes),
       date: quotes[0]!.date,
       freshness: this.freshness(),
     };
+  }
+
+  /** Each sector's capitalisation-weighted move today, most rising first (the summary's `sector_moves`). */
+  private sectorMoves(quotes: readonly Quote[]): { sector: string; change_percent: number; count: number }[] {
+    const sums = new Map<string, { now: number; before: number; changes: number; count: number }>();
+    for (const q of quotes) {
+      const sector = STOCK_BY_SYMBOL.get(q.symbol)?.sector;
+      if (!sector) continue;
+      const shares = this.engine.sharesOutstanding(q.symbol) ?? 0;
+      const sum = sums.get(sector) ?? { now: 0, before: 0, changes: 0, count: 0 };
+      sum.now += shares * q.priceTry;
+      sum.before += shares * q.previousCloseTry;
+      sum.changes += q.changePercent;
+      sum.count += 1;
+      sums.set(sector, sum);
+    }
+    return [...sums]
+      .map(([sector, sum]) => ({
+        sector,
+        change_percent: round2(
+          sum.before > 0 ? (sum.now / sum.before - 1) * 100 : sum.changes / Math.max(1, sum.count),
+        ),
+        count: sum.count,
+      }))
+      .sort((a, b) => b.change_percent - a.change_percent || a.sector.localeCompare(b.sector, 'tr'));
   }
 
   /**
@@ -522,8 +548,7 @@ export class MarketService {
         weight_percent: r.market_cap !== null && total > 0 ? round2((r.market_cap / total) * 100) : null,
       }))
       .sort(
-        (a, b) =>
-          (b.weight_percent ?? -1) - (a.weight_percent ?? -1) || a.symbol.localeCompare(b.symbol),
+        (a, b) => (b.weight_percent ?? -1) - (a.weight_percent ?? -1) || a.symbol.localeCompare(b.symbol),
       );
     return {
       code,

@@ -9,6 +9,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   const project = test.info().project.name;
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((value) => {
       localStorage.setItem('theme', value);
@@ -126,7 +127,7 @@ async function indexPage(page: Page) {
     .toBeGreaterThan(200);
   await expect(history.getByTestId('index-return')).toHaveText(/^[+-]?%\d+,\d{2}$/);
   await expect(history.getByTestId('xu100-return')).toHaveText(/^[+-]?%\d+,\d{2}$/);
-  await expect(history.getByTestId('index-gap')).toHaveText(/^-?[\d.]+,\d{2} puan$/);
+  await expect(history.getByTestId('index-gap')).toHaveText(/^[+-]?[\d.]+,\d{2} puan$/);
   await expect(history).toContainText(/\d{2}\.\d{2}\.\d{4} – \d{2}\.\d{2}\.\d{4} arası günlük kapanışlar/);
   await history.getByRole('button', { name: '1A', exact: true }).click();
   await expect
@@ -154,9 +155,7 @@ test('index page: members with moves and weights, a 1-year history and its retur
 
 test('phone: an index page shows members and a 1-year history @phone', async ({ page }) => indexPage(page));
 
-test('stock chart: the chosen indicators start at the first candle and are remembered after a reload', async ({
-  page,
-}) => {
+async function chartChoices(page: Page) {
   test.setTimeout(90_000);
   const email = `e2e.grafik.${Date.now()}@example.com`;
   await signInInvestor(page, email);
@@ -199,4 +198,18 @@ test('stock chart: the chosen indicators start at the first candle and are remem
   await signInInvestor(page, `e2e.grafik.baska.${Date.now()}@example.com`);
   await page.goto('/stocks/THYAO');
   await expect(page.getByTestId('candle-chart')).toHaveAttribute('data-indicators', 'sma20 sma50 volume rsi');
+}
+
+test('stock chart: the chosen indicators start at the first candle and are remembered after a reload', async ({
+  page,
+}) => chartChoices(page));
+
+test('phone: chart indicators are chosen with 44 px toggles and remembered @phone', async ({ page }) => {
+  await chartChoices(page);
+  await page.getByTestId('chart-settings-toggle').click();
+  for (const toggle of await page.getByTestId('chart-settings').getByRole('button').all()) {
+    const box = (await toggle.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  }
 });

@@ -56,8 +56,8 @@ export const AVERAGE_COLORS = [
 ] as const;
 export const BOLLINGER_COLOR = 'rgb(100, 116, 139)';
 export const RSI_COLOR = 'rgb(147, 51, 234)';
-export const MACD_COLOR = 'rgb(37, 99, 235)';
-export const SIGNAL_COLOR = 'rgb(234, 88, 12)';
+export const MACD_COLOR = 'rgb(8, 145, 178)';
+export const SIGNAL_COLOR = 'rgb(192, 38, 211)';
 
 export function averageColor(index: number): string {
   return AVERAGE_COLORS[index % AVERAGE_COLORS.length]!;

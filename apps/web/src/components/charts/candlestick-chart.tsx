@@ -583,6 +583,18 @@ const CandleLayers = memo(function CandleLayers({
           <path d={scene.lines.rsi} fill="none" stroke={RSI_COLOR} strokeWidth={2} data-chart-line="rsi" />
         </g>
       ) : null}
+      {lowerPanes.map((pane) => (
+        <text
+          key={`name${pane.top}`}
+          x={6}
+          y={pane.top + 13}
+          fontSize={11}
+          fill={colors.muted}
+          data-chart-pane={pane === rsiPane ? 'rsi' : 'macd'}
+        >
+          {pane === rsiPane ? 'RSI 14' : 'MACD 12, 26, 9'}
+        </text>
+      ))}
       {macdPane ? (
         <g clipPath={`url(#${clipId}-macd)`}>
           <line

@@ -167,6 +167,8 @@ export function StockChartCard({
               candles={candles}
               warmup={warmup}
               settings={settings}
+              // Two lower panes (RSI and MACD) get room of their own rather than squeezing the prices.
+              height={settings.rsi && settings.macd ? 600 : 480}
               label={t('stock.chartLabel', { symbol })}
               summarize={(words) => t('stock.chartSummary', words)}
               readoutLabels={{

@@ -1,0 +1,10 @@
+import { chromium } from '@playwright/test';
+import fs from 'node:fs';
+const [file, out, y, h, w] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await browser.newPage({ viewport: { width: Number(w ?? 1024), height: Number(h) } });
+const data = fs.readFileSync(file).toString('base64');
+await page.setContent(`<body style="margin:0;overflow:hidden"><img style="display:block;margin-top:-${y}px" src="data:image/png;base64,${data}"></body>`);
+await page.waitForTimeout(300);
+await page.screenshot({ path: out });
+await browser.close();

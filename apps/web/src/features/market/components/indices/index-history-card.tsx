@@ -90,7 +90,9 @@ export function IndexHistoryCard({ code }: { code: string }) {
           <div>
             <dt className="text-muted-foreground">{t('indices.gap')}</dt>
             <dd className={cn('font-semibold tabular-nums', changeColorClass(gap))} data-testid="index-gap">
-              {gap === null ? '---' : t('indices.points', { value: `${gap > 0 ? '+' : ''}${formatNumber(gap, 2)}` })}
+              {gap === null
+                ? '---'
+                : t('indices.points', { value: `${gap > 0 ? '+' : ''}${formatNumber(gap, 2)}` })}
             </dd>
           </div>
         </dl>

@@ -23,6 +23,16 @@ async function shoot(page: Page, name: string): Promise<void> {
   });
 }
 
+/** On a phone nothing scrolls sideways: the page is no wider than the screen. */
+async function fitsTheScreen(page: Page): Promise<void> {
+  if (!test.info().project.name.includes('phone')) return;
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
 /** '₺1.234,56' / '-%2,35' → 1234.56 / -2.35 (tr-TR). */
 function trNumber(text: string): number {
   return Number.parseFloat(
@@ -88,6 +98,7 @@ async function dashboardLeadsWithPortfolio(page: Page, request: APIRequestContex
   await expect(page.getByTestId('sector-move').first()).toContainText(/[+-]?%\d+,\d{2}$/);
   await expect(page.getByTestId('price-chart')).toHaveCount(0);
   await expect(page.getByTestId('volume-chart')).toHaveCount(0);
+  await fitsTheScreen(page);
   await shoot(page, 'dashboard');
 }
 
@@ -146,6 +157,7 @@ async function indexPage(page: Page) {
   await expect
     .poll(async () => Number(await page.getByTestId('index-history-chart').getAttribute('data-points')))
     .toBeGreaterThan(200);
+  await fitsTheScreen(page);
   await shoot(page, 'index-xu030');
 }
 
@@ -181,6 +193,7 @@ async function chartChoices(page: Page) {
   await expect(chart.locator('[data-chart-line="ema200"]')).toHaveAttribute('d', /^M[\d.]+ [\d.]+ L/);
   await expect(page.getByTestId('chart-legend')).toContainText('ÜHO 200');
   await expect(page.getByTestId('macd-value')).toHaveText(/^-?\d+,\d{2} \/ -?\d+,\d{2}$/);
+  await fitsTheScreen(page);
   await shoot(page, 'stock-chart-indicators');
 
   await page.reload();

@@ -33,8 +33,10 @@ test.describe('market screens', () => {
     await signIn(page);
   });
 
-  test('dashboard: the cards and both charts show numbers', async ({ page }) => {
-    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  test("dashboard: the cards, XU100 through the day and the sectors' moves show numbers", async ({
+    page,
+  }) => {
+    await expect(page.getByRole('heading', { name: 'Özet', level: 1 })).toBeVisible();
     await expect(page.getByTestId('last-update')).toContainText('Son güncelleme:');
 
     const total = page.getByTestId('card-total-stocks');
@@ -53,20 +55,17 @@ test.describe('market screens', () => {
     await expect(bist).toContainText(/[+-]?%\d+,\d{2}/);
     await expect(page.getByTestId('card-ai')).toContainText('AI Tahminleri');
 
-    const priceChart = page.getByTestId('price-chart');
-    await expect(priceChart.locator('[data-chart-bar]')).toHaveCount(5);
-    await expect(priceChart.locator('[data-chart-xtick]').first()).toContainText(/[A-Z]{3,}/);
-    await expect(priceChart.getByText(/^₺\d/).first()).toBeVisible();
-    // The readout by keyboard: the chart takes focus, Home picks the first bar, the readout names it and its price.
-    const firstSymbol = await priceChart.locator('[data-chart-xtick]').first().textContent();
-    await priceChart.getByRole('group', { name: 'Fiyat' }).focus();
+    // XU100 through the day, readable by keyboard: the chart takes focus, Home picks the first point.
+    const xu100 = page.getByTestId('xu100-chart');
+    await expect(xu100.locator('[data-chart-line]')).toHaveCount(1);
+    await xu100.getByRole('group', { name: 'XU100' }).focus();
     await page.keyboard.press('Home');
-    await expect(priceChart.getByTestId('chart-readout')).toContainText(new RegExp(`^${firstSymbol} · ₺\\d`));
-    await page.keyboard.press('Escape');
-    await expect(priceChart.getByTestId('chart-readout')).toHaveText('');
-    const volumeChart = page.getByTestId('volume-chart');
-    await expect(volumeChart).toContainText('İşlem Hacmi (Milyon TL)');
-    await expect(volumeChart.locator('[data-chart-dot]')).toHaveCount(5);
+    await expect(xu100.getByTestId('chart-readout')).toContainText(/\d{2}:\d{2} · \d{1,2}\.\d{3},\d{2}/);
+    // The sectors' moves: the five most rising, then the five most falling.
+    const moves = page.getByTestId('sector-move');
+    await expect(moves).toHaveCount(10);
+    const changes = (await moves.locator(':scope > span:last-child').allInnerTexts()).map(trNumber);
+    expect(changes.every((c, i) => i === 0 || changes[i - 1]! >= c)).toBe(true);
 
     await expect(page.getByTestId('top-gainers')).toContainText(/\+%\d+,\d{2}/);
     await expect(page.getByTestId('top-losers')).toContainText(/-%\d+,\d{2}/);

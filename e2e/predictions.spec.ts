@@ -230,10 +230,10 @@ test.describe('AI Tahminler', () => {
     await expect(page.getByTestId('accuracy-analysis').locator('.recharts-line')).toHaveCount(2);
     await page.getByRole('tab', { name: 'En İyi Tahminler' }).click();
 
-    // The Dashboard's AI summary appears now that real top predictions exist (up to 6).
+    // The dashboard's (Özet) AI summary appears now that real top predictions exist (up to 6).
     await page
       .getByRole('navigation', { name: 'Ana menü' })
-      .getByRole('link', { name: /Dashboard/ })
+      .getByRole('link', { name: /Özet/ })
       .first()
       .click();
     const summary = page.getByTestId('ai-summary');

@@ -137,8 +137,8 @@ test('the dashboard paints from the server with its figures, without JavaScript'
   try {
     const bare = await noScript.newPage();
     await bare.goto('/dashboard');
-    await expect(bare).toHaveTitle('Dashboard · BIST AI');
-    await expect(bare.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(bare).toHaveTitle('Özet · BIST AI');
+    await expect(bare.getByRole('heading', { level: 1, name: 'Özet' })).toBeVisible();
     await expect(bare.getByTestId('card-total-stocks')).toContainText('596');
     await expect(bare.getByTestId('card-bist100')).toContainText(/\d{1,2}\.\d{3},\d{2}/);
     await expect(bare.getByTestId('last-update')).toContainText('Son güncelleme:');

@@ -48,6 +48,13 @@ export const marketSummarySchema = z.object({
     top_gainers: z.array(moverSchema),
     top_losers: z.array(moverSchema),
     sector_distribution: z.array(sectorCountSchema),
+    /**
+     * Every sector's move today, most rising first: its stocks' capitalisation now over their capitalisation at the
+     * previous close (stocks without known shares count equally when none of the sector's shares are known).
+     */
+    sector_moves: z.array(
+      z.object({ sector: z.string(), change_percent: z.number(), count: z.number().int() }),
+    ),
     /** The trading date the figures belong to, YYYY-MM-DD. */
     date: z.string(),
     freshness: freshnessSchema,
@@ -205,6 +212,12 @@ export const historySchema = z.object({
     range: z.enum(HISTORY_RANGES),
     interval: z.enum(['1m', '5m', '15m', '1d']),
     candles: z.array(candleSchema),
+    /**
+     * Up to HISTORY_WARMUP_BARS stored candles of the same interval just before the first of `candles`, oldest
+     * first: indicators (moving averages, RSI, MACD, Bollinger) are computed over them too, so that they start at
+     * the window's first candle instead of `period` candles into it.
+     */
+    warmup: z.array(candleSchema),
   }),
 });
 
@@ -246,6 +259,35 @@ export const indexDataSchema = z.object({
     date: z.string(),
     intraday: z.array(z.object({ time: z.string(), value: z.number() })),
     members: z.array(z.string()),
+  }),
+});
+
+/** One member of an index with its move today and its weight in the index where known. */
+export const indexMemberSchema = z.object({
+  symbol: z.string(),
+  company_name: z.string(),
+  sector: z.string(),
+  price: z.number(),
+  change_percent: z.number(),
+  /** Shares outstanding × price, TRY; null when the shares are not known. */
+  market_cap: z.number().nullable(),
+  /**
+   * The member's share of the index, percent: its capitalisation over the members' total, as the product computes
+   * the level (no free-float factors). Null when its shares are not known.
+   */
+  weight_percent: z.number().nullable(),
+});
+export type IndexMember = z.infer<typeof indexMemberSchema>;
+
+/** GET /api/indices/{id}/members: the members, heaviest first (then by symbol). */
+export const indexMembersSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    code: z.string(),
+    members: z.array(indexMemberSchema),
+    /** How the weights are known: 'capitalisation' (computed by the product) or 'unknown'. */
+    weights: z.enum(['capitalisation', 'unknown']),
+    date: z.string(),
   }),
 });
 

@@ -9,3 +9,9 @@ export type StockSortField = (typeof STOCK_SORT_FIELDS)[number];
 
 export const HISTORY_RANGES = ['1G', '1H', '1A', '3A', '1Y', '5Y'] as const;
 export type HistoryRange = (typeof HISTORY_RANGES)[number];
+
+/**
+ * Candles before a chart's window sent with it (`warmup`), so that the longest indicator the chart offers (a
+ * 200-period moving average) starts at the window's first candle.
+ */
+export const HISTORY_WARMUP_BARS = 200;

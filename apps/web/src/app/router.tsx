@@ -61,7 +61,7 @@ const AdminAnalyticsRoute = lazy(loadAdminAnalytics);
 const FIRST_VISIT_CHUNKS: [RegExp, (() => Promise<unknown>)[]][] = [
   [/^\/stocks$/, [loadStocks]],
   [/^\/stocks\/[^/]+$/, [loadStockDetail]],
-  [/^\/indices$/, [loadIndices]],
+  [/^\/indices(\/[^/]+)?$/, [loadIndices]],
   [/^\/portfolio$/, [loadPortfolio]],
   [/^\/watchlist$/, [loadWatchlist]],
   [/^\/predictions$/, [loadPredictions]],
@@ -121,6 +121,7 @@ export function AppRoutes() {
           <Route path="stocks" element={<StocksRoute />} />
           <Route path="stocks/:symbol" element={<StockDetailRoute />} />
           <Route path="indices" element={<IndicesRoute />} />
+          <Route path="indices/:code" element={<IndicesRoute />} />
           <Route path="portfolio" element={<PortfolioRoute />} />
           <Route path="watchlist" element={<WatchlistRoute />} />
           <Route path="predictions" element={<PredictionsRoute />} />

@@ -22,7 +22,7 @@ describe('server pages', () => {
 
   it('renders the dashboard with its figures, in Turkish, for an investor the server does not know', () => {
     const { html, title } = renderDashboard(DASHBOARD_BODIES, DASHBOARD_UPDATED_AT);
-    expect(title).toBe('Dashboard · BIST AI');
+    expect(title).toBe('Özet · BIST AI');
     const visible = html.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&');
     // The cards' figures in Turkish formats, the top bar's status and BIST 100, when the data was taken.
     expect(visible).toContain('Toplam Hisse596');
@@ -35,7 +35,7 @@ describe('server pages', () => {
     expect(visible).toContain('Son güncelleme: 20.11.2026 15:10:05');
     // No one's name: the fallback until the app renders with the session.
     expect(visible).toContain('Kullanıcı');
-    expect(html).toMatch(/<h1[^>]*>Dashboard<\/h1>/);
+    expect(html).toMatch(/<h1[^>]*>Özet<\/h1>/);
     // The sidebar is in the markup (CSS shows it on large screens only: the server does not know the screen).
     expect(html).toMatch(/<aside class="[^"]*hidden[^"]*lg:block[^"]*" data-testid="sidebar">/);
   });

@@ -11,9 +11,12 @@ export const STORAGE_KEYS = {
   language: 'language',
   /** demoMode from the last successful /health, so the offline login fallback knows it may apply. */
   demoMode: 'demo_mode',
+  /** An investor's chart choices, one entry per user id: 'chart_settings:<user id>' (decision 0057). */
+  chartSettings: 'chart_settings',
 } as const;
 
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+export type StorageKey =
+  (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS] | `${typeof STORAGE_KEYS.chartSettings}:${string}`;
 
 /** localStorage can throw (privacy modes, quota); the app must keep working without it. */
 export function readStorage(key: StorageKey): string | null {

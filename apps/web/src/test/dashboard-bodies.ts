@@ -25,6 +25,10 @@ export const DASHBOARD_BODIES = {
       top_gainers: [{ symbol: 'GUNDG', change: 9.99, price: 22.46, company_name: 'Gündoğdu </script> Gıda' }],
       top_losers: [{ symbol: 'KLNMA', change: -9.98, price: 29.22, company_name: 'T. Kalkınma Bankası' }],
       sector_distribution: [{ sector: 'Holding', count: 53 }],
+      sector_moves: [
+        { sector: 'Bankacılık', change_percent: 1.25, count: 13 },
+        { sector: 'Holding', change_percent: -0.5, count: 53 },
+      ],
       date: '2026-11-20',
       freshness: { source: 'yahoo', asOf: '2026-11-20T15:10:00Z', stale: false, ageSeconds: 5 },
     },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SECTORS, STOCKS } from '@bist/market';
+import { HISTORY_WARMUP_BARS } from '@bist/contracts';
 import { createMarketTestApp, type TestApp } from '@test/helpers';
 import type { MarketEngine } from '@/market/engine';
 import { MarketRepository } from '@/market/market.repository';
@@ -31,6 +32,18 @@ describe('market routes', () => {
     for (const l of data.top_losers) expect(l.change).toBeLessThan(0);
     expect(data.freshness).toMatchObject({ source: 'simulated', stale: false });
     expect(res.headers['content-type']).toContain('application/json');
+    // Every sector's move, most rising first; a sector's move lies between its stocks' moves.
+    expect(data.sector_moves).toHaveLength(SECTORS.length);
+    const moves = data.sector_moves as { sector: string; change_percent: number; count: number }[];
+    for (let i = 1; i < moves.length; i += 1)
+      expect(moves[i - 1]!.change_percent).toBeGreaterThanOrEqual(moves[i]!.change_percent);
+    const banks = moves.find((m) => m.sector === STOCKS.find((s) => s.symbol === 'GARAN')!.sector)!;
+    const bankChanges = STOCKS.filter((s) => s.sector === banks.sector).map(
+      (s) => t.engine.quote(s.symbol)!.changePercent,
+    );
+    expect(banks.count).toBe(bankChanges.length);
+    expect(banks.change_percent).toBeGreaterThanOrEqual(Math.min(...bankChanges) - 0.01);
+    expect(banks.change_percent).toBeLessThanOrEqual(Math.max(...bankChanges) + 0.01);
   });
 
   it('lists live data for every stock, most traded first', async () => {
@@ -197,6 +210,53 @@ describe('market routes', () => {
     expect(data.code).toBe('XU100');
     expect(data.intraday.length).toBeGreaterThanOrEqual(2);
     expect(data.intraday.at(-1).value).toBeCloseTo(data.value, -1);
+  });
+
+  it("sends a chart's warm-up candles: the stored bars just before its window, same interval", async () => {
+    const daily = (await get('/api/stocks/THYAO/history?range=1A')).json().data;
+    // The test history starts on 2026-09-01: a month's window has every earlier stored day before it.
+    expect(daily.warmup.length).toBeGreaterThan(20);
+    expect(daily.warmup.length).toBeLessThanOrEqual(HISTORY_WARMUP_BARS);
+    expect(daily.warmup[0].time).toBe('2026-09-01');
+    expect(daily.warmup.at(-1).time < daily.candles[0].time).toBe(true);
+    const all = (await get('/api/stocks/THYAO/history?range=1Y')).json().data;
+    // Warm-up and window together are the stored days without a gap or overlap.
+    expect([...daily.warmup, ...daily.candles].map((c: { time: string }) => c.time)).toEqual(
+      all.candles.map((c: { time: string }) => c.time),
+    );
+    expect(all.warmup).toEqual([]);
+    const intraday = (await get('/api/stocks/THYAO/history?range=1G')).json().data;
+    expect(intraday.warmup.length).toBe(HISTORY_WARMUP_BARS);
+    expect(Date.parse(intraday.warmup.at(-1).time)).toBeLessThan(Date.parse(intraday.candles[0].time));
+    const index = (await get('/api/indices/XU030/history?range=1A')).json().data;
+    expect(index.warmup.length).toBeGreaterThan(20);
+  });
+
+  it("lists an index's members with today's moves and their capitalisation weights, heaviest first", async () => {
+    const res = await get('/api/indices/xu030/members');
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.code).toBe('XU030');
+    expect(data.weights).toBe('capitalisation');
+    expect(data.members).toHaveLength(30);
+    const weighted = data.members.filter((m: { weight_percent: number | null }) => m.weight_percent !== null);
+    expect(weighted.length).toBeGreaterThan(0);
+    const sum = weighted.reduce((s: number, m: { weight_percent: number }) => s + m.weight_percent, 0);
+    expect(sum).toBeCloseTo(100, 0);
+    for (let i = 1; i < weighted.length; i += 1)
+      expect(weighted[i - 1].weight_percent).toBeGreaterThanOrEqual(weighted[i].weight_percent);
+    const thyao = data.members.find((m: { symbol: string }) => m.symbol === 'THYAO');
+    expect(thyao).toMatchObject({
+      price: t.engine.quote('THYAO')!.priceTry,
+      change_percent: t.engine.quote('THYAO')!.changePercent,
+      company_name: expect.any(String),
+    });
+    // The weight is the member's capitalisation over the members' total.
+    const total = weighted.reduce((s: number, m: { market_cap: number }) => s + m.market_cap, 0);
+    expect(thyao.weight_percent).toBeCloseTo((thyao.market_cap / total) * 100, 1);
+    const unknown = await get('/api/indices/XU999/members');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe('Endeks bulunamadı: XU999');
   });
 
   it('counts the universe on the landing page only from real data', async () => {

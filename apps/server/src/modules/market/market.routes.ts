@@ -6,6 +6,7 @@ import {
   historySchema,
   indexDataSchema,
   indexListSchema,
+  indexMembersSchema,
   indexParamsSchema,
   liveDataQuerySchema,
   liveDataSchema,
@@ -248,6 +249,19 @@ export function marketRoutes(
         },
       },
       async (request) => ({ success: true as const, data: await market.indexData(request.params.id) }),
+    );
+
+    app.get(
+      '/api/indices/:id/members',
+      {
+        schema: {
+          tags: ['indices'],
+          summary: "An index's members with today's moves and their weights where known",
+          params: indexParamsSchema,
+          response: { 200: indexMembersSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({ success: true as const, data: market.indexMembers(request.params.id) }),
     );
 
     app.get(

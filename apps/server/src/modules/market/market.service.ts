@@ -12,8 +12,10 @@ import {
   tickSizeTry,
 } from '@bist/market';
 import {
+  HISTORY_WARMUP_BARS,
   TOP_LIST_ITEMS,
   type Candle,
+  type IndexMember,
   type Freshness,
   type HistoryRange,
   type IndexItem,
@@ -52,6 +54,20 @@ const DAILY_RANGE_DAYS: Record<Exclude<HistoryRange, '1G' | '1H'>, number> = {
   '5Y': 5 * 366,
 };
 
+/**
+ * Calendar days before a daily chart's window read for its warm-up candles: HISTORY_WARMUP_BARS sessions are about
+ * 280 calendar days (five sessions a week), with room for holidays.
+ */
+const WARMUP_CALENDAR_DAYS = 310;
+/** Sessions before an intraday chart's window read for its warm-up candles (≥ HISTORY_WARMUP_BARS bars each). */
+const WARMUP_SESSIONS: Record<'1G' | '1H', number> = { '1G': 3, '1H': 7 };
+
+/** A chart's stored candles and the candles just before them that its indicators warm up on. */
+interface StoredChart {
+  candles: Candle[];
+  warmup: Candle[];
+}
+
 /** Every stock's live quote, most traded first, with the freshness of the quotes. */
 export interface LiveData {
   quotes: LiveQuote[];
@@ -82,7 +98,7 @@ function week52(
 export class MarketService {
   private liveCache: Cached<LiveData> | undefined;
   /** Candles read from the database, per chart (kind, symbol, range); bounded like the encoded answers. */
-  private readonly storedCandles = new VersionedCache<string, Candle[]>(STORED_CANDLES_MAX);
+  private readonly storedCandles = new VersionedCache<string, StoredChart>(STORED_CANDLES_MAX);
   private readonly storedRanges = new VersionedCache<'all', Map<string, { low: number; high: number }>>(1);
   private indexCache: Cached<IndexItem[]> | undefined;
 
@@ -184,9 +200,35 @@ export class MarketService {
         .filter((q) => q.changePercent < 0)
         .map(mover),
       sector_distribution: SECTORS.map((s) => ({ sector: s.sector, count: s.stockCount })),
+      sector_moves: this.sectorMoves(quotes),
       date: quotes[0]!.date,
       freshness: this.freshness(),
     };
+  }
+
+  /** Each sector's capitalisation-weighted move today, most rising first (the summary's `sector_moves`). */
+  private sectorMoves(quotes: readonly Quote[]): { sector: string; change_percent: number; count: number }[] {
+    const sums = new Map<string, { now: number; before: number; changes: number; count: number }>();
+    for (const q of quotes) {
+      const sector = STOCK_BY_SYMBOL.get(q.symbol)?.sector;
+      if (!sector) continue;
+      const shares = this.engine.sharesOutstanding(q.symbol) ?? 0;
+      const sum = sums.get(sector) ?? { now: 0, before: 0, changes: 0, count: 0 };
+      sum.now += shares * q.priceTry;
+      sum.before += shares * q.previousCloseTry;
+      sum.changes += q.changePercent;
+      sum.count += 1;
+      sums.set(sector, sum);
+    }
+    return [...sums]
+      .map(([sector, sum]) => ({
+        sector,
+        change_percent: round2(
+          sum.before > 0 ? (sum.now / sum.before - 1) * 100 : sum.changes / Math.max(1, sum.count),
+        ),
+        count: sum.count,
+      }))
+      .sort((a, b) => b.change_percent - a.change_percent || a.sector.localeCompare(b.sector, 'tr'));
   }
 
   /**
@@ -343,18 +385,27 @@ export class MarketService {
     };
   }
 
-  /** Candles for a chart range: 5-minute bars for 1G, 15-minute for 1H (5 sessions), daily bars otherwise. */
+  /**
+   * Candles for a chart range: 5-minute bars for 1G, 15-minute for 1H (5 sessions), daily bars otherwise; with up to
+   * HISTORY_WARMUP_BARS candles of the same interval before the window (`warmup`) for the indicators.
+   */
   async history(symbol: string, range: HistoryRange, kind: 'stock' | 'index') {
     const q = kind === 'stock' ? this.requireStock(symbol) : this.requireIndex(symbol);
     const minute = Math.floor(this.clock.now().getTime() / 60_000);
     if (range === '1G' || range === '1H') {
       // The 1-minute bars are written once a minute: the chart is read at most once a minute.
-      const candles = await this.storedCandles.getAsync(
+      const stored = await this.storedCandles.getAsync(
         `${kind}|${symbol}|${range}`,
         `${q.date}|${minute}`,
         () => this.intradayCandles(symbol, range, q.date, kind),
       );
-      return { symbol, range, interval: range === '1G' ? ('5m' as const) : ('15m' as const), candles };
+      return {
+        symbol,
+        range,
+        interval: range === '1G' ? ('5m' as const) : ('15m' as const),
+        candles: stored.candles,
+        warmup: stored.warmup,
+      };
     }
     // A day's bar is written once after the close (today's forming candle is the live quote, added below); bars
     // written by another process (a price import) show within STORED_CANDLES_TTL_MIN minutes.
@@ -365,9 +416,9 @@ export class MarketService {
     );
     // During the session today's bar is not stored yet: the live quote is today's forming candle.
     const candles =
-      kind === 'stock' && stored.at(-1)?.time !== q.date
+      kind === 'stock' && stored.candles.at(-1)?.time !== q.date
         ? [
-            ...stored,
+            ...stored.candles,
             {
               time: q.date,
               open: q.openTry,
@@ -377,8 +428,8 @@ export class MarketService {
               volume: q.volume,
             },
           ]
-        : stored;
-    return { symbol, range, interval: '1d' as const, candles };
+        : stored.candles;
+    return { symbol, range, interval: '1d' as const, candles, warmup: stored.warmup };
   }
 
   private async intradayCandles(
@@ -386,13 +437,15 @@ export class MarketService {
     range: '1G' | '1H',
     date: string,
     kind: 'stock' | 'index',
-  ): Promise<Candle[]> {
+  ): Promise<StoredChart> {
     const fromDate = sessionsBack(date, range === '1G' ? 1 : 5);
+    const warmupDate = sessionsBack(fromDate, WARMUP_SESSIONS[range] + 1);
     const from = istanbulInstant(fromDate, 0);
+    const warmupFrom = istanbulInstant(warmupDate, 0);
     const to = istanbulInstant(addCalendarDays(date, 1), 0);
-    if (kind === 'stock') await this.engine.ensureStockMinutes(symbol, tradingDaysBetween(fromDate, date));
-    const bars = await this.repo.intradayBars(symbol, from, to, range === '1G' ? 5 : 15);
-    return bars.map((b) => ({
+    if (kind === 'stock') await this.engine.ensureStockMinutes(symbol, tradingDaysBetween(warmupDate, date));
+    const bars = await this.repo.intradayBars(symbol, warmupFrom, to, range === '1G' ? 5 : 15);
+    const candles = bars.map((b) => ({
       time: b.minute.toISOString(),
       open: b.openTry,
       high: b.highTry,
@@ -400,19 +453,21 @@ export class MarketService {
       close: b.closeTry,
       volume: b.volumeShares,
     }));
+    return splitWarmup(candles, (c) => Date.parse(c.time) < from.getTime());
   }
 
   private async dailyCandles(
     symbol: string,
     range: Exclude<HistoryRange, '1G' | '1H'>,
     date: string,
-  ): Promise<Candle[]> {
+  ): Promise<StoredChart> {
+    const windowStart = addCalendarDays(date, -DAILY_RANGE_DAYS[range]);
     const bars = await this.repo.dailyBarsBetween(
       [symbol],
-      addCalendarDays(date, -DAILY_RANGE_DAYS[range]),
+      addCalendarDays(windowStart, -WARMUP_CALENDAR_DAYS),
       date,
     );
-    return bars.map((b) => ({
+    const candles = bars.map((b) => ({
       time: b.date,
       open: b.openTry,
       high: b.highTry,
@@ -420,6 +475,7 @@ export class MarketService {
       close: b.closeTry,
       volume: b.volumeShares,
     }));
+    return splitWarmup(candles, (c) => c.time < windowStart);
   }
 
   indexList(): IndexItem[] {
@@ -456,6 +512,52 @@ export class MarketService {
     return quote;
   }
 
+  /**
+   * GET /api/indices/{id}/members: the members' quotes and their weights as the product computes the level
+   * (capitalisation = shares outstanding × price, no free-float factors); a member without known shares has no
+   * weight, and the rest are weighted among themselves (depends on `quotesVersion()`).
+   */
+  indexMembers(code: string): {
+    code: string;
+    members: IndexMember[];
+    weights: 'capitalisation' | 'unknown';
+    date: string;
+  } {
+    const q = this.requireIndex(code);
+    const definition = this.engine.indexDefinitions.find((i) => i.code === code)!;
+    const rows = definition.members.flatMap((symbol) => {
+      const quote = this.engine.quote(symbol);
+      if (!quote) return [];
+      const shares = this.engine.sharesOutstanding(symbol);
+      const stock = STOCK_BY_SYMBOL.get(symbol);
+      return [
+        {
+          symbol,
+          company_name: stock?.name ?? symbol,
+          sector: stock?.sector ?? '',
+          price: quote.priceTry,
+          change_percent: quote.changePercent,
+          market_cap: shares ? Math.round(shares * quote.priceTry) : null,
+        },
+      ];
+    });
+    const total = rows.reduce((sum, r) => sum + (r.market_cap ?? 0), 0);
+    const members: IndexMember[] = rows
+      .map((r) => ({
+        ...r,
+        weight_percent: r.market_cap !== null && total > 0 ? round2((r.market_cap / total) * 100) : null,
+      }))
+      .sort(
+        (a, b) => (b.weight_percent ?? -1) - (a.weight_percent ?? -1) || a.symbol.localeCompare(b.symbol),
+      );
+    return {
+      code,
+      members,
+      weights: total > 0 ? 'capitalisation' : 'unknown',
+      date: q.date,
+    };
+  }
+
   /** GET /api/indices/{id}/data: the index with its real intraday series (15-minute points of its session). */
   async indexData(code: string) {
     const q = this.requireIndex(code);
@@ -481,6 +583,16 @@ export class MarketService {
       members: [...definition.members],
     };
   }
+}
+
+/** The candles before the window (at most HISTORY_WARMUP_BARS, the latest) and the window's own candles. */
+function splitWarmup(candles: Candle[], before: (candle: Candle) => boolean): StoredChart {
+  let first = 0;
+  while (first < candles.length && before(candles[first]!)) first += 1;
+  return {
+    warmup: candles.slice(Math.max(0, first - HISTORY_WARMUP_BARS), first),
+    candles: candles.slice(first),
+  };
 }
 
 function round2(x: number): number {

@@ -46,6 +46,7 @@ const summary = (bist100Value: number, bist100Change: number) => ({
     top_gainers: [],
     top_losers: [],
     sector_distribution: [],
+    sector_moves: [],
     date: '2026-01-05',
     freshness: { source: 'simulated', asOf: null, stale: false, ageSeconds: null },
   },

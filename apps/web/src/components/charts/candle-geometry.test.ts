@@ -232,9 +232,9 @@ describe('scene', () => {
     const scene = candleScene({
       candles,
       indicators: {
-        sma20: candles.map(() => null),
-        sma50: candles.map(() => null),
+        overlays: [{ id: 'sma20', values: candles.map(() => null), color: 'red' }],
         rsi: candles.map(() => 50),
+        macd: null,
       },
       weights: tickWeights(candles.map((c) => c.time)),
       view: { from: 40, to: 63 },
@@ -270,7 +270,54 @@ describe('scene', () => {
     });
     expect(scene.rsi).toBeNull();
     expect(scene.price.bottom).toBe(172);
-    expect(scene.lines).toEqual({ sma20: '', sma50: '', rsi: '' });
+    expect(scene.lines).toEqual({ rsi: '', macd: '', signal: '' });
+    expect(scene.overlays).toEqual([]);
+    expect(scene.macd).toBeNull();
+  });
+
+  it('stacks the RSI and MACD panes under the prices when both are chosen', () => {
+    const candles = days(60);
+    const zigzag = candles.map((_, i) => (i % 2 === 0 ? 1 : -1));
+    const scene = candleScene({
+      candles,
+      indicators: {
+        overlays: [],
+        rsi: candles.map(() => 50),
+        macd: { macd: zigzag, signal: candles.map(() => 0), histogram: zigzag },
+      },
+      weights: tickWeights(candles.map((c) => c.time)),
+      view: fitView(60),
+      width: 600,
+      height: 480,
+      priceLabel: (v) => v.toFixed(2),
+    });
+    expect(scene.price.bottom).toBe(Math.round(452 / 1.64));
+    expect(scene.rsi!.top).toBe(scene.price.bottom + 1);
+    expect(scene.macd!.top).toBeGreaterThan(scene.rsi!.bottom);
+    expect(scene.macd!.bottom).toBe(452);
+    // Zero sits in the middle of the MACD pane; bars above and below it.
+    expect(scene.macd!.y(0)).toBeCloseTo((scene.macd!.top + scene.macd!.bottom) / 2, 6);
+    expect(scene.histogram.up.match(/M/g)).toHaveLength(30);
+    expect(scene.histogram.down.match(/M/g)).toHaveLength(30);
+    expect(scene.lines.macd).not.toBe('');
+  });
+
+  it('draws a close line instead of candles for the line type, and no volume when it is off', () => {
+    const candles = days(20);
+    const scene = candleScene({
+      candles,
+      indicators: null,
+      weights: tickWeights(candles.map((c) => c.time)),
+      view: fitView(20),
+      width: 300,
+      height: 200,
+      priceLabel: (v) => v.toFixed(2),
+      type: 'line',
+      volume: false,
+    });
+    expect(scene.candles).toEqual({ up: '', down: '' });
+    expect(scene.closeLine.startsWith('M')).toBe(true);
+    expect(scene.volume).toEqual({ up: '', down: '' });
   });
 });
 

@@ -436,10 +436,25 @@ const VOLUME_SHARE = 0.2;
 /** RSI runs 0–100 with a small margin so 0 and 100 stay inside the pane. */
 const RSI_MARGIN = 0.04;
 
+/** A line drawn over the prices (a moving average, a Bollinger band), in its legend's colour. */
+export interface Overlay {
+  id: string;
+  values: readonly (number | null)[];
+  color: string;
+}
+
+/** MACD's three series over the candles. */
+export interface MacdSeries {
+  macd: readonly (number | null)[];
+  signal: readonly (number | null)[];
+  histogram: readonly (number | null)[];
+}
+
+/** What is drawn besides the prices: lines over them, and the lower panes (RSI, MACD) when chosen. */
 export interface Indicators {
-  sma20: readonly (number | null)[];
-  sma50: readonly (number | null)[];
-  rsi: readonly (number | null)[];
+  overlays: readonly Overlay[];
+  rsi: readonly (number | null)[] | null;
+  macd: MacdSeries | null;
 }
 
 export interface Pane extends PaneScale {
@@ -456,16 +471,62 @@ export interface CandleScene {
   range: [number, number];
   price: Pane;
   rsi: Pane | null;
+  macd: Pane | null;
   timeAxisTop: number;
+  /** Candles (candle type) or empty paths (line type). */
   candles: { up: string; down: string };
+  /** The closes as one line (line type), else ''. */
+  closeLine: string;
+  /** Empty paths when volume is not shown. */
   volume: { up: string; down: string };
-  lines: { sma20: string; sma50: string; rsi: string };
+  overlays: { id: string; color: string; d: string }[];
+  lines: { rsi: string; macd: string; signal: string };
+  /** MACD histogram bars above and below zero. */
+  histogram: { up: string; down: string };
   timeTicks: TimeTick[];
 }
 
+/** The lowest and highest value of `series` over `first…last`, null when none. */
+function seriesExtent(
+  series: readonly (readonly (number | null)[])[],
+  [first, last]: readonly [number, number],
+): [number, number] | null {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const line of series)
+    for (let i = first; i <= last; i++) {
+      const v = line[i];
+      if (v !== null && v !== undefined) {
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+      }
+    }
+  return lo <= hi ? [lo, hi] : null;
+}
+
+/** MACD histogram bars of `first…last` from the zero line, rising (≥ 0) and falling apart. */
+function histogramPaths(
+  values: readonly (number | null)[],
+  [first, last]: readonly [number, number],
+  x: Scale,
+  y: Scale,
+  spacing: number,
+): { up: string; down: string } {
+  const width = bodyWidth(spacing);
+  const zero = y(0);
+  const up: string[] = [];
+  const down: string[] = [];
+  for (let i = first; i <= last; i++) {
+    const v = values[i];
+    if (v === null || v === undefined) continue;
+    (v >= 0 ? up : down).push(rect(Math.round(x(i)) - Math.floor(width / 2), y(v), width, zero));
+  }
+  return { up: up.join(''), down: down.join('') };
+}
+
 /**
- * Everything the chart draws for `width` × `height` px: panes (price with volume, RSI when there are indicators),
- * the price axis as wide as its labels, the candles, bars and lines in view, the time axis ticks.
+ * Everything the chart draws for `width` × `height` px: the price pane (candles or a close line, volume when
+ * chosen, the overlays), an RSI and a MACD pane when chosen, the price axis as wide as its labels, the time axis.
  */
 export function candleScene({
   candles,
@@ -475,6 +536,8 @@ export function candleScene({
   width,
   height,
   priceLabel,
+  type = 'candle',
+  volume = true,
 }: {
   candles: readonly Candle[];
   indicators: Indicators | null;
@@ -483,26 +546,57 @@ export function candleScene({
   width: number;
   height: number;
   priceLabel: (value: number) => string;
+  type?: 'candle' | 'line';
+  volume?: boolean;
 }): CandleScene {
   const range = visibleRange(view, candles.length);
   const panes = Math.max(2, height - TIME_AXIS_HEIGHT);
-  const priceBottom = indicators ? Math.round(panes / (1 + RSI_SHARE)) : panes;
-  const lines = indicators ? [indicators.sma20, indicators.sma50] : [];
+  const lower = [indicators?.rsi ? 'rsi' : null, indicators?.macd ? 'macd' : null].filter(
+    (pane): pane is 'rsi' | 'macd' => pane !== null,
+  );
+  const priceBottom = Math.round(panes / (1 + RSI_SHARE * lower.length));
+  const lowerHeight = lower.length > 0 ? (panes - priceBottom) / lower.length : 0;
+  const overlays = indicators?.overlays ?? [];
   const price: Pane = {
     top: 0,
     bottom: priceBottom,
-    ...paneScale(priceExtent(candles, lines, range) ?? [0, 1], 0, priceBottom, { top: 0.2, bottom: 0.1 }),
+    ...paneScale(
+      priceExtent(
+        candles,
+        overlays.map((o) => o.values),
+        range,
+      ) ?? [0, 1],
+      0,
+      priceBottom,
+      { top: 0.2, bottom: volume ? 0.1 : 0.06 },
+    ),
   };
-  const rsi: Pane | null = indicators
-    ? {
-        top: priceBottom + 1,
-        bottom: panes,
-        ...paneScale([0, 100], priceBottom + 1, panes, { top: RSI_MARGIN, bottom: RSI_MARGIN }, 20),
-      }
-    : null;
+  const lowerPane = (name: 'rsi' | 'macd'): Pane | null => {
+    const at = lower.indexOf(name);
+    if (at < 0) return null;
+    const top = Math.round(priceBottom + at * lowerHeight) + 1;
+    const bottom = Math.round(priceBottom + (at + 1) * lowerHeight);
+    if (name === 'rsi')
+      return {
+        top,
+        bottom,
+        ...paneScale([0, 100], top, bottom, { top: RSI_MARGIN, bottom: RSI_MARGIN }, 20),
+      };
+    const m = indicators!.macd!;
+    const [lo, hi] = seriesExtent([m.macd, m.signal, m.histogram], range) ?? [-1, 1];
+    const bound = Math.max(Math.abs(lo), Math.abs(hi)) || 1;
+    return { top, bottom, ...paneScale([-bound, bound], top, bottom, { top: 0.1, bottom: 0.1 }, 24) };
+  };
+  const rsi = lowerPane('rsi');
+  const macdPane = lowerPane('macd');
   const lastClose = candles[candles.length - 1]?.close;
   const axis = axisWidth(
-    [...price.ticks, ...(rsi?.ticks ?? []), ...(lastClose === undefined ? [] : [lastClose])].map(priceLabel),
+    [
+      ...price.ticks,
+      ...(rsi?.ticks ?? []),
+      ...(macdPane?.ticks ?? []),
+      ...(lastClose === undefined ? [] : [lastClose]),
+    ].map(priceLabel),
   );
   const right = Math.max(1, width - axis);
   const x = indexScale(view, 0, right);
@@ -510,6 +604,7 @@ export function candleScene({
   let maxVolume = 0;
   for (let i = range[0]; i <= range[1]; i++) maxVolume = Math.max(maxVolume, candles[i]?.volume ?? 0);
   const volumeY = linearScale([0, maxVolume || 1], [priceBottom, priceBottom - VOLUME_SHARE * priceBottom]);
+  const closes = candles.map((c) => c.close);
   return {
     right,
     axisWidth: axis,
@@ -518,16 +613,21 @@ export function candleScene({
     range,
     price,
     rsi,
+    macd: macdPane,
     timeAxisTop: panes,
-    candles: candlePaths(candles, range, x, price.y, spacing),
-    volume: volumePaths(candles, range, x, volumeY, priceBottom, spacing),
-    lines: indicators
-      ? {
-          sma20: seriesPath(indicators.sma20, range, x, price.y),
-          sma50: seriesPath(indicators.sma50, range, x, price.y),
-          rsi: rsi ? seriesPath(indicators.rsi, range, x, rsi.y) : '',
-        }
-      : { sma20: '', sma50: '', rsi: '' },
+    candles: type === 'candle' ? candlePaths(candles, range, x, price.y, spacing) : { up: '', down: '' },
+    closeLine: type === 'line' ? seriesPath(closes, range, x, price.y) : '',
+    volume: volume ? volumePaths(candles, range, x, volumeY, priceBottom, spacing) : { up: '', down: '' },
+    overlays: overlays.map((o) => ({ id: o.id, color: o.color, d: seriesPath(o.values, range, x, price.y) })),
+    lines: {
+      rsi: rsi && indicators?.rsi ? seriesPath(indicators.rsi, range, x, rsi.y) : '',
+      macd: macdPane && indicators?.macd ? seriesPath(indicators.macd.macd, range, x, macdPane.y) : '',
+      signal: macdPane && indicators?.macd ? seriesPath(indicators.macd.signal, range, x, macdPane.y) : '',
+    },
+    histogram:
+      macdPane && indicators?.macd
+        ? histogramPaths(indicators.macd.histogram, range, x, macdPane.y, spacing)
+        : { up: '', down: '' },
     timeTicks: timeTicks(
       candles.map((c) => c.time),
       weights,

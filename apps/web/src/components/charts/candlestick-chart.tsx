@@ -9,7 +9,17 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import type { Candle } from '@bist/contracts';
-import { rsi, sma } from '@/lib/indicators';
+import {
+  averageColor,
+  averageId,
+  BOLLINGER_COLOR,
+  DEFAULT_CHART_SETTINGS,
+  MACD_COLOR,
+  RSI_COLOR,
+  SIGNAL_COLOR,
+  type ChartSettings,
+} from '@/lib/chart-settings';
+import { bollinger, ema, macd, overWindow, rsi, sma } from '@/lib/indicators';
 import { changeColorClass, formatChange, formatCompact, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import {
@@ -26,6 +36,8 @@ import {
   tickWeights,
   zoomView,
   type CandleScene,
+  type Indicators,
+  type Overlay,
   type RangeSummary,
   type View,
   type ViewState,
@@ -34,9 +46,8 @@ import { textOn, useChartColors, withAlpha, type ChartColors } from './chart-col
 import { stepIndex } from './svg-geometry';
 import { useElementSize } from './use-element-size';
 
-/** The legend above the chart paints SMA 50 amber-600 and RSI purple-600: the lines match it. */
-const SMA50_COLOR = 'rgb(217, 119, 6)';
-const RSI_COLOR = 'rgb(147, 51, 234)';
+const NO_CANDLES: readonly Candle[] = [];
+
 const TICK_FONT = 12;
 const LABEL_HEIGHT = 18;
 /** A wheel notch (100 px) zooms by e^0.2 ≈ 1.22. */
@@ -70,7 +81,41 @@ type Gesture =
   | { kind: 'pinch'; distance: number; anchor: number; view: View };
 
 /**
- * Candlestick chart with volume, SMA 20/50 and an RSI 14 pane, drawn as SVG in the theme's up/down colours (no
+ * The indicators of `settings` over the candles, each computed over the warm-up candles before them too, so that a
+ * 50-period average has a value from the first candle shown when 49 earlier candles exist.
+ */
+export function chartIndicators(
+  candles: readonly Candle[],
+  warmup: readonly Candle[],
+  settings: ChartSettings,
+): Indicators {
+  const before = warmup.map((c) => c.close);
+  const closes = candles.map((c) => c.close);
+  const overlays: Overlay[] = settings.averages.map((average, i) => ({
+    id: averageId(average),
+    color: averageColor(i),
+    values: overWindow(before, closes, (v) =>
+      average.kind === 'sma' ? sma(v, average.period) : ema(v, average.period),
+    ),
+  }));
+  if (settings.bollinger) {
+    const bands = overWindow(before, closes, (v) => bollinger(v, 20, 2));
+    overlays.push(
+      { id: 'bb-upper', color: BOLLINGER_COLOR, values: bands.upper },
+      { id: 'bb-middle', color: BOLLINGER_COLOR, values: bands.middle },
+      { id: 'bb-lower', color: BOLLINGER_COLOR, values: bands.lower },
+    );
+  }
+  return {
+    overlays,
+    rsi: settings.rsi ? overWindow(before, closes, (v) => rsi(v, 14)) : null,
+    macd: settings.macd ? overWindow(before, closes, (v) => macd(v, 12, 26, 9)) : null,
+  };
+}
+
+/**
+ * Candlestick (or close-line) chart with the indicators the investor chose (moving averages, Bollinger bands,
+ * volume, RSI 14 and MACD panes), drawn as SVG in the theme's up/down colours (no
  * chart library: lightweight-charts alone was 60 kB gz of the stock page). The plot is one focusable element
  * around the picture (role="img", named with the visible range): the pointer or the arrow keys (Home/End) pick the
  * candle the readout above shows, else the latest; the wheel or a pinch zooms around the pointer, a drag pans,
@@ -78,6 +123,8 @@ type Gesture =
  */
 export function CandlestickChart({
   candles,
+  warmup = NO_CANDLES,
+  settings = DEFAULT_CHART_SETTINGS,
   label,
   summarize,
   showIndicators = true,
@@ -85,6 +132,9 @@ export function CandlestickChart({
   readoutLabels,
 }: {
   candles: readonly Candle[];
+  /** Candles before `candles` the indicators are computed over too (not drawn). */
+  warmup?: readonly Candle[];
+  settings?: ChartSettings;
   label: string;
   /** Words for the visible range ('27 Eki 2026 – 25 Kas 2026 …'), appended to `label` as the picture's name. */
   summarize?: (range: RangeWords) => string;
@@ -107,17 +157,27 @@ export function CandlestickChart({
   const view = resolveView(viewState, key, count);
   const setView = (next: View) => setViewState({ key, count, view: next });
 
-  const indicators = useMemo(() => {
-    if (!showIndicators) return null;
-    const closes = candles.map((c) => c.close);
-    return { sma20: sma(closes, 20), sma50: sma(closes, 50), rsi: rsi(closes, 14) };
-  }, [candles, showIndicators]);
+  const indicators = useMemo(
+    () => (showIndicators ? chartIndicators(candles, warmup, settings) : null),
+    [candles, warmup, settings, showIndicators],
+  );
   const weights = useMemo(() => tickWeights(candles.map((c) => c.time)), [candles]);
   const scene = useMemo(
-    () => candleScene({ candles, indicators, weights, view, width, height, priceLabel: price }),
+    () =>
+      candleScene({
+        candles,
+        indicators,
+        weights,
+        view,
+        width,
+        height,
+        priceLabel: price,
+        type: settings.type,
+        volume: settings.volume,
+      }),
     // The view is compared by value: a new object with the same window draws the same picture.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [candles, indicators, weights, view.from, view.to, width, height],
+    [candles, indicators, weights, view.from, view.to, width, height, settings.type, settings.volume],
   );
 
   // The wheel listener is not passive (it keeps the page from scrolling while it zooms): it reads the latest view.
@@ -311,6 +371,24 @@ export function CandlestickChart({
           aria-label={name}
           data-testid="candle-chart"
           data-candles={Math.max(0, scene.range[1] - scene.range[0] + 1)}
+          data-type={settings.type}
+          data-indicators={
+            indicators
+              ? [
+                  ...indicators.overlays.map((o) => o.id),
+                  ...(settings.volume ? ['volume'] : []),
+                  ...(indicators.rsi ? ['rsi'] : []),
+                  ...(indicators.macd ? ['macd'] : []),
+                ].join(' ')
+              : ''
+          }
+          data-first-values={
+            indicators
+              ? indicators.overlays
+                  .map((o) => `${o.id}:${o.values[0] === null || o.values[0] === undefined ? '-' : 'y'}`)
+                  .join(' ')
+              : ''
+          }
           className="relative h-full w-full"
         >
           {width > 0 ? (
@@ -321,7 +399,7 @@ export function CandlestickChart({
                   scene={scene}
                   colors={colors}
                   last={candles[count - 1]}
-                  lastRsi={indicators?.rsi[count - 1] ?? null}
+                  lastRsi={indicators?.rsi?.[count - 1] ?? null}
                   clipId={id}
                 />
               </svg>
@@ -403,7 +481,8 @@ const CandleLayers = memo(function CandleLayers({
   lastRsi: number | null;
   clipId: string;
 }) {
-  const { right, price: pricePane, rsi: rsiPane } = scene;
+  const { right, price: pricePane, rsi: rsiPane, macd: macdPane } = scene;
+  const lowerPanes = [rsiPane, macdPane].filter((pane): pane is NonNullable<typeof pane> => pane !== null);
   const grid = withAlpha(colors.border, 0.5);
   const lastColor = last && last.close < last.open ? colors.down : colors.up;
   const lastY = last ? pricePane.y(last.close) : null;
@@ -419,6 +498,11 @@ const CandleLayers = memo(function CandleLayers({
             <rect x={0} y={rsiPane.top} width={right} height={rsiPane.bottom - rsiPane.top} />
           </clipPath>
         ) : null}
+        {macdPane ? (
+          <clipPath id={`${clipId}-macd`}>
+            <rect x={0} y={macdPane.top} width={right} height={macdPane.bottom - macdPane.top} />
+          </clipPath>
+        ) : null}
       </defs>
       {scene.timeTicks.map((tick) => (
         <line
@@ -431,7 +515,7 @@ const CandleLayers = memo(function CandleLayers({
           shapeRendering="crispEdges"
         />
       ))}
-      {[pricePane, ...(rsiPane ? [rsiPane] : [])].flatMap((pane, p) =>
+      {[pricePane, ...lowerPanes].flatMap((pane, p) =>
         pane.ticks.map((tick) => (
           <line
             key={`h${p}-${tick}`}
@@ -444,34 +528,41 @@ const CandleLayers = memo(function CandleLayers({
           />
         )),
       )}
-      {rsiPane ? (
+      {lowerPanes.map((pane) => (
         <line
+          key={`sep${pane.top}`}
           x1={0}
           x2={right + scene.axisWidth}
-          y1={pricePane.bottom + 0.5}
-          y2={pricePane.bottom + 0.5}
+          y1={pane.top - 0.5}
+          y2={pane.top - 0.5}
           stroke={colors.border}
         />
-      ) : null}
+      ))}
       <g clipPath={`url(#${clipId}-price)`}>
         <path d={scene.volume.up} fill={withAlpha(colors.up, 0.35)} data-chart-volume="up" />
         <path d={scene.volume.down} fill={withAlpha(colors.down, 0.35)} data-chart-volume="down" />
         <path d={scene.candles.up} fill={colors.up} data-chart-candles="up" />
         <path d={scene.candles.down} fill={colors.down} data-chart-candles="down" />
-        <path
-          d={scene.lines.sma20}
-          fill="none"
-          stroke={colors.primary}
-          strokeWidth={2}
-          data-chart-line="sma20"
-        />
-        <path
-          d={scene.lines.sma50}
-          fill="none"
-          stroke={SMA50_COLOR}
-          strokeWidth={2}
-          data-chart-line="sma50"
-        />
+        {scene.closeLine ? (
+          <path
+            d={scene.closeLine}
+            fill="none"
+            stroke={colors.foreground}
+            strokeWidth={2}
+            data-chart-line="close"
+          />
+        ) : null}
+        {scene.overlays.map((overlay) => (
+          <path
+            key={overlay.id}
+            d={overlay.d}
+            fill="none"
+            stroke={overlay.color}
+            strokeWidth={overlay.id.startsWith('bb-') ? 1.5 : 2}
+            strokeDasharray={overlay.id === 'bb-middle' ? '4 3' : undefined}
+            data-chart-line={overlay.id}
+          />
+        ))}
         {lastY !== null ? (
           <line x1={0} x2={right} y1={lastY} y2={lastY} stroke={lastColor} strokeDasharray="1 3" />
         ) : null}
@@ -492,7 +583,47 @@ const CandleLayers = memo(function CandleLayers({
           <path d={scene.lines.rsi} fill="none" stroke={RSI_COLOR} strokeWidth={2} data-chart-line="rsi" />
         </g>
       ) : null}
-      {[pricePane, ...(rsiPane ? [rsiPane] : [])].flatMap((pane, p) =>
+      {lowerPanes.map((pane) => (
+        <text
+          key={`name${pane.top}`}
+          x={6}
+          y={pane.top + 13}
+          fontSize={11}
+          fill={colors.muted}
+          data-chart-pane={pane === rsiPane ? 'rsi' : 'macd'}
+        >
+          {pane === rsiPane ? 'RSI 14' : 'MACD 12, 26, 9'}
+        </text>
+      ))}
+      {macdPane ? (
+        <g clipPath={`url(#${clipId}-macd)`}>
+          <line
+            x1={0}
+            x2={right}
+            y1={macdPane.y(0)}
+            y2={macdPane.y(0)}
+            stroke="rgba(128, 128, 128, 0.6)"
+            strokeDasharray="4 4"
+          />
+          <path d={scene.histogram.up} fill={withAlpha(colors.up, 0.6)} data-chart-histogram="up" />
+          <path d={scene.histogram.down} fill={withAlpha(colors.down, 0.6)} data-chart-histogram="down" />
+          <path
+            d={scene.lines.macd}
+            fill="none"
+            stroke={MACD_COLOR}
+            strokeWidth={1.5}
+            data-chart-line="macd"
+          />
+          <path
+            d={scene.lines.signal}
+            fill="none"
+            stroke={SIGNAL_COLOR}
+            strokeWidth={1.5}
+            data-chart-line="signal"
+          />
+        </g>
+      ) : null}
+      {[pricePane, ...lowerPanes].flatMap((pane, p) =>
         pane.ticks.map((tick) => (
           <text
             key={`t${p}-${tick}`}
@@ -561,7 +692,7 @@ function Crosshair({
 }) {
   const x = scene.x(picked.index);
   if (time === undefined || x < 0 || x > scene.right) return null;
-  const pane = [scene.price, scene.rsi].find(
+  const pane = [scene.price, scene.rsi, scene.macd].find(
     (p) => p !== null && picked.y !== null && picked.y >= p.top && picked.y <= p.bottom,
   );
   const level = pane && picked.y !== null ? pane.value(picked.y) : null;
@@ -585,7 +716,13 @@ function Crosshair({
             x={scene.right}
             y={within(picked.y, pane.top, pane.bottom)}
             width={scene.axisWidth}
-            text={pane === scene.rsi ? formatNumber(level, 1) : price(level)}
+            text={
+              pane === scene.rsi
+                ? formatNumber(level, 1)
+                : pane === scene.macd
+                  ? formatNumber(level, 2)
+                  : price(level)
+            }
             fill={colors.foreground}
             color={colors.background}
           />

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { breadthOf, riskBarOf, seriesRange, trendLabelOf, volatilityOf } from './index-rules';
+import {
+  breadthOf,
+  returnsOverSameDays,
+  riskBarOf,
+  seriesRange,
+  trendLabelOf,
+  volatilityOf,
+} from './index-rules';
 
 describe('index rules', () => {
   it('labels volatility high only above 2 % either way', () => {
@@ -53,5 +60,34 @@ describe('seriesRange', () => {
     });
     expect(seriesRange([])).toBeUndefined();
     expect(seriesRange(undefined)).toBeUndefined();
+  });
+});
+
+describe('returnsOverSameDays', () => {
+  it("compares an index's return with XU100's from the first to the last day both have", () => {
+    const index = [
+      { time: '2026-01-02', close: 90 },
+      { time: '2026-01-05', close: 100 },
+      { time: '2026-01-06', close: 105 },
+      { time: '2026-01-07', close: 110 },
+    ];
+    // XU100 has no close on the 2nd: the comparison starts on the 5th for both.
+    const xu100 = [
+      { time: '2026-01-05', close: 1000 },
+      { time: '2026-01-06', close: 990 },
+      { time: '2026-01-07', close: 1050 },
+    ];
+    const result = returnsOverSameDays(index, xu100)!;
+    expect(result.from).toBe('2026-01-05');
+    expect(result.to).toBe('2026-01-07');
+    expect(result.index).toBeCloseTo(10, 10);
+    expect(result.xu100).toBeCloseTo(5, 10);
+  });
+
+  it('is null without two common days', () => {
+    expect(
+      returnsOverSameDays([{ time: '2026-01-05', close: 1 }], [{ time: '2026-01-05', close: 2 }]),
+    ).toBeNull();
+    expect(returnsOverSameDays([], [])).toBeNull();
   });
 });

@@ -57,3 +57,31 @@ export function seriesRange(
   }
   return { low, high };
 }
+
+/** A daily close of an index. */
+export interface DailyClose {
+  /** YYYY-MM-DD. */
+  time: string;
+  close: number;
+}
+
+/**
+ * An index's return and XU100's over the same days, percent: from the first day both have a close to the last day
+ * both have one, so a gap in either series does not tilt the comparison. Null without two common days.
+ */
+export function returnsOverSameDays(
+  index: readonly DailyClose[],
+  xu100: readonly DailyClose[],
+): { from: string; to: string; index: number; xu100: number } | null {
+  const benchmark = new Map(xu100.map((c) => [c.time, c.close]));
+  const common = index.filter((c) => benchmark.has(c.time) && c.close > 0 && benchmark.get(c.time)! > 0);
+  const first = common[0];
+  const last = common.at(-1);
+  if (!first || !last || first.time === last.time) return null;
+  return {
+    from: first.time,
+    to: last.time,
+    index: (last.close / first.close - 1) * 100,
+    xu100: (benchmark.get(last.time)! / benchmark.get(first.time)! - 1) * 100,
+  };
+}

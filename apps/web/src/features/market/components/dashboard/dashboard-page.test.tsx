@@ -17,6 +17,69 @@ const summary = {
 
 let summaryOk = true;
 
+// The investor's own data: a portfolio 2 points ahead of XU100 over the month, two watched stocks, one alert.
+const PORTFOLIO = {
+  success: true,
+  data: {
+    overview: {
+      total_value: 90_000,
+      total_cost: 80_000,
+      total_gain_loss: 10_000,
+      total_gain_loss_percent: 12.5,
+      cash_balance: 10_000,
+      net_worth: 100_000,
+      net_contributions: 95_000,
+      realized_gain_loss: 0,
+      dividends: 0,
+      fees: 0,
+      total_return: 5_000,
+      daily_change: -250.5,
+      daily_change_percent: -0.28,
+      holdings_count: 2,
+      cash_weight_percent: 10,
+      range: '1A',
+      twr_percent: 3.5,
+      benchmark_return_percent: 1.5,
+      is_demo: false,
+      allow_negative_cash: false,
+    },
+    holdings: [],
+    performance: [],
+  },
+};
+const watched = (symbol: string, change: number) => ({
+  symbol,
+  price: 100,
+  change_percent: change,
+  name: `${symbol} A.Ş.`,
+  sector: 'Holding',
+  previous_close: 100,
+  volume: 1,
+  added_at: '2026-11-01T00:00:00Z',
+});
+const WATCHLIST = { success: true, data: { watchlist: [watched('AAAA', 0.5), watched('BBBB', -4)] } };
+const ALERTS = {
+  success: true,
+  data: {
+    unread_count: 0,
+    alerts: [
+      {
+        id: 1,
+        symbol: 'BBBB',
+        company_name: null,
+        direction: 'below',
+        threshold_price: 90,
+        note: null,
+        status: 'active',
+        created_at: '2026-11-01T00:00:00Z',
+        triggered_at: null,
+        triggered_price: null,
+        read_at: null,
+      },
+    ],
+  },
+};
+
 beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(STORAGE_KEYS.token, 'tok');
@@ -32,6 +95,9 @@ beforeEach(() => {
       if (path === '/api/market/summary') {
         return Promise.resolve(summaryOk ? json(200, summary) : json(500, { success: false, error: 'boom' }));
       }
+      if (path === '/api/portfolio/overview') return Promise.resolve(json(200, PORTFOLIO));
+      if (path === '/api/watchlist') return Promise.resolve(json(200, WATCHLIST));
+      if (path === '/api/alerts') return Promise.resolve(json(200, ALERTS));
       if (path === '/api/market/live-data') {
         return Promise.resolve(json(200, { success: true, data: [], freshness: summary.data.freshness }));
       }
@@ -64,6 +130,35 @@ describe('DashboardPage', () => {
     expect(screen.getByTestId('sector-distribution').textContent).toContain('53 hisse');
     expect(screen.getByTestId('stale-banner').textContent).toContain('Veriler gecikmeli');
     expect(screen.getByTestId('stale-banner').textContent).toContain('15 dk');
+    // The sectors' moves replace the five share prices as bars.
+    const moves = screen.getAllByTestId('sector-move').map((row) => row.textContent);
+    expect(moves).toEqual(['Bankacılık+%1,25', 'Holding-%0,50']);
+    expect(screen.queryByTestId('price-chart')).toBeNull();
+  });
+
+  it("leads with the investor's portfolio against XU100, then watched movers with their alerts", async () => {
+    renderApp('/dashboard');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Özet');
+    const snapshot = screen.getByTestId('portfolio-snapshot');
+    expect((await within(snapshot).findByTestId('snapshot-value')).textContent).toBe('₺100.000,00');
+    expect(within(snapshot).getByTestId('snapshot-today').textContent).toBe('-₺250,50');
+    expect(within(snapshot).getByTestId('snapshot-twr').textContent).toBe('+%3,50');
+    expect(within(snapshot).getByTestId('snapshot-benchmark').textContent).toBe(
+      "XU100 aynı dönemde +%1,50 · XU100'ün 2,00 puan önünde",
+    );
+    // Before the market's cards in the document.
+    const personal = screen.getByTestId('dashboard-personal');
+    const cards = await screen.findByTestId('card-total-stocks');
+    expect(personal.compareDocumentPosition(cards) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The biggest move first, with its alert.
+    const movers = screen.getByTestId('watchlist-movers');
+    await within(movers).findByText('BBBB');
+    const symbols = within(movers)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'))
+      .filter((href) => href?.startsWith('/stocks/'));
+    expect(symbols).toEqual(['/stocks/BBBB', '/stocks/AAAA']);
+    expect((await within(movers).findByTestId('symbol-alerts')).textContent).toContain('₺90,00 altı');
   });
 
   it('replaces the content with the red error card and refreshes from it', async () => {

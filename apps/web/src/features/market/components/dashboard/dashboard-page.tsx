@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TrendingDown, TrendingUp } from 'lucide-react';
-import { DASHBOARD_CHART_ITEMS, DASHBOARD_REFRESH_MS } from '@bist/contracts/values';
+import { DASHBOARD_REFRESH_MS } from '@bist/contracts/values';
 import { Deferred } from '@/components/deferred';
 import { ErrorCard } from '@/components/error-card';
 import { PageHeader } from '@/components/page-header';
@@ -15,23 +15,27 @@ import { formatDateTime } from '@/features/market/lib/format-market';
 import { isApiError } from '@/lib/api-client';
 import { useLiveRefreshMs } from '@/lib/use-market-source';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { DashboardCharts } from './dashboard-charts';
+import { MarketCharts } from './market-charts';
 import { MarketStatCards } from './market-stat-cards';
 import { MoversCard } from './movers-card';
 import { SectorDistributionCard } from './sector-distribution-card';
 import '@/features/market/i18n';
 
 /**
- * Dashboard: four cards, two charts over the 5 most traded stocks, movers, sectors and the AI summary, refreshed
- * every 30 s. The AI card and summary belong to the predictions feature: the route passes them in, with
- * `onRefresh` to refresh their data along with the market's.
+ * Dashboard ('Özet'): the investor's own figures first (`personal`: their portfolio, watchlist movers and alerts,
+ * composed by the route from those features), then the market: four cards, XU100 through the day and the sectors'
+ * moves, movers, sectors and the AI summary, refreshed every 30 s. The AI card and summary belong to the predictions
+ * feature: the route passes them in, with `onRefresh` to refresh their data along with the market's.
  */
 export function DashboardPage({
+  personal,
   aiCard,
   aiSummary,
   onRefresh,
   rowAction,
 }: {
+  /** The signed-in investor's own cards, shown before the market. */
+  personal?: ReactNode;
   aiCard?: ReactNode;
   aiSummary?: ReactNode;
   onRefresh?: () => void;
@@ -50,6 +54,7 @@ export function DashboardPage({
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['market'] });
+    void queryClient.invalidateQueries({ queryKey: ['indices', 'data', 'XU100'] });
     onRefresh?.();
   };
   const fetching = summary.isFetching || live.isFetching;
@@ -85,14 +90,17 @@ export function DashboardPage({
   return (
     <div className="space-y-6">
       {header}
+      {personal ? (
+        <section aria-label={t('dashboard.mine')} className="space-y-4" data-testid="dashboard-personal">
+          {personal}
+        </section>
+      ) : null}
+      <h2 className="text-lg font-semibold">{t('dashboard.market')}</h2>
       <StaleBanner freshness={data?.freshness} />
       <MarketStatCards data={data} fourth={aiCard} />
       {/* Below the fold on a phone: rendered once the cards above have painted. */}
       <Deferred fallback={<Skeleton className="h-[40rem] w-full" />}>
-        <DashboardCharts
-          rows={(live.data?.data ?? []).slice(0, DASHBOARD_CHART_ITEMS)}
-          loading={!live.data}
-        />
+        <MarketCharts summary={data} />
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           <MoversCard
             title={t('dashboard.topGainers')}

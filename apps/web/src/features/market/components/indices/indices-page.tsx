@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from '@/lib/use-translation';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorCard } from '@/components/error-card';
@@ -15,6 +16,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { IndexBreadthCards } from './index-breadth-cards';
 import { IndexCard } from './index-card';
 import { IndexChartCard } from './index-chart-card';
+import { IndexHistoryCard } from './index-history-card';
+import { IndexMembersCard } from './index-members-card';
 import { IndexPanels } from './index-panels';
 import { useIndexSeries } from './use-index-series';
 import { seriesRange } from '@/features/market/lib/index-rules';
@@ -23,8 +26,9 @@ import '@/features/market/i18n';
 const DEFAULT_INDEX = 'XU100';
 
 /**
- * BIST Endeksleri: four cards over all indices, the selected index's chart and panels with its risk bar, and the
- * grid of index cards to choose from (XU100 first).
+ * BIST Endeksleri: four cards over all indices, the selected index's intraday chart and panels with its risk bar,
+ * its daily history with its return against XU100's and its members, and the grid of index cards to choose from
+ * (XU100 first). Each index has its own address, /indices/:code (/indices shows XU100).
  */
 export function IndicesPage() {
   const { t } = useTranslation('market');
@@ -32,7 +36,8 @@ export function IndicesPage() {
   const queryClient = useQueryClient();
   const list = useIndexList();
   const { data: source } = useMarketSource();
-  const [chosen, setChosen] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const chosen = useParams().code?.toUpperCase() ?? null;
   const indices = list.data ?? [];
   const selectedCode =
     chosen ?? (indices.some((i) => i.code === DEFAULT_INDEX) ? DEFAULT_INDEX : indices[0]?.code);
@@ -42,7 +47,7 @@ export function IndicesPage() {
 
   const chartRef = useRef<HTMLDivElement>(null);
   const select = (code: string) => {
-    setChosen(code);
+    void navigate(`/indices/${code}`);
     // The grid sits under the chart: on narrow screens bring the chart back into view.
     const chart = chartRef.current;
     if (chart && chart.getBoundingClientRect().top < 0) {
@@ -100,6 +105,13 @@ export function IndicesPage() {
         </div>
       ) : list.isPending ? (
         <Skeleton className="h-96 w-full rounded-xl" />
+      ) : null}
+
+      {selectedCode ? (
+        <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+          <IndexHistoryCard code={selectedCode} />
+          <IndexMembersCard code={selectedCode} />
+        </div>
       ) : null}
 
       <section aria-label={t('indices.title')}>

@@ -1,14 +1,19 @@
-import { useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { SlidersHorizontal } from 'lucide-react';
 import { useTranslation } from '@/lib/use-translation';
 import type { Candle, HistoryRange } from '@bist/contracts';
 import { HISTORY_RANGES } from '@bist/contracts/values';
-import { CandlestickChart } from '@/components/charts/candlestick-chart';
+import { CandlestickChart, chartIndicators } from '@/components/charts/candlestick-chart';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { rsi } from '@/lib/indicators';
+import { averageColor, averageId, BOLLINGER_COLOR, MACD_COLOR, RSI_COLOR } from '@/lib/chart-settings';
 import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { ChartSettingsPanel } from './chart-settings-panel';
+import { useChartSettings } from './use-chart-settings';
 import '@/features/market/i18n';
+
+const NO_CANDLES: readonly Candle[] = [];
 
 const RANGE_DAYS: Partial<Record<HistoryRange, number>> = { '1A': 30, '3A': 91, '1Y': 365, '5Y': 1826 };
 
@@ -27,12 +32,17 @@ function shortHistory(range: HistoryRange, candles: readonly Candle[]): string |
   return `${d}.${m}.${y}`;
 }
 
-/** The candle chart with its range buttons and the legend of the moving averages and the latest RSI 14. */
+/**
+ * The stock's chart with its range buttons, the investor's indicator choices (kept per user, decision 0057) and
+ * their legend with the latest RSI and MACD. The indicators are computed over the warm-up candles before the window
+ * too, so they start at its first candle.
+ */
 export function StockChartCard({
   symbol,
   range,
   onRangeChange,
   candles,
+  warmup = NO_CANDLES,
   loading,
   failed,
 }: {
@@ -40,17 +50,23 @@ export function StockChartCard({
   range: HistoryRange;
   onRangeChange: (range: HistoryRange) => void;
   candles: readonly Candle[];
+  /** The history's warm-up candles before `candles`. */
+  warmup?: readonly Candle[];
   loading: boolean;
   failed: boolean;
 }) {
   const { t } = useTranslation('market');
-  const lastRsi = useMemo(() => {
-    const values = rsi(
-      candles.map((c) => c.close),
-      14,
-    );
-    return values[values.length - 1] ?? null;
-  }, [candles]);
+  const [settings, setSettings] = useChartSettings();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const latest = useMemo(() => {
+    const indicators = chartIndicators(candles, warmup, { ...settings, averages: [], bollinger: false });
+    return {
+      rsi: indicators.rsi?.at(-1) ?? null,
+      macd: indicators.macd?.macd.at(-1) ?? null,
+      signal: indicators.macd?.signal.at(-1) ?? null,
+    };
+  }, [candles, warmup, settings]);
   const coverage = shortHistory(range, candles);
   return (
     <Card>
@@ -73,24 +89,66 @@ export function StockChartCard({
             </button>
           ))}
         </div>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((value) => !value)}
+          className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 text-sm font-medium hover:bg-muted"
+          data-testid="chart-settings-toggle"
+        >
+          <SlidersHorizontal className="size-4" aria-hidden="true" />
+          {t('stock.settings.open')}
+        </button>
       </CardHeader>
       <CardContent>
-        <div className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
-          <span className="inline-flex items-center gap-1.5">
-            <span className="h-0.5 w-4 rounded bg-primary" aria-hidden="true" />
-            {t('stock.sma20')}
-          </span>
-          <span className="inline-flex items-center gap-1.5">
-            <span className="h-0.5 w-4 rounded bg-amber-600" aria-hidden="true" />
-            {t('stock.sma50')}
-          </span>
-          <span className="inline-flex items-center gap-1.5" title={t('stock.rsiHint')}>
-            <span className="h-0.5 w-4 rounded bg-purple-600" aria-hidden="true" />
-            {t('stock.rsi')}:{' '}
-            <span className="font-medium text-foreground tabular-nums" data-testid="rsi-value">
-              {formatNumber(lastRsi, 1)}
+        {open ? <ChartSettingsPanel id={panelId} settings={settings} onChange={setSettings} /> : null}
+        <div
+          className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground"
+          data-testid="chart-legend"
+        >
+          {settings.averages.map((average, i) => (
+            <span key={averageId(average)} className="inline-flex items-center gap-1.5">
+              <span
+                className="h-0.5 w-4 rounded"
+                style={{ backgroundColor: averageColor(i) }}
+                aria-hidden="true"
+              />
+              {t(`stock.settings.${average.kind}Short`, { period: average.period })}
             </span>
-          </span>
+          ))}
+          {settings.bollinger ? (
+            <span className="inline-flex items-center gap-1.5">
+              <span
+                className="h-0.5 w-4 rounded"
+                style={{ backgroundColor: BOLLINGER_COLOR }}
+                aria-hidden="true"
+              />
+              {t('stock.settings.bollinger')}
+            </span>
+          ) : null}
+          {settings.rsi ? (
+            <span className="inline-flex items-center gap-1.5" title={t('stock.rsiHint')}>
+              <span className="h-0.5 w-4 rounded" style={{ backgroundColor: RSI_COLOR }} aria-hidden="true" />
+              {t('stock.rsi')}:{' '}
+              <span className="font-medium text-foreground tabular-nums" data-testid="rsi-value">
+                {formatNumber(latest.rsi, 1)}
+              </span>
+            </span>
+          ) : null}
+          {settings.macd ? (
+            <span className="inline-flex items-center gap-1.5">
+              <span
+                className="h-0.5 w-4 rounded"
+                style={{ backgroundColor: MACD_COLOR }}
+                aria-hidden="true"
+              />
+              {t('stock.settings.macd')}:{' '}
+              <span className="font-medium text-foreground tabular-nums" data-testid="macd-value">
+                {formatNumber(latest.macd, 2)} / {formatNumber(latest.signal, 2)}
+              </span>
+            </span>
+          ) : null}
           {coverage ? (
             <span className="ml-auto" data-testid="range-coverage">
               {t('stock.coverage', { date: coverage })}
@@ -107,6 +165,10 @@ export function StockChartCard({
           ) : (
             <CandlestickChart
               candles={candles}
+              warmup={warmup}
+              settings={settings}
+              // Two lower panes (RSI and MACD) get room of their own rather than squeezing the prices.
+              height={settings.rsi && settings.macd ? 600 : 480}
               label={t('stock.chartLabel', { symbol })}
               summarize={(words) => t('stock.chartSummary', words)}
               readoutLabels={{

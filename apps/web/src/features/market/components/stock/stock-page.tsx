@@ -86,6 +86,7 @@ export function StockPage({
           range={range}
           onRangeChange={setRange}
           candles={candles}
+          warmup={history.data?.warmup}
           loading={history.isPending}
           failed={history.isError}
         />

@@ -1,6 +1,7 @@
 // Admin realm: the plain values (lists, limits, texts, rules) without zod, so the web app can import them through
 // '@bist/contracts/values' without loading a schema. The schemas and their types are in admin.ts.
 import type { PermissionRequirement } from './roles.ts';
+import { BI_ANY_ACCESS } from './bi.values.ts';
 
 export const ADMIN_PASSWORD_MIN_LENGTH = 10;
 export const ADMIN_PASSWORD_MAX_LENGTH = 128;
@@ -16,7 +17,8 @@ export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 export const ADMIN_SCREEN_ACCESS = {
   '/admin/dashboard': { kind: 'authenticated' },
   '/admin/users': { kind: 'permission', permission: 'user_management' },
-  '/admin/analytics': { kind: 'permission', permission: 'business_metrics' },
+  // business_metrics (full) or a permission naming one of its parts (decision 0058).
+  '/admin/analytics': BI_ANY_ACCESS,
   // compliance_management (only via all), plus risk_manager's compliance_data and cfo's compliance_reports (read).
   '/admin/compliance': {
     kind: 'any',

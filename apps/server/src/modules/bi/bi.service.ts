@@ -817,7 +817,8 @@ export class BiService {
   /** The sign-ups behind 'New Sign-ups' and the user-growth chart's sign-ups for a period (or one day: from = to). */
   async signupDrilldown(query: BiQuery): Promise<BiSignupDrilldown> {
     const p = this.period(query);
-    const rows = await this.deps.repo.signupsBetween(p.start, p.end);
+    const source = await this.sourceOf(query);
+    const rows = (await this.deps.repo.signupsBetween(p.start, p.end)).filter((r) => r.source === source);
     return {
       period: { from: p.from, to: p.to, days: p.days },
       total: rows.length,

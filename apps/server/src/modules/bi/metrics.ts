@@ -79,7 +79,7 @@ export function activeUsers(
     dau: daily.get(today)?.size ?? 0,
     wau: wau.size,
     mau: mau.size,
-    avg_dau: Math.round(avgDau * 100) / 100,
+    avg_dau: avgDau,
     stickiness: mau.size === 0 ? null : (avgDau / mau.size) * 100,
   };
 }

@@ -191,6 +191,8 @@ export const AUDIT_ACTIONS = {
   userDeleted: 'user_deleted',
   /** A staff change refused for the actor's level (a role or permission they may not give, super_admin only). */
   userChangeRefused: 'user_change_refused',
+  /** A staff action refused because the role lacks the permission (403 before any change is read). */
+  accessRefused: 'access_refused',
   passwordResetRequested: 'password_reset_requested',
   passwordReset: 'password_reset',
   settingsUpdated: 'settings_updated',
@@ -205,6 +207,10 @@ export const AUDIT_ACTIONS = {
   emergencyStopAll: 'emergency_stop_all',
 } as const;
 
+/** Who an audit entry's actor is. */
+export const AUDIT_ACTOR_KINDS = ['staff', 'investor', 'system', 'anonymous'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
 export const AUDIT_DEFAULT_PAGE = 1;
 export const AUDIT_DEFAULT_LIMIT = 50;
 export const AUDIT_MAX_LIMIT = 200;
@@ -215,7 +221,12 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   /** The staff member who acted; null for anonymous events (a failed login with an unknown e-mail). */
   user_id: z.string().nullable(),
+  /** Who acted: the staff member's e-mail, or the investor's while their account lives (KVKK requests). */
   user_email: z.string().nullable(),
+  /** The investor's name for an investor's own action while their account lives; null otherwise. */
+  user_name: z.string().nullable(),
+  /** staff, an investor (their own KVKK request), the server or CLI (system), or nobody known (anonymous). */
+  actor_kind: z.enum(AUDIT_ACTOR_KINDS),
   entity_type: z.string().nullable(),
   entity_id: z.string().nullable(),
   /** State before and after the change (never password hashes or tokens). */

@@ -38,3 +38,36 @@ export const ADMIN_QUICK_ACTIONS: readonly { path: AdminScreenPath; label: strin
   { path: '/admin/audit', label: 'Audit Log' },
   { path: '/admin/analytics', label: 'Business Intelligence' },
 ];
+
+/**
+ * The admin dashboard's sections per role (decision 0058): what each acts on. Technical roles see the ML state (runs,
+ * health, stops); the ceo and cfo revenue, MRR and payments; risk open violations and alerts; marketing and customer
+ * success sign-ups and activation. The server answers only the sections the caller meets.
+ */
+export const DASHBOARD_SECTIONS = ['ml', 'revenue', 'risk', 'growth'] as const;
+export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
+export const DASHBOARD_SECTION_ACCESS = {
+  ml: {
+    kind: 'any',
+    permissions: [
+      'ai_management',
+      'technical_metrics',
+      'system_performance',
+      'development_metrics',
+      'technical_config',
+      'system_health',
+    ],
+  },
+  revenue: { kind: 'any', permissions: ['business_metrics', 'financial_data', 'revenue_metrics'] },
+  risk: { kind: 'any', permissions: ['compliance_management', 'risk_metrics', 'compliance_data'] },
+  growth: {
+    kind: 'any',
+    permissions: [
+      'marketing_metrics',
+      'user_acquisition',
+      'customer_metrics',
+      'user_analytics',
+      'analytics_data',
+    ],
+  },
+} as const satisfies Record<DashboardSection, PermissionRequirement>;

@@ -17,6 +17,7 @@ import {
   type BiRevenue,
   type BiUsers,
   type BiDataSource,
+  type DashboardRoleView,
   type BiPart,
   type BillingInterval,
   type EventBatch,
@@ -628,13 +629,13 @@ export class BiService {
       revenue_trend: !allowed.has('revenue')
         ? []
         : revenueByDay(
-        inRange(payments, (x) => x.occurredAt, p).map((x) => ({
-          at: x.occurredAt,
-          planId: x.planId,
-          amountKurus: x.amountKurus,
-        })),
-        p.from,
-        p.to,
+            inRange(payments, (x) => x.occurredAt, p).map((x) => ({
+              at: x.occurredAt,
+              planId: x.planId,
+              amountKurus: x.amountKurus,
+            })),
+            p.from,
+            p.to,
           ).map((d) => ({ date: d.date, total_revenue: lira(d.total_revenue) })),
       user_growth: !allowed.has('users')
         ? []
@@ -782,6 +783,49 @@ export class BiService {
     };
   }
 
+  /** The admin dashboard's revenue section: the last 30 days of one population (as the BI page's default). */
+  async revenueSummary(): Promise<NonNullable<DashboardRoleView['revenue']>> {
+    const query: BiQuery = { period: '30' };
+    const p = this.period(query);
+    const source = await this.sourceOf(query);
+    const [r, payments] = await Promise.all([this.revenue(query), this.deps.repo.payments(p.start, p.end)]);
+    const own = payments.filter((x) => x.source === source).sort((a, b) => +b.occurredAt - +a.occurredAt);
+    return {
+      source,
+      currency: 'TRY',
+      period_days: p.days,
+      revenue: lira(own.reduce((sum, x) => sum + x.amountKurus, 0)),
+      mrr: r.mrr.current,
+      paying_users: r.mrr.paying_users,
+      arpu: r.mrr.arpu,
+      payments: own.filter((x) => x.kind === 'charge').length,
+      refunds: own.filter((x) => x.kind === 'refund').length,
+      recent_payments: own.slice(0, 5).map((x) => ({
+        at: x.occurredAt.toISOString(),
+        kind: x.kind,
+        plan: SUBSCRIPTION_PLANS.find((plan) => plan.id === x.planId)?.name ?? x.planId,
+        amount: lira(x.amountKurus),
+      })),
+    };
+  }
+
+  /** The admin dashboard's growth section: sign-ups, activation and active investors of the last 30 days. */
+  async growthSummary(): Promise<NonNullable<DashboardRoleView['growth']>> {
+    const query: BiQuery = { period: '30' };
+    const [u, o] = await Promise.all([this.users(query), this.overview(query, ['users'])]);
+    const signups = o.key_metrics.find((m) => m.metric_name === 'New Sign-ups');
+    return {
+      source: u.source,
+      period_days: u.period.days,
+      signups: signups?.metric_value ?? 0,
+      previous_signups: signups?.previous_value ?? 0,
+      activation: u.activation,
+      dau: u.active_users.dau,
+      mau: u.active_users.mau,
+      stickiness: u.active_users.stickiness,
+    };
+  }
+
   /** Live only; each figure is null when `parts` (the caller's) does not name its part. */
   async realtime(parts: readonly BiPart[] = BI_PARTS): Promise<BiRealtime> {
     const now = this.deps.clock.now();
@@ -868,8 +912,7 @@ export class BiService {
   /** A drill-down's rows as CSV (same writer as the exports), audited like them. */
   async drilldownCsv(
     request:
-      | { kind: 'signups'; query: BiQuery }
-      | { kind: 'mrr'; month: string; source?: BiDataSource | undefined },
+      { kind: 'signups'; query: BiQuery } | { kind: 'mrr'; month: string; source?: BiDataSource | undefined },
     by: { actor: AdminActor; meta: RequestMeta },
   ): Promise<{ filename: string; csv: string }> {
     const target = { type: 'bi_export', id: `drilldown_${request.kind}` };
@@ -883,8 +926,7 @@ export class BiService {
 
   private async drilldownFile(
     request:
-      | { kind: 'signups'; query: BiQuery }
-      | { kind: 'mrr'; month: string; source?: BiDataSource | undefined },
+      { kind: 'signups'; query: BiQuery } | { kind: 'mrr'; month: string; source?: BiDataSource | undefined },
   ): Promise<{ filename: string; csv: string }> {
     let filename: string;
     let header: string[];

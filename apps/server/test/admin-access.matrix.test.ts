@@ -64,7 +64,13 @@ const BI_USERS: AdminRouteAccess = {
 };
 const BI_PERFORMANCE: AdminRouteAccess = {
   kind: 'any',
-  permissions: ['business_metrics', 'technical_metrics', 'system_performance', 'analytics_data', 'reports_read'],
+  permissions: [
+    'business_metrics',
+    'technical_metrics',
+    'system_performance',
+    'analytics_data',
+    'reports_read',
+  ],
 };
 const BI_ANY: AdminRouteAccess = {
   kind: 'any',
@@ -327,7 +333,13 @@ describe('admin RBAC: every route × every role', () => {
       'marketing_manager',
       'data_analyst',
     ]);
-    expect(rolesAllowed(BI_PERFORMANCE)).toEqual(['super_admin', 'ceo', 'cto', 'technical_lead', 'data_analyst']);
+    expect(rolesAllowed(BI_PERFORMANCE)).toEqual([
+      'super_admin',
+      'ceo',
+      'cto',
+      'technical_lead',
+      'data_analyst',
+    ]);
     expect(rolesAllowed(SPEC_ACCESS['GET /admin/api/bi/drilldown/signups/export']!)).toEqual([
       'super_admin',
       'ceo',

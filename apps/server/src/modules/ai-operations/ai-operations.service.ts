@@ -303,21 +303,18 @@ export class AiOperationsService {
     };
   }
 
-  private alertViews(
-    alerts: readonly AlertRow[],
-    names: ReadonlyMap<string, string>,
-  ): PerformanceAlert[] {
+  private alertViews(alerts: readonly AlertRow[], names: ReadonlyMap<string, string>): PerformanceAlert[] {
     return alerts.map((a): PerformanceAlert => ({
-        id: a.id,
-        algorithm_id: a.algorithmId,
-        algorithm_name: names.get(a.algorithmId) ?? a.algorithmId,
-        alert_type: a.check as PerformanceAlert['alert_type'],
-        value: a.value,
-        threshold: a.threshold,
-        detail: a.detail,
-        first_seen_at: a.firstSeenAt.toISOString(),
-        last_seen_at: a.lastSeenAt.toISOString(),
-      }));
+      id: a.id,
+      algorithm_id: a.algorithmId,
+      algorithm_name: names.get(a.algorithmId) ?? a.algorithmId,
+      alert_type: a.check as PerformanceAlert['alert_type'],
+      value: a.value,
+      threshold: a.threshold,
+      detail: a.detail,
+      first_seen_at: a.firstSeenAt.toISOString(),
+      last_seen_at: a.lastSeenAt.toISOString(),
+    }));
   }
 
   // ------------------------------------------------------------------ acting

@@ -23,7 +23,7 @@ describe('audit log: who acted', () => {
     return res.json<AuditLogResponse>().entries;
   };
 
-  it("names a living investor on their own KVKK requests, and no one once they are erased", async () => {
+  it('names a living investor on their own KVKK requests, and no one once they are erased', async () => {
     const email = 'yatirimci.denetim@example.com';
     const inv = await investor(t, { email });
     expect((await inv.post('/api/privacy/export')).statusCode).toBe(200);
@@ -56,7 +56,12 @@ describe('audit log: who acted', () => {
       withToken(analyst, {
         method: 'POST',
         url: '/admin/api/users',
-        payload: { name: 'Yükselen', email: 'yukselen@bistai.demo', role: 'super_admin', password: 'abc123def456' },
+        payload: {
+          name: 'Yükselen',
+          email: 'yukselen@bistai.demo',
+          role: 'super_admin',
+          password: 'abc123def456',
+        },
       }),
     );
     expect(create.statusCode).toBe(403);

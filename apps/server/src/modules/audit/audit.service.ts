@@ -182,7 +182,8 @@ export class AuditService {
     if (requestIds.length === 0) return entries;
     const investors = await this.repo.investorsOfKvkkRequests(requestIds);
     return entries.map((e) => {
-      const investor = e.entity_type === 'kvkk_request' && e.entity_id ? investors.get(e.entity_id) : undefined;
+      const investor =
+        e.entity_type === 'kvkk_request' && e.entity_id ? investors.get(e.entity_id) : undefined;
       return investor && e.actor_kind === 'anonymous'
         ? { ...e, actor_kind: 'investor', user_email: investor.email, user_name: investor.name }
         : e;

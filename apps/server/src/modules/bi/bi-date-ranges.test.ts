@@ -94,7 +94,8 @@ describe('BI date ranges and export auditing', () => {
     const failed = await get('/admin/api/bi/export/metrics?type=users&from=2024-01-01&to=2026-11-18');
     expect(failed.statusCode).toBe(400);
     // The database failing under the export: a 500 without internals, and the failure recorded.
-    const repo = (t.services.bi as unknown as { deps: { repo: { payments: () => Promise<never> } } }).deps.repo;
+    const repo = (t.services.bi as unknown as { deps: { repo: { payments: () => Promise<never> } } }).deps
+      .repo;
     const original = repo.payments;
     repo.payments = () => Promise.reject(new Error('relation "payments" is gone'));
     try {

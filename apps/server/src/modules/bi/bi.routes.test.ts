@@ -132,7 +132,7 @@ describe.each(testBackends())('Business Intelligence API on %s', (backend) => {
     expect(exp.statusCode).toBe(403);
   });
 
-  it("answers each role only its parts: cfo revenue, marketing users, cto performance; the analyst reads all", async () => {
+  it('answers each role only its parts: cfo revenue, marketing users, cto performance; the analyst reads all', async () => {
     const cfo = await tokenFor(t, 'cfo');
     const marketing = await tokenFor(t, 'marketing_manager');
     const cto = await tokenFor(t, 'cto');
@@ -174,9 +174,9 @@ describe.each(testBackends())('Business Intelligence API on %s', (backend) => {
       expect(await status(token, '/admin/api/bi/drilldown/signups/export?period=30')).toBe(403);
     expect(await status(ceo, '/admin/api/bi/drilldown/signups/export?period=30')).toBe(200);
     // Aggregate exports of their parts are read-only reports: allowed.
-    expect(await status(analyst, '/admin/api/bi/export/metrics?type=users&from=2026-11-01&to=2026-11-18')).toBe(
-      200,
-    );
+    expect(
+      await status(analyst, '/admin/api/bi/export/metrics?type=users&from=2026-11-01&to=2026-11-18'),
+    ).toBe(200);
   });
 
   it('never mixes demo and live in one figure: each response and key metric names its population', async () => {
@@ -199,8 +199,14 @@ describe.each(testBackends())('Business Intelligence API on %s', (backend) => {
     // Stickiness of each population is its own average DAU over its own MAU: the live investor active on one day
     // of the 30 is 1/30, not today's 1 over the demo month's investors.
     expect(live.active_users.mau).toBeGreaterThanOrEqual(1);
-    expect(live.active_users.stickiness).toBeCloseTo((live.active_users.avg_dau / live.active_users.mau) * 100, 6);
-    expect(demo.active_users.stickiness).toBeCloseTo((demo.active_users.avg_dau / demo.active_users.mau) * 100, 6);
+    expect(live.active_users.stickiness).toBeCloseTo(
+      (live.active_users.avg_dau / live.active_users.mau) * 100,
+      6,
+    );
+    expect(demo.active_users.stickiness).toBeCloseTo(
+      (demo.active_users.avg_dau / demo.active_users.mau) * 100,
+      6,
+    );
     // The demo month is steady: stickiness is well above a single day's sliver.
     expect(demo.active_users.stickiness!).toBeGreaterThan(5);
     const overview = biOverviewResponseSchema.parse(

@@ -70,7 +70,10 @@ export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
           response: { 200: biOverviewResponseSchema, ...errorResponses },
         },
       },
-      async (request) => ({ success: true as const, data: await bi.overview(request.query, partsOf(request)) }),
+      async (request) => ({
+        success: true as const,
+        data: await bi.overview(request.query, partsOf(request)),
+      }),
     );
     app.get(
       '/admin/api/bi/revenue/dashboard',

@@ -122,7 +122,7 @@ describe('activeUsers (Europe/Istanbul days)', () => {
     expect(activeUsers([], asOf).stickiness).toBeNull();
   });
 
-  it('divides the month\'s average DAU by its MAU: a quiet last day does not collapse stickiness', () => {
+  it("divides the month's average DAU by its MAU: a quiet last day does not collapse stickiness", () => {
     const asOf = at('2026-03-10T12:00:00+03:00');
     // 20 investors active every day for 29 days, and only 2 of them so far today.
     const activity = [];

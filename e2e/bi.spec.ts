@@ -4,10 +4,14 @@ import { expect, test, type Page } from '@playwright/test';
 /**
  * Business Intelligence (/admin/analytics): the ceo signs in, reaches it from the dashboard's Quick Action, sees the
  * seeded demo history in non-empty charts on a fresh demo server, changes the period, and exports a CSV whose header
- * is the expected one; a data_analyst (no business_metrics) gets Access Denied.
+ * is the expected one. Each role reaches the parts its permissions name (decision 0058): the cfo revenue and not
+ * users, marketing acquisition and cohorts without exporting personal rows, the data analyst everything read-only;
+ * a risk manager (no BI part) gets Access Denied.
  */
 
-async function signInAs(page: Page, role: 'ceo' | 'data_analyst') {
+type Role = 'ceo' | 'cfo' | 'marketing_manager' | 'data_analyst' | 'risk_manager';
+
+async function signInAs(page: Page, role: Role) {
   const accounts = (await (await page.request.get('/admin/api/auth/demo-accounts')).json()) as {
     accounts: { role: string; email: string; password: string }[];
   };
@@ -33,8 +37,13 @@ test('BI: ceo sees the charts, changes the period and exports CSV', async ({ pag
   await expect(page.getByTestId('bi-revenue-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expect(page.getByTestId('bi-source')).toContainText('demo');
   await expect(page.getByTestId('bi-key-metrics')).toContainText('MRR');
-  await expect(page.getByTestId('bi-top-events').getByRole('row')).toHaveCount(6);
   await expect(page.getByTestId('bi-realtime')).toContainText('API Calls / min');
+  // Full access: every part has its tab.
+  for (const tab of ['Overview', 'Revenue', 'Users & acquisition', 'Performance'])
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  await page.getByRole('tab', { name: 'Users & acquisition' }).click();
+  await expect(page.getByTestId('bi-top-events').getByRole('row')).toHaveCount(6);
+  await page.getByRole('tab', { name: 'Overview' }).click();
   await page.screenshot({ path: test.info().outputPath('bi-light.png'), fullPage: true });
 
   // Period: 7 days.
@@ -66,6 +75,7 @@ test('BI: drill-down from sign-ups and an MRR month to the rows behind them; the
 }) => {
   await signInAs(page, 'ceo');
   await page.goto('/admin/analytics');
+  await page.getByRole('tab', { name: 'Revenue' }).click();
 
   // The waterfall of the latest month: a described image with its seven steps.
   const waterfall = page.getByTestId('bi-mrr-waterfall');
@@ -78,6 +88,7 @@ test('BI: drill-down from sign-ups and an MRR month to the rows behind them; the
   await waterfall.screenshot({ path: test.info().outputPath('bi-waterfall-light.png') });
 
   // 'New Sign-ups' → its rows: as many as the card says.
+  await page.getByRole('tab', { name: 'Overview' }).click();
   const card = page.getByTestId('bi-card-signups');
   const figure = Number((await card.locator('[data-role="value"]').innerText()).replace(/\D/g, ''));
   expect(figure).toBeGreaterThan(0);
@@ -88,6 +99,7 @@ test('BI: drill-down from sign-ups and an MRR month to the rows behind them; the
   await page.keyboard.press('Escape');
 
   // A month of MRR movements → the investors behind it, exported as CSV.
+  await page.getByRole('tab', { name: 'Revenue' }).click();
   const month = page
     .getByTestId('bi-mrr-movements')
     .getByRole('button', { name: /Investors behind the MRR/ })
@@ -110,8 +122,76 @@ test('BI: drill-down from sign-ups and an MRR month to the rows behind them; the
   await waterfall.screenshot({ path: test.info().outputPath('bi-waterfall-dark.png') });
 });
 
-test('BI: a data_analyst gets Access Denied', async ({ page }) => {
+/** A BI API call with the signed-in staff member's own token (what the page would send). */
+async function apiStatus(page: Page, url: string): Promise<number> {
+  const token = await page.evaluate(() => localStorage.getItem('admin_token'));
+  const res = await page.request.get(url, { headers: { Authorization: `Bearer ${token}` } });
+  return res.status();
+}
+
+test('BI: the cfo opens revenue and cannot open users', async ({ page }) => {
+  await signInAs(page, 'cfo');
+  await page.getByRole('link', { name: 'Business Intelligence' }).first().click();
+  await expect(page).toHaveURL(/\/admin\/analytics$/);
+  await expect(page.getByRole('tab', { name: 'Revenue' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Users & acquisition' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Performance' })).toHaveCount(0);
+  // The overview holds revenue figures only.
+  await expect(page.getByTestId('bi-key-metrics')).toContainText('MRR');
+  await expect(page.getByTestId('bi-key-metrics')).not.toContainText('New Sign-ups');
+  await expect(page.getByTestId('bi-users-chart')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Revenue' }).click();
+  await expect(page.getByTestId('bi-mrr-movements').getByRole('row').nth(1)).toBeVisible();
+  // The financial roles take the MRR rows away; users stay closed on the server too.
+  expect(await apiStatus(page, '/admin/api/bi/revenue/dashboard?period=30')).toBe(200);
+  expect(await apiStatus(page, '/admin/api/bi/users/analytics?period=30')).toBe(403);
+  expect(await apiStatus(page, '/admin/api/bi/drilldown/signups?period=30')).toBe(403);
+});
+
+test('BI: marketing opens acquisition and cohorts and cannot export personal rows', async ({ page }) => {
+  await signInAs(page, 'marketing_manager');
+  await page.goto('/admin/analytics');
+  await expect(page.getByRole('tab', { name: 'Revenue' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Users & acquisition' }).click();
+  await expect(page.getByTestId('bi-cohorts')).toBeVisible();
+  await expect(page.getByTestId('bi-activation')).toContainText('%');
+  // The sign-ups behind the figure can be read, not exported.
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await page.getByTestId('bi-card-signups').getByRole('button', { name: 'View sign-ups' }).click();
+  const signups = page.getByTestId('bi-signups-drilldown');
+  await expect(signups.getByTestId('bi-drilldown-rows').getByRole('row').nth(1)).toBeVisible();
+  await expect(signups.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  expect(await apiStatus(page, '/admin/api/bi/drilldown/signups/export?period=30')).toBe(403);
+  // The aggregate export offers its own families only.
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.getByRole('menuitem')).toHaveCount(3);
+  await expect(page.getByRole('menuitem', { name: 'Revenue by day' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  expect(await apiStatus(page, '/admin/api/bi/revenue/dashboard?period=30')).toBe(403);
+});
+
+test('BI: the data analyst reads every part and cannot export personal rows', async ({ page }) => {
   await signInAs(page, 'data_analyst');
+  await page.getByRole('link', { name: 'Business Intelligence' }).first().click();
+  for (const tab of ['Revenue', 'Users & acquisition', 'Performance'])
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  await page.getByRole('tab', { name: 'Revenue' }).click();
+  await page
+    .getByTestId('bi-mrr-movements')
+    .getByRole('button', { name: /Investors behind the MRR/ })
+    .last()
+    .click();
+  const mrr = page.getByTestId('bi-mrr-drilldown');
+  await expect(mrr.getByTestId('bi-drilldown-rows').getByRole('row').nth(1)).toBeVisible();
+  await expect(mrr.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  expect(await apiStatus(page, '/admin/api/bi/drilldown/signups/export?period=30')).toBe(403);
+  expect(await apiStatus(page, '/admin/api/bi/drilldown/mrr/export?month=2026-01')).toBe(403);
+});
+
+test('BI: a risk manager (no BI part) gets Access Denied', async ({ page }) => {
+  await signInAs(page, 'risk_manager');
   await page.goto('/admin/analytics');
   await expect(page.getByText('Access Denied')).toBeVisible();
   await expect(page.getByText("You don't have permission to view business intelligence.")).toBeVisible();

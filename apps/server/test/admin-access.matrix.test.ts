@@ -3,7 +3,15 @@
 // its requirement to SPEC_ACCESS), so the allowed roles are expected to get 2xx rather than merely 'not refused'.
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROLES, type AdminRole, type RiskInput } from '@bist/contracts';
+import {
+  ADMIN_ROLES,
+  BI_ANY_ACCESS,
+  BI_PART_ACCESS,
+  biPartsFor,
+  permissionsOf,
+  type AdminRole,
+  type RiskInput,
+} from '@bist/contracts';
 import type { TestApp } from '@test/helpers';
 import { demoAccountFor } from '@/modules/admin-auth/demo-staff';
 import { describeAccess, rolesAllowed, type AdminRouteAccess } from '@/plugins/admin-access';
@@ -36,6 +44,49 @@ const RISK: RiskInput = {
   residual_impact: 2,
   owner: 'Risk Manager',
   review_date: '2027-01-01',
+};
+
+const BI_REVENUE: AdminRouteAccess = {
+  kind: 'any',
+  permissions: ['business_metrics', 'financial_data', 'revenue_metrics', 'analytics_data', 'reports_read'],
+};
+const BI_USERS: AdminRouteAccess = {
+  kind: 'any',
+  permissions: [
+    'business_metrics',
+    'user_analytics',
+    'marketing_metrics',
+    'customer_metrics',
+    'user_acquisition',
+    'analytics_data',
+    'reports_read',
+  ],
+};
+const BI_PERFORMANCE: AdminRouteAccess = {
+  kind: 'any',
+  permissions: [
+    'business_metrics',
+    'technical_metrics',
+    'system_performance',
+    'analytics_data',
+    'reports_read',
+  ],
+};
+const BI_ANY: AdminRouteAccess = {
+  kind: 'any',
+  permissions: [
+    'business_metrics',
+    'financial_data',
+    'revenue_metrics',
+    'analytics_data',
+    'reports_read',
+    'user_analytics',
+    'marketing_metrics',
+    'customer_metrics',
+    'user_acquisition',
+    'technical_metrics',
+    'system_performance',
+  ],
 };
 
 const SPEC_ACCESS: Record<string, AdminRouteAccess> = {
@@ -104,16 +155,22 @@ const SPEC_ACCESS: Record<string, AdminRouteAccess> = {
   'GET /admin/api/ai/portfolio/optimizations': { kind: 'permission', permission: 'ai_management' },
   'POST /admin/api/ai/portfolio/optimize': { kind: 'permission', permission: 'ai_management' },
   'POST /admin/api/ai/stocks/update': { kind: 'permission', permission: 'ai_management' },
-  'GET /admin/api/bi/metrics/overview': { kind: 'permission', permission: 'business_metrics' },
-  'GET /admin/api/bi/revenue/dashboard': { kind: 'permission', permission: 'business_metrics' },
-  'GET /admin/api/bi/users/analytics': { kind: 'permission', permission: 'business_metrics' },
-  'GET /admin/api/bi/performance/dashboard': { kind: 'permission', permission: 'business_metrics' },
-  'GET /admin/api/bi/realtime/metrics': { kind: 'permission', permission: 'business_metrics' },
-  'GET /admin/api/bi/export/metrics': { kind: 'permission', permission: 'business_metrics' },
-  'GET /admin/api/bi/drilldown/signups': { kind: 'permission', permission: 'business_metrics' },
+  // Business intelligence (decision 0058): business_metrics everything; each part also the permissions naming it;
+  // analytics_data / reports_read read every part; personal rows leave as a file with full access only (MRR rows
+  // also with the financial permissions).
+  'GET /admin/api/bi/metrics/overview': BI_ANY,
+  'GET /admin/api/bi/revenue/dashboard': BI_REVENUE,
+  'GET /admin/api/bi/users/analytics': BI_USERS,
+  'GET /admin/api/bi/performance/dashboard': BI_PERFORMANCE,
+  'GET /admin/api/bi/realtime/metrics': BI_ANY,
+  'GET /admin/api/bi/export/metrics': BI_ANY,
+  'GET /admin/api/bi/drilldown/signups': BI_USERS,
   'GET /admin/api/bi/drilldown/signups/export': { kind: 'permission', permission: 'business_metrics' },
-  'GET /admin/api/bi/drilldown/mrr': { kind: 'permission', permission: 'business_metrics' },
-  'GET /admin/api/bi/drilldown/mrr/export': { kind: 'permission', permission: 'business_metrics' },
+  'GET /admin/api/bi/drilldown/mrr': BI_REVENUE,
+  'GET /admin/api/bi/drilldown/mrr/export': {
+    kind: 'any',
+    permissions: ['business_metrics', 'financial_data', 'revenue_metrics'],
+  },
 };
 
 type Sample = (t: TestApp, role: AdminRole | 'anonymous') => Promise<Omit<InjectOptions, 'method'>>;
@@ -125,9 +182,12 @@ const SAMPLES: Record<string, Sample> = {
   'GET /admin/api/bi/drilldown/mrr/export': async () => ({
     url: '/admin/api/bi/drilldown/mrr/export?month=2026-10',
   }),
-  'GET /admin/api/bi/export/metrics': async () => ({
-    url: '/admin/api/bi/export/metrics?type=revenue&from=2026-11-01&to=2026-11-18',
-  }),
+  // A type of a part the role reads (the route also checks the type's part: tested on its own below).
+  'GET /admin/api/bi/export/metrics': async (_t, role) => {
+    const parts = role === 'anonymous' ? [] : biPartsFor(permissionsOf(role));
+    const type = parts.includes('revenue') ? 'revenue' : parts.includes('users') ? 'users' : 'performance';
+    return { url: `/admin/api/bi/export/metrics?type=${type}&from=2026-11-01&to=2026-11-18` };
+  },
   'POST /admin/api/auth/login': async () => ({
     url: '/admin/api/auth/login',
     payload: {
@@ -257,6 +317,50 @@ describe('admin RBAC: every route × every role', () => {
     expect(rolesAllowed(COMPLIANCE_READ)).toEqual(['super_admin', 'cfo', 'risk_manager']);
     expect(rolesAllowed(COMPLIANCE_WORK)).toEqual(['super_admin', 'risk_manager']);
     expect(rolesAllowed(SPEC_ACCESS['PUT /admin/api/compliance/rules/:code']!)).toEqual(['super_admin']);
+    // The role table's BI parts, as the issue names them (and the contracts define them for the web too).
+    expect(BI_ANY_ACCESS).toEqual(BI_ANY);
+    expect({ ...BI_PART_ACCESS }).toEqual({
+      revenue: BI_REVENUE,
+      users: BI_USERS,
+      performance: BI_PERFORMANCE,
+    });
+    expect(rolesAllowed(BI_REVENUE)).toEqual(['super_admin', 'ceo', 'cfo', 'data_analyst']);
+    expect(rolesAllowed(BI_USERS)).toEqual([
+      'super_admin',
+      'ceo',
+      'operations_manager',
+      'customer_success',
+      'marketing_manager',
+      'data_analyst',
+    ]);
+    expect(rolesAllowed(BI_PERFORMANCE)).toEqual([
+      'super_admin',
+      'ceo',
+      'cto',
+      'technical_lead',
+      'data_analyst',
+    ]);
+    expect(rolesAllowed(SPEC_ACCESS['GET /admin/api/bi/drilldown/signups/export']!)).toEqual([
+      'super_admin',
+      'ceo',
+    ]);
+  });
+
+  it('refuses a metric export of a part the role does not read (403 naming the requirement)', async () => {
+    const url = (type: string) => `/admin/api/bi/export/metrics?type=${type}&from=2026-11-01&to=2026-11-18`;
+    const exportAs = async (role: AdminRole, type: string) =>
+      (await t.app.inject(withToken(tokens.get(role)!, { method: 'GET', url: url(type) }))).statusCode;
+    expect(await exportAs('cfo', 'revenue')).toBe(200);
+    expect(await exportAs('cfo', 'mrr')).toBe(200);
+    expect(await exportAs('cfo', 'users')).toBe(403);
+    expect(await exportAs('marketing_manager', 'events')).toBe(200);
+    expect(await exportAs('marketing_manager', 'revenue')).toBe(403);
+    expect(await exportAs('technical_lead', 'performance')).toBe(200);
+    expect(await exportAs('technical_lead', 'pages')).toBe(403);
+    for (const type of ['revenue', 'users', 'events', 'pages', 'performance', 'mrr'])
+      expect(await exportAs('data_analyst', type)).toBe(200);
+    const refused = await t.app.inject(withToken(tokens.get('cfo')!, { method: 'GET', url: url('users') }));
+    expect(refused.json().error).toContain('user_analytics');
   });
 
   it('documents every admin route in the OpenAPI document', async () => {

@@ -5,6 +5,7 @@ import {
   ADMIN_PASSWORD_MIN_LENGTH,
   ADMIN_PASSWORD_RULE_TEXT,
   AUDIT_EVENT_TYPES,
+  DASHBOARD_SECTIONS,
 } from './admin.values.ts';
 import { ADMIN_ROLES, PERMISSIONS } from './roles.ts';
 import { resetTokenSchema } from './auth.ts';
@@ -191,6 +192,8 @@ export const AUDIT_ACTIONS = {
   userDeleted: 'user_deleted',
   /** A staff change refused for the actor's level (a role or permission they may not give, super_admin only). */
   userChangeRefused: 'user_change_refused',
+  /** A staff action refused because the role lacks the permission (403 before any change is read). */
+  accessRefused: 'access_refused',
   passwordResetRequested: 'password_reset_requested',
   passwordReset: 'password_reset',
   settingsUpdated: 'settings_updated',
@@ -205,6 +208,10 @@ export const AUDIT_ACTIONS = {
   emergencyStopAll: 'emergency_stop_all',
 } as const;
 
+/** Who an audit entry's actor is. */
+export const AUDIT_ACTOR_KINDS = ['staff', 'investor', 'system', 'anonymous'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
 export const AUDIT_DEFAULT_PAGE = 1;
 export const AUDIT_DEFAULT_LIMIT = 50;
 export const AUDIT_MAX_LIMIT = 200;
@@ -215,7 +222,12 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   /** The staff member who acted; null for anonymous events (a failed login with an unknown e-mail). */
   user_id: z.string().nullable(),
+  /** Who acted: the staff member's e-mail, or the investor's while their account lives (KVKK requests). */
   user_email: z.string().nullable(),
+  /** The investor's name for an investor's own action while their account lives; null otherwise. */
+  user_name: z.string().nullable(),
+  /** staff, an investor (their own KVKK request), the server or CLI (system), or nobody known (anonymous). */
+  actor_kind: z.enum(AUDIT_ACTOR_KINDS),
   entity_type: z.string().nullable(),
   entity_id: z.string().nullable(),
   /** State before and after the change (never password hashes or tokens). */
@@ -323,8 +335,104 @@ export const adminDashboardStatsSchema = z.object({
   recent_activity: z.array(auditEntrySchema),
   /** The market data's coverage and freshness (null when this process runs no market engine). */
   market_data: marketCoverageSchema.nullable(),
+  /** What the caller's role acts on (decision 0058); a section the role may not see is null. */
+  role_view: z.object({
+    sections: z.array(z.enum(DASHBOARD_SECTIONS)),
+    ml: z
+      .object({
+        total_algorithms: z.number().int(),
+        active_algorithms: z.number().int(),
+        /** Algorithms off after an emergency stop (with who stopped them). */
+        stopped: z.array(
+          z.object({
+            algorithm_id: z.string(),
+            stopped_by: z.string().nullable(),
+            stopped_at: z.string().nullable(),
+            reason: z.string().nullable(),
+          }),
+        ),
+        health: z.object({
+          healthy: z.number().int(),
+          warning: z.number().int(),
+          critical: z.number().int(),
+          unrated: z.number().int(),
+        }),
+        performance_alerts: z.number().int(),
+        /** Whether the nightly train–predict–evaluate runs. */
+        auto_retrain: z.boolean(),
+        active_runs: z.number().int(),
+        recent_runs: z.array(
+          z.object({
+            id: z.string(),
+            kind: z.string(),
+            status: z.string(),
+            created_at: z.string(),
+            finished_at: z.string().nullable(),
+          }),
+        ),
+      })
+      .nullable(),
+    revenue: z
+      .object({
+        /** The population the figures count (demo history or live), as on the BI page. */
+        source: z.enum(['demo', 'live']),
+        currency: z.literal('TRY'),
+        period_days: z.number().int(),
+        revenue: z.number(),
+        mrr: z.number(),
+        paying_users: z.number().int(),
+        arpu: z.number().nullable(),
+        payments: z.number().int(),
+        refunds: z.number().int(),
+        recent_payments: z.array(
+          z.object({
+            at: z.string(),
+            kind: z.enum(['charge', 'refund']),
+            plan: z.string(),
+            amount: z.number(),
+          }),
+        ),
+      })
+      .nullable(),
+    risk: z
+      .object({
+        open_violations: z.number().int(),
+        critical_violations: z.number().int(),
+        active_alerts: z.number().int(),
+        critical_alerts: z.number().int(),
+        overdue_alerts: z.number().int(),
+        recent_violations: z.array(
+          z.object({
+            id: z.string(),
+            rule_name: z.string(),
+            severity: z.string(),
+            status: z.string(),
+            detected_at: z.string(),
+          }),
+        ),
+      })
+      .nullable(),
+    growth: z
+      .object({
+        source: z.enum(['demo', 'live']),
+        period_days: z.number().int(),
+        signups: z.number().int(),
+        previous_signups: z.number().int(),
+        activation: z.object({
+          eligible: z.number().int(),
+          activated: z.number().int(),
+          rate: z.number().nullable(),
+          window_days: z.number().int(),
+        }),
+        dau: z.number().int(),
+        mau: z.number().int(),
+        stickiness: z.number().nullable(),
+      })
+      .nullable(),
+  }),
 });
 export type AdminDashboardStats = z.infer<typeof adminDashboardStatsSchema>;
+export type DashboardRoleView = AdminDashboardStats['role_view'];
 
 export const adminDashboardStatsResponseSchema = z.object({
   success: z.literal(true),

@@ -1,6 +1,7 @@
 // Admin realm: the plain values (lists, limits, texts, rules) without zod, so the web app can import them through
 // '@bist/contracts/values' without loading a schema. The schemas and their types are in admin.ts.
 import type { PermissionRequirement } from './roles.ts';
+import { BI_ANY_ACCESS } from './bi.values.ts';
 
 export const ADMIN_PASSWORD_MIN_LENGTH = 10;
 export const ADMIN_PASSWORD_MAX_LENGTH = 128;
@@ -16,7 +17,8 @@ export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 export const ADMIN_SCREEN_ACCESS = {
   '/admin/dashboard': { kind: 'authenticated' },
   '/admin/users': { kind: 'permission', permission: 'user_management' },
-  '/admin/analytics': { kind: 'permission', permission: 'business_metrics' },
+  // business_metrics (full) or a permission naming one of its parts (decision 0058).
+  '/admin/analytics': BI_ANY_ACCESS,
   // compliance_management (only via all), plus risk_manager's compliance_data and cfo's compliance_reports (read).
   '/admin/compliance': {
     kind: 'any',
@@ -36,3 +38,36 @@ export const ADMIN_QUICK_ACTIONS: readonly { path: AdminScreenPath; label: strin
   { path: '/admin/audit', label: 'Audit Log' },
   { path: '/admin/analytics', label: 'Business Intelligence' },
 ];
+
+/**
+ * The admin dashboard's sections per role (decision 0058): what each acts on. Technical roles see the ML state (runs,
+ * health, stops); the ceo and cfo revenue, MRR and payments; risk open violations and alerts; marketing and customer
+ * success sign-ups and activation. The server answers only the sections the caller meets.
+ */
+export const DASHBOARD_SECTIONS = ['ml', 'revenue', 'risk', 'growth'] as const;
+export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
+export const DASHBOARD_SECTION_ACCESS = {
+  ml: {
+    kind: 'any',
+    permissions: [
+      'ai_management',
+      'technical_metrics',
+      'system_performance',
+      'development_metrics',
+      'technical_config',
+      'system_health',
+    ],
+  },
+  revenue: { kind: 'any', permissions: ['business_metrics', 'financial_data', 'revenue_metrics'] },
+  risk: { kind: 'any', permissions: ['compliance_management', 'risk_metrics', 'compliance_data'] },
+  growth: {
+    kind: 'any',
+    permissions: [
+      'marketing_metrics',
+      'user_acquisition',
+      'customer_metrics',
+      'user_analytics',
+      'analytics_data',
+    ],
+  },
+} as const satisfies Record<DashboardSection, PermissionRequirement>;

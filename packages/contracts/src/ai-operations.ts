@@ -147,8 +147,16 @@ export const promoteResultSchema = dataEnvelope(
 
 const healthLabelSchema = z.enum(['healthy', 'warning', 'critical']);
 
-/** An algorithm as staff see it (GET /admin/api/ai/algorithms). Percent fields 0–100. */
+/**
+ * An algorithm as staff see it (GET /admin/api/ai/algorithms). Percent fields 0–100. The spec's names (§3:
+ * algorithm_id, algorithm_name, algorithm_type, category, is_active) are served; id, name, type, enabled and status
+ * stay as the same facts under this API's earlier names.
+ */
 export const adminAlgorithmSchema = z.object({
+  algorithm_id: z.string(),
+  algorithm_name: z.string(),
+  algorithm_type: z.string(),
+  is_active: z.boolean(),
   id: z.string(),
   name: z.string(),
   type: z.string(),
@@ -228,8 +236,15 @@ export const aiSystemStatsSchema = z.object({
 });
 export type AiSystemStats = z.infer<typeof aiSystemStatsSchema>;
 
+/** A row of the performance table: the spec's names (§3 'Algorithm performance') plus this API's earlier ones. */
 export const performanceRowSchema = z.object({
   algorithm_id: z.string(),
+  algorithm_name: z.string(),
+  algorithm_type: z.string(),
+  /** Percent. */
+  avg_accuracy: z.number().nullable(),
+  avg_r2: z.number().nullable(),
+  total_predictions: z.number().int(),
   name: z.string(),
   type: z.string(),
   accuracy: z.number().nullable(),
@@ -246,6 +261,8 @@ export const performanceOverviewResponseSchema = z.object({
   success: z.literal(true),
   performance_data: z.array(performanceRowSchema),
   system_stats: aiSystemStatsSchema,
+  /** The open performance alerts under the spec's name; `alerts` is the same list under the earlier one. */
+  performance_alerts: z.array(performanceAlertSchema),
   alerts: z.array(performanceAlertSchema),
   recent_activity: z.array(
     z.object({
@@ -253,7 +270,8 @@ export const performanceOverviewResponseSchema = z.object({
       algorithm_id: z.string(),
       log_type: z.string(),
       status: z.string(),
-      /** Runs of this kind for these algorithms among the recent runs. */
+      /** Runs of this kind for these algorithms among the recent runs (spec's name; event_count the earlier). */
+      count: z.number().int(),
       event_count: z.number().int(),
       last_activity: z.string(),
       run_id: z.string(),

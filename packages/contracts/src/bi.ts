@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
+  BI_DATA_SOURCES,
   BI_EARLIEST_DAY,
   BI_EXPORT_TYPES,
+  BI_PARTS,
   BI_LATEST_DAY,
   BILLING_INTERVALS,
   EVENT_BATCH_MAX,
@@ -65,6 +67,8 @@ const isoDay = z.iso
 export const biQuerySchema = z
   .strictObject({
     period: z.enum(BI_PERIODS, { error: 'period must be 7, 30 or 90' }).optional(),
+    /** Which population the figures count: the seeded demo history or live activity (default: demo once seeded). */
+    source: z.enum(BI_DATA_SOURCES, { error: 'source must be demo or live' }).optional(),
     from: isoDay.optional(),
     to: isoDay.optional(),
   })
@@ -84,6 +88,10 @@ export const METRIC_CATEGORIES = ['users', 'revenue', 'technical', 'quality', 'e
 const periodSchema = z.object({ from: z.string(), to: z.string(), days: z.number().int() });
 /** What the figures are made of: seeded demo history and/or live activity. */
 const sourcesSchema = z.object({ demo: z.boolean(), live: z.boolean() });
+/** The one population a response's figures count (demo and live never mix in one figure). */
+const sourceSchema = z.enum(BI_DATA_SOURCES);
+/** The BI parts the caller may read (decision 0058): what the response holds. */
+const partsSchema = z.array(z.enum(BI_PARTS));
 
 export const keyMetricSchema = z.object({
   metric_name: z.string(),
@@ -94,6 +102,8 @@ export const keyMetricSchema = z.object({
   previous_value: z.number().nullable(),
   change_percent: z.number().nullable(),
   description: z.string(),
+  /** The population the figure counts: demo history or live activity (technical figures are measured: live). */
+  source: sourceSchema,
 });
 export type KeyMetric = z.infer<typeof keyMetricSchema>;
 
@@ -108,6 +118,9 @@ export const biOverviewSchema = z.object({
   period: periodSchema,
   currency: z.literal('TRY'),
   sources: sourcesSchema,
+  source: sourceSchema,
+  parts: partsSchema,
+  /** Only the metrics of the parts the caller may read; the trends are empty without their part. */
   key_metrics: z.array(keyMetricSchema),
   revenue_trend: z.array(revenuePointSchema),
   user_growth: z.array(userPointSchema),
@@ -128,6 +141,7 @@ export const biRevenueSchema = z.object({
   period: periodSchema,
   currency: z.literal('TRY'),
   sources: sourcesSchema,
+  source: sourceSchema,
   revenue_trend: z.array(revenuePointSchema),
   monthly_revenue_by_source: z.array(z.object({ revenue_source: z.string(), total_amount: z.number() })),
   projections: z.object({
@@ -150,6 +164,7 @@ export type BiRevenue = z.infer<typeof biRevenueSchema>;
 export const biUsersSchema = z.object({
   period: periodSchema,
   sources: sourcesSchema,
+  source: sourceSchema,
   event_analysis: z.array(z.object({ event_type: z.string(), event_count: z.number().int() })),
   page_analysis: z.array(z.object({ page_url: z.string(), page_views: z.number().int() })),
   engagement_metrics: z.object({
@@ -161,6 +176,9 @@ export const biUsersSchema = z.object({
     dau: z.number().int(),
     wau: z.number().int(),
     mau: z.number().int(),
+    /** Distinct active investors per day, averaged over the 30 days MAU counts. */
+    avg_dau: z.number(),
+    /** avg_dau / mau in percent: the same investors over the same month. */
     stickiness: z.number().nullable(),
   }),
   user_growth: z.array(userPointSchema),
@@ -199,12 +217,14 @@ export const biPerformanceSchema = z.object({
 });
 export type BiPerformance = z.infer<typeof biPerformanceSchema>;
 
+/** Live only (the last 5 minutes and today); each figure is null when the caller may not read its part. */
 export const biRealtimeSchema = z.object({
-  active_users_now: z.number().int(),
-  api_calls_per_minute: z.number().int(),
+  parts: partsSchema,
+  active_users_now: z.number().int().nullable(),
+  api_calls_per_minute: z.number().int().nullable(),
   avg_response_time_ms: z.number().nullable(),
   error_rate_percent: z.number().nullable(),
-  revenue_today: z.number(),
+  revenue_today: z.number().nullable(),
   as_of: z.string(),
 });
 export type BiRealtime = z.infer<typeof biRealtimeSchema>;
@@ -219,6 +239,7 @@ export const biExportQuerySchema = z.strictObject({
   type: z.enum(BI_EXPORT_TYPES, { error: `type must be one of ${BI_EXPORT_TYPES.join(', ')}` }),
   from: isoDay,
   to: isoDay,
+  source: z.enum(BI_DATA_SOURCES, { error: 'source must be demo or live' }).optional(),
 });
 export type BiExportQuery = z.infer<typeof biExportQuerySchema>;
 
@@ -294,6 +315,7 @@ export const biMrrDrilldownQuerySchema = z.strictObject({
     .refine((month) => month >= BI_EARLIEST_DAY.slice(0, 7) && month <= BI_LATEST_DAY.slice(0, 7), {
       error: `month must be from ${BI_EARLIEST_DAY.slice(0, 7)} to ${BI_LATEST_DAY.slice(0, 7)}`,
     }),
+  source: z.enum(BI_DATA_SOURCES, { error: 'source must be demo or live' }).optional(),
 });
 export const biMrrRowSchema = z.object({
   user_id: z.string(),
@@ -304,6 +326,7 @@ export const biMrrRowSchema = z.object({
 });
 export const biMrrDrilldownSchema = z.object({
   currency: z.literal('TRY'),
+  source: sourceSchema,
   movements: mrrMonthSchema,
   rows: z.array(biMrrRowSchema),
 });

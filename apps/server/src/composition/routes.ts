@@ -2,7 +2,8 @@
 // first, so it sees (and fails closed on) every /admin/api route registered after it.
 import type { FastifyInstance } from 'fastify';
 import { MarketEngine } from '@/market/engine';
-import { registerAdminAccess, type AdminRouteRegistry } from '@/plugins/admin-access';
+import { AUDIT_ACTIONS } from '@bist/contracts';
+import { describeAccess, registerAdminAccess, type AdminRouteRegistry } from '@/plugins/admin-access';
 import { aiAnalyticsRoutes } from '@/modules/ai-analytics/ai-analytics.routes';
 import { aiOperationsRoutes } from '@/modules/ai-operations/ai-operations.routes';
 import { adminAuthRoutes } from '@/modules/admin-auth/admin-auth.routes';
@@ -33,7 +34,22 @@ export async function registerRoutes(
   services: Services,
   infra: Pick<Infrastructure, 'clock' | 'market' | 'config'>,
 ): Promise<AdminRouteRegistry> {
-  const adminRoutes = registerAdminAccess(app, services.adminAuth);
+  // A staff member's write refused for their role is audited: an attempt to act beyond it (e.g. a data analyst
+  // creating staff or changing settings).
+  const adminRoutes = registerAdminAccess(app, services.adminAuth, async (refusal) => {
+    await services.audit.record({
+      eventType: 'system_config',
+      action: AUDIT_ACTIONS.accessRefused,
+      actor: { id: refusal.principal.user.id, email: refusal.principal.user.email },
+      target: { type: 'admin_route', id: `${refusal.method} ${refusal.route}` },
+      details: {
+        role: refusal.principal.user.role,
+        requires: describeAccess(refusal.access),
+        params: refusal.params,
+      },
+      meta: refusal.meta,
+    });
+  });
   // Staff realm.
   await app.register(adminAuthRoutes(services.adminAuth, services.adminResets));
   await app.register(adminUsersRoutes(services.adminUsers));

@@ -15,6 +15,7 @@ import { AdminAuthRepository } from '@/modules/admin-auth/admin-auth.repository'
 import { AdminAuthService } from '@/modules/admin-auth/admin-auth.service';
 import { adminResetRealm } from '@/modules/admin-auth/admin-reset-realm';
 import { AdminDashboardService } from '@/modules/admin-dashboard/admin-dashboard.service';
+import type { RoleViewSources } from '@/modules/admin-dashboard/role-views';
 import { AdminUsersRepository } from '@/modules/admin-users/admin-users.repository';
 import { AdminUsersService } from '@/modules/admin-users/admin-users.service';
 import { BiRepository } from '@/modules/bi/bi.repository';
@@ -280,7 +281,7 @@ export function createServices(
       : {}),
   });
 
-  return {
+  const services = {
     ...platform,
     predictions,
     predictionRuns,
@@ -339,6 +340,74 @@ export function createServices(
           models: () => predictions.modelsTrainingSource(),
         })
       : null,
+  };
+  adminDashboard.useRoleViews(roleViewSources(services));
+  return services;
+}
+
+/** The admin dashboard's per-role sections, read from the services that own each (decision 0058). */
+function roleViewSources(
+  s: Pick<Services, 'aiOperations' | 'predictionRuns' | 'settings' | 'bi' | 'compliance'>,
+): RoleViewSources {
+  return {
+    ml: async () => {
+      const [{ list, alerts }, runs, active] = await Promise.all([
+        s.aiOperations.algorithms(),
+        s.predictionRuns.list(5),
+        s.predictionRuns.activeRuns(),
+      ]);
+      const count = (h: string | null) => list.filter((a) => a.health === h).length;
+      return {
+        total_algorithms: list.length,
+        active_algorithms: list.filter((a) => a.is_active).length,
+        stopped: list
+          .filter((a) => a.stopped_at !== null)
+          .map((a) => ({
+            algorithm_id: a.algorithm_id,
+            stopped_by: a.stopped_by,
+            stopped_at: a.stopped_at,
+            reason: a.stop_reason,
+          })),
+        health: {
+          healthy: count('healthy'),
+          warning: count('warning'),
+          critical: count('critical'),
+          unrated: count(null),
+        },
+        performance_alerts: alerts.length,
+        auto_retrain: s.settings.current().ml_auto_retrain,
+        active_runs: active.length,
+        recent_runs: runs.map((r) => ({
+          id: r.id,
+          kind: r.kind,
+          status: r.status,
+          created_at: r.createdAt.toISOString(),
+          finished_at: r.finishedAt?.toISOString() ?? null,
+        })),
+      };
+    },
+    revenue: () => s.bi.revenueSummary(),
+    growth: () => s.bi.growthSummary(),
+    risk: async () => {
+      const [dashboard, open] = await Promise.all([
+        s.compliance.dashboard(),
+        s.compliance.violations({ status: 'open', days: 30, severity: 'all', limit: 5 }),
+      ]);
+      return {
+        open_violations: dashboard.violation_metrics.open_violations,
+        critical_violations: dashboard.violation_metrics.critical_violations,
+        active_alerts: dashboard.alert_metrics.active_alerts,
+        critical_alerts: dashboard.alert_metrics.critical_alerts,
+        overdue_alerts: dashboard.alert_metrics.overdue_alerts,
+        recent_violations: open.map((v) => ({
+          id: v.violation_id,
+          rule_name: v.rule_name,
+          severity: v.severity_level,
+          status: v.status,
+          detected_at: v.detected_at,
+        })),
+      };
+    },
   };
 }
 

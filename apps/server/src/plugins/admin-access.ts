@@ -116,13 +116,30 @@ function toArray<T>(value: T | T[] | undefined): T[] {
   return Array.isArray(value) ? value : [value];
 }
 
+/** A staff member's request the guard refused for a missing permission. */
+export interface AdminRefusal {
+  principal: AdminPrincipal;
+  method: string;
+  /** The route's template, e.g. /admin/api/users/:id. */
+  route: string;
+  params: unknown;
+  access: AdminRouteAccess;
+  meta: RequestMeta;
+}
+
+/** Methods that change something: a refusal of one is an attempt to act beyond one's role, and is audited. */
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
  * Installs the admin guard on the root instance: every /admin/api route registered afterwards is checked against its
  * declared `config.adminAccess` and recorded in the returned registry. Must run before those routes are registered.
+ * `onRefused` hears of every refused write (403), before the refusal is answered; its failure does not change the
+ * answer.
  */
 export function registerAdminAccess(
   app: FastifyInstance,
   authenticator: AdminAuthenticator,
+  onRefused?: (refusal: AdminRefusal) => Promise<void>,
 ): AdminRouteRegistry {
   const registry = new AdminRouteRegistry();
   app.addHook('onRoute', (route) => {
@@ -140,6 +157,16 @@ export function registerAdminAccess(
     const guard: onRequestAsyncHookHandler = async (request) => {
       const principal = await authenticator.authenticate(bearerToken(request.headers.authorization));
       if (!meetsRequirement(principal.user.permissions, access)) {
+        if (onRefused && WRITE_METHODS.has(request.method)) {
+          await onRefused({
+            principal,
+            method: request.method,
+            route: route.url,
+            params: request.params,
+            access,
+            meta: requestMeta(request),
+          }).catch((error: unknown) => request.log.error({ err: error }, 'refused request not audited'));
+        }
         throw new ForbiddenError(
           `You don't have permission to perform this action (requires ${describeAccess(access)})`,
         );

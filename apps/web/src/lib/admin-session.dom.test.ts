@@ -78,7 +78,9 @@ describe('admin permissions', () => {
       expect(canAccessScreen(staff(role), '/admin/settings')).toBe(false);
     }
     expect(canAccessScreen(staff('ceo'), '/admin/analytics')).toBe(true);
-    expect(canAccessScreen(staff('cto'), '/admin/analytics')).toBe(false);
+    // Business intelligence opens to the permissions naming one of its parts (decision 0058): cto's performance.
+    expect(canAccessScreen(staff('cto'), '/admin/analytics')).toBe(true);
+    expect(canAccessScreen(staff('risk_manager'), '/admin/analytics')).toBe(false);
   });
 
   it('a data_analyst does not manage users', () => {

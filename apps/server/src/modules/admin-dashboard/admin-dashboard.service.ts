@@ -12,6 +12,7 @@ import type { Database } from '@/db/client';
 import type { AdminAuthService } from '@/modules/admin-auth/admin-auth.service';
 import type { AdminUsersService } from '@/modules/admin-users/admin-users.service';
 import type { AuditService } from '@/modules/audit/audit.service';
+import { roleView, type RoleViewSources } from './role-views.ts';
 
 /** Recent activity entries on the dashboard. */
 export const DASHBOARD_RECENT_ACTIVITY = 10;
@@ -40,6 +41,8 @@ export interface DashboardSources {
 
 /** The admin dashboard's figures, all from real data: staff, sessions, audit log and health checks. */
 export class AdminDashboardService {
+  private roleViewSources: RoleViewSources | null = null;
+
   constructor(
     private readonly users: AdminUsersService,
     private readonly auth: AdminAuthService,
@@ -47,20 +50,27 @@ export class AdminDashboardService {
     private readonly sources: DashboardSources,
   ) {}
 
+  /** Where the per-role sections read from (set once the services they read exist). */
+  useRoleViews(sources: RoleViewSources): void {
+    this.roleViewSources = sources;
+  }
+
   /**
    * Dashboard figures. Recent activity comes from the audit log, so only staff who may read the audit log (`all`)
    * get it; the others get an empty list rather than a side door into who did what.
    */
   async stats(viewerPermissions: readonly string[]): Promise<AdminDashboardStats> {
     const mayReadAudit = hasPermission(viewerPermissions, 'all');
-    const [byRole, activeSessions, recentLogins, recentActivity, latencyMs, marketData] = await Promise.all([
-      this.users.countByRole(),
-      this.auth.countActiveSessions(),
-      this.audit.countRecent(AUDIT_ACTIONS.loginSucceeded, DAY_MS),
-      mayReadAudit ? this.audit.recent(DASHBOARD_RECENT_ACTIVITY) : Promise.resolve([]),
-      this.sources.database.ping(),
-      this.sources.marketData?.() ?? Promise.resolve(null),
-    ]);
+    const [byRole, activeSessions, recentLogins, recentActivity, latencyMs, marketData, view] =
+      await Promise.all([
+        this.users.countByRole(),
+        this.auth.countActiveSessions(),
+        this.audit.countRecent(AUDIT_ACTIONS.loginSucceeded, DAY_MS),
+        mayReadAudit ? this.audit.recent(DASHBOARD_RECENT_ACTIVITY) : Promise.resolve([]),
+        this.sources.database.ping(),
+        this.sources.marketData?.() ?? Promise.resolve(null),
+        roleView(viewerPermissions, this.roleViewSources),
+      ]);
     const { marketFeed, jobQueue } = this.sources.components();
     const database: ComponentHealth =
       latencyMs === null
@@ -90,6 +100,7 @@ export class AdminDashboardService {
       },
       recent_activity: recentActivity,
       market_data: marketData,
+      role_view: view,
     };
   }
 }

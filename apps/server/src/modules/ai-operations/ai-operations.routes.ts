@@ -35,6 +35,14 @@ const staffOf = (request: FastifyRequest): StaffAction => ({
 const TAGS = ['admin: AI operations'];
 
 /**
+ * A POST sent without a body (the spec's enable and disable send none) is read as `{}`: the body schema then decides
+ * (a reason is optional there; an emergency stop answers 400 naming `reason`, not 'expected object').
+ */
+const noBodyIsEmpty = async (request: FastifyRequest) => {
+  request.body ??= {};
+};
+
+/**
  * The AI operations centre's API. Reading needs any staff session; every action changes what investors are shown
  * or stops the job system, so it needs ai_management (decision 0003: held through `all`, i.e. by super_admin).
  */
@@ -124,6 +132,7 @@ export function aiOperationsRoutes(ops: AiOperationsService, runs: PredictionRun
         `/admin/api/ai/algorithms/:id/${action}`,
         {
           config: act,
+          preValidation: noBodyIsEmpty,
           schema: {
             tags: TAGS,
             summary:
@@ -146,6 +155,7 @@ export function aiOperationsRoutes(ops: AiOperationsService, runs: PredictionRun
       '/admin/api/control/algorithms/:id/emergency-stop',
       {
         config: act,
+        preValidation: noBodyIsEmpty,
         schema: {
           tags: TAGS,
           summary: 'Cancel the runs covering an algorithm and disable it, with a reason; audited',
@@ -164,6 +174,7 @@ export function aiOperationsRoutes(ops: AiOperationsService, runs: PredictionRun
       '/admin/api/control/emergency-stop-all',
       {
         config: act,
+        preValidation: noBodyIsEmpty,
         schema: {
           tags: TAGS,
           summary:

@@ -198,6 +198,10 @@ export class AiOperationsService {
         ASSESSED_HORIZON,
       );
       return {
+        algorithm_id: a.id,
+        algorithm_name: a.name,
+        algorithm_type: a.type,
+        is_active: a.enabled,
         id: a.id,
         name: a.name,
         type: a.type,
@@ -260,11 +264,17 @@ export class AiOperationsService {
       this.d.runs.operationsSnapshot(ASSESSED_HORIZON).then((s) => s.modelVersions),
     ]);
     const names = new Map(list.map((a) => [a.id, a.name]));
+    const openAlerts = this.alertViews(alerts, names);
     const count = (h: string | null) => list.filter((a) => a.health === h).length;
     return {
       success: true,
       performance_data: list.map((a) => ({
         algorithm_id: a.id,
+        algorithm_name: a.name,
+        algorithm_type: a.type,
+        avg_accuracy: a.accuracy,
+        avg_r2: a.r2,
+        total_predictions: a.predictions_count,
         name: a.name,
         type: a.type,
         accuracy: a.accuracy,
@@ -287,19 +297,24 @@ export class AiOperationsService {
         unrated: count(null),
         auto_retrain: settings.ml_auto_retrain,
       },
-      alerts: alerts.map((a): PerformanceAlert => ({
-        id: a.id,
-        algorithm_id: a.algorithmId,
-        algorithm_name: names.get(a.algorithmId) ?? a.algorithmId,
-        alert_type: a.check as PerformanceAlert['alert_type'],
-        value: a.value,
-        threshold: a.threshold,
-        detail: a.detail,
-        first_seen_at: a.firstSeenAt.toISOString(),
-        last_seen_at: a.lastSeenAt.toISOString(),
-      })),
+      performance_alerts: openAlerts,
+      alerts: openAlerts,
       recent_activity: recentActivity(runs),
     };
+  }
+
+  private alertViews(alerts: readonly AlertRow[], names: ReadonlyMap<string, string>): PerformanceAlert[] {
+    return alerts.map((a): PerformanceAlert => ({
+      id: a.id,
+      algorithm_id: a.algorithmId,
+      algorithm_name: names.get(a.algorithmId) ?? a.algorithmId,
+      alert_type: a.check as PerformanceAlert['alert_type'],
+      value: a.value,
+      threshold: a.threshold,
+      detail: a.detail,
+      first_seen_at: a.firstSeenAt.toISOString(),
+      last_seen_at: a.lastSeenAt.toISOString(),
+    }));
   }
 
   // ------------------------------------------------------------------ acting
@@ -362,6 +377,7 @@ export function recentActivity(runs: readonly RunRow[]): PerformanceOverview['re
         algorithm_id: key.split('|')[0]!,
         log_type: newest.kind,
         status: newest.status,
+        count: g.runs.length,
         event_count: g.runs.length,
         last_activity: g.last.toISOString(),
         run_id: newest.id,

@@ -77,6 +77,12 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
     action: row.action,
     user_id: row.userId,
     user_email: row.userEmail,
+    user_name: null,
+    actor_kind: row.userEmail?.startsWith('system:')
+      ? 'system'
+      : row.userId || row.userEmail
+        ? 'staff'
+        : 'anonymous',
     entity_type: row.entityType,
     entity_id: row.entityId,
     before: row.before ?? null,
@@ -162,7 +168,26 @@ export class AuditService {
       to: boundary(query.to, true),
     };
     const { rows, total } = await this.repo.list(filter, (query.page - 1) * query.limit, query.limit);
-    return { entries: rows.map(toAuditEntry), total };
+    return { entries: await this.withInvestors(rows.map(toAuditEntry)), total };
+  }
+
+  /**
+   * An investor's own actions (their KVKK requests) are written without their name or e-mail, so an erasure leaves
+   * nothing behind; while the account lives the entry shows who they are, read from the account at display time.
+   */
+  private async withInvestors(entries: AuditEntry[]): Promise<AuditEntry[]> {
+    const requestIds = entries
+      .filter((e) => e.actor_kind === 'anonymous' && e.entity_type === 'kvkk_request' && e.entity_id)
+      .map((e) => e.entity_id!);
+    if (requestIds.length === 0) return entries;
+    const investors = await this.repo.investorsOfKvkkRequests(requestIds);
+    return entries.map((e) => {
+      const investor =
+        e.entity_type === 'kvkk_request' && e.entity_id ? investors.get(e.entity_id) : undefined;
+      return investor && e.actor_kind === 'anonymous'
+        ? { ...e, actor_kind: 'investor', user_email: investor.email, user_name: investor.name }
+        : e;
+    });
   }
 
   /**

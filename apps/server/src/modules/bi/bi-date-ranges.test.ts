@@ -82,4 +82,34 @@ describe('BI date ranges and export auditing', () => {
     expect(made.statusCode).toBe(200);
     expect(await exportEntries()).toBe(before + 1);
   });
+
+  it('an export that fails while being made is recorded as bi_export_failed, never as bi_exported', async () => {
+    const before = await exportEntries();
+    const { entries: failedBefore } = await t.services.audit.list({
+      page: 1,
+      limit: 50,
+      action: 'bi_export_failed',
+    });
+    // The 366-day rule is checked by the service, while the file is being made.
+    const failed = await get('/admin/api/bi/export/metrics?type=users&from=2024-01-01&to=2026-11-18');
+    expect(failed.statusCode).toBe(400);
+    // The database failing under the export: a 500 without internals, and the failure recorded.
+    const repo = (t.services.bi as unknown as { deps: { repo: { payments: () => Promise<never> } } }).deps
+      .repo;
+    const original = repo.payments;
+    repo.payments = () => Promise.reject(new Error('relation "payments" is gone'));
+    try {
+      const broken = await get('/admin/api/bi/export/metrics?type=revenue&from=2026-11-01&to=2026-11-18');
+      expect(broken.statusCode).toBe(500);
+      expect(broken.body).not.toContain('relation');
+    } finally {
+      repo.payments = original;
+    }
+    expect(await exportEntries()).toBe(before);
+    const { entries } = await t.services.audit.list({ page: 1, limit: 50, action: 'bi_export_failed' });
+    expect(entries.length - failedBefore.length).toBe(2);
+    expect(entries[0]!.details).toMatchObject({ type: 'revenue', reason: 'server error' });
+    expect(JSON.stringify(entries[0]!.details)).not.toContain('relation');
+    expect(entries[1]!.details).toMatchObject({ type: 'users', reason: expect.stringContaining('366') });
+  });
 });

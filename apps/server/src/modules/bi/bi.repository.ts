@@ -233,13 +233,14 @@ export class BiRepository {
   }
 
   /** Activity of signed-in investors in [from, to). */
-  async activity(from: Date, to: Date): Promise<{ userId: string; at: Date }[]> {
+  async activity(from: Date, to: Date, source: RowSource): Promise<{ userId: string; at: Date }[]> {
     const rows = await this.db
       .selectDistinct({ userId: analyticsEvents.userId, at: analyticsEvents.occurredAt })
       .from(analyticsEvents)
       .where(
         and(
           isNotNull(analyticsEvents.userId),
+          eq(analyticsEvents.source, source),
           gte(analyticsEvents.occurredAt, from),
           lt(analyticsEvents.occurredAt, to),
         ),

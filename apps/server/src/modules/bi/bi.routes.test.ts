@@ -122,13 +122,102 @@ describe.each(testBackends())('Business Intelligence API on %s', (backend) => {
     );
   });
 
-  it('refuses a role without business_metrics (403) and anonymous callers (401)', async () => {
+  it('refuses a role without any BI part (risk_manager: 403) and anonymous callers (401)', async () => {
+    const risk = await tokenFor(t, 'risk_manager');
     for (const url of [...ENDPOINTS.map(([u]) => u), '/admin/api/bi/realtime/metrics']) {
-      expect((await get(analyst, url)).statusCode, url).toBe(403);
+      expect((await get(risk, url)).statusCode, url).toBe(403);
       expect((await get(null, url)).statusCode, url).toBe(401);
     }
-    const exp = await get(analyst, '/admin/api/bi/export/metrics?type=revenue&from=2026-11-01&to=2026-11-18');
+    const exp = await get(risk, '/admin/api/bi/export/metrics?type=revenue&from=2026-11-01&to=2026-11-18');
     expect(exp.statusCode).toBe(403);
+  });
+
+  it('answers each role only its parts: cfo revenue, marketing users, cto performance; the analyst reads all', async () => {
+    const cfo = await tokenFor(t, 'cfo');
+    const marketing = await tokenFor(t, 'marketing_manager');
+    const cto = await tokenFor(t, 'cto');
+    const status = async (token: string, url: string) => (await get(token, url)).statusCode;
+    const [overviewUrl, revenueUrl, usersUrl, performanceUrl] = ENDPOINTS.map(([u]) => u);
+    expect(await status(cfo, revenueUrl!)).toBe(200);
+    expect(await status(cfo, usersUrl!)).toBe(403);
+    expect(await status(cfo, performanceUrl!)).toBe(403);
+    expect(await status(marketing, usersUrl!)).toBe(200);
+    expect(await status(marketing, revenueUrl!)).toBe(403);
+    expect(await status(cto, performanceUrl!)).toBe(200);
+    expect(await status(cto, usersUrl!)).toBe(403);
+    for (const [url] of ENDPOINTS) expect(await status(analyst, url), url).toBe(200);
+
+    // The overview and the real-time strip hold only the caller's parts.
+    const overviewOf = async (token: string) =>
+      biOverviewResponseSchema.parse((await get(token, overviewUrl!)).json()).data;
+    const cfoView = await overviewOf(cfo);
+    expect(cfoView.parts).toEqual(['revenue']);
+    expect(new Set(cfoView.key_metrics.map((m) => m.category))).toEqual(new Set(['revenue']));
+    expect(cfoView.user_growth).toEqual([]);
+    expect(cfoView.revenue_trend.length).toBeGreaterThan(0);
+    const marketingView = await overviewOf(marketing);
+    expect(marketingView.parts).toEqual(['users']);
+    expect(marketingView.key_metrics.map((m) => m.metric_name)).not.toContain('MRR');
+    expect(marketingView.key_metrics.map((m) => m.metric_name)).toContain('New Sign-ups');
+    expect(marketingView.revenue_trend).toEqual([]);
+    expect((await overviewOf(analyst)).parts).toEqual(['revenue', 'users', 'performance']);
+    const realtime = biRealtimeResponseSchema.parse(
+      (await get(marketing, '/admin/api/bi/realtime/metrics')).json(),
+    ).data;
+    expect(realtime).toMatchObject({ parts: ['users'], revenue_today: null, api_calls_per_minute: null });
+    expect(realtime.active_users_now).not.toBeNull();
+
+    // Personal rows: the analyst and marketing read the sign-ups behind a figure but export none.
+    expect(await status(marketing, '/admin/api/bi/drilldown/signups?period=30')).toBe(200);
+    expect(await status(analyst, '/admin/api/bi/drilldown/signups?period=30')).toBe(200);
+    for (const token of [marketing, analyst, cfo])
+      expect(await status(token, '/admin/api/bi/drilldown/signups/export?period=30')).toBe(403);
+    expect(await status(ceo, '/admin/api/bi/drilldown/signups/export?period=30')).toBe(200);
+    // Aggregate exports of their parts are read-only reports: allowed.
+    expect(
+      await status(analyst, '/admin/api/bi/export/metrics?type=users&from=2026-11-01&to=2026-11-18'),
+    ).toBe(200);
+  });
+
+  it('never mixes demo and live in one figure: each response and key metric names its population', async () => {
+    // Live activity on top of the seeded demo history: one investor, today.
+    const inv = await investor(t, { email: 'bi-mix@example.com' });
+    await ingest(
+      { session_id: 'tab-mixmixmix', events: [{ type: 'page_view', page: '/dashboard' }] },
+      { authorization: inv.authorization },
+    );
+    t.clock.advanceMs(1_000); // the figures count up to now, exclusive
+    const demo = biUsersResponseSchema.parse(
+      (await get(ceo, '/admin/api/bi/users/analytics?period=30')).json(),
+    ).data;
+    const live = biUsersResponseSchema.parse(
+      (await get(ceo, '/admin/api/bi/users/analytics?period=30&source=live')).json(),
+    ).data;
+    expect(demo.source).toBe('demo');
+    expect(live.source).toBe('live');
+    expect(demo.sources).toEqual({ demo: true, live: true });
+    // Stickiness of each population is its own average DAU over its own MAU: the live investor active on one day
+    // of the 30 is 1/30, not today's 1 over the demo month's investors.
+    expect(live.active_users.mau).toBeGreaterThanOrEqual(1);
+    expect(live.active_users.stickiness).toBeCloseTo(
+      (live.active_users.avg_dau / live.active_users.mau) * 100,
+      6,
+    );
+    expect(demo.active_users.stickiness).toBeCloseTo(
+      (demo.active_users.avg_dau / demo.active_users.mau) * 100,
+      6,
+    );
+    // The demo month is steady: stickiness is well above a single day's sliver.
+    expect(demo.active_users.stickiness!).toBeGreaterThan(5);
+    const overview = biOverviewResponseSchema.parse(
+      (await get(ceo, '/admin/api/bi/metrics/overview?period=30')).json(),
+    ).data;
+    expect(overview.source).toBe('demo');
+    for (const m of overview.key_metrics)
+      expect(m.source, m.metric_name).toBe(m.category === 'technical' ? 'live' : 'demo');
+    const bad = await get(ceo, '/admin/api/bi/users/analytics?source=both');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toContain('source');
   });
 
   it('ingests batches and rejects oversize and malformed ones with nothing stored', async () => {
@@ -266,7 +355,7 @@ describe.each(testBackends())('Business Intelligence API on %s', (backend) => {
     const after = biRealtimeResponseSchema.parse(
       (await get(ceo, '/admin/api/bi/realtime/metrics')).json(),
     ).data;
-    expect(after.revenue_today).toBeCloseTo(before.revenue_today + 349, 2);
+    expect(after.revenue_today).toBeCloseTo(before.revenue_today! + 349, 2);
     expect((await inv.put('/api/subscription', { plan: 'gold', interval: 'monthly' })).statusCode).toBe(400);
     const down = await inv.put('/api/subscription', { plan: 'free', interval: 'monthly' });
     expect(down.json().data.plan).toBe('free');
@@ -275,7 +364,7 @@ describe.each(testBackends())('Business Intelligence API on %s', (backend) => {
   it('records a sign-up (live) when an investor account is created, and the figures count it', async () => {
     const newSignups = async () =>
       biOverviewResponseSchema
-        .parse((await get(ceo, '/admin/api/bi/metrics/overview?period=7')).json())
+        .parse((await get(ceo, '/admin/api/bi/metrics/overview?period=7&source=live')).json())
         .data.key_metrics.find((m) => m.metric_name === 'New Sign-ups')!.metric_value;
     // The figures count up to now (exclusive): move past the earlier tests' sign-ups, then past this one.
     t.clock.advanceMs(1_000);
@@ -352,7 +441,9 @@ describe.each(testBackends())('Business Intelligence API on %s', (backend) => {
     const bad = await get(ceo, '/admin/api/bi/drilldown/signups?from=2026-02-30&to=2026-03-01');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toContain('from');
-    expect((await get(analyst, '/admin/api/bi/drilldown/signups?period=7')).statusCode).toBe(403);
+    // Reading the rows is the users part's; exporting them is full access only.
+    expect((await get(analyst, '/admin/api/bi/drilldown/signups?period=7')).statusCode).toBe(200);
+    expect((await get(analyst, '/admin/api/bi/drilldown/signups/export?period=7')).statusCode).toBe(403);
     expect((await get(null, '/admin/api/bi/drilldown/signups?period=7')).statusCode).toBe(401);
   });
 
@@ -400,7 +491,8 @@ describe.each(testBackends())('Business Intelligence API on %s', (backend) => {
     const future = await get(ceo, '/admin/api/bi/drilldown/mrr?month=2026-12');
     expect(future.statusCode).toBe(400);
     expect(future.json().field).toContain('month');
-    expect((await get(analyst, `/admin/api/bi/drilldown/mrr?month=${last}`)).statusCode).toBe(403);
+    // The analyst reads the investors behind a month but exports no personal rows.
+    expect((await get(analyst, `/admin/api/bi/drilldown/mrr?month=${last}`)).statusCode).toBe(200);
     expect((await get(analyst, `/admin/api/bi/drilldown/mrr/export?month=${last}`)).statusCode).toBe(403);
   });
 

@@ -2,6 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  BI_ANY_ACCESS,
+  BI_EXPORT_PART,
+  BI_MRR_ROWS_EXPORT_ACCESS,
+  BI_PART_ACCESS,
+  BI_PERSONAL_EXPORT_ACCESS,
+  biPartsFor,
+  meetsRequirement,
   EVENT_BODY_MAX_BYTES,
   biExportQuerySchema,
   biMrrDrilldownQuerySchema,
@@ -22,12 +29,28 @@ import {
   eventBatchSchema,
 } from '@bist/contracts';
 import { bearerToken } from '@/lib/tokens';
-import { adminAccess, adminActorOf, requestMeta } from '@/plugins/admin-access';
+import { ForbiddenError } from '@/lib/errors';
+import {
+  adminActorOf,
+  currentAdmin,
+  describeAccess,
+  requestMeta,
+  type AdminRouteAccess,
+} from '@/plugins/admin-access';
 import { currentCustomer, customerGuard, type CustomerAuthenticator } from '@/plugins/customer-auth';
 import type { BiService } from './bi.service.ts';
 
 const tags = ['business-intelligence'];
-const config = { adminAccess: adminAccess.permission('business_metrics') };
+/**
+ * Who reads what (decision 0058): business_metrics everything; each part also the permissions naming its data; the
+ * overview, the real-time strip and the metric export anyone with a part, answered with that caller's parts only.
+ */
+const access = (adminAccess: AdminRouteAccess) => ({ adminAccess });
+const anyPart = access(BI_ANY_ACCESS);
+const revenuePart = access(BI_PART_ACCESS.revenue);
+const usersPart = access(BI_PART_ACCESS.users);
+const performancePart = access(BI_PART_ACCESS.performance);
+const partsOf = (request: FastifyRequest) => biPartsFor(currentAdmin(request).user.permissions);
 /** Event batches per client address and minute (a tab sends one every few seconds at most). */
 const INGEST_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
 
@@ -38,20 +61,24 @@ export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
     app.get(
       '/admin/api/bi/metrics/overview',
       {
-        config,
+        config: anyPart,
         schema: {
           tags,
-          summary: 'Key metrics with period-over-period change, revenue trend, user growth',
+          summary:
+            "Key metrics with period-over-period change, revenue trend, user growth — of the caller's BI parts only",
           querystring: biQuerySchema,
           response: { 200: biOverviewResponseSchema, ...errorResponses },
         },
       },
-      async (request) => ({ success: true as const, data: await bi.overview(request.query) }),
+      async (request) => ({
+        success: true as const,
+        data: await bi.overview(request.query, partsOf(request)),
+      }),
     );
     app.get(
       '/admin/api/bi/revenue/dashboard',
       {
-        config,
+        config: revenuePart,
         schema: {
           tags,
           summary: 'Revenue (TRY): trend, by plan, projection, MRR with movements, ARPU, GRR and NRR',
@@ -64,7 +91,7 @@ export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
     app.get(
       '/admin/api/bi/users/analytics',
       {
-        config,
+        config: usersPart,
         schema: {
           tags,
           summary: 'Top 5 events and pages, engagement, DAU/WAU/MAU, user growth, monthly cohorts',
@@ -77,7 +104,7 @@ export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
     app.get(
       '/admin/api/bi/performance/dashboard',
       {
-        config,
+        config: performancePart,
         schema: {
           tags,
           summary: 'Top 5 endpoints by requests with p50/p95/p99 and error rate; API health totals',
@@ -90,7 +117,7 @@ export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
     app.get(
       '/admin/api/bi/realtime/metrics',
       {
-        config,
+        config: anyPart,
         schema: {
           tags,
           summary:
@@ -98,24 +125,36 @@ export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
           response: { 200: biRealtimeResponseSchema, ...errorResponses },
         },
       },
-      async () => ({ success: true as const, data: await bi.realtime() }),
+      async (request) => ({ success: true as const, data: await bi.realtime(partsOf(request)) }),
     );
     app.get(
       '/admin/api/bi/export/metrics',
       {
-        config,
+        config: anyPart,
         schema: {
           tags,
-          summary: 'One metric family as CSV (UTF-8 with BOM, CRLF), named <type>_<from>_<to>.csv',
+          summary:
+            "One metric family as CSV (UTF-8 with BOM, CRLF), named <type>_<from>_<to>.csv; the type's BI part is required",
           querystring: biExportQuerySchema,
           response: { 200: z.string(), ...errorResponses },
         },
       },
       async (request, reply) => {
-        const { type, from, to } = request.query;
+        const { type, from, to, source } = request.query;
+        const needed = BI_PART_ACCESS[BI_EXPORT_PART[type]];
+        if (!meetsRequirement(currentAdmin(request).user.permissions, needed))
+          throw new ForbiddenError(
+            `You don't have permission to export ${type} (requires ${describeAccess(needed)})`,
+          );
         return sendCsv(
           reply,
-          await bi.exportCsv(type, from, to, { actor: adminActorOf(request), meta: requestMeta(request) }),
+          await bi.exportCsv(
+            type,
+            from,
+            to,
+            { actor: adminActorOf(request), meta: requestMeta(request) },
+            source,
+          ),
         );
       },
     );
@@ -124,7 +163,7 @@ export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
     app.get(
       '/admin/api/bi/drilldown/signups',
       {
-        config,
+        config: usersPart,
         schema: {
           tags,
           summary: "The sign-ups behind 'New Sign-ups' (period or from/to; one day: from = to)",
@@ -137,10 +176,10 @@ export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
     app.get(
       '/admin/api/bi/drilldown/signups/export',
       {
-        config,
+        config: access(BI_PERSONAL_EXPORT_ACCESS),
         schema: {
           tags,
-          summary: 'The sign-ups drill-down as CSV',
+          summary: 'The sign-ups drill-down as CSV (personal rows: full BI access only)',
           querystring: biQuerySchema,
           response: { 200: z.string(), ...errorResponses },
         },
@@ -157,7 +196,7 @@ export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
     app.get(
       '/admin/api/bi/drilldown/mrr',
       {
-        config,
+        config: revenuePart,
         schema: {
           tags,
           summary: "The investors behind a month's MRR movements: start and end MRR, movement",
@@ -165,15 +204,18 @@ export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
           response: { 200: biMrrDrilldownResponseSchema, ...errorResponses },
         },
       },
-      async (request) => ({ success: true as const, data: await bi.mrrDrilldown(request.query.month) }),
+      async (request) => ({
+        success: true as const,
+        data: await bi.mrrDrilldown(request.query.month, request.query.source),
+      }),
     );
     app.get(
       '/admin/api/bi/drilldown/mrr/export',
       {
-        config,
+        config: access(BI_MRR_ROWS_EXPORT_ACCESS),
         schema: {
           tags,
-          summary: 'The MRR movements drill-down as CSV',
+          summary: 'The MRR movements drill-down as CSV (per-investor rows: full BI access or financial)',
           querystring: biMrrDrilldownQuerySchema,
           response: { 200: z.string(), ...errorResponses },
         },
@@ -182,7 +224,7 @@ export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
         sendCsv(
           reply,
           await bi.drilldownCsv(
-            { kind: 'mrr', month: request.query.month },
+            { kind: 'mrr', month: request.query.month, source: request.query.source },
             { actor: adminActorOf(request), meta: requestMeta(request) },
           ),
         ),

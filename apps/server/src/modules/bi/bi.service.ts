@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   BI_EXPORT_TYPES,
+  BI_PARTS,
   PROJECTION_METHOD_TEXT,
   SUBSCRIPTION_PLANS,
   VAT_PERCENT,
@@ -15,6 +16,9 @@ import {
   type BiRealtime,
   type BiRevenue,
   type BiUsers,
+  type BiDataSource,
+  type DashboardRoleView,
+  type BiPart,
   type BillingInterval,
   type EventBatch,
   type KeyMetric,
@@ -139,6 +143,8 @@ export interface EventSender {
 /** Business intelligence: captures product activity and answers the BI dashboard's figures. */
 export class BiService {
   private salt: { day: string; value: string } | null = null;
+  /** Whether the demo history was seeded (once true, it stays so). */
+  private demoSeeded = false;
 
   constructor(private readonly deps: BiServiceDeps) {}
 
@@ -166,7 +172,18 @@ export class BiService {
     await this.deps.repo.insertEvents(history.events);
     // Sign-ups last: their presence marks the seed as done.
     await this.deps.repo.insertSignups(history.signups);
+    this.demoSeeded = true;
     return true;
+  }
+
+  /**
+   * The one population a query's figures count (demo and live never mix in one figure): the one asked for, else the
+   * demo history once it is seeded (the dashboard's story in demo mode), else live.
+   */
+  async sourceOf(query: { source?: BiDataSource | undefined }): Promise<BiDataSource> {
+    if (query.source) return query.source;
+    if (!this.demoSeeded) this.demoSeeded = await this.deps.repo.hasDemoSeed();
+    return this.demoSeeded ? 'demo' : 'live';
   }
 
   /** The visitor and session keys of a sender today: SHA-256 of the day's random salt with the address and agent. */
@@ -466,10 +483,12 @@ export class BiService {
     return [...stored, ...pending];
   }
 
-  async overview(query: BiQuery): Promise<BiOverview> {
+  /** The key metrics and trends of the parts `parts` names (the caller's, decision 0058), of one population. */
+  async overview(query: BiQuery, parts: readonly BiPart[] = BI_PARTS): Promise<BiOverview> {
     const p = this.period(query);
     const prev = this.previous(p);
-    const [payments, changes, events, signups, counters, prevCounters] = await Promise.all([
+    const source = await this.sourceOf(query);
+    const [allPayments, allChanges, allEvents, allSignups, counters, prevCounters] = await Promise.all([
       this.deps.repo.payments(prev.start, p.end),
       this.mrrChanges(p.end),
       this.deps.repo.events(new Date(prev.start.getTime() - 30 * 86_400_000), p.end),
@@ -477,6 +496,10 @@ export class BiService {
       this.requestCounters(p.start, p.end),
       this.requestCounters(prev.start, prev.end),
     ]);
+    const payments = allPayments.filter((x) => x.source === source);
+    const changes = allChanges.filter((x) => x.source === source);
+    const events = allEvents.filter((x) => x.source === source);
+    const signups = allSignups.filter((x) => x.source === source);
     const inRange = <T>(rows: T[], at: (r: T) => Date, r: Period) =>
       rows.filter((x) => at(x) >= r.start && at(x) < r.end);
     const revenue = (r: Period) =>
@@ -505,15 +528,22 @@ export class BiService {
       previous_value: previous,
       change_percent: percentChange(value, previous),
       description,
+      // Request counters are measured by this server: live whatever population the rest counts.
+      source: category === 'technical' ? 'live' : source,
     });
     const curActive = active(p);
     const prevActive = active(prev);
     const arpuNow = arpu(nowMrr.mrr, nowMrr.payingUsers);
     const arpuPrev = arpu(prevMrr.mrr, prevMrr.payingUsers);
+    const partOf = (m: KeyMetric): BiPart =>
+      m.category === 'revenue' ? 'revenue' : m.category === 'technical' ? 'performance' : 'users';
+    const allowed = new Set(parts);
     return {
       period: { from: p.from, to: p.to, days: p.days },
       currency: 'TRY',
-      sources: this.sources(payments, events, signups),
+      sources: this.sources(allPayments, allEvents, allSignups),
+      source,
+      parts: BI_PARTS.filter((part) => allowed.has(part)),
       key_metrics: [
         metric(
           'Revenue',
@@ -569,7 +599,7 @@ export class BiService {
           'engagement',
           curActive.stickiness,
           prevActive.stickiness,
-          'Daily over monthly active investors on the last day',
+          'Average daily active over monthly active investors: the same investors over the same 30 days',
         ),
         metric(
           'Sessions',
@@ -595,21 +625,25 @@ export class BiService {
           prevHealth.total_requests ? prevHealth.avg_response_time : null,
           'Mean API response time, measured',
         ),
-      ],
-      revenue_trend: revenueByDay(
-        inRange(payments, (x) => x.occurredAt, p).map((x) => ({
-          at: x.occurredAt,
-          planId: x.planId,
-          amountKurus: x.amountKurus,
-        })),
-        p.from,
-        p.to,
-      ).map((d) => ({ date: d.date, total_revenue: lira(d.total_revenue) })),
-      user_growth: this.userGrowth(
-        p,
-        inRange(events, (x) => x.occurredAt, p),
-        signups,
-      ),
+      ].filter((m) => allowed.has(partOf(m))),
+      revenue_trend: !allowed.has('revenue')
+        ? []
+        : revenueByDay(
+            inRange(payments, (x) => x.occurredAt, p).map((x) => ({
+              at: x.occurredAt,
+              planId: x.planId,
+              amountKurus: x.amountKurus,
+            })),
+            p.from,
+            p.to,
+          ).map((d) => ({ date: d.date, total_revenue: lira(d.total_revenue) })),
+      user_growth: !allowed.has('users')
+        ? []
+        : this.userGrowth(
+            p,
+            inRange(events, (x) => x.occurredAt, p),
+            signups,
+          ),
     };
   }
 
@@ -624,10 +658,13 @@ export class BiService {
     }
     const since = monthStart(firstMonth) < p.start ? monthStart(firstMonth) : p.start;
     const projectionStart = new Date(monthStart(monthOf(istanbulDate(now))).getTime() - 31 * 86_400_000);
-    const [payments, changes] = await Promise.all([
+    const source = await this.sourceOf(query);
+    const [allPayments, allChanges] = await Promise.all([
       this.deps.repo.payments(since < projectionStart ? since : projectionStart, now),
       this.mrrChanges(now),
     ]);
+    const payments = allPayments.filter((x) => x.source === source);
+    const changes = allChanges.filter((x) => x.source === source);
     const ledger = payments.map((x) => ({ at: x.occurredAt, planId: x.planId, amountKurus: x.amountKurus }));
     const inPeriod = ledger.filter((x) => x.at >= p.start && x.at < p.end);
     const end = mrrAt(changes, p.end);
@@ -653,7 +690,8 @@ export class BiService {
     return {
       period: { from: p.from, to: p.to, days: p.days },
       currency: 'TRY',
-      sources: this.sources(payments),
+      sources: this.sources(allPayments),
+      source,
       revenue_trend: revenueByDay(inPeriod, p.from, p.to).map((d) => ({
         date: d.date,
         total_revenue: lira(d.total_revenue),
@@ -682,16 +720,20 @@ export class BiService {
   async users(query: BiQuery): Promise<BiUsers> {
     const p = this.period(query);
     const cohortStart = monthStart(monthOf(addCalendarDays(p.to, -180)));
-    const [events, signups, activity] = await Promise.all([
+    const source = await this.sourceOf(query);
+    const [allEvents, allSignups, activity] = await Promise.all([
       this.deps.repo.events(new Date(Math.min(p.start.getTime(), p.end.getTime() - 30 * 86_400_000)), p.end),
       this.deps.repo.signups(p.end),
-      this.deps.repo.activity(cohortStart, p.end),
+      this.deps.repo.activity(cohortStart, p.end, source),
     ]);
+    const events = allEvents.filter((x) => x.source === source);
+    const signups = allSignups.filter((x) => x.source === source);
     const inPeriod = events.filter((e) => e.occurredAt >= p.start);
     const withUser = events.filter((e) => e.userId).map((e) => ({ userId: e.userId!, at: e.occurredAt }));
     return {
       period: { from: p.from, to: p.to, days: p.days },
-      sources: this.sources(events, signups),
+      sources: this.sources(allEvents, allSignups),
+      source,
       event_analysis: topCounts(inPeriod, (e) => e.eventType).map(([event_type, event_count]) => ({
         event_type,
         event_count,
@@ -741,7 +783,51 @@ export class BiService {
     };
   }
 
-  async realtime(): Promise<BiRealtime> {
+  /** The admin dashboard's revenue section: the last 30 days of one population (as the BI page's default). */
+  async revenueSummary(): Promise<NonNullable<DashboardRoleView['revenue']>> {
+    const query: BiQuery = { period: '30' };
+    const p = this.period(query);
+    const source = await this.sourceOf(query);
+    const [r, payments] = await Promise.all([this.revenue(query), this.deps.repo.payments(p.start, p.end)]);
+    const own = payments.filter((x) => x.source === source).sort((a, b) => +b.occurredAt - +a.occurredAt);
+    return {
+      source,
+      currency: 'TRY',
+      period_days: p.days,
+      revenue: lira(own.reduce((sum, x) => sum + x.amountKurus, 0)),
+      mrr: r.mrr.current,
+      paying_users: r.mrr.paying_users,
+      arpu: r.mrr.arpu,
+      payments: own.filter((x) => x.kind === 'charge').length,
+      refunds: own.filter((x) => x.kind === 'refund').length,
+      recent_payments: own.slice(0, 5).map((x) => ({
+        at: x.occurredAt.toISOString(),
+        kind: x.kind,
+        plan: SUBSCRIPTION_PLANS.find((plan) => plan.id === x.planId)?.name ?? x.planId,
+        amount: lira(x.amountKurus),
+      })),
+    };
+  }
+
+  /** The admin dashboard's growth section: sign-ups, activation and active investors of the last 30 days. */
+  async growthSummary(): Promise<NonNullable<DashboardRoleView['growth']>> {
+    const query: BiQuery = { period: '30' };
+    const [u, o] = await Promise.all([this.users(query), this.overview(query, ['users'])]);
+    const signups = o.key_metrics.find((m) => m.metric_name === 'New Sign-ups');
+    return {
+      source: u.source,
+      period_days: u.period.days,
+      signups: signups?.metric_value ?? 0,
+      previous_signups: signups?.previous_value ?? 0,
+      activation: u.activation,
+      dau: u.active_users.dau,
+      mau: u.active_users.mau,
+      stickiness: u.active_users.stickiness,
+    };
+  }
+
+  /** Live only; each figure is null when `parts` (the caller's) does not name its part. */
+  async realtime(parts: readonly BiPart[] = BI_PARTS): Promise<BiRealtime> {
     const now = this.deps.clock.now();
     const since = new Date(now.getTime() - 5 * 60_000);
     const dayStart = istanbulInstant(istanbulDate(now), 0);
@@ -754,12 +840,20 @@ export class BiService {
       this.deps.repo.payments(dayStart, new Date(now.getTime() + 1)),
     ]);
     const health = healthMetrics(counters);
+    const live = <T extends { source: string }>(rows: T[]) => rows.filter((x) => x.source === 'live');
+    const allowed = new Set(parts);
+    const tech = allowed.has('performance');
     return {
-      active_users_now: new Set(events.map((e) => e.userId ?? e.visitorKey)).size,
-      api_calls_per_minute: Math.round(health.total_requests / 5),
-      avg_response_time_ms: health.total_requests ? health.avg_response_time : null,
-      error_rate_percent: health.error_rate,
-      revenue_today: lira(payments.reduce((s, x) => s + x.amountKurus, 0)),
+      parts: BI_PARTS.filter((part) => allowed.has(part)),
+      active_users_now: allowed.has('users')
+        ? new Set(live(events).map((e) => e.userId ?? e.visitorKey)).size
+        : null,
+      api_calls_per_minute: tech ? Math.round(health.total_requests / 5) : null,
+      avg_response_time_ms: tech && health.total_requests ? health.avg_response_time : null,
+      error_rate_percent: tech ? health.error_rate : null,
+      revenue_today: allowed.has('revenue')
+        ? lira(live(payments).reduce((s, x) => s + x.amountKurus, 0))
+        : null,
       as_of: now.toISOString(),
     };
   }
@@ -767,7 +861,8 @@ export class BiService {
   /** The sign-ups behind 'New Sign-ups' and the user-growth chart's sign-ups for a period (or one day: from = to). */
   async signupDrilldown(query: BiQuery): Promise<BiSignupDrilldown> {
     const p = this.period(query);
-    const rows = await this.deps.repo.signupsBetween(p.start, p.end);
+    const source = await this.sourceOf(query);
+    const rows = (await this.deps.repo.signupsBetween(p.start, p.end)).filter((r) => r.source === source);
     return {
       period: { from: p.from, to: p.to, days: p.days },
       total: rows.length,
@@ -781,17 +876,19 @@ export class BiService {
   }
 
   /** The investors behind one month's MRR movements (the month so far for the current one), with the month's figures. */
-  async mrrDrilldown(month: string): Promise<BiMrrDrilldown> {
+  async mrrDrilldown(month: string, source?: BiDataSource): Promise<BiMrrDrilldown> {
     const now = this.deps.clock.now();
+    const population = await this.sourceOf({ source });
     if (month > monthOf(istanbulDate(now)))
       throw new BadRequestError('month must not be in the future', 'month');
     const from = monthStart(month);
     const next = monthStart(nextMonth(month));
     const to = next < now ? next : now;
-    const changes = await this.mrrChanges(now);
+    const changes = (await this.mrrChanges(now)).filter((x) => x.source === population);
     const mv = mrrMovements(changes, from, to);
     return {
       currency: 'TRY',
+      source: population,
       movements: {
         month,
         start_mrr: lira(mv.startMrr),
@@ -814,8 +911,22 @@ export class BiService {
 
   /** A drill-down's rows as CSV (same writer as the exports), audited like them. */
   async drilldownCsv(
-    request: { kind: 'signups'; query: BiQuery } | { kind: 'mrr'; month: string },
+    request:
+      { kind: 'signups'; query: BiQuery } | { kind: 'mrr'; month: string; source?: BiDataSource | undefined },
     by: { actor: AdminActor; meta: RequestMeta },
+  ): Promise<{ filename: string; csv: string }> {
+    const target = { type: 'bi_export', id: `drilldown_${request.kind}` };
+    const details =
+      request.kind === 'mrr' ? { month: request.month, source: request.source } : { ...request.query };
+    return this.audited(target, details, by, async () => {
+      const file = await this.drilldownFile(request);
+      return { ...file, details };
+    });
+  }
+
+  private async drilldownFile(
+    request:
+      { kind: 'signups'; query: BiQuery } | { kind: 'mrr'; month: string; source?: BiDataSource | undefined },
   ): Promise<{ filename: string; csv: string }> {
     let filename: string;
     let header: string[];
@@ -826,22 +937,50 @@ export class BiService {
       header = ['user_id', 'signed_up_at', 'date', 'source'];
       rows = d.rows.map((r) => [r.user_id, r.signed_up_at, r.date, r.source]);
     } else {
-      const d = await this.mrrDrilldown(request.month);
+      const d = await this.mrrDrilldown(request.month, request.source);
       filename = `mrr_movements_${request.month}.csv`;
       header = ['user_id', 'start_mrr_try', 'end_mrr_try', 'change_try', 'movement'];
       rows = d.rows.map((r) => [r.user_id, r.start_mrr, r.end_mrr, r.change, r.movement]);
     }
-    const csv = csvDocument(header, rows);
-    // Recorded once the file exists: a refused or failed export is not an export.
+    return { filename, csv: csvDocument(header, rows) };
+  }
+
+  /**
+   * Makes an export and audits it: `bi_exported` once the file exists, `bi_export_failed` (with the client-facing
+   * reason, never internals) when making it failed — a failed export is never recorded as an export.
+   */
+  private async audited(
+    target: { type: string; id: string },
+    details: Record<string, unknown>,
+    by: { actor: AdminActor; meta: RequestMeta },
+    make: () => Promise<{ filename: string; csv: string; details: Record<string, unknown> }>,
+  ): Promise<{ filename: string; csv: string }> {
+    let file: { filename: string; csv: string; details: Record<string, unknown> };
+    try {
+      file = await make();
+    } catch (error) {
+      const reason = error instanceof AppError && error.statusCode < 500 ? error.message : 'server error';
+      await this.deps.audit
+        .record({
+          eventType: 'data_access',
+          action: 'bi_export_failed',
+          actor: by.actor,
+          target,
+          details: { ...details, reason },
+          meta: by.meta,
+        })
+        .catch(() => undefined); // the export's own error is what the caller needs to see
+      throw error;
+    }
     await this.deps.audit.record({
       eventType: 'data_access',
       action: 'bi_exported',
       actor: by.actor,
-      target: { type: 'bi_export', id: `drilldown_${request.kind}` },
-      details: request.kind === 'mrr' ? { month: request.month } : { ...request.query },
+      target,
+      details: file.details,
       meta: by.meta,
     });
-    return { filename, csv };
+    return { filename: file.filename, csv: file.csv };
   }
 
   /** One metric family as CSV (UTF-8 BOM, CRLF), with the file name `<type>_<from>_<to>.csv`. */
@@ -850,9 +989,22 @@ export class BiService {
     from: string,
     to: string,
     by: { actor: AdminActor; meta: RequestMeta },
+    source?: BiDataSource,
   ): Promise<{ filename: string; csv: string }> {
     if (!BI_EXPORT_TYPES.includes(type)) throw new BadRequestError('Unknown export type', 'type');
-    const query = { from, to };
+    return this.audited({ type: 'bi_export', id: type }, { type, from, to, source }, by, () =>
+      this.exportFile(type, from, to, source),
+    );
+  }
+
+  private async exportFile(
+    type: BiExportType,
+    from: string,
+    to: string,
+    requested?: BiDataSource,
+  ): Promise<{ filename: string; csv: string; details: Record<string, unknown> }> {
+    const source = await this.sourceOf({ source: requested });
+    const query = { from, to, source };
     const filename = `${type}_${from}_${to}.csv`;
     let header: string[];
     let rows: (string | number | null)[][];
@@ -928,16 +1080,10 @@ export class BiService {
         break;
       }
     }
-    const csv = csvDocument(header, rows);
-    // Recorded once the file exists: a refused or failed export is not an export.
-    await this.deps.audit.record({
-      eventType: 'data_access',
-      action: 'bi_exported',
-      actor: by.actor,
-      target: { type: 'bi_export', id: type },
-      details: { type, from, to, rows: rows.length },
-      meta: by.meta,
-    });
-    return { filename, csv };
+    return {
+      filename,
+      csv: csvDocument(header, rows),
+      details: { type, from, to, source, rows: rows.length },
+    };
   }
 }

@@ -116,8 +116,30 @@ describe('activeUsers (Europe/Istanbul days)', () => {
     ];
     const r = activeUsers(activity, asOf);
     expect(r).toMatchObject({ dau: 1, wau: 3, mau: 5 });
-    expect(r.stickiness).toBeCloseTo(20, 9);
+    // Five user-days in the 30 days: average DAU 5/30, over the same month's 5 investors.
+    expect(r.avg_dau).toBeCloseTo(5 / 30, 2);
+    expect(r.stickiness).toBeCloseTo((5 / 30 / 5) * 100, 9);
     expect(activeUsers([], asOf).stickiness).toBeNull();
+  });
+
+  it("divides the month's average DAU by its MAU: a quiet last day does not collapse stickiness", () => {
+    const asOf = at('2026-03-10T12:00:00+03:00');
+    // 20 investors active every day for 29 days, and only 2 of them so far today.
+    const activity = [];
+    for (let back = 1; back < 30; back++)
+      for (let u = 0; u < 20; u++)
+        activity.push({ userId: `u${u}`, at: new Date(asOf.getTime() - back * 86_400_000) });
+    activity.push({ userId: 'u0', at: asOf }, { userId: 'u1', at: asOf });
+    const r = activeUsers(activity, asOf);
+    expect(r.dau).toBe(2);
+    expect(r.mau).toBe(20);
+    // (29 × 20 + 2) / 30 = 19.4 a day over 20: 97 %, not 2/20 = 10 %.
+    expect(r.stickiness).toBeCloseTo(97, 9);
+    // Everyone every day is 100 %.
+    const always = [];
+    for (let back = 0; back < 30; back++)
+      always.push({ userId: 'x', at: new Date(asOf.getTime() - back * 86_400_000) });
+    expect(activeUsers(always, asOf).stickiness).toBeCloseTo(100, 9);
   });
 });
 

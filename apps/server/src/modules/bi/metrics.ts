@@ -46,18 +46,23 @@ export function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
+/** The days of the month that MAU and stickiness look back over. */
+const MONTH_DAYS = 30;
+
 /**
  * DAU, WAU and MAU as of the Istanbul day of `asOf`: distinct investors active that day, in the 7 days and in the 30
- * days ending that day. Stickiness is DAU / MAU in percent (null without any monthly user).
+ * days ending that day. Stickiness is the average DAU over those same 30 days divided by their MAU, in percent (null
+ * without any monthly user): numerator and denominator count the same investors over the same month, so a quiet or
+ * partial last day cannot make it collapse. The caller passes one population (demo or live, never both).
  */
 export function activeUsers(
   activity: readonly Activity[],
   asOf: Date,
-): { dau: number; wau: number; mau: number; stickiness: number | null } {
+): { dau: number; wau: number; mau: number; avg_dau: number; stickiness: number | null } {
   const today = istanbulDate(asOf);
   const weekStart = addCalendarDays(today, -6);
-  const monthStartDay = addCalendarDays(today, -29);
-  const dau = new Set<string>();
+  const monthStartDay = addCalendarDays(today, -(MONTH_DAYS - 1));
+  const daily = new Map<string, Set<string>>();
   const wau = new Set<string>();
   const mau = new Set<string>();
   for (const a of activity) {
@@ -65,13 +70,17 @@ export function activeUsers(
     if (day > today || day < monthStartDay) continue;
     mau.add(a.userId);
     if (day >= weekStart) wau.add(a.userId);
-    if (day === today) dau.add(a.userId);
+    let users = daily.get(day);
+    if (!users) daily.set(day, (users = new Set()));
+    users.add(a.userId);
   }
+  const avgDau = [...daily.values()].reduce((sum, users) => sum + users.size, 0) / MONTH_DAYS;
   return {
-    dau: dau.size,
+    dau: daily.get(today)?.size ?? 0,
     wau: wau.size,
     mau: mau.size,
-    stickiness: mau.size === 0 ? null : (dau.size / mau.size) * 100,
+    avg_dau: avgDau,
+    stickiness: mau.size === 0 ? null : (avgDau / mau.size) * 100,
   };
 }
 

@@ -35,8 +35,8 @@ export function AlgorithmCard({
   const { t } = useAdminTranslation();
   const [runId, setRunId] = useState<string | null>(null);
   const run = useMlRun(runId);
-  const start = useAiAction((kind: 'train' | 'predict') => startAlgorithmRun(a.id, kind));
-  const toggle = useAiAction((enabled: boolean) => setAlgorithmEnabled(a.id, enabled));
+  const start = useAiAction((kind: 'train' | 'predict') => startAlgorithmRun(a.algorithm_id, kind));
+  const toggle = useAiAction((enabled: boolean) => setAlgorithmEnabled(a.algorithm_id, enabled));
   const r = run.data;
   const running = r && (r.status === 'queued' || r.status === 'running');
 
@@ -50,20 +50,20 @@ export function AlgorithmCard({
     });
 
   return (
-    <Card className="flex flex-col gap-3 p-4" data-testid={`algorithm-card-${a.id}`}>
+    <Card className="flex flex-col gap-3 p-4" data-testid={`algorithm-card-${a.algorithm_id}`}>
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="truncate font-semibold" title={a.name}>
-            {a.name}
+          <h3 className="truncate font-semibold" title={a.algorithm_name}>
+            {a.algorithm_name}
           </h3>
-          <p className="truncate text-xs text-muted-foreground">{a.id}</p>
+          <p className="truncate text-xs text-muted-foreground">{a.algorithm_id}</p>
         </div>
         <HealthBadge algorithm={a} />
       </div>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted-foreground">{t('aiOps.algorithms.type')}</dt>
-        <dd className="truncate text-right" title={a.type}>
-          {a.type}
+        <dd className="truncate text-right" title={a.algorithm_type}>
+          {a.algorithm_type}
         </dd>
         <dt className="text-muted-foreground">{t('aiOps.algorithms.category')}</dt>
         <dd className="text-right">{a.category}</dd>
@@ -73,8 +73,8 @@ export function AlgorithmCard({
         </dd>
         <dt className="text-muted-foreground">{t('aiOps.algorithms.status')}</dt>
         <dd className="text-right">
-          <Badge variant={a.enabled ? 'up' : 'outline'} data-testid="algorithm-status">
-            {a.enabled ? t('aiOps.algorithms.active') : t('aiOps.algorithms.inactive')}
+          <Badge variant={a.is_active ? 'up' : 'outline'} data-testid="algorithm-status">
+            {a.is_active ? t('aiOps.algorithms.active') : t('aiOps.algorithms.inactive')}
           </Badge>
         </dd>
       </dl>
@@ -129,9 +129,9 @@ export function AlgorithmCard({
             type="checkbox"
             role="switch"
             className="size-4 accent-primary"
-            checked={a.enabled}
+            checked={a.is_active}
             disabled={!canAct || toggle.isPending}
-            aria-label={t('aiOps.algorithms.enable', { name: a.name })}
+            aria-label={t('aiOps.algorithms.enable', { name: a.algorithm_name })}
             onChange={(e) => toggle.mutate(e.target.checked, { onError: failed(t) })}
           />
         </label>

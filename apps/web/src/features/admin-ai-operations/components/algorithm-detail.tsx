@@ -34,7 +34,7 @@ export function AlgorithmDetail({
   const promote = useAiAction(({ v, reason }: { v: ModelVersion; reason: string }) =>
     promoteVersion(v.algorithm_id, v.id, reason),
   );
-  const alerts = (overview.data?.alerts ?? []).filter((x) => x.algorithm_id === a?.id);
+  const alerts = (overview.data?.performance_alerts ?? []).filter((x) => x.algorithm_id === a?.algorithm_id);
   const byHorizon = new Map<number, ModelVersion[]>();
   for (const v of versions.data?.versions ?? []) {
     byHorizon.set(v.horizon_days, [...(byHorizon.get(v.horizon_days) ?? []), v]);
@@ -52,13 +52,13 @@ export function AlgorithmDetail({
           <div className="space-y-5">
             <div className="space-y-1 pr-8">
               <SheetTitle className="text-lg font-semibold">
-                {t('aiOps.detail.title', { name: a.name })}
+                {t('aiOps.detail.title', { name: a.algorithm_name })}
               </SheetTitle>
               <SheetDescription className="text-sm text-muted-foreground">{a.description}</SheetDescription>
               <div className="flex flex-wrap items-center gap-2 pt-1">
                 <HealthBadge algorithm={a} />
-                <Badge variant={a.enabled ? 'up' : 'outline'}>
-                  {a.enabled ? t('aiOps.algorithms.active') : t('aiOps.algorithms.inactive')}
+                <Badge variant={a.is_active ? 'up' : 'outline'}>
+                  {a.is_active ? t('aiOps.algorithms.active') : t('aiOps.algorithms.inactive')}
                 </Badge>
                 <EmergencyStopButton algorithm={a} disabled={!canAct} />
               </div>

@@ -13,12 +13,17 @@ export function AlgorithmsTab({ data, canAct }: { data: AdminAlgorithmList; canA
   const [detailId, setDetailId] = useState<string | null>(null);
   const shown = all ? data.data : data.data.slice(0, AI_ALGORITHM_GRID);
   const remaining = data.data.length - shown.length;
-  const detail = data.data.find((a) => a.id === detailId) ?? null;
+  const detail = data.data.find((a) => a.algorithm_id === detailId) ?? null;
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {shown.map((a) => (
-          <AlgorithmCard key={a.id} algorithm={a} canAct={canAct} onDetails={() => setDetailId(a.id)} />
+          <AlgorithmCard
+            key={a.algorithm_id}
+            algorithm={a}
+            canAct={canAct}
+            onDetails={() => setDetailId(a.algorithm_id)}
+          />
         ))}
       </div>
       {remaining > 0 ? (

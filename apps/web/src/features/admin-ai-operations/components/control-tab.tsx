@@ -35,9 +35,9 @@ export function ControlTab({
   const { t } = useAdminTranslation();
   const [pauseOpen, setPauseOpen] = useState(false);
   const run = useAiAction(startMlRun);
-  const critical = algorithms.filter((a) => a.enabled && a.health === 'critical');
+  const critical = algorithms.filter((a) => a.is_active && a.health === 'critical');
   const pause = useAiAction(async (list: AdminAlgorithm[]) => {
-    for (const a of list) await setAlgorithmEnabled(a.id, false);
+    for (const a of list) await setAlgorithmEnabled(a.algorithm_id, false);
     return list.length;
   });
   const retrain = useAiAction(setAutoRetrain);
@@ -124,7 +124,7 @@ export function ControlTab({
         title={t('aiOps.control.pauseConfirmTitle')}
         text={
           critical.length > 0
-            ? t('aiOps.control.pauseConfirmText', { names: critical.map((a) => a.name).join(', ') })
+            ? t('aiOps.control.pauseConfirmText', { names: critical.map((a) => a.algorithm_name).join(', ') })
             : t('aiOps.control.pauseNone')
         }
         confirmLabel={t('aiOps.common.confirm')}

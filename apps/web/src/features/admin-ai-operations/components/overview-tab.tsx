@@ -51,7 +51,7 @@ export function OverviewTab({ data }: { data: PerformanceOverview }) {
                       {a.algorithm_id === 'all' ? t('aiOps.overview.all') : a.algorithm_id}
                     </p>
                     <p className="text-xs text-muted-foreground">
-                      {a.log_type} · {a.status} · {t('aiOps.overview.runs', { count: a.event_count })}
+                      {a.log_type} · {a.status} · {t('aiOps.overview.runs', { count: a.count })}
                     </p>
                   </div>
                   <span className="shrink-0 text-xs tabular-nums text-muted-foreground">

@@ -33,12 +33,12 @@ export function PerformanceTab({ data }: { data: PerformanceOverview }) {
           <TableBody>
             {rows.map((r) => (
               <TableRow key={r.algorithm_id}>
-                <TableCell className="font-medium">{r.name}</TableCell>
-                <TableCell className="text-muted-foreground">{r.type}</TableCell>
-                <TableCell className="text-right tabular-nums">{fixed(r.accuracy, 1)}</TableCell>
-                <TableCell className="text-right tabular-nums">{fixed(r.r2, 3)}</TableCell>
+                <TableCell className="font-medium">{r.algorithm_name}</TableCell>
+                <TableCell className="text-muted-foreground">{r.algorithm_type}</TableCell>
+                <TableCell className="text-right tabular-nums">{fixed(r.avg_accuracy, 1)}</TableCell>
+                <TableCell className="text-right tabular-nums">{fixed(r.avg_r2, 3)}</TableCell>
                 <TableCell className="text-right tabular-nums">
-                  {r.predictions.toLocaleString('en-US')}
+                  {r.total_predictions.toLocaleString('en-US')}
                 </TableCell>
                 <TableCell className="text-right tabular-nums">{fixed(r.skill, 4)}</TableCell>
                 <TableCell className="text-right tabular-nums">{fixed(r.rank_ic, 4)}</TableCell>

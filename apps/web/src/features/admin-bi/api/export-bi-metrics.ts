@@ -9,6 +9,8 @@ export async function exportBiMetrics(args: {
   type: BiExportType;
   from: string;
   to: string;
+  /** The population the page shows (the file counts the same one). */
+  source?: 'demo' | 'live';
 }): Promise<{ csv: Blob; fileName: string }> {
   const token = adminSession.token();
   const response = await fetch(adminUrl('/bi/export/metrics', args), {

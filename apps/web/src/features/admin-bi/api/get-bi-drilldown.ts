@@ -3,10 +3,12 @@ import type { biMrrDrilldownResponseSchema, biSignupDrilldownResponseSchema, Inf
 import { adminRequest, adminUrl } from '@/lib/admin-api-client';
 import { adminSession } from '@/lib/admin-session';
 import { downloadText } from '@/lib/download';
-import { BI_KEY, type BiPeriod } from './query-keys';
+import { BI_KEY, type BiPeriod, type BiSource } from './query-keys';
 
-/** Which sign-ups to list: a whole period (the 'New Sign-ups' card) or one day (from = to). */
-export type SignupScope = { period: BiPeriod } | { from: string; to: string };
+/** Which sign-ups to list: a whole period (the 'New Sign-ups' card) or one day (from = to), of one population. */
+export type SignupScope = ({ period: BiPeriod } | { from: string; to: string }) & {
+  source?: 'demo' | 'live';
+};
 
 /** GET /admin/api/bi/drilldown/signups: the sign-ups behind the card or a day of the user-growth chart. */
 export function useSignupDrilldown(scope: SignupScope | null) {
@@ -22,12 +24,12 @@ export function useSignupDrilldown(scope: SignupScope | null) {
 }
 
 /** GET /admin/api/bi/drilldown/mrr?month: the investors behind a month's MRR movements. */
-export function useMrrDrilldown(month: string | null) {
+export function useMrrDrilldown(month: string | null, source: BiSource) {
   return useQuery({
-    queryKey: [...BI_KEY, 'drilldown', 'mrr', month],
+    queryKey: [...BI_KEY, 'drilldown', 'mrr', month, source ?? 'default'],
     queryFn: ({ signal }) =>
       adminRequest<Infer<typeof biMrrDrilldownResponseSchema>>('/bi/drilldown/mrr', {
-        query: { month: month ?? '' },
+        query: { month: month ?? '', ...(source ? { source } : {}) },
         signal,
       }).then((b) => b.data),
     enabled: month !== null,

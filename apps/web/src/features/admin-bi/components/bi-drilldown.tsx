@@ -1,7 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Download } from 'lucide-react';
 import type { BiOverview, MrrMovementKind } from '@bist/contracts';
-import { MRR_MOVEMENT_KINDS } from '@bist/contracts/values';
+import {
+  BI_MRR_ROWS_EXPORT_ACCESS,
+  BI_PERSONAL_EXPORT_ACCESS,
+  MRR_MOVEMENT_KINDS,
+  meetsRequirement,
+} from '@bist/contracts/values';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -18,7 +23,8 @@ import {
   useSignupDrilldown,
   type SignupScope,
 } from '@/features/admin-bi/api/get-bi-drilldown';
-import type { BiPeriod } from '@/features/admin-bi/api/query-keys';
+import type { BiPeriod, BiSource } from '@/features/admin-bi/api/query-keys';
+import { useAdminSession } from '@/lib/admin-session';
 
 /** Admin dates: English, Europe/Istanbul (the exchange's clock). */
 const dateTime = new Intl.DateTimeFormat('en-GB', {
@@ -36,9 +42,16 @@ function UserId({ id }: { id: string }) {
   );
 }
 
+/**
+ * Exports the rows behind a figure: personal rows, so only for the roles that may take them away (decision 0058:
+ * full BI access; the MRR rows also the financial permissions). Everyone else reads them here, without the button.
+ */
 function ExportButton({ kind, query }: { kind: 'signups' | 'mrr'; query: Record<string, string> }) {
   const { t } = useAdminTranslation();
   const exporter = useExportDrilldown();
+  const { session } = useAdminSession();
+  const needed = kind === 'signups' ? BI_PERSONAL_EXPORT_ACCESS : BI_MRR_ROWS_EXPORT_ACCESS;
+  if (!meetsRequirement(session?.user.permissions ?? [], needed)) return null;
   return (
     <Button
       variant="outline"
@@ -98,18 +111,22 @@ export function SignupsDrilldown({
   open,
   onOpenChange,
   period,
+  source,
   days,
   initialDay,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   period: BiPeriod;
+  source: BiSource;
   days: BiOverview['user_growth'];
   initialDay: string | null;
 }) {
   const { t } = useAdminTranslation();
   const [day, setDay] = useState<string>(initialDay ?? ALL);
-  const scope: SignupScope | null = !open ? null : day === ALL ? { period } : { from: day, to: day };
+  const scope: SignupScope | null = !open
+    ? null
+    : { ...(day === ALL ? { period } : { from: day, to: day }), ...(source ? { source } : {}) };
   const query = useSignupDrilldown(scope);
   const d = query.data;
   const withSignups = days.filter((x) => x.signups > 0);
@@ -139,7 +156,7 @@ export function SignupsDrilldown({
               ))}
             </SelectContent>
           </Select>
-          <ExportButton kind="signups" query={day === ALL ? { period } : { from: day, to: day }} />
+          <ExportButton kind="signups" query={scope ?? { period }} />
         </div>
         <p className="text-sm tabular-nums" data-testid="bi-drilldown-total">
           {d
@@ -191,14 +208,16 @@ const movementTone: Record<MrrMovementKind, string> = {
 /** The investors behind one month's MRR movements: their MRR at the start and end of the month and the movement. */
 export function MrrDrilldown({
   month,
+  source,
   onOpenChange,
 }: {
   month: string | null;
+  source: BiSource;
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useAdminTranslation();
   const [kind, setKind] = useState<MrrMovementKind | typeof ALL>(ALL);
-  const query = useMrrDrilldown(month);
+  const query = useMrrDrilldown(month, source);
   const d = query.data;
   const rows = (d?.rows ?? []).filter((r) => kind === ALL || r.movement === kind);
   const count = (k: MrrMovementKind) => d?.rows.filter((r) => r.movement === k).length ?? 0;
@@ -230,7 +249,7 @@ export function MrrDrilldown({
               ))}
             </SelectContent>
           </Select>
-          {month ? <ExportButton kind="mrr" query={{ month }} /> : null}
+          {month ? <ExportButton kind="mrr" query={{ month, ...(source ? { source } : {}) }} /> : null}
         </div>
         {d ? (
           <p className="text-sm tabular-nums" data-testid="bi-drilldown-total">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, RefreshCw } from 'lucide-react';
 import type { KeyMetric } from '@bist/contracts';
-import { BI_EXPORT_TYPES } from '@bist/contracts/values';
+import { BI_EXPORT_PART, BI_EXPORT_TYPES, biPartsFor, type BiPart } from '@bist/contracts/values';
 import { ErrorCard } from '@/components/error-card';
 import { PageHeader } from '@/components/page-header';
 import { StatCard } from '@/components/stat-card';
@@ -17,6 +17,8 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAdminSession } from '@/lib/admin-session';
 import { toast } from '@/components/ui/toaster';
 import { useAdminTranslation } from '@/lib/admin-i18n';
 import {
@@ -34,7 +36,7 @@ import { useBiPerformance } from '@/features/admin-bi/api/get-bi-performance';
 import { useBiRealtime } from '@/features/admin-bi/api/get-bi-realtime';
 import { useBiRevenue } from '@/features/admin-bi/api/get-bi-revenue';
 import { useBiUsers } from '@/features/admin-bi/api/get-bi-users';
-import { BI_KEY, type BiPeriod } from '@/features/admin-bi/api/query-keys';
+import { BI_KEY, type BiPeriod, type BiSource } from '@/features/admin-bi/api/query-keys';
 import { BiBarChart } from './bi-bar-chart';
 import { MrrDrilldown, SignupsDrilldown } from './bi-drilldown';
 import { MrrWaterfall } from './mrr-waterfall';
@@ -56,19 +58,32 @@ function metricValue(m: KeyMetric): string {
   }
 }
 
-/** /admin/analytics: the Business Intelligence dashboard. */
+/** The page's tabs: the overview and one per BI part (decision 0058). */
+type BiTab = 'overview' | BiPart;
+
+/**
+ * /admin/analytics: the Business Intelligence dashboard. Each role sees the tabs of the parts its permissions name
+ * (business_metrics all of them) and asks the server only for those; the export offers only their metric families.
+ */
 export function BiPage() {
   const { t } = useAdminTranslation();
+  const { session } = useAdminSession();
+  const parts = biPartsFor(session?.user.permissions ?? []);
+  const may = (part: BiPart) => parts.includes(part);
   const [period, setPeriod] = useState<BiPeriod>('30');
+  const [source, setSource] = useState<BiSource>(undefined);
+  const [tab, setTab] = useState<BiTab>('overview');
   const queryClient = useQueryClient();
-  const overview = useBiOverview(period);
-  const revenue = useBiRevenue(period);
-  const users = useBiUsers(period);
-  const performance = useBiPerformance(period);
+  const overview = useBiOverview(period, source);
+  const revenue = useBiRevenue(period, source, may('revenue'));
+  const users = useBiUsers(period, source, may('users'));
+  const performance = useBiPerformance(period, source, may('performance'));
   const realtime = useBiRealtime();
   const exporter = useExportBiMetrics();
   const o = overview.data;
   const failed = overview.isError || revenue.isError || users.isError || performance.isError;
+  const exportTypes = BI_EXPORT_TYPES.filter((type) => may(BI_EXPORT_PART[type]));
+  const shownSource = o?.source ?? source;
   // Drill-down from 'New Sign-ups' (all days) or a day of the user-growth chart; the key remounts the dialog.
   const [signups, setSignups] = useState<{ day: string | null; key: number } | null>(null);
 
@@ -91,6 +106,25 @@ export function BiPage() {
                 ))}
               </SelectContent>
             </Select>
+            <Select
+              value={shownSource ?? ''}
+              onValueChange={(v) => setSource(v === 'live' ? 'live' : 'demo')}
+            >
+              <SelectTrigger
+                className="w-40"
+                aria-label={t('bi.source.label')}
+                data-testid="bi-source-select"
+              >
+                <SelectValue placeholder={t('bi.source.label')} />
+              </SelectTrigger>
+              <SelectContent>
+                {(['demo', 'live'] as const).map((v) => (
+                  <SelectItem key={v} value={v}>
+                    {t(`bi.source.${v}`)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
             <Button
               variant="outline"
               onClick={() => void queryClient.invalidateQueries({ queryKey: BI_KEY })}
@@ -100,19 +134,19 @@ export function BiPage() {
             </Button>
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
-                <Button disabled={!o || exporter.isPending}>
+                <Button disabled={!o || exporter.isPending || exportTypes.length === 0}>
                   <Download aria-hidden="true" />
                   {t('bi.export')}
                 </Button>
               </DropdownMenuTrigger>
               <DropdownMenuContent align="end">
-                {BI_EXPORT_TYPES.map((type) => (
+                {exportTypes.map((type) => (
                   <DropdownMenuItem
                     key={type}
                     onSelect={() => {
                       if (!o) return;
                       exporter.mutate(
-                        { type, from: o.period.from, to: o.period.to },
+                        { type, from: o.period.from, to: o.period.to, source: o.source },
                         { onError: () => toast.error(t('bi.exportFailed')) },
                       );
                     }}
@@ -146,22 +180,24 @@ export function BiPage() {
         <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5" data-testid="bi-realtime">
           {(
             [
-              ['activeUsers', formatNumber(realtime.data?.active_users_now)],
-              ['apiCalls', formatNumber(realtime.data?.api_calls_per_minute)],
-              ['avgResponse', ms(realtime.data?.avg_response_time_ms)],
-              ['errorRate', formatPercent(realtime.data?.error_rate_percent)],
-              ['revenueToday', formatPrice(realtime.data?.revenue_today)],
+              ['activeUsers', 'users', formatNumber(realtime.data?.active_users_now)],
+              ['apiCalls', 'performance', formatNumber(realtime.data?.api_calls_per_minute)],
+              ['avgResponse', 'performance', ms(realtime.data?.avg_response_time_ms)],
+              ['errorRate', 'performance', formatPercent(realtime.data?.error_rate_percent)],
+              ['revenueToday', 'revenue', formatPrice(realtime.data?.revenue_today)],
             ] as const
-          ).map(([key, value]) => (
-            <StatCard
-              key={key}
-              compact
-              loading={realtime.isPending}
-              title={t(`bi.realtime.${key}`)}
-              value={value}
-              hint={key === 'apiCalls' ? t('bi.realtime.measured') : undefined}
-            />
-          ))}
+          )
+            .filter(([, part]) => may(part))
+            .map(([key, , value]) => (
+              <StatCard
+                key={key}
+                compact
+                loading={realtime.isPending}
+                title={t(`bi.realtime.${key}`)}
+                value={value}
+                hint={key === 'apiCalls' ? t('bi.realtime.measured') : undefined}
+              />
+            ))}
         </div>
       </section>
 
@@ -172,16 +208,16 @@ export function BiPage() {
           </h2>
           {o ? (
             <Badge
-              variant={o.sources.demo ? 'secondary' : 'outline'}
+              variant={o.source === 'demo' ? 'secondary' : 'outline'}
               className="whitespace-normal"
               data-testid="bi-source"
             >
-              {o.sources.demo ? t('bi.demoData') : t('bi.liveOnly')}
+              {o.source === 'demo' ? t('bi.demoData') : t('bi.liveOnly')}
             </Badge>
           ) : null}
         </div>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-5" data-testid="bi-key-metrics">
-          {(o?.key_metrics ?? Array.from({ length: 10 }, () => null)).map((m, i) =>
+          {(o?.key_metrics ?? Array.from({ length: 5 }, () => null)).map((m, i) =>
             m ? (
               <StatCard
                 key={m.metric_name}
@@ -201,11 +237,19 @@ export function BiPage() {
                   ) : undefined
                 }
                 hint={
-                  <span className={changeColorClass(m.change_percent)} title={m.description}>
-                    {m.change_percent === null
-                      ? t('bi.noPrevious')
-                      : t('bi.vsPrevious', { change: formatChange(m.change_percent), days: o?.period.days })}
-                  </span>
+                  <>
+                    <span className={changeColorClass(m.change_percent)} title={m.description}>
+                      {m.change_percent === null
+                        ? t('bi.noPrevious')
+                        : t('bi.vsPrevious', {
+                            change: formatChange(m.change_percent),
+                            days: o?.period.days,
+                          })}
+                    </span>{' '}
+                    <span className="text-muted-foreground" data-testid="bi-metric-source">
+                      · {t(`bi.source.${m.category === 'technical' ? 'measured' : m.source}`)}
+                    </span>
+                  </>
                 }
               />
             ) : (
@@ -215,53 +259,81 @@ export function BiPage() {
         </div>
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('bi.revenueChart')}</CardTitle>
-            <CardDescription>{t('bi.revenueChartHint')}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <BiBarChart
-              testId="bi-revenue-chart"
-              data={(o?.revenue_trend ?? []).map((d) => ({ date: d.date, value: d.total_revenue }))}
-              label={t('bi.revenueChart')}
-              format={formatPrice}
-              empty={t('bi.noData')}
-            />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('bi.userGrowthChart')}</CardTitle>
-            <CardDescription>{t('bi.userGrowthChartHint')}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <BiBarChart
-              testId="bi-users-chart"
-              data={(o?.user_growth ?? []).map((d) => ({ date: d.date, value: d.unique_users }))}
-              label={t('bi.uniqueUsers')}
-              format={(v) => formatNumber(v)}
-              empty={t('bi.noData')}
-              onSelect={(date) => setSignups({ day: date, key: Date.now() })}
-            />
-          </CardContent>
-        </Card>
-      </div>
-
-      <RevenueSections query={revenue} />
-      {o ? (
+      <Tabs value={tab} onValueChange={(v) => setTab(v as BiTab)}>
+        <TabsList aria-label={t('bi.tabs.label')}>
+          <TabsTrigger value="overview">{t('bi.tabs.overview')}</TabsTrigger>
+          {parts.map((part) => (
+            <TabsTrigger key={part} value={part}>
+              {t(`bi.tabs.${part}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="overview" className="space-y-6">
+          <div className="grid gap-6 lg:grid-cols-2">
+            {may('revenue') ? (
+              <Card>
+                <CardHeader>
+                  <CardTitle>{t('bi.revenueChart')}</CardTitle>
+                  <CardDescription>{t('bi.revenueChartHint')}</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <BiBarChart
+                    testId="bi-revenue-chart"
+                    data={(o?.revenue_trend ?? []).map((d) => ({ date: d.date, value: d.total_revenue }))}
+                    label={t('bi.revenueChart')}
+                    format={formatPrice}
+                    empty={t('bi.noData')}
+                  />
+                </CardContent>
+              </Card>
+            ) : null}
+            {may('users') ? (
+              <Card>
+                <CardHeader>
+                  <CardTitle>{t('bi.userGrowthChart')}</CardTitle>
+                  <CardDescription>{t('bi.userGrowthChartHint')}</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <BiBarChart
+                    testId="bi-users-chart"
+                    data={(o?.user_growth ?? []).map((d) => ({ date: d.date, value: d.unique_users }))}
+                    label={t('bi.uniqueUsers')}
+                    format={(v) => formatNumber(v)}
+                    empty={t('bi.noData')}
+                    onSelect={(date) => setSignups({ day: date, key: Date.now() })}
+                  />
+                </CardContent>
+              </Card>
+            ) : null}
+          </div>
+        </TabsContent>
+        {may('revenue') ? (
+          <TabsContent value="revenue" className="space-y-6">
+            <RevenueSections query={revenue} source={o?.source} />
+          </TabsContent>
+        ) : null}
+        {may('users') ? (
+          <TabsContent value="users" className="space-y-6">
+            <UserSections query={users} />
+          </TabsContent>
+        ) : null}
+        {may('performance') ? (
+          <TabsContent value="performance" className="space-y-6">
+            <PerformanceSection query={performance} />
+          </TabsContent>
+        ) : null}
+      </Tabs>
+      {o && may('users') ? (
         <SignupsDrilldown
           key={signups?.key ?? 0}
           open={signups !== null}
           onOpenChange={(open) => (open ? undefined : setSignups(null))}
           period={period}
+          source={o.source}
           days={o.user_growth}
           initialDay={signups?.day ?? null}
         />
       ) : null}
-      <UserSections query={users} />
-      <PerformanceSection query={performance} />
     </div>
   );
 }
@@ -271,7 +343,7 @@ function Empty() {
   return <p className="text-sm text-muted-foreground">{t('bi.noData')}</p>;
 }
 
-function RevenueSections({ query }: { query: ReturnType<typeof useBiRevenue> }) {
+function RevenueSections({ query, source }: { query: ReturnType<typeof useBiRevenue>; source: BiSource }) {
   const { t } = useAdminTranslation();
   const r = query.data;
   const [month, setMonth] = useState<string | null>(null);
@@ -366,6 +438,7 @@ function RevenueSections({ query }: { query: ReturnType<typeof useBiRevenue> }) 
       <MrrDrilldown
         key={drillMonth ?? ''}
         month={drillMonth}
+        source={source}
         onOpenChange={(open) => (open ? undefined : setDrillMonth(null))}
       />
       <Card>
@@ -498,6 +571,7 @@ function UserSections({ query }: { query: ReturnType<typeof useBiUsers> }) {
             dau: u.active_users.dau,
             wau: u.active_users.wau,
             mau: u.active_users.mau,
+            stickiness: formatPercent(u.active_users.stickiness, 1),
           })}
         </p>
       ) : null}

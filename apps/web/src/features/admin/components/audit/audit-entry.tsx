@@ -2,6 +2,7 @@ import type { AuditEntry as AuditEntryData } from '@bist/contracts';
 import { Badge } from '@/components/ui/badge';
 import { formatAdminDateTime, humanizeAction } from '@/features/admin/lib/admin-format';
 import { useAdminTranslation } from '@/lib/admin-i18n';
+import type { Translate } from '@/lib/i18n';
 import '@/features/admin/i18n';
 
 function Json({ value }: { value: unknown }) {
@@ -11,6 +12,14 @@ function Json({ value }: { value: unknown }) {
       {JSON.stringify(value, null, 2)}
     </pre>
   );
+}
+
+/** Who acted: a living investor by name and e-mail, staff by e-mail, else 'Unknown user'. */
+export function actorText(entry: AuditEntryData, t: Translate) {
+  if (entry.user_email === null) return t('audit.anonymous');
+  return entry.user_name
+    ? t('audit.actorName', { name: entry.user_name, email: entry.user_email })
+    : entry.user_email;
 }
 
 /** One audit entry: what was done, by whom, to what, when and from where; the change itself folds open. */
@@ -32,7 +41,12 @@ export function AuditEntry({ entry }: { entry: AuditEntryData }) {
           </p>
           <p className="text-sm">
             <span className="text-muted-foreground">{t('audit.who')}: </span>
-            <span data-testid="audit-user">{entry.user_email ?? t('audit.anonymous')}</span>
+            <span data-testid="audit-user">{actorText(entry, t)}</span>
+            {entry.actor_kind === 'investor' || entry.actor_kind === 'system' ? (
+              <Badge variant="secondary" className="ml-2" data-testid="audit-actor-kind">
+                {t(`audit.${entry.actor_kind}`)}
+              </Badge>
+            ) : null}
           </p>
           <p className="break-all text-sm">
             <span className="text-muted-foreground">{t('audit.target')}: </span>

@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@bist/contracts';
 import { useAdminTranslation } from '@/lib/admin-i18n';
 import { formatAdminDateTime, humanizeAction } from '@/features/admin/lib/admin-format';
+import { actorText } from './audit-entry';
 import '@/features/admin/i18n';
 
 /** The dashboard's recent activity: who did what, when (newest first, from the audit log). */
@@ -14,9 +15,7 @@ export function AuditSummary({ entries }: { entries: AuditEntry[] }) {
             <p className="truncate text-sm font-medium">
               {t(`actions.${entry.action}`, { defaultValue: humanizeAction(entry.action) })}
             </p>
-            <p className="truncate text-xs text-muted-foreground">
-              {entry.user_email ?? t('audit.anonymous')}
-            </p>
+            <p className="truncate text-xs text-muted-foreground">{actorText(entry, t)}</p>
           </div>
           <time dateTime={entry.timestamp} className="shrink-0 text-xs text-muted-foreground tabular-nums">
             {formatAdminDateTime(entry.timestamp)}

@@ -12,6 +12,7 @@ import { cn } from '@/lib/utils';
 import { DashboardStats } from './dashboard-stats';
 import { QuickActionsCard } from './quick-actions-card';
 import { RecentActivityCard } from './recent-activity-card';
+import { RoleViewCards } from './role-view-cards';
 import '@/features/admin/i18n';
 
 /** /admin/dashboard: a welcome with the role, the platform's figures, quick actions and recent activity. */
@@ -56,6 +57,8 @@ export function AdminDashboardPage() {
       ) : (
         <DashboardStats stats={stats.data} />
       )}
+
+      {stats.data ? <RoleViewCards view={stats.data.role_view} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <QuickActionsCard />

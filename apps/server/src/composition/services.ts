@@ -273,8 +273,8 @@ export function createServices(
           marketData: () =>
             coverage.getAsync(
               'coverage',
-              `${engine.providerName}|${engine.storedThrough ?? ''}|${Math.floor(clock.now().getTime() / 600_000)}`,
-              () => marketCoverage(new MarketRepository(db), engine.providerName),
+              `${engine.providerName}|${engine.storedThrough ?? ''}|${engine.backfill.version}|${Math.floor(clock.now().getTime() / 600_000)}`,
+              () => marketCoverage(new MarketRepository(db), engine.providerName, engine.backfill.repo),
             ),
         }
       : {}),

@@ -104,6 +104,8 @@ export class FeedSupervisor {
 
   /** Applies a mode now: an explicit feed is switched to, 'auto' probes the provider (and keeps probing). */
   setMode(mode: MarketFeedMode, reason: string): Promise<void> {
+    // A history backfill under way for the real feed stops at once (its progress stays stored for the next time).
+    if (mode === 'simulated') this.options.engine.cancelHistoryFetch();
     return this.enqueue(async () => {
       this.modeNow = mode;
       if (this.timer) clearTimeout(this.timer);

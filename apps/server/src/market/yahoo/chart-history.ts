@@ -90,6 +90,6 @@ export class ChartHistory {
 }
 
 /** Yahoo's answer for a symbol it has no chart for (delisted, renamed, never listed there). */
-function isNoDataError(error: unknown): boolean {
+export function isNoDataError(error: unknown): boolean {
   return error instanceof Error && /No data found/i.test(error.message);
 }

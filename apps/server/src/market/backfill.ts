@@ -125,13 +125,15 @@ export class HistoryBackfill {
           next += 1;
           const start = row.status === 'done' && row.lastDate ? nextTradingDay(row.lastDate) : from;
           try {
-            const bars = await historyOf(row.symbol, row.kind, start, to);
+            // A cancel (an admin's switch, a test's simulated kill) does not wait for requests in flight: their
+            // answers are dropped.
+            const bars = await untilAborted(historyOf(row.symbol, row.kind, start, to), signal);
             if (signal?.aborted) continue; // a stopped run stores nothing more
             fetched += 1;
             if (bars === null && row.status !== 'done') await this.repo.markNoData(row.symbol);
             else await this.repo.saveFetched(row.symbol, staged(row.symbol, bars ?? []), to);
           } catch (error) {
-            if (isOutage(error)) {
+            if (signal?.aborted || isOutage(error)) {
               stop ??= { error };
               return;
             }
@@ -159,6 +161,26 @@ export class HistoryBackfill {
     this.deps.log.info({ ...summary, ms: Date.now() - started }, 'history backfill fetched');
     return summary;
   }
+}
+
+/** `promise`, or a rejection as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason ?? new DOMException('aborted', 'AbortError'));
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
 }
 
 function needsFetch(row: BackfillProgress, to: string): boolean {

@@ -438,6 +438,7 @@ export class MarketEngine implements MarketData {
       const snapshots = await provider.snapshots([...this.stockSymbols, ...this.providerIndices], now);
       if (snapshots.length > 0) {
         this.applySnapshots(snapshots, today, now);
+        await this.storedQuotesOfUnquotedIndices();
         await this.minutes.record(now, this.quotes, today);
         this.lastTickAt = now;
         return;
@@ -448,6 +449,19 @@ export class MarketEngine implements MarketData {
       this.liveDate = null;
     }
     await this.loadStoredQuotes();
+  }
+
+  /** An index the provider publishes history for but gave no live quote for keeps its last stored level. */
+  private async storedQuotesOfUnquotedIndices(): Promise<void> {
+    const missing = [...this.providerIndices].filter((code) => !this.quotes.get(code));
+    if (missing.length === 0) return;
+    const last = await this.options.repo.lastBars(missing, 2);
+    const quotes: Quote[] = [];
+    for (const code of missing) {
+      const bars = last.get(code);
+      if (bars?.[0]) quotes.push(quoteFromStoredBars(code, bars[0], bars[1]));
+    }
+    this.quotes.publish(quotes);
   }
 
   /** Quotes from the last two stored bars (weekends, nights, before the open, after the day's bar is written). */

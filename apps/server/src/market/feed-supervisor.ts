@@ -25,7 +25,10 @@ export interface FeedSwitch {
 export interface FeedSupervisorOptions {
   engine: MarketEngine;
   repo: MarketRepository;
-  config: Pick<AppConfig, 'marketFeed' | 'marketSeed' | 'marketProviderUrl'>;
+  config: Pick<
+    AppConfig,
+    'marketFeed' | 'marketSeed' | 'marketProviderUrl' | 'marketProviderRequestsPerMinute'
+  >;
   clock: Clock;
   log: EngineLogger;
   /** Asks the real provider whether it answers; default: probeProvider at MARKET_PROVIDER_URL. */

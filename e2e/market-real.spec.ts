@@ -77,7 +77,9 @@ const badge = (page: Page) => page.getByTestId('market-source-badge').filter({ v
 
 /** THYAO's last close in the fake provider's chart answer (what the real feed stored as the newest day). */
 async function replayedClose(symbol: string): Promise<number> {
-  const res = await fetch(`${PROVIDER_URL}/v8/finance/chart/${symbol}.IS?interval=1d&period1=0&period2=4102444800`);
+  const res = await fetch(
+    `${PROVIDER_URL}/v8/finance/chart/${symbol}.IS?interval=1d&period1=0&period2=4102444800`,
+  );
   const body = (await res.json()) as {
     chart: { result: { indicators: { quote: { close: (number | null)[] }[] } }[] };
   };

@@ -39,8 +39,10 @@ describe(loadConfig.name, () => {
   it("raises the real feed's request budget only for another provider URL, never for Yahoo's own hosts", () => {
     expect(loadConfig({}).marketProviderRequestsPerMinute).toBeUndefined();
     expect(
-      loadConfig({ MARKET_PROVIDER_URL: 'http://127.0.0.1:3350', MARKET_PROVIDER_REQUESTS_PER_MINUTE: '5000' })
-        .marketProviderRequestsPerMinute,
+      loadConfig({
+        MARKET_PROVIDER_URL: 'http://127.0.0.1:3350',
+        MARKET_PROVIDER_REQUESTS_PER_MINUTE: '5000',
+      }).marketProviderRequestsPerMinute,
     ).toBe(5000);
     expect(() => loadConfig({ MARKET_PROVIDER_REQUESTS_PER_MINUTE: '5000' })).toThrow(
       /MARKET_PROVIDER_REQUESTS_PER_MINUTE: only with MARKET_PROVIDER_URL/,

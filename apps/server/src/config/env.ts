@@ -47,7 +47,12 @@ const envSchema = z.object({
    * Requests a minute the real feed may send (default: the production budget for Yahoo's own hosts). Only with
    * MARKET_PROVIDER_URL: a local fake provider (e2e) or a caching proxy may take more; Yahoo's hosts never get more.
    */
-  MARKET_PROVIDER_REQUESTS_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).optional(),
+  MARKET_PROVIDER_REQUESTS_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(100_000)
+    .optional(),
   MARKET_SEED: z.coerce.number().int().default(20_260_101),
   DEMO_MODE: booleanFromString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

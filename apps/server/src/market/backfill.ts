@@ -28,7 +28,11 @@ export interface BackfillState {
 export function backfillOrder(): { symbol: string; kind: BackfillKind; priority: number }[] {
   const xu100 = new Set(INDICES.find((i) => i.code === 'XU100')?.members ?? []);
   return [
-    ...STOCKS.map((s) => ({ symbol: s.symbol, kind: 'stock' as const, priority: xu100.has(s.symbol) ? 0 : 1 })),
+    ...STOCKS.map((s) => ({
+      symbol: s.symbol,
+      kind: 'stock' as const,
+      priority: xu100.has(s.symbol) ? 0 : 1,
+    })),
     ...INDICES.map((i) => ({ symbol: i.code, kind: 'index' as const, priority: 2 })),
   ].sort((a, b) => a.priority - b.priority || a.symbol.localeCompare(b.symbol));
 }
@@ -131,7 +135,12 @@ export class HistoryBackfill {
             if (signal?.aborted) continue; // a stopped run stores nothing more
             fetched += 1;
             if (bars === null && row.status !== 'done') await this.repo.markNoData(row.symbol);
-            else await this.repo.saveFetched(row.symbol, staged(row.symbol, bars ?? []), to);
+            else
+              await this.repo.saveFetched(row.symbol, staged(row.symbol, bars?.bars ?? []), to, {
+                actions: bars?.actions ?? [],
+                fetchedFrom: start,
+                source: provider.name,
+              });
           } catch (error) {
             if (signal?.aborted || isOutage(error)) {
               stop ??= { error };
@@ -146,9 +155,7 @@ export class HistoryBackfill {
             this.deps.log.info({ fetched, of: todo.length }, 'history backfill progress');
         }
       };
-      await Promise.all(
-        Array.from({ length: Math.min(this.deps.concurrency ?? 4, todo.length) }, worker),
-      );
+      await Promise.all(Array.from({ length: Math.min(this.deps.concurrency ?? 4, todo.length) }, worker));
       if (stop) {
         this.deps.log.warn(
           { err: stop.error, fetched },
@@ -190,7 +197,12 @@ function needsFetch(row: BackfillProgress, to: string): boolean {
   return false;
 }
 
-function summarise(rows: readonly BackfillProgress[], from: string, to: string, fetched: number): BackfillSummary {
+function summarise(
+  rows: readonly BackfillProgress[],
+  from: string,
+  to: string,
+  fetched: number,
+): BackfillSummary {
   const count = (status: BackfillProgress['status']) => rows.filter((r) => r.status === status).length;
   return {
     from,

@@ -46,7 +46,7 @@ export interface FeedProvider {
     kind: 'stock' | 'index',
     fromDate: string,
     toDate: string,
-  ): Promise<DailyBar[] | null>;
+  ): Promise<SymbolHistory | null>;
   /** The newest completed trading day whose data is final at `now` (the backfill's end). */
   finalThrough?(now: Date): string;
   /** Readies what history needs besides the bars (the real feed's shares outstanding, for the computed indices). */
@@ -54,6 +54,20 @@ export interface FeedProvider {
   /** Shares outstanding for capitalisation (simulated figures for the simulator). */
   sharesOutstanding(symbol: string): number | undefined;
   health(): ComponentHealth;
+}
+
+/**
+ * A corporate action the provider reports: a split or bonus issue (`numerator` shares for every `denominator` held
+ * from `date` on) or a cash dividend per share.
+ */
+export type CorporateAction =
+  | { kind: 'split'; date: string; numerator: number; denominator: number }
+  | { kind: 'dividend'; date: string; amountTry: number };
+
+/** One symbol's history from the provider: bars (adjusted for its splits as of the request) and its actions. */
+export interface SymbolHistory {
+  bars: DailyBar[];
+  actions: CorporateAction[];
 }
 
 export interface MinuteBar {

@@ -11,7 +11,7 @@ import {
 import type { ComponentHealth } from '@/lib/health';
 import type { Clock } from '@/lib/clock';
 import type { EngineLogger } from './engine.ts';
-import type { FeedProvider, LiveSnapshot } from './feed.ts';
+import type { CorporateAction, FeedProvider, LiveSnapshot, SymbolHistory } from './feed.ts';
 import type { MarketRepository } from './market.repository.ts';
 import { lastCompletedTradingDay as lastCompletedDay } from './trading-day.ts';
 import { YahooCallGuard } from './yahoo/call-guard.ts';
@@ -231,12 +231,12 @@ export class YahooFeed implements FeedProvider {
     kind: 'stock' | 'index',
     fromDate: string,
     toDate: string,
-  ): Promise<DailyBar[] | null> {
-    if (tradingDaysBetween(fromDate, toDate).length === 0) return [];
+  ): Promise<SymbolHistory | null> {
+    if (tradingDaysBetween(fromDate, toDate).length === 0) return { bars: [], actions: [] };
     this.guard.assertCircuitClosed(this.options.clock.now());
     const operation = `history ${symbol}`;
     try {
-      const rows = await this.guard.callWithinBudget(`chart ${symbol}`, () =>
+      const chart = await this.guard.callWithinBudget(`chart ${symbol}`, () =>
         this.options.client.dailyChart(
           yahooSymbolOf(symbol),
           istanbulInstant(fromDate, 0),
@@ -244,7 +244,21 @@ export class YahooFeed implements FeedProvider {
         ),
       );
       this.guard.settle(operation);
-      return chartRowsToDailyBars(rows, fromDate, toDate, kind).bars;
+      const inRange = (date: string) => date >= fromDate && date <= toDate;
+      const actions: CorporateAction[] = [
+        ...chart.splits.map((e) => ({
+          kind: 'split' as const,
+          date: istanbulDate(e.date),
+          numerator: e.numerator,
+          denominator: e.denominator,
+        })),
+        ...chart.dividends.map((e) => ({
+          kind: 'dividend' as const,
+          date: istanbulDate(e.date),
+          amountTry: e.amount,
+        })),
+      ].filter((a) => inRange(a.date));
+      return { bars: chartRowsToDailyBars(chart.rows, fromDate, toDate, kind).bars, actions };
     } catch (error) {
       if (isNoDataError(error)) {
         this.guard.settle(operation);

@@ -83,8 +83,14 @@ describe('the real history backfill, stopped half-way and resumed (production co
       // XU100 members first: every symbol finished in the first run is one of them.
       const xu100 = new Set(INDICES.find((i) => i.code === 'XU100')!.members);
       expect(doneFirst.every((s) => xu100.has(s))).toBe(true);
-      expect(afterKill.filter((r) => r.status === 'pending')).toHaveLength(afterKill.length - doneFirst.length);
-      expect(await repo.getState<BackfillState>(BACKFILL_STATE_KEY)).toEqual({ status: 'fetching', from: FROM, to: TO });
+      expect(afterKill.filter((r) => r.status === 'pending')).toHaveLength(
+        afterKill.length - doneFirst.length,
+      );
+      expect(await repo.getState<BackfillState>(BACKFILL_STATE_KEY)).toEqual({
+        status: 'fetching',
+        from: FROM,
+        to: TO,
+      });
       // Staff see the progress while it is under way.
       const token = await tokenFor(t, 'super_admin');
       const midway = (
@@ -114,7 +120,13 @@ describe('the real history backfill, stopped half-way and resumed (production co
       // provider's.
       expect(await repo.hasDailyBarsOf('simulated')).toBe(false);
       const days = tradingDaysBetween(FROM, TO);
-      const counts = await t.infra.database.pool.query<{ symbol: string; n: number; first: string; last: string; distinct_days: number }>(
+      const counts = await t.infra.database.pool.query<{
+        symbol: string;
+        n: number;
+        first: string;
+        last: string;
+        distinct_days: number;
+      }>(
         `select symbol, count(*)::int as n, count(distinct date)::int as distinct_days, min(date)::text as first,
            max(date)::text as last from daily_bars group by symbol`,
       );

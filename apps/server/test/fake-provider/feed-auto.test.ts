@@ -111,7 +111,7 @@ describe('the Yahoo client and the probe against the local fake provider over HT
       new Date('2026-11-01T00:00:00Z'),
       new Date('2026-11-21T00:00:00Z'),
     );
-    expect(chart.length).toBeGreaterThan(0);
+    expect(chart.rows.length).toBeGreaterThan(0);
     expect(fake.requests.some((path) => path.startsWith('/v1/test/getcrumb'))).toBe(true);
     expect(fake.requests.some((path) => path.startsWith('/v8/finance/chart/THYAO.IS'))).toBe(true);
   });
@@ -230,6 +230,7 @@ describe('MARKET_FEED=auto (production wiring, local fake provider over HTTP)', 
         await fake.close();
       }
     },
+    180_000,
   );
 
   it('keeps the simulator when the connection is refused', async () => {
@@ -245,7 +246,7 @@ describe('MARKET_FEED=auto (production wiring, local fake provider over HTTP)', 
     } finally {
       await t.close();
     }
-  });
+  }, 180_000);
 
   it("switches the live feed when an admin saves 'Market feed', without a restart, audits it, and queues retraining on the real history", async () => {
     const fake = await startFakeProvider();
@@ -272,5 +273,5 @@ describe('MARKET_FEED=auto (production wiring, local fake provider over HTTP)', 
       await t.close();
       await fake.close();
     }
-  });
+  }, 180_000);
 });

@@ -44,7 +44,7 @@ export class ChartHistory {
         const symbol = pending[next]!;
         next += 1;
         try {
-          const rows = await this.deps.guard.callWithinBudget(`chart ${symbol}`, () =>
+          const { rows } = await this.deps.guard.callWithinBudget(`chart ${symbol}`, () =>
             this.deps.client.dailyChart(yahooSymbolOf(symbol), period1, period2),
           );
           const mapped = chartRowsToDailyBars(rows, fromDate, toDate);

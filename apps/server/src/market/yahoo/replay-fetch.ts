@@ -40,7 +40,14 @@ export class YahooReplay {
    * `syntheticBar`), every BIST trading day. Indices not in `indices` are answered 404 as Yahoo does for an index it
    * does not publish. Test data only, never shown as market data.
    */
-  syntheticHistory: { indices: ReadonlySet<string> } | null = null;
+  syntheticHistory: {
+    indices: ReadonlySet<string>;
+    /**
+     * Splits answered as Yahoo does: in the chart's events when in the period asked for, with prices adjusted for
+     * them (the made-up bars are continuous across a split, as Yahoo's adjusted prices are).
+     */
+    splits?: readonly { symbol: string; date: string; numerator: number; denominator: number }[];
+  } | null = null;
 
   quoteRequests(): string[][] {
     return this.apiRequests
@@ -87,7 +94,7 @@ export class YahooReplay {
     }
     const symbol = decodeURIComponent(parsed.pathname.split('/').pop() ?? '');
     if (this.syntheticHistory) {
-      const chart = syntheticChart(symbol, parsed.searchParams, this.syntheticHistory.indices);
+      const chart = syntheticChart(symbol, parsed.searchParams, this.syntheticHistory);
       return chart ? json(chart, 200) : json(readYahooFixture('chart-not-found.json'), 404);
     }
     const recorded = chartRecording(symbol) ?? (this.chartFallback && chartRecording(this.chartFallback));
@@ -136,7 +143,8 @@ export function syntheticBar(
   const index = INDEX_CODES.has(symbol.replace(/\.IS$/, ''));
   const base = index ? 5_000 + unit(symbol) * 15_000 : 5 + unit(symbol) * 400;
   const day = Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
-  const wave = 0.25 * Math.sin(day / 45 + unit(`${symbol}#`) * 6.28) + 0.05 * (unit(`${symbol}|${date}`) - 0.5);
+  const wave =
+    0.25 * Math.sin(day / 45 + unit(`${symbol}#`) * 6.28) + 0.05 * (unit(`${symbol}|${date}`) - 0.5);
   const close = Math.round(base * Math.exp(wave) * 100) / 100;
   const open = Math.round(close * (1 + 0.01 * (unit(`${date}|${symbol}`) - 0.5)) * 100) / 100;
   const spread = 0.005 + 0.01 * unit(`${symbol}~${date}`);
@@ -150,13 +158,39 @@ export function syntheticBar(
 }
 
 /** Yahoo's chart answer for [period1, period2) made of synthetic bars (null: a symbol Yahoo would not know). */
-function syntheticChart(yahooSymbol: string, query: URLSearchParams, indices: ReadonlySet<string>): unknown {
+function syntheticChart(
+  yahooSymbol: string,
+  query: URLSearchParams,
+  history: NonNullable<YahooReplay['syntheticHistory']>,
+): unknown {
   const code = yahooSymbol.replace(/\.IS$/, '');
-  if (INDEX_CODES.has(code) && !indices.has(code)) return null;
+  if (INDEX_CODES.has(code) && !history.indices.has(code)) return null;
   const from = new Date(Number(query.get('period1') ?? 0) * 1000);
   const to = new Date(Number(query.get('period2') ?? 0) * 1000 - 1);
   const days = tradingDaysBetween(istanbulDate(from), istanbulDate(to));
+  const splits = (history.splits ?? []).filter((s) => s.symbol === code);
+  // The made-up bars stand for prices adjusted for every split (raw prices before a split are its ratio higher).
   const bars = days.map((d) => syntheticBar(yahooSymbol, d));
+  const inPeriod = splits.filter((s) => days.includes(s.date));
+  const events =
+    inPeriod.length > 0
+      ? {
+          splits: Object.fromEntries(
+            inPeriod.map((s) => {
+              const at = Math.floor(istanbulInstant(s.date, 10 * 60).getTime() / 1000);
+              return [
+                String(at),
+                {
+                  date: at,
+                  numerator: s.numerator,
+                  denominator: s.denominator,
+                  splitRatio: `${String(s.numerator)}:${String(s.denominator)}`,
+                },
+              ];
+            }),
+          ),
+        }
+      : undefined;
   const recorded = readYahooFixture('chart-THYAO.IS.json') as {
     chart: { result: { meta: Record<string, unknown> }[] };
   };
@@ -184,6 +218,7 @@ function syntheticChart(yahooSymbol: string, query: URLSearchParams, indices: Re
             ],
             adjclose: [{ adjclose: bars.map((b) => b.close) }],
           },
+          ...(events ? { events } : {}),
         },
       ],
       error: null,

@@ -304,7 +304,12 @@ export class ComplianceRepository {
         source: dailyBars.source,
       })
       .from(dailyBars)
-      .where(and(gte(dailyBars.date, fromDate), sql`${dailyBars.source} <> 'computed' and ${dailyBars.symbol} <> all(${sql.param(INDEX_CODES)}::text[])`))
+      .where(
+        and(
+          gte(dailyBars.date, fromDate),
+          sql`${dailyBars.source} <> 'computed' and ${dailyBars.symbol} <> all(${sql.param(INDEX_CODES)}::text[])`,
+        ),
+      )
       .orderBy(asc(dailyBars.symbol), asc(dailyBars.date));
   }
 
@@ -314,7 +319,9 @@ export class ComplianceRepository {
     const [row] = await this.db
       .select({ d: max(dailyBars.date) })
       .from(dailyBars)
-      .where(sql`${dailyBars.source} <> 'computed' and ${dailyBars.symbol} <> all(${sql.param(INDEX_CODES)}::text[])`);
+      .where(
+        sql`${dailyBars.source} <> 'computed' and ${dailyBars.symbol} <> all(${sql.param(INDEX_CODES)}::text[])`,
+      );
     return row?.d ?? null;
   }
 

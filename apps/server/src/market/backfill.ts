@@ -2,12 +2,7 @@ import { INDICES, STOCKS, nextTradingDay, type DailyBar } from '@bist/market';
 import type { EngineLogger } from './engine.ts';
 import type { FeedProvider } from './feed.ts';
 import type { MarketRepository } from './market.repository.ts';
-import {
-  BackfillRepository,
-  type BackfillKind,
-  type BackfillProgress,
-  type StagedBar,
-} from './backfill.repository.ts';
+import type { BackfillRepository, BackfillKind, BackfillProgress, StagedBar } from './backfill.repository.ts';
 import { YahooUnavailableError } from './yahoo/settings.ts';
 import { RequestBudgetExhaustedError } from './yahoo/request-budget.ts';
 
@@ -122,7 +117,10 @@ export class HistoryBackfill {
       const worker = async () => {
         while (!stop && next < todo.length) {
           if (signal?.aborted) {
-            stop = { error: signal.reason ?? new DOMException('aborted', 'AbortError') };
+            stop = {
+              error:
+                signal.reason instanceof Error ? signal.reason : new DOMException('aborted', 'AbortError'),
+            };
             return;
           }
           const row = todo[next]!;
@@ -174,7 +172,8 @@ export class HistoryBackfill {
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason ?? new DOMException('aborted', 'AbortError'));
+    const onAbort = () =>
+      reject(signal.reason instanceof Error ? signal.reason : new DOMException('aborted', 'AbortError'));
     if (signal.aborted) onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(

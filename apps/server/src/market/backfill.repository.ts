@@ -120,10 +120,12 @@ export class BackfillRepository {
     });
   }
 
-  async markNoData(symbol: string): Promise<void> {
+  /** Symbols the provider has no chart for, in one statement (losing it to a kill only means asking again). */
+  async markNoData(symbols: readonly string[]): Promise<void> {
+    if (symbols.length === 0) return;
     await this.db.execute(sql`
       update market_backfill set status = 'no_data', attempts = attempts + 1, failure = null, updated_at = now()
-      where symbol = ${symbol}`);
+      where symbol = any(${sql.param([...symbols])}::text[])`);
   }
 
   async markFailed(symbol: string, reason: string): Promise<void> {

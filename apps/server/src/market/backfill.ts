@@ -114,6 +114,13 @@ export class HistoryBackfill {
       );
       let next = 0;
       let stop: { error: unknown } | undefined;
+      // 'No data' answers are stored in batches (most indices, delisted stocks): a kill only means asking again.
+      let noData: string[] = [];
+      const flushNoData = async () => {
+        const batch = noData;
+        noData = [];
+        await this.repo.markNoData(batch);
+      };
       const worker = async () => {
         while (!stop && next < todo.length) {
           if (signal?.aborted) {
@@ -132,8 +139,10 @@ export class HistoryBackfill {
             const bars = await untilAborted(historyOf(row.symbol, row.kind, start, to), signal);
             if (signal?.aborted) continue; // a stopped run stores nothing more
             fetched += 1;
-            if (bars === null && row.status !== 'done') await this.repo.markNoData(row.symbol);
-            else
+            if (bars === null && row.status !== 'done') {
+              noData.push(row.symbol);
+              if (noData.length >= 50) await flushNoData();
+            } else
               await this.repo.saveFetched(row.symbol, staged(row.symbol, bars?.bars ?? []), to, {
                 actions: bars?.actions ?? [],
                 fetchedFrom: start,
@@ -154,6 +163,7 @@ export class HistoryBackfill {
         }
       };
       await Promise.all(Array.from({ length: Math.min(this.deps.concurrency ?? 4, todo.length) }, worker));
+      await flushNoData();
       if (stop) {
         this.deps.log.warn(
           { err: stop.error, fetched },

@@ -202,7 +202,7 @@ describe('MARKET_FEED=auto (production wiring, local fake provider over HTTP)', 
       await t.close();
       await fake.close();
     }
-  }, 180_000);
+  }, 300_000);
 
   it.each([
     ['5xx', (fake: FakeProvider) => (fake.replay.down = 503)],
@@ -230,7 +230,7 @@ describe('MARKET_FEED=auto (production wiring, local fake provider over HTTP)', 
         await fake.close();
       }
     },
-    180_000,
+    300_000,
   );
 
   it('keeps the simulator when the connection is refused', async () => {
@@ -246,7 +246,7 @@ describe('MARKET_FEED=auto (production wiring, local fake provider over HTTP)', 
     } finally {
       await t.close();
     }
-  }, 180_000);
+  }, 300_000);
 
   it("switches the live feed when an admin saves 'Market feed', without a restart, audits it, and queues retraining on the real history", async () => {
     const fake = await startFakeProvider();
@@ -273,5 +273,5 @@ describe('MARKET_FEED=auto (production wiring, local fake provider over HTTP)', 
       await t.close();
       await fake.close();
     }
-  }, 180_000);
+  }, 300_000);
 });

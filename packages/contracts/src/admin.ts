@@ -311,6 +311,26 @@ export const marketCoverageSchema = z.object({
   behind_count: z.number().int(),
   /** Stocks of the universe with no stored bar at all (the provider had none, or the fetch failed); at most 50. */
   missing: z.array(z.string()),
+  /**
+   * The real provider's history backfill (stocks and indices, stored progress per symbol; null before the first):
+   * its range, whether it is fetching, installed or complete, symbols per state, and the failed ones with the reason
+   * (at most 50).
+   */
+  backfill: z
+    .object({
+      status: z.enum(['fetching', 'installed', 'complete']),
+      from: z.string(),
+      to: z.string(),
+      total: z.number().int(),
+      done: z.number().int(),
+      no_data: z.number().int(),
+      failed: z.number().int(),
+      pending: z.number().int(),
+      /** Indices whose values are the provider's (the rest are computed from members). */
+      provider_indices: z.array(z.string()),
+      failures: z.array(z.object({ symbol: z.string(), attempts: z.number().int(), reason: z.string() })),
+    })
+    .nullable(),
 });
 export type MarketCoverage = z.infer<typeof marketCoverageSchema>;
 

@@ -160,6 +160,34 @@ export const transactionResponseSchema = z.object({
 });
 export type TransactionResponse = z.infer<typeof transactionResponseSchema>;
 
+/**
+ * A split or bonus issue the market data provider reported for a stock the investor held the day before it (issue
+ * #31): the ledger is offered a 'split' transaction adding `extra_shares` (whole shares: the held shares times
+ * numerator/denominator, less the held shares, rounded down) on the split's date. Accepting records it; until then
+ * the ledger is unchanged. Only splits that add shares are offered (a reverse split is not).
+ */
+export const splitOfferSchema = z.object({
+  symbol: z.string(),
+  date: z.string(),
+  numerator: z.number(),
+  denominator: z.number(),
+  shares_before: z.number().int(),
+  extra_shares: z.number().int(),
+  /** Where the split is known from ('yahoo'). */
+  source: z.string(),
+});
+export type SplitOffer = z.infer<typeof splitOfferSchema>;
+
+/** GET /api/portfolio/split-offers. */
+export const splitOffersResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ offers: z.array(splitOfferSchema) }),
+});
+
+/** POST /api/portfolio/split-offers/accept: the offer of this symbol and date. */
+export const splitOfferAcceptSchema = z.object({ symbol: symbolSchema, date: isoDateSchema });
+export type SplitOfferAccept = z.infer<typeof splitOfferAcceptSchema>;
+
 /** `{ id }` path parameters: a positive whole number, refused with the given Turkish message. */
 const idParams = (message: string) =>
   z.object({ id: z.coerce.number({ error: message }).int(message).positive(message) });

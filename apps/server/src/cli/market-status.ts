@@ -3,6 +3,7 @@ import { systemClock } from '@/lib/clock';
 import { createPlatformServices } from '@/composition/services';
 import { marketCoverage } from '@/market/coverage';
 import { MarketRepository } from '@/market/market.repository';
+import { BackfillRepository } from '@/market/backfill.repository';
 import { withCliDatabase } from './cli-database.ts';
 
 /** The coverage report as lines (the admin dashboard's `market_data`, for a terminal). */
@@ -21,6 +22,14 @@ export function formatCoverage(c: MarketCoverage, mode: string): string[] {
   lines.push(
     `Without history: ${missing}${c.missing.length > 0 ? ` (${c.missing.join(', ')}${missing > c.missing.length ? ', …' : ''})` : ''}`,
   );
+  const b = c.backfill;
+  if (b) {
+    lines.push(
+      `History backfill: ${b.status}, ${b.from} to ${b.to}: ${b.done} done, ${b.pending} pending, ${b.no_data} without data at the provider, ${b.failed} failed (of ${b.total})`,
+      `Provider's own indices: ${b.provider_indices.length > 0 ? b.provider_indices.join(', ') : 'none (all computed from members)'}`,
+    );
+    for (const f of b.failures) lines.push(`  failed ${f.symbol} after ${f.attempts} attempts: ${f.reason}`);
+  } else lines.push('History backfill: none yet (the real feed has not been used)');
   return lines;
 }
 
@@ -32,7 +41,11 @@ export async function run(args: string[]): Promise<number> {
   }
   return withCliDatabase(async (config, database) => {
     const settings = await createPlatformServices({ config, database, clock: systemClock }).settings.get();
-    const coverage = await marketCoverage(new MarketRepository(database.db), null);
+    const coverage = await marketCoverage(
+      new MarketRepository(database.db),
+      null,
+      new BackfillRepository(database.db),
+    );
     for (const line of formatCoverage(coverage, settings.market_feed)) console.log(line);
     return 0;
   });

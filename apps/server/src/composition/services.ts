@@ -6,6 +6,7 @@ import { MarketEngine } from '@/market/engine';
 import type { FeedSupervisor } from '@/market/feed-supervisor';
 import { MarketRepository } from '@/market/market.repository';
 import { marketCoverage } from '@/market/coverage';
+import { CorporateActionsRepository } from '@/market/corporate-actions';
 import { VersionedCache } from '@/lib/versioned-cache';
 import { AiAnalyticsRepository } from '@/modules/ai-analytics/ai-analytics.repository';
 import { AiAnalyticsService } from '@/modules/ai-analytics/ai-analytics.service';
@@ -225,7 +226,10 @@ export function createServices(
   const predictionsVersion = new PredictionsVersion(predictionsReads, clock);
   const predictions = new PredictionsService(predictionsReads, market, clock, predictionsVersion);
   const predictionRuns = createPredictionRuns(infra, platform, log, predictionsVersion);
-  const portfolio = new PortfolioService(new PortfolioRepository(db), market, clock);
+  const corporateActions = new CorporateActionsRepository(db);
+  const portfolio = new PortfolioService(new PortfolioRepository(db), market, clock, () =>
+    corporateActions.splits(),
+  );
   const watchlist = new WatchlistService(new WatchlistRepository(db), market, clock);
   const alerts = new AlertsService(new AlertsRepository(db), market, clock, log.child({ module: 'alerts' }));
 
@@ -274,8 +278,8 @@ export function createServices(
           marketData: () =>
             coverage.getAsync(
               'coverage',
-              `${engine.providerName}|${engine.storedThrough ?? ''}|${Math.floor(clock.now().getTime() / 600_000)}`,
-              () => marketCoverage(new MarketRepository(db), engine.providerName),
+              `${engine.providerName}|${engine.storedThrough ?? ''}|${engine.backfill.version}|${Math.floor(clock.now().getTime() / 600_000)}`,
+              () => marketCoverage(new MarketRepository(db), engine.providerName, engine.backfill.repo),
             ),
         }
       : {}),

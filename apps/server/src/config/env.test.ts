@@ -36,6 +36,22 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig({ MARKET_FEED: 'bloomberg' })).toThrow(/MARKET_FEED: must be one of auto/);
   });
 
+  it("raises the real feed's request budget only for another provider URL, never for Yahoo's own hosts", () => {
+    expect(loadConfig({}).marketProviderRequestsPerMinute).toBeUndefined();
+    expect(
+      loadConfig({
+        MARKET_PROVIDER_URL: 'http://127.0.0.1:3350',
+        MARKET_PROVIDER_REQUESTS_PER_MINUTE: '5000',
+      }).marketProviderRequestsPerMinute,
+    ).toBe(5000);
+    expect(() => loadConfig({ MARKET_PROVIDER_REQUESTS_PER_MINUTE: '5000' })).toThrow(
+      /MARKET_PROVIDER_REQUESTS_PER_MINUTE: only with MARKET_PROVIDER_URL/,
+    );
+    expect(() =>
+      loadConfig({ MARKET_PROVIDER_URL: 'http://127.0.0.1:3350', MARKET_PROVIDER_REQUESTS_PER_MINUTE: '0' }),
+    ).toThrow(/MARKET_PROVIDER_REQUESTS_PER_MINUTE/);
+  });
+
   it('runs only the simulated market off the real clock', () => {
     expect(loadConfig({}).marketClockOffsetMs).toBe(0);
     expect(loadConfig({ MARKET_CLOCK_OFFSET_MS: '-3600000' })).toMatchObject({

@@ -43,6 +43,16 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .transform((value) => value.replace(/\/+$/, ''))
     .optional(),
+  /**
+   * Requests a minute the real feed may send (default: the production budget for Yahoo's own hosts). Only with
+   * MARKET_PROVIDER_URL: a local fake provider (e2e) or a caching proxy may take more; Yahoo's hosts never get more.
+   */
+  MARKET_PROVIDER_REQUESTS_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(100_000)
+    .optional(),
   MARKET_SEED: z.coerce.number().int().default(20_260_101),
   DEMO_MODE: booleanFromString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -120,6 +130,8 @@ export interface AppConfig {
   marketFeed: MarketFeedMode;
   /** Where the real provider's requests go; undefined: Yahoo's own hosts. */
   marketProviderUrl: string | undefined;
+  /** Requests a minute to MARKET_PROVIDER_URL when not the production budget (undefined: the production one). */
+  marketProviderRequestsPerMinute?: number | undefined;
   marketSeed: number;
   /** Demo accounts and the 'any e-mail works' login. On by default only for the embedded database. */
   demoMode: boolean;
@@ -180,6 +192,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const marketFeed = e.MARKET_CLOCK_OFFSET_MS !== 0 && !env.MARKET_FEED ? 'simulated' : e.MARKET_FEED;
   if (e.MARKET_CLOCK_OFFSET_MS !== 0 && marketFeed !== 'simulated')
     throw new ConfigError(['MARKET_CLOCK_OFFSET_MS: only the simulated feed can run off the real clock']);
+  if (e.MARKET_PROVIDER_REQUESTS_PER_MINUTE !== undefined && e.MARKET_PROVIDER_URL === undefined)
+    throw new ConfigError([
+      "MARKET_PROVIDER_REQUESTS_PER_MINUTE: only with MARKET_PROVIDER_URL (Yahoo's own hosts keep the production budget)",
+    ]);
   return {
     port: e.PORT,
     // Demo mode publishes staff passwords: unless told otherwise it answers only this machine.
@@ -188,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     marketFeed,
     marketProviderUrl: e.MARKET_PROVIDER_URL,
+    marketProviderRequestsPerMinute: e.MARKET_PROVIDER_REQUESTS_PER_MINUTE,
     marketSeed: e.MARKET_SEED,
     demoMode,
     logLevel: e.LOG_LEVEL,

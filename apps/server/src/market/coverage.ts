@@ -1,6 +1,8 @@
 import { STOCKS } from '@bist/market';
 import type { MarketCoverage } from '@bist/contracts';
 import type { MarketRepository } from './market.repository.ts';
+import { BACKFILL_STATE_KEY, type BackfillState } from './backfill.ts';
+import type { BackfillRepository } from './backfill.repository.ts';
 
 /** Symbols listed per kind (behind, missing) at most: the counts say the rest. */
 const LISTED_MAX = 50;
@@ -11,8 +13,9 @@ const LISTED_MAX = 50;
  * none.
  */
 export async function marketCoverage(
-  repo: Pick<MarketRepository, 'historyBySymbol'>,
+  repo: Pick<MarketRepository, 'historyBySymbol' | 'getState'>,
   feed: MarketCoverage['feed'],
+  backfillRepo: Pick<BackfillRepository, 'progress'>,
 ): Promise<MarketCoverage> {
   const rows = await repo.historyBySymbol();
   const universe = new Set(STOCKS.map((s) => s.symbol));
@@ -52,5 +55,34 @@ export async function marketCoverage(
     behind: behind.slice(0, LISTED_MAX),
     behind_count: behind.length,
     missing: missing.slice(0, LISTED_MAX),
+    backfill: await backfillProgress(repo, backfillRepo),
+  };
+}
+
+/** The real history backfill's progress (null before the first): symbols per state and the failures. */
+async function backfillProgress(
+  repo: Pick<MarketRepository, 'getState'>,
+  backfillRepo: Pick<BackfillRepository, 'progress'>,
+): Promise<MarketCoverage['backfill']> {
+  const state = await repo.getState<BackfillState>(BACKFILL_STATE_KEY);
+  if (!state) return null;
+  const rows = await backfillRepo.progress();
+  const count = (status: string) => rows.filter((r) => r.status === status).length;
+  const failed = rows.filter((r) => r.status === 'failed');
+  return {
+    status: state.status,
+    from: state.from,
+    to: state.to,
+    total: rows.length,
+    done: count('done'),
+    no_data: count('no_data'),
+    failed: failed.length,
+    pending: count('pending'),
+    provider_indices: rows
+      .filter((r) => r.kind === 'index' && r.status === 'done' && r.bars > 0)
+      .map((r) => r.symbol),
+    failures: failed
+      .slice(0, LISTED_MAX)
+      .map((r) => ({ symbol: r.symbol, attempts: r.attempts, reason: r.failure ?? '' })),
   };
 }

@@ -56,19 +56,24 @@ export async function priceAnchors(repo: MarketRepository): Promise<Map<string, 
 export async function createFeedProvider(
   feed: 'simulated' | 'yahoo',
   repo: MarketRepository,
-  config: Pick<AppConfig, 'marketSeed' | 'marketProviderUrl'>,
+  config: Pick<AppConfig, 'marketSeed' | 'marketProviderUrl' | 'marketProviderRequestsPerMinute'>,
   clock: Clock,
   log: EngineLogger,
   tuning?: YahooFeedTuning,
 ): Promise<FeedProvider> {
-  if (feed === 'yahoo')
+  if (feed === 'yahoo') {
+    const perMinute = config.marketProviderUrl ? config.marketProviderRequestsPerMinute : undefined;
+    const tuned: YahooFeedTuning | undefined = perMinute
+      ? { ...tuning, settings: { requestsPerMinute: perMinute, ...tuning?.settings } }
+      : tuning;
     return await createYahooFeed({
       repo,
       clock,
       log,
       baseUrl: config.marketProviderUrl,
-      ...(tuning ? { tuning } : {}),
+      ...(tuned ? { tuning: tuned } : {}),
     });
+  }
   const sim = await simulationState(repo, config, clock, log);
   return new SimulatedFeed(sim.seed, sim.startDate, await priceAnchors(repo));
 }

@@ -20,6 +20,8 @@ import { IndexLevels } from './index-levels.ts';
 import { MinuteRecorder, replaySessionMinutes } from './minute-bars.ts';
 import { QuoteStore, quoteFromSnapshot, quoteFromStoredBars } from './quote-store.ts';
 import { lastCompletedTradingDay, tradingDaysBack } from './trading-day.ts';
+import { BACKFILL_STATE_KEY, HistoryBackfill } from './backfill.ts';
+import { BackfillRepository } from './backfill.repository.ts';
 
 export interface EngineLogger {
   info(obj: object, msg?: string): void;
@@ -61,6 +63,16 @@ export interface MarketEngineOptions {
   minuteRetentionDays?: number;
 }
 
+/** The codes of the indices a real provider publishes itself (its backfill found their history). */
+async function providerIndexCodesOf(provider: FeedProvider, backfill: HistoryBackfill): Promise<Set<string>> {
+  if (provider.name === 'simulated') return new Set();
+  return new Set(
+    (await backfill.repo.progress())
+      .filter((row) => row.kind === 'index' && row.status === 'done' && row.bars > 0)
+      .map((row) => row.symbol),
+  );
+}
+
 /**
  * The market engine: runs the day — writes the daily bars the database lacks (history on first start, missed days
  * after downtime), ticks the provider during the session, and tells listeners about every update. Its parts: the
@@ -86,9 +98,19 @@ export class MarketEngine implements MarketData {
   private provider: FeedProvider;
   /** Set by `useProvider` until the next catch-up has replaced simulated history with the real feed's. */
   private historyCheckPending = true;
+  /** The resumable history backfill of a real provider (decision 0052). */
+  readonly backfill: HistoryBackfill;
+  private backfillAbort: AbortController | null = null;
+  /** Indices whose values come from the provider (the rest are computed from members). */
+  private providerIndices = new Set<string>();
 
   constructor(private readonly options: MarketEngineOptions) {
     this.provider = options.provider;
+    this.backfill = new HistoryBackfill({
+      market: options.repo,
+      backfill: new BackfillRepository(options.repo.database),
+      log: options.log,
+    });
     this.quotes = new QuoteStore((error) => options.log.error({ err: error }, 'quote listener failed'));
     this.levels = new IndexLevels({
       repo: options.repo,
@@ -135,12 +157,10 @@ export class MarketEngine implements MarketData {
   async useProvider(provider: FeedProvider): Promise<void> {
     // The real history is fetched while the old feed keeps serving: the switch itself is short. A provider failure
     // here leaves the engine on its old feed (the caller tries again later).
-    const history =
-      this.role !== 'follower' &&
-      provider.name !== 'simulated' &&
-      (await this.options.repo.hasDailyBarsOf('simulated'))
-        ? await this.realHistory(provider)
-        : null;
+    const install =
+      this.role !== 'follower' && provider.name !== 'simulated'
+        ? await this.fetchRealHistory(provider)
+        : false;
     const wasLive = this.timer !== undefined;
     await this.stop();
     this.provider = provider;
@@ -152,7 +172,8 @@ export class MarketEngine implements MarketData {
     this.levels.resetSession();
     this.minutes.reset();
     if (this.role === 'follower') return;
-    if (history) await this.replaceSimulatedHistory(history);
+    if (install) await this.installRealHistory(provider);
+    else await this.useProviderIndices(provider);
     this.quotes.clear();
     await this.start({ live: wasLive });
   }
@@ -275,9 +296,10 @@ export class MarketEngine implements MarketData {
     const { repo, clock } = this.options;
     const provider = this.provider;
     const target = lastCompletedTradingDay(clock.now());
-    if (this.historyCheckPending && provider.name !== 'simulated') {
-      if (await repo.hasDailyBarsOf('simulated'))
-        await this.replaceSimulatedHistory(await this.realHistory(provider));
+    if (this.historyCheckPending) {
+      if (provider.name !== 'simulated' && (await this.fetchRealHistory(provider)))
+        await this.installRealHistory(provider);
+      else await this.useProviderIndices(provider);
       this.historyCheckPending = false;
     }
     if (this.lastStoredDate === null) this.lastStoredDate = await repo.latestDailyDate();
@@ -290,7 +312,7 @@ export class MarketEngine implements MarketData {
     const started = Date.now();
     let bars;
     try {
-      bars = await provider.dailyBars(this.stockSymbols, from, target);
+      bars = await provider.dailyBars([...this.stockSymbols, ...this.providerIndices], from, target);
     } catch (error) {
       if (error instanceof DataNotFinalError) return; // asked again on a later tick
       throw error;
@@ -306,45 +328,77 @@ export class MarketEngine implements MarketData {
   }
 
   /**
-   * The full history of a real `provider` up to the last completed day whose data is final, as rows to store (a
-   * real feed over simulated history replaces all of it: decision 0044). Throws when the provider fails or has none.
+   * Fetches what the real `provider`'s history still lacks into the backfill's staging (resumable: backfill.ts) while
+   * the current feed keeps serving. Returns whether an install is due: the stored history is simulated or empty, or a
+   * backfill was under way (a restart or kill in the middle resumes here). Throws when the provider fails or the
+   * fetch is cancelled; the stored progress stays for the next attempt.
    */
-  private async realHistory(provider: FeedProvider): Promise<StoredDailyBar[]> {
-    let target = lastCompletedTradingDay(this.options.clock.now());
-    let bars;
+  private async fetchRealHistory(provider: FeedProvider): Promise<boolean> {
+    const { repo, clock } = this.options;
+    const state = await this.backfill.state();
+    if (state?.status === 'installed') return true; // installed; only the index bars were left
+    const due =
+      state?.status === 'fetching' ||
+      (await repo.hasDailyBarsOf('simulated')) ||
+      (await repo.latestDailyDate()) === null;
+    if (!due) return false;
+    const now = clock.now();
+    const to = provider.finalThrough?.(now) ?? lastCompletedTradingDay(now);
+    const controller = new AbortController();
+    this.backfillAbort = controller;
     try {
-      bars = await provider.dailyBars(this.stockSymbols, provider.historyStartDate(), target);
-    } catch (error) {
-      if (!(error instanceof DataNotFinalError)) throw error;
-      // Between the close and the provider's final data: the day before, the next catch-up adds the last day.
-      target = previousTradingDay(target);
-      bars = await provider.dailyBars(this.stockSymbols, provider.historyStartDate(), target);
+      const summary = await this.backfill.fetch(provider, provider.historyStartDate(), to, controller.signal);
+      if (summary.done === 0) throw new Error(`the ${provider.name} feed returned no history`);
+    } finally {
+      this.backfillAbort = null;
     }
-    const rows = storedRows(bars, provider);
-    if (rows.length === 0) throw new Error(`the ${provider.name} feed returned no history`);
-    return rows;
+    return true;
+  }
+
+  /** Stops a history backfill under way (an admin switched the feed); its progress stays stored. */
+  cancelHistoryFetch(): void {
+    this.backfillAbort?.abort(new DOMException('history backfill cancelled', 'AbortError'));
   }
 
   /**
-   * Replaces the simulated history by the real feed's `rows`: the simulated bars (regenerable from the stored seed),
-   * the index bars computed from them, the simulated minute bars and the index divisors go; imported (real) bars
-   * stay. The models never train on a mix of the two.
+   * Installs the fetched history in place of the simulated one: in one transaction the simulated bars, the index bars
+   * computed from them and the minute bars go and the staged real bars come in (imported bars stay); then the
+   * divisors are fixed afresh and the indices the provider does not publish are computed. The models never train on a
+   * mix of the two.
    */
-  private async replaceSimulatedHistory(rows: readonly StoredDailyBar[]): Promise<void> {
+  private async installRealHistory(provider: FeedProvider): Promise<void> {
     const { repo } = this.options;
-    await repo.deleteDailyBarsOf(['simulated', 'computed']);
-    await repo.deleteAllMinuteBars();
+    const state = await this.backfill.state();
+    if (!state) return;
+    if (state.status === 'fetching') {
+      const bars = await this.backfill.repo.install(provider.name, BACKFILL_STATE_KEY, {
+        ...state,
+        status: 'installed',
+      });
+      this.options.log.info({ from: state.from, to: state.to, bars }, 'real market history installed');
+    }
+    await provider.prepareHistory?.(this.stockSymbols);
     await this.levels.reset();
-    await repo.upsertDailyBars(rows);
-    const first = rows.reduce((min, r) => (r.date < min ? r.date : min), rows[0]!.date);
-    const last = rows.reduce((max, r) => (r.date > max ? r.date : max), first);
-    await this.writeIndexBars(first, last);
+    await this.useProviderIndices(provider);
+    await this.writeIndexBars(state.from, state.to);
+    await this.backfill.setState({ ...state, status: 'complete' });
     this.lastStoredDate = await repo.latestDailyDate();
     this.historyCheckPending = false;
     this.options.log.info(
-      { from: first, to: last, stockBars: rows.length },
+      { from: state.from, to: state.to, providerIndices: [...this.providerIndices] },
       'simulated market history replaced by the real feed',
     );
+  }
+
+  /** Takes the indices the provider publishes from its values and computes the rest (simulator: all of them). */
+  private async useProviderIndices(provider: FeedProvider): Promise<void> {
+    this.providerIndices = await providerIndexCodesOf(provider, this.backfill);
+    this.levels.setProviderCodes(this.providerIndices);
+  }
+
+  /** Index codes whose values are computed from members (the rest are the provider's). */
+  computedIndexCodes(): string[] {
+    return this.levels.indices.map((i) => i.code).filter((code) => !this.providerIndices.has(code));
   }
 
   /** Recomputes the index bars of `fromDate`..`toDate` from the stored member bars (also after an import). */
@@ -381,9 +435,10 @@ export class MarketEngine implements MarketData {
 
     if (sessionStarted && !todayStored) {
       if (this.liveDate !== today) await this.beginSession(today, now);
-      const snapshots = await provider.snapshots(this.stockSymbols, now);
+      const snapshots = await provider.snapshots([...this.stockSymbols, ...this.providerIndices], now);
       if (snapshots.length > 0) {
         this.applySnapshots(snapshots, today, now);
+        await this.storedQuotesOfUnquotedIndices();
         await this.minutes.record(now, this.quotes, today);
         this.lastTickAt = now;
         return;
@@ -394,6 +449,19 @@ export class MarketEngine implements MarketData {
       this.liveDate = null;
     }
     await this.loadStoredQuotes();
+  }
+
+  /** An index the provider publishes history for but gave no live quote for keeps its last stored level. */
+  private async storedQuotesOfUnquotedIndices(): Promise<void> {
+    const missing = [...this.providerIndices].filter((code) => !this.quotes.get(code));
+    if (missing.length === 0) return;
+    const last = await this.options.repo.lastBars(missing, 2);
+    const quotes: Quote[] = [];
+    for (const code of missing) {
+      const bars = last.get(code);
+      if (bars?.[0]) quotes.push(quoteFromStoredBars(code, bars[0], bars[1]));
+    }
+    this.quotes.publish(quotes);
   }
 
   /** Quotes from the last two stored bars (weekends, nights, before the open, after the day's bar is written). */

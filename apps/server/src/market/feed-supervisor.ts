@@ -25,7 +25,10 @@ export interface FeedSwitch {
 export interface FeedSupervisorOptions {
   engine: MarketEngine;
   repo: MarketRepository;
-  config: Pick<AppConfig, 'marketFeed' | 'marketSeed' | 'marketProviderUrl'>;
+  config: Pick<
+    AppConfig,
+    'marketFeed' | 'marketSeed' | 'marketProviderUrl' | 'marketProviderRequestsPerMinute'
+  >;
   clock: Clock;
   log: EngineLogger;
   /** Asks the real provider whether it answers; default: probeProvider at MARKET_PROVIDER_URL. */
@@ -104,6 +107,8 @@ export class FeedSupervisor {
 
   /** Applies a mode now: an explicit feed is switched to, 'auto' probes the provider (and keeps probing). */
   setMode(mode: MarketFeedMode, reason: string): Promise<void> {
+    // A history backfill under way for the real feed stops at once (its progress stays stored for the next time).
+    if (mode === 'simulated') this.options.engine.cancelHistoryFetch();
     return this.enqueue(async () => {
       this.modeNow = mode;
       if (this.timer) clearTimeout(this.timer);

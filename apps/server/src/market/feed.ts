@@ -37,9 +37,37 @@ export interface FeedProvider {
   snapshots(symbols: readonly string[], instant: Date): Promise<LiveSnapshot[]>;
   /** Minute bars of a session from its open to `until` (to resume after a restart), when the provider can replay them. */
   minuteBarsUntil?(symbols: readonly string[], date: string, until: Date): Promise<Map<string, MinuteBar[]>>;
+  /**
+   * One symbol's completed daily bars from `fromDate` to `toDate` (a stock, or an index the provider publishes), null
+   * when the provider has none for it: what the resumable history backfill asks, symbol by symbol (backfill.ts).
+   */
+  symbolHistory?(
+    symbol: string,
+    kind: 'stock' | 'index',
+    fromDate: string,
+    toDate: string,
+  ): Promise<SymbolHistory | null>;
+  /** The newest completed trading day whose data is final at `now` (the backfill's end). */
+  finalThrough?(now: Date): string;
+  /** Readies what history needs besides the bars (the real feed's shares outstanding, for the computed indices). */
+  prepareHistory?(symbols: readonly string[]): Promise<void>;
   /** Shares outstanding for capitalisation (simulated figures for the simulator). */
   sharesOutstanding(symbol: string): number | undefined;
   health(): ComponentHealth;
+}
+
+/**
+ * A corporate action the provider reports: a split or bonus issue (`numerator` shares for every `denominator` held
+ * from `date` on) or a cash dividend per share.
+ */
+export type CorporateAction =
+  | { kind: 'split'; date: string; numerator: number; denominator: number }
+  | { kind: 'dividend'; date: string; amountTry: number };
+
+/** One symbol's history from the provider: bars (adjusted for its splits as of the request) and its actions. */
+export interface SymbolHistory {
+  bars: DailyBar[];
+  actions: CorporateAction[];
 }
 
 export interface MinuteBar {

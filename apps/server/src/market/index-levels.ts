@@ -25,11 +25,18 @@ export class IndexLevels {
   private divisors: Record<string, number> = {};
   private loaded = false;
   private readonly sessionRange = new Map<string, { high: number; low: number; open: number }>();
+  /** Indices whose values the provider publishes: never computed here. */
+  private providerCodes: ReadonlySet<string> = new Set();
 
   constructor(private readonly options: IndexLevelsOptions) {}
 
   get indices(): readonly IndexDefinition[] {
     return this.options.indices;
+  }
+
+  /** The indices the provider publishes itself (the rest are computed from members). */
+  setProviderCodes(codes: ReadonlySet<string>): void {
+    this.providerCodes = codes;
   }
 
   /** Reads the stored divisors (once): live index quotes need them even when no history is written. */
@@ -69,7 +76,7 @@ export class IndexLevels {
     const out: { code: string; bar: DailyBar & { turnoverTry: number } }[] = [];
     for (const index of this.indices) {
       const divisor = this.divisors[index.code];
-      if (!divisor) continue;
+      if (!divisor || this.providerCodes.has(index.code)) continue;
       const shares = index.members.map((s) => this.options.sharesOutstanding(s) ?? 0);
       const cursors = index.members.map(() => 0);
       const lastClose: (number | undefined)[] = index.members.map(() => undefined);
@@ -97,7 +104,7 @@ export class IndexLevels {
     days: readonly string[],
   ): Promise<void> {
     await this.load();
-    const missing = this.indices.filter((i) => !this.divisors[i.code]);
+    const missing = this.indices.filter((i) => !this.divisors[i.code] && !this.providerCodes.has(i.code));
     if (missing.length === 0 || days.length === 0) return;
     const closeOn = (symbol: string, date: string) => {
       let last: number | undefined;
@@ -145,6 +152,7 @@ export class IndexLevels {
   liveQuotes(quoteOf: (symbol: string) => Quote | undefined, date: string, now: Date): Quote[] {
     const out: Quote[] = [];
     for (const index of this.indices) {
+      if (this.providerCodes.has(index.code)) continue;
       const level = this.level(index, (s) => quoteOf(s)?.priceTry);
       if (level === undefined) continue;
       const previous = this.level(index, (s) => quoteOf(s)?.previousCloseTry)!;

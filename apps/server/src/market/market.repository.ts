@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { INDICES } from '@bist/market';
 import type { Db } from '@/db/client';
 import { dailyBars, marketState, minuteBars } from '@/db/schema/index';
 
@@ -26,6 +27,9 @@ export interface StoredMinuteBar {
   volumeShares: number;
 }
 
+/** Index codes: a provider's index bars are stored like stock bars, and left out where only stocks count. */
+const INDEX_CODES = INDICES.map((i) => i.code);
+
 /** Rows per `unnest` batch: large batches are what make bulk loads fast on PGlite (STACK.md). */
 const BATCH = 20_000;
 
@@ -35,6 +39,11 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Storage of bars and engine state. Only queries: no business rules here. */
 export class MarketRepository {
   constructor(private readonly db: DbOrTx) {}
+
+  /** The database this repository runs on (other market repositories share it). */
+  get database(): DbOrTx {
+    return this.db;
+  }
 
   /** Inserts or replaces daily bars in batches (one statement per batch). */
   async upsertDailyBars(rows: readonly StoredDailyBar[]): Promise<void> {
@@ -169,7 +178,7 @@ export class MarketRepository {
       simulated: boolean | null;
     }>(sql`select count(distinct symbol) as symbols, min(date)::text as first, max(date)::text as last,
              bool_or(source = 'simulated') as simulated
-           from daily_bars where source <> 'computed'`);
+           from daily_bars where source <> 'computed' and symbol <> all(${sql.param(INDEX_CODES)}::text[])`);
     const row = result.rows[0];
     return {
       symbols: Number(row?.symbols ?? 0),

@@ -3,6 +3,7 @@ import {
   istanbulDate,
   istanbulInstant,
   isTradingDay,
+  previousTradingDay,
   sessionPhasesOn,
   tradingDaysBetween,
   type DailyBar,
@@ -10,11 +11,13 @@ import {
 import type { ComponentHealth } from '@/lib/health';
 import type { Clock } from '@/lib/clock';
 import type { EngineLogger } from './engine.ts';
-import type { FeedProvider, LiveSnapshot } from './feed.ts';
+import type { CorporateAction, FeedProvider, LiveSnapshot, SymbolHistory } from './feed.ts';
 import type { MarketRepository } from './market.repository.ts';
+import { lastCompletedTradingDay as lastCompletedDay } from './trading-day.ts';
 import { YahooCallGuard } from './yahoo/call-guard.ts';
-import { ChartHistory } from './yahoo/chart-history.ts';
+import { ChartHistory, isNoDataError } from './yahoo/chart-history.ts';
 import {
+  chartRowsToDailyBars,
   quoteToDailyBar,
   quoteToSnapshot,
   bistSymbolOf,
@@ -124,7 +127,9 @@ export class YahooFeed implements FeedProvider {
 
   private async refreshSnapshots(symbols: readonly string[], instant: Date, now: Date): Promise<void> {
     this.lastQuoteAttemptAt = now;
-    const batches = chunk([...symbols.map(yahooSymbolOf), YAHOO_XU100], this.settings.quoteBatchSize);
+    const requested = symbols.map(yahooSymbolOf);
+    if (!requested.includes(YAHOO_XU100)) requested.push(YAHOO_XU100);
+    const batches = chunk(requested, this.settings.quoteBatchSize);
     // Checked for the whole refresh up front, so the budget never cuts one off halfway.
     if (!this.guard.admit(batches.length, 'quote refresh')) return;
     try {
@@ -149,11 +154,8 @@ export class YahooFeed implements FeedProvider {
     }
     this.absorbShares(requested, quotes);
     for (const quote of quotes) {
-      if (quote.symbol === YAHOO_XU100) {
-        if (quote.regularMarketPrice !== undefined)
-          this.benchmark = { level: quote.regularMarketPrice, at: quote.regularMarketTime };
-        continue;
-      }
+      if (quote.symbol === YAHOO_XU100 && quote.regularMarketPrice !== undefined)
+        this.benchmark = { level: quote.regularMarketPrice, at: quote.regularMarketTime };
       const snapshot = quoteToSnapshot(quote, instant);
       if (snapshot) this.snapshotsBySymbol.set(snapshot.symbol, snapshot);
     }
@@ -217,6 +219,65 @@ export class YahooFeed implements FeedProvider {
       }
     }
     return out;
+  }
+
+  /**
+   * One symbol's daily chart from `fromDate` to `toDate` (the resumable backfill, backfill.ts): null when Yahoo has no
+   * chart for it (an index it does not publish, a delisted stock). One request through the budget, retried while the
+   * failure is transient; throws YahooUnavailableError while the circuit is open.
+   */
+  async symbolHistory(
+    symbol: string,
+    kind: 'stock' | 'index',
+    fromDate: string,
+    toDate: string,
+  ): Promise<SymbolHistory | null> {
+    if (tradingDaysBetween(fromDate, toDate).length === 0) return { bars: [], actions: [] };
+    this.guard.assertCircuitClosed(this.options.clock.now());
+    const operation = `history ${symbol}`;
+    try {
+      const chart = await this.guard.callWithinBudget(`chart ${symbol}`, () =>
+        this.options.client.dailyChart(
+          yahooSymbolOf(symbol),
+          istanbulInstant(fromDate, 0),
+          istanbulInstant(addCalendarDays(toDate, 1), 0),
+        ),
+      );
+      this.guard.settle(operation);
+      const inRange = (date: string) => date >= fromDate && date <= toDate;
+      const actions: CorporateAction[] = [
+        ...chart.splits.map((e) => ({
+          kind: 'split' as const,
+          date: istanbulDate(e.date),
+          numerator: e.numerator,
+          denominator: e.denominator,
+        })),
+        ...chart.dividends.map((e) => ({
+          kind: 'dividend' as const,
+          date: istanbulDate(e.date),
+          amountTry: e.amount,
+        })),
+      ].filter((a) => inRange(a.date));
+      return { bars: chartRowsToDailyBars(chart.rows, fromDate, toDate, kind).bars, actions };
+    } catch (error) {
+      if (isNoDataError(error)) {
+        this.guard.settle(operation);
+        return null;
+      }
+      this.guard.settle(operation, error);
+      throw error;
+    }
+  }
+
+  /** The newest completed trading day whose bars are final at Yahoo at `now` (its delay after the close). */
+  finalThrough(now: Date): string {
+    let day = lastCompletedDay(now);
+    while (now < this.finalDataAt(day)) day = previousTradingDay(day);
+    return day;
+  }
+
+  prepareHistory(symbols: readonly string[]): Promise<void> {
+    return this.primeShares(symbols);
   }
 
   /** Shares outstanding come with quotes; the engine needs them for the index divisors as soon as history is written. */

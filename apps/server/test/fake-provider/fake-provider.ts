@@ -14,6 +14,9 @@ export class FakeProvider {
   readonly replay = new YahooReplay();
   /** While true, requests are accepted and never answered (the client's timeout fires). */
   hang = false;
+  /** Chart requests answered before every further one hangs (null: no limit): a run frozen in the middle. */
+  hangChartsAfter: number | null = null;
+  private chartsAnswered = 0;
   /** Every request path (with its query) in arrival order, handshake included. */
   readonly requests: string[] = [];
   private readonly server: http.Server;
@@ -51,6 +54,10 @@ export class FakeProvider {
     const path = req.url ?? '/';
     this.requests.push(path);
     if (this.hang) return;
+    if (path.startsWith('/v8/finance/chart/') && this.hangChartsAfter !== null) {
+      if (this.chartsAnswered >= this.hangChartsAfter) return;
+      this.chartsAnswered += 1;
+    }
     let answer: Response;
     try {
       answer = this.replay.answer(`${this.url}${path}`);

@@ -111,7 +111,7 @@ describe('the Yahoo client and the probe against the local fake provider over HT
       new Date('2026-11-01T00:00:00Z'),
       new Date('2026-11-21T00:00:00Z'),
     );
-    expect(chart.length).toBeGreaterThan(0);
+    expect(chart.rows.length).toBeGreaterThan(0);
     expect(fake.requests.some((path) => path.startsWith('/v1/test/getcrumb'))).toBe(true);
     expect(fake.requests.some((path) => path.startsWith('/v8/finance/chart/THYAO.IS'))).toBe(true);
   });
@@ -148,6 +148,13 @@ describe('MARKET_FEED=auto (production wiring, local fake provider over HTTP)', 
         (await t.engine.dailyCloses('THYAO', '2026-11-16', '2026-11-19')).map((c) => c.closeTry),
       ).toEqual([341.75, 344.5, 344.5]);
       expect(t.engine.quote('THYAO')).toMatchObject({ priceTry: 347.25, date: '2026-11-20' });
+      // The indices the provider publishes (recorded XU100.IS, XU030.IS, XBANK.IS) are its values, live and daily;
+      // the others are computed from members and say so.
+      expect(t.engine.quote('XU100')).toMatchObject({ priceTry: 14426.34, previousCloseTry: 14321.2 });
+      expect(t.engine.quote('XBANK')?.priceTry).toBe(18570.25);
+      expect(
+        (await t.engine.dailyCloses('XU100', '2026-11-16', '2026-11-19')).map((c) => c.closeTry),
+      ).toEqual([14210.55, 14285.3, 14321.2]);
       const after = await source(t);
       expect(after).toMatchObject({
         feed: 'yahoo',
@@ -159,6 +166,10 @@ describe('MARKET_FEED=auto (production wiring, local fake provider over HTTP)', 
         history: { source: 'real', symbols: 2, last_date: '2026-11-19' },
         models: null,
       });
+      expect(after.computed_indices).not.toContain('XU100');
+      expect(after.computed_indices).not.toContain('XU030');
+      expect(after.computed_indices).not.toContain('XBANK');
+      expect(after.computed_indices).toContain('XU050');
       expect(await feedSwitches(t)).toEqual([
         expect.objectContaining({
           before: { feed: 'simulated' },
@@ -191,7 +202,7 @@ describe('MARKET_FEED=auto (production wiring, local fake provider over HTTP)', 
       await t.close();
       await fake.close();
     }
-  });
+  }, 300_000);
 
   it.each([
     ['5xx', (fake: FakeProvider) => (fake.replay.down = 503)],
@@ -219,6 +230,7 @@ describe('MARKET_FEED=auto (production wiring, local fake provider over HTTP)', 
         await fake.close();
       }
     },
+    300_000,
   );
 
   it('keeps the simulator when the connection is refused', async () => {
@@ -234,7 +246,7 @@ describe('MARKET_FEED=auto (production wiring, local fake provider over HTTP)', 
     } finally {
       await t.close();
     }
-  });
+  }, 300_000);
 
   it("switches the live feed when an admin saves 'Market feed', without a restart, audits it, and queues retraining on the real history", async () => {
     const fake = await startFakeProvider();
@@ -261,5 +273,5 @@ describe('MARKET_FEED=auto (production wiring, local fake provider over HTTP)', 
       await t.close();
       await fake.close();
     }
-  });
+  }, 300_000);
 });

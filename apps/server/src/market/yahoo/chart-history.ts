@@ -44,7 +44,7 @@ export class ChartHistory {
         const symbol = pending[next]!;
         next += 1;
         try {
-          const rows = await this.deps.guard.callWithinBudget(`chart ${symbol}`, () =>
+          const { rows } = await this.deps.guard.callWithinBudget(`chart ${symbol}`, () =>
             this.deps.client.dailyChart(yahooSymbolOf(symbol), period1, period2),
           );
           const mapped = chartRowsToDailyBars(rows, fromDate, toDate);
@@ -90,6 +90,6 @@ export class ChartHistory {
 }
 
 /** Yahoo's answer for a symbol it has no chart for (delisted, renamed, never listed there). */
-function isNoDataError(error: unknown): boolean {
+export function isNoDataError(error: unknown): boolean {
   return error instanceof Error && /No data found/i.test(error.message);
 }

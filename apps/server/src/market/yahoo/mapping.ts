@@ -5,7 +5,7 @@ import type { YahooChartRow, YahooQuote } from './yahoo-client.ts';
 /** Yahoo lists Borsa Istanbul equities and indices with the exchange suffix `.IS`. */
 const ISTANBUL_SUFFIX = '.IS';
 
-/** BIST 100 as Yahoo publishes it: fetched only to cross-check the level the engine computes. */
+/** BIST 100 as Yahoo publishes it: asked with every quote refresh (the health report names its level). */
 export const YAHOO_XU100 = 'XU100.IS';
 
 export function yahooSymbolOf(symbol: string): string {
@@ -33,6 +33,24 @@ function onTicks(
   };
 }
 
+/** An index level's open, high, low and close to two decimals (index levels have no tick). */
+function onCents(
+  open: number,
+  high: number,
+  low: number,
+  close: number,
+): Pick<DailyBar, 'openTry' | 'highTry' | 'lowTry' | 'closeTry'> {
+  const cents = (x: number) => Math.round(x * 100) / 100;
+  const openTry = cents(open);
+  const closeTry = cents(close);
+  return {
+    openTry,
+    closeTry,
+    highTry: Math.max(cents(high), openTry, closeTry),
+    lowTry: Math.min(cents(low), openTry, closeTry),
+  };
+}
+
 const positive = (x: number | null | undefined): x is number =>
   typeof x === 'number' && Number.isFinite(x) && x > 0;
 
@@ -45,10 +63,13 @@ export function quoteToSnapshot(quote: YahooQuote, instant: Date): LiveSnapshot 
   const price = quote.regularMarketPrice;
   if (!positive(price)) return undefined;
   const symbol = bistSymbolOf(quote.symbol);
+  // An index level (XU100.IS…) has no tick: two decimals.
+  const isIndex = quote.quoteType === 'INDEX';
+  const round = isIndex ? (x: number) => Math.round(x * 100) / 100 : (x: number) => roundToTick(x);
   const tradedToday =
     quote.regularMarketTime !== undefined && istanbulDate(quote.regularMarketTime) === istanbulDate(instant);
   if (!tradedToday) {
-    const last = roundToTick(price);
+    const last = round(price);
     return {
       symbol,
       priceTry: last,
@@ -63,7 +84,7 @@ export function quoteToSnapshot(quote: YahooQuote, instant: Date): LiveSnapshot 
   const previous = quote.regularMarketPreviousClose;
   if (!positive(previous)) return undefined;
   const open = positive(quote.regularMarketOpen) ? quote.regularMarketOpen : price;
-  const bar = onTicks(
+  const bar = (isIndex ? onCents : onTicks)(
     open,
     positive(quote.regularMarketDayHigh) ? quote.regularMarketDayHigh : Math.max(open, price),
     positive(quote.regularMarketDayLow) ? quote.regularMarketDayLow : Math.min(open, price),
@@ -76,7 +97,7 @@ export function quoteToSnapshot(quote: YahooQuote, instant: Date): LiveSnapshot 
     highTry: bar.highTry,
     lowTry: bar.lowTry,
     volumeShares: Math.max(0, Math.round(quote.regularMarketVolume ?? 0)),
-    previousCloseTry: roundToTick(previous),
+    previousCloseTry: round(previous),
     ...(quote.regularMarketTime ? { asOf: quote.regularMarketTime } : {}),
   };
 }
@@ -114,6 +135,7 @@ export function chartRowsToDailyBars(
   rows: readonly YahooChartRow[],
   fromDate: string,
   toDate: string,
+  kind: 'stock' | 'index' = 'stock',
 ): ChartMapping {
   const byDate = new Map<string, DailyBar>();
   let skippedRows = 0;
@@ -136,7 +158,7 @@ export function chartRowsToDailyBars(
     if (byDate.has(date)) skippedRows += 1;
     byDate.set(date, {
       date,
-      ...onTicks(open, high, low, close),
+      ...(kind === 'index' ? onCents(open, high, low, close) : onTicks(open, high, low, close)),
       volumeShares: Math.max(0, Math.round(row.volume ?? 0)),
     });
   }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { INDICES, istanbulInstant, tradingDaysBetween, istanbulDate } from '@bist/market';
 
 /**
  * Test support: answers yahoo-finance2 from the recorded responses in test/fixtures/yahoo instead of the network (the
@@ -32,6 +33,21 @@ export class YahooReplay {
 
   /** Charts asked for whose symbol has no recording are answered with this recording instead (null: 404 as Yahoo). */
   chartFallback: string | null = null;
+
+  /**
+   * Multi-year history for benches and the backfill tests: every chart request is answered over the period it asks
+   * for with bars made up from the symbol and the day alone (the same bar whatever period is asked; see
+   * `syntheticBar`), every BIST trading day. Indices not in `indices` are answered 404 as Yahoo does for an index it
+   * does not publish. Test data only, never shown as market data.
+   */
+  syntheticHistory: {
+    indices: ReadonlySet<string>;
+    /**
+     * Splits answered as Yahoo does: in the chart's events when in the period asked for, with prices adjusted for
+     * them (the made-up bars are continuous across a split, as Yahoo's adjusted prices are).
+     */
+    splits?: readonly { symbol: string; date: string; numerator: number; denominator: number }[];
+  } | null = null;
 
   quoteRequests(): string[][] {
     return this.apiRequests
@@ -77,6 +93,10 @@ export class YahooReplay {
       return json({ quoteResponse: { result, error: null } }, 200);
     }
     const symbol = decodeURIComponent(parsed.pathname.split('/').pop() ?? '');
+    if (this.syntheticHistory) {
+      const chart = syntheticChart(symbol, parsed.searchParams, this.syntheticHistory);
+      return chart ? json(chart, 200) : json(readYahooFixture('chart-not-found.json'), 404);
+    }
     const recorded = chartRecording(symbol) ?? (this.chartFallback && chartRecording(this.chartFallback));
     // No recording for this symbol: answer as Yahoo does for a symbol it does not know.
     if (!recorded) return json(readYahooFixture('chart-not-found.json'), 404);
@@ -99,6 +119,109 @@ function renamedChart(recorded: unknown, symbol: string): unknown {
     chart: {
       ...chart.chart,
       result: chart.chart.result.map((r) => ({ ...r, meta: { ...r.meta, symbol } })),
+    },
+  };
+}
+
+const INDEX_CODES = new Set(INDICES.map((i) => i.code));
+
+/** 32-bit FNV-1a of a string, as a number in [0, 1). */
+function unit(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h / 2 ** 32;
+}
+
+/** A made-up bar of `symbol` on `date`: a function of the two alone, so any period asked for gives the same bars. */
+export function syntheticBar(
+  symbol: string,
+  date: string,
+): { open: number; high: number; low: number; close: number; volume: number } {
+  const index = INDEX_CODES.has(symbol.replace(/\.IS$/, ''));
+  const base = index ? 5_000 + unit(symbol) * 15_000 : 5 + unit(symbol) * 400;
+  const day = Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+  const wave =
+    0.25 * Math.sin(day / 45 + unit(`${symbol}#`) * 6.28) + 0.05 * (unit(`${symbol}|${date}`) - 0.5);
+  const close = Math.round(base * Math.exp(wave) * 100) / 100;
+  const open = Math.round(close * (1 + 0.01 * (unit(`${date}|${symbol}`) - 0.5)) * 100) / 100;
+  const spread = 0.005 + 0.01 * unit(`${symbol}~${date}`);
+  return {
+    open,
+    close,
+    high: Math.round(Math.max(open, close) * (1 + spread) * 100) / 100,
+    low: Math.round(Math.min(open, close) * (1 - spread) * 100) / 100,
+    volume: index ? 0 : Math.round(100_000 + unit(`${symbol}v${date}`) * 5_000_000),
+  };
+}
+
+/** Yahoo's chart answer for [period1, period2) made of synthetic bars (null: a symbol Yahoo would not know). */
+function syntheticChart(
+  yahooSymbol: string,
+  query: URLSearchParams,
+  history: NonNullable<YahooReplay['syntheticHistory']>,
+): unknown {
+  const code = yahooSymbol.replace(/\.IS$/, '');
+  if (INDEX_CODES.has(code) && !history.indices.has(code)) return null;
+  const from = new Date(Number(query.get('period1') ?? 0) * 1000);
+  const to = new Date(Number(query.get('period2') ?? 0) * 1000 - 1);
+  const days = tradingDaysBetween(istanbulDate(from), istanbulDate(to));
+  const splits = (history.splits ?? []).filter((s) => s.symbol === code);
+  // The made-up bars stand for prices adjusted for every split (raw prices before a split are its ratio higher).
+  const bars = days.map((d) => syntheticBar(yahooSymbol, d));
+  const inPeriod = splits.filter((s) => days.includes(s.date));
+  const events =
+    inPeriod.length > 0
+      ? {
+          splits: Object.fromEntries(
+            inPeriod.map((s) => {
+              const at = Math.floor(istanbulInstant(s.date, 10 * 60).getTime() / 1000);
+              return [
+                String(at),
+                {
+                  date: at,
+                  numerator: s.numerator,
+                  denominator: s.denominator,
+                  splitRatio: `${String(s.numerator)}:${String(s.denominator)}`,
+                },
+              ];
+            }),
+          ),
+        }
+      : undefined;
+  const recorded = readYahooFixture('chart-THYAO.IS.json') as {
+    chart: { result: { meta: Record<string, unknown> }[] };
+  };
+  const last = bars[bars.length - 1];
+  return {
+    chart: {
+      result: [
+        {
+          meta: {
+            ...recorded.chart.result[0]!.meta,
+            symbol: yahooSymbol,
+            instrumentType: INDEX_CODES.has(code) ? 'INDEX' : 'EQUITY',
+            regularMarketPrice: last?.close ?? 1,
+          },
+          timestamp: days.map((d) => Math.floor(istanbulInstant(d, 10 * 60).getTime() / 1000)),
+          indicators: {
+            quote: [
+              {
+                open: bars.map((b) => b.open),
+                high: bars.map((b) => b.high),
+                low: bars.map((b) => b.low),
+                close: bars.map((b) => b.close),
+                volume: bars.map((b) => b.volume),
+              },
+            ],
+            adjclose: [{ adjclose: bars.map((b) => b.close) }],
+          },
+          ...(events ? { events } : {}),
+        },
+      ],
+      error: null,
     },
   };
 }

@@ -29,12 +29,35 @@ export interface YahooChartRow {
   adjclose?: number | null;
 }
 
+/** A split or bonus issue from a chart's events: `numerator` new shares for `denominator` old ones on `date`. */
+export interface YahooSplit {
+  date: Date;
+  numerator: number;
+  denominator: number;
+}
+
+/** A cash dividend per share from a chart's events. */
+export interface YahooDividend {
+  date: Date;
+  amount: number;
+}
+
+/** A daily chart: its rows (prices adjusted for splits as of the request) and the events in its period. */
+export interface YahooChart {
+  rows: YahooChartRow[];
+  splits: YahooSplit[];
+  dividends: YahooDividend[];
+}
+
 /** The two calls the feed makes; each is one HTTP request (plus the one-off cookie/crumb handshake before the first quote). */
 export interface YahooClient {
   /** `GET /v7/finance/quote?symbols=A.IS,B.IS,…`: symbols Yahoo does not know are left out of the answer. */
   quote(yahooSymbols: readonly string[]): Promise<YahooQuote[]>;
-  /** `GET /v8/finance/chart/{symbol}?interval=1d&period1&period2`: daily rows in [period1, period2). */
-  dailyChart(yahooSymbol: string, period1: Date, period2: Date): Promise<YahooChartRow[]>;
+  /**
+   * `GET /v8/finance/chart/{symbol}?interval=1d&period1&period2&events=div|split|earn`: daily rows in [period1,
+   * period2) and the splits and dividends in that period.
+   */
+  dailyChart(yahooSymbol: string, period1: Date, period2: Date): Promise<YahooChart>;
 }
 
 export interface YahooClientOptions {
@@ -88,9 +111,16 @@ export function createYahooClient(options: YahooClientOptions): YahooClient {
         period2,
         interval: '1d',
         includePrePost: false,
+        events: 'div|split|earn',
         return: 'array',
       });
-      return result.quotes;
+      const splits = (result.events?.splits ?? [])
+        .filter((e) => e.numerator > 0 && e.denominator > 0)
+        .map((e) => ({ date: e.date, numerator: e.numerator, denominator: e.denominator }));
+      const dividends = (result.events?.dividends ?? [])
+        .filter((e) => e.amount > 0)
+        .map((e) => ({ date: e.date, amount: e.amount }));
+      return { rows: result.quotes, splits, dividends };
     },
   };
 }

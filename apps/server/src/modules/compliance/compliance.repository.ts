@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
+import { INDICES } from '@bist/market';
 import type { DbExecutor } from '@/db/executor';
 import {
   complianceAlerts,
@@ -10,6 +11,9 @@ import {
   minuteBars,
   portfolioTransactions,
 } from '@/db/schema/index';
+
+/** Index codes (a real provider's index bars are stored beside the stocks'; the rules scan stocks). */
+const INDEX_CODES = INDICES.map((i) => i.code);
 
 export type RuleRow = typeof complianceRules.$inferSelect;
 export type ViolationRow = typeof complianceViolations.$inferSelect;
@@ -300,7 +304,12 @@ export class ComplianceRepository {
         source: dailyBars.source,
       })
       .from(dailyBars)
-      .where(and(gte(dailyBars.date, fromDate), sql`${dailyBars.source} <> 'computed'`))
+      .where(
+        and(
+          gte(dailyBars.date, fromDate),
+          sql`${dailyBars.source} <> 'computed' and ${dailyBars.symbol} <> all(${sql.param(INDEX_CODES)}::text[])`,
+        ),
+      )
       .orderBy(asc(dailyBars.symbol), asc(dailyBars.date));
   }
 
@@ -310,7 +319,9 @@ export class ComplianceRepository {
     const [row] = await this.db
       .select({ d: max(dailyBars.date) })
       .from(dailyBars)
-      .where(sql`${dailyBars.source} <> 'computed'`);
+      .where(
+        sql`${dailyBars.source} <> 'computed' and ${dailyBars.symbol} <> all(${sql.param(INDEX_CODES)}::text[])`,
+      );
     return row?.d ?? null;
   }
 

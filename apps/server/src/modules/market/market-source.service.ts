@@ -79,8 +79,8 @@ export class MarketSourceService {
       switched_at: feed?.switchedAt?.toISOString() ?? null,
       history,
       models,
-      // Every index level is computed from its members' prices and shares outstanding (index-levels.ts).
-      computed_indices: engine.indexDefinitions.map((index) => index.code),
+      // Indices the real provider publishes are its values; the rest are computed from members (index-levels.ts).
+      computed_indices: engine.computedIndexCodes(),
       refresh_interval_ms: this.d.refreshIntervalMs(),
     };
   }

@@ -20,6 +20,7 @@ export const PORTFOLIO_MESSAGES = {
   cashShortfall: (shortfallTry: number) =>
     `Bu alım kayıtlı nakitten ${formatTry(shortfallTry)} fazla. Eksik tutar için otomatik para yatırma kaydedin ` +
     'ya da nakdin eksiye düşmesine izin verin.',
+  splitOfferNotFound: 'Bu hisse ve tarih için bekleyen bir bölünme önerisi yok.',
   demoNeedsEmpty: 'Demo portföy yalnızca işlemi olmayan bir portföye yüklenebilir.',
   demoRemoval: (reason: string) => `Demo verisi kaldırılamaz; kalan işlemler tutarsız olur. ${reason}`,
   negativeCashInUse: (reason: string) =>
@@ -57,6 +58,13 @@ export function ledgerViolationError(violation: LedgerViolation, line: number | 
 export class TransactionNotFoundError extends NotFoundError {
   constructor() {
     super(PORTFOLIO_MESSAGES.notFound);
+  }
+}
+
+/** No split offer of that stock and date stands (never offered, already recorded, or shares not held). */
+export class SplitOfferNotFoundError extends NotFoundError {
+  constructor() {
+    super(PORTFOLIO_MESSAGES.splitOfferNotFound);
   }
 }
 

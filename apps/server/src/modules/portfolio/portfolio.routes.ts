@@ -14,6 +14,8 @@ import {
   portfolioOverviewResponseSchema,
   portfolioSettingsResponseSchema,
   portfolioSettingsSchema,
+  splitOfferAcceptSchema,
+  splitOffersResponseSchema,
   transactionIdParamsSchema,
   transactionInputSchema,
   transactionListQuerySchema,
@@ -107,6 +109,43 @@ export function portfolioRoutes(portfolio: PortfolioService, auth: CustomerAuthe
       },
       async (request, reply) => {
         const transaction = await portfolio.createTransaction(userId(request), request.body);
+        return reply.status(201).send({ success: true as const, data: { transaction } });
+      },
+    );
+
+    app.get(
+      '/api/portfolio/split-offers',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary:
+            'Splits the market data provider reported for stocks held the day before them, not yet in the ledger, ' +
+            'with the extra shares each gives',
+          response: { 200: splitOffersResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: { offers: await portfolio.splitOffers(userId(request)) },
+      }),
+    );
+
+    app.post(
+      '/api/portfolio/split-offers/accept',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary:
+            "Record an offered split as a 'split' transaction of its extra shares (404: no such offer)",
+          body: splitOfferAcceptSchema,
+          response: { 201: transactionResponseSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { symbol, date } = request.body;
+        const transaction = await portfolio.acceptSplitOffer(userId(request), symbol, date);
         return reply.status(201).send({ success: true as const, data: { transaction } });
       },
     );

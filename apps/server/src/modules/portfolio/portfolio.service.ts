@@ -7,6 +7,7 @@ import {
   type PerformanceRange,
   type PortfolioOverview,
   type PortfolioTransaction,
+  type SplitOffer,
   type TransactionInput,
   type TransactionListQuery,
   type TransactionType,
@@ -15,6 +16,7 @@ import type { Clock } from '@/lib/clock';
 import { roundMoney } from '@/lib/money';
 import type { Versioned } from '@/lib/versioned';
 import type { MarketData } from '@/market/market-data';
+import type { StoredSplit } from '@/market/corporate-actions';
 import { csvFormat } from './csv.ts';
 import { istanbulDayStart, istanbulToday } from './dates.ts';
 import { DEFAULT_DEMO_PLAN, loadDemoPortfolio } from './demo-portfolio.ts';
@@ -35,6 +37,7 @@ import {
   CsvImportQuotaError,
   InsufficientCashError,
   PORTFOLIO_MESSAGES,
+  SplitOfferNotFoundError,
   TransactionNotFoundError,
   ledgerViolationError,
   TransactionInputError,
@@ -54,6 +57,8 @@ export class PortfolioService {
     private readonly repo: PortfolioRepository,
     private readonly market: MarketData,
     private readonly clock: Clock,
+    /** The splits the market data provider reported (none without a real feed's history). */
+    private readonly splits: () => Promise<readonly StoredSplit[]> = () => Promise.resolve([]),
   ) {
     this.ledgers = new LedgerCache(repo, clock);
     this.overviews = new PortfolioOverviewBuilder(market);
@@ -127,6 +132,55 @@ export class PortfolioService {
       })),
     );
     return { csv, fileName };
+  }
+
+  /**
+   * The splits the provider reported for stocks this investor held the day before them, not yet in the ledger (no
+   * 'split' transaction of that stock on that date): each with the whole extra shares the split gives.
+   */
+  async splitOffers(userId: string): Promise<SplitOffer[]> {
+    const splits = await this.splits();
+    if (splits.length === 0) return [];
+    const { rows } = await this.ledgers.get(userId);
+    const offers: SplitOffer[] = [];
+    for (const split of splits) {
+      if (split.numerator <= split.denominator) continue; // a reverse split takes shares: not offered
+      let held = 0;
+      let recorded = false;
+      for (const row of rows) {
+        if (row.symbol !== split.symbol) continue;
+        if (row.type === 'split' && row.tradeDate === split.date) recorded = true;
+        if (row.tradeDate >= split.date) continue;
+        const quantity = row.quantity ?? 0;
+        if (row.type === 'buy' || row.type === 'split') held += quantity;
+        else if (row.type === 'sell') held -= quantity;
+      }
+      const extra = Math.floor((held * split.numerator) / split.denominator + 1e-9) - held;
+      if (recorded || held <= 0 || extra <= 0) continue;
+      offers.push({
+        symbol: split.symbol,
+        date: split.date,
+        numerator: split.numerator,
+        denominator: split.denominator,
+        shares_before: held,
+        extra_shares: extra,
+        source: split.source,
+      });
+    }
+    return offers;
+  }
+
+  /** Records an offered split as a 'split' transaction of its extra shares (404 when no such offer stands). */
+  async acceptSplitOffer(userId: string, symbol: string, date: string): Promise<PortfolioTransaction> {
+    const offer = (await this.splitOffers(userId)).find((o) => o.symbol === symbol && o.date === date);
+    if (!offer) throw new SplitOfferNotFoundError();
+    return this.createTransaction(userId, {
+      type: 'split',
+      date,
+      symbol,
+      quantity: offer.extra_shares,
+      note: `Bölünme ${String(offer.numerator)}:${String(offer.denominator)} (veri sağlayıcısı)`,
+    });
   }
 
   // ───────────────────────────── writes ─────────────────────────────

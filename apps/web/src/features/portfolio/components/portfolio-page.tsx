@@ -17,6 +17,7 @@ import {
 import { AllocationCard } from './allocation-card';
 import { CashDialog, type CashDialogState } from './cash-dialog';
 import { DemoBanner } from './demo-banner';
+import { SplitOffers } from './split-offers';
 import { HistoryDialog } from './history-dialog';
 import { HoldingsTable } from './holdings-table';
 import { PerformanceCard } from './performance-card';
@@ -101,6 +102,7 @@ export function PortfolioPage({ actions, watchlist }: { actions?: ReactNode; wat
       ) : null}
 
       {overview?.is_demo ? <DemoBanner /> : null}
+      <SplitOffers />
 
       {isEmpty ? (
         <PortfolioEmptyState onDeposit={deposit} onBuy={() => setTrade({ mode: 'buy', stock: null })} />

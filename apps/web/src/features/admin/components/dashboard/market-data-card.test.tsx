@@ -16,6 +16,18 @@ const real: MarketCoverage = {
   behind: Array.from({ length: 10 }, (_, i) => ({ symbol: `S${i}`, last_date: '2026-11-20' })),
   behind_count: 12,
   missing: ['AAAA', 'BBBB'],
+  backfill: {
+    status: 'fetching',
+    from: '2021-11-27',
+    to: '2026-11-27',
+    total: 628,
+    done: 300,
+    no_data: 2,
+    failed: 1,
+    pending: 325,
+    provider_indices: ['XU100', 'XU030'],
+    failures: [{ symbol: 'ZZZZ', attempts: 3, reason: 'HTTPError: 500' }],
+  },
 };
 
 const row = (key: string) =>
@@ -35,6 +47,11 @@ describe('the admin dashboard market data card', () => {
     expect(row('behind').textContent).toContain('and 4 more');
     expect(row('missing').textContent).toContain('Without any bar2: AAAA');
     expect(row('missing').textContent).toContain('AAAA, BBBB');
+    expect(row('backfill').textContent).toContain(
+      'fetching, 2021-11-27 – 2026-11-27: 300 of 628 done, 325 pending, 2 without data at the provider',
+    );
+    expect(row('backfill-failures').textContent).toContain('1: ZZZZ (3×: HTTPError: 500)');
+    expect(row('provider-indices').textContent).toContain('XU100, XU030');
   });
 
   it('says the history is simulated and that nothing is behind or missing', () => {
@@ -48,6 +65,7 @@ describe('the admin dashboard market data card', () => {
           behind: [],
           behind_count: 0,
           missing: [],
+          backfill: null,
         }}
       />,
     );
@@ -55,5 +73,7 @@ describe('the admin dashboard market data card', () => {
     expect(row('history').textContent).toContain('Simulated');
     expect(row('behind').textContent).toContain('none');
     expect(row('missing').textContent).toContain('none');
+    expect(row('backfill').textContent).toContain('not started');
+    expect(row('provider-indices').textContent).toContain('every index is computed');
   });
 });

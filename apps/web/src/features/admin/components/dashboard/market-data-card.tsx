@@ -16,7 +16,8 @@ function listed(symbols: readonly string[], total: number, more: (n: number) => 
 /**
  * The stored market history's coverage and freshness (issue #31): the live feed, whether the history the pages and
  * the models read is real or simulated, how many of the universe's stocks have it and from/to when, stock-days per
- * source, and the stocks behind the newest day or without any bar.
+ * source, the stocks behind the newest day or without any bar, and the real history backfill's progress, failures and
+ * the indices whose values are the provider's.
  */
 export function MarketDataCard({ coverage }: { coverage: MarketCoverage }) {
   const { t } = useAdminTranslation();
@@ -76,6 +77,50 @@ export function MarketDataCard({ coverage }: { coverage: MarketCoverage }) {
         : t('dashboard.marketData.none'),
     },
   ];
+  const b = coverage.backfill;
+  rows.push(
+    {
+      key: 'backfill',
+      label: t('dashboard.marketData.backfill'),
+      value: b
+        ? t('dashboard.marketData.backfillValue', {
+            status: t(`dashboard.marketData.backfillStatuses.${b.status}`),
+            from: b.from,
+            to: b.to,
+            done: n(b.done),
+            total: n(b.total),
+            pending: n(b.pending),
+            noData: n(b.no_data),
+          })
+        : t('dashboard.marketData.backfillNone'),
+    },
+    {
+      key: 'backfill-failures',
+      label: t('dashboard.marketData.backfillFailures'),
+      value:
+        b && b.failed > 0
+          ? `${n(b.failed)}: ${listed(
+              b.failures.map((f) =>
+                t('dashboard.marketData.backfillFailure', {
+                  symbol: f.symbol,
+                  attempts: f.attempts,
+                  reason: f.reason,
+                }),
+              ),
+              b.failed,
+              more,
+            )}`
+          : t('dashboard.marketData.none'),
+    },
+    {
+      key: 'provider-indices',
+      label: t('dashboard.marketData.providerIndices'),
+      value:
+        b && b.provider_indices.length > 0
+          ? b.provider_indices.join(', ')
+          : t('dashboard.marketData.providerIndicesNone'),
+    },
+  );
   return (
     <Card data-testid="market-data-card">
       <CardHeader>

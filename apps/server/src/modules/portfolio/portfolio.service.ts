@@ -12,6 +12,7 @@ import {
   type TransactionType,
 } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
+import { UNLIMITED_PLAN_GATE, type PlanGate } from '@/modules/bi/plan-gate';
 import { roundMoney } from '@/lib/money';
 import type { Versioned } from '@/lib/versioned';
 import type { MarketData } from '@/market/market-data';
@@ -54,6 +55,7 @@ export class PortfolioService {
     private readonly repo: PortfolioRepository,
     private readonly market: MarketData,
     private readonly clock: Clock,
+    private readonly plans: PlanGate = UNLIMITED_PLAN_GATE,
   ) {
     this.ledgers = new LedgerCache(repo, clock);
     this.overviews = new PortfolioOverviewBuilder(market);
@@ -111,7 +113,9 @@ export class PortfolioService {
     };
   }
 
+  /** The ledger as CSV: a paid plan's feature (decision 0056; the KVKK export stays free). */
   async exportCsv(userId: string): Promise<{ csv: string; fileName: string }> {
+    await this.plans.requireCsvExport(userId);
     const ledger = await this.ledgers.get(userId);
     const fileName = `portfoy-islemleri-${istanbulToday(this.clock.now())}.csv`;
     const csv = csvFormat(

@@ -31,6 +31,12 @@ export const registerRequestSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   name: z.string().trim().min(1, 'Ad gerekli').max(100, 'Ad en fazla 100 karakter olabilir').optional(),
+  /** KVKK art. 10: the investor has been shown the aydınlatma metni (PRIVACY_NOTICE_VERSION) and says so. */
+  privacy_notice_acknowledged: z.literal(true, {
+    error: 'Kayıt için aydınlatma metnini okuduğunuzu onaylayın',
+  }),
+  /** KVKK art. 5(1) açık rıza: optional, only for campaign e-mails; registration works without it. */
+  marketing_consent: z.boolean({ error: 'marketing_consent true veya false olmalı' }).optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -81,3 +87,13 @@ export const resetTokenSchema = z
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
 /** POST /api/auth/password-reset/confirm: the link's token and the new password; every session ends. */
 export const passwordResetConfirmSchema = z.object({ token: resetTokenSchema, password: newPasswordSchema });
+
+/** PUT /api/auth/password: the signed-in investor's own password change (Hesap Ayarları). */
+export const passwordChangeSchema = z.object({
+  current_password: z
+    .string({ error: 'Mevcut şifrenizi girin' })
+    .min(1, 'Mevcut şifrenizi girin')
+    .max(PASSWORD_MAX_LENGTH, `Şifre en fazla ${PASSWORD_MAX_LENGTH} karakter olabilir`),
+  new_password: newPasswordSchema,
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;

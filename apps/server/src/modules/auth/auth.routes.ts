@@ -6,13 +6,14 @@ import {
   loginRequestSchema,
   meResponseSchema,
   okEnvelopeSchema,
+  passwordChangeSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   registerRequestSchema,
   registerResponseSchema,
   REGISTER_ACCEPTED_MESSAGE,
 } from '@bist/contracts';
-import type { AuthService, SessionGrant } from './auth.service.ts';
+import { AUTH_MESSAGES, type AuthService, type SessionGrant } from './auth.service.ts';
 import { currentCustomer, customerGuard } from '@/plugins/customer-auth';
 import type { PasswordResetService } from '@/modules/password-reset/password-reset.service';
 
@@ -32,6 +33,9 @@ function body(grant: SessionGrant) {
     expiresAt: grant.expiresAt.toISOString(),
   };
 }
+
+/** Password changes per IP per minute: a stolen session must not guess the current password. */
+const PASSWORD_CHANGE_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
 
 /** Reset requests and confirmations per IP per minute, before the per-hour throttle of requests. */
 const RESET_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
@@ -67,7 +71,9 @@ export function authRoutes(auth: AuthService, resets: PasswordResetService) {
         },
       },
       async (request, reply) => {
-        await auth.register(request.body.email, request.body.password, request.body.name);
+        await auth.register(request.body.email, request.body.password, request.body.name, {
+          marketing: request.body.marketing_consent ?? false,
+        });
         return reply.status(202).send({ success: true as const, message: REGISTER_ACCEPTED_MESSAGE });
       },
     );
@@ -105,6 +111,31 @@ export function authRoutes(auth: AuthService, resets: PasswordResetService) {
       async (request) => {
         await resets.confirm(request.body.token, request.body.password, meta(request));
         return { success: true as const, message: 'Şifreniz değişti. Yeni şifrenizle giriş yapın.' };
+      },
+    );
+
+    app.put(
+      '/api/auth/password',
+      {
+        preHandler: guard,
+        config: { rateLimit: PASSWORD_CHANGE_RATE_LIMIT },
+        schema: {
+          tags: ['auth'],
+          summary:
+            "Change the signed-in investor's password (current_password required: 403 naming it when wrong); every other session ends",
+          body: passwordChangeSchema,
+          response: { 200: okEnvelopeSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { user, tokenHash } = currentCustomer(request);
+        await auth.changePassword(
+          user.id,
+          tokenHash,
+          request.body.current_password,
+          request.body.new_password,
+        );
+        return { success: true as const, message: AUTH_MESSAGES.passwordChanged };
       },
     );
 

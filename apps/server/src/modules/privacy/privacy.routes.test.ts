@@ -21,7 +21,7 @@ async function namedInvestor(t: TestApp, email: string, name: string): Promise<I
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { email, password: PASSWORD, name },
+    payload: { email, password: PASSWORD, name, privacy_notice_acknowledged: true },
   });
   expect(res.statusCode).toBe(202);
   return investor(t, { email, demoLogin: true });

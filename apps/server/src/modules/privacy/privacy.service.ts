@@ -65,6 +65,9 @@ export class PrivacyService {
         created_by_demo_login: user.createdByDemoLogin,
         created_at: iso(user.createdAt),
         last_login_at: iso(user.lastLoginAt),
+        privacy_notice_version: user.privacyNoticeVersion,
+        privacy_notice_acknowledged_at: iso(user.privacyNoticeAcknowledgedAt),
+        marketing_consent_at: iso(user.marketingConsentAt),
       },
       sessions: data.sessions.map((s) => ({
         created_at: iso(s.createdAt),

@@ -1,4 +1,4 @@
-import type { ErrorEnvelope } from '@bist/contracts';
+import type { ErrorEnvelope, PlanId } from '@bist/contracts';
 
 /**
  * One JSON call to the server, for any realm (investor, admin, the static sign-in page): same origin, JSON, Bearer
@@ -24,6 +24,8 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   readonly details: FieldIssue[];
   readonly requestId: string | undefined;
+  /** A plan limit refused the request: the cheapest plan that allows it (decision 0056). */
+  readonly requiredPlan: PlanId | undefined;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -39,6 +41,8 @@ export class ApiError extends Error {
     this.field = typeof init.envelope?.field === 'string' ? init.envelope.field : undefined;
     this.details = Array.isArray(init.envelope?.details) ? init.envelope.details : [];
     this.requestId = typeof init.envelope?.requestId === 'string' ? init.envelope.requestId : undefined;
+    const plan = init.envelope?.required_plan;
+    this.requiredPlan = plan === 'free' || plan === 'premium' || plan === 'pro' ? plan : undefined;
   }
 
   /** Message for a form: the server's own words when it gave any, else the message for the kind of failure. */

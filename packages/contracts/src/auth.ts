@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CUSTOMER_ROLES } from './constants.ts';
+import { CUSTOMER_ROLES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 
 export const emailSchema = z
   .string({ error: 'E-posta gerekli' })
@@ -8,9 +8,6 @@ export const emailSchema = z
   .max(254, 'E-posta en fazla 254 karakter olabilir')
   .pipe(z.email({ error: 'Geçerli bir e-posta adresi girin' }))
   .transform((value) => value.toLowerCase());
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
@@ -85,6 +82,15 @@ export const resetTokenSchema = z
  * (429 when throttled; 503 when the server cannot send e-mail). The investor screens come later.
  */
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
+/**
+ * The investor's reset request answer: the same for every e-mail, with how links leave this server — by e-mail, or
+ * in demo mode without SMTP as a file in the server's outbox (named in its log), which the page says.
+ */
+export const passwordResetRequestResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  delivery: z.enum(['email', 'demo_outbox']),
+});
 /** POST /api/auth/password-reset/confirm: the link's token and the new password; every session ends. */
 export const passwordResetConfirmSchema = z.object({ token: resetTokenSchema, password: newPasswordSchema });
 

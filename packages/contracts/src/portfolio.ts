@@ -341,7 +341,6 @@ export const portfolioOverviewResponseSchema = z.object({
 
 // ───────────────────────────── watchlist ─────────────────────────────
 
-
 export const watchlistItemSchema = z.object({
   symbol: z.string(),
   /** Live price, null without a quote (the UI shows '---'). */

@@ -8,6 +8,7 @@ import {
   okEnvelopeSchema,
   passwordChangeSchema,
   passwordResetConfirmSchema,
+  passwordResetRequestResponseSchema,
   passwordResetRequestSchema,
   registerRequestSchema,
   registerResponseSchema,
@@ -87,12 +88,17 @@ export function authRoutes(auth: AuthService, resets: PasswordResetService) {
           summary:
             'E-mail a password-reset link (the same 200 answer whether the e-mail has an account or not; 503 without e-mail)',
           body: passwordResetRequestSchema,
-          response: { 200: okEnvelopeSchema, ...errorResponses },
+          response: { 200: passwordResetRequestResponseSchema, ...errorResponses },
         },
       },
       async (request) => {
         await resets.request(request.body.email, request.ip);
-        return { success: true as const, message: resets.texts.requested };
+        return {
+          success: true as const,
+          message: resets.texts.requested,
+          // request() refused with 503 when there is no mailer.
+          delivery: resets.delivery ?? ('email' as const),
+        };
       },
     );
 

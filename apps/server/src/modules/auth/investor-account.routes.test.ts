@@ -32,7 +32,10 @@ describe('registration consent and password change', () => {
         success: false,
         field: 'privacy_notice_acknowledged',
         details: [
-          { field: 'privacy_notice_acknowledged', message: 'Kayıt için aydınlatma metnini okuduğunuzu onaylayın' },
+          {
+            field: 'privacy_notice_acknowledged',
+            message: 'Kayıt için aydınlatma metnini okuduğunuzu onaylayın',
+          },
         ],
       });
     }
@@ -40,7 +43,11 @@ describe('registration consent and password change', () => {
   });
 
   it('stores the notice version and time, and the campaign consent only when given', async () => {
-    await register({ email: 'riza-yok@example.com', password: 'uzun-bir-sifre', privacy_notice_acknowledged: true });
+    await register({
+      email: 'riza-yok@example.com',
+      password: 'uzun-bir-sifre',
+      privacy_notice_acknowledged: true,
+    });
     await register({
       email: 'riza-var@example.com',
       password: 'uzun-bir-sifre',
@@ -75,15 +82,18 @@ describe('registration consent and password change', () => {
         payload,
       });
 
-    expect((await change(null, { current_password: 'eski-sifre-1', new_password: 'yeni-sifre-1' })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await change(null, { current_password: 'eski-sifre-1', new_password: 'yeni-sifre-1' })).statusCode,
+    ).toBe(401);
     const missing = await change(first, { new_password: 'yeni-sifre-1' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().field).toBe('current_password');
     const wrong = await change(first, { current_password: 'yanlis-sifre', new_password: 'yeni-sifre-1' });
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json()).toMatchObject({ field: 'current_password', error: AUTH_MESSAGES.currentPasswordWrong });
+    expect(wrong.json()).toMatchObject({
+      field: 'current_password',
+      error: AUTH_MESSAGES.currentPasswordWrong,
+    });
     const short = await change(first, { current_password: 'eski-sifre-1', new_password: 'kisa' });
     expect(short.statusCode).toBe(400);
     expect(short.json().field).toBe('new_password');
@@ -108,5 +118,23 @@ describe('registration consent and password change', () => {
       .where(eq(customerSessions.userId, user!.id));
     // first (kept), other (revoked), and the sign-in with the new password.
     expect(live.filter((s) => s.revokedAt === null)).toHaveLength(2);
+  });
+});
+
+describe('reset request in demo mode without SMTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { demoMode: true, smtpUrl: undefined } });
+  });
+  afterAll(async () => t.close());
+
+  it("says the link goes to the server's outbox (the page tells the investor so)", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/request',
+      payload: { email: 'demo@example.com' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, delivery: 'demo_outbox' });
   });
 });

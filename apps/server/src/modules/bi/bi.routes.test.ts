@@ -305,7 +305,11 @@ describe.each(testBackends())('Business Intelligence API on %s', (backend) => {
     await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: 'bi-kayit@example.com', password: 'baska-sifre-1', privacy_notice_acknowledged: true },
+      payload: {
+        email: 'bi-kayit@example.com',
+        password: 'baska-sifre-1',
+        privacy_notice_acknowledged: true,
+      },
     });
     expect(await newSignups()).toBe(before! + 1);
   });

@@ -22,7 +22,11 @@ describe('plan limits', () => {
     expect((await inv.put('/api/subscription', { plan, interval: 'monthly' })).statusCode).toBe(200);
   // An alert far from the price, so it stays active.
   const addAlert = (inv: Investor, i: number) =>
-    inv.post('/api/alerts', { symbol: SYMBOLS[i % SYMBOLS.length], direction: 'above', threshold_price: 10_000 + i });
+    inv.post('/api/alerts', {
+      symbol: SYMBOLS[i % SYMBOLS.length],
+      direction: 'above',
+      threshold_price: 10_000 + i,
+    });
 
   it('price alerts: 3 on Ücretsiz, then 403 naming Premium; 20 on Premium, then 403 naming Pro; 50 on Pro, then 409', async () => {
     const inv = await investor(t);
@@ -33,7 +37,8 @@ describe('plan limits', () => {
     expect(refused.json()).toMatchObject({
       success: false,
       required_plan: 'premium',
-      error: 'Ücretsiz planında en fazla 3 etkin fiyat alarmı kurulabilir. Daha fazlası için Premium planına geçin.',
+      error:
+        'Ücretsiz planında en fazla 3 etkin fiyat alarmı kurulabilir. Daha fazlası için Premium planına geçin.',
     });
 
     await choose(inv, 'premium');
@@ -56,7 +61,8 @@ describe('plan limits', () => {
     expect((await inv.get('/api/alerts')).json().data.alerts).toHaveLength(50);
     expect((await addAlert(inv, 51)).statusCode).toBe(409);
     const ids: number[] = (await inv.get('/api/alerts')).json().data.alerts.map((a: { id: number }) => a.id);
-    for (const id of ids.slice(0, 30)) expect((await inv.del(`/api/alerts/${id}`)).statusCode).toBeLessThan(300);
+    for (const id of ids.slice(0, 30))
+      expect((await inv.del(`/api/alerts/${id}`)).statusCode).toBeLessThan(300);
     const overPremium = await addAlert(inv, 52);
     expect(overPremium.statusCode).toBe(403);
     expect(overPremium.json().required_plan).toBe('pro');

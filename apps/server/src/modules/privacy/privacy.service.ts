@@ -194,7 +194,7 @@ export class PrivacyService {
     const request = await this.open('erasure', user.id);
     const pseudonymId = randomUUID();
     const rewrite = pseudonymiseText(user, pseudonymId);
-    const counts = await repo.transaction(async (tx, executor) => {
+    const counts: Record<string, number> = await repo.transaction(async (tx, executor) => {
       const erased = await tx.erase(user, pseudonymId, rewrite);
       const done = {
         ...erased.counts,

@@ -20,7 +20,10 @@ export function PlanRequiredNotice({ message }: { message: string }) {
     >
       <Sparkles className="size-4 shrink-0 text-primary" aria-hidden="true" />
       <span className="flex-1">{message}</span>
-      <Link to={PLANS_PATH} className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline">
+      <Link
+        to={PLANS_PATH}
+        className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline"
+      >
         {t('seePlans')}
       </Link>
     </div>

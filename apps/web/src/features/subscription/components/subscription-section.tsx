@@ -249,31 +249,31 @@ function PlanCard({
       <CardContent className="flex flex-1 flex-col gap-3">
         <PlanFeatureList planId={planId} />
         <div className="mt-auto space-y-3">
-        {saving ? (
-          <p className={cn('text-sm', interval === 'yearly' ? 'text-up' : 'text-muted-foreground')}>
-            {t('yearlySaving', {
-              amount: formatPrice(saving.amount),
-              percent: formatPercent(saving.percent, 0),
-            })}
-          </p>
-        ) : (
-          <p className="text-sm text-muted-foreground">&nbsp;</p>
-        )}
-        {isCurrent ? (
-          <Button variant="outline" className="w-full" disabled>
-            <Check aria-hidden="true" />
-            {t('isCurrent')}
-          </Button>
-        ) : planId === 'free' && s?.plan === 'free' ? null : (
-          <Button
-            className="w-full"
-            variant={planId === 'free' ? 'outline' : 'default'}
-            disabled={disabled || change === 'current'}
-            onClick={() => onChoose({ plan: planId, interval })}
-          >
-            {planId === 'free' ? t('chooseFree') : t('choose', { plan: planName(planId) })}
-          </Button>
-        )}
+          {saving ? (
+            <p className={cn('text-sm', interval === 'yearly' ? 'text-up' : 'text-muted-foreground')}>
+              {t('yearlySaving', {
+                amount: formatPrice(saving.amount),
+                percent: formatPercent(saving.percent, 0),
+              })}
+            </p>
+          ) : (
+            <p className="text-sm text-muted-foreground">&nbsp;</p>
+          )}
+          {isCurrent ? (
+            <Button variant="outline" className="w-full" disabled>
+              <Check aria-hidden="true" />
+              {t('isCurrent')}
+            </Button>
+          ) : planId === 'free' && s?.plan === 'free' ? null : (
+            <Button
+              className="w-full"
+              variant={planId === 'free' ? 'outline' : 'default'}
+              disabled={disabled || change === 'current'}
+              onClick={() => onChoose({ plan: planId, interval })}
+            >
+              {planId === 'free' ? t('chooseFree') : t('choose', { plan: planName(planId) })}
+            </Button>
+          )}
         </div>
       </CardContent>
     </Card>
@@ -294,7 +294,11 @@ function PlanFeatureList({ planId }: { planId: PlanId }) {
     },
   ];
   return (
-    <ul aria-label={t('features.title')} className="space-y-1.5 text-sm" data-testid={`plan-${planId}-features`}>
+    <ul
+      aria-label={t('features.title')}
+      className="space-y-1.5 text-sm"
+      data-testid={`plan-${planId}-features`}
+    >
       {rows.map((row) => (
         <li key={row.key} className={cn('flex items-start gap-2', !row.included && 'text-muted-foreground')}>
           {row.included ? (

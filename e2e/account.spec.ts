@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { seriousAxeViolations } from './axe.ts';
 import { resetLinkIn, SmtpCatcher } from './smtp-catcher.ts';
 
 /**
@@ -45,7 +46,7 @@ for (const tag of ['', ' @phone']) {
     await page.getByRole('link', { name: 'Kayıt Ol' }).first().click();
     await expect(page).toHaveURL(/\/register$/);
     await expect(page.getByRole('heading', { name: 'Kayıt Ol' })).toBeVisible();
-    await page.getByLabel('E-posta').fill(email);
+    await page.getByLabel('E-posta', { exact: true }).fill(email);
     await page.getByLabel('Şifre', { exact: true }).fill(first);
     // Without the aydınlatma metni acknowledged: refused, the checkbox named.
     await page.getByRole('button', { name: 'Kayıt Ol', exact: true }).click();
@@ -54,6 +55,16 @@ for (const tag of ['', ' @phone']) {
       'href',
       '/aydinlatma-metni',
     );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // The notice itself, opened beside the form (nothing typed is lost).
+    const notice = await page.context().newPage();
+    await notice.goto('/aydinlatma-metni');
+    await expect(
+      notice.getByRole('heading', { name: 'Kişisel Verilerin İşlenmesine İlişkin Aydınlatma Metni' }),
+    ).toBeVisible();
+    await expect(notice.getByTestId('privacy-notice')).toContainText('Haklarınız (KVKK m.11)');
+    expect(await seriousAxeViolations(notice)).toEqual([]);
+    await notice.close();
     await page.getByRole('checkbox', { name: /Aydınlatma Metni/ }).check();
     // The campaign e-mails' açık rıza is separate and optional: left unticked.
     await expect(page.getByRole('checkbox', { name: /Kampanya/ })).not.toBeChecked();
@@ -61,6 +72,7 @@ for (const tag of ['', ' @phone']) {
     await expect(page.getByTestId('register-done')).toContainText('Kayıt isteğiniz alındı');
     await page.getByRole('link', { name: 'Giriş yapın' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Giriş Yap' })).toBeVisible();
 
     await signIn(page, email, first);
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
@@ -80,6 +92,7 @@ for (const tag of ['', ' @phone']) {
     await card.getByLabel('Yeni şifre').fill(second);
     await card.getByRole('button', { name: 'Şifreyi değiştir' }).click();
     await expect(card.getByText('Mevcut şifreniz doğru değil')).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await card.getByLabel('Mevcut şifre').fill(first);
     await card.getByRole('button', { name: 'Şifreyi değiştir' }).click();
     await expect(
@@ -95,17 +108,21 @@ for (const tag of ['', ' @phone']) {
     // 'Şifremi unuttum': the link comes by e-mail (this server has SMTP), the page says so.
     await page.getByRole('link', { name: 'Şifremi unuttum' }).click();
     await expect(page).toHaveURL(/\/sifremi-unuttum$/);
+    // The page's chunk may still be loading while the sign-in page shows: wait for the page itself.
+    await expect(page.getByRole('heading', { name: 'Şifremi unuttum' })).toBeVisible();
     await page.getByLabel('E-posta').fill(email);
     await page.getByRole('button', { name: 'Sıfırlama bağlantısı gönder' }).click();
     await expect(page.getByTestId('reset-requested')).toContainText(
       'Bu e-posta adresiyle bir hesap varsa şifre sıfırlama bağlantısı gönderildi.',
     );
     await expect(page.getByTestId('reset-delivery')).toContainText('30 dakika');
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     const mail = await catcher.next(email);
     const link = resetLinkIn(mail);
     expect(link).toContain('/sifre-sifirla#token=');
     await page.goto(link);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByLabel('Yeni şifre').fill(third);
     await page.getByRole('button', { name: 'Şifremi değiştir' }).click();
     await expect(page.getByTestId('reset-done')).toContainText(
@@ -113,6 +130,7 @@ for (const tag of ['', ' @phone']) {
     );
     await page.getByRole('link', { name: 'Giriş Yap' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Giriş Yap' })).toBeVisible();
     await signIn(page, email, third);
     await expect(page).toHaveURL(/\/dashboard$/);
 

@@ -81,6 +81,7 @@ test('an investor downloads their data and deletes their account; a risk manager
   await expect(kept).toContainText('2 alım-satım ve nakit hareketi');
   await expect(kept).toContainText('işlem kayıtlarının saklanmasını ister');
   await expect(kept).toContainText('eşleşmesi hiçbir yerde tutulmuyor');
+  expect(await seriousAxeViolations(page)).toEqual([]);
   expect((await request.get('/api/auth/me', { headers })).status()).toBe(401);
   // A reload keeps the confirmation (this tab remembers it; there is no account left to ask).
   await page.reload();

@@ -18,7 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { fieldProps, FormField, FormError } from '@/components/ui/form-field';
 import { formErrorsFrom } from '@/lib/server-errors';
 import { isApiError } from '@/lib/api-client';
-import { PlanRequiredNotice } from '@/features/subscription/components/plan-required-notice';
+import { PlanRequiredNotice } from '@/components/plan-required-notice';
 import { formatPrice } from '@/lib/format';
 import { parseDecimal } from '@/lib/parse-decimal';
 import { useStockQuote } from '@/lib/stock-lookup';

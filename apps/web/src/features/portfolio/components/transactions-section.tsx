@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { isApiError } from '@/lib/api-client';
 import { useExportCsv } from '@/features/portfolio/api/export-csv';
 import { useTransactions } from '@/features/portfolio/api/get-transactions';
-import { PlanRequiredNotice } from '@/features/subscription/components/plan-required-notice';
+import { PlanRequiredNotice } from '@/components/plan-required-notice';
 import { CsvImportDialog } from './csv-import-dialog';
 import { TransactionsTable } from './transactions-table';
 import '@/features/portfolio/i18n';

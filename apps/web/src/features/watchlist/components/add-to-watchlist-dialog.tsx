@@ -15,7 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { FormField } from '@/components/ui/form-field';
 import { formErrorsFrom } from '@/lib/server-errors';
 import { isApiError } from '@/lib/api-client';
-import { PlanRequiredNotice } from '@/features/subscription/components/plan-required-notice';
+import { PlanRequiredNotice } from '@/components/plan-required-notice';
 import { useAddWatchlistItem } from '@/features/watchlist/api/add-watchlist-item';
 import '@/features/watchlist/i18n';
 

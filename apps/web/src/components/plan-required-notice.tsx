@@ -1,17 +1,16 @@
 import { Link } from 'react-router';
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from '@/lib/use-translation';
-import '@/features/subscription/i18n';
 
 /** Where the anchor of the plans on Hesap Ayarları leads. */
 export const PLANS_PATH = '/settings#abonelik';
 
 /**
  * A plan limit refused what the investor asked (the server's words name the plan that allows it), with the way to
- * the plans on Hesap Ayarları.
+ * the plans on Hesap Ayarları. Shared by the features a plan limits: alerts, watchlist, the ledger's CSV export.
  */
 export function PlanRequiredNotice({ message }: { message: string }) {
-  const { t } = useTranslation('subscription');
+  const { t } = useTranslation();
   return (
     <div
       role="alert"
@@ -24,7 +23,7 @@ export function PlanRequiredNotice({ message }: { message: string }) {
         to={PLANS_PATH}
         className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline"
       >
-        {t('seePlans')}
+        {t('common.seePlans')}
       </Link>
     </div>
   );

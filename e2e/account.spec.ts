@@ -100,6 +100,16 @@ for (const tag of ['', ' @phone']) {
     ).toBeVisible();
     await expect(card.getByLabel('Mevcut şifre')).toHaveValue('');
 
+    // 'İzinlerim': the notice acknowledged at registration; the campaign e-mails' açık rıza given here, and back.
+    const consents = page.getByTestId('consents');
+    await expect(consents).toContainText('Aydınlatma metnini');
+    const marketing = consents.getByRole('checkbox', { name: /Kampanya/ });
+    await expect(marketing).not.toBeChecked();
+    await marketing.check();
+    await expect(page.getByText('Kampanya e-postalarına izin verdiniz')).toBeVisible();
+    await marketing.uncheck();
+    await expect(page.getByText('Kampanya e-postası izniniz geri alındı')).toBeVisible();
+
     await signOut(page, phone);
     // The old password no longer signs in.
     await signIn(page, email, first);

@@ -103,3 +103,16 @@ export const passwordChangeSchema = z.object({
   new_password: newPasswordSchema,
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+/** GET/PUT /api/auth/consents: what the investor agreed to; the campaign e-mails' açık rıza can be withdrawn. */
+export const consentsSchema = z.object({
+  privacy_notice_version: z.string().nullable(),
+  privacy_notice_acknowledged_at: z.string().nullable(),
+  marketing_consent: z.boolean(),
+  marketing_consent_at: z.string().nullable(),
+});
+export type Consents = z.infer<typeof consentsSchema>;
+export const consentsResponseSchema = z.object({ success: z.literal(true), data: consentsSchema });
+export const consentsUpdateSchema = z.object({
+  marketing_consent: z.boolean({ error: 'marketing_consent true veya false olmalı' }),
+});

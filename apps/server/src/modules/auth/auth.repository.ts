@@ -67,7 +67,12 @@ export class AuthRepository {
    * The investor's own password change: sets the hash and revokes every other live session (the one asking stays
    * signed in), in one transaction. Returns how many sessions ended.
    */
-  async changePassword(userId: string, passwordHash: string, keepTokenHash: string, at: Date): Promise<number> {
+  async changePassword(
+    userId: string,
+    passwordHash: string,
+    keepTokenHash: string,
+    at: Date,
+  ): Promise<number> {
     return this.db.transaction(async (tx) => {
       await tx.update(customerUsers).set({ passwordHash }).where(eq(customerUsers.id, userId));
       const revoked = await tx
@@ -83,6 +88,16 @@ export class AuthRepository {
         .returning({ id: customerSessions.id });
       return revoked.length;
     });
+  }
+
+  /** Gives (at `at`) or withdraws (null) the açık rıza for campaign e-mails. */
+  async setMarketingConsent(userId: string, at: Date | null): Promise<CustomerUserRow | undefined> {
+    const rows = await this.db
+      .update(customerUsers)
+      .set({ marketingConsentAt: at })
+      .where(eq(customerUsers.id, userId))
+      .returning();
+    return rows[0];
   }
 
   async findUserById(userId: string): Promise<CustomerUserRow | undefined> {

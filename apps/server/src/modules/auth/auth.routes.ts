@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   authResponseSchema,
+  consentsResponseSchema,
+  consentsUpdateSchema,
   errorResponses,
   loginRequestSchema,
   meResponseSchema,
@@ -143,6 +145,43 @@ export function authRoutes(auth: AuthService, resets: PasswordResetService) {
         );
         return { success: true as const, message: AUTH_MESSAGES.passwordChanged };
       },
+    );
+
+    app.get(
+      '/api/auth/consents',
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['auth'],
+          summary:
+            'What the investor agreed to: the aydınlatma metni acknowledged, campaign e-mails (açık rıza)',
+          response: { 200: consentsResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await auth.consents(currentCustomer(request).user.id),
+      }),
+    );
+
+    app.put(
+      '/api/auth/consents',
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['auth'],
+          summary: 'Give or withdraw the açık rıza for campaign e-mails',
+          body: consentsUpdateSchema,
+          response: { 200: consentsResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await auth.setMarketingConsent(
+          currentCustomer(request).user.id,
+          request.body.marketing_consent,
+        ),
+      }),
     );
 
     app.post(

@@ -1,4 +1,9 @@
-import { PASSWORD_MIN_LENGTH, PRIVACY_NOTICE_VERSION, type CustomerUser } from '@bist/contracts';
+import {
+  PASSWORD_MIN_LENGTH,
+  PRIVACY_NOTICE_VERSION,
+  type Consents,
+  type CustomerUser,
+} from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
 import { AppError, BadRequestError, TooManyRequestsError, UnauthorizedError } from '@/lib/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '@/lib/passwords';
@@ -87,6 +92,15 @@ export function toCustomerUser(row: CustomerUserRow): CustomerUser {
   return { id: row.id, email: row.email, name: row.name, role: 'investor', avatar: row.avatarUrl };
 }
 
+function consentsOf(row: CustomerUserRow): Consents {
+  return {
+    privacy_notice_version: row.privacyNoticeVersion,
+    privacy_notice_acknowledged_at: row.privacyNoticeAcknowledgedAt?.toISOString() ?? null,
+    marketing_consent: row.marketingConsentAt !== null,
+    marketing_consent_at: row.marketingConsentAt?.toISOString() ?? null,
+  };
+}
+
 /** The spec's fallback name: the e-mail's part before '@'. */
 export function nameFromEmail(email: string): string {
   return email.split('@')[0] ?? email;
@@ -161,6 +175,20 @@ export class AuthService {
     });
   }
 
+  /** What the investor agreed to (the notice at registration; campaign e-mails while the açık rıza stands). */
+  async consents(userId: string): Promise<Consents> {
+    const user = await this.repo.findUserById(userId);
+    if (!user) throw new UnauthorizedError(AUTH_MESSAGES.expired);
+    return consentsOf(user);
+  }
+
+  /** Gives or withdraws the açık rıza for campaign e-mails (KVKK art. 5(1): as easy to withdraw as to give). */
+  async setMarketingConsent(userId: string, consent: boolean): Promise<Consents> {
+    const user = await this.repo.setMarketingConsent(userId, consent ? this.clock.now() : null);
+    if (!user) throw new UnauthorizedError(AUTH_MESSAGES.expired);
+    return consentsOf(user);
+  }
+
   /**
    * The signed-in investor changes their password: the current one must verify (403 naming current_password
    * otherwise), the new one must differ; every other session ends, the one asking stays.
@@ -174,7 +202,8 @@ export class AuthService {
     const user = await this.repo.findUserById(userId);
     if (!user) throw new UnauthorizedError(AUTH_MESSAGES.expired);
     if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new CurrentPasswordWrongError();
-    if (currentPassword === newPassword) throw new BadRequestError(AUTH_MESSAGES.samePassword, 'new_password');
+    if (currentPassword === newPassword)
+      throw new BadRequestError(AUTH_MESSAGES.samePassword, 'new_password');
     const revokedSessions = await this.repo.changePassword(
       userId,
       await hashPassword(newPassword),

@@ -69,6 +69,39 @@ describe('registration consent and password change', () => {
     expect(bad.json().field).toBe('marketing_consent');
   });
 
+  it('shows the consents and lets the campaign e-mails be withdrawn and given again', async () => {
+    const email = 'riza-geri@example.com';
+    await register({
+      email,
+      password: 'uzun-bir-sifre',
+      privacy_notice_acknowledged: true,
+      marketing_consent: true,
+    });
+    const token = (await login(email, 'uzun-bir-sifre')).json().token as string;
+    const call = (method: 'GET' | 'PUT', payload?: object) =>
+      t.app.inject({
+        method,
+        url: '/api/auth/consents',
+        headers: { authorization: `Bearer ${token}` },
+        ...(payload ? { payload } : {}),
+      });
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/consents' })).statusCode).toBe(401);
+    expect((await call('GET')).json().data).toEqual({
+      privacy_notice_version: PRIVACY_NOTICE_VERSION,
+      privacy_notice_acknowledged_at: t.clock.now().toISOString(),
+      marketing_consent: true,
+      marketing_consent_at: t.clock.now().toISOString(),
+    });
+    const withdrawn = await call('PUT', { marketing_consent: false });
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json().data).toMatchObject({ marketing_consent: false, marketing_consent_at: null });
+    expect((await userRow(email))?.marketingConsentAt).toBeNull();
+    expect((await call('PUT', { marketing_consent: true })).json().data.marketing_consent).toBe(true);
+    const bad = await call('PUT', {});
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('marketing_consent');
+  });
+
   it('changes the password with the current one; other sessions end, this one stays; the old password fails', async () => {
     const email = 'degistir@example.com';
     await register({ email, password: 'eski-sifre-1', privacy_notice_acknowledged: true });

@@ -44,7 +44,8 @@ export function ConsentsSection() {
             id={`${id}-marketing`}
             type="checkbox"
             className="mt-0.5 size-5 shrink-0 accent-primary"
-            checked={data?.marketing_consent ?? false}
+            // The choice being saved shows at once; a refusal puts the stored one back.
+            checked={setConsent.isPending ? setConsent.variables : (data?.marketing_consent ?? false)}
             disabled={!data || setConsent.isPending}
             onChange={(event) =>
               setConsent.mutate(event.target.checked, {

@@ -134,7 +134,9 @@ describe('CSV import with bad rows', () => {
     expect(exported.body).toContain("'=SUM(A1)"); // formula neutralised for spreadsheets
 
     const target = await investor(t);
-    expect((await target.put('/api/subscription', { plan: 'pro', interval: 'monthly' })).statusCode).toBe(200);
+    expect((await target.put('/api/subscription', { plan: 'pro', interval: 'monthly' })).statusCode).toBe(
+      200,
+    );
     await target.post('/api/portfolio/transactions', { type: 'deposit', date: '2026-01-01', amount: 5 });
     const imported = await target.post('/api/portfolio/transactions/import', {
       csv: exported.body,

@@ -58,7 +58,10 @@ export function privacyRoutes(privacy: PrivacyService, auth: CustomerAuthenticat
         },
       },
       async (request) => {
-        const { reference, retained } = await privacy.erase(currentCustomer(request).user, request.body.password);
+        const { reference, retained } = await privacy.erase(
+          currentCustomer(request).user,
+          request.body.password,
+        );
         return { success: true as const, message: PRIVACY_MESSAGES.erased, reference, retained };
       },
     );

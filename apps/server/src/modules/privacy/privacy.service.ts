@@ -185,7 +185,10 @@ export class PrivacyService {
    * the redaction of the audit entries that mention them (decision 0045). If the erasure fails, the request stays
    * 'received' on the compliance page with its deadline running.
    */
-  async erase(subject: CustomerUser, password: string): Promise<{ reference: string; retained: ErasureRetained }> {
+  async erase(
+    subject: CustomerUser,
+    password: string,
+  ): Promise<{ reference: string; retained: ErasureRetained }> {
     const { repo, clock, sessions, audit } = this.deps;
     const user = await repo.findUser(subject.id);
     if (!user) throw new UnauthorizedError(PRIVACY_MESSAGES.accountGone);

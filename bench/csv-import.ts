@@ -48,7 +48,7 @@ async function investor(): Promise<{ headers: Record<string, string>; userId: st
   await app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { email, password: 'gizli-sifre' },
+    payload: { email, password: 'gizli-sifre', privacy_notice_acknowledged: true },
   });
   const login = await app.inject({
     method: 'POST',

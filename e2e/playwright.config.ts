@@ -7,6 +7,12 @@ import { CHROMIUM_ARGS } from './chromium-args.ts';
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 /** The local fake market provider (recorded Yahoo answers over HTTP): any switch to the real feed lands there. */
 const PROVIDER_PORT = Number(process.env.E2E_PROVIDER_PORT ?? PORT + 1);
+/**
+ * The server's account e-mails go to SMTP on this port, where a spec that reads them starts its catcher
+ * (e2e/smtp-catcher.ts); while none listens, a mail fails in the background and is only logged.
+ */
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 5);
+process.env.E2E_SMTP_PORT = String(SMTP_PORT);
 // A fresh embedded database for every run: the e2e suite never touches ./data or DATABASE_URL.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bist-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -82,6 +88,9 @@ export default defineConfig({
         MARKET_FEED: 'simulated',
         MARKET_PROVIDER_URL: `http://127.0.0.1:${PROVIDER_PORT}`,
         ML_INITIAL_TRAINING: 'first-phase',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // Reset links open the server the browser reaches.
+        PUBLIC_URL: `http://localhost:${PORT}`,
       },
     },
   ],

@@ -4,9 +4,9 @@ import { seriousAxeViolations } from './axe.ts';
 
 /**
  * KVKK as an investor uses it and the compliance desk sees it: an investor with a recorded trade downloads their data
- * (the file holds the trade), deletes their account (password and the typed word 'SİL'), lands signed out on the
- * landing page, cannot sign in with the old session; a risk manager finds the erasure request on the compliance
- * page's KVKK tab, the subject shown only by its reference. A fresh account of its own: no other spec relies on it.
+ * (the file holds the trade), deletes their account (password and the typed word 'SİL'), lands signed out on a
+ * confirmation with the request's reference and what the law keeps and why, cannot use the old session; a risk
+ * manager finds the erasure request on the compliance page's KVKK tab, the subject shown only by its reference. A fresh account of its own: no other spec relies on it.
  */
 
 const PASSWORD = 'herhangi-bir-sifre';
@@ -68,12 +68,24 @@ test('an investor downloads their data and deletes their account; a risk manager
   await dialog.getByLabel('Şifre', { exact: true }).fill(PASSWORD);
   await submit.click();
 
-  // Signed out on the landing page, with the request's reference in the toast.
-  await expect(page).toHaveURL(/\/$/);
-  const toast = page.getByText(/Hesabınız silindi\. Başvuru referansınız: KVKK-[0-9A-F]{10}/);
-  await expect(toast).toBeVisible();
-  const reference = /KVKK-[0-9A-F]{10}/.exec((await toast.textContent()) ?? '')![0];
+  // Signed out on the erasure's confirmation: the request's reference, what was deleted, and what the law keeps
+  // (the deposit and the buy, unlinked) and why.
+  await expect(page).toHaveURL(/\/hesap-silindi$/);
+  const done = page.getByTestId('erasure-done');
+  await expect(done.getByRole('heading', { name: 'Hesabınız silindi' })).toBeVisible();
+  const referenceText = done.getByTestId('erasure-reference');
+  await expect(referenceText).toHaveText(/^KVKK-[0-9A-F]{10}$/);
+  const reference = (await referenceText.textContent())!;
+  const kept = done.getByTestId('erasure-kept');
+  await expect(kept).toContainText('Kanun gereği saklananlar');
+  await expect(kept).toContainText('2 alım-satım ve nakit hareketi');
+  await expect(kept).toContainText('işlem kayıtlarının saklanmasını ister');
+  await expect(kept).toContainText('eşleşmesi hiçbir yerde tutulmuyor');
+  expect(await seriousAxeViolations(page)).toEqual([]);
   expect((await request.get('/api/auth/me', { headers })).status()).toBe(401);
+  // A reload keeps the confirmation (this tab remembers it; there is no account left to ask).
+  await page.reload();
+  await expect(page.getByTestId('erasure-reference')).toHaveText(reference);
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/login/);
 

@@ -49,9 +49,9 @@ test('the landing page paints from HTML, loads no React, fills its figures and t
   expect(await isDark(page)).toBe(!before);
 
   // The app takes over from a plain link.
-  await page.getByRole('link', { name: 'Hemen Başla' }).first().click();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByLabel('E-posta')).toBeVisible();
+  await page.getByRole('link', { name: 'Kayıt Ol' }).first().click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole('heading', { name: 'Kayıt Ol' })).toBeVisible();
   expect(await isDark(page)).toBe(!before);
 });
 

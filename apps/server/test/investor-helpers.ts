@@ -34,7 +34,7 @@ export async function signIn(
     const registered = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email, password: 'gizli-sifre' },
+      payload: { email, password: 'gizli-sifre', privacy_notice_acknowledged: true },
     });
     if (registered.statusCode !== 202)
       throw new Error(`registration failed: ${registered.statusCode} ${registered.body}`);

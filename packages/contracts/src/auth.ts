@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CUSTOMER_ROLES } from './constants.ts';
+import { CUSTOMER_ROLES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 
 export const emailSchema = z
   .string({ error: 'E-posta gerekli' })
@@ -8,9 +8,6 @@ export const emailSchema = z
   .max(254, 'E-posta en fazla 254 karakter olabilir')
   .pipe(z.email({ error: 'Geçerli bir e-posta adresi girin' }))
   .transform((value) => value.toLowerCase());
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
@@ -31,6 +28,12 @@ export const registerRequestSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   name: z.string().trim().min(1, 'Ad gerekli').max(100, 'Ad en fazla 100 karakter olabilir').optional(),
+  /** KVKK art. 10: the investor has been shown the aydınlatma metni (PRIVACY_NOTICE_VERSION) and says so. */
+  privacy_notice_acknowledged: z.literal(true, {
+    error: 'Kayıt için aydınlatma metnini okuduğunuzu onaylayın',
+  }),
+  /** KVKK art. 5(1) açık rıza: optional, only for campaign e-mails; registration works without it. */
+  marketing_consent: z.boolean({ error: 'marketing_consent true veya false olmalı' }).optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -79,5 +82,37 @@ export const resetTokenSchema = z
  * (429 when throttled; 503 when the server cannot send e-mail). The investor screens come later.
  */
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
+/**
+ * The investor's reset request answer: the same for every e-mail, with how links leave this server — by e-mail, or
+ * in demo mode without SMTP as a file in the server's outbox (named in its log), which the page says.
+ */
+export const passwordResetRequestResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  delivery: z.enum(['email', 'demo_outbox']),
+});
 /** POST /api/auth/password-reset/confirm: the link's token and the new password; every session ends. */
 export const passwordResetConfirmSchema = z.object({ token: resetTokenSchema, password: newPasswordSchema });
+
+/** PUT /api/auth/password: the signed-in investor's own password change (Hesap Ayarları). */
+export const passwordChangeSchema = z.object({
+  current_password: z
+    .string({ error: 'Mevcut şifrenizi girin' })
+    .min(1, 'Mevcut şifrenizi girin')
+    .max(PASSWORD_MAX_LENGTH, `Şifre en fazla ${PASSWORD_MAX_LENGTH} karakter olabilir`),
+  new_password: newPasswordSchema,
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+/** GET/PUT /api/auth/consents: what the investor agreed to; the campaign e-mails' açık rıza can be withdrawn. */
+export const consentsSchema = z.object({
+  privacy_notice_version: z.string().nullable(),
+  privacy_notice_acknowledged_at: z.string().nullable(),
+  marketing_consent: z.boolean(),
+  marketing_consent_at: z.string().nullable(),
+});
+export type Consents = z.infer<typeof consentsSchema>;
+export const consentsResponseSchema = z.object({ success: z.literal(true), data: consentsSchema });
+export const consentsUpdateSchema = z.object({
+  marketing_consent: z.boolean({ error: 'marketing_consent true veya false olmalı' }),
+});

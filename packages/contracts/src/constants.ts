@@ -82,3 +82,7 @@ export function aiHealthOf(accuracyPercent: number): AiHealth {
 
 /** The demo prefix of the web's offline fallback token (spec §9), used only in demo mode. */
 export const OFFLINE_TOKEN_PREFIX = 'demo-offline-';
+
+/** An investor password's length (registration, reset, change). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;

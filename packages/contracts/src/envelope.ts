@@ -9,6 +9,8 @@ export const errorEnvelopeSchema = z.object({
   /** Every invalid field with its message, for forms that show errors under each field. */
   details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   requestId: z.string().optional(),
+  /** A plan limit refused the request (403): the cheapest plan that allows it (decision 0056). */
+  required_plan: z.enum(['free', 'premium', 'pro']).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 

@@ -373,8 +373,6 @@ export const portfolioOverviewResponseSchema = z.object({
 
 // ───────────────────────────── watchlist ─────────────────────────────
 
-export const WATCHLIST_MAX_ITEMS = 100;
-
 export const watchlistItemSchema = z.object({
   symbol: z.string(),
   /** Live price, null without a quote (the UI shows '---'). */

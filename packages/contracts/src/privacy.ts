@@ -26,6 +26,16 @@ export const kvkkErasureResponseSchema = z.object({
   message: z.string(),
   /** The request's pseudonymous reference (what the compliance page shows). */
   reference: z.string(),
+  /**
+   * What the law keeps, no longer linked to the person (moved to a random id with no mapping kept): rows per kind.
+   * The confirmation page says what each is and why it is kept.
+   */
+  retained: z.object({
+    /** Trades and cash movements of the ledger (demo rows are deleted, not kept). */
+    transactions: z.number().int(),
+    payments: z.number().int(),
+    subscription_events: z.number().int(),
+  }),
 });
 
 export const kvkkRequestSchema = z.object({

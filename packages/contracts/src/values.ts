@@ -13,3 +13,4 @@ export * from './market.values.ts';
 export * from './ml.values.ts';
 export * from './portfolio.values.ts';
 export * from './privacy.values.ts';
+export * from './plans.values.ts';

@@ -21,6 +21,7 @@ import { AdminUsersRepository } from '@/modules/admin-users/admin-users.reposito
 import { AdminUsersService } from '@/modules/admin-users/admin-users.service';
 import { BiRepository } from '@/modules/bi/bi.repository';
 import { BiService } from '@/modules/bi/bi.service';
+import { PlanGate } from '@/modules/bi/plan-gate';
 import { DemoPaymentProvider } from '@/modules/bi/payment-provider';
 import { AlertsRepository } from '@/modules/alerts/alerts.repository';
 import { AlertsService } from '@/modules/alerts/alerts.service';
@@ -226,13 +227,6 @@ export function createServices(
   const predictionsVersion = new PredictionsVersion(predictionsReads, clock);
   const predictions = new PredictionsService(predictionsReads, market, clock, predictionsVersion);
   const predictionRuns = createPredictionRuns(infra, platform, log, predictionsVersion);
-  const corporateActions = new CorporateActionsRepository(db);
-  const portfolio = new PortfolioService(new PortfolioRepository(db), market, clock, () =>
-    corporateActions.splits(),
-  );
-  const watchlist = new WatchlistService(new WatchlistRepository(db), market, clock);
-  const alerts = new AlertsService(new AlertsRepository(db), market, clock, log.child({ module: 'alerts' }));
-
   const bi = new BiService({
     repo: new BiRepository(db),
     clock,
@@ -242,6 +236,20 @@ export function createServices(
     paymentProvider: config.demoMode ? new DemoPaymentProvider() : null,
     demoSeed: config.marketSeed,
   });
+  // What each plan gives (decision 0056), asked of the investor's current subscription.
+  const plans = new PlanGate(async (userId) => (await bi.subscription(userId)).plan);
+  const corporateActions = new CorporateActionsRepository(db);
+  const portfolio = new PortfolioService(new PortfolioRepository(db), market, clock, plans, () =>
+    corporateActions.splits(),
+  );
+  const watchlist = new WatchlistService(new WatchlistRepository(db), market, clock, plans);
+  const alerts = new AlertsService(
+    new AlertsRepository(db),
+    market,
+    clock,
+    log.child({ module: 'alerts' }),
+    plans,
+  );
   const auth: AuthService = new AuthService(new AuthRepository(db), platform.loginThrottles.customer, clock, {
     demoMode: config.demoMode,
     sessionTtlHours: config.sessionTtlHours,

@@ -28,6 +28,16 @@ export class ForbiddenError extends AppError {
   }
 }
 
+/** The investor's plan does not include this (403 with `required_plan`: the cheapest plan that does). */
+export class PlanRequiredError extends AppError {
+  constructor(
+    message: string,
+    public readonly requiredPlan: 'free' | 'premium' | 'pro',
+  ) {
+    super(403, message);
+  }
+}
+
 export class NotFoundError extends AppError {
   constructor(message: string) {
     super(404, message);

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '@bist/contracts';
-import { AppError, TooManyRequestsError } from '@/lib/errors';
+import { AppError, PlanRequiredError, TooManyRequestsError } from '@/lib/errors';
 
 type Language = 'tr' | 'en';
 
@@ -71,6 +71,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         ...(error.field
           ? { field: error.field, details: [{ field: error.field, message: error.message }] }
           : {}),
+        ...(error instanceof PlanRequiredError ? { required_plan: error.requiredPlan } : {}),
       });
     }
 

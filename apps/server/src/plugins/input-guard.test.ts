@@ -129,7 +129,12 @@ describe('NUL characters in any input', () => {
     const register = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: 'nul@example.com', password: 'uzun-bir-sifre', name: 'A\u0000' },
+      payload: {
+        email: 'nul@example.com',
+        password: 'uzun-bir-sifre',
+        name: 'A\u0000',
+        privacy_notice_acknowledged: true,
+      },
     });
     expect400(register, 'name');
     const stored = async () => (await inv.get('/api/portfolio/transactions')).json().data.total as number;

@@ -12,6 +12,10 @@ import DashboardRoute from '@/app/routes/dashboard';
 
 const loadLanding = () => import('@/app/routes/landing');
 const loadLogin = () => import('@/app/routes/login');
+const loadRegister = () => import('@/app/routes/register');
+const loadPasswordReset = () => import('@/app/routes/password-reset');
+const loadPrivacyNotice = () => import('@/app/routes/privacy-notice');
+const loadAccountErased = () => import('@/app/routes/account-erased');
 const loadStocks = () => import('@/app/routes/stocks');
 const loadStockDetail = () => import('@/app/routes/stock-detail');
 const loadIndices = () => import('@/app/routes/indices');
@@ -34,6 +38,10 @@ const loadAdminAnalytics = () => import('@/app/routes/admin-analytics');
 
 const LandingRoute = lazy(loadLanding);
 const LoginRoute = lazy(loadLogin);
+const RegisterRoute = lazy(loadRegister);
+const PasswordResetRoute = lazy(loadPasswordReset);
+const PrivacyNoticeRoute = lazy(loadPrivacyNotice);
+const AccountErasedRoute = lazy(loadAccountErased);
 const StocksRoute = lazy(loadStocks);
 const StockDetailRoute = lazy(loadStockDetail);
 const IndicesRoute = lazy(loadIndices);
@@ -66,6 +74,10 @@ const FIRST_VISIT_CHUNKS: [RegExp, (() => Promise<unknown>)[]][] = [
   [/^\/watchlist$/, [loadWatchlist]],
   [/^\/predictions$/, [loadPredictions]],
   [/^\/settings$/, [loadAccount]],
+  [/^\/register$/, [loadRegister]],
+  [/^\/(sifremi-unuttum|sifre-sifirla)$/, [loadPasswordReset]],
+  [/^\/aydinlatma-metni$/, [loadPrivacyNotice]],
+  [/^\/hesap-silindi$/, [loadAccountErased]],
   [/^\/admin\/login$/, [loadAdminRoot, loadAdminLogin]],
   [/^\/admin\/(forgot|reset)-password$/, [loadAdminRoot, loadAdminPasswordReset]],
   [/^\/admin\/dashboard$/, [loadAdminRoot, loadAdminLayout, loadAdminDashboard]],
@@ -110,6 +122,19 @@ export function AppRoutes() {
             </GuestOnly>
           }
         />
+        <Route
+          path="register"
+          element={
+            <GuestOnly>
+              <RegisterRoute />
+            </GuestOnly>
+          }
+        />
+        {/* Public: a reset link may be opened in a browser with a session, and the notice is read by anyone. */}
+        <Route path="sifremi-unuttum" element={<PasswordResetRoute />} />
+        <Route path="sifre-sifirla" element={<PasswordResetRoute />} />
+        <Route path="aydinlatma-metni" element={<PrivacyNoticeRoute />} />
+        <Route path="hesap-silindi" element={<AccountErasedRoute />} />
         <Route
           element={
             <RequireAuth>

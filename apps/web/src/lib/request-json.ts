@@ -1,4 +1,4 @@
-import type { ErrorEnvelope } from '@bist/contracts';
+import type { ErrorEnvelope, PlanId } from '@bist/contracts';
 import { reportNoAnswer, reportServerAnswer } from '@/lib/server-reachability';
 
 /**
@@ -25,6 +25,8 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   readonly details: FieldIssue[];
   readonly requestId: string | undefined;
+  /** A plan limit refused the request: the cheapest plan that allows it (decision 0056). */
+  readonly requiredPlan: PlanId | undefined;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -40,6 +42,8 @@ export class ApiError extends Error {
     this.field = typeof init.envelope?.field === 'string' ? init.envelope.field : undefined;
     this.details = Array.isArray(init.envelope?.details) ? init.envelope.details : [];
     this.requestId = typeof init.envelope?.requestId === 'string' ? init.envelope.requestId : undefined;
+    const plan = init.envelope?.required_plan;
+    this.requiredPlan = plan === 'free' || plan === 'premium' || plan === 'pro' ? plan : undefined;
   }
 
   /** Message for a form: the server's own words when it gave any, else the message for the kind of failure. */

@@ -14,6 +14,11 @@ export const customerUsers = pgTable('customer_users', {
   createdByDemoLogin: boolean('created_by_demo_login').notNull().default(false),
   createdAt: createdAt(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  /** The aydınlatma metni (PRIVACY_NOTICE_VERSION) acknowledged at registration; null for a demo-login account. */
+  privacyNoticeVersion: text('privacy_notice_version'),
+  privacyNoticeAcknowledgedAt: timestamp('privacy_notice_acknowledged_at', { withTimezone: true }),
+  /** Açık rıza for campaign e-mails (optional); null when not given. */
+  marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
 });
 
 /** Customer sessions: only the SHA-256 of the random token is stored; logout sets revoked_at. */

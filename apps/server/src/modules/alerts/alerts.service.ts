@@ -10,6 +10,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '@/lib/errors';
 import type { MarketData, Quote } from '@/market/market-data';
 import { roundMoney } from '@/lib/money';
 import { alertIsMet } from './alert-rules.ts';
+import { UNLIMITED_PLAN_GATE, type PlanGate } from '@/modules/bi/plan-gate';
 import type { AlertRow, AlertsRepository } from './alerts.repository.ts';
 
 export const ALERT_MESSAGES = {
@@ -49,6 +50,7 @@ export class AlertsService {
     private readonly market: MarketData,
     private readonly clock: Clock,
     private readonly log: Pick<FastifyBaseLogger, 'error' | 'info'>,
+    private readonly plans: PlanGate = UNLIMITED_PLAN_GATE,
   ) {}
 
   start(): void {
@@ -118,7 +120,9 @@ export class AlertsService {
 
   async create(userId: string, input: AlertCreateRequest): Promise<PriceAlert> {
     if (!this.market.hasStock(input.symbol)) throw new AlertUnknownSymbolError(input.symbol);
-    if ((await this.repo.countActive(userId)) >= ALERTS_MAX_ACTIVE) throw new TooManyAlertsError();
+    const active = await this.repo.countActive(userId);
+    if (!(await this.plans.allowsOneMore(userId, 'priceAlerts', active)) || active >= ALERTS_MAX_ACTIVE)
+      throw new TooManyAlertsError();
     const row = await this.repo.insert({
       userId,
       symbol: input.symbol,

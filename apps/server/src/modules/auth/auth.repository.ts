@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { customerSessions, customerUsers } from '@/db/schema/index';
 
@@ -18,6 +18,9 @@ export class AuthRepository {
     name: string;
     passwordHash: string;
     createdByDemoLogin: boolean;
+    privacyNoticeVersion?: string;
+    privacyNoticeAcknowledgedAt?: Date;
+    marketingConsentAt?: Date | null;
   }): Promise<CustomerUserRow | undefined> {
     const rows = await this.db
       .insert(customerUsers)
@@ -58,6 +61,48 @@ export class AuthRepository {
         .returning({ id: customerSessions.id });
       return { email: user.email, revokedSessions: revoked.length };
     });
+  }
+
+  /**
+   * The investor's own password change: sets the hash and revokes every other live session (the one asking stays
+   * signed in), in one transaction. Returns how many sessions ended.
+   */
+  async changePassword(
+    userId: string,
+    passwordHash: string,
+    keepTokenHash: string,
+    at: Date,
+  ): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      await tx.update(customerUsers).set({ passwordHash }).where(eq(customerUsers.id, userId));
+      const revoked = await tx
+        .update(customerSessions)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(customerSessions.userId, userId),
+            isNull(customerSessions.revokedAt),
+            ne(customerSessions.tokenHash, keepTokenHash),
+          ),
+        )
+        .returning({ id: customerSessions.id });
+      return revoked.length;
+    });
+  }
+
+  /** Gives (at `at`) or withdraws (null) the açık rıza for campaign e-mails. */
+  async setMarketingConsent(userId: string, at: Date | null): Promise<CustomerUserRow | undefined> {
+    const rows = await this.db
+      .update(customerUsers)
+      .set({ marketingConsentAt: at })
+      .where(eq(customerUsers.id, userId))
+      .returning();
+    return rows[0];
+  }
+
+  async findUserById(userId: string): Promise<CustomerUserRow | undefined> {
+    const rows = await this.db.select().from(customerUsers).where(eq(customerUsers.id, userId)).limit(1);
+    return rows[0];
   }
 
   async touchLastLogin(userId: string, at: Date): Promise<void> {

@@ -192,7 +192,11 @@ describe('customer auth routes (demo mode)', () => {
 
   it('answers a new and a taken e-mail alike (202, no token), then the new investor signs in', async () => {
     const register = (payload: object) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { privacy_notice_acknowledged: true, ...payload },
+      });
     const created = await register({
       email: 'yeni@example.com',
       password: 'uzun-bir-sifre',
@@ -241,7 +245,7 @@ describe('customer auth routes (demo mode off)', () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: 'kimse@example.com', password: 'sifre12345' },
+      payload: { email: 'kimse@example.com', password: 'sifre12345', privacy_notice_acknowledged: true },
     });
     expect((await login(t, { email: 'kimse@example.com', password: 'sifre12345' })).statusCode).toBe(200);
   });

@@ -2,17 +2,21 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   authResponseSchema,
+  consentsResponseSchema,
+  consentsUpdateSchema,
   errorResponses,
   loginRequestSchema,
   meResponseSchema,
   okEnvelopeSchema,
+  passwordChangeSchema,
   passwordResetConfirmSchema,
+  passwordResetRequestResponseSchema,
   passwordResetRequestSchema,
   registerRequestSchema,
   registerResponseSchema,
   REGISTER_ACCEPTED_MESSAGE,
 } from '@bist/contracts';
-import type { AuthService, SessionGrant } from './auth.service.ts';
+import { AUTH_MESSAGES, type AuthService, type SessionGrant } from './auth.service.ts';
 import { currentCustomer, customerGuard } from '@/plugins/customer-auth';
 import type { PasswordResetService } from '@/modules/password-reset/password-reset.service';
 
@@ -32,6 +36,9 @@ function body(grant: SessionGrant) {
     expiresAt: grant.expiresAt.toISOString(),
   };
 }
+
+/** Password changes per IP per minute: a stolen session must not guess the current password. */
+const PASSWORD_CHANGE_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
 
 /** Reset requests and confirmations per IP per minute, before the per-hour throttle of requests. */
 const RESET_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
@@ -67,7 +74,9 @@ export function authRoutes(auth: AuthService, resets: PasswordResetService) {
         },
       },
       async (request, reply) => {
-        await auth.register(request.body.email, request.body.password, request.body.name);
+        await auth.register(request.body.email, request.body.password, request.body.name, {
+          marketing: request.body.marketing_consent ?? false,
+        });
         return reply.status(202).send({ success: true as const, message: REGISTER_ACCEPTED_MESSAGE });
       },
     );
@@ -81,12 +90,17 @@ export function authRoutes(auth: AuthService, resets: PasswordResetService) {
           summary:
             'E-mail a password-reset link (the same 200 answer whether the e-mail has an account or not; 503 without e-mail)',
           body: passwordResetRequestSchema,
-          response: { 200: okEnvelopeSchema, ...errorResponses },
+          response: { 200: passwordResetRequestResponseSchema, ...errorResponses },
         },
       },
       async (request) => {
         await resets.request(request.body.email, request.ip);
-        return { success: true as const, message: resets.texts.requested };
+        return {
+          success: true as const,
+          message: resets.texts.requested,
+          // request() refused with 503 when there is no mailer.
+          delivery: resets.delivery ?? ('email' as const),
+        };
       },
     );
 
@@ -106,6 +120,68 @@ export function authRoutes(auth: AuthService, resets: PasswordResetService) {
         await resets.confirm(request.body.token, request.body.password, meta(request));
         return { success: true as const, message: 'Şifreniz değişti. Yeni şifrenizle giriş yapın.' };
       },
+    );
+
+    app.put(
+      '/api/auth/password',
+      {
+        preHandler: guard,
+        config: { rateLimit: PASSWORD_CHANGE_RATE_LIMIT },
+        schema: {
+          tags: ['auth'],
+          summary:
+            "Change the signed-in investor's password (current_password required: 403 naming it when wrong); every other session ends",
+          body: passwordChangeSchema,
+          response: { 200: okEnvelopeSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { user, tokenHash } = currentCustomer(request);
+        await auth.changePassword(
+          user.id,
+          tokenHash,
+          request.body.current_password,
+          request.body.new_password,
+        );
+        return { success: true as const, message: AUTH_MESSAGES.passwordChanged };
+      },
+    );
+
+    app.get(
+      '/api/auth/consents',
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['auth'],
+          summary:
+            'What the investor agreed to: the aydınlatma metni acknowledged, campaign e-mails (açık rıza)',
+          response: { 200: consentsResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await auth.consents(currentCustomer(request).user.id),
+      }),
+    );
+
+    app.put(
+      '/api/auth/consents',
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['auth'],
+          summary: 'Give or withdraw the açık rıza for campaign e-mails',
+          body: consentsUpdateSchema,
+          response: { 200: consentsResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await auth.setMarketingConsent(
+          currentCustomer(request).user.id,
+          request.body.marketing_consent,
+        ),
+      }),
     );
 
     app.post(

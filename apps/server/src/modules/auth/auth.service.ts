@@ -1,6 +1,11 @@
-import { PASSWORD_MIN_LENGTH, type CustomerUser } from '@bist/contracts';
+import {
+  PASSWORD_MIN_LENGTH,
+  PRIVACY_NOTICE_VERSION,
+  type Consents,
+  type CustomerUser,
+} from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
-import { TooManyRequestsError, UnauthorizedError } from '@/lib/errors';
+import { AppError, BadRequestError, TooManyRequestsError, UnauthorizedError } from '@/lib/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '@/lib/passwords';
 import { SingleFlight } from '@/lib/single-flight';
 import { newSessionToken, tokenHash } from '@/lib/tokens';
@@ -46,7 +51,22 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: 'Çok fazla başarısız giriş denemesi. Lütfen daha sonra tekrar deneyin.',
   noSession: 'Oturum bulunamadı. Lütfen giriş yapın.',
   expired: 'Oturumunuzun süresi doldu veya geçersiz. Lütfen tekrar giriş yapın.',
+  currentPasswordWrong: 'Mevcut şifreniz doğru değil',
+  samePassword: 'Yeni şifre mevcut şifrenizden farklı olmalı',
+  passwordChanged: 'Şifreniz değişti. Diğer cihazlardaki oturumlarınız kapatıldı.',
 } as const;
+
+/** A wrong current password on the investor's own password change: 403 naming the field. */
+export class CurrentPasswordWrongError extends AppError {
+  constructor() {
+    super(403, AUTH_MESSAGES.currentPasswordWrong, 'current_password');
+  }
+}
+
+/** What a registration agreed to (KVKK): the notice is always acknowledged; campaign e-mails only when chosen. */
+export interface RegistrationConsents {
+  marketing: boolean;
+}
 
 export interface SessionGrant {
   token: string;
@@ -70,6 +90,15 @@ export interface AuthServiceOptions {
 
 export function toCustomerUser(row: CustomerUserRow): CustomerUser {
   return { id: row.id, email: row.email, name: row.name, role: 'investor', avatar: row.avatarUrl };
+}
+
+function consentsOf(row: CustomerUserRow): Consents {
+  return {
+    privacy_notice_version: row.privacyNoticeVersion,
+    privacy_notice_acknowledged_at: row.privacyNoticeAcknowledgedAt?.toISOString() ?? null,
+    marketing_consent: row.marketingConsentAt !== null,
+    marketing_consent_at: row.marketingConsentAt?.toISOString() ?? null,
+  };
 }
 
 /** The spec's fallback name: the e-mail's part before '@'. */
@@ -132,8 +161,57 @@ export class AuthService {
    * Registers an investor. A taken e-mail changes nothing and is answered exactly like a new one (the password is
    * hashed either way, so the time taken tells nothing either): registration must not reveal who has an account.
    */
-  async register(email: string, password: string, name: string | undefined): Promise<void> {
-    await this.createUser(email, password, name ?? nameFromEmail(email), false);
+  async register(
+    email: string,
+    password: string,
+    name: string | undefined,
+    consents: RegistrationConsents = { marketing: false },
+  ): Promise<void> {
+    const now = this.clock.now();
+    await this.createUser(email, password, name ?? nameFromEmail(email), false, {
+      privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+      privacyNoticeAcknowledgedAt: now,
+      marketingConsentAt: consents.marketing ? now : null,
+    });
+  }
+
+  /** What the investor agreed to (the notice at registration; campaign e-mails while the açık rıza stands). */
+  async consents(userId: string): Promise<Consents> {
+    const user = await this.repo.findUserById(userId);
+    if (!user) throw new UnauthorizedError(AUTH_MESSAGES.expired);
+    return consentsOf(user);
+  }
+
+  /** Gives or withdraws the açık rıza for campaign e-mails (KVKK art. 5(1): as easy to withdraw as to give). */
+  async setMarketingConsent(userId: string, consent: boolean): Promise<Consents> {
+    const user = await this.repo.setMarketingConsent(userId, consent ? this.clock.now() : null);
+    if (!user) throw new UnauthorizedError(AUTH_MESSAGES.expired);
+    return consentsOf(user);
+  }
+
+  /**
+   * The signed-in investor changes their password: the current one must verify (403 naming current_password
+   * otherwise), the new one must differ; every other session ends, the one asking stays.
+   */
+  async changePassword(
+    userId: string,
+    keepTokenHash: string,
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<{ revokedSessions: number }> {
+    const user = await this.repo.findUserById(userId);
+    if (!user) throw new UnauthorizedError(AUTH_MESSAGES.expired);
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new CurrentPasswordWrongError();
+    if (currentPassword === newPassword)
+      throw new BadRequestError(AUTH_MESSAGES.samePassword, 'new_password');
+    const revokedSessions = await this.repo.changePassword(
+      userId,
+      await hashPassword(newPassword),
+      keepTokenHash,
+      this.clock.now(),
+    );
+    this.evictUser(userId);
+    return { revokedSessions };
   }
 
   /** The investor behind a bearer token; 401 when it is missing, unknown, revoked or expired. */
@@ -177,12 +255,23 @@ export class AuthService {
       if (entry.user.id === userId) this.sessionCache.delete(hash);
   }
 
-  private async createUser(email: string, password: string, name: string, demo: boolean) {
+  private async createUser(
+    email: string,
+    password: string,
+    name: string,
+    demo: boolean,
+    consents: {
+      privacyNoticeVersion?: string;
+      privacyNoticeAcknowledgedAt?: Date;
+      marketingConsentAt?: Date | null;
+    } = {},
+  ) {
     const user = await this.repo.insertUser({
       email,
       name,
       passwordHash: await hashPassword(password),
       createdByDemoLogin: demo,
+      ...consents,
     });
     // Only a new account is a sign-up (a taken e-mail inserts nothing).
     if (user) await this.options.onSignUp?.(user.id);

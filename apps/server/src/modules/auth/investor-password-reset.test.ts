@@ -34,6 +34,7 @@ describe('investor password reset', () => {
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
     expect(known.json().message).toBe(CUSTOMER_RESET_TEXTS.requested);
+    expect(known.json().delivery).toBe('email');
 
     const mail = await inbox.next((m) => m.to.includes(email));
     expect(mail.text).toContain('https://bist.example/sifre-sifirla#token=');

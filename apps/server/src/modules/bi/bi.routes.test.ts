@@ -372,7 +372,7 @@ describe.each(testBackends())('Business Intelligence API on %s', (backend) => {
     const registered = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: 'bi-kayit@example.com', password: 'gizli-sifre' },
+      payload: { email: 'bi-kayit@example.com', password: 'gizli-sifre', privacy_notice_acknowledged: true },
     });
     expect(registered.statusCode).toBe(202);
     const inv = await investor(t, { email: 'bi-kayit@example.com' });
@@ -394,7 +394,11 @@ describe.each(testBackends())('Business Intelligence API on %s', (backend) => {
     await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: 'bi-kayit@example.com', password: 'baska-sifre-1' },
+      payload: {
+        email: 'bi-kayit@example.com',
+        password: 'baska-sifre-1',
+        privacy_notice_acknowledged: true,
+      },
     });
     expect(await newSignups()).toBe(before! + 1);
   });

@@ -87,6 +87,12 @@ export class PasswordResetService {
     return this.deps.realm.texts;
   }
 
+  /** How a link leaves this server: an e-mail through SMTP, or (demo mode without SMTP) a file in the outbox. */
+  get delivery(): 'email' | 'demo_outbox' | null {
+    const kind = this.deps.mailer?.kind;
+    return kind === 'smtp' ? 'email' : kind === 'outbox' ? 'demo_outbox' : null;
+  }
+
   /**
    * Sends a reset link when the e-mail belongs to an active account. The answer and the work done in the request are
    * the same either way (the mail goes out in the background); throttled per e-mail and per address.

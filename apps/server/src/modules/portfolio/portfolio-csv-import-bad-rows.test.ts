@@ -129,6 +129,10 @@ describe('CSV import with bad rows', () => {
 
   it('round-trips an export through import (replace) to the same ledger', async () => {
     const source = await investor(t);
+    // CSV export is a paid plan's feature (decision 0056).
+    expect((await source.put('/api/subscription', { plan: 'premium', interval: 'monthly' })).statusCode).toBe(
+      200,
+    );
     const csv = [
       HEADER,
       '2026-09-01,deposit,,,,,100000,"Not, virgüllü"',
@@ -147,6 +151,9 @@ describe('CSV import with bad rows', () => {
     expect(exported.body).toContain("'=SUM(A1)"); // formula neutralised for spreadsheets
 
     const target = await investor(t);
+    expect((await target.put('/api/subscription', { plan: 'pro', interval: 'monthly' })).statusCode).toBe(
+      200,
+    );
     await target.post('/api/portfolio/transactions', { type: 'deposit', date: '2026-01-01', amount: 5 });
     const imported = await target.post('/api/portfolio/transactions/import', {
       csv: exported.body,

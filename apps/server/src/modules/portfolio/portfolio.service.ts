@@ -13,6 +13,7 @@ import {
   type TransactionType,
 } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
+import { UNLIMITED_PLAN_GATE, type PlanGate } from '@/modules/bi/plan-gate';
 import { roundMoney } from '@/lib/money';
 import type { Versioned } from '@/lib/versioned';
 import type { MarketData } from '@/market/market-data';
@@ -57,6 +58,7 @@ export class PortfolioService {
     private readonly repo: PortfolioRepository,
     private readonly market: MarketData,
     private readonly clock: Clock,
+    private readonly plans: PlanGate = UNLIMITED_PLAN_GATE,
     /** The splits the market data provider reported (none without a real feed's history). */
     private readonly splits: () => Promise<readonly StoredSplit[]> = () => Promise.resolve([]),
   ) {
@@ -116,7 +118,9 @@ export class PortfolioService {
     };
   }
 
+  /** The ledger as CSV: a paid plan's feature (decision 0056; the KVKK export stays free). */
   async exportCsv(userId: string): Promise<{ csv: string; fileName: string }> {
+    await this.plans.requireCsvExport(userId);
     const ledger = await this.ledgers.get(userId);
     const fileName = `portfoy-islemleri-${istanbulToday(this.clock.now())}.csv`;
     const csv = csvFormat(

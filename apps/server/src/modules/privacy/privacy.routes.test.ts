@@ -21,7 +21,7 @@ async function namedInvestor(t: TestApp, email: string, name: string): Promise<I
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { email, password: PASSWORD, name },
+    payload: { email, password: PASSWORD, name, privacy_notice_acknowledged: true },
   });
   expect(res.statusCode).toBe(202);
   return investor(t, { email, demoLogin: true });
@@ -326,6 +326,8 @@ describe('KVKK routes (investor)', () => {
     expect(res.json()).toMatchObject({
       success: true,
       reference: expect.stringMatching(/^KVKK-[0-9A-F]{10}$/),
+      // What the law keeps, unlinked: her two buys and the deposit, the Pro payment and its subscription event.
+      retained: { transactions: 3, payments: 1, subscription_events: 1 },
     });
 
     expect(await whereInDatabase(t, email)).toEqual([]);

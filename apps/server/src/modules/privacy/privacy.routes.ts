@@ -58,8 +58,11 @@ export function privacyRoutes(privacy: PrivacyService, auth: CustomerAuthenticat
         },
       },
       async (request) => {
-        const { reference } = await privacy.erase(currentCustomer(request).user, request.body.password);
-        return { success: true as const, message: PRIVACY_MESSAGES.erased, reference };
+        const { reference, retained } = await privacy.erase(
+          currentCustomer(request).user,
+          request.body.password,
+        );
+        return { success: true as const, message: PRIVACY_MESSAGES.erased, reference, retained };
       },
     );
 

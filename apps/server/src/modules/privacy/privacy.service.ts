@@ -30,6 +30,13 @@ export interface SessionEvictor {
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
 /** KVKK for investors: the export of everything stored about them, the erasure, and the requests' register. */
+/** The rows kept by law after an erasure, under the pseudonym (the investor's confirmation shows them). */
+export interface ErasureRetained {
+  transactions: number;
+  payments: number;
+  subscription_events: number;
+}
+
 export class PrivacyService {
   constructor(
     private readonly deps: {
@@ -65,6 +72,9 @@ export class PrivacyService {
         created_by_demo_login: user.createdByDemoLogin,
         created_at: iso(user.createdAt),
         last_login_at: iso(user.lastLoginAt),
+        privacy_notice_version: user.privacyNoticeVersion,
+        privacy_notice_acknowledged_at: iso(user.privacyNoticeAcknowledgedAt),
+        marketing_consent_at: iso(user.marketingConsentAt),
       },
       sessions: data.sessions.map((s) => ({
         created_at: iso(s.createdAt),
@@ -175,7 +185,10 @@ export class PrivacyService {
    * the redaction of the audit entries that mention them (decision 0045). If the erasure fails, the request stays
    * 'received' on the compliance page with its deadline running.
    */
-  async erase(subject: CustomerUser, password: string): Promise<{ reference: string }> {
+  async erase(
+    subject: CustomerUser,
+    password: string,
+  ): Promise<{ reference: string; retained: ErasureRetained }> {
     const { repo, clock, sessions, audit } = this.deps;
     const user = await repo.findUser(subject.id);
     if (!user) throw new UnauthorizedError(PRIVACY_MESSAGES.accountGone);
@@ -184,7 +197,7 @@ export class PrivacyService {
     const request = await this.open('erasure', user.id);
     const pseudonymId = randomUUID();
     const rewrite = pseudonymiseText(user, pseudonymId);
-    const counts = await repo.transaction(async (tx, executor) => {
+    const counts: Record<string, number> = await repo.transaction(async (tx, executor) => {
       const erased = await tx.erase(user, pseudonymId, rewrite);
       const done = {
         ...erased.counts,
@@ -206,7 +219,14 @@ export class PrivacyService {
     });
     sessions.evictUser(user.id);
     await this.audit('kvkk_erasure_completed', request.id, { reference: request.reference, ...counts });
-    return { reference: request.reference };
+    return {
+      reference: request.reference,
+      retained: {
+        transactions: counts.portfolio_transactions ?? 0,
+        payments: counts.payments ?? 0,
+        subscription_events: counts.subscription_events ?? 0,
+      },
+    };
   }
 
   /** The register for the compliance page's KVKK tab. */

@@ -1,14 +1,18 @@
-import { WATCHLIST_MAX_ITEMS, type WatchlistItem } from '@bist/contracts';
+import { PLAN_FEATURES, WATCHLIST_MAX_ITEMS, type WatchlistItem } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
 import { BadRequestError, ConflictError } from '@/lib/errors';
 import type { MarketData } from '@/market/market-data';
 import { roundMoney } from '@/lib/money';
 import type { WatchlistRepository, WatchlistRow } from './watchlist.repository.ts';
+import { UNLIMITED_PLAN_GATE, type PlanGate } from '@/modules/bi/plan-gate';
 
 export const WATCHLIST_MESSAGES = {
   unknownSymbol: (symbol: string) => `Bilinmeyen hisse kodu: ${symbol}`,
   full: `İzleme listesine en fazla ${WATCHLIST_MAX_ITEMS} hisse eklenebilir.`,
 } as const;
+
+/** Below this many stocks no plan limits an addition (the smallest plan's watchlist). */
+const SMALLEST_PLAN_LIMIT = Math.min(...Object.values(PLAN_FEATURES).map((f) => f.watchlistStocks));
 
 export class WatchlistUnknownSymbolError extends BadRequestError {
   constructor(symbol: string) {
@@ -32,6 +36,7 @@ export class WatchlistService {
     private readonly repo: WatchlistRepository,
     private readonly market: MarketData,
     private readonly clock: Clock,
+    private readonly plans: PlanGate = UNLIMITED_PLAN_GATE,
   ) {}
 
   async list(userId: string): Promise<WatchlistItem[]> {
@@ -40,10 +45,14 @@ export class WatchlistService {
 
   async add(userId: string, symbol: string): Promise<{ item: WatchlistItem; created: boolean }> {
     if (!this.market.hasStock(symbol)) throw new WatchlistUnknownSymbolError(symbol);
-    if ((await this.repo.count(userId)) >= WATCHLIST_MAX_ITEMS) {
+    const count = await this.repo.count(userId);
+    const full = count >= WATCHLIST_MAX_ITEMS;
+    if (count >= SMALLEST_PLAN_LIMIT) {
+      // Adding a listed symbol again changes nothing, whatever the plan.
       const existing = (await this.repo.list(userId)).find((row) => row.symbol === symbol);
-      if (!existing) throw new WatchlistFullError();
-      return { item: this.present(existing), created: false };
+      if (existing) return { item: this.present(existing), created: false };
+      if (!(await this.plans.allowsOneMore(userId, 'watchlistStocks', count)) || full)
+        throw new WatchlistFullError();
     }
     const { row, created } = await this.repo.add(userId, symbol, this.clock.now());
     return { item: this.present(row), created };

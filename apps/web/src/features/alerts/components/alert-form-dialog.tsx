@@ -17,6 +17,8 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { fieldProps, FormField, FormError } from '@/components/ui/form-field';
 import { formErrorsFrom } from '@/lib/server-errors';
+import { isApiError } from '@/lib/api-client';
+import { PlanRequiredNotice } from '@/components/plan-required-notice';
 import { formatPrice } from '@/lib/format';
 import { useStockQuote } from '@/lib/stock-lookup';
 import { cn } from '@/lib/utils';
@@ -59,6 +61,7 @@ function AlertForm({ initial, onDone }: { initial: PickedStock | null; onDone: (
   const [threshold, setThreshold] = useState('');
   const [errors, setErrors] = useState<Partial<Record<AlertField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [planRefusal, setPlanRefusal] = useState<string | null>(null);
   const create = useCreateAlert();
   const live = useStockQuote(stock?.symbol ?? null);
   const name = stock?.name ?? (live.data?.symbol === stock?.symbol ? live.data?.company_name : null) ?? null;
@@ -66,6 +69,7 @@ function AlertForm({ initial, onDone }: { initial: PickedStock | null; onDone: (
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
+    setPlanRefusal(null);
     const found = validateAlertThreshold(stock?.symbol ?? '', threshold);
     setErrors(found);
     if (!stock || Object.keys(found).length > 0) return;
@@ -81,6 +85,11 @@ function AlertForm({ initial, onDone }: { initial: PickedStock | null; onDone: (
           onDone();
         },
         onError: (e) => {
+          // The plan's alert limit: its words name the plan that allows more, with the way to the plans.
+          if (isApiError(e) && e.requiredPlan) {
+            setPlanRefusal(e.displayMessage);
+            return;
+          }
           const mapped = formErrorsFrom(e, ['symbol', 'threshold'] as const, {
             threshold_price: 'threshold',
           });
@@ -153,6 +162,7 @@ function AlertForm({ initial, onDone }: { initial: PickedStock | null; onDone: (
         />
       </FormField>
       <FormError message={formError} />
+      {planRefusal ? <PlanRequiredNotice message={planRefusal} /> : null}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={create.isPending}>
           {t('cancel')}

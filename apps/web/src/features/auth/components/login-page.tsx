@@ -120,6 +120,23 @@ export function LoginPage() {
               }}
             />
           </form>
+          <div className="mt-2 flex flex-wrap items-center justify-between gap-x-4 text-sm">
+            <Link
+              to="/sifremi-unuttum"
+              className="inline-flex min-h-11 items-center text-primary underline-offset-4 hover:underline"
+            >
+              {t('login.forgot')}
+            </Link>
+            <span className="inline-flex min-h-11 items-center gap-1 text-muted-foreground">
+              {t('login.noAccount')}
+              <Link
+                to="/register"
+                className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline"
+              >
+                {t('login.register')}
+              </Link>
+            </span>
+          </div>
           {demoMode || prerendered ? (
             <p
               hidden={!demoMode}

@@ -79,14 +79,17 @@ describe('LandingPage', () => {
     expect(screen.getByTestId('stat-stocks').textContent).toContain('---');
   });
 
-  it('has the four feature cards and login links to /login', async () => {
+  it('has the four feature cards, sign-in links to /login and sign-up links to /register', async () => {
     serveStats(null);
     renderApp('/');
     for (const title of ['Piyasa Analizi', 'AI Tahmin Modelleri', 'Güvenli Platform', 'Hızlı Performans']) {
       expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
     }
-    const loginLinks = screen.getAllByRole('link').filter((link) => link.getAttribute('href') === '/login');
-    expect(loginLinks.length).toBeGreaterThanOrEqual(3);
+    const links = (href: string) =>
+      screen.getAllByRole('link').filter((link) => link.getAttribute('href') === href);
+    // 'Giriş Yap' in the bar and the footer; 'Kayıt Ol' in the bar, the hero, the call to action and the footer.
+    expect(links('/login').length).toBeGreaterThanOrEqual(2);
+    expect(links('/register').length).toBeGreaterThanOrEqual(3);
   });
   it('says in one line where the prices come from: the simulation, or the provider and its delay', async () => {
     vi.stubGlobal('fetch', vi.fn(sourceFetch(simulatedSourceData())));

@@ -46,7 +46,7 @@ export function LandingPage() {
               <Link to="/login">{t('landing.nav.login')}</Link>
             </Button>
             <Button asChild>
-              <Link to="/login">{t('landing.nav.start')}</Link>
+              <Link to="/register">{t('landing.nav.start')}</Link>
             </Button>
           </div>
         </nav>
@@ -72,7 +72,7 @@ export function LandingPage() {
             <LandingSource />
             <div className="mt-10 flex flex-col gap-3 sm:flex-row">
               <Button size="lg" asChild>
-                <Link to="/login">
+                <Link to="/register">
                   {t('landing.hero.primary')}
                   <ArrowRight />
                 </Link>
@@ -125,7 +125,7 @@ export function LandingPage() {
             <h2 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('landing.cta.title')}</h2>
             <p className="mx-auto mt-3 max-w-xl opacity-90">{t('landing.cta.subtitle')}</p>
             <Button size="lg" variant="secondary" className="mt-8" asChild>
-              <Link to="/login">
+              <Link to="/register">
                 {t('landing.cta.button')}
                 <ArrowRight />
               </Link>
@@ -146,6 +146,11 @@ export function LandingPage() {
               <li>
                 <Link to="/login" className="hover:text-foreground">
                   {t('landing.nav.login')}
+                </Link>
+              </li>
+              <li>
+                <Link to="/register" className="hover:text-foreground">
+                  {t('landing.nav.start')}
                 </Link>
               </li>
               <li>

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ErrorEnvelope } from '@bist/contracts';
 import { ApiError } from '@/lib/api-client';
 import { downloadText } from '@/lib/download';
 import { i18n } from '@/lib/i18n';
@@ -16,7 +17,14 @@ export async function exportCsv(): Promise<{ csv: string; fileName: string }> {
     throw new ApiError({ kind: 'network', message: i18n.t('errors.network'), status: null, cause });
   }
   if (!response.ok) {
-    throw new ApiError({ kind: 'http', message: i18n.t('errors.unexpected'), status: response.status });
+    // The server's envelope, when it sent one (a plan limit names the plan that allows the export).
+    const envelope = (await response.json().catch(() => undefined)) as Partial<ErrorEnvelope> | undefined;
+    throw new ApiError({
+      kind: 'http',
+      message: i18n.t('errors.unexpected'),
+      status: response.status,
+      envelope,
+    });
   }
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'portfoy-islemleri.csv';

@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { isApiError } from '@/lib/api-client';
 import { useExportCsv } from '@/features/portfolio/api/export-csv';
 import { useTransactions } from '@/features/portfolio/api/get-transactions';
+import { PlanRequiredNotice } from '@/components/plan-required-notice';
 import { CsvImportDialog } from './csv-import-dialog';
 import { TransactionsTable } from './transactions-table';
 import '@/features/portfolio/i18n';
@@ -18,6 +19,8 @@ export function TransactionsSection({ onEdit }: { onEdit: (transaction: Portfoli
   const query = useTransactions();
   const exportCsv = useExportCsv();
   const [importing, setImporting] = useState(false);
+  // A plan without CSV export: the server's words (naming the plan that has it) and the way to the plans.
+  const [planRefusal, setPlanRefusal] = useState<string | null>(null);
   return (
     <Card data-testid="transactions-section">
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
@@ -29,7 +32,11 @@ export function TransactionsSection({ onEdit }: { onEdit: (transaction: Portfoli
             disabled={exportCsv.isPending}
             onClick={() =>
               exportCsv.mutate(undefined, {
-                onError: (e) => toast.error(isApiError(e) ? e.displayMessage : t('common.failed')),
+                onSuccess: () => setPlanRefusal(null),
+                onError: (e) => {
+                  if (isApiError(e) && e.requiredPlan) setPlanRefusal(e.displayMessage);
+                  else toast.error(isApiError(e) ? e.displayMessage : t('common.failed'));
+                },
               })
             }
           >
@@ -40,7 +47,8 @@ export function TransactionsSection({ onEdit }: { onEdit: (transaction: Portfoli
           </Button>
         </div>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-4">
+        {planRefusal ? <PlanRequiredNotice message={planRefusal} /> : null}
         {query.isError ? (
           <p role="alert" className="text-sm text-down">
             {t('history.failed')}

@@ -24,6 +24,7 @@ import { useSession } from '@/lib/session';
 import { useEraseAccount } from '@/features/privacy/api/erase-account';
 import { useExportMyData } from '@/features/privacy/api/export-my-data';
 import { isErasureConfirmed } from '@/features/privacy/lib/confirm-word';
+import { ERASURE_DONE_PATH, rememberErasure } from './erasure-done-page';
 import '@/features/privacy/i18n';
 
 /** 'Kişisel Verilerim (KVKK)' on the account page: download everything stored, or erase the account. */
@@ -98,16 +99,17 @@ function EraseForm({ onCancel }: { onCancel: () => void }) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     erase.mutate(password, {
-      onSuccess: ({ reference }) => {
-        // The server has ended every session of the account. Leaving for the landing page and clearing the
-        // session render together (one transition, as the router's own update is), so neither this page's guard
-        // (no session → /login) nor the landing page's (a session → /dashboard) redirects in between.
+      onSuccess: ({ reference, retained }) => {
+        // The server has ended every session of the account. Leaving for the confirmation (its reference, what the
+        // law keeps and why) and clearing the session render together (one transition, as the router's own update
+        // is), so this page's guard (no session → /login) does not redirect in between.
+        const erasure = { reference, retained };
+        rememberErasure(erasure);
         startTransition(() => {
-          void navigate('/', { replace: true });
+          void navigate(ERASURE_DONE_PATH, { replace: true, state: { erasure } });
           signOut();
         });
         queryClient.clear();
-        toast.success(t('erase.done', { reference }), { duration: 10_000 });
       },
       onError: (e) => {
         const mapped = formErrorsFrom(e, ['password'] as const);

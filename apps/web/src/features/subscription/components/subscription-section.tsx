@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import { toast } from '@/components/ui/toaster';
-import { Check, Info } from 'lucide-react';
+import { Check, Info, Minus } from 'lucide-react';
 import type { BillingInterval, PaymentHistoryItem, PlanId, Subscription } from '@bist/contracts';
-import { SUBSCRIPTION_PLANS, VAT_PERCENT } from '@bist/contracts/values';
+import { PLAN_FEATURES, SUBSCRIPTION_PLANS, VAT_PERCENT } from '@bist/contracts/values';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorCard } from '@/components/error-card';
 import { Badge } from '@/components/ui/badge';
@@ -79,7 +79,12 @@ export function SubscriptionSection() {
   };
 
   return (
-    <section aria-labelledby="subscription-title" className="space-y-4" data-testid="subscription">
+    <section
+      id="abonelik"
+      aria-labelledby="subscription-title"
+      className="scroll-mt-20 space-y-4"
+      data-testid="subscription"
+    >
       <div>
         <h2 id="subscription-title" className="text-lg font-semibold">
           {t('title')}
@@ -123,6 +128,7 @@ export function SubscriptionSection() {
             ) : null}
           </div>
 
+          <p className="text-sm text-muted-foreground">{t('features.everyPlan')}</p>
           <div className="grid gap-4 md:grid-cols-3" data-testid="subscription-plans">
             {SUBSCRIPTION_PLANS.map((plan) => (
               <PlanCard
@@ -240,34 +246,70 @@ function PlanCard({
           {planId === 'free' ? t('free') : t('vatExcluded', { vat: VAT_PERCENT })}
         </CardDescription>
       </CardHeader>
-      <CardContent className="mt-auto space-y-3">
-        {saving ? (
-          <p className={cn('text-sm', interval === 'yearly' ? 'text-up' : 'text-muted-foreground')}>
-            {t('yearlySaving', {
-              amount: formatPrice(saving.amount),
-              percent: formatPercent(saving.percent, 0),
-            })}
-          </p>
-        ) : (
-          <p className="text-sm text-muted-foreground">&nbsp;</p>
-        )}
-        {isCurrent ? (
-          <Button variant="outline" className="w-full" disabled>
-            <Check aria-hidden="true" />
-            {t('isCurrent')}
-          </Button>
-        ) : planId === 'free' && s?.plan === 'free' ? null : (
-          <Button
-            className="w-full"
-            variant={planId === 'free' ? 'outline' : 'default'}
-            disabled={disabled || change === 'current'}
-            onClick={() => onChoose({ plan: planId, interval })}
-          >
-            {planId === 'free' ? t('chooseFree') : t('choose', { plan: planName(planId) })}
-          </Button>
-        )}
+      <CardContent className="flex flex-1 flex-col gap-3">
+        <PlanFeatureList planId={planId} />
+        <div className="mt-auto space-y-3">
+          {saving ? (
+            <p className={cn('text-sm', interval === 'yearly' ? 'text-up' : 'text-muted-foreground')}>
+              {t('yearlySaving', {
+                amount: formatPrice(saving.amount),
+                percent: formatPercent(saving.percent, 0),
+              })}
+            </p>
+          ) : (
+            <p className="text-sm text-muted-foreground">&nbsp;</p>
+          )}
+          {isCurrent ? (
+            <Button variant="outline" className="w-full" disabled>
+              <Check aria-hidden="true" />
+              {t('isCurrent')}
+            </Button>
+          ) : planId === 'free' && s?.plan === 'free' ? null : (
+            <Button
+              className="w-full"
+              variant={planId === 'free' ? 'outline' : 'default'}
+              disabled={disabled || change === 'current'}
+              onClick={() => onChoose({ plan: planId, interval })}
+            >
+              {planId === 'free' ? t('chooseFree') : t('choose', { plan: planName(planId) })}
+            </Button>
+          )}
+        </div>
       </CardContent>
     </Card>
+  );
+}
+
+/** What the plan gives (PLAN_FEATURES: the same table the server enforces). */
+function PlanFeatureList({ planId }: { planId: PlanId }) {
+  const { t } = useTranslation('subscription');
+  const features = PLAN_FEATURES[planId];
+  const rows: { key: string; text: string; included: boolean }[] = [
+    { key: 'alerts', text: t('features.alerts', { n: features.priceAlerts }), included: true },
+    { key: 'watchlist', text: t('features.watchlist', { n: features.watchlistStocks }), included: true },
+    {
+      key: 'csv',
+      text: features.csvExport ? t('features.csvExport') : t('features.noCsvExport'),
+      included: features.csvExport,
+    },
+  ];
+  return (
+    <ul
+      aria-label={t('features.title')}
+      className="space-y-1.5 text-sm"
+      data-testid={`plan-${planId}-features`}
+    >
+      {rows.map((row) => (
+        <li key={row.key} className={cn('flex items-start gap-2', !row.included && 'text-muted-foreground')}>
+          {row.included ? (
+            <Check className="mt-0.5 size-4 shrink-0 text-up" aria-hidden="true" />
+          ) : (
+            <Minus className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          )}
+          {row.text}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -14,6 +14,8 @@ import {
 import { Spinner } from '@/components/ui/spinner';
 import { FormField } from '@/components/ui/form-field';
 import { formErrorsFrom } from '@/lib/server-errors';
+import { isApiError } from '@/lib/api-client';
+import { PlanRequiredNotice } from '@/components/plan-required-notice';
 import { useAddWatchlistItem } from '@/features/watchlist/api/add-watchlist-item';
 import '@/features/watchlist/i18n';
 
@@ -40,6 +42,7 @@ function AddForm({ onDone }: { onDone: () => void }) {
   const id = useId();
   const [stock, setStock] = useState<PickedStock | null>(null);
   const [error, setError] = useState<string | undefined>();
+  const [planRefusal, setPlanRefusal] = useState<string | null>(null);
   const add = useAddWatchlistItem();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,6 +58,11 @@ function AddForm({ onDone }: { onDone: () => void }) {
         onDone();
       },
       onError: (e) => {
+        // The plan's watchlist limit: its words name the plan that allows more, with the way to the plans.
+        if (isApiError(e) && e.requiredPlan) {
+          setPlanRefusal(e.displayMessage);
+          return;
+        }
         const mapped = formErrorsFrom(e, ['symbol'] as const);
         setError(mapped.fieldErrors.symbol ?? mapped.formError ?? t('failed'));
       },
@@ -78,6 +86,7 @@ function AddForm({ onDone }: { onDone: () => void }) {
           describedBy={error ? `${id}-symbol-error` : undefined}
         />
       </FormField>
+      {planRefusal ? <PlanRequiredNotice message={planRefusal} /> : null}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           {t('cancel')}

@@ -1,0 +1,5 @@
+import { ErasureDonePage } from '@/features/privacy/components/erasure-done-page';
+
+export default function AccountErasedRoute() {
+  return <ErasureDonePage />;
+}

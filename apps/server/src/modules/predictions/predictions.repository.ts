@@ -200,19 +200,6 @@ export class PredictionsRepository {
     return new Map(result.rows.map((r) => [r.algorithm_id, r.error ?? null]));
   }
 
-  /** Predictions of a batch by the given models with confidence ≥ `threshold` (fraction). */
-  async countConfident(asOfDate: string, threshold: number, models: readonly ModelKey[]): Promise<number> {
-    if (models.length === 0) return 0;
-    const pairs = sql.join(
-      models.map((m) => sql`(horizon_days = ${m.horizonDays} and algorithm_id = ${m.algorithmId})`),
-      sql` or `,
-    );
-    const result = await this.db.execute<{ n: number }>(sql`
-      select count(*)::int as n from predictions
-      where as_of_date = ${asOfDate}::date and confidence >= ${threshold} and (${pairs})`);
-    return Number(result.rows[0]?.n ?? 0);
-  }
-
   /**
    * Per target date from `fromDate`: evaluated predictions, hits and those that closed up (enabled algorithms); a
    * prediction whose realised return was exactly 0 (hit null) is left out of all three.

@@ -3,4 +3,3 @@
 
 /** Spec §7: the page's portfolio name. (Windows, limits and targets of spec §9 live in constants.ts.) */
 export const AI_OPTIMIZATION_NAME = 'AI Optimized Portfolio';
-

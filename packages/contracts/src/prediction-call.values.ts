@@ -61,7 +61,11 @@ export function medianOf(values: readonly number[]): number {
  * day's cross-section the model puts it on. A model whose forecasts all fall in a falling market still calls half the
  * stocks 'outperform': that is what it predicts, not a rise.
  */
-export function predictionCallOf(expectedReturn: number, batchMedian: number, mode: CallMode): PredictionCall {
+export function predictionCallOf(
+  expectedReturn: number,
+  batchMedian: number,
+  mode: CallMode,
+): PredictionCall {
   if (mode === 'absolute') return expectedReturn > 0 ? 'up' : expectedReturn < 0 ? 'down' : 'neutral';
   const relative = expectedReturn - (Number.isFinite(batchMedian) ? batchMedian : 0);
   return relative > 0 ? 'outperform' : relative < 0 ? 'underperform' : 'neutral';

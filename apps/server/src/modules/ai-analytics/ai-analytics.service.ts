@@ -128,8 +128,7 @@ function predictionOf(row: ScoredAiPrediction): AiPrediction {
     confidence_score: round(row.confidence, 4),
     probability_up: round(row.probabilityUp, 4),
     current_price: round(row.currentPriceTry, 2),
-    prediction_value:
-      row.trend === 'up' || row.trend === 'down' ? round(row.predictionValueTry, 2) : null,
+    prediction_value: row.trend === 'up' || row.trend === 'down' ? round(row.predictionValueTry, 2) : null,
     model_name: row.modelName,
     algorithm_id: row.algorithmId,
     model_version: row.modelVersion,

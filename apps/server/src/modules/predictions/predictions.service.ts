@@ -314,7 +314,9 @@ export class PredictionsService {
   );
   private readonly liveCounts = new VersionedCache<'all', Map<string, number>>(1);
   private readonly summaryBases = new VersionedCache<string, SummaryBase>(SUMMARY_BASES_MAX);
-  private readonly servedBatches = new VersionedCache<PredictionHorizon, ServedBatch>(PREDICTION_HORIZONS.length);
+  private readonly servedBatches = new VersionedCache<PredictionHorizon, ServedBatch>(
+    PREDICTION_HORIZONS.length,
+  );
   private readonly generatedCounts = new VersionedCache<'window', { count: number; validUntilMs: number }>(1);
 
   constructor(
@@ -511,7 +513,8 @@ export class PredictionsService {
     predictions: { row: ModelPrediction; served: TopPrediction }[];
   }> {
     const batch = await this.servedBatch(horizon);
-    if (!batch.model || batch.model.kind !== 'model') return { model: batch.model, asOfDate: null, predictions: [] };
+    if (!batch.model || batch.model.kind !== 'model')
+      return { model: batch.model, asOfDate: null, predictions: [] };
     const wanted = symbols ? new Set(symbols) : null;
     return {
       model: batch.model,
@@ -592,7 +595,10 @@ export class PredictionsService {
         {
           prediction,
           model: batch.model,
-          passes_liquidity_floor: passesLiquidityFloor(turnover.get(row.symbol) ?? null, prediction.current_price),
+          passes_liquidity_floor: passesLiquidityFloor(
+            turnover.get(row.symbol) ?? null,
+            prediction.current_price,
+          ),
         },
       ];
     });
@@ -760,7 +766,9 @@ export class PredictionsService {
     const confident = rows.filter(({ row, context }) => {
       const p = this.topPredictionOf(row, context);
       const level = p.measured_level;
-      return level !== null && level.se_points !== null && level.realised_percent - Z_95 * level.se_points > 50;
+      return (
+        level !== null && level.se_points !== null && level.realised_percent - Z_95 * level.se_points > 50
+      );
     }).length;
     const [anyAsOf, turnover, history] = await Promise.all([
       this.repo.latestAsOfDate(horizon),

@@ -43,7 +43,7 @@ export function MeasuredLevelText({ level }: { level: TopPrediction['measured_le
   const { t } = useTranslation('predictions');
   if (!level) return <span className="text-muted-foreground">{t('measured.none')}</span>;
   return (
-    <span className="tabular-nums" data-role="measured-level">
+    <span className="tabular-nums" data-testid="measured-level">
       {t('measured.value', {
         rate: formatPercent(level.realised_percent, 1),
         low: formatPercent(level.low_percent, 0),

@@ -259,7 +259,8 @@ export class AiAnalyticsService {
       // The call investors see for this stock (the column keeps its old name).
       trend: served.call,
       probabilityUp: probabilityUpOf(served),
-      confidence: p.confidence,
+      // The confidence investors see (½ — no information — where a relative call has none).
+      confidence: served.confidence === null ? 0.5 : served.confidence / 100,
       expectedReturn: absolute ? p.expectedReturn : (served.relative_return ?? 0),
       currentPriceTry: p.currentPriceTry,
       predictionValueTry: p.targetPriceTry,

@@ -21,7 +21,14 @@ const ic = (mean: number, days: number) => ({ mean, sd: 0.1, icir: mean / 0.1, d
 
 function evaluation(
   algorithmId: string,
-  e: { rankIcDiff: number; days: number; accuracy: number; baseline: number; edgeCi: [number, number] },
+  e: {
+    rankIcDiff: number;
+    days: number;
+    accuracy: number;
+    baseline: number;
+    edgeCi: [number, number];
+    t?: number;
+  },
 ): AlgorithmEvaluation {
   return algorithmEvaluationSchema.parse({
     algorithmId,
@@ -39,6 +46,48 @@ function evaluation(
     edgeClusteredCiLowPoints: e.edgeCi[0],
     edgeClusteredCiHighPoints: e.edgeCi[1],
     rankIcDiffVsBestFactor: e.rankIcDiff,
+    rankIcDiffNwT: e.t ?? 3,
+    bestFactorId: 'low_volatility',
+    // The cross-fitted reliability table of P(above the day's median): what a confidence level means.
+    calibration: {
+      a: 1,
+      b: 0,
+      rows: 20_000,
+      reliability: [
+        {
+          lowPercent: 0,
+          highPercent: 40,
+          count: 800,
+          predictedPercent: 35,
+          realisedPercent: 36,
+          realisedSePoints: 2,
+        },
+        {
+          lowPercent: 40,
+          highPercent: 52,
+          count: 9000,
+          predictedPercent: 48,
+          realisedPercent: 49,
+          realisedSePoints: 1,
+        },
+        {
+          lowPercent: 52,
+          highPercent: 60,
+          count: 5000,
+          predictedPercent: 55,
+          realisedPercent: 53,
+          realisedSePoints: 2,
+        },
+        {
+          lowPercent: 60,
+          highPercent: 100,
+          count: 100,
+          predictedPercent: 70,
+          realisedPercent: 64,
+          realisedSePoints: 5,
+        },
+      ],
+    },
     mae: 0.01,
     rmse: 0.02,
     skillVsRandomWalk: 0,
@@ -99,24 +148,33 @@ describe('predictions routes', () => {
       }),
     ];
     await runs.insertEvaluations(records.map((e) => evaluationRow(e, { createdAt: NOW })));
-    const p = (algorithmId: string, symbol: string, price: number, confidence: number) => ({
+    // A falling market: the production model forecasts a fall for every stock. It forecasts the relative return, so
+    // its calls are the stocks' side of the batch's median (−0.0065): THYAO and PENNY above, THIN and GARAN below —
+    // never an absolute rise, never a target price.
+    const p = (
+      algorithmId: string,
+      symbol: string,
+      price: number,
+      confidence: number,
+      expectedReturn = -0.01,
+    ) => ({
       algorithmId,
       symbol,
       horizonDays: 1,
       asOfDate: AS_OF,
       targetDate: '2026-11-18',
       currentPriceTry: price,
-      expectedReturn: 0.01,
-      direction: 'up',
+      expectedReturn,
+      direction: 'down',
       confidence,
-      targetPriceTry: price * 1.01,
+      targetPriceTry: price * (1 + expectedReturn),
       createdAt: NOW,
     });
     await runs.upsertPredictions([
-      p('ridge', 'THYAO', 300, 0.6),
-      p('ridge', 'PENNY', 0.43, 0.9),
-      p('ridge', 'THIN', 50, 0.85),
-      p('ridge', 'GARAN', 120, 0.55),
+      p('ridge', 'THYAO', 300, 0.58, -0.002),
+      p('ridge', 'PENNY', 0.43, 0.9, -0.005),
+      p('ridge', 'THIN', 50, 0.85, -0.008),
+      p('ridge', 'GARAN', 120, 0.55, -0.02),
       // More confident, but not the production model: never in 'En İyi Tahminler'.
       p('ols', 'GARAN', 120, 0.95),
       p('lasso', 'THYAO', 300, 0.99),
@@ -153,6 +211,9 @@ describe('predictions routes', () => {
     expect(data.production_models).toHaveLength(1);
     expect(data.production_models[0]).toMatchObject({
       horizon_days: 1,
+      kind: 'model',
+      call_mode: 'relative',
+      significance_bar: 2,
       algorithm_id: 'ridge',
       algorithm_name: 'Ridge Regresyonu',
       algorithm_name_en: 'Ridge Regression',
@@ -160,16 +221,40 @@ describe('predictions routes', () => {
       accuracy: { accuracy: 53, baseline: 52.5, edge_points: 0.5, indistinguishable: true },
     });
     expect(data.top_predictions.map((p) => [p.stock_code, p.algorithm_id, p.confidence])).toEqual([
-      ['THYAO', 'ridge', 60],
+      ['THYAO', 'ridge', 58],
       ['GARAN', 'ridge', 55],
     ]);
+    // Every raw forecast falls; the calls are relative — one stock above the median, one below — and none is a rise.
+    expect(
+      data.top_predictions.map((p) => [p.prediction, p.call, p.target_price, p.potential_percent]),
+    ).toEqual([
+      ['DOWN', 'outperform', null, null],
+      ['DOWN', 'underperform', null, null],
+    ]);
+    expect(data.top_predictions[0]!.relative_return).toBeCloseTo(0.0045, 6);
+    // THYAO's 58 % sits in the 52–60 % bin (53 % came true); GARAN's 55 % below the median is P(above) 45 %: the
+    // 40–52 % bin turned to its side (51 % of those calls came true).
+    expect(data.top_predictions[0]!.measured_level).toEqual({
+      low_percent: 52,
+      high_percent: 60,
+      realised_percent: 53,
+      se_points: 2,
+      count: 5000,
+    });
+    expect(data.top_predictions[1]!.measured_level).toMatchObject({
+      low_percent: 48,
+      high_percent: 60,
+      realised_percent: 51,
+    });
     expect(data.top_predictions[0]).toMatchObject({
       algorithm: 'Ridge Regresyonu',
       algorithm_name_en: 'Ridge Regression',
     });
     expect(data.liquidity_rule).toBe(LIQUIDITY_FLOOR_TR);
-    // 'Yüksek Güvenli' counts the production model's calls (PENNY 90 %, THIN 85 %), not ols's 95 %.
-    expect(data.summary.high_confidence_predictions).toBe(2);
+    // The measured count: calls whose bin came true above 50 % beyond its 95 % interval — THIN (below the median at
+    // 85 %: the 0–40 % bin, 64 % came true ± 2) — not PENNY (the 60–100 % bin has too few rows to be a level) nor
+    // ols's 95 %.
+    expect(data.summary.high_confidence_predictions).toBe(1);
     expect(data.as_of_date).toBe(AS_OF);
   });
 
@@ -222,7 +307,13 @@ describe('predictions routes', () => {
     expect(thyao.symbol).toBe('THYAO');
     expect(thyao.predictions).toHaveLength(1);
     expect(thyao.predictions[0]).toMatchObject({
-      prediction: { algorithm_id: 'ridge', confidence: 60, horizon_days: 1 },
+      prediction: {
+        algorithm_id: 'ridge',
+        confidence: 58,
+        horizon_days: 1,
+        call: 'outperform',
+        target_price: null,
+      },
       model: { algorithm_id: 'ridge', accuracy: { baseline: 52.5 } },
       passes_liquidity_floor: true,
     });

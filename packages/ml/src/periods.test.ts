@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { featuresOf, withTargets } from '../test/helpers.ts';
 import { FEATURE_COLUMN } from './features.ts';
-import { evaluationPeriods } from './periods.ts';
+import { evaluationPeriods, latestFactorScores } from './periods.ts';
 import { Rng } from './random.ts';
 import type { WalkForwardRun } from './walk-forward.ts';
 
@@ -52,5 +52,27 @@ describe(evaluationPeriods.name, () => {
   it('is empty with too few scored days', () => {
     const short = { ...run, rows: rows.subarray(0, 80), expectedReturn: run.expectedReturn.subarray(0, 80) };
     expect(evaluationPeriods(fs, short as WalkForwardRun)).toEqual([]);
+  });
+});
+
+describe(latestFactorScores.name, () => {
+  it("equals the feature set's factor column on the last day, times the factor's sign", () => {
+    const fs = featuresOf({ nSeries: 12, nDays: 300, seed: 8 });
+    const lastDay = fs.rowDay[fs.rows - 1]!;
+    for (const [id, column, sign] of [
+      ['low_volatility', 'atr_14', -1],
+      ['yesterday_return', 'ret_lag1', 1],
+      ['momentum_12_1', 'mom_12_1', 1],
+    ] as const) {
+      const scores = latestFactorScores(fs.panel, id);
+      expect(scores.length).toBeGreaterThan(0);
+      for (const s of scores) {
+        const row = fs.rowOf[s.seriesIndex * (fs.dayRowStart.length - 1) + lastDay]!;
+        expect(row).toBeGreaterThanOrEqual(0);
+        expect(s.score).toBeCloseTo(sign * fs.raw[row * fs.cols + FEATURE_COLUMN[column]]!, 12);
+        expect(s.close).toBe(fs.close[row]);
+      }
+    }
+    expect(latestFactorScores(fs.panel, 'nope')).toEqual([]);
   });
 });

@@ -8,7 +8,14 @@
  */
 import type { AlgorithmEvaluationPeriod } from '@bist/contracts';
 import { directionalHit } from '@bist/contracts';
-import { FEATURE_COLUMN, type FeatureSet, NOT_REALISED } from './features.ts';
+import {
+  compressSeries,
+  FEATURE_COLUMN,
+  type FeatureSet,
+  MIN_HISTORY_BARS,
+  NOT_REALISED,
+} from './features.ts';
+import type { Panel } from './panel.ts';
 import { dailyIc, summariseIc } from './metrics.ts';
 import { FACTOR_LADDER, neweyWestT } from './ranking.ts';
 import type { WalkForwardRun } from './walk-forward.ts';
@@ -139,4 +146,49 @@ export function evaluationPeriods(fs: FeatureSet, run: WalkForwardRun): Algorith
   const selection = windowFigures(fs, run, selectionRows, 'selection', null);
   const holdout = windowFigures(fs, run, holdoutRows, 'holdout', selection.bestFactorId);
   return [selection, holdout];
+}
+
+/** One stock's factor score on the panel's last date (the ranking served when no model clears the bar). */
+export interface LatestFactorScore {
+  seriesIndex: number;
+  score: number;
+  close: number;
+}
+
+/**
+ * The simple factors' scores on the panel's last date, for every stock with a bar that day and the factor's look-back:
+ * sign × the raw feature, computed as buildFeatures computes the column (Wilder ATR(14) / close with the |Δclose|
+ * fallback, yesterday's log return, log(c₋₂₁ / c₋₂₅₂)), per stock on its valid bars — a few milliseconds for the
+ * universe, so the predict step can store the factor's ranking beside the models' predictions.
+ */
+export function latestFactorScores(panel: Panel, factorId: string): LatestFactorScore[] {
+  const factor = FACTOR_LADDER.find((f) => f.id === factorId);
+  if (!factor) return [];
+  const last = panel.dates.length - 1;
+  const out: LatestFactorScore[] = [];
+  panel.series.forEach((series, seriesIndex) => {
+    const s = compressSeries(series);
+    const m = s.close.length;
+    if (m < MIN_HISTORY_BARS || s.days[m - 1] !== last) return;
+    const c = s.close;
+    let raw = NaN;
+    if (factor.column === 'atr_14') {
+      let a = 0;
+      for (let k = 1; k < m; k++) {
+        const h = s.high[k]!;
+        const l = s.low[k]!;
+        const pc = c[k - 1]!;
+        const tr =
+          Number.isFinite(h) && Number.isFinite(l)
+            ? Math.max(h - l, Math.abs(h - pc), Math.abs(l - pc))
+            : Math.abs(c[k]! - pc);
+        if (k <= 14) a = k === 14 ? (a + tr) / 14 : a + tr;
+        else a = (a * 13 + tr) / 14;
+      }
+      raw = m > 14 ? a / c[m - 1]! : NaN;
+    } else if (factor.column === 'ret_lag1') raw = Math.log(c[m - 1]! / c[m - 2]!);
+    else if (factor.column === 'mom_12_1' && m > 252) raw = Math.log(c[m - 22]! / c[m - 253]!);
+    if (Number.isFinite(raw)) out.push({ seriesIndex, score: factor.sign * raw, close: c[m - 1]! });
+  });
+  return out;
 }

@@ -2,6 +2,15 @@ import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { mlAlgorithms, mlEvaluations, predictions } from '@/db/schema/index';
 
+/** A factor's score of one stock on its newest stored date. */
+export interface FactorScoreRow {
+  symbol: string;
+  asOfDate: string;
+  score: number;
+  currentPriceTry: number;
+  createdAt: Date;
+}
+
 export type AlgorithmRow = typeof mlAlgorithms.$inferSelect;
 export type EvaluationRow = typeof mlEvaluations.$inferSelect;
 export type NewPrediction = Omit<typeof predictions.$inferInsert, 'id'>;
@@ -143,6 +152,22 @@ export class PredictionsRepository {
       direction: String(r.direction),
       confidence: Number(r.confidence),
       targetPriceTry: Number(r.target_price_try),
+      createdAt: new Date(r.created_at as string | Date),
+    }));
+  }
+
+  /** A factor's scores on its newest stored date, highest first (the factor's ranking); empty before any. */
+  async latestFactorScores(factorId: string): Promise<FactorScoreRow[]> {
+    const result = await this.db.execute<Record<string, unknown>>(sql`
+      select symbol, as_of_date::text as as_of_date, score, current_price_try, created_at from factor_scores
+      where factor_id = ${factorId}
+        and as_of_date = (select max(as_of_date) from factor_scores where factor_id = ${factorId})
+      order by score desc, symbol`);
+    return result.rows.map((r) => ({
+      symbol: String(r.symbol),
+      asOfDate: String(r.as_of_date),
+      score: Number(r.score),
+      currentPriceTry: Number(r.current_price_try),
       createdAt: new Date(r.created_at as string | Date),
     }));
   }

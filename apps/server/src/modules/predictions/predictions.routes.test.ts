@@ -148,6 +148,60 @@ describe('predictions routes', () => {
       }),
     ];
     await runs.insertEvaluations(records.map((e) => evaluationRow(e, { createdAt: NOW })));
+    // h = 5: ridge leads the factor but with t 1.4 (under the bar of 2), ols trails it: no model is served; the
+    // low-volatility ranking is the production call.
+    await runs.insertModels(
+      ['ols', 'ridge'].map((algorithmId) => ({
+        algorithmId,
+        horizonDays: 5,
+        cutoffDate: AS_OF,
+        stateJson: '{}',
+        metrics: { error: null },
+        createdAt: NOW,
+      })),
+    );
+    await runs.insertEvaluations(
+      [
+        {
+          ...evaluation('ridge', {
+            rankIcDiff: 0.03,
+            days: 200,
+            accuracy: 52,
+            baseline: 52.5,
+            edgeCi: [-2, 1],
+            t: 1.4,
+          }),
+          horizonDays: 5 as const,
+        },
+        {
+          ...evaluation('ols', {
+            rankIcDiff: -0.01,
+            days: 200,
+            accuracy: 51,
+            baseline: 52.5,
+            edgeCi: [-3, 0],
+            t: -0.8,
+          }),
+          horizonDays: 5 as const,
+        },
+      ].map((e) => evaluationRow(e, { createdAt: NOW })),
+    );
+    await runs.upsertFactorScores(
+      (
+        [
+          ['THYAO', -0.012, 300],
+          ['GARAN', -0.03, 120],
+          ['THIN', -0.02, 50],
+        ] as const
+      ).map(([symbol, score, price]) => ({
+        factorId: 'low_volatility',
+        symbol,
+        asOfDate: AS_OF,
+        score,
+        currentPriceTry: price,
+        createdAt: NOW,
+      })),
+    );
     // A falling market: the production model forecasts a fall for every stock. It forecasts the relative return, so
     // its calls are the stocks' side of the batch's median (−0.0065): THYAO and PENNY above, THIN and GARAN below —
     // never an absolute rise, never a target price.
@@ -177,6 +231,8 @@ describe('predictions routes', () => {
       p('ridge', 'GARAN', 120, 0.55, -0.02),
       // More confident, but not the production model: never in 'En İyi Tahminler'.
       p('ols', 'GARAN', 120, 0.95),
+      { ...p('ridge', 'THYAO', 300, 0.7), horizonDays: 5, targetDate: '2026-11-24' },
+      { ...p('ols', 'THYAO', 300, 0.7), horizonDays: 5, targetDate: '2026-11-24' },
       p('lasso', 'THYAO', 300, 0.99),
     ]);
     // Turnover: THYAO and GARAN liquid, THIN ₺1 M a day, PENNY liquid but under ₺1.
@@ -258,6 +314,42 @@ describe('predictions routes', () => {
     expect(data.as_of_date).toBe(AS_OF);
   });
 
+  it('serves the low-volatility ranking where no model beats it with t ≥ 2, named as such', async () => {
+    const { data } = dailySummarySchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/predictions/daily-summary?horizon=5' })).json(),
+    );
+    expect(data.production_models).toHaveLength(1);
+    expect(data.production_models[0]).toMatchObject({
+      horizon_days: 5,
+      kind: 'factor',
+      factor_id: 'low_volatility',
+      call_mode: 'relative',
+      algorithm_id: 'factor:low_volatility',
+      algorithm_name: 'düşük oynaklık sıralaması',
+      accuracy: null,
+    });
+    // Its ranking (THIN under the ₺10 M floor): the median score splits it; no return, confidence or target price.
+    expect(data.top_predictions.map((p) => [p.stock_code, p.call, p.call_source, p.algorithm])).toEqual([
+      ['THYAO', 'outperform', 'factor', 'düşük oynaklık sıralaması'],
+      ['GARAN', 'underperform', 'factor', 'düşük oynaklık sıralaması'],
+    ]);
+    for (const p of data.top_predictions)
+      expect([p.confidence, p.expected_return, p.relative_return, p.target_price]).toEqual([
+        null,
+        null,
+        null,
+        null,
+      ]);
+    // The stock card shows the same call for the same stock.
+    const garan = stockPredictionsSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/predictions/stocks/GARAN' })).json(),
+    ).data;
+    expect(garan.predictions.find((x) => x.prediction.horizon_days === 5)?.prediction).toMatchObject({
+      call: 'underperform',
+      id: data.top_predictions[1]!.id,
+    });
+  });
+
   it("shows the production model's walk-forward days as the accuracy history until live ones mature", async () => {
     const { data } = dailySummarySchema.parse(
       (await t.app.inject({ method: 'GET', url: '/api/predictions/daily-summary' })).json(),
@@ -305,7 +397,11 @@ describe('predictions routes', () => {
       (await t.app.inject({ method: 'GET', url: '/api/predictions/stocks/thyao' })).json(),
     ).data;
     expect(thyao.symbol).toBe('THYAO');
-    expect(thyao.predictions).toHaveLength(1);
+    // h = 1 from ridge, h = 5 from the low-volatility ranking.
+    expect(thyao.predictions.map((x) => [x.prediction.horizon_days, x.prediction.call_source])).toEqual([
+      [1, 'model'],
+      [5, 'factor'],
+    ]);
     expect(thyao.predictions[0]).toMatchObject({
       prediction: {
         algorithm_id: 'ridge',

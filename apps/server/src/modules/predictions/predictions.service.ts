@@ -34,7 +34,7 @@ import {
   type TopPrediction,
 } from '@bist/contracts';
 import { chooseProduction, dayTotalsMeanSe, predictionTargetOf, type ProductionChoice, Z_95 } from '@bist/ml';
-import { addCalendarDays, istanbulDate } from '@bist/market';
+import { addCalendarDays, addTradingDays, istanbulDate } from '@bist/market';
 import type { Clock } from '@/lib/clock';
 import { NotFoundError } from '@/lib/errors';
 import type { Versioned } from '@/lib/versioned';
@@ -485,6 +485,30 @@ export class PredictionsService {
       residual: null,
       bins: null,
     };
+    if (model?.kind === 'factor' && model.factor_id) {
+      // The factor's ranking of the newest close, highest score first; the call is the side of its median.
+      const scores = await this.repo.latestFactorScores(model.factor_id);
+      const asOfDate = scores[0]?.asOfDate ?? null;
+      const targetDate = asOfDate ? addTradingDays(asOfDate, horizon) : '';
+      const rows: TopPredictionRow[] = scores.map((f) => ({
+        id: `factor:${model.factor_id}:${f.symbol}:${f.asOfDate}:${horizon}`,
+        symbol: f.symbol,
+        algorithmId: model.algorithm_id,
+        algorithmName: model.algorithm_name_en,
+        horizonDays: horizon,
+        asOfDate: f.asOfDate,
+        targetDate,
+        currentPriceTry: f.currentPriceTry,
+        // The score, not a return: only its side of the median is served.
+        expectedReturn: f.score,
+        direction: 'none',
+        confidence: 0,
+        targetPriceTry: NaN,
+        createdAt: f.createdAt,
+      }));
+      context.median = medianOf(rows.map((r) => r.expectedReturn));
+      return { model, asOfDate, rows, context };
+    }
     if (!model || !id) return { model, asOfDate: null, rows: [], context };
     const keys: ModelKey[] = [{ horizonDays: horizon, algorithmId: id }];
     const asOfDate = await this.repo.latestAsOfDateOfModels(keys);
@@ -530,9 +554,11 @@ export class PredictionsService {
     const current = live !== undefined && live > 0 ? live : p.currentPriceTry;
     const call = predictionCallOf(p.expectedReturn, ctx.median, ctx.mode);
     const absolute = ctx.mode === 'absolute';
-    const relative = Number.isFinite(ctx.median) ? p.expectedReturn - ctx.median : null;
+    const factor = ctx.source === 'factor';
+    // A factor's score is no return: its ranking is served, with no expected return, interval or confidence.
+    const relative = !factor && Number.isFinite(ctx.median) ? p.expectedReturn - ctx.median : null;
     // A relative call's confidence is the calibrated probability of its side; without a calibration there is none.
-    const confidence = absolute || ctx.bins ? round2(100 * p.confidence) : null;
+    const confidence = !factor && (absolute || ctx.bins) ? round2(100 * p.confidence) : null;
     const level = confidence === null ? null : measuredLevelOf(call, confidence, ctx.bins);
     return {
       id: p.id,
@@ -559,14 +585,16 @@ export class PredictionsService {
             count: level.count,
           }
         : null,
-      algorithm: algorithmNameTr(p.algorithmId, p.algorithmName),
+      algorithm: factor
+        ? (FACTOR_NAMES[p.algorithmId.replace(/^factor:/, '')]?.tr ?? p.algorithmName)
+        : algorithmNameTr(p.algorithmId, p.algorithmName),
       algorithm_name_en: p.algorithmName,
       algorithm_id: p.algorithmId,
       target_price: absolute ? round2(p.targetPriceTry) : null,
       current_price: round2(current),
       price_at_prediction: round2(p.currentPriceTry),
       potential_percent: absolute ? round2(100 * (p.targetPriceTry / current - 1)) : null,
-      expected_return: p.expectedReturn,
+      expected_return: factor ? null : p.expectedReturn,
       horizon_days: predictionHorizonSchema.parse(p.horizonDays),
       as_of_date: p.asOfDate,
       target_date: p.targetDate,
@@ -753,15 +781,12 @@ export class PredictionsService {
         .filter((d): d is string => d !== null)
         .sort()
         .at(-1) ?? null;
-    const rows = batches
-      .flatMap((b) => b.rows.map((row) => ({ row, context: b.context })))
-      .sort(
-        (a, b) =>
-          b.row.confidence - a.row.confidence ||
-          Math.abs(b.row.expectedReturn) - Math.abs(a.row.expectedReturn) ||
-          a.row.symbol.localeCompare(b.row.symbol) ||
-          a.row.horizonDays - b.row.horizonDays,
-      );
+    // Each batch in its own order (a model's most confident first, a factor's highest score first), the horizons
+    // taken in turn so both appear in 'En İyi Tahminler'.
+    const queues = batches.map((b) => b.rows.map((row) => ({ row, context: b.context })));
+    const rows: SummaryBase['rows'] = [];
+    for (let i = 0; queues.some((q) => i < q.length); i++)
+      for (const q of queues) if (i < q.length) rows.push(q[i]!);
     // Calls whose measured level (reliability bin) came true more often than 50 % beyond its 95 % interval.
     const confident = rows.filter(({ row, context }) => {
       const p = this.topPredictionOf(row, context);

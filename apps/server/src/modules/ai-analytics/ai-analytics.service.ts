@@ -254,7 +254,8 @@ export class AiAnalyticsService {
   ) {
     const absolute = served.call === 'up' || served.call === 'down';
     return {
-      predictionId: p.id,
+      // A factor's ranking is no stored prediction (nothing to score it against later).
+      predictionId: served.call_source === 'factor' ? null : p.id,
       symbol: p.symbol,
       // The call investors see for this stock (the column keeps its old name).
       trend: served.call,
@@ -263,7 +264,7 @@ export class AiAnalyticsService {
       confidence: served.confidence === null ? 0.5 : served.confidence / 100,
       expectedReturn: absolute ? p.expectedReturn : (served.relative_return ?? 0),
       currentPriceTry: p.currentPriceTry,
-      predictionValueTry: p.targetPriceTry,
+      predictionValueTry: absolute ? p.targetPriceTry : p.currentPriceTry,
       algorithmId: p.algorithmId,
       modelName,
       modelVersion: version,
@@ -518,7 +519,8 @@ export class AiAnalyticsService {
   /** The production model's (1-day) latest calls on the symbols as absolute views in daily units. */
   private async modelViews(symbols: readonly string[]) {
     const batch = await this.d.predictions.productionBatch(1, symbols);
-    if (!batch.model || batch.predictions.length === 0) return null;
+    // A factor's ranking has no expected returns to blend in.
+    if (!batch.model || batch.model.kind !== 'model' || batch.predictions.length === 0) return null;
     const confidence = viewConfidenceOf(
       batch.model.accuracy?.accuracy ?? null,
       batch.model.accuracy?.baseline ?? null,

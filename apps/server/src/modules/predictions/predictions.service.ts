@@ -525,8 +525,8 @@ export class PredictionsService {
 
   /**
    * The production model of a horizon with its newest stored batch (every stock, or the given ones) as served — each
-   * call decided by predictionCallOf, as on the investor pages: what staff tools serve on demand. Model null while no
-   * model qualifies (before the first training, or while the factor's ranking is the production call).
+   * call decided by predictionCallOf, as on the investor pages: what staff tools serve on demand (a factor's ranking
+   * where it is the production call: model.kind 'factor'). Model null before the first training and its batch.
    */
   async productionBatch(
     horizon: PredictionHorizon,
@@ -537,8 +537,7 @@ export class PredictionsService {
     predictions: { row: ModelPrediction; served: TopPrediction }[];
   }> {
     const batch = await this.servedBatch(horizon);
-    if (!batch.model || batch.model.kind !== 'model')
-      return { model: batch.model, asOfDate: null, predictions: [] };
+    if (!batch.model || !batch.asOfDate) return { model: null, asOfDate: null, predictions: [] };
     const wanted = symbols ? new Set(symbols) : null;
     return {
       model: batch.model,

@@ -126,7 +126,7 @@ function selectionOf(record: AlgorithmEvaluation | null) {
 }
 
 /** The windows a production model's figures are shown on: holdout first, then selection (or the whole window). */
-export function windowsOf(record: AlgorithmEvaluation | null): ProductionWindow[] {
+function windowsOf(record: AlgorithmEvaluation | null): ProductionWindow[] {
   if (!record) return [];
   const periods = record.periods ?? [];
   const ordered = ['holdout', 'selection'].flatMap((role) => periods.filter((p) => p.role === role));
@@ -186,7 +186,7 @@ function factorWindowsOf(factorId: string, records: (AlgorithmEvaluation | null)
 }
 
 /** How a model's calls are worded: absolute only for an absolute-target model that beat both constant calls. */
-export function callModeOfRecord(algorithmId: string, record: AlgorithmEvaluation | null): CallMode {
+function callModeOfRecord(algorithmId: string, record: AlgorithmEvaluation | null): CallMode {
   if (!record) return 'relative';
   const holdout = record.periods?.find((p) => p.role === 'holdout') ?? null;
   const figures = holdout

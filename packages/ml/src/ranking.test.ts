@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { featuresOf, withTargets } from '../test/helpers.ts';
 import { FEATURE_COLUMN } from './features.ts';
 import { Rng } from './random.ts';
-import { CHAMPION_MIN_T, chooseChampion, chooseProduction, neweyWestT, rankingMetrics } from './ranking.ts';
+import { CHAMPION_MIN_T, chooseProduction, neweyWestT, rankingMetrics } from './ranking.ts';
 
 describe(neweyWestT.name, () => {
   it('is the ordinary t without lags and shrinks when the series is autocorrelated', () => {
@@ -58,21 +58,6 @@ describe('rankingMetrics factor ladder reuse', () => {
     const masked = rankingMetrics(fs, 1, rows, holed).factors;
     expect(masked[0]!.rankIc.mean).not.toBe(first[0]!.rankIc.mean);
     expect(rankingMetrics(fs, 1, rows, b).factors).toEqual(first);
-  });
-});
-
-describe(chooseChampion.name, () => {
-  it('takes the best edge-adjusted Rank IC among error-free candidates with enough days', () => {
-    const c = (algorithmId: string, v: number | null, days = 200, error: string | null = null) => ({
-      algorithmId,
-      rankIcDiffVsBestFactor: v,
-      rankIcDays: days,
-      error,
-    });
-    expect(
-      chooseChampion([c('a', 0.01), c('b', 0.03), c('c', 0.05, 50), c('d', 0.09, 200, 'boom'), c('e', null)]),
-    ).toBe('b');
-    expect(chooseChampion([c('a', NaN)])).toBeNull();
   });
 });
 

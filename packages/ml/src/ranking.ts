@@ -1,8 +1,8 @@
 /**
  * Ranking skill against the simple factors, on the same rows as the model: the baseline ladder (yesterday's return,
  * low volatility −ATR14/close, 12-1 momentum), the model's Rank IC with a Newey–West t, its paired daily difference
- * to the best factor, the Rank IC on the tradable target (next open → close of t + h), and the production-model
- * choice (`chooseChampion`).
+ * to the best factor, the Rank IC on the tradable target (next open → close of t + h), and the production rule
+ * (`chooseProduction`).
  */
 import { PRODUCTION_MIN_T } from '@bist/contracts';
 import { FEATURE_COLUMN, type FeatureName, type FeatureSet, gather, type Horizon } from './features.ts';
@@ -124,7 +124,7 @@ export function rankingMetrics(
   };
 }
 
-/** What chooseChampion reads of each candidate's walk-forward on the earlier window. */
+/** What the production rule reads of each candidate's walk-forward on the selection window. */
 export interface ChampionCandidate {
   algorithmId: string;
   /** Mean daily (Rank IC − best simple factor's Rank IC) on the same rows: the edge-adjusted Rank IC. */
@@ -135,22 +135,6 @@ export interface ChampionCandidate {
 
 /** Days of defined Rank IC a candidate needs to be considered for production. */
 export const CHAMPION_MIN_DAYS = 100;
-
-/**
- * The production model of a horizon, chosen on an earlier walk-forward window only (never on the window it is then
- * judged on): the candidate with the highest edge-adjusted Rank IC — its mean daily Rank IC minus the best simple
- * factor's on the same rows — among those without errors and with at least CHAMPION_MIN_DAYS scored days; ties go to
- * the earlier candidate (registry order). Null when no candidate qualifies.
- */
-export function chooseChampion(candidates: readonly ChampionCandidate[]): string | null {
-  let best: ChampionCandidate | null = null;
-  for (const c of candidates) {
-    const v = c.rankIcDiffVsBestFactor;
-    if (c.error !== null || v === null || !Number.isFinite(v) || c.rankIcDays < CHAMPION_MIN_DAYS) continue;
-    if (!best || v > best.rankIcDiffVsBestFactor!) best = c;
-  }
-  return best?.algorithmId ?? null;
-}
 
 /**
  * The significance bar of the production rule: a model is served at a horizon only when its edge over the best simple

@@ -1,5 +1,5 @@
 // What investors see of the predictions, on stored evaluations and predictions: one production model per horizon
-// (chooseChampion over the stored walk-forward records), the liquidity floor, accuracy beside its baseline, the list's
+// (chooseProduction over the stored walk-forward records: a model above the t bar, else the factor), the liquidity floor, accuracy beside its baseline, the list's
 // declared order and the walk-forward accuracy history until live predictions mature.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -350,7 +350,7 @@ export class PredictionsService {
     return algorithms.filter((a) => a.enabled && trained.has(a.id)).length;
   }
 
-  /** Everything one horizon's views need, with its production model (chooseChampion over the stored evaluations). */
+  /** Everything one horizon's views need, with its production model (chooseProduction over the stored evaluations). */
   /** Are there stored predictions yet (of any algorithm)? */
   async hasPredictions(): Promise<boolean> {
     return (await this.repo.countPredictions()) > 0;

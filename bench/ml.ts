@@ -5,7 +5,7 @@
 // scored) and the test year (the last 250 days). Per algorithm, horizon and year: hit rate (zero returns excluded)
 // beside the market direction (better of always-up / always-down) and the edge with its day-clustered 95 % interval,
 // Rank IC with its Newey–West t, the paired daily difference to the best simple factor (t), the tradable-target Rank
-// IC. The production model (champion) of each horizon is chosen on the previous year (chooseChampion) and reported on
+// IC. The production model (champion) of each horizon is chosen on the previous year (chooseProduction: t ≥ 2, else the factor) and reported on
 // the test year with its reliability table. Then wall time, peak RSS and the main thread's event-loop delay
 // (perf_hooks.monitorEventLoopDelay) during the run.
 // --earlier-year adds a third disjoint year (the history cut 500 dates before the end, its last 250 days scored), run
@@ -33,7 +33,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { algorithmEvaluationSchema, isPredictionHorizon, type AlgorithmEvaluation } from '@bist/contracts';
-import { ALGORITHMS, chooseChampion, Z_95 } from '@bist/ml';
+import { ALGORITHMS, CHAMPION_MIN_T, chooseProduction, type ProductionChoice, Z_95 } from '@bist/ml';
 import { MlWorkerPool } from '../apps/server/src/jobs/worker-pool.ts';
 import { trainOnPool } from '../apps/server/src/jobs/ml-engine.ts';
 import type { TrainOutcome } from '../apps/server/src/jobs/ml-protocol.ts';
@@ -212,19 +212,24 @@ const acrossSeeds = (
 
 // The champion of each horizon, chosen on the previous year only, as the server chooses it: on its one run seed (the
 // first here), the draw it serves. With --seeds > 1 the seed average's choice is shown beside it where the two part.
-const championsBy = (seedAverage: boolean): Map<number, string | null> =>
+// The server's rule (decision 0054): a model only when its edge over the best factor has NW t ≥ CHAMPION_MIN_T on the
+// selection year; otherwise the factor's ranking is served (reported as such below).
+const choicesBy = (seedAverage: boolean): Map<number, ProductionChoice> =>
   new Map(
     HORIZONS.map((h) => [
       h,
-      chooseChampion(
+      chooseProduction(
         previousOutcomes
           .filter((o) => o.horizon === h)
           .map((o) => {
             const e = evalOf(o);
             const averaged = acrossSeeds('previous', o.algorithmId, h, (x) => x.rankIcDiffVsBestFactor);
+            const averagedT = acrossSeeds('previous', o.algorithmId, h, (x) => x.rankIcDiffNwT);
             return {
               algorithmId: o.algorithmId,
               rankIcDiffVsBestFactor: seedAverage ? (averaged?.mean ?? null) : e.rankIcDiffVsBestFactor,
+              rankIcDiffNwT: seedAverage ? (averagedT?.mean ?? null) : e.rankIcDiffNwT,
+              bestFactorId: e.bestFactorId,
               rankIcDays: e.rankIc.days,
               error: o.error,
             };
@@ -232,8 +237,16 @@ const championsBy = (seedAverage: boolean): Map<number, string | null> =>
       ),
     ]),
   );
-const champions = championsBy(false);
-const seedAverageChampions = championsBy(true);
+const modelOf = (choices: Map<number, ProductionChoice>) =>
+  new Map(
+    HORIZONS.map((h) => {
+      const c = choices.get(h);
+      return [h, c?.kind === 'model' ? c.algorithmId : null];
+    }),
+  );
+const choices = choicesBy(false);
+const champions = modelOf(choices);
+const seedAverageChampions = modelOf(choicesBy(true));
 
 const header = [
   'algorithm',
@@ -354,8 +367,11 @@ for (const h of HORIZONS) {
     );
   }
   if (!id) {
+    const choice = choices.get(h);
     championLines.push(
-      `- h = ${h}: no champion (${TWO_YEARS ? 'no qualifying candidate' : 'previous year skipped'})`,
+      choice?.kind === 'factor'
+        ? `- h = ${h}: the factor served — no model beat ${choice.factorId} on the previous year with NW t ≥ ${CHAMPION_MIN_T}`
+        : `- h = ${h}: no champion (${TWO_YEARS ? 'no qualifying candidate' : 'previous year skipped'})`,
     );
     continue;
   }

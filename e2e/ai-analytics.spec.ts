@@ -73,13 +73,24 @@ test('super_admin generates predictions, runs a sector analysis and an optimisat
   await expect(generate).toBeEnabled();
   const latest = page.getByTestId('ai-latest-predictions');
   await expect(latest.locator('tbody tr').first()).toBeVisible();
-  await expect(latest).toContainText(/bullish|bearish|neutral/);
+  // The call as investors see it: relative to the day's cross-section (vs XU100) unless absolute; the same for the
+  // same stock on the investor's stock card.
+  await expect(latest).toContainText(/Above market|Below market|At the median|Up|Down/);
+  const firstRow = latest.getByTestId('ai-prediction-row').first();
+  const symbol = await firstRow.getAttribute('data-symbol');
+  const adminCall = await firstRow.locator('[data-call]').first().getAttribute('data-call');
+  const investor = (await (await request.get(`/api/predictions/stocks/${symbol}`)).json()) as {
+    data: { predictions: { prediction: { call: string; horizon_days: number } }[] };
+  };
+  expect(investor.data.predictions.find((x) => x.prediction.horizon_days === 1)?.prediction.call).toBe(
+    adminCall,
+  );
   await expect(page.getByTestId('card-predictions')).not.toContainText(/^Total Predictions0/);
 
   await page.getByRole('tab', { name: 'AI Predictions' }).click();
   const detailed = page.getByTestId('ai-predictions-table');
   await expect(detailed.locator('tbody tr').first()).toBeVisible();
-  await expect(page.getByText(/walk-forward production model/)).toBeVisible();
+  await expect(page.getByText(/the production model as stored by the latest predict run/)).toBeVisible();
 
   // Sector analysis from the quick actions: listed on the Market Analysis tab with figures in its sentences.
   await page.getByRole('button', { name: 'Sector Analysis' }).click();

@@ -1,7 +1,8 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 
 /**
- * AI Tahminler: the cards, the three tabs and the predictions table with target prices. A fresh server has
+ * AI Tahminler: the cards, the three tabs and the predictions table — calls worded for what the models predict
+ * ('Piyasadan iyi / kötü', XU100'e göre) with no target price from a relative model. A fresh server has
  * no predictions until the first phase of its first training (train → predict → evaluate of the previously best
  * models) ends, so the first test sees the labelled example ('Örnek veri') and the last one waits for the real
  * predictions: the accuracy beside the market direction and the edge, and no stock under the liquidity floor.
@@ -12,12 +13,19 @@ interface SummaryBody {
   data: {
     status: 'ok' | 'no_predictions_yet';
     summary: { predictions_generated: number; algorithms_active: number };
+    production_models: {
+      horizon_days: number;
+      kind: 'model' | 'factor';
+      call_mode: 'relative' | 'absolute';
+    }[];
     top_predictions: {
       id: string;
       stock_code: string;
-      confidence: number;
-      target_price: number;
+      call: string;
+      confidence: number | null;
+      target_price: number | null;
       current_price: number;
+      horizon_days: number;
     }[];
   };
 }
@@ -34,8 +42,14 @@ async function signIn(page: Page, email = 'e2e.tahmin@example.com') {
 }
 
 interface StockBody {
-  data: { predictions: { prediction: { id: string }; passes_liquidity_floor: boolean }[] };
+  data: {
+    predictions: { prediction: { id: string; call: string }; passes_liquidity_floor: boolean }[];
+  };
 }
+
+/** The relative calls and the absolute ones, as the page words them (tr). */
+const RELATIVE_CALL = /^(Piyasadan iyi|Piyasadan kötü|Piyasa ortancasında)$/;
+const ABSOLUTE_CALL = /^(Yükseliş|Düşüş)$/;
 
 /** The liquidity rule as the page states it (contracts LIQUIDITY_FLOOR_TR). */
 const LIQUIDITY_RULE =
@@ -74,7 +88,9 @@ async function expectCardsAndTable(page: Page) {
   await expect(page.getByTestId('card-predictions-generated')).toContainText('Son 24 saatte');
   await expect(page.getByTestId('card-average-accuracy')).toContainText('Ortalama Doğruluk');
   await expect(page.getByTestId('card-average-accuracy').getByRole('progressbar')).toBeVisible();
-  await expect(page.getByTestId('card-high-confidence')).toContainText('%80 ve üzeri');
+  // The count of calls whose measured level came true above 50 % — no unmeasured '%80 ve üzeri' threshold.
+  await expect(page.getByTestId('card-high-confidence')).toContainText('Ölçülmüş isabetli');
+  await expect(page.getByTestId('card-high-confidence')).not.toContainText('%80');
   await expect(page.getByTestId('card-active-algorithms')).toContainText('Aktif Algoritmalar');
 
   const rows = page.getByTestId('prediction-row');
@@ -83,16 +99,22 @@ async function expectCardsAndTable(page: Page) {
   expect(count).toBeGreaterThan(0);
   for (let i = 0; i < count; i++) {
     const row = rows.nth(i);
-    await expect(row.locator('[data-role="target-price"]')).toHaveText(/^₺\d{1,3}(\.\d{3})*,\d{2}$/);
     await expect(row.locator('[data-role="current-price"]')).toHaveText(/^₺\d/);
     await expect(row.locator('[data-role="horizon"]')).toHaveText(/^[15] gün$/);
-    await expect(row.getByText(/^(Yükseliş|Düşüş)$/)).toBeVisible();
-    // 'Güçlü' exactly when the confidence is 80 % or more.
-    const confidence = Number.parseFloat(
-      (await row.locator('[data-role="confidence"]').innerText()).replace('%', '').replace(',', '.'),
-    );
-    await expect(row.getByText(confidence >= 80 ? 'Güçlü' : 'Orta', { exact: true })).toBeVisible();
+    const call = row.getByTestId('call-badge');
+    const text = (await call.innerText()).trim();
+    if (RELATIVE_CALL.test(text)) {
+      // A relative call names its comparison and carries no target price.
+      await expect(row.getByText("XU100'e göre", { exact: true })).toBeVisible();
+      await expect(row.locator('[data-role="target-price"]')).toHaveCount(0);
+    } else {
+      // Only an absolute model that beat always-up and always-down says 'Yükseliş' / 'Düşüş', with a target price.
+      expect(text).toMatch(ABSOLUTE_CALL);
+      await expect(row.locator('[data-role="target-price"]')).toHaveText(/^₺\d{1,3}(\.\d{3})*,\d{2}$/);
+    }
   }
+  // No unmeasured confidence levels.
+  await expect(page.getByTestId('top-predictions-table').getByText(/^(Güçlü|Orta)$/)).toHaveCount(0);
 }
 
 async function switchTabs(page: Page, example: boolean) {
@@ -133,7 +155,7 @@ test.describe('AI Tahminler', () => {
   // Fail fast instead of waiting out the long test timeout when a page never renders.
   test.use({ actionTimeout: 20_000, navigationTimeout: 60_000 });
 
-  test('cards, the three tabs and the predictions table with target prices (labelled example before the first training)', async ({
+  test('cards, the three tabs and the predictions table with relative calls (labelled example before the first training)', async ({
     page,
   }) => {
     await signIn(page);
@@ -145,6 +167,9 @@ test.describe('AI Tahminler', () => {
       await expect(page.getByTestId('example-banner')).toHaveCount(0);
     }
     await expectCardsAndTable(page);
+    if (body.data.status === 'no_predictions_yet')
+      // The example shows relative calls too: no 'Yükseliş' / 'Düşüş', no target price column.
+      await expect(page.getByTestId('top-predictions-table')).not.toContainText(/Yükseliş|Düşüş|Hedef Fiyat/);
     await switchTabs(page, body.data.status === 'no_predictions_yet');
 
     // Every accuracy figure explains what accuracy means.
@@ -201,12 +226,24 @@ test.describe('AI Tahminler', () => {
     await expect(page.getByTestId('card-average-accuracy')).toContainText(
       /Piyasa yönü %\d{1,3},\d · fark [+−]?\d+,\d puan/,
     );
+    // The production call's figures: first on the window it was not selected on (a model), or the statement that no
+    // model beat the factor, whose ranking is then served (named as such).
     const production = page.getByTestId('production-models');
-    await expect(production.getByTestId('accuracy-baseline').first()).toHaveText(
-      /^İsabet %\d{1,3},\d · piyasa yönü %\d{1,3},\d · fark [+−]?\d+,\d puan/,
-    );
-    await expect(production).toContainText('%95 aralığı');
+    await expect(production.getByTestId('production-window').first()).toContainText('Rank IC');
+    for (const m of body.data.production_models) {
+      if (m.kind === 'factor') {
+        await expect(page.getByTestId('factor-served-notice').first()).toContainText('sıralaması');
+      }
+    }
     await expect(production.getByTestId('liquidity-rule')).toContainText(LIQUIDITY_RULE);
+    // Relative production calls: every row of 'En İyi Tahminler' is worded against XU100, without a target price.
+    for (const p of body.data.top_predictions) {
+      const mode = body.data.production_models.find((m) => m.horizon_days === p.horizon_days)?.call_mode;
+      if (mode === 'relative') {
+        expect(['outperform', 'underperform', 'neutral'], p.stock_code).toContain(p.call);
+        expect(p.target_price, p.stock_code).toBeNull();
+      }
+    }
     // No stock under the liquidity floor in 'En İyi Tahminler': price ≥ ₺1 on screen and the 20-day turnover rule.
     for (const p of body.data.top_predictions) {
       expect(p.current_price, p.stock_code).toBeGreaterThanOrEqual(1);
@@ -215,7 +252,28 @@ test.describe('AI Tahminler', () => {
       const stock = (await res.json()) as StockBody;
       const same = stock.data.predictions.find((x) => x.prediction.id === p.id);
       expect(same?.passes_liquidity_floor, p.stock_code).toBe(true);
+      // The stock card's call is the same call.
+      expect(same?.prediction.call, p.stock_code).toBe(p.call);
     }
+
+    // The stock card says the same, in the same words, and gives no target price for a relative call.
+    await page.goto(`/stocks/${first.stock_code}`);
+    const card = page.getByTestId('stock-prediction');
+    const item = card.getByTestId('stock-prediction-item').first();
+    await expect(item).toBeVisible();
+    const firstMode = body.data.production_models.find(
+      (m) => m.horizon_days === first.horizon_days,
+    )?.call_mode;
+    if (firstMode === 'relative') {
+      const itemForHorizon = card
+        .getByTestId('stock-prediction-item')
+        .filter({ hasText: `${first.horizon_days} günlük vade` });
+      await expect(itemForHorizon.getByTestId('call-badge')).toHaveText(RELATIVE_CALL);
+      await expect(itemForHorizon.getByText("XU100'e göre", { exact: true })).toBeVisible();
+      await expect(itemForHorizon).not.toContainText('Hedef fiyat');
+      await expect(itemForHorizon).not.toContainText(/Yükseliş|Düşüş/);
+    }
+    await page.goto('/predictions');
     await switchTabs(page, false);
     const performance = page.getByTestId('algorithm-performance');
     await page.getByRole('tab', { name: 'Algoritma Performansı' }).click();

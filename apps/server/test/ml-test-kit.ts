@@ -66,6 +66,8 @@ export function walkForwardRecord(
   algorithmId: string,
   rankIcDiff: number,
   asOf: string,
+  /** Newey–West t of the edge: above the production bar (2) unless a test says otherwise. */
+  rankIcDiffNwT = 3,
 ): AlgorithmEvaluation {
   const ic = { mean: 0.02, sd: 0.1, icir: 0.2, days: 200 };
   return algorithmEvaluationSchema.parse({
@@ -84,6 +86,8 @@ export function walkForwardRecord(
     edgeClusteredCiLowPoints: -1,
     edgeClusteredCiHighPoints: 2,
     rankIcDiffVsBestFactor: rankIcDiff,
+    rankIcDiffNwT,
+    bestFactorId: 'low_volatility',
     mae: 0.01,
     rmse: 0.02,
     skillVsRandomWalk: 0,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { AI_OPTIMIZATION_NAME, AI_TREND_NEUTRAL_BAND } from './ai-analytics.values.ts';
+import { AI_OPTIMIZATION_NAME } from './ai-analytics.values.ts';
+import { PREDICTION_CALLS } from './prediction-call.values.ts';
+import { productionWindowSchema } from './predictions.ts';
 import { dataEnvelope } from './envelope.ts';
 import {
   AI_ANALYSIS_WINDOW_HOURS,
@@ -21,15 +23,6 @@ export const AI_OPTIMIZATION_MAX_WEIGHT = 0.3;
 export const AI_OPTIMIZATION_LOOKBACK_DAYS = 252;
 /** Most symbols one request may name. */
 export const AI_MAX_SYMBOLS = 30;
-
-export const AI_TRENDS = ['bullish', 'bearish', 'neutral'] as const;
-export type AiTrend = (typeof AI_TRENDS)[number];
-
-export function trendOfProbability(probabilityUp: number, band = AI_TREND_NEUTRAL_BAND): AiTrend {
-  if (probabilityUp > 0.5 + band) return 'bullish';
-  if (probabilityUp < 0.5 - band) return 'bearish';
-  return 'neutral';
-}
 
 /** 'THYAO' or 'thyao.IS' → 'THYAO' (the spec's client sends Yahoo-style '.IS' symbols). */
 export function normaliseBistSymbol(raw: string): string {
@@ -73,17 +66,25 @@ export const aiPredictionsQuerySchema = z.object({
 export const aiPredictionSchema = z.object({
   id: z.string(),
   symbol: z.string(),
-  trend: z.enum(AI_TRENDS),
-  /** Expected change over the horizon, percent (e.g. 1.25 for +1.25 %). */
+  /**
+   * The call, decided by predictionCallOf exactly as on the investor pages (decision 0053): 'outperform' /
+   * 'underperform' the day's cross-section for a relative model, 'up' / 'down' only for an absolute one; null for a
+   * prediction stored before calls were named.
+   */
+  call: z.enum(PREDICTION_CALLS).nullable(),
+  /**
+   * The expected change the call is worded in, percent: relative to the batch's median for a relative call, the
+   * absolute change for an absolute one.
+   */
   predicted_change_percent: z.number(),
-  /** Calibrated probability of the predicted direction, a fraction 0.5–0.99. */
+  /** Calibrated probability of the call's side, a fraction 0.5–0.99. */
   confidence_score: z.number(),
-  /** Calibrated probability that the stock closes up over the horizon, a fraction. */
+  /** Calibrated probability of ending above the day's median (relative) or of closing up (absolute), a fraction. */
   probability_up: z.number(),
   /** Price the prediction was made from, TRY. */
   current_price: z.number(),
-  /** current_price × (1 + expected return), TRY. */
-  prediction_value: z.number(),
+  /** current_price × (1 + expected return), TRY: only for an absolute call (null for a relative one). */
+  prediction_value: z.number().nullable(),
   model_name: z.string(),
   algorithm_id: z.string(),
   model_version: z.number().int().nullable(),
@@ -102,11 +103,14 @@ export const aiProductionModelSchema = z.object({
   model_name: z.string(),
   model_version: z.number().int().nullable(),
   horizon_days: z.number().int(),
-  /** Walk-forward (out-of-sample) directional hit rate, percent, and its always-up/always-down baseline. */
+  /** How its calls are worded (relative unless the model forecasts absolute returns and beat always-up/down). */
+  call_mode: z.enum(['relative', 'absolute']),
+  /** The holdout window first (not selected on), then the selection window. */
+  windows: z.array(productionWindowSchema),
+  /** Walk-forward absolute directional hit rate and its always-up/always-down baseline, percent (absolute calls). */
   accuracy_percent: z.number().nullable(),
   baseline_percent: z.number().nullable(),
   accuracy_source: z.enum(['walk_forward', 'realised']).nullable(),
-  neutral_band: z.number(),
   basis: z.string(),
 });
 export type AiProductionModel = z.infer<typeof aiProductionModelSchema>;

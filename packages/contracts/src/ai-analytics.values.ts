@@ -3,9 +3,3 @@
 
 /** Spec §7: the page's portfolio name. (Windows, limits and targets of spec §9 live in constants.ts.) */
 export const AI_OPTIMIZATION_NAME = 'AI Optimized Portfolio';
-
-/**
- * Trend from the production model's calibrated probability that the stock closes up over the horizon: bullish above
- * ½ + band, bearish below ½ − band, neutral inside (decision wt-ai-analytics-trend-band).
- */
-export const AI_TREND_NEUTRAL_BAND = 0.02;

@@ -37,10 +37,6 @@ export const INDEX_RISK_RED_PERCENT = 3;
 export const INDEX_RISK_YELLOW_PERCENT = 1;
 export const INDEX_RISK_BAR_SCALE = 20;
 
-/** Confidence colours: >= 80 green, >= 60 yellow, else red; 'Güçlü' badge at 80. */
-export const CONFIDENCE_HIGH_PERCENT = 80;
-export const CONFIDENCE_MEDIUM_PERCENT = 60;
-
 export const PREDICTIONS_WINDOW_HOURS = 24;
 export const ACCURACY_HISTORY_DAYS = 7;
 export const PORTFOLIO_PERFORMANCE_MONTHS = 6;

@@ -145,6 +145,37 @@ export const walkForwardDaySchema = z.object({
 export type WalkForwardDay = z.infer<typeof walkForwardDaySchema>;
 
 /**
+ * One window of a walk-forward's scored days (@bist/ml evaluationPeriods): 'selection' is the earlier half, on which
+ * the production model is chosen; 'holdout' the later half, on which its figures are shown first (data it was not
+ * selected on). The holdout's factor is the one that was best on the selection window. Percent fields 0–100; the
+ * residual quantiles are in log-return units (realised minus predicted return, both relative to the day's median).
+ */
+export const algorithmEvaluationPeriodSchema = z.object({
+  role: z.enum(['selection', 'holdout']),
+  from: z.string(),
+  to: z.string(),
+  /** Days with a defined Rank IC. */
+  days: z.number().int().nonnegative(),
+  rankIcMean: z.number().nullable(),
+  bestFactorId: z.string().nullable(),
+  bestFactorRankIcMean: z.number().nullable(),
+  /** Mean daily (Rank IC − the factor's Rank IC) and its Newey–West t (lags = h). */
+  rankIcDiffVsBestFactor: z.number().nullable(),
+  rankIcDiffNwT: z.number().nullable(),
+  /** Share of calls on the right side of the day's median (prediction vs realised), percent; ½ is no skill. */
+  relativeHitPercent: z.number().min(0).max(100).nullable(),
+  relativeScored: z.number().int().nonnegative(),
+  /** Absolute directional hit rate and always-up / always-down on the same rows, percent. */
+  hitPercent: z.number().min(0).max(100).nullable(),
+  alwaysUpPercent: z.number().min(0).max(100).nullable(),
+  alwaysDownPercent: z.number().min(0).max(100).nullable(),
+  scored: z.number().int().nonnegative(),
+  relativeResidualP10: z.number().nullable(),
+  relativeResidualP90: z.number().nullable(),
+});
+export type AlgorithmEvaluationPeriod = z.infer<typeof algorithmEvaluationPeriodSchema>;
+
+/**
  * One algorithm's evaluation at one horizon (walk-forward backtest or realised live predictions).
  * Percent fields are 0–100; error fields are in log-return units; undefined statistics are null.
  */
@@ -204,6 +235,8 @@ export const algorithmEvaluationSchema = z.object({
   evaluatedTo: z.string().nullable(),
   /** The last WALK_FORWARD_RECENT_DAYS target dates of the out-of-sample predictions, oldest first. */
   recentDays: z.array(walkForwardDaySchema).optional(),
+  /** The selection and holdout windows (absent in records stored before they were measured). */
+  periods: z.array(algorithmEvaluationPeriodSchema).optional(),
 });
 export type AlgorithmEvaluation = z.infer<typeof algorithmEvaluationSchema>;
 

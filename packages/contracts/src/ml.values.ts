@@ -11,11 +11,11 @@ export const ACCURACY_TOOLTIP_TR =
 
 /** Tooltip for a prediction's confidence. */
 export const CONFIDENCE_TOOLTIP_TR =
-  'Güven: modelin geçmiş veride ileriye dönük testteki (örnek dışı) tahminlerine göre kalibre edilmiş olasılıktır: ' +
-  'bu hissenin, aynı gün diğer hisselerin ortanca getirisinin üstünde (yükseliş tahmininde) ya da altında (düşüş ' +
-  'tahmininde) kapanma olasılığı. Modelin sıralama gücü günden güne tutarlı değilse olasılık %50’ye doğru çekilir. ' +
-  '%50, modelin bu yönde bir bilgisi olmadığı anlamına gelir; güven hiçbir zaman %50’nin altında gösterilmez. ' +
-  'Hedef fiyat = güncel fiyat × (1 + beklenen getiri).';
+  'Güven: modelin geçmiş veride ileriye dönük testteki (örnek dışı) tahminlerine göre kalibre edilmiş ' +
+  'olasılıktır: bu hissenin, aynı gün diğer hisselerin ortanca getirisinin üstünde (Piyasadan iyi ' +
+  'çağrısında) ya da altında (Piyasadan kötü çağrısında) kapanma olasılığı. Modelin sıralama gücü ' +
+  'günden güne tutarlı değilse olasılık %50’ye doğru çekilir. Ölçülen isabet, aynı güven aralığındaki ' +
+  'örnek dışı tahminlerin gerçekten tutma oranıdır. Göreli bir modelden hedef fiyat verilmez.';
 
 /** The rule as shown to investors. */
 export const LIQUIDITY_FLOOR_TR =

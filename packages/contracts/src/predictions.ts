@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PREDICTION_CALLS } from './prediction-call.values.ts';
 import {
   accuracySourceSchema,
   algorithmCategorySchema,
@@ -39,25 +40,55 @@ export const topPredictionSchema = z.object({
   id: z.string(),
   stock_code: z.string(),
   company_name: z.string(),
-  /** Spec §4: up (yükseliş) or down (düşüş). */
+  /**
+   * The sign of the model's raw forecast (UP: > 0). Not what the screens show: a model trained on the relative target
+   * forecasts the stock against the day's cross-section, so its call is `call` (decision 0053).
+   */
   prediction: z.enum(['UP', 'DOWN']),
-  /** Percent 0–100 (spec §9 colours: ≥ 80 green 'Güçlü', ≥ 60 yellow, else red). */
-  confidence: z.number().min(0).max(100),
+  /** THE call shown everywhere, decided by predictionCallOf: relative ('outperform' / 'underperform') unless absolute. */
+  call: z.enum(PREDICTION_CALLS),
+  /** 'model' when a model made the call; 'factor' when the production call is a simple factor's ranking. */
+  call_source: z.enum(['model', 'factor']),
+  /** The expected return minus the median of the same batch (every stock, same model and day), a fraction. */
+  relative_return: z.number().nullable(),
+  /**
+   * Where 80 % of the realised relative returns fell around the predicted one on the model's holdout window (10th–90th
+   * percentile of realised − predicted, added to relative_return), fractions; null without a measured window.
+   */
+  relative_interval: z.object({ low: z.number(), high: z.number() }).nullable(),
+  /**
+   * Calibrated probability of the call's side, percent 0–100: for a relative call, of ending on that side of the day's
+   * median. Null for a factor's ranking (no calibrated probability).
+   */
+  confidence: z.number().min(0).max(100).nullable(),
+  /**
+   * The measured level of that confidence: its reliability bin and the share of the bin's calls that came true, from
+   * the cross-fitted reliability table; null when not measured (then no level is shown).
+   */
+  measured_level: z
+    .object({
+      low_percent: z.number(),
+      high_percent: z.number(),
+      realised_percent: z.number(),
+      se_points: z.number().nullable(),
+      count: z.number().int(),
+    })
+    .nullable(),
   /** The algorithm's Turkish name (the production model of its horizon). */
   algorithm: z.string(),
   /** Its registry (English) name, shown in a tooltip. */
   algorithm_name_en: z.string(),
   algorithm_id: z.string(),
-  /** price_at_prediction × (1 + expected_return). */
-  target_price: z.number(),
+  /** price_at_prediction × (1 + expected_return): only for an absolute call (null for a relative one). */
+  target_price: z.number().nullable(),
   /** Latest price (live quote; the prediction's price when no quote). */
   current_price: z.number(),
   /** Close the prediction was made from. */
   price_at_prediction: z.number(),
-  /** Percent from current_price to target_price. */
-  potential_percent: z.number(),
-  /** Expected simple return over the horizon, a fraction. */
-  expected_return: z.number(),
+  /** Percent from current_price to target_price (null with target_price). */
+  potential_percent: z.number().nullable(),
+  /** The model's expected simple return over the horizon, a fraction (null for a factor's ranking). */
+  expected_return: z.number().nullable(),
   horizon_days: predictionHorizonSchema,
   as_of_date: z.string(),
   target_date: z.string(),
@@ -101,9 +132,48 @@ export const accuracyWithBaselineSchema = z.object({
 });
 export type AccuracyWithBaseline = z.infer<typeof accuracyWithBaselineSchema>;
 
-/** The declared production model of a horizon (the champion over the stored walk-forward evaluations). */
+/**
+ * A production model's figures on one window of its walk-forward: 'holdout' (the later half, which it was not
+ * selected on: shown first) or 'selection' (the earlier half, which chose it). Percent fields 0–100.
+ */
+export const productionWindowSchema = z.object({
+  role: z.enum(['selection', 'holdout', 'whole']),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  days: z.number().int().nonnegative(),
+  rank_ic: z.number().nullable(),
+  /** The simple factor it is compared with (chosen on the selection window) and that factor's Rank IC. */
+  factor_id: z.string().nullable(),
+  factor_rank_ic: z.number().nullable(),
+  /** Mean daily Rank IC minus the factor's, and its day-clustered (Newey–West) t. */
+  rank_ic_edge: z.number().nullable(),
+  rank_ic_edge_t: z.number().nullable(),
+  /** Share of calls on the right side of the day's median, percent (50 is a coin). */
+  relative_hit_rate: z.number().nullable(),
+  relative_scored: z.number().int().nonnegative(),
+  /** Absolute direction: hit rate and always-up / always-down, percent (shown only beside an absolute call). */
+  hit_rate: z.number().nullable(),
+  always_up: z.number().nullable(),
+  always_down: z.number().nullable(),
+});
+export type ProductionWindow = z.infer<typeof productionWindowSchema>;
+
+/**
+ * The declared production call of a horizon: a model that beat the best simple factor on its selection window with a
+ * Newey–West t ≥ significance_bar, or — when none did — that factor's ranking itself (kind 'factor', decision 0054).
+ */
 export const productionModelSchema = z.object({
   horizon_days: predictionHorizonSchema,
+  kind: z.enum(['model', 'factor']),
+  /** How its calls are worded: relative to the day's cross-section, or absolute (decision 0053). */
+  call_mode: z.enum(['relative', 'absolute']),
+  /** The t bar of the production rule. */
+  significance_bar: z.number(),
+  /** For kind 'factor': the factor's id (FACTOR_NAMES); null for a model. */
+  factor_id: z.string().nullable(),
+  /** The holdout window first, then the selection window (or the whole window of a record stored before the split). */
+  windows: z.array(productionWindowSchema),
+  /** The algorithm's id, or for a factor `factor:<id>`. */
   algorithm_id: z.string(),
   /** Turkish name; the English one in `algorithm_name_en`. */
   algorithm_name: z.string(),
@@ -128,7 +198,10 @@ export const dailySummarySchema = z.object({
       average_accuracy: z.number().min(0).max(100).nullable(),
       /** Mean 'piyasa yönü' of the same algorithms on their rows, percent; null without it. */
       average_baseline: z.number().min(0).max(100).nullable(),
-      /** Of the latest batch, predictions with confidence ≥ 80 %. */
+      /**
+       * Of the latest batch shown, calls whose measured level (reliability bin) came true more often than 50 % with
+       * its 95 % interval above 50 % — a measured rate, not a confidence threshold.
+       */
       high_confidence_predictions: z.number().int().nonnegative(),
       /** Enabled algorithms with a trained model. */
       algorithms_active: z.number().int().nonnegative(),

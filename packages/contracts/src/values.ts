@@ -11,6 +11,7 @@ export * from './bi.values.ts';
 export * from './compliance.values.ts';
 export * from './market.values.ts';
 export * from './ml.values.ts';
+export * from './prediction-call.values.ts';
 export * from './portfolio.values.ts';
 export * from './privacy.values.ts';
 export * from './plans.values.ts';

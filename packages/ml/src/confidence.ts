@@ -3,9 +3,9 @@
  * - Classifiers: confidence = calibrated probability of the predicted direction, max(p, 1 − p), where p is the
  *   classifier's score passed through Platt scaling fitted on held-out recent training rows.
  * - Calibrated (when the model's walk-forward carries a cross-sectional calibration): P(the stock ends above its day's
- *   median | the prediction's percentile among the day's predictions), for the side the call is on: p for a stock
- *   ranked in the upper half with an up call, 1 − p for the lower half with a down call, and 0.5 when the call and the
- *   ranking disagree (the model has no calibrated evidence for that direction).
+ *   median | the prediction's percentile among the day's predictions), for the relative side of the stock: p for a
+ *   stock ranked in the upper half of the day's predictions, 1 − p for the lower half (0.5 where the calibration does
+ *   not support that side). The side is relative — the product calls it 'Piyasadan iyi' / 'Piyasadan kötü'.
  * - Regressors without a calibration: confidence = 0.5 + (hitRate − 0.5) · min(2.5, |z| / 0.798), clipped to
  *   [0.5, 0.99], where hitRate is the model's walk-forward directional hit rate and z = expectedReturn /
  *   predictionScale (the sd of the model's predictions on its training rows; 0.798 = E|z| for a normal z, so an

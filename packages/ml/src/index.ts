@@ -25,4 +25,5 @@ export {
 export { STACKING_MIN_ROWS } from './algorithms/stacking.ts';
 export * as learners from './learners/index.ts';
 export * from './ranking.ts';
+export * from './periods.ts';
 export * from './portfolio/index.ts';

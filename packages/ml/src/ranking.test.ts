@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { featuresOf, withTargets } from '../test/helpers.ts';
 import { FEATURE_COLUMN } from './features.ts';
 import { Rng } from './random.ts';
-import { chooseChampion, neweyWestT, rankingMetrics } from './ranking.ts';
+import { CHAMPION_MIN_T, chooseProduction, neweyWestT, rankingMetrics } from './ranking.ts';
 
 describe(neweyWestT.name, () => {
   it('is the ordinary t without lags and shrinks when the series is autocorrelated', () => {
@@ -61,17 +61,59 @@ describe('rankingMetrics factor ladder reuse', () => {
   });
 });
 
-describe(chooseChampion.name, () => {
-  it('takes the best edge-adjusted Rank IC among error-free candidates with enough days', () => {
-    const c = (algorithmId: string, v: number | null, days = 200, error: string | null = null) => ({
-      algorithmId,
-      rankIcDiffVsBestFactor: v,
-      rankIcDays: days,
-      error,
+describe(chooseProduction.name, () => {
+  // Planted selection-window evaluations: edge over the best factor, its Newey–West t, days, the factor, an error.
+  const c = (
+    algorithmId: string,
+    diff: number | null,
+    t: number | null,
+    days = 125,
+    error: string | null = null,
+    factor: string | null = 'low_volatility',
+  ) => ({
+    algorithmId,
+    rankIcDiffVsBestFactor: diff,
+    rankIcDiffNwT: t,
+    rankIcDays: days,
+    error,
+    bestFactorId: factor,
+  });
+
+  it('serves the best edge among the models that clear the t bar', () => {
+    expect(CHAMPION_MIN_T).toBe(2);
+    // 'b' has the larger edge but t 1.9: under the bar. 'a' clears it.
+    expect(chooseProduction([c('a', 0.01, 2.4), c('b', 0.03, 1.9), c('c', 0.02, 2.0)])).toEqual({
+      kind: 'model',
+      algorithmId: 'c',
     });
+    expect(chooseProduction([c('a', 0.01, 2.4), c('b', 0.03, 1.9)])).toEqual({
+      kind: 'model',
+      algorithmId: 'a',
+    });
+  });
+
+  it("serves the factor's ranking when no model beats it with confidence", () => {
+    // A large t on a negative edge (the model is reliably worse), t under the bar, too few days, an error: none served.
+    const planted = [
+      c('neg', -0.02, -3),
+      c('weak', 0.02, 1.2),
+      c('short', 0.05, 4, 60),
+      c('broken', 0.05, 4, 200, 'final fit: boom'),
+      c('unknown', null, null),
+    ];
+    expect(chooseProduction(planted)).toEqual({ kind: 'factor', factorId: 'low_volatility' });
+    // The factor the candidates' window found best (most of them; they score the same rows).
     expect(
-      chooseChampion([c('a', 0.01), c('b', 0.03), c('c', 0.05, 50), c('d', 0.09, 200, 'boom'), c('e', null)]),
-    ).toBe('b');
-    expect(chooseChampion([c('a', NaN)])).toBeNull();
+      chooseProduction([
+        c('x', 0.01, 1, 125, null, 'momentum_12_1'),
+        c('y', 0.01, 1, 125, null, 'momentum_12_1'),
+        c('z', 0.01, 1),
+      ]),
+    ).toEqual({ kind: 'factor', factorId: 'momentum_12_1' });
+  });
+
+  it('is null without any candidate that has a factor to compare with', () => {
+    expect(chooseProduction([])).toBeNull();
+    expect(chooseProduction([c('a', 0.01, 1, 125, null, null)])).toBeNull();
   });
 });

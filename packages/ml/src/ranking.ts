@@ -1,9 +1,10 @@
 /**
  * Ranking skill against the simple factors, on the same rows as the model: the baseline ladder (yesterday's return,
  * low volatility −ATR14/close, 12-1 momentum), the model's Rank IC with a Newey–West t, its paired daily difference
- * to the best factor, the Rank IC on the tradable target (next open → close of t + h), and the production-model
- * choice (`chooseChampion`).
+ * to the best factor, the Rank IC on the tradable target (next open → close of t + h), and the production rule
+ * (`chooseProduction`).
  */
+import { PRODUCTION_MIN_T } from '@bist/contracts';
 import { FEATURE_COLUMN, type FeatureName, type FeatureSet, gather, type Horizon } from './features.ts';
 import { dailyIc, dailyIcs, type IcSummary, summariseIc } from './metrics.ts';
 
@@ -123,7 +124,7 @@ export function rankingMetrics(
   };
 }
 
-/** What chooseChampion reads of each candidate's walk-forward on the earlier window. */
+/** What the production rule reads of each candidate's walk-forward on the selection window. */
 export interface ChampionCandidate {
   algorithmId: string;
   /** Mean daily (Rank IC − best simple factor's Rank IC) on the same rows: the edge-adjusted Rank IC. */
@@ -136,17 +137,44 @@ export interface ChampionCandidate {
 export const CHAMPION_MIN_DAYS = 100;
 
 /**
- * The production model of a horizon, chosen on an earlier walk-forward window only (never on the window it is then
- * judged on): the candidate with the highest edge-adjusted Rank IC — its mean daily Rank IC minus the best simple
- * factor's on the same rows — among those without errors and with at least CHAMPION_MIN_DAYS scored days; ties go to
- * the earlier candidate (registry order). Null when no candidate qualifies.
+ * The significance bar of the production rule: a model is served at a horizon only when its edge over the best simple
+ * factor on the selection window has a day-clustered (Newey–West, lags = h) t of at least this.
  */
-export function chooseChampion(candidates: readonly ChampionCandidate[]): string | null {
-  let best: ChampionCandidate | null = null;
+export const CHAMPION_MIN_T = PRODUCTION_MIN_T;
+
+/** What chooseProduction reads of each candidate's walk-forward on the selection window. */
+export interface ProductionCandidate extends ChampionCandidate {
+  /** Newey–West t of the daily (Rank IC − best factor's Rank IC) on the same window. */
+  rankIcDiffNwT: number | null;
+  /** The simple factor that was best on that window (FACTOR_LADDER id). */
+  bestFactorId: string | null;
+}
+
+/** The production call of a horizon: a model, or — when no model clears the bar — the best simple factor's ranking. */
+export type ProductionChoice =
+  { kind: 'model'; algorithmId: string } | { kind: 'factor'; factorId: string } | null;
+
+/**
+ * The production rule with a significance bar (decision 0054): among candidates without errors, with at least
+ * CHAMPION_MIN_DAYS scored days, a positive edge-adjusted Rank IC and its Newey–West t ≥ CHAMPION_MIN_T, the one with
+ * the highest edge (ties: registry order). When none clears the bar, the factor that was best on the candidates'
+ * window (the most common bestFactorId; they score the same rows) is served instead: a model that does not beat the
+ * factor with confidence is not served over it. Null when there is no candidate with a known factor either.
+ */
+export function chooseProduction(candidates: readonly ProductionCandidate[]): ProductionChoice {
+  let best: ProductionCandidate | null = null;
+  const factorVotes = new Map<string, number>();
   for (const c of candidates) {
+    if (c.error !== null || c.rankIcDays < CHAMPION_MIN_DAYS) continue;
+    if (c.bestFactorId) factorVotes.set(c.bestFactorId, (factorVotes.get(c.bestFactorId) ?? 0) + 1);
     const v = c.rankIcDiffVsBestFactor;
-    if (c.error !== null || v === null || !Number.isFinite(v) || c.rankIcDays < CHAMPION_MIN_DAYS) continue;
+    const t = c.rankIcDiffNwT;
+    if (v === null || !Number.isFinite(v) || v <= 0) continue;
+    if (t === null || !Number.isFinite(t) || t < CHAMPION_MIN_T) continue;
     if (!best || v > best.rankIcDiffVsBestFactor!) best = c;
   }
-  return best?.algorithmId ?? null;
+  if (best) return { kind: 'model', algorithmId: best.algorithmId };
+  let factor: string | null = null;
+  for (const [id, votes] of factorVotes) if (factor === null || votes > factorVotes.get(factor)!) factor = id;
+  return factor === null ? null : { kind: 'factor', factorId: factor };
 }

@@ -44,3 +44,14 @@ export function listAlgorithms(): AlgorithmInfo[] {
     output,
   }));
 }
+
+/**
+ * What an algorithm's expected return forecasts: 'relative' — the stock's return against its day's cross-section
+ * (pooled regressors and the stacking blend train on the per-day rank-gauss target) — or 'absolute' — the return itself
+ * (per-series models, fitted rules, classifiers of P(return > 0)). Null for an unknown id.
+ */
+export function predictionTargetOf(id: string): 'relative' | 'absolute' | null {
+  const a = byId.get(id);
+  if (!a) return null;
+  return a.scope === 'pooled' && a.output === 'regression' ? 'relative' : 'absolute';
+}

@@ -35,7 +35,8 @@ export function latestRows(fs: FeatureSet): Int32Array {
 
 /**
  * Applies a model and the confidence rule (confidence.ts): with the walk-forward's cross-sectional `calibration`, the
- * calibrated probability of the call's side given the prediction's percentile among the served rows (one day);
+ * calibrated probability of the relative side (above / below the day's median for a prediction in the upper / lower
+ * half of the served rows, one day) given the prediction's percentile;
  * otherwise classifiers → max(p, 1 − p) of the calibrated P(up), regressors → 0.5 + (hitRate − 0.5)·min(2.5, |z|/E|z|)
  * with the walk-forward hit rate (null → 0.5).
  */
@@ -63,8 +64,13 @@ export function servePredictions(
   for (let i = 0; i < n; i++) {
     const er = pred.expectedReturn[i]!;
     direction[i] = er > 0 ? 1 : er < 0 ? -1 : 0;
+    // Calibrated: the probability of the call's relative side — the stock's place among the day's predictions (upper
+    // half: above the day's median) — which is what the calibration measures, whatever the sign of the return.
     confidence[i] = calibration
-      ? calibratedConfidence(crossSectionalProbability(calibration, q![i]!), direction[i]!)
+      ? calibratedConfidence(
+          crossSectionalProbability(calibration, q![i]!),
+          q![i]! > 0.5 ? 1 : q![i]! < 0.5 ? -1 : 0,
+        )
       : pred.probabilityUp
         ? classifierConfidence(pred.probabilityUp[i]!)
         : regressorConfidence(er, model.predictionScale, walkForwardHitRate);

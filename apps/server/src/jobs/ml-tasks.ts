@@ -12,6 +12,7 @@ import {
   NOT_REALISED,
   type WalkForwardRun,
   buildFeatures,
+  evaluationPeriods,
   evaluationRecord,
   fitLatest,
   latestRows,
@@ -213,7 +214,11 @@ export function runTrainTask(task: TrainTask, now: () => number, progress: Progr
       outcomes.push({
         algorithmId: id,
         horizon,
-        evaluation: { ...evaluationRecord(run), recentDays: recentWalkForwardDays(fs, run) },
+        evaluation: {
+          ...evaluationRecord(run),
+          recentDays: recentWalkForwardDays(fs, run),
+          periods: evaluationPeriods(fs, run),
+        },
         stateJson,
         cutoffDate,
         trainRows,

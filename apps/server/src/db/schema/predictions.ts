@@ -197,3 +197,22 @@ export const mlPerformanceAlerts = pgTable(
   },
   (t) => [index('ml_performance_alerts_open_idx').on(t.algorithmId, t.check, t.resolvedAt)],
 );
+
+/**
+ * The simple factors' scores after a close (@bist/ml latestFactorScores): the ranking served as the production call
+ * of a horizon where no model beats the best factor with confidence (decision 0054). One per factor, stock and date.
+ */
+export const factorScores = pgTable(
+  'factor_scores',
+  {
+    factorId: text('factor_id').notNull(),
+    symbol: text('symbol').notNull(),
+    asOfDate: date('as_of_date', { mode: 'string' }).notNull(),
+    /** sign × the raw feature (higher ranks higher). */
+    score: doublePrecision('score').notNull(),
+    currentPriceTry: doublePrecision('current_price_try').notNull(),
+    runId: uuid('run_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('factor_scores_unique_idx').on(t.factorId, t.symbol, t.asOfDate)],
+);

@@ -38,7 +38,33 @@ async function seedProductionModel(t: TestApp): Promise<void> {
       createdAt: now,
     },
   ]);
-  const record = walkForwardRecord('ridge', 0.02, AS_OF);
+  const record = {
+    ...walkForwardRecord('ridge', 0.02, AS_OF),
+    // A calibrated model: its stored confidence is the probability of the call's relative side.
+    calibration: {
+      a: 1,
+      b: 0,
+      rows: 20_000,
+      reliability: [
+        {
+          lowPercent: 56,
+          highPercent: 60,
+          count: 900,
+          predictedPercent: 58,
+          realisedPercent: 57.5,
+          realisedSePoints: 1.6,
+        },
+        {
+          lowPercent: 60,
+          highPercent: 100,
+          count: 400,
+          predictedPercent: 62,
+          realisedPercent: 59,
+          realisedSePoints: 2.4,
+        },
+      ],
+    },
+  };
   await runs.insertEvaluations([
     {
       algorithmId: 'ridge',
@@ -138,26 +164,39 @@ describe('AI analytics routes', () => {
       horizon_days: 1,
       accuracy_percent: 53,
       baseline_percent: 52.5,
-      neutral_band: 0.02,
+      call_mode: 'relative',
     });
     expect(body.model.basis).toMatch(/Walk-forward/);
+    expect(body.model.windows.map((w) => w.role)).toEqual(['whole']);
     expect(body.missing_symbols).toEqual(['SISE']);
     const bySymbol = new Map(body.predictions.map((p) => [p.symbol, p]));
+    // Ridge forecasts the relative return: calls against the batch's median (0.001), no prediction value.
     expect(bySymbol.get('THYAO')).toMatchObject({
-      trend: 'bullish',
+      call: 'outperform',
       confidence_score: 0.6,
       probability_up: 0.6,
-      predicted_change_percent: 1.2,
+      predicted_change_percent: 1.1,
       current_price: 100,
-      prediction_value: 101.2,
+      prediction_value: null,
       model_name: 'Ridge Regression',
       as_of_date: AS_OF,
       target_date: '2026-11-18',
       realised_change_percent: null,
     });
-    expect(bySymbol.get('GARAN')).toMatchObject({ trend: 'bearish', probability_up: 0.42 });
-    // 0.51 is inside the ±0.02 neutral band.
-    expect(bySymbol.get('AKBNK')?.trend).toBe('neutral');
+    expect(bySymbol.get('GARAN')).toMatchObject({ call: 'underperform', probability_up: 0.42 });
+    // AKBNK is the batch's median.
+    expect(bySymbol.get('AKBNK')?.call).toBe('neutral');
+    // The investor's stock card shows the same call for the same stock (one rule: predictionCallOf).
+    for (const symbol of ['THYAO', 'GARAN', 'AKBNK']) {
+      const investor = (
+        await t.app.inject({ method: 'GET', url: `/api/predictions/stocks/${symbol}` })
+      ).json();
+      expect({ symbol, call: investor.data.predictions[0].prediction.call }).toEqual({
+        symbol,
+        call: bySymbol.get(symbol)?.call,
+      });
+      expect(investor.data.predictions[0].prediction.target_price).toBeNull();
+    }
     expect(await auditActions()).toContain('ai_predictions_generated');
 
     const list = aiPredictionListResponseSchema.parse(

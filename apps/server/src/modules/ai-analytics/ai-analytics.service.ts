@@ -1,9 +1,10 @@
 import {
   AI_ANALYSIS_WINDOW_HOURS,
   AI_OPTIMIZATION_MAX_WEIGHT,
-  AI_TREND_NEUTRAL_BAND,
+  PREDICTION_CALLS,
   analysisFiguresSchema,
-  trendOfProbability,
+  type PredictionCall,
+  type TopPrediction,
   type AiAnalysisType,
   type AiDashboard,
   type AiMarketAnalysis,
@@ -97,27 +98,37 @@ export function optimizationOf(row: AiOptimizationRow): AiOptimization {
 }
 
 const BASIS =
-  'Walk-forward: the production model (champion of its horizon, chosen on its out-of-sample record) ' +
-  'as stored by the latest predict run; trend from its calibrated probability of closing up with a ±band neutral zone.';
+  'Walk-forward: the production model (it beat the best simple factor on the selection window with the stated t bar) ' +
+  'as stored by the latest predict run; the call is the one investors see (predictionCallOf): relative to the ' +
+  "day's cross-section unless the model forecasts absolute returns and beat always-up and always-down.";
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 const fmt = (fraction: number) => `${(100 * fraction).toFixed(2)} %`;
 
-/** Calibrated probability of closing up, from a stored call (confidence is the probability of its direction). */
-export function probabilityUpOf(direction: string, confidence: number): number {
-  return direction === 'up' ? confidence : 1 - confidence;
+/**
+ * Calibrated probability of the upper side of a served call — above the day's median for a relative call, closing up
+ * for an absolute one — from its confidence (the probability of the call's own side); ½ without a confidence.
+ */
+export function probabilityUpOf(served: TopPrediction): number {
+  const c = served.confidence === null ? 0.5 : served.confidence / 100;
+  return served.call === 'outperform' || served.call === 'up' ? c : served.call === 'neutral' ? 0.5 : 1 - c;
+}
+
+/** A stored row's call ('trend' column); null for rows stored before calls were named. */
+function callOf(stored: string): PredictionCall | null {
+  return (PREDICTION_CALLS as readonly string[]).includes(stored) ? (stored as PredictionCall) : null;
 }
 
 function predictionOf(row: ScoredAiPrediction): AiPrediction {
   return {
     id: row.id,
     symbol: row.symbol,
-    trend: trendOfProbability(row.probabilityUp),
+    call: callOf(row.trend),
     predicted_change_percent: round(100 * row.expectedReturn, 4),
     confidence_score: round(row.confidence, 4),
     probability_up: round(row.probabilityUp, 4),
     current_price: round(row.currentPriceTry, 2),
-    prediction_value: round(row.predictionValueTry, 2),
+    prediction_value: row.trend === 'up' || row.trend === 'down' ? round(row.predictionValueTry, 2) : null,
     model_name: row.modelName,
     algorithm_id: row.algorithmId,
     model_version: row.modelVersion,
@@ -125,7 +136,8 @@ function predictionOf(row: ScoredAiPrediction): AiPrediction {
     as_of_date: row.asOfDate,
     target_date: row.targetDate,
     realised_change_percent: row.realisedReturn === null ? null : round(100 * row.realisedReturn, 4),
-    hit: row.hit,
+    // The stored score is the absolute direction's: it says nothing about a relative call.
+    hit: row.trend === 'up' || row.trend === 'down' ? row.hit : null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -191,7 +203,7 @@ export class AiAnalyticsService {
         `No production model for the ${horizon}-day horizon yet: predictions exist after the first training run`,
       );
     const version = await this.championVersion(batch.model.algorithm_id, horizon);
-    const found = new Map(batch.predictions.map((p) => [p.symbol, p]));
+    const found = new Map(batch.predictions.map((p) => [p.row.symbol, p]));
     const missing = symbols.filter((s) => !found.has(s));
     if (found.size === 0)
       throw new ConflictError(
@@ -224,26 +236,35 @@ export class AiAnalyticsService {
         model_name: modelName,
         model_version: version,
         horizon_days: horizon,
+        call_mode: batch.model.call_mode,
+        windows: batch.model.windows,
         accuracy_percent: accuracy?.accuracy ?? null,
         baseline_percent: accuracy?.baseline ?? null,
         accuracy_source: accuracy?.source ?? null,
-        neutral_band: AI_TREND_NEUTRAL_BAND,
         basis: BASIS,
       },
     };
   }
 
-  private rowOf(p: ModelPrediction, modelName: string, version: number | null, staff: StaffAction) {
-    const probabilityUp = probabilityUpOf(p.direction, p.confidence);
+  private rowOf(
+    { row: p, served }: { row: ModelPrediction; served: TopPrediction },
+    modelName: string,
+    version: number | null,
+    staff: StaffAction,
+  ) {
+    const absolute = served.call === 'up' || served.call === 'down';
     return {
-      predictionId: p.id,
+      // A factor's ranking is no stored prediction (nothing to score it against later).
+      predictionId: served.call_source === 'factor' ? null : p.id,
       symbol: p.symbol,
-      trend: trendOfProbability(probabilityUp),
-      probabilityUp,
-      confidence: p.confidence,
-      expectedReturn: p.expectedReturn,
+      // The call investors see for this stock (the column keeps its old name).
+      trend: served.call,
+      probabilityUp: probabilityUpOf(served),
+      // The confidence investors see (½ — no information — where a relative call has none).
+      confidence: served.confidence === null ? 0.5 : served.confidence / 100,
+      expectedReturn: absolute ? p.expectedReturn : (served.relative_return ?? 0),
       currentPriceTry: p.currentPriceTry,
-      predictionValueTry: p.targetPriceTry,
+      predictionValueTry: absolute ? p.targetPriceTry : p.currentPriceTry,
       algorithmId: p.algorithmId,
       modelName,
       modelVersion: version,
@@ -333,8 +354,8 @@ export class AiAnalyticsService {
         modelName: batch.model?.algorithm_name_en ?? null,
         asOfDate: batch.asOfDate,
         calls: batch.predictions.map((p) => ({
-          symbol: p.symbol,
-          probabilityUp: probabilityUpOf(p.direction, p.confidence),
+          symbol: p.row.symbol,
+          probabilityUp: probabilityUpOf(p.served),
         })),
       });
       stored = await this.d.repo.insertAnalysis(
@@ -498,7 +519,8 @@ export class AiAnalyticsService {
   /** The production model's (1-day) latest calls on the symbols as absolute views in daily units. */
   private async modelViews(symbols: readonly string[]) {
     const batch = await this.d.predictions.productionBatch(1, symbols);
-    if (!batch.model || batch.predictions.length === 0) return null;
+    // A factor's ranking has no expected returns to blend in.
+    if (!batch.model || batch.model.kind !== 'model' || batch.predictions.length === 0) return null;
     const confidence = viewConfidenceOf(
       batch.model.accuracy?.accuracy ?? null,
       batch.model.accuracy?.baseline ?? null,
@@ -508,7 +530,7 @@ export class AiAnalyticsService {
       modelName: batch.model.algorithm_name_en,
       version: await this.championVersion(batch.model.algorithm_id, 1),
       confidence,
-      views: batch.predictions.map((p) => ({
+      views: batch.predictions.map(({ row: p }) => ({
         index: symbols.indexOf(p.symbol),
         // Daily simple return as a daily log return.
         expectedReturn: Math.log1p(p.expectedReturn),

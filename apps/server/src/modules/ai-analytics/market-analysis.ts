@@ -23,7 +23,7 @@ export interface AnalysisStock {
 
 export interface ModelCall {
   symbol: string;
-  /** Calibrated probability of closing up over the horizon, fraction. */
+  /** Calibrated probability of the upper side (above the day's median for a relative call), fraction. */
   probabilityUp: number;
 }
 

@@ -1,7 +1,14 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AlgorithmEvaluation } from '@bist/contracts';
 import type { DbExecutor } from '@/db/executor';
-import { mlAlgorithms, mlEvaluations, mlModels, mlRuns, predictionEvaluations } from '@/db/schema/index';
+import {
+  factorScores,
+  mlAlgorithms,
+  mlEvaluations,
+  mlModels,
+  mlRuns,
+  predictionEvaluations,
+} from '@/db/schema/index';
 import type { NewPrediction } from './predictions.repository.ts';
 
 export type RunRow = typeof mlRuns.$inferSelect;
@@ -459,6 +466,24 @@ export class PredictionRunsRepository {
   }
 
   /** Inserts predictions; a second batch for the same algorithm, stock, horizon and as-of date replaces the first. */
+  /** Stores the simple factors' scores of a close (one per factor, stock and date; a rerun replaces them). */
+  async upsertFactorScores(rows: readonly (typeof factorScores.$inferInsert)[]): Promise<void> {
+    for (let start = 0; start < rows.length; start += BATCH) {
+      await this.db
+        .insert(factorScores)
+        .values(rows.slice(start, start + BATCH))
+        .onConflictDoUpdate({
+          target: [factorScores.factorId, factorScores.symbol, factorScores.asOfDate],
+          set: {
+            score: sql`excluded.score`,
+            currentPriceTry: sql`excluded.current_price_try`,
+            runId: sql`excluded.run_id`,
+            createdAt: sql`excluded.created_at`,
+          },
+        });
+    }
+  }
+
   async upsertPredictions(rows: readonly NewPrediction[]): Promise<void> {
     for (let start = 0; start < rows.length; start += BATCH) {
       const b = rows.slice(start, start + BATCH);

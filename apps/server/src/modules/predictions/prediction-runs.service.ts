@@ -25,7 +25,15 @@ import {
   type HistorySource,
   type PredictionHorizon,
 } from '@bist/contracts';
-import { ALGORITHMS, algorithmById, listAlgorithms, panelFromBars, type SeriesBars } from '@bist/ml';
+import {
+  ALGORITHMS,
+  algorithmById,
+  FACTOR_LADDER,
+  latestFactorScores,
+  listAlgorithms,
+  panelFromBars,
+  type SeriesBars,
+} from '@bist/ml';
 import { addTradingDays, istanbulDate, isTradingDay, STOCKS } from '@bist/market';
 import type { AdminActor, RequestMeta } from '@/lib/actor';
 import type { Clock } from '@/lib/clock';
@@ -46,6 +54,7 @@ import {
   type WalkForwardSettings,
 } from '@/jobs/ml-protocol';
 import { predictOnPool, trainOnPool } from '@/jobs/ml-engine';
+import { panelOfPayload } from '@/jobs/ml-tasks';
 import type { MlJobData, MlQueue } from '@/jobs/ml-queue';
 import { runInOwnThread, TaskCancelledError, type MlWorkerPool } from '@/jobs/worker-pool';
 import type { AuditService } from '@/modules/audit/audit.service';
@@ -966,7 +975,24 @@ export class PredictionRunsService {
     const enabled = await this.enabledIds();
     const kept = rows.filter((r) => enabled.has(r.algorithmId));
     await this.o.runs.upsertPredictions(kept);
-    return `${kept.length} predictions from ${served.length} models`;
+    // The simple factors' ranking of the same close: the production call where no model beats it (decision 0054).
+    const asOfDate = panel.dates[panel.dates.length - 1];
+    const panelView = panelOfPayload(panel);
+    const factorRows = asOfDate
+      ? FACTOR_LADDER.flatMap((f) =>
+          latestFactorScores(panelView, f.id).map((x) => ({
+            factorId: f.id,
+            symbol: panel.symbols[x.seriesIndex]!,
+            asOfDate,
+            score: x.score,
+            currentPriceTry: x.close,
+            runId,
+            createdAt: now,
+          })),
+        )
+      : [];
+    await this.o.runs.upsertFactorScores(factorRows);
+    return `${kept.length} predictions from ${served.length} models, ${factorRows.length} factor scores`;
   }
 
   /**

@@ -209,7 +209,7 @@ describe.each(testBackends())(`${PredictionRunsService.name} on %s`, (backend) =
     expect(data.summary.predictions_generated).toBeGreaterThan(100);
     expect(data.summary.average_accuracy).not.toBeNull();
     // A 30-day walk-forward scores too few days for any algorithm to be chosen as the production model
-    // (chooseChampion needs 100): 'En İyi Tahminler' stays empty rather than showing the max over all models, and the
+    // (the production rule needs 100): 'En İyi Tahminler' stays empty rather than showing the max over all models, and the
     // accuracy history (1 live day, no production walk-forward) too. The chosen-model views: predictions.routes.test.
     expect(data.production_models).toEqual([]);
     expect(data.top_predictions).toEqual([]);

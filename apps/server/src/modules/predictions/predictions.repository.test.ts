@@ -290,10 +290,6 @@ describe.each(testBackends())('PredictionsRepository and PredictionRunsRepositor
       ['ols'],
     );
     expect(await repo.predictionsOfModels('2026-11-16', [])).toEqual([]);
-    expect(await repo.countConfident('2026-11-16', 0.8, models)).toBe(1);
-    expect(
-      await repo.countConfident('2026-11-16', 0.8, [...models, { horizonDays: 1, algorithmId: 'ridge' }]),
-    ).toBe(2);
 
     // Closes: THYAO has a bar on the target date; GARAN only the day after (a suspension) → its first close after.
     const market = new MarketRepository(database.db);

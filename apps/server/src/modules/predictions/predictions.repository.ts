@@ -2,6 +2,15 @@ import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { mlAlgorithms, mlEvaluations, predictions } from '@/db/schema/index';
 
+/** A factor's score of one stock on its newest stored date. */
+export interface FactorScoreRow {
+  symbol: string;
+  asOfDate: string;
+  score: number;
+  currentPriceTry: number;
+  createdAt: Date;
+}
+
 export type AlgorithmRow = typeof mlAlgorithms.$inferSelect;
 export type EvaluationRow = typeof mlEvaluations.$inferSelect;
 export type NewPrediction = Omit<typeof predictions.$inferInsert, 'id'>;
@@ -147,6 +156,22 @@ export class PredictionsRepository {
     }));
   }
 
+  /** A factor's scores on its newest stored date, highest first (the factor's ranking); empty before any. */
+  async latestFactorScores(factorId: string): Promise<FactorScoreRow[]> {
+    const result = await this.db.execute<Record<string, unknown>>(sql`
+      select symbol, as_of_date::text as as_of_date, score, current_price_try, created_at from factor_scores
+      where factor_id = ${factorId}
+        and as_of_date = (select max(as_of_date) from factor_scores where factor_id = ${factorId})
+      order by score desc, symbol`);
+    return result.rows.map((r) => ({
+      symbol: String(r.symbol),
+      asOfDate: String(r.as_of_date),
+      score: Number(r.score),
+      currentPriceTry: Number(r.current_price_try),
+      createdAt: new Date(r.created_at as string | Date),
+    }));
+  }
+
   /** The newest as-of date with predictions of the given models. */
   async latestAsOfDateOfModels(models: readonly ModelKey[]): Promise<string | null> {
     if (models.length === 0) return null;
@@ -198,19 +223,6 @@ export class PredictionsRepository {
       select distinct on (algorithm_id) algorithm_id, metrics->>'error' as error from ml_models
       where horizon_days = ${horizonDays} order by algorithm_id, created_at desc`);
     return new Map(result.rows.map((r) => [r.algorithm_id, r.error ?? null]));
-  }
-
-  /** Predictions of a batch by the given models with confidence ≥ `threshold` (fraction). */
-  async countConfident(asOfDate: string, threshold: number, models: readonly ModelKey[]): Promise<number> {
-    if (models.length === 0) return 0;
-    const pairs = sql.join(
-      models.map((m) => sql`(horizon_days = ${m.horizonDays} and algorithm_id = ${m.algorithmId})`),
-      sql` or `,
-    );
-    const result = await this.db.execute<{ n: number }>(sql`
-      select count(*)::int as n from predictions
-      where as_of_date = ${asOfDate}::date and confidence >= ${threshold} and (${pairs})`);
-    return Number(result.rows[0]?.n ?? 0);
   }
 
   /**

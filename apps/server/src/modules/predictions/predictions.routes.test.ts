@@ -1,5 +1,5 @@
 // What investors see of the predictions, on stored evaluations and predictions: one production model per horizon
-// (chooseChampion over the stored walk-forward records), the liquidity floor, accuracy beside its baseline, the list's
+// (chooseProduction over the stored walk-forward records: a model above the t bar, else the factor), the liquidity floor, accuracy beside its baseline, the list's
 // declared order and the walk-forward accuracy history until live predictions mature.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,7 +21,14 @@ const ic = (mean: number, days: number) => ({ mean, sd: 0.1, icir: mean / 0.1, d
 
 function evaluation(
   algorithmId: string,
-  e: { rankIcDiff: number; days: number; accuracy: number; baseline: number; edgeCi: [number, number] },
+  e: {
+    rankIcDiff: number;
+    days: number;
+    accuracy: number;
+    baseline: number;
+    edgeCi: [number, number];
+    t?: number;
+  },
 ): AlgorithmEvaluation {
   return algorithmEvaluationSchema.parse({
     algorithmId,
@@ -39,6 +46,48 @@ function evaluation(
     edgeClusteredCiLowPoints: e.edgeCi[0],
     edgeClusteredCiHighPoints: e.edgeCi[1],
     rankIcDiffVsBestFactor: e.rankIcDiff,
+    rankIcDiffNwT: e.t ?? 3,
+    bestFactorId: 'low_volatility',
+    // The cross-fitted reliability table of P(above the day's median): what a confidence level means.
+    calibration: {
+      a: 1,
+      b: 0,
+      rows: 20_000,
+      reliability: [
+        {
+          lowPercent: 0,
+          highPercent: 40,
+          count: 800,
+          predictedPercent: 35,
+          realisedPercent: 36,
+          realisedSePoints: 2,
+        },
+        {
+          lowPercent: 40,
+          highPercent: 52,
+          count: 9000,
+          predictedPercent: 48,
+          realisedPercent: 49,
+          realisedSePoints: 1,
+        },
+        {
+          lowPercent: 52,
+          highPercent: 60,
+          count: 5000,
+          predictedPercent: 55,
+          realisedPercent: 53,
+          realisedSePoints: 2,
+        },
+        {
+          lowPercent: 60,
+          highPercent: 100,
+          count: 100,
+          predictedPercent: 70,
+          realisedPercent: 64,
+          realisedSePoints: 5,
+        },
+      ],
+    },
     mae: 0.01,
     rmse: 0.02,
     skillVsRandomWalk: 0,
@@ -99,26 +148,91 @@ describe('predictions routes', () => {
       }),
     ];
     await runs.insertEvaluations(records.map((e) => evaluationRow(e, { createdAt: NOW })));
-    const p = (algorithmId: string, symbol: string, price: number, confidence: number) => ({
+    // h = 5: ridge leads the factor but with t 1.4 (under the bar of 2), ols trails it: no model is served; the
+    // low-volatility ranking is the production call.
+    await runs.insertModels(
+      ['ols', 'ridge'].map((algorithmId) => ({
+        algorithmId,
+        horizonDays: 5,
+        cutoffDate: AS_OF,
+        stateJson: '{}',
+        metrics: { error: null },
+        createdAt: NOW,
+      })),
+    );
+    await runs.insertEvaluations(
+      [
+        {
+          ...evaluation('ridge', {
+            rankIcDiff: 0.03,
+            days: 200,
+            accuracy: 52,
+            baseline: 52.5,
+            edgeCi: [-2, 1],
+            t: 1.4,
+          }),
+          horizonDays: 5 as const,
+        },
+        {
+          ...evaluation('ols', {
+            rankIcDiff: -0.01,
+            days: 200,
+            accuracy: 51,
+            baseline: 52.5,
+            edgeCi: [-3, 0],
+            t: -0.8,
+          }),
+          horizonDays: 5 as const,
+        },
+      ].map((e) => evaluationRow(e, { createdAt: NOW })),
+    );
+    await runs.upsertFactorScores(
+      (
+        [
+          ['THYAO', -0.012, 300],
+          ['GARAN', -0.03, 120],
+          ['THIN', -0.02, 50],
+        ] as const
+      ).map(([symbol, score, price]) => ({
+        factorId: 'low_volatility',
+        symbol,
+        asOfDate: AS_OF,
+        score,
+        currentPriceTry: price,
+        createdAt: NOW,
+      })),
+    );
+    // A falling market: the production model forecasts a fall for every stock. It forecasts the relative return, so
+    // its calls are the stocks' side of the batch's median (−0.0065): THYAO and PENNY above, THIN and GARAN below —
+    // never an absolute rise, never a target price.
+    const p = (
+      algorithmId: string,
+      symbol: string,
+      price: number,
+      confidence: number,
+      expectedReturn = -0.01,
+    ) => ({
       algorithmId,
       symbol,
       horizonDays: 1,
       asOfDate: AS_OF,
       targetDate: '2026-11-18',
       currentPriceTry: price,
-      expectedReturn: 0.01,
-      direction: 'up',
+      expectedReturn,
+      direction: 'down',
       confidence,
-      targetPriceTry: price * 1.01,
+      targetPriceTry: price * (1 + expectedReturn),
       createdAt: NOW,
     });
     await runs.upsertPredictions([
-      p('ridge', 'THYAO', 300, 0.6),
-      p('ridge', 'PENNY', 0.43, 0.9),
-      p('ridge', 'THIN', 50, 0.85),
-      p('ridge', 'GARAN', 120, 0.55),
+      p('ridge', 'THYAO', 300, 0.58, -0.002),
+      p('ridge', 'PENNY', 0.43, 0.9, -0.005),
+      p('ridge', 'THIN', 50, 0.85, -0.008),
+      p('ridge', 'GARAN', 120, 0.55, -0.02),
       // More confident, but not the production model: never in 'En İyi Tahminler'.
       p('ols', 'GARAN', 120, 0.95),
+      { ...p('ridge', 'THYAO', 300, 0.7), horizonDays: 5, targetDate: '2026-11-24' },
+      { ...p('ols', 'THYAO', 300, 0.7), horizonDays: 5, targetDate: '2026-11-24' },
       p('lasso', 'THYAO', 300, 0.99),
     ]);
     // Turnover: THYAO and GARAN liquid, THIN ₺1 M a day, PENNY liquid but under ₺1.
@@ -153,6 +267,9 @@ describe('predictions routes', () => {
     expect(data.production_models).toHaveLength(1);
     expect(data.production_models[0]).toMatchObject({
       horizon_days: 1,
+      kind: 'model',
+      call_mode: 'relative',
+      significance_bar: 2,
       algorithm_id: 'ridge',
       algorithm_name: 'Ridge Regresyonu',
       algorithm_name_en: 'Ridge Regression',
@@ -160,17 +277,77 @@ describe('predictions routes', () => {
       accuracy: { accuracy: 53, baseline: 52.5, edge_points: 0.5, indistinguishable: true },
     });
     expect(data.top_predictions.map((p) => [p.stock_code, p.algorithm_id, p.confidence])).toEqual([
-      ['THYAO', 'ridge', 60],
+      ['THYAO', 'ridge', 58],
       ['GARAN', 'ridge', 55],
     ]);
+    // Every raw forecast falls; the calls are relative — one stock above the median, one below — and none is a rise.
+    expect(
+      data.top_predictions.map((p) => [p.prediction, p.call, p.target_price, p.potential_percent]),
+    ).toEqual([
+      ['DOWN', 'outperform', null, null],
+      ['DOWN', 'underperform', null, null],
+    ]);
+    expect(data.top_predictions[0]!.relative_return).toBeCloseTo(0.0045, 6);
+    // THYAO's 58 % sits in the 52–60 % bin (53 % came true); GARAN's 55 % below the median is P(above) 45 %: the
+    // 40–52 % bin turned to its side (51 % of those calls came true).
+    expect(data.top_predictions[0]!.measured_level).toEqual({
+      low_percent: 52,
+      high_percent: 60,
+      realised_percent: 53,
+      se_points: 2,
+      count: 5000,
+    });
+    expect(data.top_predictions[1]!.measured_level).toMatchObject({
+      low_percent: 48,
+      high_percent: 60,
+      realised_percent: 51,
+    });
     expect(data.top_predictions[0]).toMatchObject({
       algorithm: 'Ridge Regresyonu',
       algorithm_name_en: 'Ridge Regression',
     });
     expect(data.liquidity_rule).toBe(LIQUIDITY_FLOOR_TR);
-    // 'Yüksek Güvenli' counts the production model's calls (PENNY 90 %, THIN 85 %), not ols's 95 %.
-    expect(data.summary.high_confidence_predictions).toBe(2);
+    // The measured count: calls whose bin came true above 50 % beyond its 95 % interval — THIN (below the median at
+    // 85 %: the 0–40 % bin, 64 % came true ± 2) — not PENNY (the 60–100 % bin has too few rows to be a level) nor
+    // ols's 95 %.
+    expect(data.summary.high_confidence_predictions).toBe(1);
     expect(data.as_of_date).toBe(AS_OF);
+  });
+
+  it('serves the low-volatility ranking where no model beats it with t ≥ 2, named as such', async () => {
+    const { data } = dailySummarySchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/predictions/daily-summary?horizon=5' })).json(),
+    );
+    expect(data.production_models).toHaveLength(1);
+    expect(data.production_models[0]).toMatchObject({
+      horizon_days: 5,
+      kind: 'factor',
+      factor_id: 'low_volatility',
+      call_mode: 'relative',
+      algorithm_id: 'factor:low_volatility',
+      algorithm_name: 'düşük oynaklık sıralaması',
+      accuracy: null,
+    });
+    // Its ranking (THIN under the ₺10 M floor): the median score splits it; no return, confidence or target price.
+    expect(data.top_predictions.map((p) => [p.stock_code, p.call, p.call_source, p.algorithm])).toEqual([
+      ['THYAO', 'outperform', 'factor', 'düşük oynaklık sıralaması'],
+      ['GARAN', 'underperform', 'factor', 'düşük oynaklık sıralaması'],
+    ]);
+    for (const p of data.top_predictions)
+      expect([p.confidence, p.expected_return, p.relative_return, p.target_price]).toEqual([
+        null,
+        null,
+        null,
+        null,
+      ]);
+    // The stock card shows the same call for the same stock.
+    const garan = stockPredictionsSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/predictions/stocks/GARAN' })).json(),
+    ).data;
+    expect(garan.predictions.find((x) => x.prediction.horizon_days === 5)?.prediction).toMatchObject({
+      call: 'underperform',
+      id: data.top_predictions[1]!.id,
+    });
   });
 
   it("shows the production model's walk-forward days as the accuracy history until live ones mature", async () => {
@@ -220,9 +397,19 @@ describe('predictions routes', () => {
       (await t.app.inject({ method: 'GET', url: '/api/predictions/stocks/thyao' })).json(),
     ).data;
     expect(thyao.symbol).toBe('THYAO');
-    expect(thyao.predictions).toHaveLength(1);
+    // h = 1 from ridge, h = 5 from the low-volatility ranking.
+    expect(thyao.predictions.map((x) => [x.prediction.horizon_days, x.prediction.call_source])).toEqual([
+      [1, 'model'],
+      [5, 'factor'],
+    ]);
     expect(thyao.predictions[0]).toMatchObject({
-      prediction: { algorithm_id: 'ridge', confidence: 60, horizon_days: 1 },
+      prediction: {
+        algorithm_id: 'ridge',
+        confidence: 58,
+        horizon_days: 1,
+        call: 'outperform',
+        target_price: null,
+      },
       model: { algorithm_id: 'ridge', accuracy: { baseline: 52.5 } },
       passes_liquidity_floor: true,
     });

@@ -1,6 +1,6 @@
 import {
   ACCURACY_HISTORY_DAYS,
-  CONFIDENCE_HIGH_PERCENT,
+  FACTOR_NAMES,
   LIQUIDITY_FLOOR,
   LIQUIDITY_FLOOR_TR,
   PREDICTION_HORIZONS,
@@ -11,7 +11,15 @@ import {
   marketDirectionBaseline,
   passesLiquidityFloor,
   predictionHorizonSchema,
+  PRODUCTION_MIN_T,
+  callModeOf,
+  measuredLevelOf,
+  medianOf,
+  predictionCallOf,
   type AccuracyPoint,
+  type CallMode,
+  type ProductionWindow,
+  type ReliabilityBinValues,
   type AccuracyWithBaseline,
   type AlgorithmEvaluation,
   type AlgorithmList,
@@ -25,8 +33,8 @@ import {
   type StockPredictions,
   type TopPrediction,
 } from '@bist/contracts';
-import { chooseChampion, dayTotalsMeanSe, Z_95 } from '@bist/ml';
-import { addCalendarDays, istanbulDate } from '@bist/market';
+import { chooseProduction, dayTotalsMeanSe, predictionTargetOf, type ProductionChoice, Z_95 } from '@bist/ml';
+import { addCalendarDays, addTradingDays, istanbulDate } from '@bist/market';
 import type { Clock } from '@/lib/clock';
 import { NotFoundError } from '@/lib/errors';
 import type { Versioned } from '@/lib/versioned';
@@ -68,7 +76,127 @@ interface HorizonState {
   evaluations: Map<string, Evaluated>;
   realised: Map<string, RealisedScores>;
   trained: Map<string, Date>;
-  production: string | null;
+  /** The production rule's choice: a model, the best simple factor's ranking, or nothing yet. */
+  production: ProductionChoice;
+}
+
+/** The production model's id when a model (not a factor) is served. */
+function productionIdOf(state: HorizonState): string | null {
+  return state.production?.kind === 'model' ? state.production.algorithmId : null;
+}
+
+/** What every call of a production batch is decided with (predictionCallOf, measuredLevelOf). */
+interface CallContext {
+  mode: CallMode;
+  source: 'model' | 'factor';
+  /** Median expected return of the batch (every stock, same model, horizon and day). */
+  median: number;
+  /** 10th / 90th percentile of realised − predicted relative return on the holdout window (log units). */
+  residual: { p10: number; p90: number } | null;
+  /** The calibrated reliability table; null without a calibration (then no confidence is shown for a relative call). */
+  bins: ReliabilityBinValues[] | null;
+}
+
+/** A horizon's production batch as served: its model, the newest batch's rows and the context of their calls. */
+interface ServedBatch {
+  model: ProductionModel | null;
+  asOfDate: string | null;
+  rows: TopPredictionRow[];
+  context: CallContext;
+}
+
+const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
+
+/** A record's selection window (its whole window before the split was stored). */
+function selectionOf(record: AlgorithmEvaluation | null) {
+  const selection = record?.periods?.find((p) => p.role === 'selection');
+  if (selection)
+    return {
+      diff: selection.rankIcDiffVsBestFactor,
+      t: selection.rankIcDiffNwT,
+      days: selection.days,
+      factor: selection.bestFactorId,
+    };
+  return {
+    diff: record?.rankIcDiffVsBestFactor ?? null,
+    t: record?.rankIcDiffNwT ?? null,
+    days: record?.rankIc.days ?? 0,
+    factor: record?.bestFactorId ?? null,
+  };
+}
+
+/** The windows a production model's figures are shown on: holdout first, then selection (or the whole window). */
+function windowsOf(record: AlgorithmEvaluation | null): ProductionWindow[] {
+  if (!record) return [];
+  const periods = record.periods ?? [];
+  const ordered = ['holdout', 'selection'].flatMap((role) => periods.filter((p) => p.role === role));
+  if (ordered.length === 2)
+    return ordered.map((p) => ({
+      role: p.role,
+      from: p.from || null,
+      to: p.to || null,
+      days: p.days,
+      rank_ic: p.rankIcMean,
+      factor_id: p.bestFactorId,
+      factor_rank_ic: p.bestFactorRankIcMean,
+      rank_ic_edge: p.rankIcDiffVsBestFactor,
+      rank_ic_edge_t: p.rankIcDiffNwT,
+      relative_hit_rate: p.relativeHitPercent === null ? null : round2(p.relativeHitPercent),
+      relative_scored: p.relativeScored,
+      hit_rate: p.hitPercent === null ? null : round2(p.hitPercent),
+      always_up: p.alwaysUpPercent === null ? null : round2(p.alwaysUpPercent),
+      always_down: p.alwaysDownPercent === null ? null : round2(p.alwaysDownPercent),
+    }));
+  return [
+    {
+      role: 'whole',
+      from: record.evaluatedFrom,
+      to: record.evaluatedTo,
+      days: record.rankIc.days,
+      rank_ic: record.rankIc.mean,
+      factor_id: record.bestFactorId,
+      factor_rank_ic: record.factorLadder.find((f) => f.id === record.bestFactorId)?.rankIcMean ?? null,
+      rank_ic_edge: record.rankIcDiffVsBestFactor,
+      rank_ic_edge_t: record.rankIcDiffNwT,
+      relative_hit_rate: null,
+      relative_scored: 0,
+      hit_rate: record.accuracyPercent === null ? null : round2(record.accuracyPercent),
+      always_up: record.alwaysUpPercent,
+      always_down: record.alwaysDownPercent,
+    },
+  ];
+}
+
+/** A factor's own figures on the windows (read from any candidate's record: they score the same rows). */
+function factorWindowsOf(factorId: string, records: (AlgorithmEvaluation | null)[]): ProductionWindow[] {
+  const record = records.find((r) => r?.periods?.length === 2) ?? records.find((r) => r !== null) ?? null;
+  return windowsOf(record).map((w) => ({
+    ...w,
+    rank_ic: w.factor_id === factorId ? w.factor_rank_ic : null,
+    factor_id: factorId,
+    factor_rank_ic: w.factor_id === factorId ? w.factor_rank_ic : null,
+    rank_ic_edge: null,
+    rank_ic_edge_t: null,
+    relative_hit_rate: null,
+    relative_scored: 0,
+    hit_rate: null,
+    always_up: null,
+    always_down: null,
+  }));
+}
+
+/** How a model's calls are worded: absolute only for an absolute-target model that beat both constant calls. */
+function callModeOfRecord(algorithmId: string, record: AlgorithmEvaluation | null): CallMode {
+  if (!record) return 'relative';
+  const holdout = record.periods?.find((p) => p.role === 'holdout') ?? null;
+  const figures = holdout
+    ? holdout
+    : {
+        hitPercent: record.accuracyPercent,
+        alwaysUpPercent: record.alwaysUpPercent,
+        alwaysDownPercent: record.alwaysDownPercent,
+      };
+  return callModeOf(predictionTargetOf(algorithmId), figures, record.edgeClusteredCiLowPoints);
 }
 
 const pct = (v: number) => 100 * v;
@@ -165,8 +293,8 @@ interface SummaryBase {
   algorithmsActive: number;
   confident: number;
   asOfDate: string | null;
-  /** The production models' latest batch, most confident first, with each stock's average turnover. */
-  rows: TopPredictionRow[];
+  /** The production models' latest batches, most confident first, each with its call context; stocks' turnover. */
+  rows: { row: TopPredictionRow; context: CallContext }[];
   turnover: Map<string, number>;
   accuracyHistory: AccuracyPoint[];
   historySource: DailySummary['accuracy_history_source'];
@@ -186,6 +314,9 @@ export class PredictionsService {
   );
   private readonly liveCounts = new VersionedCache<'all', Map<string, number>>(1);
   private readonly summaryBases = new VersionedCache<string, SummaryBase>(SUMMARY_BASES_MAX);
+  private readonly servedBatches = new VersionedCache<PredictionHorizon, ServedBatch>(
+    PREDICTION_HORIZONS.length,
+  );
   private readonly generatedCounts = new VersionedCache<'window', { count: number; validUntilMs: number }>(1);
 
   constructor(
@@ -219,7 +350,7 @@ export class PredictionsService {
     return algorithms.filter((a) => a.enabled && trained.has(a.id)).length;
   }
 
-  /** Everything one horizon's views need, with its production model (chooseChampion over the stored evaluations). */
+  /** Everything one horizon's views need, with its production model (chooseProduction over the stored evaluations). */
   /** Are there stored predictions yet (of any algorithm)? */
   async hasPredictions(): Promise<boolean> {
     return (await this.repo.countPredictions()) > 0;
@@ -256,8 +387,9 @@ export class PredictionsService {
       }),
     );
     // Candidates: enabled algorithms whose final fit at this horizon succeeded and that served the newest batch (a model
-    // trained but not yet served cannot be the one whose predictions are shown), in registry order (ties go first).
-    const production = chooseChampion(
+    // trained but not yet served cannot be the one whose predictions are shown), in registry order (ties go first),
+    // judged on their selection window with the significance bar (decision 0054).
+    const production = chooseProduction(
       algorithms
         .filter(
           (a) =>
@@ -265,10 +397,13 @@ export class PredictionsService {
         )
         .map((a) => {
           const record = evaluated.get(a.id)?.record ?? null;
+          const selection = selectionOf(record);
           return {
             algorithmId: a.id,
-            rankIcDiffVsBestFactor: record?.rankIcDiffVsBestFactor ?? null,
-            rankIcDays: record?.rankIc.days ?? 0,
+            rankIcDiffVsBestFactor: selection.diff,
+            rankIcDiffNwT: selection.t,
+            bestFactorId: selection.factor,
+            rankIcDays: selection.days,
             error: record ? null : 'not evaluated',
           };
         }),
@@ -277,11 +412,37 @@ export class PredictionsService {
   }
 
   private productionModelOf(state: HorizonState): ProductionModel | null {
-    const a = state.algorithms.find((x) => x.id === state.production);
+    const choice = state.production;
+    if (choice?.kind === 'factor') {
+      const names = FACTOR_NAMES[choice.factorId] ?? { tr: choice.factorId, en: choice.factorId };
+      return {
+        horizon_days: state.horizon,
+        kind: 'factor',
+        call_mode: 'relative',
+        significance_bar: PRODUCTION_MIN_T,
+        factor_id: choice.factorId,
+        windows: factorWindowsOf(
+          choice.factorId,
+          [...state.evaluations.values()].map((e) => e.record),
+        ),
+        algorithm_id: `factor:${choice.factorId}`,
+        algorithm_name: names.tr,
+        algorithm_name_en: names.en,
+        rank_ic_edge: null,
+        accuracy: null,
+      };
+    }
+    const a = state.algorithms.find((x) => x.id === productionIdOf(state));
     if (!a) return null;
     const wf = state.evaluations.get(a.id);
+    const record = wf?.record ?? null;
     return {
       horizon_days: state.horizon,
+      kind: 'model',
+      call_mode: callModeOfRecord(a.id, record),
+      significance_bar: PRODUCTION_MIN_T,
+      factor_id: null,
+      windows: windowsOf(record),
       algorithm_id: a.id,
       algorithm_name: algorithmNameTr(a.id, a.name),
       algorithm_name_en: a.name,
@@ -304,40 +465,135 @@ export class PredictionsService {
   }
 
   /**
-   * The production model of a horizon with its newest stored batch (every stock, or the given ones), most confident
-   * first: what staff tools serve on demand. Model null while no model qualifies (before the first training).
+   * A horizon's production batch at the current version: the production model, its newest batch (every stock, most
+   * confident first) and what its calls are decided with. Kept per version (one read when a run ends).
+   */
+  async servedBatch(horizon: PredictionHorizon, version?: string): Promise<ServedBatch> {
+    const at = version ?? (await this.version.current());
+    return this.servedBatches.getAsync(horizon, at, () => this.readServedBatch(horizon, at));
+  }
+
+  private async readServedBatch(horizon: PredictionHorizon, version: string): Promise<ServedBatch> {
+    const state = await this.horizonState(horizon, version);
+    const model = this.productionModelOf(state);
+    const id = productionIdOf(state);
+    const record = id ? (state.evaluations.get(id)?.record ?? null) : null;
+    const context: CallContext = {
+      mode: model?.call_mode ?? 'relative',
+      source: model?.kind ?? 'model',
+      median: NaN,
+      residual: null,
+      bins: null,
+    };
+    if (model?.kind === 'factor' && model.factor_id) {
+      // The factor's ranking of the newest close, highest score first; the call is the side of its median.
+      const scores = await this.repo.latestFactorScores(model.factor_id);
+      const asOfDate = scores[0]?.asOfDate ?? null;
+      const targetDate = asOfDate ? addTradingDays(asOfDate, horizon) : '';
+      const rows: TopPredictionRow[] = scores.map((f) => ({
+        id: `factor:${model.factor_id}:${f.symbol}:${f.asOfDate}:${horizon}`,
+        symbol: f.symbol,
+        algorithmId: model.algorithm_id,
+        algorithmName: model.algorithm_name_en,
+        horizonDays: horizon,
+        asOfDate: f.asOfDate,
+        targetDate,
+        currentPriceTry: f.currentPriceTry,
+        // The score, not a return: only its side of the median is served.
+        expectedReturn: f.score,
+        direction: 'none',
+        confidence: 0,
+        targetPriceTry: NaN,
+        createdAt: f.createdAt,
+      }));
+      context.median = medianOf(rows.map((r) => r.expectedReturn));
+      return { model, asOfDate, rows, context };
+    }
+    if (!model || !id) return { model, asOfDate: null, rows: [], context };
+    const keys: ModelKey[] = [{ horizonDays: horizon, algorithmId: id }];
+    const asOfDate = await this.repo.latestAsOfDateOfModels(keys);
+    const rows = asOfDate ? await this.repo.predictionsOfModels(asOfDate, keys) : [];
+    const holdout = record?.periods?.find((p) => p.role === 'holdout') ?? null;
+    context.median = medianOf(rows.map((r) => r.expectedReturn));
+    context.residual =
+      holdout && holdout.relativeResidualP10 !== null && holdout.relativeResidualP90 !== null
+        ? { p10: holdout.relativeResidualP10, p90: holdout.relativeResidualP90 }
+        : null;
+    context.bins = record?.calibration?.reliability ?? null;
+    return { model, asOfDate, rows, context };
+  }
+
+  /**
+   * The production model of a horizon with its newest stored batch (every stock, or the given ones) as served — each
+   * call decided by predictionCallOf, as on the investor pages: what staff tools serve on demand (a factor's ranking
+   * where it is the production call: model.kind 'factor'). Model null before the first training and its batch.
    */
   async productionBatch(
     horizon: PredictionHorizon,
     symbols?: readonly string[],
-  ): Promise<{ model: ProductionModel | null; asOfDate: string | null; predictions: ModelPrediction[] }> {
-    const state = await this.horizonState(horizon);
-    const model = this.productionModelOf(state);
-    if (!model) return { model: null, asOfDate: null, predictions: [] };
-    const keys: ModelKey[] = [{ horizonDays: horizon, algorithmId: model.algorithm_id }];
-    const asOfDate = await this.repo.latestAsOfDateOfModels(keys);
-    const rows = asOfDate ? await this.repo.predictionsOfModels(asOfDate, keys) : [];
+  ): Promise<{
+    model: ProductionModel | null;
+    asOfDate: string | null;
+    predictions: { row: ModelPrediction; served: TopPrediction }[];
+  }> {
+    const batch = await this.servedBatch(horizon);
+    if (!batch.model || !batch.asOfDate) return { model: null, asOfDate: null, predictions: [] };
     const wanted = symbols ? new Set(symbols) : null;
-    return { model, asOfDate, predictions: rows.filter((r) => !wanted || wanted.has(r.symbol)) };
+    return {
+      model: batch.model,
+      asOfDate: batch.asOfDate,
+      predictions: batch.rows
+        .filter((r) => !wanted || wanted.has(r.symbol))
+        .map((row) => ({ row, served: this.topPredictionOf(row, batch.context) })),
+    };
   }
 
-  private topPredictionOf(p: TopPredictionRow): TopPrediction {
+  private topPredictionOf(p: TopPredictionRow, ctx: CallContext): TopPrediction {
     const live = this.market.quote(p.symbol)?.priceTry;
     const current = live !== undefined && live > 0 ? live : p.currentPriceTry;
+    const call = predictionCallOf(p.expectedReturn, ctx.median, ctx.mode);
+    const absolute = ctx.mode === 'absolute';
+    const factor = ctx.source === 'factor';
+    // A factor's score is no return: its ranking is served, with no expected return, interval or confidence.
+    const relative = !factor && Number.isFinite(ctx.median) ? p.expectedReturn - ctx.median : null;
+    // A relative call's confidence is the calibrated probability of its side; without a calibration there is none.
+    const confidence = !factor && (absolute || ctx.bins) ? round2(100 * p.confidence) : null;
+    const level = confidence === null ? null : measuredLevelOf(call, confidence, ctx.bins);
     return {
       id: p.id,
       stock_code: p.symbol,
       company_name: this.market.stock(p.symbol)?.name ?? p.symbol,
-      prediction: p.direction === 'up' ? ('UP' as const) : ('DOWN' as const),
-      confidence: round2(100 * p.confidence),
-      algorithm: algorithmNameTr(p.algorithmId, p.algorithmName),
+      prediction: p.expectedReturn > 0 ? ('UP' as const) : ('DOWN' as const),
+      call,
+      call_source: ctx.source,
+      relative_return: relative === null ? null : round4(relative),
+      relative_interval:
+        relative === null || ctx.residual === null
+          ? null
+          : {
+              low: round4(relative + Math.expm1(ctx.residual.p10)),
+              high: round4(relative + Math.expm1(ctx.residual.p90)),
+            },
+      confidence,
+      measured_level: level
+        ? {
+            low_percent: round2(level.lowPercent),
+            high_percent: round2(level.highPercent),
+            realised_percent: round2(level.realisedPercent),
+            se_points: level.sePoints === null ? null : round2(level.sePoints),
+            count: level.count,
+          }
+        : null,
+      algorithm: factor
+        ? (FACTOR_NAMES[p.algorithmId.replace(/^factor:/, '')]?.tr ?? p.algorithmName)
+        : algorithmNameTr(p.algorithmId, p.algorithmName),
       algorithm_name_en: p.algorithmName,
       algorithm_id: p.algorithmId,
-      target_price: round2(p.targetPriceTry),
+      target_price: absolute ? round2(p.targetPriceTry) : null,
       current_price: round2(current),
       price_at_prediction: round2(p.currentPriceTry),
-      potential_percent: round2(100 * (p.targetPriceTry / current - 1)),
-      expected_return: p.expectedReturn,
+      potential_percent: absolute ? round2(100 * (p.targetPriceTry / current - 1)) : null,
+      expected_return: factor ? null : p.expectedReturn,
       horizon_days: predictionHorizonSchema.parse(p.horizonDays),
       as_of_date: p.asOfDate,
       target_date: p.targetDate,
@@ -348,35 +604,33 @@ export class PredictionsService {
   /** The production models' latest predictions for one stock, with their accuracy and baseline. */
   async stockPredictions(symbol: string): Promise<StockPredictions> {
     if (!this.market.hasStock(symbol)) throw new NotFoundError(`Hisse bulunamadı: ${symbol}`);
-    const { models } = await this.productionModels();
-    const keys: ModelKey[] = models.map((m) => ({
-      horizonDays: m.horizon_days,
-      algorithmId: m.algorithm_id,
-    }));
-    const asOf = await this.repo.latestAsOfDateOfModels(keys);
-    const rows = asOf ? await this.repo.predictionsOfModels(asOf, keys, symbol) : [];
+    const version = await this.version.current();
+    const batches = await Promise.all(PREDICTION_HORIZONS.map((h) => this.servedBatch(h, version)));
+    const asOf = batches
+      .map((b) => b.asOfDate)
+      .filter((d): d is string => d !== null)
+      .sort()
+      .at(-1);
     const turnover = asOf
       ? await this.repo.averageTurnover(asOf, LIQUIDITY_FLOOR.turnoverDays)
       : new Map<string, number>();
-    const predictions = rows
-      .sort((a, b) => a.horizonDays - b.horizonDays)
-      .flatMap((row) => {
-        const model = models.find((m) => m.horizon_days === row.horizonDays);
-        if (!model) return [];
-        const prediction = this.topPredictionOf(row);
-        return [
-          {
-            prediction,
-            model,
-            passes_liquidity_floor: passesLiquidityFloor(
-              turnover.get(row.symbol) ?? null,
-              prediction.current_price,
-            ),
-          },
-        ];
-      });
+    const predictions = batches.flatMap((batch) => {
+      const row = batch.rows.find((r) => r.symbol === symbol);
+      if (!row || !batch.model) return [];
+      const prediction = this.topPredictionOf(row, batch.context);
+      return [
+        {
+          prediction,
+          model: batch.model,
+          passes_liquidity_floor: passesLiquidityFloor(
+            turnover.get(row.symbol) ?? null,
+            prediction.current_price,
+          ),
+        },
+      ];
+    });
     return {
-      status: models.length > 0 ? 'ok' : 'no_predictions_yet',
+      status: batches.some((b) => b.model) ? 'ok' : 'no_predictions_yet',
       symbol,
       predictions,
       liquidity_rule: LIQUIDITY_FLOOR_TR,
@@ -417,7 +671,7 @@ export class PredictionsService {
         algorithm_name: algorithmNameTr(a.id, a.name),
         algorithm_name_en: a.name,
         description: a.description,
-        is_production: a.id === state.production,
+        is_production: a.id === productionIdOf(state),
         accuracy_detail: detail,
         rank_ic_edge: wf?.record?.rankIcDiffVsBestFactor ?? null,
         accuracy: detail?.accuracy ?? null,
@@ -504,10 +758,6 @@ export class PredictionsService {
       this.liveCountsAt(version),
     ]);
     const models = production.models.filter((m) => !horizon || m.horizon_days === horizon);
-    const keys: ModelKey[] = models.map((m) => ({
-      horizonDays: m.horizon_days,
-      algorithmId: m.algorithm_id,
-    }));
     const state = production.states.find((s) => s.horizon === (horizon ?? 1))!;
     const algorithms = this.listOf(state, liveCounts);
     const active = algorithms.filter((a) => a.enabled && a.trained_at !== null);
@@ -521,16 +771,34 @@ export class PredictionsService {
         ? mean(withBaseline.map((a) => a.accuracy_detail!.baseline!))
         : null;
 
-    const [asOf, anyAsOf] = await Promise.all([
-      this.repo.latestAsOfDateOfModels(keys),
+    const batches = await Promise.all(
+      PREDICTION_HORIZONS.filter((h) => !horizon || h === horizon).map((h) => this.servedBatch(h, version)),
+    );
+    const asOf =
+      batches
+        .map((b) => b.asOfDate)
+        .filter((d): d is string => d !== null)
+        .sort()
+        .at(-1) ?? null;
+    // Each batch in its own order (a model's most confident first, a factor's highest score first), the horizons
+    // taken in turn so both appear in 'En İyi Tahminler'.
+    const queues = batches.map((b) => b.rows.map((row) => ({ row, context: b.context })));
+    const rows: SummaryBase['rows'] = [];
+    for (let i = 0; queues.some((q) => i < q.length); i++)
+      for (const q of queues) if (i < q.length) rows.push(q[i]!);
+    // Calls whose measured level (reliability bin) came true more often than 50 % beyond its 95 % interval.
+    const confident = rows.filter(({ row, context }) => {
+      const p = this.topPredictionOf(row, context);
+      const level = p.measured_level;
+      return (
+        level !== null && level.se_points !== null && level.realised_percent - Z_95 * level.se_points > 50
+      );
+    }).length;
+    const [anyAsOf, turnover, history] = await Promise.all([
       this.repo.latestAsOfDate(horizon),
-    ]);
-    const [rows, turnover, confident, history] = await Promise.all([
-      asOf ? this.repo.predictionsOfModels(asOf, keys) : Promise.resolve([]),
       asOf
         ? this.repo.averageTurnover(asOf, LIQUIDITY_FLOOR.turnoverDays)
         : Promise.resolve(new Map<string, number>()),
-      asOf ? this.repo.countConfident(asOf, CONFIDENCE_HIGH_PERCENT / 100, keys) : Promise.resolve(0),
       this.repo.accuracyByTargetDate(historyFrom, horizon),
     ]);
 
@@ -542,9 +810,8 @@ export class PredictionsService {
       accuracyHistory = live.map((h) => pointOf(h.date, h.evaluated, h.hits, h.ups));
     } else {
       // Until a week of live predictions has matured: the production model's out-of-sample walk-forward days.
-      const days = state.production
-        ? (state.evaluations.get(state.production)?.record?.recentDays ?? [])
-        : [];
+      const id = productionIdOf(state);
+      const days = id ? (state.evaluations.get(id)?.record?.recentDays ?? []) : [];
       const scored = days.filter((d) => d.scored > 0);
       if (scored.length > 0) {
         historySource = 'walk_forward';
@@ -571,10 +838,10 @@ export class PredictionsService {
   private summaryOf(base: SummaryBase, generated: number, limit: number): DailySummary {
     const seen = new Set<string>();
     const top: TopPrediction[] = [];
-    for (const row of base.rows) {
+    for (const { row, context } of base.rows) {
       if (top.length >= limit) break;
       if (seen.has(row.symbol)) continue;
-      const p = this.topPredictionOf(row);
+      const p = this.topPredictionOf(row, context);
       if (!passesLiquidityFloor(base.turnover.get(row.symbol) ?? null, p.current_price)) continue;
       seen.add(row.symbol);
       top.push(p);

@@ -11,7 +11,7 @@ import {
   TrendingUp,
 } from 'lucide-react';
 import type { AiAnalysisType } from '@bist/contracts';
-import { AI_OVERVIEW_ANALYSES, AI_OVERVIEW_PREDICTIONS, AI_TREND_NEUTRAL_BAND } from '@bist/contracts/values';
+import { AI_OVERVIEW_ANALYSES, AI_OVERVIEW_PREDICTIONS, PRODUCTION_MIN_T } from '@bist/contracts/values';
 import { ErrorCard } from '@/components/error-card';
 import { PageHeader } from '@/components/page-header';
 import { StaffSourceLine } from '@/components/staff-source-line';
@@ -258,7 +258,7 @@ export function AiAnalyticsPage() {
         <TabsContent value="predictions" className="space-y-4">
           <div className="flex items-center justify-between gap-4">
             <p className="text-xs text-muted-foreground">
-              {t('aiAnalytics.predictionBasis', { band: fractionPercent(AI_TREND_NEUTRAL_BAND, 0) })}
+              {t('aiAnalytics.predictionBasis', { bar: PRODUCTION_MIN_T })}
             </p>
             {generateButton(t('aiAnalytics.generateNew'))}
           </div>

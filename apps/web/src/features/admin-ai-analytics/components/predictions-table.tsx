@@ -5,8 +5,31 @@ import { useAdminTranslation } from '@/lib/admin-i18n';
 import { formatPrice } from '@/lib/format';
 import { fractionPercent, signedPercent, when } from '@/features/admin-ai-analytics/lib/format';
 
-const TREND_VARIANT = { bullish: 'up', bearish: 'down', neutral: 'neutral' } as const;
-const TREND_ARROW = { bullish: '▲', bearish: '▼', neutral: '■' } as const;
+const CALL_VARIANT = {
+  outperform: 'up',
+  underperform: 'down',
+  up: 'up',
+  down: 'down',
+  neutral: 'neutral',
+} as const;
+const CALL_ARROW = { outperform: '▲', underperform: '▼', up: '▲', down: '▼', neutral: '■' } as const;
+
+/** The call as investors see it (predictionCallOf on the server): relative wording names the comparison. */
+function CallBadge({ call }: { call: AiPrediction['call'] }) {
+  const { t } = useAdminTranslation();
+  if (call === null) return <span className="text-muted-foreground">{t('aiAnalytics.call.legacy')}</span>;
+  const relative = call === 'outperform' || call === 'underperform';
+  return (
+    <span className="inline-flex flex-col gap-0.5" data-call={call}>
+      <Badge variant={CALL_VARIANT[call]}>
+        {CALL_ARROW[call]} {t(`aiAnalytics.call.${call}`)}
+      </Badge>
+      {relative ? (
+        <span className="text-xs text-muted-foreground">{t('aiAnalytics.call.versus')}</span>
+      ) : null}
+    </span>
+  );
+}
 
 /** Predictions generated on demand; `detailed` adds probability, model, dates and the realised outcome. */
 export function PredictionsTable({ rows, detailed = false }: { rows: AiPrediction[]; detailed?: boolean }) {
@@ -35,12 +58,10 @@ export function PredictionsTable({ rows, detailed = false }: { rows: AiPredictio
         </TableHeader>
         <TableBody>
           {rows.map((p) => (
-            <TableRow key={p.id}>
+            <TableRow key={p.id} data-testid="ai-prediction-row" data-symbol={p.symbol}>
               <TableCell className="font-medium">{p.symbol}</TableCell>
               <TableCell>
-                <Badge variant={TREND_VARIANT[p.trend]}>
-                  {TREND_ARROW[p.trend]} {t(`aiAnalytics.trend.${p.trend}`)}
-                </Badge>
+                <CallBadge call={p.call} />
               </TableCell>
               <TableCell className="text-right tabular-nums">
                 {signedPercent(p.predicted_change_percent)}
@@ -50,7 +71,9 @@ export function PredictionsTable({ rows, detailed = false }: { rows: AiPredictio
                 <TableCell className="text-right tabular-nums">{fractionPercent(p.probability_up)}</TableCell>
               ) : null}
               <TableCell className="text-right tabular-nums">{formatPrice(p.current_price)}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatPrice(p.prediction_value)}</TableCell>
+              <TableCell className="text-right tabular-nums" data-role="prediction-value">
+                {p.prediction_value === null ? '—' : formatPrice(p.prediction_value)}
+              </TableCell>
               <TableCell>
                 {p.model_name}
                 {p.model_version !== null ? (

@@ -4,7 +4,7 @@ import { ArrowRight, Brain } from 'lucide-react';
 import { DASHBOARD_PREDICTION_CARDS } from '@bist/contracts/values';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDailySummary } from '@/features/predictions/api/get-daily-summary';
-import { ConfidenceText, DirectionBadge } from './prediction-badges';
+import { CallBadge, ConfidenceText } from './prediction-badges';
 import '@/features/predictions/i18n';
 
 /**
@@ -43,7 +43,7 @@ export function AiSummaryCard({ className }: { className?: string }) {
                 >
                   {p.stock_code}
                 </Link>
-                <DirectionBadge prediction={p.prediction} />
+                <CallBadge call={p.call} />
               </div>
               <p className="mt-2 text-sm tabular-nums">
                 {t('table.confidence')}: <ConfidenceText confidence={p.confidence} />

@@ -1,59 +1,72 @@
 import { Minus, TrendingDown, TrendingUp } from 'lucide-react';
+import type { PredictionCall } from '@bist/contracts/values';
+import type { TopPrediction } from '@bist/contracts';
 import { useTranslation } from '@/lib/use-translation';
 import { Badge } from '@/components/ui/badge';
-import { formatPercent } from '@/lib/format';
+import { formatChange, formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import {
-  confidenceColorClass,
-  directionOf,
-  predictionStatusOf,
-} from '@/features/predictions/lib/prediction-rules';
+import { callToneOf, isRelativeCall } from '@/features/predictions/lib/prediction-rules';
 import '@/features/predictions/i18n';
 
-/** Up 'Yükseliş', down 'Düşüş', anything else 'Belirsiz' — colour plus an arrow, never colour alone. */
-export function DirectionBadge({ prediction, className }: { prediction: unknown; className?: string }) {
+/**
+ * The call as the server decided it (predictionCallOf): 'Piyasadan iyi' / 'Piyasadan kötü' with 'XU100'e göre' for a
+ * relative model, 'Yükseliş' / 'Düşüş' only for an absolute one — colour plus an arrow, never colour alone.
+ */
+export function CallBadge({ call, className }: { call: PredictionCall; className?: string }) {
   const { t } = useTranslation('predictions');
-  const direction = directionOf(prediction);
-  const Icon = direction === 'up' ? TrendingUp : direction === 'down' ? TrendingDown : Minus;
+  const tone = callToneOf(call);
+  const Icon = tone === 'up' ? TrendingUp : tone === 'down' ? TrendingDown : Minus;
   return (
-    <Badge
-      variant={direction === 'up' ? 'up' : direction === 'down' ? 'down' : 'neutral'}
-      className={className}
-      data-direction={direction}
-    >
-      <Icon aria-hidden="true" />
-      {t(`direction.${direction}`)}
-    </Badge>
+    <span className={cn('inline-flex flex-col items-start gap-0.5', className)}>
+      <Badge variant={tone} data-call={call} data-testid="call-badge">
+        <Icon aria-hidden="true" />
+        {t(`call.${call}`)}
+      </Badge>
+      {isRelativeCall(call) ? (
+        <span className="text-xs text-muted-foreground">{t('call.versus')}</span>
+      ) : null}
+    </span>
   );
 }
 
-/** 'Güçlü' at confidence ≥ 80, else 'Orta'. */
-export function StatusBadge({ confidence }: { confidence: number }) {
-  const { t } = useTranslation('predictions');
-  const status = predictionStatusOf(confidence);
+/** Confidence percent without colour levels (no unmeasured thresholds); '—' when the call has none. */
+export function ConfidenceText({ confidence, className }: { confidence: number | null; className?: string }) {
   return (
-    <Badge
-      variant={status === 'strong' ? 'up' : 'outline'}
-      className={
-        status === 'medium'
-          ? 'border-amber-500/40 bg-amber-500/10 text-amber-700 dark:text-amber-400'
-          : undefined
-      }
-      data-status={status}
-    >
-      {t(`status.${status}`)}
-    </Badge>
+    <span className={cn('font-medium tabular-nums', className)} data-role="confidence">
+      {confidence === null ? '—' : formatPercent(confidence, 1)}
+    </span>
   );
 }
 
-/** Confidence percent in green at ≥ 80 %, yellow at ≥ 60 %, else red. */
-export function ConfidenceText({ confidence, className }: { confidence: number; className?: string }) {
+/** The measured level of a call's confidence: how often the calls of its reliability bin came true. */
+export function MeasuredLevelText({ level }: { level: TopPrediction['measured_level'] }) {
+  const { t } = useTranslation('predictions');
+  if (!level) return <span className="text-muted-foreground">{t('measured.none')}</span>;
   return (
-    <span
-      className={cn('font-medium tabular-nums', confidenceColorClass(confidence), className)}
-      data-role="confidence"
-    >
-      {formatPercent(confidence, 1)}
+    <span className="tabular-nums" data-testid="measured-level">
+      {t('measured.value', {
+        rate: formatPercent(level.realised_percent, 1),
+        low: formatPercent(level.low_percent, 0),
+        high: formatPercent(level.high_percent, 0),
+        count: level.count,
+      })}
+    </span>
+  );
+}
+
+/** The expected return relative to the day's median, with its measured 80 % interval. */
+export function RelativeReturnText({ p }: { p: TopPrediction }) {
+  const { t } = useTranslation('predictions');
+  if (p.relative_return === null) return <span className="text-muted-foreground">—</span>;
+  const pct = (v: number) => formatChange(100 * v);
+  return (
+    <span className="inline-flex flex-col items-end tabular-nums" data-role="relative-return">
+      <span>{pct(p.relative_return)}</span>
+      {p.relative_interval ? (
+        <span className="text-xs text-muted-foreground">
+          {t('relative.interval', { low: pct(p.relative_interval.low), high: pct(p.relative_interval.high) })}
+        </span>
+      ) : null}
     </span>
   );
 }

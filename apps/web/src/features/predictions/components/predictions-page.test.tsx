@@ -16,15 +16,24 @@ function prediction(i: number, confidence: number, up = true): TopPrediction {
     id: `p${i}`,
     stock_code: `SYM${i}`,
     company_name: `Şirket ${i}`,
-    prediction: up ? 'UP' : 'DOWN',
+    // The raw sign says down for every row (a falling market): the call is relative all the same.
+    prediction: 'DOWN',
+    call: up ? 'outperform' : 'underperform',
+    call_source: 'model',
+    relative_return: up ? 0.012 : -0.008,
+    relative_interval: up ? { low: -0.01, high: 0.034 } : null,
     confidence,
+    measured_level:
+      i === 1
+        ? { low_percent: 54, high_percent: 56, realised_percent: 55.2, se_points: 0.8, count: 2400 }
+        : null,
     algorithm: 'Ridge Regresyonu',
     algorithm_name_en: 'Ridge Regression',
     algorithm_id: 'ridge',
-    target_price: 101.5,
+    target_price: null,
     current_price: 100,
     price_at_prediction: 100,
-    potential_percent: 1.5,
+    potential_percent: null,
     expected_return: 0.015,
     horizon_days: i % 2 === 0 ? 1 : 5,
     as_of_date: '2026-11-20',
@@ -52,6 +61,44 @@ const OK_SUMMARY: DailySummary = {
   production_models: [
     {
       horizon_days: 1,
+      kind: 'model',
+      call_mode: 'relative',
+      significance_bar: 2,
+      factor_id: null,
+      windows: [
+        {
+          role: 'holdout',
+          from: '2026-05-20',
+          to: '2026-11-19',
+          days: 125,
+          rank_ic: 0.031,
+          factor_id: 'low_volatility',
+          factor_rank_ic: 0.012,
+          rank_ic_edge: 0.019,
+          rank_ic_edge_t: 1.95,
+          relative_hit_rate: 51.4,
+          relative_scored: 11000,
+          hit_rate: 50.9,
+          always_up: 47.5,
+          always_down: 52.5,
+        },
+        {
+          role: 'selection',
+          from: '2025-11-20',
+          to: '2026-05-19',
+          days: 125,
+          rank_ic: 0.04,
+          factor_id: 'low_volatility',
+          factor_rank_ic: 0.01,
+          rank_ic_edge: 0.03,
+          rank_ic_edge_t: 2.6,
+          relative_hit_rate: 52.1,
+          relative_scored: 11000,
+          hit_rate: 51,
+          always_up: 50,
+          always_down: 50,
+        },
+      ],
       algorithm_id: 'ridge',
       algorithm_name: 'Ridge Regresyonu',
       algorithm_name_en: 'Ridge Regression',
@@ -171,7 +218,7 @@ afterEach(() => {
 });
 
 describe('PredictionsPage', () => {
-  it('shows the cards and the top predictions with target prices, colours and status badges', async () => {
+  it("shows relative calls (XU100'e göre) with the relative return, its range and the measured level; no target price", async () => {
     serve(OK_SUMMARY, { status: 'ok', algorithms: [ALGORITHM] });
     renderWithProviders(<PredictionsPage />);
     await waitFor(() => expect(screen.getAllByTestId('prediction-row')).toHaveLength(7));
@@ -181,26 +228,65 @@ describe('PredictionsPage', () => {
     expect(screen.getByTestId('card-high-confidence').textContent).toContain('3');
     expect(screen.getByTestId('card-active-algorithms').textContent).toContain('40');
 
-    const [strong, medium, low] = screen.getAllByTestId('prediction-row');
-    expect(within(strong!).getByText('Güçlü')).toBeTruthy();
-    expect(within(strong!).getByText('Yükseliş')).toBeTruthy();
-    expect(within(strong!).getByText('₺101,50')).toBeTruthy();
-    expect(within(strong!).getByText('5 gün')).toBeTruthy();
-    expect(within(strong!).getByText('%84,0').className).toContain('text-up');
-    expect(within(medium!).getByText('Orta')).toBeTruthy();
-    expect(within(medium!).getByText('Düşüş')).toBeTruthy();
-    expect(within(medium!).getByText('%66,0').className).toContain('amber');
-    expect(within(low!).getByText('%55,0').className).toContain('text-down');
+    const [first, second] = screen.getAllByTestId('prediction-row');
+    expect(within(first!).getByText('Piyasadan iyi')).toBeTruthy();
+    expect(within(first!).getByText("XU100'e göre")).toBeTruthy();
+    expect(within(first!).getByTestId('call-badge').dataset.call).toBe('outperform');
+    expect(within(first!).getByText('+%1,20')).toBeTruthy();
+    expect(within(first!).getByText('%80 aralık: -%1,00 … +%3,40')).toBeTruthy();
+    expect(within(first!).getByTestId('measured-level').textContent).toBe(
+      '%54–%56 güvenli tahminlerin %55,2 tuttu (2400 tahmin, örnek dışı)',
+    );
+    expect(within(first!).getByText('5 gün')).toBeTruthy();
+    expect(within(second!).getByText('Piyasadan kötü')).toBeTruthy();
+    expect(within(second!).getByText('Ölçülmedi')).toBeTruthy();
+    // No absolute wording, no target price, no unmeasured 'Güçlü' / 'Orta' levels anywhere in the table.
+    const table = screen.getByTestId('top-predictions-table');
+    for (const word of ['Yükseliş', 'Düşüş', 'Hedef Fiyat', 'Güçlü', 'Orta'])
+      expect(table.textContent).not.toContain(word);
+    expect(within(table).queryAllByTestId('target-price')).toHaveLength(0);
     expect(screen.getAllByRole('button', { name: 'Doğruluk nedir?' }).length).toBeGreaterThan(0);
-    // The average beside the market direction; the production model's hit rate, baseline, edge and interval.
     expect(screen.getByTestId('card-average-accuracy').textContent).toContain(
       'Piyasa yönü %52,5 · fark +0,2 puan',
     );
+    // The production model's figures: the window it was not selected on first, then the selection window.
     const production = screen.getByTestId('production-models');
-    expect(production.textContent).toContain('İsabet %50,9 · piyasa yönü %52,5 · fark −1,6 puan');
-    expect(production.textContent).toContain('−3,1 … −0,1 puan');
+    const windows = within(production).getAllByTestId('production-window');
+    expect(windows.map((w) => w.dataset.role)).toEqual(['holdout', 'selection']);
+    expect(windows[0]!.textContent).toContain('Seçilmediği dönem (2026-05-20 – 2026-11-19)');
+    expect(windows[0]!.textContent).toContain('düşük oynaklık sıralamasına göre fark +0,019 (t 1,95)');
+    expect(windows[0]!.textContent).toContain('piyasadan iyi/kötü isabeti %51,4');
+    expect(windows[1]!.textContent).toContain('Seçim dönemi');
+    // A relative model: its absolute hit rate is not shown as its accuracy.
+    expect(production.textContent).not.toContain('İsabet %50,9');
     expect(production.textContent).toContain('KURAL');
     expect(within(production).getByText('Ridge Regresyonu').dataset.englishName).toBe('Ridge Regression');
+  });
+
+  it("says when no model beat the factor and the production call is the factor's ranking", async () => {
+    serve(
+      {
+        ...OK_SUMMARY,
+        top_predictions: [],
+        production_models: [
+          {
+            ...OK_SUMMARY.production_models[0]!,
+            kind: 'factor',
+            factor_id: 'low_volatility',
+            algorithm_id: 'factor:low_volatility',
+            algorithm_name: 'düşük oynaklık sıralaması',
+            algorithm_name_en: 'low-volatility ranking',
+            rank_ic_edge: null,
+            accuracy: null,
+          },
+        ],
+      },
+      { status: 'ok', algorithms: [ALGORITHM] },
+    );
+    renderWithProviders(<PredictionsPage />);
+    const notice = await screen.findByTestId('factor-served-notice');
+    expect(notice.textContent).toContain('üretim çağrısı düşük oynaklık sıralamasıdır (model tahmini değil)');
+    expect(screen.getByTestId('factor-served').textContent).toContain('t ≥ 2');
   });
 
   it('marks the production model and an edge indistinguishable from the market direction', async () => {

@@ -142,6 +142,22 @@ export function PredictionsPage() {
               {view && !summaryExample ? (
                 <ProductionModels models={view.production_models} liquidityRule={view.liquidity_rule} />
               ) : null}
+              {view && !summaryExample
+                ? view.production_models
+                    .filter((m) => m.kind === 'factor')
+                    .map((m) => (
+                      <p
+                        key={m.horizon_days}
+                        className="rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm"
+                        data-testid="factor-served-notice"
+                      >
+                        {t('table.factorServed', {
+                          horizon: m.horizon_days,
+                          name: t(`factor.${m.factor_id ?? ''}`, { defaultValue: m.algorithm_name }),
+                        })}
+                      </p>
+                    ))
+                : null}
               {!loading && view.top_predictions.length === 0 ? (
                 <p
                   className="py-10 text-center text-sm text-muted-foreground"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '@/lib/use-translation';
-import type { ProductionModel } from '@bist/contracts';
+import type { ProductionModel, ProductionWindow } from '@bist/contracts';
+import { formatNumber, formatPercent } from '@/lib/format';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { AccuracyBaselineLine, IndistinguishableBadge } from './accuracy-baseline';
 import '@/features/predictions/i18n';
@@ -31,6 +32,77 @@ export function AlgorithmName({ name, english }: { name: string; english: string
   );
 }
 
+/** A factor's name ('düşük oynaklık sıralaması'), from the locale; its id when unknown. */
+function useFactorName() {
+  const { t } = useTranslation('predictions');
+  return (id: string | null) => (id ? t(`factor.${id}`, { defaultValue: id }) : '—');
+}
+
+function WindowLine({ w, absolute }: { w: ProductionWindow; absolute: boolean }) {
+  const { t } = useTranslation('predictions');
+  const factorName = useFactorName();
+  const num = (v: number | null, digits = 3) => (v === null ? '—' : formatNumber(v, digits));
+  const signed = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${num(v)}`);
+  return (
+    <li data-testid="production-window" data-role={w.role}>
+      <span className="font-medium">{t(`windows.${w.role}`, { from: w.from ?? '—', to: w.to ?? '—' })}</span>
+      {': '}
+      {t('windows.rankIc', { value: num(w.rank_ic) })}
+      {w.rank_ic_edge !== null
+        ? ` · ${t('windows.edge', { factor: factorName(w.factor_id), edge: signed(w.rank_ic_edge), t: num(w.rank_ic_edge_t, 2) })}`
+        : ''}
+      {w.relative_hit_rate !== null
+        ? ` · ${t('windows.relativeHit', { value: formatPercent(w.relative_hit_rate, 1) })}`
+        : ''}
+      {absolute && w.hit_rate !== null
+        ? ` · ${t('windows.absoluteHit', {
+            value: formatPercent(w.hit_rate, 1),
+            up: formatPercent(w.always_up, 1),
+            down: formatPercent(w.always_down, 1),
+          })}`
+        : ''}
+    </li>
+  );
+}
+
+/**
+ * A production call's figures, the window it was not selected on first (then the selection window, labelled), and
+ * for a factor the statement that no model beat it with the stated t. The absolute hit rate beside always-up and
+ * always-down only for an absolute call.
+ */
+export function ProductionWindows({ model }: { model: ProductionModel }) {
+  const { t } = useTranslation('predictions');
+  const factorName = useFactorName();
+  const absolute = model.call_mode === 'absolute';
+  return (
+    <div className="space-y-1 text-xs text-muted-foreground">
+      {model.kind === 'factor' ? (
+        <p data-testid="factor-served">
+          {t('production.factorServed', {
+            name: factorName(model.factor_id),
+            bar: formatNumber(model.significance_bar),
+          })}
+        </p>
+      ) : (
+        <p>{t('production.bar', { bar: formatNumber(model.significance_bar) })}</p>
+      )}
+      <ul className="space-y-0.5">
+        {model.windows.map((w) => (
+          <WindowLine key={w.role} w={w} absolute={absolute} />
+        ))}
+      </ul>
+      {absolute && model.accuracy ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <AccuracyBaselineLine detail={model.accuracy} interval />
+          {model.accuracy.indistinguishable ? <IndistinguishableBadge /> : null}
+        </div>
+      ) : (
+        <p>{t('production.relative')}</p>
+      )}
+    </div>
+  );
+}
+
 /**
  * Which model 'En İyi Tahminler' comes from, per horizon, with its hit rate beside the market direction, the edge and
  * its interval, a plain explanation and the liquidity rule.
@@ -52,18 +124,21 @@ export function ProductionModels({
           {models.map((m) => (
             <li key={m.horizon_days} data-testid="production-model">
               <p className="font-medium">
-                {t('production.title')} ·{' '}
+                {t(m.kind === 'factor' ? 'production.factorTitle' : 'production.title')} ·{' '}
                 <span>
                   {t('horizon', { count: m.horizon_days })}:{' '}
-                  <AlgorithmName name={m.algorithm_name} english={m.algorithm_name_en} />
+                  {m.kind === 'factor' ? (
+                    <span data-testid="factor-name">
+                      {t(`factor.${m.factor_id ?? ''}`, { defaultValue: m.algorithm_name })}
+                    </span>
+                  ) : (
+                    <AlgorithmName name={m.algorithm_name} english={m.algorithm_name_en} />
+                  )}
                 </span>
               </p>
-              {m.accuracy ? (
-                <div className="mt-1 flex flex-wrap items-center gap-2">
-                  <AccuracyBaselineLine detail={m.accuracy} interval />
-                  {m.accuracy.indistinguishable ? <IndistinguishableBadge /> : null}
-                </div>
-              ) : null}
+              <div className="mt-1">
+                <ProductionWindows model={m} />
+              </div>
             </li>
           ))}
         </ul>

@@ -6,8 +6,30 @@ import { TooltipProvider } from '@/components/ui/tooltip';
 import { simulatedSourceData, sourceFetch } from '@/test/market-source';
 import { StockPredictionCard } from './stock-prediction-card';
 
-const MODEL = {
+const MODEL: StockPredictions['predictions'][number]['model'] = {
   horizon_days: 1 as const,
+  kind: 'model',
+  call_mode: 'relative',
+  significance_bar: 2,
+  factor_id: null,
+  windows: [
+    {
+      role: 'whole',
+      from: '2025-11-20',
+      to: '2026-11-19',
+      days: 250,
+      rank_ic: 0.03,
+      factor_id: 'low_volatility',
+      factor_rank_ic: 0.01,
+      rank_ic_edge: 0.02,
+      rank_ic_edge_t: 2.4,
+      relative_hit_rate: null,
+      relative_scored: 0,
+      hit_rate: 50.9,
+      always_up: 47.5,
+      always_down: 52.5,
+    },
+  ],
   algorithm_id: 'ridge',
   algorithm_name: 'Ridge Regresyonu',
   algorithm_name_en: 'Ridge Regression',
@@ -38,15 +60,21 @@ function data(passes: boolean): StockPredictions {
           id: 'p1',
           stock_code: 'THYAO',
           company_name: 'THY',
+          // The raw forecast falls (a falling market) but the stock ranks above the day's median.
           prediction: 'DOWN',
+          call: 'outperform',
+          call_source: 'model',
+          relative_return: 0.004,
+          relative_interval: { low: -0.018, high: 0.027 },
           confidence: 57.3,
+          measured_level: null,
           algorithm: 'Ridge Regresyonu',
           algorithm_name_en: 'Ridge Regression',
           algorithm_id: 'ridge',
-          target_price: 297,
+          target_price: null,
           current_price: 300,
           price_at_prediction: 300,
-          potential_percent: -1,
+          potential_percent: null,
           expected_return: -0.01,
           horizon_days: 1,
           as_of_date: '2026-11-17',
@@ -89,15 +117,23 @@ afterEach(() => {
 });
 
 describe('StockPredictionCard', () => {
-  it("shows the production model's call with its confidence, baseline and edge", async () => {
+  it("shows the production model's relative call with the relative return, confidence and windows; no target price", async () => {
     serve(data(true));
     renderCard();
     const item = await screen.findByTestId('stock-prediction-item');
     expect(vi.mocked(fetch).mock.calls.map((call) => call[0])).toContain('/api/predictions/stocks/THYAO');
-    expect(within(item).getByText('Düşüş')).toBeTruthy();
+    expect(within(item).getByText('Piyasadan iyi')).toBeTruthy();
+    expect(within(item).getByText("XU100'e göre")).toBeTruthy();
+    expect(item.textContent).not.toContain('Düşüş');
+    expect(item.textContent).not.toContain('Yükseliş');
+    expect(item.textContent).not.toContain('Hedef fiyat');
+    expect(item.textContent).toContain('+%0,40');
     expect(item.textContent).toContain('%57,3');
-    expect(item.textContent).toContain('İsabet %50,9 · piyasa yönü %52,5 · fark −1,6 puan');
-    expect(within(item).getByTestId('indistinguishable')).toBeTruthy();
+    expect(item.textContent).toContain('Ölçülmedi');
+    // A record stored before the split: its one window is labelled as the one the model was selected on.
+    expect(within(item).getByTestId('production-window').textContent).toContain(
+      'seçimin yapıldığı dönem dahil',
+    );
     expect(within(item).queryByTestId('below-floor')).toBeNull();
   });
 

@@ -4,11 +4,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatPrice } from '@/lib/format';
 import { useStockPredictions } from '@/features/predictions/api/get-stock-predictions';
-import { AccuracyBaselineLine, IndistinguishableBadge } from './accuracy-baseline';
 import { ConfidenceInfo } from './info-tooltip';
 import { ModelsSourceLine } from './models-source-line';
-import { ConfidenceText, DirectionBadge } from './prediction-badges';
-import { AlgorithmName } from './production-models';
+import { CallBadge, ConfidenceText, MeasuredLevelText, RelativeReturnText } from './prediction-badges';
+import { AlgorithmName, ProductionWindows } from './production-models';
 import '@/features/predictions/i18n';
 
 /**
@@ -38,27 +37,31 @@ export function StockPredictionCard({ symbol }: { symbol: string }) {
               <li key={p.id} className="space-y-2 rounded-lg border p-3" data-testid="stock-prediction-item">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="text-sm font-medium">{t('stock.horizon', { count: p.horizon_days })}</span>
-                  <DirectionBadge prediction={p.prediction} />
+                  <CallBadge call={p.call} />
                 </div>
+                <p className="flex flex-wrap items-center gap-x-2 text-sm">
+                  <span className="text-muted-foreground">{t('table.relativeReturn')}:</span>
+                  <RelativeReturnText p={p} />
+                </p>
                 <p className="flex flex-wrap items-center gap-x-2 text-sm tabular-nums">
                   <span className="inline-flex items-center gap-1">
                     {t('table.confidence')}: <ConfidenceText confidence={p.confidence} />
                     <ConfidenceInfo />
                   </span>
-                  <span className="text-muted-foreground">
-                    · {t('stock.target', { price: formatPrice(p.target_price) })}
-                  </span>
+                  {p.target_price !== null ? (
+                    <span className="text-muted-foreground" data-role="target-price">
+                      · {t('stock.target', { price: formatPrice(p.target_price) })}
+                    </span>
+                  ) : null}
+                </p>
+                <p className="text-xs">
+                  {t('table.measured')}: <MeasuredLevelText level={p.measured_level} />
                 </p>
                 <p className="text-xs text-muted-foreground">
                   {t('production.title')}:{' '}
                   <AlgorithmName name={model.algorithm_name} english={model.algorithm_name_en} />
                 </p>
-                {model.accuracy ? (
-                  <div className="flex flex-wrap items-center gap-2">
-                    <AccuracyBaselineLine detail={model.accuracy} interval />
-                    {model.accuracy.indistinguishable ? <IndistinguishableBadge /> : null}
-                  </div>
-                ) : null}
+                <ProductionWindows model={model} />
                 {passes_liquidity_floor ? null : (
                   <p className="text-xs text-amber-700 dark:text-amber-400" data-testid="below-floor">
                     {t('stock.belowFloor')}

@@ -8,7 +8,7 @@ import { useIsPhone } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { ConfidenceInfo } from './info-tooltip';
 import { AlgorithmName } from './production-models';
-import { ConfidenceText, DirectionBadge, StatusBadge } from './prediction-badges';
+import { CallBadge, ConfidenceText, MeasuredLevelText, RelativeReturnText } from './prediction-badges';
 import '@/features/predictions/i18n';
 
 const SKELETON_ROWS = 8;
@@ -20,8 +20,10 @@ interface TopPredictionsProps {
 }
 
 /**
- * 'En iyi tahminler': stock, direction, confidence, prices, potential, algorithm, horizon, status. Cards instead of
- * the table on a phone, so nothing needs sideways scrolling.
+ * 'En iyi tahminler': stock, the call ('Piyasadan iyi / kötü', XU100'e göre, for a relative model), the expected
+ * relative return with its measured interval, confidence and its measured level, price, algorithm, horizon. A target
+ * price and potential only for absolute calls (an absolute model that beat always-up and always-down). Cards instead
+ * of the table on a phone, so nothing needs sideways scrolling.
  */
 export function TopPredictionsTable(props: TopPredictionsProps) {
   const phone = useIsPhone();
@@ -65,35 +67,44 @@ function TopPredictionCards({ rows, loading = false, linkStocks = true }: TopPre
               <StockName p={p} link={linkStocks} />
               <span className="block truncate text-xs text-muted-foreground">{p.company_name}</span>
             </div>
-            <DirectionBadge prediction={p.prediction} />
+            <CallBadge call={p.call} />
           </div>
           <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1">
+            <dt className="text-muted-foreground">{t('table.relativeReturn')}</dt>
+            <dd className="text-right">
+              <RelativeReturnText p={p} />
+            </dd>
             <dt className="text-muted-foreground">{t('table.confidence')}</dt>
             <dd className="text-right">
               <ConfidenceText confidence={p.confidence} />
+            </dd>
+            <dt className="text-muted-foreground">{t('table.measured')}</dt>
+            <dd className="text-right text-xs">
+              <MeasuredLevelText level={p.measured_level} />
             </dd>
             <dt className="text-muted-foreground">{t('table.currentPrice')}</dt>
             <dd className="text-right" data-role="current-price">
               {formatPrice(p.current_price)}
             </dd>
-            <dt className="text-muted-foreground">{t('table.targetPrice')}</dt>
-            <dd className="text-right font-medium" data-role="target-price">
-              {formatPrice(p.target_price)}
-            </dd>
-            <dt className="text-muted-foreground">{t('table.potential')}</dt>
-            <dd className={cn('text-right', changeColorClass(p.potential_percent))}>
-              {formatChange(p.potential_percent)}
-            </dd>
+            {p.target_price !== null ? (
+              <>
+                <dt className="text-muted-foreground">{t('table.targetPrice')}</dt>
+                <dd className="text-right font-medium" data-role="target-price">
+                  {formatPrice(p.target_price)}
+                </dd>
+                <dt className="text-muted-foreground">{t('table.potential')}</dt>
+                <dd className={cn('text-right', changeColorClass(p.potential_percent))}>
+                  {formatChange(p.potential_percent)}
+                </dd>
+              </>
+            ) : null}
             <dt className="text-muted-foreground">{t('table.horizon')}</dt>
             <dd className="text-right" data-role="horizon">
               {t('horizon', { count: p.horizon_days })}
             </dd>
           </dl>
-          <div className="mt-2 flex items-center justify-between gap-2">
-            <span className="min-w-0 text-xs leading-tight">
-              <AlgorithmName name={p.algorithm} english={p.algorithm_name_en} />
-            </span>
-            <StatusBadge confidence={p.confidence} />
+          <div className="mt-2 text-xs leading-tight">
+            <AlgorithmName name={p.algorithm} english={p.algorithm_name_en} />
           </div>
         </li>
       ))}
@@ -103,6 +114,9 @@ function TopPredictionCards({ rows, loading = false, linkStocks = true }: TopPre
 
 function TopPredictionsGrid({ rows, loading = false, linkStocks = true }: TopPredictionsProps) {
   const { t } = useTranslation('predictions');
+  // Target price and potential only when an absolute call is among the rows.
+  const absolute = rows.some((p) => p.target_price !== null);
+  const columns = absolute ? 11 : 9;
   return (
     <Table data-testid="top-predictions-table">
       <TableHeader>
@@ -112,32 +126,39 @@ function TopPredictionsGrid({ rows, loading = false, linkStocks = true }: TopPre
           </TableHead>
           <TableHead scope="col">{t('table.direction')}</TableHead>
           <TableHead scope="col" className="text-right">
+            {t('table.relativeReturn')}
+          </TableHead>
+          <TableHead scope="col" className="text-right">
             <span className="inline-flex items-center gap-1">
               {t('table.confidence')}
               <ConfidenceInfo />
             </span>
           </TableHead>
+          <TableHead scope="col">{t('table.measured')}</TableHead>
           <TableHead scope="col" className="text-right">
             {t('table.currentPrice')}
           </TableHead>
-          <TableHead scope="col" className="text-right">
-            {t('table.targetPrice')}
-          </TableHead>
-          <TableHead scope="col" className="text-right">
-            {t('table.potential')}
-          </TableHead>
+          {absolute ? (
+            <>
+              <TableHead scope="col" className="text-right">
+                {t('table.targetPrice')}
+              </TableHead>
+              <TableHead scope="col" className="text-right">
+                {t('table.potential')}
+              </TableHead>
+            </>
+          ) : null}
           <TableHead scope="col">{t('table.algorithm')}</TableHead>
           <TableHead scope="col" className="text-right">
             {t('table.horizon')}
           </TableHead>
-          <TableHead scope="col">{t('table.status')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
         {loading
           ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
               <TableRow key={i} className="hover:bg-transparent">
-                {Array.from({ length: 9 }, (_, j) => (
+                {Array.from({ length: columns }, (_, j) => (
                   <TableCell key={j}>
                     <Skeleton
                       className={cn('h-5', j === 0 ? 'w-24' : 'w-16', j >= 2 && j <= 5 && 'ml-auto')}
@@ -153,30 +174,37 @@ function TopPredictionsGrid({ rows, loading = false, linkStocks = true }: TopPre
                   <span className="block truncate text-xs text-muted-foreground">{p.company_name}</span>
                 </TableCell>
                 <TableCell>
-                  <DirectionBadge prediction={p.prediction} />
+                  <CallBadge call={p.call} />
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap">
+                  <RelativeReturnText p={p} />
                 </TableCell>
                 <TableCell className="text-right">
                   <ConfidenceText confidence={p.confidence} />
                 </TableCell>
+                <TableCell className="min-w-40 text-xs">
+                  <MeasuredLevelText level={p.measured_level} />
+                </TableCell>
                 <TableCell className="text-right whitespace-nowrap" data-role="current-price">
                   {formatPrice(p.current_price)}
                 </TableCell>
-                <TableCell className="text-right font-medium whitespace-nowrap" data-role="target-price">
-                  {formatPrice(p.target_price)}
-                </TableCell>
-                <TableCell
-                  className={cn('text-right whitespace-nowrap', changeColorClass(p.potential_percent))}
-                >
-                  {formatChange(p.potential_percent)}
-                </TableCell>
+                {absolute ? (
+                  <>
+                    <TableCell className="text-right font-medium whitespace-nowrap" data-role="target-price">
+                      {p.target_price === null ? '—' : formatPrice(p.target_price)}
+                    </TableCell>
+                    <TableCell
+                      className={cn('text-right whitespace-nowrap', changeColorClass(p.potential_percent))}
+                    >
+                      {formatChange(p.potential_percent)}
+                    </TableCell>
+                  </>
+                ) : null}
                 <TableCell className="min-w-36 max-w-52 leading-tight">
                   <AlgorithmName name={p.algorithm} english={p.algorithm_name_en} />
                 </TableCell>
                 <TableCell className="text-right whitespace-nowrap" data-role="horizon">
                   {t('horizon', { count: p.horizon_days })}
-                </TableCell>
-                <TableCell>
-                  <StatusBadge confidence={p.confidence} />
                 </TableCell>
               </TableRow>
             ))}

@@ -3,61 +3,23 @@ import {
   accuracyAxisDomain,
   accuracyStatsOf,
   accuracyTrendOf,
-  confidenceColorClass,
-  confidenceLevelOf,
-  directionOf,
-  predictionStatusOf,
+  callToneOf,
+  isRelativeCall,
 } from './prediction-rules';
 
-describe('confidenceLevelOf (>= 80 green, >= 60 yellow, else red)', () => {
-  it('is high from 80 up', () => {
-    expect(confidenceLevelOf(80)).toBe('high');
-    expect(confidenceLevelOf(99.9)).toBe('high');
+describe('callToneOf / isRelativeCall', () => {
+  it('colours the upper side green and the lower red, relative or absolute', () => {
+    expect(callToneOf('outperform')).toBe('up');
+    expect(callToneOf('up')).toBe('up');
+    expect(callToneOf('underperform')).toBe('down');
+    expect(callToneOf('down')).toBe('down');
+    expect(callToneOf('neutral')).toBe('neutral');
   });
-  it('is medium from 60 to just under 80', () => {
-    expect(confidenceLevelOf(79.99)).toBe('medium');
-    expect(confidenceLevelOf(60)).toBe('medium');
-  });
-  it('is low under 60', () => {
-    expect(confidenceLevelOf(59.99)).toBe('low');
-    expect(confidenceLevelOf(0)).toBe('low');
-  });
-  it('maps the levels to green, yellow and red', () => {
-    expect(confidenceColorClass(85)).toBe('text-up');
-    expect(confidenceColorClass(65)).toContain('amber');
-    expect(confidenceColorClass(40)).toBe('text-down');
-  });
-});
-
-describe('predictionStatusOf (Güçlü at 80, else Orta)', () => {
-  it('is strong at and above 80', () => {
-    expect(predictionStatusOf(80)).toBe('strong');
-    expect(predictionStatusOf(93)).toBe('strong');
-  });
-  it('is medium below 80', () => {
-    expect(predictionStatusOf(79.9)).toBe('medium');
-    expect(predictionStatusOf(10)).toBe('medium');
-  });
-});
-
-describe('directionOf', () => {
-  it('reads UP / DOWN in any case', () => {
-    expect(directionOf('UP')).toBe('up');
-    expect(directionOf('up')).toBe('up');
-    expect(directionOf('DOWN')).toBe('down');
-    expect(directionOf(' down ')).toBe('down');
-  });
-  it('reads the Turkish words, including upper-case Turkish letters', () => {
-    expect(directionOf('yükseliş')).toBe('up');
-    expect(directionOf('YÜKSELİŞ')).toBe('up');
-    expect(directionOf('düşüş')).toBe('down');
-    expect(directionOf('DÜŞÜŞ')).toBe('down');
-  });
-  it('is unknown (Belirsiz) for anything else', () => {
-    expect(directionOf('HOLD')).toBe('unknown');
-    expect(directionOf('')).toBe('unknown');
-    expect(directionOf(null)).toBe('unknown');
-    expect(directionOf(1)).toBe('unknown');
+  it('marks the relative calls (worded against XU100), not the absolute ones', () => {
+    expect(isRelativeCall('outperform')).toBe(true);
+    expect(isRelativeCall('underperform')).toBe(true);
+    expect(isRelativeCall('up')).toBe(false);
+    expect(isRelativeCall('down')).toBe(false);
   });
 });
 

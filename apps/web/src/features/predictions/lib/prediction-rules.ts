@@ -1,40 +1,17 @@
-import { CONFIDENCE_HIGH_PERCENT, CONFIDENCE_MEDIUM_PERCENT } from '@bist/contracts/values';
+import type { PredictionCall } from '@bist/contracts/values';
 
 /** Pure display rules of the AI Tahminler screen. */
 
-export type ConfidenceLevel = 'high' | 'medium' | 'low';
-
-/** Green at ≥ 80 %, yellow at ≥ 60 %, else red. */
-export function confidenceLevelOf(confidence: number): ConfidenceLevel {
-  if (confidence >= CONFIDENCE_HIGH_PERCENT) return 'high';
-  if (confidence >= CONFIDENCE_MEDIUM_PERCENT) return 'medium';
-  return 'low';
+/** The badge tone of a call: the upper side green, the lower red, the median neutral. */
+export function callToneOf(call: PredictionCall): 'up' | 'down' | 'neutral' {
+  if (call === 'outperform' || call === 'up') return 'up';
+  if (call === 'underperform' || call === 'down') return 'down';
+  return 'neutral';
 }
 
-/** Text colour of a confidence figure: the up token for green, amber for yellow, the down token for red. */
-export function confidenceColorClass(confidence: number): string {
-  const level = confidenceLevelOf(confidence);
-  if (level === 'high') return 'text-up';
-  if (level === 'medium') return 'text-amber-700 dark:text-amber-400';
-  return 'text-down';
-}
-
-export type PredictionStatus = 'strong' | 'medium';
-
-/** 'Güçlü' at confidence ≥ 80, otherwise 'Orta'. */
-export function predictionStatusOf(confidence: number): PredictionStatus {
-  return confidence >= CONFIDENCE_HIGH_PERCENT ? 'strong' : 'medium';
-}
-
-export type Direction = 'up' | 'down' | 'unknown';
-
-/** UP / 'yükseliş' is up, DOWN / 'düşüş' is down, anything else is 'Belirsiz'. */
-export function directionOf(value: unknown): Direction {
-  if (typeof value !== 'string') return 'unknown';
-  const text = value.trim().toLocaleLowerCase('tr-TR');
-  if (text === 'up' || text === 'yükseliş') return 'up';
-  if (text === 'down' || text === 'düşüş') return 'down';
-  return 'unknown';
+/** True for a call worded against the day's cross-section (XU100'e göre), not as an absolute rise or fall. */
+export function isRelativeCall(call: PredictionCall): boolean {
+  return call === 'outperform' || call === 'underperform' || call === 'neutral';
 }
 
 export type AccuracyTrend = 'up' | 'down' | 'flat';

@@ -105,7 +105,7 @@ function BulkDialog({
     // Assigning keeps each violation where it is: one request per status among the selected.
     const groups = new Map<Violation['status'], Violation[]>();
     for (const v of violations) {
-      const status = assigning ? v.status : (action as Exclude<BulkAction, 'assign'>);
+      const status = assigning ? v.status : action;
       groups.set(status, [...(groups.get(status) ?? []), v]);
     }
     void Promise.all(

@@ -96,7 +96,7 @@ describe('ViolationList', () => {
     expect((save as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     fireEvent.click(screen.getByRole('button', { name: 'Resolve' }));
-    expect((screen.getByLabelText('Notes') as HTMLTextAreaElement).value).toBe('Resolved by admin');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Notes').value).toBe('Resolved by admin');
   });
 
   it('bulk triage: selects all workable violations and resolves them with one note in one request', async () => {
@@ -123,14 +123,14 @@ describe('ViolationList', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Resolve…' }));
     const notes = screen.getByLabelText('Notes');
     fireEvent.change(notes, { target: { value: '' } });
-    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(true);
     fireEvent.change(notes, { target: { value: 'Simulated market noise' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('2 violations updated')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toContain('/admin/api/compliance/violations/bulk');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(JSON.parse(init?.body as string)).toEqual({
       ids: ['a', 'b'],
       status: 'resolved',
       resolution_notes: 'Simulated market noise',

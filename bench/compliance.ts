@@ -1,7 +1,7 @@
 // npm run bench:compliance -- [folder] — runs the daily market surveillance rules (apps/server/src/modules/compliance/rules,
 // the code the scheduled job runs) over a folder of real end-of-day CSV files and prints, per rule and month, how many
-// violations they raise, and on what share of trading days each rule fires. A rule that fires on most days is
-// mis-tuned. Default folder: ../shared/data/real_daily (relative to the repository root).
+// violations they raise per trading day and month, and on what share of trading days each rule fires. A rule that
+// fires on most days is mis-tuned. Default folder: ../shared/data/real_daily (relative to the repository root).
 // Marking the close needs minute bars, which the daily history does not have: it is not run here.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -57,9 +57,20 @@ lines.push(
 );
 lines.push('');
 lines.push(
-  '| rule | violations | per month (mean) | busiest month | days with ≥ 1 (share of trading days) |',
+  '| rule | violations | per trading day (mean) | 95th percentile day | busiest day | per month (mean) | busiest month | days with ≥ 1 (share of trading days) |',
 );
-lines.push('|---|---:|---:|---|---:|');
+lines.push('|---|---:|---:|---:|---|---:|---|---:|');
+const perDay = (list: readonly { occurredAt: string }[]) => {
+  const byDay = new Map<string, number>();
+  for (const f of list) byDay.set(f.occurredAt.slice(0, 10), (byDay.get(f.occurredAt.slice(0, 10)) ?? 0) + 1);
+  const counts = tradingDays.map((d) => byDay.get(d) ?? 0).sort((a, b) => a - b);
+  const busiest = [...byDay].sort((a, b) => b[1] - a[1])[0];
+  return {
+    mean: list.length / tradingDays.length,
+    p95: counts[Math.floor(0.95 * (counts.length - 1))] ?? 0,
+    busiest: busiest ? `${busiest[0]} (${busiest[1]})` : '-',
+  };
+};
 for (const code of codes) {
   const list = findings.get(code)!;
   const byMonth = new Map<string, number>();
@@ -67,10 +78,20 @@ for (const code of codes) {
     byMonth.set(f.occurredAt.slice(0, 7), (byMonth.get(f.occurredAt.slice(0, 7)) ?? 0) + 1);
   const busiest = [...byMonth].sort((a, b) => b[1] - a[1])[0];
   const days = new Set(list.map((f) => f.occurredAt.slice(0, 10))).size;
+  const day = perDay(list);
   lines.push(
-    `| ${code} | ${list.length} | ${(list.length / months.length).toFixed(1)} | ${busiest ? `${busiest[0]} (${busiest[1]})` : '-'} | ${days} (${((100 * days) / tradingDays.length).toFixed(1)} %) |`,
+    `| ${code} | ${list.length} | ${day.mean.toFixed(2)} | ${day.p95} | ${day.busiest} | ${(list.length / months.length).toFixed(1)} | ${busiest ? `${busiest[0]} (${busiest[1]})` : '-'} | ${days} (${((100 * days) / tradingDays.length).toFixed(1)} %) |`,
   );
 }
+const all = perDay([...findings.values()].flat());
+lines.push(
+  `| all daily market rules | ${[...findings.values()].flat().length} | ${all.mean.toFixed(2)} | ${all.p95} | ${all.busiest} | | | |`,
+);
+lines.push('');
+lines.push(
+  `Per trading day over ${series.length} stocks; the volume rule measures each move from the day's median move of ` +
+    `all stocks (decision 0059). Per 100 stocks a trading day: ${((100 * all.mean) / series.length).toFixed(2)}.`,
+);
 lines.push('');
 lines.push(`Per month (${codes.join(' / ')}):`);
 lines.push('');

@@ -64,7 +64,9 @@ test('super_admin generates predictions, runs a sector analysis and an optimisat
   await expect(page.getByText('Advanced machine learning tools and predictive analytics')).toBeVisible();
   await expect(page.getByText('AI System Overview')).toBeVisible();
   await expect(page.getByTestId('card-stocks')).toContainText('Tracked Stocks');
-  await expect(page.getByTestId('card-predictions')).toContainText('0');
+  // A first visit: nothing generated here yet, but the production model's batch exists and is what the card counts.
+  await expect(page.getByTestId('card-predictions')).toContainText(/from the production model's batch/);
+  await expect(page.getByTestId('card-predictions')).not.toContainText(/^Total Predictions0/);
 
   // Generate Predictions: disabled while it runs, then the spec's message and the rows in the overview.
   const generate = page.getByTestId('generate-predictions').first();
@@ -101,15 +103,49 @@ test('super_admin generates predictions, runs a sector analysis and an optimisat
   await expect(analysis).toContainText(/\d+ advancers vs \d+ decliners/);
   await expect(analysis.getByTestId('sector-table').locator('tbody tr').first()).toBeVisible();
 
-  // Portfolio optimisation with the spec's request: figures, allocations and the charts.
+  // Portfolio optimisation through its form: a basket, an objective and a cap; the answer follows those inputs.
   await page.getByRole('button', { name: 'Portfolio Optimization' }).click();
+  await expect(page.getByRole('tab', { name: 'Portfolio Optimization' })).toHaveAttribute('data-state', 'active');
+  const form = page.getByTestId('optimization-form');
+  await form.getByLabel('An index as the basket').check();
+  await form.getByLabel('Basket', { exact: true }).selectOption('XU030');
+  await form.getByLabel('Objective').selectOption('min_volatility');
+  await form.getByLabel('Risk tolerance').selectOption('high');
+  await form.getByLabel('Per-stock cap (%)').fill('10');
+  await form.getByRole('button', { name: 'Optimize' }).click();
   await expect(page.getByText('Portfolio optimization completed')).toBeVisible();
-  const optimisation = page.getByTestId('optimization-card').first();
+  const cards = page.getByTestId('optimization-card');
+  await expect(cards).toHaveCount(1);
+  const optimisation = cards.first();
   await expect(optimisation).toContainText('AI Optimized Portfolio');
-  await expect(optimisation.getByTestId('top-allocations').locator('li')).toHaveCount(3);
+  await expect(optimisation).toContainText('min_volatility');
+  await expect(optimisation.getByTestId('optimization-inputs')).toHaveText('XU030 · cap 10%');
+  const top = optimisation.getByTestId('top-allocations').locator('li');
+  await expect(top).toHaveCount(3);
+  // No stock above the 10 % cap.
+  for (const text of await top.allInnerTexts()) {
+    const weight = Number(/([\d.]+)%/.exec(text)?.[1]);
+    expect(weight, text).toBeLessThanOrEqual(10.05);
+  }
   await expect(optimisation.getByTestId('frontier-chart').locator('svg').first()).toBeVisible();
   await expect(optimisation.getByTestId('allocation-pie').locator('svg').first()).toBeVisible();
+  // The frontier's axis ticks read differently from one another.
+  const ticks = await optimisation
+    .getByTestId('frontier-chart')
+    .locator('.recharts-xAxis .recharts-cartesian-axis-tick-value')
+    .allInnerTexts();
+  expect(new Set(ticks).size).toBe(ticks.length);
   await screenshots(page, testInfo, 'admin-ai-portfolio');
+
+  // A double click on other inputs (a 12 % cap) stores one run, not two.
+  await form.getByLabel('Per-stock cap (%)').fill('12');
+  await form.getByRole('button', { name: 'Optimize' }).dblclick();
+  await expect(cards.first().getByTestId('optimization-inputs')).toHaveText('XU030 · cap 12%');
+  await expect(cards).toHaveCount(2);
+  // The same inputs again moments later: the stored run, no third.
+  await form.getByRole('button', { name: 'Optimize' }).click();
+  await expect(page.getByText('Same inputs moments ago: the stored run is shown')).toBeVisible();
+  await expect(cards).toHaveCount(2);
 
   // Stock data: the engine's quotes with market cap in millions.
   await page.getByRole('tab', { name: 'Stock Data' }).click();
@@ -120,7 +156,7 @@ test('super_admin generates predictions, runs a sector analysis and an optimisat
   // The overview lists what was made.
   await page.getByRole('tab', { name: 'Overview' }).click();
   await expect(page.getByTestId('card-analyses')).toContainText('1 recent');
-  await expect(page.getByTestId('card-optimizations')).toContainText('1');
+  await expect(page.getByTestId('card-optimizations')).toContainText('2');
   await screenshots(page, testInfo, 'admin-ai-overview');
 });
 

@@ -167,6 +167,24 @@ test('after the first training: Train shows its progress to completion; a stoppe
     await expect(inv.getByTestId('prediction-row').first()).toContainText(top.algorithm);
 
     const card = await cardOf(page, top.algorithm_id);
+
+    // One verdict: the production model's verdict on AI operations is what AI Tahminler says of it.
+    const production = (
+      (await (await request.get('/api/predictions/daily-summary')).json()) as {
+        data: { production_models: { horizon_days: number; algorithm_id: string }[] };
+      }
+    ).data.production_models.find((m) => m.horizon_days === 1)!;
+    const productionCard = await cardOf(page, production.algorithm_id);
+    await productionCard.getByTestId('health-badge').hover();
+    const verdict = await page.getByTestId('verdict').getAttribute('data-verdict');
+    expect(['ahead', 'indistinguishable', 'behind']).toContain(verdict);
+    await page.mouse.move(0, 0);
+    await inv.getByRole('tab', { name: 'Algoritma Performansı' }).click();
+    const item = inv.getByTestId('algorithm-item').filter({ has: inv.getByTestId('production-badge') });
+    await expect(item).toHaveCount(1);
+    await expect(item.getByTestId('indistinguishable')).toHaveCount(verdict === 'indistinguishable' ? 1 : 0);
+    await inv.getByRole('tab', { name: 'En İyi Tahminler' }).click();
+
     await emergencyStop(page, card, 'e2e: predictions under review');
 
     await inv.reload();

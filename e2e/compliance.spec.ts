@@ -68,6 +68,9 @@ test('a risk manager investigates and resolves a violation with a note and ackno
   await expect(violation.getByTestId('violation-evidence')).toContainText('settings_updated');
 
   await violation.getByRole('button', { name: 'Investigate' }).click();
+  // A note is required: Save stays disabled until one is written.
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Save' })).toBeDisabled();
+  await page.getByRole('dialog').getByLabel('Notes').fill('Checking who changed the settings');
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Violation status updated successfully').first()).toBeVisible();
 

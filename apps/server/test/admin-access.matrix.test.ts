@@ -132,6 +132,7 @@ const SPEC_ACCESS: Record<string, AdminRouteAccess> = {
   'GET /admin/api/compliance/violations': COMPLIANCE_READ,
   'GET /admin/api/compliance/violations/:id': COMPLIANCE_READ,
   'PUT /admin/api/compliance/violations/:id': COMPLIANCE_WORK,
+  'POST /admin/api/compliance/violations/bulk': COMPLIANCE_WORK,
   'GET /admin/api/compliance/alerts': COMPLIANCE_READ,
   'POST /admin/api/compliance/alerts/:id/acknowledge': COMPLIANCE_WORK,
   'GET /admin/api/compliance/risks': COMPLIANCE_READ,
@@ -246,7 +247,11 @@ const SAMPLES: Record<string, Sample> = {
   }),
   'PUT /admin/api/compliance/violations/:id': async (t) => ({
     url: `/admin/api/compliance/violations/${(await plantViolation(t)).violationId}`,
-    payload: { status: 'investigating' },
+    payload: { status: 'investigating', resolution_notes: 'matrix' },
+  }),
+  'POST /admin/api/compliance/violations/bulk': async (t) => ({
+    url: '/admin/api/compliance/violations/bulk',
+    payload: { ids: [(await plantViolation(t)).violationId], status: 'investigating', resolution_notes: 'matrix' },
   }),
   'POST /admin/api/compliance/alerts/:id/acknowledge': async (t) => ({
     url: `/admin/api/compliance/alerts/${(await plantViolation(t)).alertId}/acknowledge`,

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { AI_OPTIMIZATION_NAME } from './ai-analytics.values.ts';
+import {
+  AI_OPTIMIZATION_BASKETS,
+  AI_OPTIMIZATION_MAX_WEIGHT_CAP,
+  AI_OPTIMIZATION_MIN_WEIGHT_CAP,
+  AI_OPTIMIZATION_NAME,
+} from './ai-analytics.values.ts';
 import { PREDICTION_CALLS } from './prediction-call.values.ts';
 import { productionWindowSchema } from './predictions.ts';
 import { dataEnvelope } from './envelope.ts';
@@ -258,30 +263,47 @@ export const AI_RISK_TOLERANCES = ['low', 'medium', 'high'] as const;
 export type AiRiskTolerance = (typeof AI_RISK_TOLERANCES)[number];
 export const AI_OPTIMIZATION_METHODS = ['max_sharpe', 'efficient_return', 'min_volatility'] as const;
 
-export const aiOptimizeBodySchema = z.object({
-  name: z
-    .string({ error: 'name must be text' })
-    .trim()
-    .min(1, 'name is required')
-    .max(100, 'name must be at most 100 characters')
-    .default(AI_OPTIMIZATION_NAME),
-  target_return: z
-    .number({ error: 'target_return must be a number (annual fraction, e.g. 0.15)' })
-    .min(-0.5, 'target_return must be at least -0.5')
-    .max(5, 'target_return must be at most 5 (a fraction, 0.15 = 15 %)')
-    .default(OPTIMIZATION_TARGET_RETURN),
-  risk_tolerance: z
-    .enum(AI_RISK_TOLERANCES, { error: "risk_tolerance must be 'low', 'medium' or 'high'" })
-    .default(OPTIMIZATION_RISK_TOLERANCE),
-  symbols: symbolsSchema.refine((list) => list.length >= 2, 'symbols must name at least 2 different stocks'),
-  method: z
-    .enum(AI_OPTIMIZATION_METHODS, {
-      error: "method must be 'max_sharpe', 'efficient_return' or 'min_volatility'",
-    })
-    .optional(),
-  /** Blend the production model's predictions into the expected returns (Black–Litterman). */
-  use_model_views: z.boolean({ error: 'use_model_views must be true or false' }).default(true),
-});
+export const aiOptimizeBodySchema = z
+  .object({
+    name: z
+      .string({ error: 'name must be text' })
+      .trim()
+      .min(1, 'name is required')
+      .max(100, 'name must be at most 100 characters')
+      .default(AI_OPTIMIZATION_NAME),
+    target_return: z
+      .number({ error: 'target_return must be a number (annual fraction, e.g. 0.15)' })
+      .min(-0.5, 'target_return must be at least -0.5')
+      .max(5, 'target_return must be at most 5 (a fraction, 0.15 = 15 %)')
+      .default(OPTIMIZATION_TARGET_RETURN),
+    risk_tolerance: z
+      .enum(AI_RISK_TOLERANCES, { error: "risk_tolerance must be 'low', 'medium' or 'high'" })
+      .default(OPTIMIZATION_RISK_TOLERANCE),
+    /** The stocks; or `basket`, an index whose members are the stocks. */
+    symbols: symbolsSchema
+      .refine((list) => list.length >= 2, 'symbols must name at least 2 different stocks')
+      .optional(),
+    basket: z
+      .enum(AI_OPTIMIZATION_BASKETS, { error: `basket must be one of ${AI_OPTIMIZATION_BASKETS.join(', ')}` })
+      .optional(),
+    method: z
+      .enum(AI_OPTIMIZATION_METHODS, {
+        error: "method must be 'max_sharpe', 'efficient_return' or 'min_volatility'",
+      })
+      .optional(),
+    /** Per-stock cap, a fraction (default 30 %). */
+    max_weight: z
+      .number({ error: 'max_weight must be a number (fraction, e.g. 0.25)' })
+      .min(AI_OPTIMIZATION_MIN_WEIGHT_CAP, `max_weight must be at least ${AI_OPTIMIZATION_MIN_WEIGHT_CAP}`)
+      .max(AI_OPTIMIZATION_MAX_WEIGHT_CAP, `max_weight must be at most ${AI_OPTIMIZATION_MAX_WEIGHT_CAP}`)
+      .default(AI_OPTIMIZATION_MAX_WEIGHT),
+    /** Blend the production model's predictions into the expected returns (Black–Litterman). */
+    use_model_views: z.boolean({ error: 'use_model_views must be true or false' }).default(true),
+  })
+  .refine((b) => (b.symbols === undefined) !== (b.basket === undefined), {
+    message: 'send either symbols (at least 2 stocks) or basket (an index), not both',
+    path: ['symbols'],
+  });
 export type AiOptimizeBody = z.input<typeof aiOptimizeBodySchema>;
 
 const curvePointSchema = z.object({ date: z.string(), value: z.number() });
@@ -334,11 +356,27 @@ export const aiOptimizationSchema = z.object({
     .nullable(),
   /** Why there is no backtest (e.g. not enough history before the last year), when there is none. */
   backtest_unavailable_reason: z.string().nullable(),
+  /** What was asked (the form's inputs); absent on runs stored before inputs were kept. */
+  inputs: z
+    .object({
+      symbols: z.array(z.string()),
+      basket: z.string().nullable(),
+      method: z.string(),
+      target_return: z.number(),
+      risk_tolerance: z.enum(AI_RISK_TOLERANCES),
+      max_weight: z.number(),
+      use_model_views: z.boolean(),
+    })
+    .optional(),
   created_at: z.string(),
 });
 export type AiOptimization = z.infer<typeof aiOptimizationSchema>;
 
-export const aiOptimizeResponseSchema = aiOptimizationSchema.extend({ success: z.literal(true) });
+export const aiOptimizeResponseSchema = aiOptimizationSchema.extend({
+  success: z.literal(true),
+  /** True when identical inputs on the same data were answered within AI_OPTIMIZATION_REUSE_SECONDS: the stored run. */
+  reused: z.boolean(),
+});
 export const aiOptimizationListResponseSchema = dataEnvelope(z.array(aiOptimizationSchema));
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -391,7 +429,14 @@ export const aiStocksUpdateResponseSchema = z.object({
 });
 
 export const aiDashboardSchema = z.object({
-  predictions: z.object({ total_predictions: z.number().int(), avg_confidence: z.number().nullable() }),
+  predictions: z.object({
+    /** Predictions generated on this page (stored ai_predictions). */
+    total_predictions: z.number().int(),
+    avg_confidence: z.number().nullable(),
+    /** The production model's latest stored batch (1-day horizon): what exists before anything is generated here. */
+    production_predictions: z.number().int(),
+    production_as_of: z.string().nullable(),
+  }),
   analysis: z.object({ total_analyses: z.number().int(), recent_analyses: z.number().int() }),
   portfolio: z.object({
     total_optimizations: z.number().int(),

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { aiOperationalHealth, psi, wilsonPercent, type HealthInput } from './ai-health.ts';
+import { edgeVerdict } from './ai-health.values.ts';
 
 const NOW = new Date('2026-11-20T18:00:00Z');
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000);
 
 /** A model with a demonstrated edge, trained yesterday, no drift, live predictions inside the band. */
 const good: HealthInput = {
+  shown: { edgePoints: 2, edgeCi: { low: 0.5, high: 3.5 } },
   walkForward: {
     accuracyPercent: 53,
     accuracyCiLowPercent: 51.5,
@@ -35,38 +37,45 @@ describe('AI operational health', () => {
     expect(checkOf(good, 'rank_ic').interval!.low).toBeCloseTo(0.04 - (1.96 * 0.1) / Math.sqrt(250), 10);
   });
 
-  it('warns when the edge is not demonstrated (intervals straddle the baseline)', () => {
-    const coinFlip = {
-      ...good,
-      walkForward: { ...good.walkForward!, accuracyCiLowPercent: 49, accuracyCiHighPercent: 53 },
-    };
-    expect(statusOf(coinFlip)).toBe('warning');
-    expect(checkOf(coinFlip, 'edge').status).toBe('warning');
-    const noRanking = {
-      ...good,
-      walkForward: { ...good.walkForward!, rankIc: { mean: null, sd: null, days: 0 } },
-    };
-    expect(statusOf(noRanking)).toBe('warning');
-    const weakIc = {
-      ...good,
-      walkForward: { ...good.walkForward!, rankIc: { mean: 0.005, sd: 0.1, days: 250 } },
-    };
-    expect(checkOf(weakIc, 'rank_ic').status).toBe('warning');
+  it('warns when the edge over the market direction is not demonstrated (its interval contains 0)', () => {
+    const indistinguishable = { ...good, shown: { edgePoints: 0.5, edgeCi: { low: -1, high: 2 } } };
+    expect(statusOf(indistinguishable)).toBe('warning');
+    expect(checkOf(indistinguishable, 'edge')).toMatchObject({
+      status: 'warning',
+      value: 0.5,
+      threshold: 0,
+      interval: { low: -1, high: 2 },
+    });
+    expect(statusOf({ ...good, shown: { edgePoints: 1, edgeCi: null } })).toBe('warning');
   });
 
-  it('is critical when reliably worse than the baseline', () => {
-    expect(
-      statusOf({
-        ...good,
-        walkForward: { ...good.walkForward!, accuracyCiLowPercent: 45, accuracyCiHighPercent: 49.5 },
-      }),
-    ).toBe('critical');
-    expect(
-      statusOf({
-        ...good,
-        walkForward: { ...good.walkForward!, rankIc: { mean: -0.03, sd: 0.1, days: 250 } },
-      }),
-    ).toBe('critical');
+  it('is critical when reliably behind the market direction', () => {
+    expect(statusOf({ ...good, shown: { edgePoints: -3, edgeCi: { low: -5, high: -0.5 } } })).toBe('critical');
+  });
+
+  it('shows the Rank IC without counting it: a negative Rank IC alone does not change the label', () => {
+    const negativeIc = {
+      ...good,
+      walkForward: { ...good.walkForward!, rankIc: { mean: -0.03, sd: 0.1, days: 250 } },
+    };
+    expect(checkOf(negativeIc, 'rank_ic')).toMatchObject({ status: 'critical', counted: false });
+    expect(statusOf(negativeIc)).toBe('healthy');
+  });
+
+  it('takes its edge verdict from edgeVerdict, the one the investor page shows', () => {
+    for (const edgeCi of [
+      { low: 0.1, high: 2 },
+      { low: -0.1, high: 2 },
+      { low: 0, high: 0 },
+      { low: -3, high: -0.1 },
+    ]) {
+      const verdict = edgeVerdict(edgeCi);
+      const edge = checkOf({ ...good, shown: { edgePoints: 0, edgeCi } }, 'edge');
+      expect(edge.status).toBe(
+        { ahead: 'healthy', indistinguishable: 'warning', behind: 'critical' }[verdict!],
+      );
+    }
+    expect(edgeVerdict(null)).toBeNull();
   });
 
   it('grades live tracking against the walk-forward band, from enough matured predictions', () => {
@@ -88,8 +97,9 @@ describe('AI operational health', () => {
     expect(statusOf({ ...good, lastTrainedAt: null })).toBe('critical');
   });
 
-  it('has no label without a walk-forward', () => {
+  it('has no label without a walk-forward or an accuracy shown', () => {
     expect(aiOperationalHealth({ ...good, walkForward: null })).toEqual({ status: null, checks: [] });
+    expect(aiOperationalHealth({ ...good, shown: null })).toEqual({ status: null, checks: [] });
   });
 
   it('computes the Wilson interval', () => {

@@ -7,6 +7,8 @@ import {
   PSI_SIGNIFICANT,
   STALE_CRITICAL_DAYS,
   STALE_WARNING_DAYS,
+  edgeVerdict,
+  type EdgeVerdict,
 } from './ai-health.values.ts';
 import type { AiHealth } from './constants.ts';
 
@@ -25,10 +27,17 @@ export const healthCheckSchema = z.object({
   /** 95 % interval of the value, when it has one. */
   interval: z.object({ low: z.number(), high: z.number() }).nullable(),
   detail: z.string(),
+  /** False for a check shown for information that does not count towards the label (Rank IC). */
+  counted: z.boolean(),
 });
 export type HealthCheck = z.infer<typeof healthCheckSchema>;
 
 export interface HealthInput {
+  /**
+   * The accuracy investors are shown (accuracyWithBaseline): the edge over the market direction in points with its
+   * day-clustered 95 % interval; null when there is no accuracy to show.
+   */
+  shown: { edgePoints: number | null; edgeCi: { low: number; high: number } | null } | null;
   walkForward: {
     accuracyPercent: number | null;
     accuracyCiLowPercent: number;
@@ -61,19 +70,33 @@ function versus(low: number, high: number, bound: number): AiHealth {
   return 'warning';
 }
 
-/** The checks and the resulting label (null without a walk-forward). */
+const VERDICT_HEALTH: Record<EdgeVerdict, AiHealth> = {
+  ahead: 'healthy',
+  indistinguishable: 'warning',
+  behind: 'critical',
+};
+
+/**
+ * The checks and the resulting label (null without an accuracy shown or a walk-forward). The edge check is the
+ * investor page's verdict (edgeVerdict), so staff and investors see one verdict per model.
+ */
 export function aiOperationalHealth(input: HealthInput): { status: AiHealth | null; checks: HealthCheck[] } {
   const wf = input.walkForward;
-  if (!wf) return { status: null, checks: [] };
+  if (!wf || !input.shown) return { status: null, checks: [] };
   const checks: HealthCheck[] = [];
 
+  const verdict = edgeVerdict(input.shown.edgeCi);
   checks.push({
     check: 'edge',
-    status: versus(wf.accuracyCiLowPercent, wf.accuracyCiHighPercent, 50),
-    value: wf.accuracyPercent,
-    threshold: 50,
-    interval: { low: wf.accuracyCiLowPercent, high: wf.accuracyCiHighPercent },
-    detail: 'Walk-forward hit rate vs the 50% coin flip',
+    status: verdict === null ? 'warning' : VERDICT_HEALTH[verdict],
+    value: input.shown.edgePoints,
+    threshold: 0,
+    interval: input.shown.edgeCi,
+    detail:
+      verdict === null
+        ? 'No interval for the edge over the market direction'
+        : `Edge over the market direction, points (the investor page's figure): ${verdict}`,
+    counted: true,
   });
 
   const ic = wf.rankIc;
@@ -85,6 +108,7 @@ export function aiOperationalHealth(input: HealthInput): { status: AiHealth | nu
       threshold: 0,
       interval: null,
       detail: 'No cross-sectional ranking to assess',
+      counted: false,
     });
   } else {
     const half = (Z95 * ic.sd) / Math.sqrt(ic.days);
@@ -94,7 +118,8 @@ export function aiOperationalHealth(input: HealthInput): { status: AiHealth | nu
       value: ic.mean,
       threshold: 0,
       interval: { low: ic.mean - half, high: ic.mean + half },
-      detail: 'Walk-forward Rank IC vs 0',
+      detail: 'Walk-forward Rank IC vs 0 (shown, not counted)',
+      counted: false,
     });
   }
 
@@ -110,6 +135,7 @@ export function aiOperationalHealth(input: HealthInput): { status: AiHealth | nu
       threshold: wf.accuracyCiLowPercent,
       interval: ci,
       detail: `Live hit rate of ${input.live.evaluated} matured predictions vs the walk-forward band`,
+      counted: true,
     });
   }
 
@@ -121,7 +147,8 @@ export function aiOperationalHealth(input: HealthInput): { status: AiHealth | nu
       value: input.maxPsi,
       threshold: PSI_SIGNIFICANT,
       interval: null,
-      detail: `Largest feature PSI, last ${DRIFT_RECENT_DAYS} trading days vs the training window`,
+      detail: `Largest PSI of a feature as the models see it (daily cross-sectional z-score), last ${DRIFT_RECENT_DAYS} trading days vs the training window`,
+      counted: true,
     });
   }
 
@@ -139,10 +166,11 @@ export function aiOperationalHealth(input: HealthInput): { status: AiHealth | nu
     threshold: STALE_WARNING_DAYS,
     interval: null,
     detail: 'Days since the last successful training',
+    counted: true,
   });
 
   const status = checks.reduce<AiHealth>(
-    (worst, c) => (RANK[c.status] > RANK[worst] ? c.status : worst),
+    (worst, c) => (c.counted && RANK[c.status] > RANK[worst] ? c.status : worst),
     'healthy',
   );
   return { status, checks };

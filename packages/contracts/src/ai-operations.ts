@@ -178,6 +178,11 @@ export const adminAlgorithmSchema = z.object({
   live_evaluated: z.number().int().nonnegative(),
   live_hit_rate: z.number().nullable(),
   health: healthLabelSchema.nullable(),
+  /**
+   * The verdict investors are shown for this model at the assessed horizon (edgeVerdict of the edge over the market
+   * direction): the health's edge check, so staff and investors see one verdict per model.
+   */
+  verdict: z.enum(['ahead', 'indistinguishable', 'behind']).nullable(),
   health_checks: z.array(healthCheckSchema),
   trained_at: z.string().nullable(),
   stopped_by: z.string().nullable(),
@@ -190,8 +195,22 @@ export const featureDriftSchema = z.object({
   as_of: z.string(),
   training_from: z.string(),
   recent_from: z.string(),
+  /** Largest PSI of a feature as the models see it (the day's cross-sectional z-score). */
   max_psi: z.number().nullable(),
-  features: z.array(z.object({ name: z.string(), psi: z.number().nullable() })),
+  features: z.array(
+    z.object({
+      name: z.string(),
+      /** As the models see it; null for a market-wide input (no cross-section). */
+      psi: z.number().nullable(),
+      /** Of the raw values (levels). */
+      raw_psi: z.number().nullable(),
+      market_wide: z.boolean(),
+    }),
+  ),
+  /** A market-wide level shift, reported once rather than as drift of every model; null when there is none. */
+  market_event: z
+    .object({ features: z.array(z.string()), max_raw_psi: z.number(), detail: z.string() })
+    .nullable(),
 });
 export type FeatureDriftView = z.infer<typeof featureDriftSchema>;
 

@@ -128,6 +128,20 @@ export const violationUpdateSchema = z.object({
 });
 export type ViolationUpdate = z.infer<typeof violationUpdateSchema>;
 
+/** Bulk triage: one move (status, assignee, one note) on up to 200 violations at once, all or none. */
+export const VIOLATION_BULK_MAX = 200;
+export const violationBulkUpdateSchema = violationUpdateSchema.extend({
+  ids: z
+    .array(z.uuid({ error: 'ids must be violation ids' }), { error: 'ids must be a list of violation ids' })
+    .min(1, 'ids must name at least one violation')
+    .max(VIOLATION_BULK_MAX, `ids must name at most ${VIOLATION_BULK_MAX} violations`),
+});
+export type ViolationBulkUpdate = z.infer<typeof violationBulkUpdateSchema>;
+export const violationBulkResponseSchema = dataEnvelope(
+  z.object({ updated: z.number().int(), violations: z.array(violationSchema) }),
+);
+export type ViolationBulkResult = z.infer<typeof violationBulkResponseSchema>['data'];
+
 // ---- Alerts -------------------------------------------------------------------------------------------------
 
 export const complianceAlertSchema = z.object({

@@ -63,6 +63,8 @@ const COL = Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, i])) as Record<Fe
 export { COL as FEATURE_COLUMN };
 /** Columns that are the same for every stock on a day: scaled by the market's own history, not cross-sectionally. */
 const MARKET_COLS = new Set<number>([COL.mkt_ret_1, COL.mkt_ret_5]);
+/** Whether a feature column is market-wide (the same for every stock on a day): no cross-section to drift. */
+export const isMarketWideFeature = (column: number): boolean => MARKET_COLS.has(column);
 /** Standardised features are clipped to ±Z_CLIP so one outlier cannot dominate a pooled fit. */
 export const Z_CLIP = 3;
 

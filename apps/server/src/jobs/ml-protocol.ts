@@ -88,8 +88,18 @@ export interface FeatureDrift {
   asOf: string;
   trainingFrom: string;
   recentFrom: string;
-  features: { name: string; psi: number | null }[];
+  /**
+   * Per model input: `psi` of what the model sees (the day's cross-sectional z-score; market-wide inputs: null, they
+   * have no cross-section), `rawPsi` of the raw values (levels: inflation, a crash, a rally move them all).
+   */
+  features: { name: string; psi: number | null; rawPsi: number | null; marketWide: boolean }[];
+  /** Largest `psi`: the drift the models' health is judged on. */
   maxPsi: number | null;
+  /**
+   * A market-wide level shift, reported once (not per model): inputs whose raw values drifted significantly while
+   * what the models see of them did not, and the market-wide inputs that drifted; null when there is none.
+   */
+  marketEvent: { features: string[]; maxRawPsi: number } | null;
 }
 
 export type MlTask = TrainTask | PredictTask | DriftTask;

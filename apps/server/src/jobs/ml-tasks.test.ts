@@ -150,21 +150,37 @@ describe(featuresOfPayload.name, () => {
 });
 
 describe(runDriftTask.name, () => {
-  it('measures PSI per model input, recent days against the days before; a planted volume shift shows as drift', () => {
-    const source = syntheticPanel({ nSeries: 30, nDays: 200, seed: 6 });
-    const steady = runDriftTask({ kind: 'drift', panel: payloadOfPanel(source), recentDays: 20, asOf: 'x' });
+  const source = syntheticPanel({ nSeries: 30, nDays: 200, seed: 6 });
+  const steady = runDriftTask({ kind: 'drift', panel: payloadOfPanel(source), recentDays: 20, asOf: 'x' });
+  /** The panel with the volume of the given stocks multiplied by 10 on the last 20 days. */
+  const withVolumeShift = (stocks: (s: number) => boolean) => {
+    const panel = payloadOfPanel(source);
+    for (let s = 0; s < source.series.length; s++)
+      if (stocks(s)) for (let d = 180; d < 200; d++) panel.volume[s * 200 + d]! *= 10;
+    return runDriftTask({ kind: 'drift', panel, recentDays: 20, asOf: 'x' });
+  };
+  const featureOf = (d: typeof steady, name: string) => d.features.find((f) => f.name === name)!;
+
+  it('measures PSI per model input, recent days against the days before, as the models see it and raw', () => {
     expect(steady.asOf).toBe('x');
     expect(steady.trainingFrom).toBe(source.dates[0]);
     expect(steady.recentFrom).toBe(source.dates[180]);
     expect(steady.features.map((f) => f.name)).toEqual(buildFeatures(source).featureNames);
+    // Market-wide inputs and the limit flags have no cross-section to drift: no PSI as the models see them, a raw one.
+    for (const name of ['mkt_ret_1', 'mkt_ret_5', 'limit_down'])
+      expect(featureOf(steady, name)).toMatchObject({ marketWide: true, psi: null });
+    expect(featureOf(steady, 'mkt_ret_1').rawPsi).not.toBeNull();
+    expect(steady.maxPsi).toBe(Math.max(...steady.features.flatMap((f) => (f.psi === null ? [] : [f.psi]))));
+  });
+
+  it('reports a market-wide volume shift once as a market event, not as drift of what the models see', () => {
     // Every stock trades ten times its volume on the last 20 days.
-    const shifted = payloadOfPanel(source);
-    for (let s = 0; s < source.series.length; s++)
-      for (let d = 180; d < 200; d++) shifted.volume[s * 200 + d]! *= 10;
-    const moved = runDriftTask({ kind: 'drift', panel: shifted, recentDays: 20, asOf: 'x' });
-    const psiOf = (d: typeof steady, name: string) => d.features.find((f) => f.name === name)!.psi!;
-    expect(psiOf(steady, 'turnover_20')).toBeLessThan(0.25);
-    expect(psiOf(moved, 'turnover_20')).toBeGreaterThan(psiOf(steady, 'turnover_20') + 0.5);
-    expect(moved.maxPsi).toBe(Math.max(...moved.features.flatMap((f) => (f.psi === null ? [] : [f.psi]))));
+    const moved = withVolumeShift(() => true);
+    expect(featureOf(moved, 'turnover_20').rawPsi!).toBeGreaterThan(featureOf(steady, 'turnover_20').rawPsi! + 0.5);
+    expect(featureOf(moved, 'turnover_20').psi!).toBeLessThan(0.2);
+    expect(moved.maxPsi).toBe(steady.maxPsi);
+    expect(moved.marketEvent!.features).toEqual(expect.arrayContaining(['turnover_20', 'amihud_20']));
+    expect(steady.marketEvent?.features ?? []).not.toContain('turnover_20');
+    expect(moved.marketEvent!.maxRawPsi).toBeGreaterThan(1);
   });
 });

@@ -15,13 +15,20 @@ import {
   evaluationPeriods,
   evaluationRecord,
   fitLatest,
+  isMarketWideFeature,
   latestRows,
   latestTrainingData,
   rowsOfDays,
   servePredictions,
   walkForwardAlgorithm,
 } from '@bist/ml';
-import { WALK_FORWARD_RECENT_DAYS, directionalHit, psi, type WalkForwardDay } from '@bist/contracts';
+import {
+  PSI_SIGNIFICANT,
+  WALK_FORWARD_RECENT_DAYS,
+  directionalHit,
+  psi,
+  type WalkForwardDay,
+} from '@bist/contracts';
 import type {
   DriftTask,
   FeatureDrift,
@@ -300,10 +307,15 @@ function serveOne(
 }
 
 /**
- * Drift of every model input (raw feature values of all stocks): PSI of the panel's last `recentDays` trading days
- * against the days before them, which the models were trained on. A few seconds of CPU for 600 stocks × 3 years —
- * the reason it runs in a thread and not on the API's event loop.
+ * Drift of every model input: PSI of the panel's last `recentDays` trading days against the days before them, which
+ * the models were trained on — on the standardised values the models see (each day's cross-sectional z-score), so a
+ * market-wide level shift (inflation in turnover, a crash moving every stock) is not drift of any model; raw values'
+ * PSI beside it, and the inputs whose raw level moved while their cross-section did not reported once as a market
+ * event (decision 0060). A few seconds of CPU for 600 stocks × 3 years — the reason it runs in a thread and not on
+ * the API's event loop.
  */
+const LIMIT_FLAGS = new Set(['limit_up', 'limit_down']);
+
 export function runDriftTask(task: DriftTask): FeatureDrift {
   const fs = featuresOfPayload(task.panel);
   const dates = task.panel.dates;
@@ -312,21 +324,40 @@ export function runDriftTask(task: DriftTask): FeatureDrift {
   const split = Math.max(0, nDays - task.recentDays);
   const before = rowsOfDays(fs, 0, split);
   const recent = rowsOfDays(fs, split, nDays);
-  const column = (rows: Int32Array, c: number) => {
+  // Values of column c on the given rows; a row whose raw value is missing (a look-back not yet available, which the
+  // standardised matrix holds as 0) is left out of both, so young stocks' history is no drift.
+  const column = (values: Float64Array, rows: Int32Array, c: number) => {
     const out = new Float64Array(rows.length);
-    for (let i = 0; i < rows.length; i++) out[i] = fs.raw[rows[i]! * fs.cols + c]!;
+    for (let i = 0; i < rows.length; i++) {
+      const at = rows[i]! * fs.cols + c;
+      out[i] = Number.isFinite(fs.raw[at]!) ? values[at]! : Number.NaN;
+    }
     return out;
   };
-  const features = fs.featureNames.map((name, c) => ({
-    name,
-    psi: psi(column(before, c), column(recent, c)),
-  }));
+  const features = fs.featureNames.map((name, c) => {
+    // Market-wide inputs have no cross-section; the 0/1 limit flags' share moves with the market's days (a crash
+    // day puts many stocks at the lower limit): both are market events, not drift of what a model sees.
+    const marketWide = isMarketWideFeature(c) || LIMIT_FLAGS.has(name);
+    return {
+      name,
+      psi: marketWide ? null : psi(column(fs.x, before, c), column(fs.x, recent, c)),
+      rawPsi: psi(column(fs.raw, before, c), column(fs.raw, recent, c)),
+      marketWide,
+    };
+  });
   const measured = features.flatMap((f) => (f.psi === null ? [] : [f.psi]));
+  const shifted = features.filter(
+    (f) => f.rawPsi !== null && f.rawPsi > PSI_SIGNIFICANT && (f.psi === null || f.psi <= PSI_SIGNIFICANT),
+  );
   return {
     asOf,
     trainingFrom: dates[0] ?? asOf,
     recentFrom: dates[split] ?? asOf,
     features,
     maxPsi: measured.length > 0 ? Math.max(...measured) : null,
+    marketEvent:
+      shifted.length > 0
+        ? { features: shifted.map((f) => f.name), maxRawPsi: Math.max(...shifted.map((f) => f.rawPsi!)) }
+        : null,
   };
 }

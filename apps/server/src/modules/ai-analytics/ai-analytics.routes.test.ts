@@ -2,6 +2,7 @@
 // with good and bad input, 403 without ai_management, and the audit entries its actions write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AI_OPTIMIZATION_REUSE_SECONDS,
   aiDashboardResponseSchema,
   aiGeneratePredictionsResponseSchema,
   aiMarketAnalysisListResponseSchema,
@@ -12,6 +13,7 @@ import {
   aiStockListResponseSchema,
   aiStocksUpdateResponseSchema,
 } from '@bist/contracts';
+import { indexByCode } from '@bist/market';
 import { createMarketTestApp, type TestApp } from '@test/helpers';
 import { tokenFor, withToken } from '@test/admin-test-kit';
 import { walkForwardRecord } from '@test/ml-test-kit';
@@ -413,12 +415,113 @@ describe('AI analytics routes', () => {
     expect(tolerance.json().error).toContain('risk_tolerance');
   });
 
+  it('POST /portfolio/optimize answers the form: a basket (index members), an objective and a per-stock cap', async () => {
+    const members = (indexByCode('XU030')?.members ?? []).filter((m) => t.engine.hasStock(m));
+    const ask = (maxWeight: number) =>
+      call(admin, 'POST', '/admin/api/ai/portfolio/optimize', {
+        basket: 'XU030',
+        method: 'min_volatility',
+        max_weight: maxWeight,
+        risk_tolerance: 'high',
+        use_model_views: false,
+      });
+    const tenRes = await ask(0.1);
+    expect(tenRes.statusCode, tenRes.body).toBe(200);
+    const ten = aiOptimizeResponseSchema.parse(tenRes.json());
+    const weights = JSON.parse(ten.recommended_allocation) as Record<string, number>;
+    expect(Object.keys(weights).sort()).toEqual([...members].sort());
+    expect(Object.values(weights).reduce((s, w) => s + w, 0)).toBeCloseTo(1, 5);
+    expect(Math.max(...Object.values(weights))).toBeLessThanOrEqual(0.1 + 1e-6);
+    expect(ten).toMatchObject({ method: 'min_volatility', max_weight: 0.1, reused: false, views: [] });
+    expect(ten.inputs).toMatchObject({ basket: 'XU030', method: 'min_volatility', max_weight: 0.1 });
+    // The minimum-volatility portfolio is the frontier's least risky point.
+    expect(ten.expected_risk).toBeCloseTo(Math.min(...ten.frontier.map((p) => p.risk)), 4);
+    // A tighter cap answers differently: no weight above it, and no less risk than under the looser cap.
+    const five = aiOptimizeResponseSchema.parse((await ask(0.05)).json());
+    expect(five.optimization_id).not.toBe(ten.optimization_id);
+    const fiveWeights = Object.values(JSON.parse(five.recommended_allocation) as Record<string, number>);
+    expect(Math.max(...fiveWeights)).toBeLessThanOrEqual(0.05 + 1e-6);
+    expect(five.expected_risk).toBeGreaterThanOrEqual(ten.expected_risk - 1e-9);
+    // Max Sharpe on the same stocks is another question with its own answer.
+    const sharpe = aiOptimizeResponseSchema.parse(
+      (
+        await call(admin, 'POST', '/admin/api/ai/portfolio/optimize', {
+          symbols: members.slice(0, 8),
+          method: 'max_sharpe',
+          max_weight: 0.25,
+          use_model_views: false,
+        })
+      ).json(),
+    );
+    expect(sharpe).toMatchObject({ method: 'max_sharpe', max_weight: 0.25 });
+    expect(Object.keys(JSON.parse(sharpe.recommended_allocation) as object)).toHaveLength(8);
+  });
+
+  it('POST /portfolio/optimize with identical inputs within the window answers the stored run: a double click stores one', async () => {
+    const count = async () =>
+      aiOptimizationListResponseSchema.parse(
+        (await call(admin, 'GET', '/admin/api/ai/portfolio/optimizations')).json(),
+      ).data.length;
+    const body = {
+      symbols: ['THYAO', 'GARAN', 'AKBNK', 'ASELS'],
+      method: 'max_sharpe',
+      max_weight: 0.4,
+      use_model_views: false,
+    };
+    const before = await count();
+    // Two clicks at once: one run.
+    const [a, b] = await Promise.all([1, 2].map(() => call(admin, 'POST', '/admin/api/ai/portfolio/optimize', body)));
+    const first = aiOptimizeResponseSchema.parse(a!.json());
+    expect(aiOptimizeResponseSchema.parse(b!.json()).optimization_id).toBe(first.optimization_id);
+    expect(await count()).toBe(before + 1);
+    // Again a minute later, the stocks in another order: the stored run, said so.
+    t.clock.advanceMs(60_000);
+    const again = aiOptimizeResponseSchema.parse(
+      (
+        await call(admin, 'POST', '/admin/api/ai/portfolio/optimize', {
+          ...body,
+          symbols: ['ASELS', 'AKBNK', 'GARAN', 'THYAO'],
+        })
+      ).json(),
+    );
+    expect(again).toMatchObject({ optimization_id: first.optimization_id, reused: true });
+    expect(await count()).toBe(before + 1);
+    // Another cap is another question; past the window the same question runs again.
+    const other = aiOptimizeResponseSchema.parse(
+      (await call(admin, 'POST', '/admin/api/ai/portfolio/optimize', { ...body, max_weight: 0.5 })).json(),
+    );
+    expect(other.optimization_id).not.toBe(first.optimization_id);
+    t.clock.advanceMs(AI_OPTIMIZATION_REUSE_SECONDS * 1000);
+    const later = aiOptimizeResponseSchema.parse(
+      (await call(admin, 'POST', '/admin/api/ai/portfolio/optimize', body)).json(),
+    );
+    expect(later).toMatchObject({ reused: false });
+    expect(later.optimization_id).not.toBe(first.optimization_id);
+    expect(await count()).toBe(before + 3);
+  });
+
+  it('POST /portfolio/optimize refuses a basket and symbols together, an unknown basket and a cap too low, naming the field', async () => {
+    for (const [payload, field] of [
+      [{ symbols: ['THYAO', 'GARAN'], basket: 'XU030' }, 'symbols'],
+      [{}, 'symbols'],
+      [{ basket: 'XU100' }, 'basket'],
+      [{ basket: 'XU030', max_weight: 0.01 }, 'max_weight'],
+      [{ symbols: ['THYAO', 'GARAN', 'AKBNK'], max_weight: 0.2 }, 'max_weight'],
+    ] as const) {
+      const res = await call(admin, 'POST', '/admin/api/ai/portfolio/optimize', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json<{ field: string }>().field, JSON.stringify(payload)).toContain(field);
+    }
+  });
+
   it('GET /dashboard sums what was stored', async () => {
     const res = await call(admin, 'GET', '/admin/api/ai/dashboard');
     expect(res.statusCode).toBe(200);
     const { data } = aiDashboardResponseSchema.parse(res.json());
     // The three generated plus the back-dated copy of the newest (EREGL).
     expect(data.predictions.total_predictions).toBe(4);
+    // The production model's stored batch counts on its own, so a first visit does not read 0 when it exists.
+    expect(data.predictions).toMatchObject({ production_predictions: 3, production_as_of: AS_OF });
     const all = aiPredictionListResponseSchema.parse(
       (await call(admin, 'GET', '/admin/api/ai/predictions?days=30')).json(),
     ).data;

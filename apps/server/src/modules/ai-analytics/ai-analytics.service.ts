@@ -1,6 +1,7 @@
 import {
   AI_ANALYSIS_WINDOW_HOURS,
-  AI_OPTIMIZATION_MAX_WEIGHT,
+  AI_MAX_SYMBOLS,
+  AI_OPTIMIZATION_REUSE_SECONDS,
   PREDICTION_CALLS,
   analysisFiguresSchema,
   type PredictionCall,
@@ -27,9 +28,10 @@ import {
   riskTolerancePolicy,
   type OptimizeMethod,
 } from '@bist/ml';
-import { STOCKS, addCalendarDays } from '@bist/market';
+import { STOCKS, addCalendarDays, indexByCode } from '@bist/market';
 import type { Clock } from '@/lib/clock';
 import { BadRequestError, ConflictError, ServiceUnavailableError } from '@/lib/errors';
+import { SingleFlight } from '@/lib/single-flight';
 import type { MarketEngine } from '@/market/engine';
 import type { MarketData } from '@/market/market-data';
 import type { MarketRepository, StoredDailyBar } from '@/market/market.repository';
@@ -84,9 +86,42 @@ export interface OptimizeRequest {
   name: string;
   target_return: number;
   risk_tolerance: AiRiskTolerance;
-  symbols: string[];
+  /** The stocks, or `basket` (an index whose members are the stocks). */
+  symbols?: string[] | undefined;
+  basket?: string | undefined;
   method?: OptimizeMethod | undefined;
+  max_weight: number;
   use_model_views: boolean;
+}
+
+/** An optimisation request with its stocks resolved. */
+type ResolvedOptimizeRequest = OptimizeRequest & { symbols: string[] };
+
+/** The inputs an optimisation answers, as stored with it and compared for reuse. */
+function inputsOf(req: ResolvedOptimizeRequest): NonNullable<AiOptimization['inputs']> {
+  return {
+    symbols: req.symbols,
+    basket: req.basket ?? null,
+    method: req.method ?? 'efficient_return',
+    target_return: req.target_return,
+    risk_tolerance: req.risk_tolerance,
+    max_weight: req.max_weight,
+    use_model_views: req.use_model_views,
+  };
+}
+
+/** Two runs answer the same question: same stocks (in any order) and the same other inputs. */
+function sameInputs(a: AiOptimization['inputs'], b: NonNullable<AiOptimization['inputs']>): boolean {
+  if (!a) return false;
+  const sorted = (list: readonly string[]) => [...list].sort().join(',');
+  return (
+    sorted(a.symbols) === sorted(b.symbols) &&
+    a.method === b.method &&
+    a.target_return === b.target_return &&
+    a.risk_tolerance === b.risk_tolerance &&
+    a.max_weight === b.max_weight &&
+    a.use_model_views === b.use_model_views
+  );
 }
 
 export function optimizationOf(row: AiOptimizationRow): AiOptimization {
@@ -159,6 +194,9 @@ export function analysisOf(row: AiAnalysisRow): AiMarketAnalysis {
  * stored bars and the day's quotes, portfolio optimisations, and the engine's stock data. Every action is audited.
  */
 export class AiAnalyticsService {
+  /** Concurrent identical optimisations (a double click) run once. */
+  private readonly optimizing = new SingleFlight<string, AiOptimization & { reused: boolean }>();
+
   constructor(private readonly d: AiAnalyticsDeps) {}
 
   /** The universe's stocks this process knows (the engine's; a test market's own). */
@@ -390,10 +428,58 @@ export class AiAnalyticsService {
    * premium, the production model's latest calls as views with confidence from its measured edge — or, without share
    * counts or views, the historical means. Also backtests the same method rebalanced monthly over the last year.
    */
-  async optimize(req: OptimizeRequest, staff: StaffAction): Promise<AiOptimization> {
-    this.requireKnown(req.symbols, 'symbols');
+  /**
+   * Optimises the stocks (or the basket's members) for the objective, cap and tolerance asked, and stores the run —
+   * unless identical inputs on the same market data were answered within AI_OPTIMIZATION_REUSE_SECONDS: then the
+   * stored run is the answer (`reused`), and concurrent identical requests run once (decision 0060).
+   */
+  async optimize(
+    request: OptimizeRequest,
+    staff: StaffAction,
+  ): Promise<AiOptimization & { reused: boolean }> {
+    const req = this.resolveBasket(request);
     const latest = await this.d.bars.latestDailyDate();
     if (!latest) throw new ConflictError('No stored daily bars yet: the market history has not been written');
+    const inputs = inputsOf(req);
+    const key = JSON.stringify({ ...inputs, symbols: [...inputs.symbols].sort(), basket: null, latest });
+    return this.optimizing.run(key, async () => {
+      const since = this.d.clock.now().getTime() - AI_OPTIMIZATION_REUSE_SECONDS * 1000;
+      const stored = (await this.d.repo.recentOptimizations())
+        .filter((row) => row.createdAt.getTime() >= since && row.windowTo === latest)
+        .map(optimizationOf)
+        .find((o) => sameInputs(o.inputs, inputs));
+      if (stored) return { ...stored, reused: true };
+      return { ...(await this.computeOptimization(req, latest, staff)), reused: false };
+    });
+  }
+
+  /** The request with its stocks: the given symbols (known ones only), or the basket index's members. */
+  private resolveBasket(req: OptimizeRequest): ResolvedOptimizeRequest {
+    if (req.symbols) {
+      this.requireKnown(req.symbols, 'symbols');
+      if (req.max_weight * req.symbols.length < 1 - 1e-9)
+        throw new BadRequestError(
+          `max_weight: ${req.symbols.length} stocks capped at ${fmt(req.max_weight)} cannot be fully invested (stocks × cap < 100 %)`,
+          'max_weight',
+        );
+      return { ...req, symbols: req.symbols };
+    }
+    const members = (indexByCode(req.basket ?? '')?.members ?? []).filter((s) => this.d.market.hasStock(s));
+    if (members.length < 2) throw new BadRequestError(`basket ${req.basket} has no stocks with data`, 'basket');
+    const symbols = members.slice(0, AI_MAX_SYMBOLS);
+    if (req.max_weight * symbols.length < 1 - 1e-9)
+      throw new BadRequestError(
+        `max_weight: ${symbols.length} stocks capped at ${fmt(req.max_weight)} cannot be fully invested (stocks × cap < 100 %)`,
+        'max_weight',
+      );
+    return { ...req, symbols };
+  }
+
+  private async computeOptimization(
+    req: ResolvedOptimizeRequest,
+    latest: string,
+    staff: StaffAction,
+  ): Promise<AiOptimization> {
     const closes = await this.d.market.dailyClosesMany(
       [...req.symbols, BENCHMARK_CODE],
       addCalendarDays(latest, -OPTIMIZATION_CALENDAR_DAYS),
@@ -406,7 +492,7 @@ export class AiAnalyticsService {
     const benchReturns = logReturnsOf(panel.benchmark.slice(windowStart).map((v) => [v])).map((r) => r[0]!);
     const method: OptimizeMethod = req.method ?? 'efficient_return';
     const ceiling = riskTolerancePolicy[req.risk_tolerance];
-    const options = { maxWeight: AI_OPTIMIZATION_MAX_WEIGHT, riskFreeRate: 0, volatilityCeiling: ceiling };
+    const options = { maxWeight: req.max_weight, riskFreeRate: 0, volatilityCeiling: ceiling };
 
     const views = req.use_model_views ? await this.modelViews(req.symbols) : null;
     const bl = (returns: number[][], bench: number[], lastCloses: readonly number[]) =>
@@ -434,7 +520,7 @@ export class AiAnalyticsService {
         result = least;
         usedMethod = 'min_volatility';
         ceilingNote =
-          `The least volatile portfolio of these stocks under the ${fmt(AI_OPTIMIZATION_MAX_WEIGHT)} cap has ` +
+          `The least volatile portfolio of these stocks under the ${fmt(req.max_weight)} cap has ` +
           `${fmt(least.expectedRisk)} annual volatility, above the ${req.risk_tolerance} ceiling of ${fmt(ceiling)}: ` +
           'shown is that minimum-volatility portfolio.';
       } else result = optimizePortfolio({ ...base, method });
@@ -464,7 +550,7 @@ export class AiAnalyticsService {
       risk_tolerance: req.risk_tolerance,
       volatility_ceiling: ceiling,
       ceiling_note: ceilingNote,
-      max_weight: AI_OPTIMIZATION_MAX_WEIGHT,
+      max_weight: req.max_weight,
       risk_free_rate: 0,
       window_from: panel.dates[windowStart]!,
       window_to: panel.dates.at(-1)!,
@@ -487,6 +573,7 @@ export class AiAnalyticsService {
         : [],
       backtest: backtest.result,
       backtest_unavailable_reason: backtest.reason,
+      inputs: inputsOf(req),
     };
     const stored = await this.d.repo.insertOptimization(
       {
@@ -510,6 +597,8 @@ export class AiAnalyticsService {
       method,
       target_return: req.target_return,
       risk_tolerance: req.risk_tolerance,
+      max_weight: req.max_weight,
+      basket: req.basket ?? null,
       window_to: body.window_to,
       model_version: stored.modelVersion,
     });
@@ -588,7 +677,7 @@ export class AiAnalyticsService {
 
   /** The method rebalanced monthly over the last year vs XU100 and equal weight, on a one-year look-back. */
   private backtest(
-    req: OptimizeRequest,
+    req: ResolvedOptimizeRequest,
     method: OptimizeMethod,
     panel: ReturnType<typeof alignCloses>,
     options: { maxWeight: number; riskFreeRate: number; volatilityCeiling: number | null },
@@ -734,12 +823,17 @@ export class AiAnalyticsService {
 
   async dashboard(): Promise<AiDashboard> {
     const now = this.d.clock.now();
-    const s = await this.d.repo.summary(new Date(now.getTime() - AI_ANALYSIS_WINDOW_HOURS * 3_600_000));
+    const [s, production] = await Promise.all([
+      this.d.repo.summary(new Date(now.getTime() - AI_ANALYSIS_WINDOW_HOURS * 3_600_000)),
+      this.d.predictions.productionBatch(1),
+    ]);
     const universe = this.universe();
     return {
       predictions: {
         total_predictions: s.predictions,
         avg_confidence: s.avgConfidence === null ? null : round(s.avgConfidence, 4),
+        production_predictions: production.predictions.length,
+        production_as_of: production.asOfDate,
       },
       analysis: { total_analyses: s.analyses, recent_analyses: s.recentAnalyses },
       portfolio: {

@@ -114,7 +114,10 @@ describe.each(testBackends())('AI operations centre on %s', (backend) => {
     // The label is the worst of the checks, and the checks follow the contracts' rule.
     expect(ols.health).not.toBeNull();
     const rank = { healthy: 0, warning: 1, critical: 2 } as const;
-    expect(rank[ols.health!]).toBe(Math.max(...ols.health_checks.map((c) => rank[c.status])));
+    expect(rank[ols.health!]).toBe(
+      Math.max(...ols.health_checks.filter((c) => c.counted).map((c) => rank[c.status])),
+    );
+    expect(ols.health_checks.find((c) => c.check === 'rank_ic')!.counted).toBe(false);
     expect(ols.health_checks.map((c) => c.check)).toEqual(
       expect.arrayContaining(['edge', 'rank_ic', 'staleness']),
     );
@@ -137,7 +140,7 @@ describe.each(testBackends())('AI operations centre on %s', (backend) => {
     expect(stats.healthy + stats.warning + stats.critical + stats.unrated).toBe(stats.total_algorithms);
     expect(stats.trained_models).toBe(2);
     const critical = body.data.flatMap((a) =>
-      a.health_checks.filter((c) => c.status === 'critical').map((c) => `${a.id}:${c.check}`),
+      a.health_checks.filter((c) => c.counted && c.status === 'critical').map((c) => `${a.id}:${c.check}`),
     );
     expect(overview.alerts.map((a) => `${a.algorithm_id}:${a.alert_type}`).sort()).toEqual(critical.sort());
     expect(stats.performance_alerts).toBe(critical.length);

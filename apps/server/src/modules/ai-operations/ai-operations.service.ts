@@ -8,7 +8,9 @@ import { algorithmById } from '@bist/ml';
 import { STOCKS } from '@bist/market';
 import {
   AI_HEALTH_RULE_TEXT,
+  DRIFT_RECENT_DAYS,
   aiOperationalHealth,
+  edgeVerdict,
   AI_RECENT_ACTIVITY,
   algorithmEvaluationSchema,
   type AdminAlgorithm,
@@ -73,7 +75,22 @@ function driftView(d: FeatureDrift | null): FeatureDriftView | null {
         training_from: d.trainingFrom,
         recent_from: d.recentFrom,
         max_psi: d.maxPsi,
-        features: d.features,
+        features: d.features.map((f) => ({
+          name: f.name,
+          psi: f.psi,
+          raw_psi: f.rawPsi,
+          market_wide: f.marketWide,
+        })),
+        market_event: d.marketEvent
+          ? {
+              features: d.marketEvent.features,
+              max_raw_psi: d.marketEvent.maxRawPsi,
+              detail:
+                `Market-wide level shift in ${d.marketEvent.features.join(', ')} (raw PSI up to ` +
+                `${d.marketEvent.maxRawPsi.toFixed(2)}) over the last ${DRIFT_RECENT_DAYS} trading days; what the ` +
+                'models see of them (the daily cross-sectional z-score) did not drift',
+            }
+          : null,
       }
     : null;
 }
@@ -171,7 +188,16 @@ export class AiOperationsService {
       const wf = evalById.get(a.id);
       const live = snap.realised.get(a.id);
       const rankIc = (wf?.record as RankIcRecord | undefined)?.rankIc;
+      // What investors see of the algorithm (predictions capability): realised once enough has matured, else the
+      // walk-forward, each with its day-clustered interval. Its edge verdict is the health's edge check.
+      const parsed = wf ? algorithmEvaluationSchema.safeParse(wf.record) : null;
+      const shown = accuracyWithBaseline(
+        wf ? { row: wf, record: parsed?.success ? parsed.data : null } : undefined,
+        live,
+        ASSESSED_HORIZON,
+      );
       const health = aiOperationalHealth({
+        shown: shown ? { edgePoints: shown.edge_points, edgeCi: shown.edge_ci } : null,
         walkForward: wf
           ? {
               accuracyPercent: wf.accuracyPercent,
@@ -189,14 +215,6 @@ export class AiOperationsService {
         lastTrainedAt: snap.lastTrainedAt.get(a.id) ?? null,
         now,
       });
-      // What investors see of the algorithm (predictions capability): realised once enough has matured, else the
-      // walk-forward, each with its day-clustered interval.
-      const parsed = wf ? algorithmEvaluationSchema.safeParse(wf.record) : null;
-      const shown = accuracyWithBaseline(
-        wf ? { row: wf, record: parsed?.success ? parsed.data : null } : undefined,
-        live,
-        ASSESSED_HORIZON,
-      );
       return {
         algorithm_id: a.id,
         algorithm_name: a.name,
@@ -220,6 +238,7 @@ export class AiOperationsService {
         live_evaluated: live?.evaluated ?? 0,
         live_hit_rate: live && live.evaluated > 0 ? round((100 * live.hits) / live.evaluated, 2) : null,
         health: health.status,
+        verdict: edgeVerdict(shown?.edge_ci),
         health_checks: health.checks,
         trained_at: snap.lastTrainedAt.get(a.id)?.toISOString() ?? null,
         stopped_by: a.stoppedBy,
@@ -230,7 +249,7 @@ export class AiOperationsService {
     const alerts = await this.d.repo.syncAlerts(
       list.flatMap((a) =>
         a.health_checks
-          .filter((c) => c.status === 'critical')
+          .filter((c) => c.counted && c.status === 'critical')
           .map((c) => ({
             algorithmId: a.id,
             check: c.check,

@@ -13,6 +13,7 @@ import {
   ruleListResponseSchema,
   ruleResponseSchema,
   ruleRunResponseSchema,
+  violationBulkResponseSchema,
   violationListResponseSchema,
   violationResponseSchema,
   type AdminRole,
@@ -124,6 +125,7 @@ describe('compliance API', () => {
     const investigating = await call('risk_manager', 'PUT', url, {
       status: 'investigating',
       assigned_to: 'risk@bistai.demo',
+      resolution_notes: 'Checking the index rebalance calendar',
     });
     expect(investigating.statusCode).toBe(200);
     expect(violationResponseSchema.parse(investigating.json()).data).toMatchObject({
@@ -158,14 +160,101 @@ describe('compliance API', () => {
     expect(entries.every((e) => e.event_type === 'compliance_check')).toBe(true);
   });
 
-  it("resolves from open with the spec's note, and wants a reason to dismiss", async () => {
+  it('wants a note to investigate, resolve or dismiss: 400 naming resolution_notes; reassigning needs none', async () => {
     const { violationId } = await plantViolation(t);
     const url = `/admin/api/compliance/violations/${violationId}`;
-    const dismiss = await call('super_admin', 'PUT', url, { status: 'dismissed' });
-    expect(dismiss.statusCode).toBe(400);
-    expect(dismiss.json()).toMatchObject({ field: 'resolution_notes' });
-    const res = await call('super_admin', 'PUT', url, { status: 'resolved' });
+    for (const status of ['investigating', 'resolved', 'dismissed'] as const)
+      for (const notes of [undefined, '', '   ']) {
+        const res = await call('super_admin', 'PUT', url, {
+          status,
+          ...(notes === undefined ? {} : { resolution_notes: notes }),
+        });
+        expect(res.statusCode, `${status} ${JSON.stringify(notes)}`).toBe(400);
+        expect(res.json()).toMatchObject({ success: false, field: 'resolution_notes' });
+      }
+    expect(
+      violationResponseSchema.parse((await call('super_admin', 'GET', url)).json()).data.status,
+    ).toBe('open');
+    const reassigned = await call('super_admin', 'PUT', url, {
+      status: 'open',
+      assigned_to: 'risk@bistai.demo',
+    });
+    expect(reassigned.statusCode).toBe(200);
+    const res = await call('super_admin', 'PUT', url, {
+      status: 'resolved',
+      resolution_notes: 'Resolved by admin',
+    });
     expect(violationResponseSchema.parse(res.json()).data.resolution_notes).toBe('Resolved by admin');
+  });
+
+  it('bulk triage: assigns several, then resolves them with one note — all or none, each audited', async () => {
+    const ids = await Promise.all([1, 2, 3].map(async () => (await plantViolation(t)).violationId));
+    const assign = await call('risk_manager', 'POST', '/admin/api/compliance/violations/bulk', {
+      ids,
+      status: 'open',
+      assigned_to: 'analyst@bistai.demo',
+    });
+    expect(assign.statusCode).toBe(200);
+    const assigned = violationBulkResponseSchema.parse(assign.json()).data;
+    expect(assigned.updated).toBe(3);
+    expect(assigned.violations.every((v) => v.assigned_to === 'analyst@bistai.demo')).toBe(true);
+
+    const noNote = await call('risk_manager', 'POST', '/admin/api/compliance/violations/bulk', {
+      ids,
+      status: 'resolved',
+    });
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json()).toMatchObject({ field: 'resolution_notes' });
+
+    // One of them already resolved: the batch is refused whole (409), the others stay open.
+    const done = await plantViolation(t, { status: 'resolved' });
+    const mixed = await call('risk_manager', 'POST', '/admin/api/compliance/violations/bulk', {
+      ids: [...ids, done.violationId],
+      status: 'investigating',
+      resolution_notes: 'Demo noise',
+    });
+    expect(mixed.statusCode).toBe(409);
+    for (const id of ids)
+      expect(
+        violationResponseSchema.parse(
+          (await call('risk_manager', 'GET', `/admin/api/compliance/violations/${id}`)).json(),
+        ).data.status,
+      ).toBe('open');
+
+    const resolve = await call('risk_manager', 'POST', '/admin/api/compliance/violations/bulk', {
+      ids,
+      status: 'resolved',
+      resolution_notes: 'Simulated market noise, no action',
+    });
+    expect(resolve.statusCode).toBe(200);
+    const resolved = violationBulkResponseSchema.parse(resolve.json()).data.violations;
+    expect(resolved.map((v) => [v.status, v.resolution_notes, v.assigned_to])).toEqual(
+      ids.map(() => ['resolved', 'Simulated market noise, no action', 'analyst@bistai.demo']),
+    );
+    const audit = complianceAuditResponseSchema.parse(
+      (await call('risk_manager', 'GET', '/admin/api/compliance/audit?limit=200&days=7')).json(),
+    ).data;
+    for (const id of ids)
+      expect(audit.filter((e) => e.action === 'violation_updated' && e.entity_id === id)).toHaveLength(2);
+
+    for (const [payload, field] of [
+      [{ ids: [], status: 'resolved', resolution_notes: 'x' }, 'ids'],
+      [{ ids: ['42'], status: 'resolved', resolution_notes: 'x' }, 'ids'],
+      [{ ids, status: 'closed' }, 'status'],
+    ] as const) {
+      const bad = await call('risk_manager', 'POST', '/admin/api/compliance/violations/bulk', payload);
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(bad.json<{ field: string }>().field).toContain(field);
+    }
+    expect(
+      (
+        await call('cfo', 'POST', '/admin/api/compliance/violations/bulk', {
+          ids,
+          status: 'resolved',
+          resolution_notes: 'x',
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('answers 404 for an unknown violation and 400 for a bad id or status', async () => {

@@ -27,6 +27,8 @@ import {
   violationResponseSchema,
   violationUpdateSchema,
   violationsQuerySchema,
+  violationBulkResponseSchema,
+  violationBulkUpdateSchema,
 } from '@bist/contracts';
 import { adminAccess, adminActorOf, requestMeta } from '@/plugins/admin-access';
 import type { ComplianceService, StaffAction } from './compliance.service.ts';
@@ -87,6 +89,24 @@ export function complianceRoutes(compliance: ComplianceService) {
         },
       },
       async (request) => ({ success: true as const, data: await compliance.violation(request.params.id) }),
+    );
+
+    app.post(
+      '/admin/api/compliance/violations/bulk',
+      {
+        config: work,
+        schema: {
+          tags: TAGS,
+          summary:
+            'Bulk triage: the same move (status, assignee, one note) on several violations, all or none; 404 / 409 naming the violation; each audited',
+          body: violationBulkUpdateSchema,
+          response: { 200: violationBulkResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const violations = await compliance.updateViolations(request.body, staffOf(request));
+        return { success: true as const, data: { updated: violations.length, violations } };
+      },
     );
 
     app.put(

@@ -1,6 +1,5 @@
 import {
   ALERT_ACK_DEADLINE_HOURS,
-  RESOLVED_BY_ADMIN_NOTE,
   riskLevelOf,
   riskScoreOf,
   type ComplianceAlert,
@@ -12,12 +11,14 @@ import {
   type RuleUpdate,
   type Violation,
   type ViolationStatus,
+  type ViolationBulkUpdate,
   type ViolationUpdate,
   type ViolationsQuery,
 } from '@bist/contracts';
 import type { DailyBar } from '@bist/market';
 import type { AdminActor, RequestMeta } from '@/lib/actor';
 import type { Clock } from '@/lib/clock';
+import type { DbExecutor } from '@/db/executor';
 import { BadRequestError, ConflictError, NotFoundError } from '@/lib/errors';
 import type { MarketData } from '@/market/market-data';
 import type { AdminUsersService } from '@/modules/admin-users/admin-users.service';
@@ -53,8 +54,13 @@ import { settingsChange } from './rules/settings-change.ts';
 const DAY_MS = 86_400_000;
 /** Daily bars read for a run: enough for the 30-day volume baseline and the pump-and-dump windows. */
 const BAR_HISTORY_DAYS = 120;
-/** A run stores what happened in this many recent days (older findings were the business of earlier runs). */
+/** A run stores what happened in this many recent days at most (older findings were the business of earlier runs). */
 const FINDING_LOOKBACK_DAYS = 30;
+/**
+ * A run stores what happened since the previous run that covered the same rules, less this margin (late data); a first
+ * run — nothing covered those rules yet — stores this many recent days only, not a month of history nobody watched.
+ */
+const FINDING_OVERLAP_DAYS = 7;
 /** Audit events read for the platform rules. */
 const PLATFORM_LOOKBACK_DAYS = 7;
 const PLATFORM_EVENT_LIMIT = 5_000;
@@ -122,6 +128,13 @@ const TRANSITIONS: Record<ViolationStatus, readonly ViolationStatus[]> = {
   dismissed: [],
 };
 
+/** The moves that need a note, with what the note must say (decision 0059). */
+const NOTE_NEEDED: Partial<Record<ViolationStatus, string>> = {
+  investigating: 'say what is being investigated',
+  resolved: 'say how the violation was resolved',
+  dismissed: 'say why the violation is a false positive',
+};
+
 export class ViolationTransitionError extends ConflictError {
   constructor(from: ViolationStatus, to: ViolationStatus) {
     super(`A ${from} violation cannot move to ${to}`, 'status');
@@ -131,6 +144,27 @@ export class ViolationTransitionError extends ConflictError {
 /** Whether the workflow allows moving a violation from one status to another. */
 export function violationMoveAllowed(from: ViolationStatus, to: ViolationStatus): boolean {
   return TRANSITIONS[from].includes(to);
+}
+
+/**
+ * From which date (ISO day) a run starting at `started` stores the findings of each rule category: the previous finished
+ * run covering that category less FINDING_OVERLAP_DAYS, at most FINDING_LOOKBACK_DAYS back; FINDING_OVERLAP_DAYS back
+ * when no run covered it yet (a fresh start).
+ */
+export function findingWindowStarts(
+  started: Date,
+  lastRunByTrigger: ReadonlyMap<string, Date>,
+): Record<RuleCategory, string> {
+  const out = {} as Record<RuleCategory, string>;
+  const floor = started.getTime() - FINDING_LOOKBACK_DAYS * DAY_MS;
+  for (const category of ['market', 'investor', 'platform'] as const) {
+    const covered = Object.entries(RUN_SCOPE)
+      .filter(([trigger, scope]) => scope.includes(category) && lastRunByTrigger.has(trigger))
+      .map(([trigger]) => lastRunByTrigger.get(trigger)!.getTime());
+    const previous = covered.length > 0 ? Math.max(...covered) : started.getTime();
+    out[category] = isoDate(new Date(Math.max(floor, previous - FINDING_OVERLAP_DAYS * DAY_MS)));
+  }
+  return out;
 }
 
 /** When an alert of this severity must be acknowledged by. */
@@ -389,9 +423,12 @@ export class ComplianceService {
     const covers = (category: RuleCategory) => scope.includes(category);
     const params = <T>(code: string): T | undefined => rules.get(code)?.parameters as T | undefined;
     const since = isoDate(new Date(started.getTime() - FINDING_LOOKBACK_DAYS * DAY_MS));
+    const storeSince = findingWindowStarts(started, await this.repo.lastRunByTrigger());
     const findings = new Map<string, Finding[]>();
-    const add = (code: string, list: Finding[]) =>
-      findings.set(code, [...(findings.get(code) ?? []), ...list.filter((f) => f.occurredAt >= since)]);
+    const add = (code: string, list: Finding[]) => {
+      const from = storeSince[ruleDefinition(code)?.category ?? 'market'];
+      findings.set(code, [...(findings.get(code) ?? []), ...list.filter((f) => f.occurredAt >= from)]);
+    };
 
     // Market: daily rules on stored bars; marking the close on the latest session's minute bars.
     let demo = false;
@@ -679,63 +716,81 @@ export class ComplianceService {
 
   /**
    * Moves a violation through the workflow (open → investigating → resolved / dismissed), with assignee and notes.
-   * A move the workflow does not allow (e.g. resolved → open) is a 409; open → resolved without notes records
-   * 'Resolved by admin' (spec §4); dismissing needs a reason. Audited with the before and after.
+   * A move the workflow does not allow (e.g. resolved → open) is a 409; moving to investigating, resolved or dismissed
+   * needs a note (400 naming resolution_notes; the page offers the spec's 'Resolved by admin' as the resolution's
+   * text). Audited with the before and after.
    */
   async updateViolation(id: string, input: ViolationUpdate, staff: StaffAction): Promise<Violation> {
+    return this.repo.transaction(async (repo, tx) => this.moveViolation(repo, tx, id, input, staff));
+  }
+
+  /**
+   * Bulk triage: the same move (status, assignee, one note) on several violations in one transaction — all or none
+   * (a missing id is a 404, an illegal move a 409, naming the violation). Each violation is audited as one update.
+   */
+  async updateViolations(input: ViolationBulkUpdate, staff: StaffAction): Promise<Violation[]> {
+    const { ids, ...update } = input;
     return this.repo.transaction(async (repo, tx) => {
-      const current = await repo.violation(id, true);
-      if (!current) throw new NotFoundError('Violation not found');
-      const from = current.status as ViolationStatus;
-      const to = input.status;
-      if (!violationMoveAllowed(from, to)) throw new ViolationTransitionError(from, to);
-      let notes = input.resolution_notes?.trim() || null;
-      if (to === 'resolved' && !notes) notes = RESOLVED_BY_ADMIN_NOTE;
-      if (to === 'dismissed' && !notes)
-        throw new BadRequestError(
-          'resolution_notes: say why the violation is a false positive',
-          'resolution_notes',
-        );
-      const now = this.now();
-      const assignedTo =
-        input.assigned_to !== undefined
-          ? input.assigned_to
-          : (current.assignedTo ?? (to === 'investigating' ? staff.actor.email : null));
-      const entry = {
-        at: now.toISOString(),
-        by: staff.actor.email,
-        from_status: from,
-        to_status: to,
-        assigned_to: assignedTo ?? null,
-        notes,
-      };
-      const updated = await repo.updateViolation(id, {
-        status: to,
-        assignedTo: assignedTo ?? null,
-        resolutionNotes: notes ?? current.resolutionNotes,
-        resolvedAt: to === 'resolved' || to === 'dismissed' ? now : null,
-        history: [...(current.history as unknown[]), entry],
-        updatedAt: now,
-      });
-      await this.deps.audit.record(
-        {
-          eventType: 'compliance_check',
-          action: 'violation_updated',
-          actor: staff.actor,
-          target: { type: 'compliance_violation', id },
-          before: { status: from, assigned_to: current.assignedTo },
-          after: { status: to, assigned_to: updated.assignedTo, resolution_notes: notes },
-          details: {
-            rule_code: current.ruleCode,
-            entity_type: current.entityType,
-            entity_id: current.entityId,
-          },
-          meta: staff.meta,
-        },
-        tx,
-      );
-      return toViolation(updated);
+      const out: Violation[] = [];
+      for (const id of new Set(ids)) out.push(await this.moveViolation(repo, tx, id, update, staff));
+      return out;
     });
+  }
+
+  private async moveViolation(
+    repo: ComplianceRepository,
+    tx: DbExecutor,
+    id: string,
+    input: ViolationUpdate,
+    staff: StaffAction,
+  ): Promise<Violation> {
+    const current = await repo.violation(id, true);
+    if (!current) throw new NotFoundError('Violation not found');
+    const from = current.status as ViolationStatus;
+    const to = input.status;
+    if (!violationMoveAllowed(from, to)) throw new ViolationTransitionError(from, to);
+    const notes = input.resolution_notes?.trim() || null;
+    if (!notes && NOTE_NEEDED[to] && to !== from)
+      throw new BadRequestError(`resolution_notes: ${NOTE_NEEDED[to]}`, 'resolution_notes');
+    const now = this.now();
+    const assignedTo =
+      input.assigned_to !== undefined
+        ? input.assigned_to
+        : (current.assignedTo ?? (to === 'investigating' ? staff.actor.email : null));
+    const entry = {
+      at: now.toISOString(),
+      by: staff.actor.email,
+      from_status: from,
+      to_status: to,
+      assigned_to: assignedTo ?? null,
+      notes,
+    };
+    const updated = await repo.updateViolation(id, {
+      status: to,
+      assignedTo: assignedTo ?? null,
+      resolutionNotes: notes ?? current.resolutionNotes,
+      resolvedAt: to === 'resolved' || to === 'dismissed' ? now : null,
+      history: [...(current.history as unknown[]), entry],
+      updatedAt: now,
+    });
+    await this.deps.audit.record(
+      {
+        eventType: 'compliance_check',
+        action: 'violation_updated',
+        actor: staff.actor,
+        target: { type: 'compliance_violation', id },
+        before: { status: from, assigned_to: current.assignedTo },
+        after: { status: to, assigned_to: updated.assignedTo, resolution_notes: notes },
+        details: {
+          rule_code: current.ruleCode,
+          entity_type: current.entityType,
+          entity_id: current.entityId,
+        },
+        meta: staff.meta,
+      },
+      tx,
+    );
+    return toViolation(updated);
   }
 
   async alerts(query: { severity: string; days: number }): Promise<ComplianceAlert[]> {

@@ -6,6 +6,7 @@ import {
   PREDICTION_HORIZONS,
   PREDICTIONS_WINDOW_HOURS,
   aiHealthOf,
+  edgeVerdict,
   algorithmEvaluationSchema,
   algorithmNameTr,
   marketDirectionBaseline,
@@ -247,7 +248,7 @@ export function accuracyWithBaseline(
             high: round2(pct(Math.min(1, hitRate + Z_95 * hitSe))),
           }
         : null,
-      indistinguishable: edgeCi ? edgeCi.low <= 0 && edgeCi.high >= 0 : null,
+      indistinguishable: edgeCi ? edgeVerdict(edgeCi) === 'indistinguishable' : null,
       source: 'realised',
       count: realised.evaluated,
     };
@@ -278,7 +279,7 @@ export function accuracyWithBaseline(
     edge_points: edge === null ? null : round2(edge),
     edge_ci: edgeCi,
     accuracy_ci: accuracyCi,
-    indistinguishable: edgeCi ? edgeCi.low <= 0 && edgeCi.high >= 0 : null,
+    indistinguishable: edgeCi ? edgeVerdict(edgeCi) === 'indistinguishable' : null,
     source: 'walk_forward',
     count: wf.predictionsCount,
   };

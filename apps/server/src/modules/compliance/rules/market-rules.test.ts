@@ -3,6 +3,7 @@ import { markingTheClose, MARKING_THE_CLOSE_DEFAULTS, sessionVwap } from './mark
 import { priceLimitStreak, PRICE_LIMIT_STREAK_DEFAULTS } from './price-limit-streak.ts';
 import { pumpAndDump, PUMP_AND_DUMP_DEFAULTS } from './pump-and-dump.ts';
 import { sectorRelativeMove, SECTOR_RELATIVE_MOVE_DEFAULTS } from './sector-relative-move.ts';
+import { marketMedianMoves, MIN_MARKET_BREADTH } from './market-scan.ts';
 import { barsOf, flatThen } from './test-bars.ts';
 import { volumeSpike, VOLUME_SPIKE_DEFAULTS } from './volume-spike.ts';
 import type { EvidenceBar } from './finding.ts';
@@ -58,6 +59,29 @@ describe(volumeSpike.name, () => {
     expect(
       volumeSpike({ symbol: 'XYZ', bars: barsOf(flatThen(31, 10, [10.9]), volumes(4_900)) }, params),
     ).toEqual([]);
+  });
+
+  it("measures the move from the market's median move: quiet on a market-wide −10 % day, firing against it", () => {
+    const crashDate = barsOf(flatThen(31, 10, [9]))[31]!.date;
+    const crash = new Map([[crashDate, -0.1]]);
+    const down = { symbol: 'XYZ', bars: barsOf(flatThen(31, 10, [9]), volumes(6_000)) };
+    expect(volumeSpike(down, params)).toHaveLength(1);
+    expect(volumeSpike(down, params, crash)).toEqual([]);
+    const flat = volumeSpike({ symbol: 'XYZ', bars: barsOf(flatThen(31, 10, [10]), volumes(6_000)) }, params, crash);
+    expect(flat).toHaveLength(1);
+    expect(flat[0]!.evidence.figures).toMatchObject({ move_fraction: 0, market_median_move_fraction: -0.1 });
+  });
+});
+
+describe(marketMedianMoves.name, () => {
+  it('takes the median move of each date with enough stocks, and none from a handful', () => {
+    const many = Array.from({ length: MIN_MARKET_BREADTH + 1 }, (_, i) => ({
+      symbol: `S${i}`,
+      bars: barsOf([10, 10 * (1 + (i - MIN_MARKET_BREADTH / 2) / 100)]),
+    }));
+    const date = many[0]!.bars[1]!.date;
+    expect(marketMedianMoves(many).get(date)).toBeCloseTo(0, 10);
+    expect(marketMedianMoves(many.slice(0, 5)).has(date)).toBe(false);
   });
 });
 

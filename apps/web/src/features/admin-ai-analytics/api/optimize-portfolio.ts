@@ -1,37 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AiOptimization, aiOptimizeResponseSchema, Infer } from '@bist/contracts';
-import {
-  AI_OPTIMIZATION_NAME,
-  OPTIMIZATION_RISK_TOLERANCE,
-  OPTIMIZATION_TARGET_RETURN,
-} from '@bist/contracts/values';
 import { adminRequest } from '@/lib/admin-api-client';
 import { AI_ANALYTICS_KEY } from './query-keys';
 
-/** Spec §7: seven fixed Turkish exchange stocks, with the '.IS' suffix. */
-export const OPTIMIZATION_SYMBOLS = [
-  'THYAO.IS',
-  'GARAN.IS',
-  'AKBNK.IS',
-  'ASELS.IS',
-  'EREGL.IS',
-  'BIMAS.IS',
-  'KCHOL.IS',
-];
+/** What the optimiser form sends: the stocks or a basket, the objective, the tolerance and the per-stock cap. */
+export interface OptimizeInputs {
+  name: string;
+  symbols?: string[];
+  basket?: string;
+  method: 'max_sharpe' | 'min_volatility' | 'efficient_return';
+  target_return: number;
+  risk_tolerance: 'low' | 'medium' | 'high';
+  max_weight: number;
+  use_model_views: boolean;
+}
 
-/** POST /admin/api/ai/portfolio/optimize {name, target_return 0.15, risk_tolerance 'medium', symbols}. */
-export async function optimizePortfolio(): Promise<AiOptimization> {
+/** POST /admin/api/ai/portfolio/optimize; `reused` when identical inputs were answered moments ago (the stored run). */
+export async function optimizePortfolio(
+  inputs: OptimizeInputs,
+): Promise<AiOptimization & { reused: boolean }> {
   const { success: _success, ...optimization } = await adminRequest<Infer<typeof aiOptimizeResponseSchema>>(
     '/ai/portfolio/optimize',
-    {
-      method: 'POST',
-      body: {
-        name: AI_OPTIMIZATION_NAME,
-        target_return: OPTIMIZATION_TARGET_RETURN,
-        risk_tolerance: OPTIMIZATION_RISK_TOLERANCE,
-        symbols: OPTIMIZATION_SYMBOLS,
-      },
-    },
+    { method: 'POST', body: inputs },
   );
   return optimization;
 }

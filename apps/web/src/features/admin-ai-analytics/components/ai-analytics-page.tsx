@@ -31,12 +31,16 @@ import { useAiPredictions } from '@/features/admin-ai-analytics/api/get-ai-predi
 import { useAiStocks } from '@/features/admin-ai-analytics/api/get-ai-stocks';
 import { useMarketAnalyses } from '@/features/admin-ai-analytics/api/get-market-analyses';
 import { useOptimizations } from '@/features/admin-ai-analytics/api/get-optimizations';
-import { useOptimizePortfolio } from '@/features/admin-ai-analytics/api/optimize-portfolio';
+import {
+  useOptimizePortfolio,
+  type OptimizeInputs,
+} from '@/features/admin-ai-analytics/api/optimize-portfolio';
 import { useRunMarketAnalysis } from '@/features/admin-ai-analytics/api/run-market-analysis';
 import { useUpdateStocks } from '@/features/admin-ai-analytics/api/update-stocks';
 import { fractionPercent, signedFractionPercent } from '@/features/admin-ai-analytics/lib/format';
 import { AnalysisCard } from './analysis-card';
 import { OptimizationCard } from './optimization-card';
+import { OptimizationForm } from './optimization-form';
 import { PredictionsTable } from './predictions-table';
 import { StocksTable } from './stocks-table';
 import '@/features/admin-ai-analytics/i18n';
@@ -90,10 +94,11 @@ export function AiAnalyticsPage() {
       },
       onError: failure(t('aiAnalytics.failed.analysis')),
     });
-  const onOptimize = () =>
-    optimize.mutate(undefined, {
-      onSuccess: () => {
-        toast.success(t('aiAnalytics.optimized'));
+  const onOptimize = (inputs: OptimizeInputs) =>
+    optimize.mutate(inputs, {
+      onSuccess: (o) => {
+        if (o.reused) toast.info(t('aiAnalytics.form.reused'));
+        else toast.success(t('aiAnalytics.optimized'));
         setTab('portfolio');
       },
       onError: failure(t('aiAnalytics.failed.optimize')),
@@ -163,10 +168,21 @@ export function AiAnalyticsPage() {
             title={t('aiAnalytics.cards.predictions')}
             icon={Bot}
             loading={!d}
-            value={d?.predictions.total_predictions}
-            hint={t('aiAnalytics.cards.predictionsHint', {
-              value: fractionPercent(d?.predictions.avg_confidence),
-            })}
+            value={
+              d && d.predictions.total_predictions === 0 && d.predictions.production_predictions > 0
+                ? d.predictions.production_predictions
+                : d?.predictions.total_predictions
+            }
+            hint={
+              d && d.predictions.total_predictions === 0 && d.predictions.production_predictions > 0
+                ? t('aiAnalytics.cards.predictionsProduction', {
+                    count: d.predictions.production_predictions,
+                    date: d.predictions.production_as_of ?? '—',
+                  })
+                : t('aiAnalytics.cards.predictionsHint', {
+                    value: fractionPercent(d?.predictions.avg_confidence),
+                  })
+            }
             compact
             testId="card-predictions"
           />
@@ -213,8 +229,8 @@ export function AiAnalyticsPage() {
           <Button variant="outline" onClick={() => onAnalyse('momentum')} disabled={analyse.isPending}>
             <TrendingUp /> {t('aiAnalytics.actions.momentum')}
           </Button>
-          <Button variant="outline" onClick={onOptimize} disabled={optimize.isPending}>
-            {optimize.isPending ? <Spinner /> : <LineChart />} {t('aiAnalytics.actions.optimize')}
+          <Button variant="outline" onClick={() => setTab('portfolio')}>
+            <LineChart /> {t('aiAnalytics.actions.optimize')}
           </Button>
         </CardContent>
       </Card>
@@ -278,11 +294,7 @@ export function AiAnalyticsPage() {
         </TabsContent>
 
         <TabsContent value="portfolio" className="space-y-4">
-          <div className="flex justify-end">
-            <Button onClick={onOptimize} disabled={optimize.isPending}>
-              {optimize.isPending ? <Spinner /> : <LineChart />} {t('aiAnalytics.optimizeNew')}
-            </Button>
-          </div>
+          <OptimizationForm pending={optimize.isPending} onSubmit={onOptimize} />
           {optimizationRows.length > 0 ? (
             optimizationRows.map((o, i) => (
               <OptimizationCard key={o.optimization_id} o={o} detailed={i === 0} />

@@ -31,7 +31,13 @@ export function OptimizationCard({ o, detailed = false }: { o: AiOptimization; d
         <CardTitle>{o.portfolio_name}</CardTitle>
         <CardDescription className="tabular-nums">
           {when(o.created_at)} · {t('aiAnalytics.portfolio.method')}: {o.method} · {o.risk_tolerance} (≤{' '}
-          {fractionPercent(o.volatility_ceiling, 0)})
+          {fractionPercent(o.volatility_ceiling, 0)}) ·{' '}
+          <span data-testid="optimization-inputs">
+            {t('aiAnalytics.portfolio.inputs', {
+              stocks: o.inputs?.basket ?? t('aiAnalytics.portfolio.stocksCount', { count: allocation.length }),
+              cap: fractionPercent(o.max_weight, 0),
+            })}
+          </span>
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">

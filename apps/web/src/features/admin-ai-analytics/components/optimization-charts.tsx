@@ -17,7 +17,7 @@ import {
 import type { AiOptimization } from '@bist/contracts';
 import { axisStyle, tooltipStyle, useChartColors, type ChartColors } from '@/components/charts/chart-colors';
 import { useAdminTranslation } from '@/lib/admin-i18n';
-import { fractionPercent } from '@/features/admin-ai-analytics/lib/format';
+import { axisPercentDigits, fractionPercent } from '@/features/admin-ai-analytics/lib/format';
 
 /** Recharts lives here only, loaded with the /admin/ai route. */
 
@@ -60,6 +60,9 @@ export function AllocationPie({ allocation }: { allocation: { symbol: string; we
 export function FrontierChart({ o }: { o: AiOptimization }) {
   const { t } = useAdminTranslation();
   const colors = useChartColors();
+  const points = [...o.frontier, { risk: o.expected_risk, return: o.expected_return }];
+  const riskDigits = axisPercentDigits(points.map((p) => p.risk));
+  const returnDigits = axisPercentDigits(points.map((p) => p.return));
   return (
     <ResponsiveContainer width="100%" height="100%">
       <ScatterChart margin={{ top: 8, right: 12, bottom: 16, left: 0 }} accessibilityLayer>
@@ -68,7 +71,7 @@ export function FrontierChart({ o }: { o: AiOptimization }) {
           type="number"
           dataKey="risk"
           name={t('aiAnalytics.portfolio.frontierRisk')}
-          tickFormatter={(v: number) => fractionPercent(v, 0)}
+          tickFormatter={(v: number) => fractionPercent(v, riskDigits)}
           domain={['auto', 'auto']}
           {...axisStyle(colors)}
         />
@@ -76,7 +79,7 @@ export function FrontierChart({ o }: { o: AiOptimization }) {
           type="number"
           dataKey="return"
           name={t('aiAnalytics.portfolio.frontierReturn')}
-          tickFormatter={(v: number) => fractionPercent(v, 0)}
+          tickFormatter={(v: number) => fractionPercent(v, returnDigits)}
           domain={['auto', 'auto']}
           width={52}
           {...axisStyle(colors)}

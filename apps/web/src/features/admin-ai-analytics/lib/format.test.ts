@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocationOf, fractionPercent, signedFractionPercent, signedPercent } from './format';
+import { allocationOf, axisPercentDigits, fractionPercent, signedFractionPercent, signedPercent } from './format';
 
 describe('AI analytics formats', () => {
   it('shows fractions as percents with a sign, and a dash for missing values', () => {
@@ -16,5 +16,20 @@ describe('AI analytics formats', () => {
       { symbol: 'GARAN', weight: 0.2 },
     ]);
     expect(allocationOf('not json')).toEqual([]);
+  });
+
+  it('gives a percent axis enough decimals that its ticks do not repeat', () => {
+    for (const [low, high] of [
+      [0.182, 0.195],
+      [0.18, 0.4],
+      [0.2501, 0.2509],
+      [-0.05, 0.35],
+    ] as const) {
+      const digits = axisPercentDigits([low, (low + high) / 2, high]);
+      const ticks = [0, 1, 2, 3, 4].map((i) => fractionPercent(low + ((high - low) * i) / 4, digits));
+      expect(new Set(ticks).size, `${low}–${high}: ${ticks.join(' ')}`).toBe(5);
+    }
+    expect(axisPercentDigits([0.18, 0.4])).toBe(0);
+    expect(axisPercentDigits([0.2])).toBe(0);
   });
 });

@@ -47,3 +47,15 @@ export function allocationOf(json: string): { symbol: string; weight: number }[]
     return [];
   }
 }
+
+/**
+ * Decimals for a percent axis over these fractions so that its ticks (about five, a quarter of the span apart) read
+ * differently: a frontier between 18.2 % and 19.5 % needs one decimal, not five ticks all reading '18%' or '19%'.
+ */
+export function axisPercentDigits(values: readonly number[]): number {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length < 2) return 0;
+  const span = 100 * (Math.max(...finite) - Math.min(...finite));
+  if (!(span > 0)) return 1;
+  return Math.min(3, Math.max(0, Math.ceil(-Math.log10(span / 4))));
+}

@@ -175,7 +175,10 @@ export function AlgorithmDetail({
                       }
                     >
                       <span className="inline-block w-28">{f.name}</span>
-                      {fixed(f.psi, 3)}
+                      {fixed(f.psi, 3)}{' '}
+                      <span className="text-muted-foreground">
+                        ({t('aiOps.detail.rawPsi', { value: fixed(f.raw_psi, 3) })})
+                      </span>
                     </li>
                   ))}
                 </ul>

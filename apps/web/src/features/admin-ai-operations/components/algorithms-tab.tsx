@@ -16,6 +16,12 @@ export function AlgorithmsTab({ data, canAct }: { data: AdminAlgorithmList; canA
   const detail = data.data.find((a) => a.algorithm_id === detailId) ?? null;
   return (
     <div className="space-y-4">
+      {data.drift?.market_event ? (
+        <div className="rounded-md border border-neutral/40 bg-neutral/10 p-3 text-sm" data-testid="market-event">
+          <p className="font-medium">{t('aiOps.marketEvent.title')}</p>
+          <p className="text-muted-foreground">{data.drift.market_event.detail}</p>
+        </div>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {shown.map((a) => (
           <AlgorithmCard

@@ -10,7 +10,11 @@ const VARIANT = { healthy: 'up', warning: 'neutral', critical: 'down' } as const
 const ICON = { healthy: CircleCheck, warning: TriangleAlert, critical: CircleAlert } as const;
 
 /** The health label with its checks and the rule in a tooltip. */
-export function HealthBadge({ algorithm }: { algorithm: Pick<AdminAlgorithm, 'health' | 'health_checks'> }) {
+export function HealthBadge({
+  algorithm,
+}: {
+  algorithm: Pick<AdminAlgorithm, 'health' | 'health_checks' | 'verdict'>;
+}) {
   const { t } = useAdminTranslation();
   const h = algorithm.health;
   const Icon = h ? ICON[h] : CircleHelp;
@@ -25,6 +29,11 @@ export function HealthBadge({ algorithm }: { algorithm: Pick<AdminAlgorithm, 'he
         </button>
       </TooltipTrigger>
       <TooltipContent className="max-w-sm space-y-1 py-2" lang="en">
+        {algorithm.verdict ? (
+          <p className="font-medium" data-testid="verdict" data-verdict={algorithm.verdict}>
+            {t(`aiOps.health.verdict.${algorithm.verdict}`)}
+          </p>
+        ) : null}
         {algorithm.health_checks.map((c) => (
           <p key={c.check} className="flex justify-between gap-3 tabular-nums">
             <span>{t(`aiOps.health.checks.${c.check}`)}</span>

@@ -197,7 +197,7 @@ export function CompliancePage() {
                     </Button>
                   ))}
                 </div>
-                <ViolationList violations={violations.data ?? []} canWork={canWork} />
+                <ViolationList violations={violations.data ?? []} canWork={canWork} bulk />
               </TabsContent>
               <TabsContent value="risks">
                 <RiskTab risks={risks.data ?? []} />

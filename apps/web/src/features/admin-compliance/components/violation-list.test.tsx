@@ -79,4 +79,61 @@ describe('ViolationList', () => {
     expect(screen.getByText(/Scheduled change approved by the CTO/)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('wants a note before Investigate saves, and offers the spec note when resolving', () => {
+    const open: Violation = { ...investigating, status: 'open', assigned_to: null };
+    render(
+      <AppProviders queryClient={new QueryClient()}>
+        <ViolationList violations={[open]} canWork />
+      </AppProviders>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Investigate' }));
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Notes'), { target: { value: '   ' } });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'Checking the feed' } });
+    expect((save as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Notes').value).toBe('Resolved by admin');
+  });
+
+  it('bulk triage: selects all workable violations and resolves them with one note in one request', async () => {
+    const a: Violation = { ...investigating, status: 'open', violation_id: 'a', id: 'a', entity_id: 'AAA' };
+    const b: Violation = { ...investigating, violation_id: 'b', id: 'b', entity_id: 'BBB' };
+    const fetchMock = vi.fn((_url: string, _init?: RequestInit) =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({ success: true, data: { updated: 2, violations: [a, b] } }),
+          { status: 200, headers: { 'Content-Type': 'application/json' } },
+        ),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <AppProviders queryClient={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+        <ViolationList violations={[a, b, resolved]} canWork bulk />
+      </AppProviders>,
+    );
+    // The resolved one has no box: it cannot be moved.
+    expect(screen.getAllByTestId('violation-select')).toHaveLength(2);
+    fireEvent.click(screen.getByLabelText('Select all'));
+    expect(screen.getByTestId('bulk-count').textContent).toBe('2 selected');
+    fireEvent.click(screen.getByRole('button', { name: 'Resolve…' }));
+    const notes = screen.getByLabelText('Notes');
+    fireEvent.change(notes, { target: { value: '' } });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(true);
+    fireEvent.change(notes, { target: { value: 'Simulated market noise' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('2 violations updated')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toContain('/admin/api/compliance/violations/bulk');
+    expect(JSON.parse(init?.body as string)).toEqual({
+      ids: ['a', 'b'],
+      status: 'resolved',
+      resolution_notes: 'Simulated market noise',
+    });
+  });
 });

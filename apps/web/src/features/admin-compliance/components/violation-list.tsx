@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from '@/components/ui/toaster';
 import type { Violation, ViolationStatus } from '@bist/contracts';
+import { RESOLVED_BY_ADMIN_NOTE } from '@bist/contracts/values';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,11 +16,12 @@ import { Label } from '@/components/ui/label';
 import { useAdminTranslation } from '@/lib/admin-i18n';
 import { useUpdateViolation } from '@/features/admin-compliance/api/update-violation';
 import { when } from '@/features/admin-compliance/lib/format';
+import { BulkTriageBar } from './bulk-triage';
 import { SeverityBadge } from './severity-badge';
 import { ViolationEvidence } from './violation-evidence';
 
 type Action = 'investigating' | 'resolved' | 'dismissed';
-const ACTIONS: Record<ViolationStatus, readonly Action[]> = {
+export const ACTIONS: Record<ViolationStatus, readonly Action[]> = {
   open: ['investigating', 'resolved'],
   investigating: ['resolved', 'dismissed'],
   resolved: [],
@@ -31,18 +33,35 @@ const ACTION_LABEL: Record<Action, string> = {
   dismissed: 'dismiss',
 };
 
-/** Violations with their evidence; staff who may work them move them on (open → investigating → resolved). */
+/**
+ * Violations with their evidence; staff who may work them move them on (open → investigating → resolved), one at a
+ * time or, with `bulk`, several at once: tick them (or all), then assign, investigate or resolve them with one note.
+ */
 export function ViolationList({
   violations,
   canWork,
   showEvidence = true,
+  bulk = false,
 }: {
   violations: readonly Violation[];
   canWork: boolean;
   showEvidence?: boolean;
+  bulk?: boolean;
 }) {
   const { t } = useAdminTranslation();
   const [acting, setActing] = useState<{ violation: Violation; action: Action } | null>(null);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const workable = violations.filter((v) => ACTIONS[v.status].length > 0);
+  // Only what is still listed and workable counts as selected (a refetch may have moved some on).
+  const selected = workable.filter((v) => picked.has(v.violation_id));
+  const selecting = bulk && canWork && workable.length > 0;
+  const toggle = (id: string, on: boolean) =>
+    setPicked((before) => {
+      const next = new Set(before);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   // The dialog stays mounted while its change is saved even when the list empties under it (the last violation of a
   // filter, refetched before the save's callbacks run): unmounted, it would lose them, and reappear when the list
   // refilled.
@@ -50,12 +69,22 @@ export function ViolationList({
   if (violations.length === 0)
     return (
       <>
+        {/* The same child positions as the list below, so the dialog keeps its state when the list empties. */}
+        {null}
         <p className="py-6 text-center text-sm text-muted-foreground">{t('compliance.noViolations')}</p>
         {dialog}
       </>
     );
   return (
     <>
+      {selecting ? (
+        <BulkTriageBar
+          selected={selected}
+          total={workable.length}
+          onSelectAll={(on) => setPicked(new Set(on ? workable.map((v) => v.violation_id) : []))}
+          onDone={() => setPicked(new Set())}
+        />
+      ) : null}
       <ul className="divide-y" data-testid="violation-list">
         {violations.map((v) => (
           <li
@@ -66,6 +95,16 @@ export function ViolationList({
             data-violation-id={v.violation_id}
           >
             <div className="flex flex-wrap items-center gap-2">
+              {selecting && ACTIONS[v.status].length > 0 ? (
+                <input
+                  type="checkbox"
+                  className="size-4 print:hidden"
+                  aria-label={t('compliance.bulk.select', { rule: v.rule_name, id: v.entity_id })}
+                  data-testid="violation-select"
+                  checked={picked.has(v.violation_id)}
+                  onChange={(e) => toggle(v.violation_id, e.target.checked)}
+                />
+              ) : null}
               <SeverityBadge severity={v.severity_level} />
               <Badge variant="outline" data-testid="violation-status">
                 {t(`compliance.status.${v.status}`)}
@@ -134,9 +173,10 @@ function ViolationActionDialog({
   onClose: () => void;
 }) {
   const { t } = useAdminTranslation();
-  const [notes, setNotes] = useState('');
+  // Resolving offers the spec's note as its text; every move needs a note (the server answers 400 without one).
+  const [notes, setNotes] = useState(action === 'resolved' ? RESOLVED_BY_ADMIN_NOTE : '');
   const update = useUpdateViolation();
-  const needsNotes = action === 'dismissed' && notes.trim() === '';
+  const needsNotes = notes.trim() === '';
   const save = () => {
     update.mutate(
       {
@@ -175,9 +215,9 @@ function ViolationActionDialog({
             maxLength={2000}
             onChange={(e) => setNotes(e.target.value)}
           />
-          {action === 'dismissed' ? (
-            <p className="text-xs text-muted-foreground">{t('compliance.violation.dismissNeedsNotes')}</p>
-          ) : null}
+          <p className="text-xs text-muted-foreground">
+            {t(action === 'dismissed' ? 'compliance.violation.dismissNeedsNotes' : 'compliance.violation.needsNotes')}
+          </p>
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>

@@ -172,6 +172,17 @@ interface SummaryBase {
   historySource: DailySummary['accuracy_history_source'];
 }
 
+/** What one stock's predictions read from the database, kept per version of the stored predictions. */
+interface StockBase {
+  models: ProductionModel[];
+  rows: TopPredictionRow[];
+  /** The stock's average turnover over the liquidity floor's days (null: none stored). */
+  turnover: number | null;
+}
+
+/** Stocks whose predictions are kept read (the whole universe is ≈ 600; each holds one or two rows). */
+const STOCK_BASES_MAX = 1_000;
+
 /** Daily-summary bases kept (one per horizon asked: both, 1, 5). */
 const SUMMARY_BASES_MAX = 4;
 
@@ -187,6 +198,7 @@ export class PredictionsService {
   private readonly liveCounts = new VersionedCache<'all', Map<string, number>>(1);
   private readonly summaryBases = new VersionedCache<string, SummaryBase>(SUMMARY_BASES_MAX);
   private readonly generatedCounts = new VersionedCache<'window', { count: number; validUntilMs: number }>(1);
+  private readonly stockBases = new VersionedCache<string, StockBase>(STOCK_BASES_MAX);
 
   constructor(
     private readonly repo: PredictionsRepository,
@@ -345,10 +357,24 @@ export class PredictionsService {
     };
   }
 
-  /** The production models' latest predictions for one stock, with their accuracy and baseline. */
-  async stockPredictions(symbol: string): Promise<StockPredictions> {
+  /**
+   * The production models' latest predictions for one stock, with their accuracy and baseline, and its version: the
+   * stored predictions' version (what is read from the database, kept per stock) and the quotes' generation (the
+   * predictions carry the live price and the liquidity floor is checked at it).
+   */
+  async stockPredictions(symbol: string): Promise<Versioned<StockPredictions>> {
     if (!this.market.hasStock(symbol)) throw new NotFoundError(`Hisse bulunamadı: ${symbol}`);
-    const { models } = await this.productionModels();
+    const version = await this.version.current();
+    const base = await this.stockBases.getAsync(symbol, version, () => this.readStockBase(symbol, version));
+    return {
+      version: `${version}|${this.market.generation}`,
+      value: () => this.stockPredictionsOf(symbol, base),
+    };
+  }
+
+  /** What a stock's predictions read from the database at a version: models, latest rows, the stock's turnover. */
+  private async readStockBase(symbol: string, version: string): Promise<StockBase> {
+    const { models } = await this.productionModels(version);
     const keys: ModelKey[] = models.map((m) => ({
       horizonDays: m.horizon_days,
       algorithmId: m.algorithm_id,
@@ -356,9 +382,13 @@ export class PredictionsService {
     const asOf = await this.repo.latestAsOfDateOfModels(keys);
     const rows = asOf ? await this.repo.predictionsOfModels(asOf, keys, symbol) : [];
     const turnover = asOf
-      ? await this.repo.averageTurnover(asOf, LIQUIDITY_FLOOR.turnoverDays)
-      : new Map<string, number>();
-    const predictions = rows
+      ? ((await this.repo.averageTurnover(asOf, LIQUIDITY_FLOOR.turnoverDays)).get(symbol) ?? null)
+      : null;
+    return { models, rows, turnover };
+  }
+
+  private stockPredictionsOf(symbol: string, { models, rows, turnover }: StockBase): StockPredictions {
+    const predictions = [...rows]
       .sort((a, b) => a.horizonDays - b.horizonDays)
       .flatMap((row) => {
         const model = models.find((m) => m.horizon_days === row.horizonDays);
@@ -368,10 +398,7 @@ export class PredictionsService {
           {
             prediction,
             model,
-            passes_liquidity_floor: passesLiquidityFloor(
-              turnover.get(row.symbol) ?? null,
-              prediction.current_price,
-            ),
+            passes_liquidity_floor: passesLiquidityFloor(turnover, prediction.current_price),
           },
         ];
       });

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -6,7 +7,8 @@ import { systemClock } from '@/lib/clock';
 import { registerErrorHandler } from '@/plugins/error-handler';
 import { registerDocs } from '@/plugins/docs';
 import { registerWeb } from '@/plugins/web';
-import { registerSecurityHeaders } from '@/plugins/security-headers';
+import { API_SECURITY_HEADERS, registerSecurityHeaders } from '@/plugins/security-headers';
+import { HotResponses } from '@/lib/hot-responses';
 import { registerInputGuard } from '@/plugins/input-guard';
 import { RequestMetricsCollector, registerRequestMetrics } from '@/plugins/request-metrics';
 import { asyncStdout, loggerOptions, registerAccessLog } from '@/lib/logger';
@@ -38,6 +40,9 @@ export interface BuiltApp {
 export async function buildApp(infra: Infrastructure, platform?: PlatformServices): Promise<BuiltApp> {
   const { config } = infra;
   const nextRequestId = requestIdGenerator();
+  // Cached answers of public read routes go out from the server's request handler, before Fastify (decision 0051);
+  // its hooks (access line, metrics) are filled in once the app's own are registered.
+  const hot = new HotResponses({ nextRequestId, apiHeaders: API_SECURITY_HEADERS });
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), stream: asyncStdout() },
     // One compact access line per request (registerAccessLog) instead of Fastify's two full ones.
@@ -55,6 +60,22 @@ export async function buildApp(infra: Infrastructure, platform?: PlatformService
     // an incoming id is kept only when it looks like one (it is echoed in answers and logs).
     requestIdHeader: false,
     genReqId: (req) => nextRequestId(req.headers['x-request-id']),
+    // Fastify's own HTTP/1 server, with the hot path in front of its handler.
+    serverFactory: (handler, options) => {
+      const server = http.createServer((options.http ?? {}) as http.ServerOptions, (req, res) => {
+        if (!hot.serve(req, res)) handler(req, res);
+      });
+      // What Fastify sets on the server it makes itself (its defaults are filled in before the factory runs).
+      server.keepAliveTimeout = options.keepAliveTimeout as number;
+      server.requestTimeout = options.requestTimeout as number;
+      server.setTimeout(options.connectionTimeout as number);
+      return server;
+    },
+  });
+  app.decorate('hotResponses', hot);
+  app.addHook('preClose', (done) => {
+    hot.close();
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -68,11 +89,15 @@ export async function buildApp(infra: Infrastructure, platform?: PlatformService
     }
   });
   registerSecurityHeaders(app);
-  registerAccessLog(app);
+  const accessLog = registerAccessLog(app);
+  if (accessLog) hot.hooks.accessLine = (...line) => accessLog.line(...line);
   const requestMetrics = new RequestMetricsCollector(
     infra.clock === systemClock ? Date.now : () => infra.clock.now().getTime(),
   );
-  if (config.requestMetrics) registerRequestMetrics(app, requestMetrics);
+  if (config.requestMetrics) {
+    registerRequestMetrics(app, requestMetrics);
+    hot.hooks.count = (...request) => requestMetrics.record(...request);
+  }
   registerInputGuard(app);
   await app.register(fastifyRateLimit, { global: false });
   await registerDocs(app, config.version);

@@ -144,3 +144,27 @@ export function sendEncoded(
   if (encoding) void reply.header('content-encoding', encoding);
   return reply.type(contentType).send(bytes);
 }
+
+/** Where an answer sent by `sendEncoded` may be kept for the hot path: its route template and data version. */
+export interface HotAnswer {
+  /** The route's template, as the request metrics name it ('/api/stocks/list'). */
+  route: string;
+  /** The version the body was made at, and a cheap synchronous read of the current one. */
+  version: string;
+  currentVersion: () => string;
+}
+
+/**
+ * `sendEncoded` for a public read route whose answer depends only on its URL and a version: the app's hot path
+ * (lib/hot-responses.ts) keeps it and answers the same URL itself until the version moves. Never for routes behind a
+ * session or a rate limit.
+ */
+export function sendEncodedHot(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: EncodedBody,
+  hot: HotAnswer,
+): FastifyReply {
+  request.server.hotResponses?.remember(request, hot.route, hot.version, hot.currentVersion, body);
+  return sendEncoded(request, reply, body);
+}

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { createLogger, registerAccessLog, serializeError } from './logger.ts';
+import { AccessLog, createLogger, registerAccessLog, serializeError } from './logger.ts';
 
 const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo';
 
@@ -76,5 +76,27 @@ describe('logging', () => {
     expect(access).toHaveLength(1);
     expect(access[0]).toMatchObject({ method: 'GET', url: '/x?q=1', status: 200 });
     expect(lines.join('')).not.toContain('secret-token');
+  });
+
+  it('writes access lines in batches, each a JSON line whatever its URL holds', () => {
+    const { lines, stream } = memoryLog();
+    const log = new AccessLog(stream, 400);
+    const urls = ['/api/x?q="a"\\b', '/api/ş?\u0001', '/api/plain'];
+    for (const url of urls) log.line('id-1', 'GET', url, 200, 1.25);
+    // Under the batch size: nothing written yet; closing writes the rest.
+    expect(lines).toHaveLength(0);
+    log.close();
+    expect(lines).toHaveLength(1);
+    const parsed = lines[0]!
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(parsed.map((l) => l.url)).toEqual(urls);
+    expect(parsed[0]).toMatchObject({ level: 30, reqId: 'id-1', method: 'GET', status: 200, ms: 1.3, msg: 'request' });
+    // Past the batch size a write goes out at once.
+    const big = new AccessLog(stream, 100);
+    big.line('id-2', 'GET', '/api/'.padEnd(120, 'y'), 200, 1);
+    expect(lines).toHaveLength(2);
+    big.close();
   });
 });

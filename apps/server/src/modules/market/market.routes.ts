@@ -18,7 +18,7 @@ import {
   symbolParamsSchema,
   type HistoryRange,
 } from '@bist/contracts';
-import { EncodedBodyCache, sendEncoded } from '@/lib/encoded-body';
+import { EncodedBodyCache, sendEncoded, sendEncodedHot } from '@/lib/encoded-body';
 import { TooManyRequestsError } from '@/lib/errors';
 import type { MarketEngine } from '@/market/engine';
 import type { Quote } from '@/market/market-data';
@@ -66,6 +66,9 @@ export function marketRoutes(
     const stockListBodies = new EncodedBodyCache(stockListSchema, STOCK_LIST_BODIES_MAX);
     // Candles come from the database: one query per chart and version instead of one per request.
     const historyBodies = new EncodedBodyCache(historySchema, HISTORY_BODIES_MAX);
+    // The hot path (decision 0051) compares these with the version an answer was made at.
+    const viewVersion = () => market.viewVersion();
+    const stockListVersion = () => market.stockListVersion();
     const sendHistory = async (
       request: FastifyRequest,
       reply: FastifyReply,
@@ -90,12 +93,15 @@ export function marketRoutes(
           response: { 200: marketSummarySchema, ...errorResponses },
         },
       },
-      async (request, reply) =>
-        sendEncoded(
-          request,
-          reply,
-          summaryBodies.get('summary', market.viewVersion(), () => ({ data: market.summary() })),
-        ),
+      async (request, reply) => {
+        const version = market.viewVersion();
+        const body = summaryBodies.get('summary', version, () => ({ data: market.summary() }));
+        return sendEncodedHot(request, reply, body, {
+          route: '/api/market/summary',
+          version,
+          currentVersion: viewVersion,
+        });
+      },
     );
 
     app.get(
@@ -110,11 +116,16 @@ export function marketRoutes(
       },
       async (request, reply) => {
         const { limit } = request.query;
-        const body = liveDataBodies.get(limit ?? 0, market.viewVersion(), () => {
+        const version = market.viewVersion();
+        const body = liveDataBodies.get(limit ?? 0, version, () => {
           const live = market.liveData(limit);
           return { data: live.quotes, freshness: live.freshness };
         });
-        return sendEncoded(request, reply, body);
+        return sendEncodedHot(request, reply, body, {
+          route: '/api/market/live-data',
+          version,
+          currentVersion: viewVersion,
+        });
       },
     );
 
@@ -179,10 +190,15 @@ export function marketRoutes(
           query.sort_by,
           query.sort_order,
         ]);
-        const body = await stockListBodies.getAsync(key, market.stockListVersion(), async () => ({
+        const version = market.stockListVersion();
+        const body = await stockListBodies.getAsync(key, version, async () => ({
           data: await market.stockList(query),
         }));
-        return sendEncoded(request, reply, body);
+        return sendEncodedHot(request, reply, body, {
+          route: '/api/stocks/list',
+          version,
+          currentVersion: stockListVersion,
+        });
       },
     );
 

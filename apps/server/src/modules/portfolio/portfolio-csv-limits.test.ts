@@ -1,5 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_IMPORT_MAX_ROWS_PER_DAY, CSV_MAX_COLUMNS, CSV_MAX_ROWS } from '@bist/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  CSV_IMPORT_MAX_ROWS_PER_DAY,
+  CSV_MAX_COLUMNS,
+  CSV_MAX_ROWS,
+  transactionInputSchema,
+} from '@bist/contracts';
 import { createTestApp, type TestApp } from '@test/helpers';
 import { investor, investorMarket, type Investor } from '@test/investor-helpers';
 import { csvParse } from './csv.ts';
@@ -81,19 +86,41 @@ describe('CSV routes per investor', () => {
     expect((await inv.get('/api/portfolio/transactions')).json().data.total).toBe(0);
   });
 
-  it('answer /health while a large file is being checked', async () => {
+  it('answer other requests while a large file is checked and while its answer is built', async () => {
+    // The ledger is in memory already (as after any page view), so no database read stands between the last row
+    // checked and the answer: whatever runs there runs on the event loop alone.
+    await inv.get('/api/portfolio/transactions');
     const badRows = [
       HEADER,
       ...Array.from({ length: CSV_MAX_ROWS }, (_, i) => `2026-13-${i % 28},buy,X,-1,a,,,`),
     ];
     for (const csv of [depositRows(CSV_MAX_ROWS), badRows.join('\n')]) {
-      const order: string[] = [];
-      const preview = inv
-        .post('/api/portfolio/transactions/import/preview', { csv })
-        .then((res) => order.push(`preview ${res.statusCode}`));
-      const health = t.app.inject({ method: 'GET', url: '/health' }).then(() => order.push('health'));
-      await Promise.all([preview, health]);
-      expect(order).toEqual(['health', 'preview 200']);
+      // Each row is checked by one safeParse of the transaction schema: count them, and queue a turn of the event
+      // loop (what any other request needs to be answered) once 100 rows are checked and again when the last one is.
+      // Requests answered within microtasks would not tell: they slip in at any await.
+      const events: string[] = [];
+      let checked = 0;
+      const probe = (name: string) => setImmediate(() => events.push(`${name}: turn after ${checked} rows`));
+      const safeParse = transactionInputSchema.safeParse.bind(transactionInputSchema);
+      const spy = vi.spyOn(transactionInputSchema, 'safeParse').mockImplementation((input) => {
+        checked += 1;
+        if (checked === 100) probe('during the check');
+        if (checked === CSV_MAX_ROWS) probe('after the last row');
+        return safeParse(input);
+      });
+      try {
+        const res = await inv.post('/api/portfolio/transactions/import/preview', { csv });
+        events.push(`preview ${res.statusCode}`);
+        expect(res.json().data.rows).toHaveLength(CSV_MAX_ROWS);
+      } finally {
+        spy.mockRestore();
+      }
+      // Checking rows in one block would give the first turn only after the last row; building the ≈ 1 MB answer in
+      // one block (ledger check, serialisation) would answer the preview before the second turn.
+      expect(events).toHaveLength(3);
+      expect(events[0]).toMatch(/^during the check: turn after \d+ rows$/);
+      expect(Number(/after (\d+) rows/.exec(events[0]!)![1])).toBeLessThan(CSV_MAX_ROWS);
+      expect(events.slice(1)).toEqual([`after the last row: turn after ${CSV_MAX_ROWS} rows`, 'preview 200']);
     }
   });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -25,6 +25,7 @@ import {
 import { EncodedBodyCache, sendEncoded } from '@/lib/encoded-body';
 import { currentCustomer, customerGuard, type CustomerAuthenticator } from '@/plugins/customer-auth';
 import { LEDGER_CACHE_MAX_INVESTORS } from './ledger-cache.ts';
+import { encodeCsvPreviewAnswer } from './portfolio-csv-import.ts';
 import type { PortfolioService } from './portfolio.service.ts';
 
 const tags = ['portfolio'];
@@ -200,10 +201,16 @@ export function portfolioRoutes(portfolio: PortfolioService, auth: CustomerAuthe
           response: { 200: csvPreviewResponseSchema, ...errorResponses },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await portfolio.previewImport(userId(request), request.body.csv, request.body.replace ?? false),
-      }),
+      async (request, reply) => {
+        const preview = await portfolio.previewImport(
+          userId(request),
+          request.body.csv,
+          request.body.replace ?? false,
+        );
+        // Up to 5,000 rows: encoded in turns (checked against the 200 schema as the serializer would), sent as bytes.
+        const bytes = await encodeCsvPreviewAnswer(preview);
+        return (reply as FastifyReply).type('application/json; charset=utf-8').send(bytes);
+      },
     );
 
     app.post(

@@ -2,7 +2,7 @@
 // from and then served as kept: a second request reads nothing, while a finished run, a disabled algorithm or a
 // promoted champion — in this process or another one — shows in the next answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { algorithmListSchema, dailySummarySchema } from '@bist/contracts';
+import { algorithmListSchema, dailySummarySchema, stockPredictionsSchema } from '@bist/contracts';
 import { createTestApp, type TestApp } from '@test/helpers';
 import { walkForwardRecord } from '@test/ml-test-kit';
 import { FakeMarketData } from '@test/fake-market-data';
@@ -65,6 +65,11 @@ describe('predictions views, kept per version', () => {
       (await t.app.inject({ method: 'GET', url: '/api/ml-algorithms/list?horizon=1' })).json(),
     ).data;
 
+  const stock = async (symbol: string) =>
+    stockPredictionsSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/predictions/stocks/${symbol}` })).json(),
+    ).data;
+
   beforeAll(async () => {
     for (const symbol of ['THYAO', 'GARAN', 'AKBNK'])
       market.addStock({ symbol, name: `${symbol} A.Ş.`, sector: 'Test' }).setQuote(symbol, 100);
@@ -117,15 +122,18 @@ describe('predictions views, kept per version', () => {
     const service = new PredictionsService(repo, market, t.clock, version);
     await service.dailySummary({ limit: 20 });
     await service.algorithmList({ limit: 50, page: 1, horizon: 1 });
+    (await service.stockPredictions('THYAO')).value();
     const first = repo.reads;
     expect(first).toBeGreaterThan(5);
     await service.dailySummary({ limit: 20 });
     await service.algorithmList({ limit: 50, page: 1, horizon: 1 });
+    (await service.stockPredictions('THYAO')).value();
     expect(repo.reads).toBe(first);
     // After the check interval only the fingerprint is read again: nothing changed, so nothing is made again.
     t.clock.advanceMs(PREDICTIONS_VERSION_CHECK_MS);
     await service.dailySummary({ limit: 20 });
     await service.algorithmList({ limit: 50, page: 1, horizon: 1 });
+    (await service.stockPredictions('THYAO')).value();
     expect(repo.reads).toBe(first + 1);
   });
 
@@ -149,6 +157,7 @@ describe('predictions views, kept per version', () => {
   it("shows another process's finished run once the stored version is re-read", async () => {
     const before = await summary();
     expect(before.top_predictions.map((p) => p.stock_code)).toEqual(['THYAO', 'GARAN']);
+    expect((await stock('AKBNK')).predictions).toEqual([]);
     // Another process (a worker) runs a predict: it stores a new call and finishes the run in the database only.
     const run = await runs.createRun({
       kind: 'predict',
@@ -164,6 +173,31 @@ describe('predictions views, kept per version', () => {
     const after = await summary();
     expect(after.top_predictions.map((p) => p.stock_code)).toEqual(['AKBNK', 'THYAO', 'GARAN']);
     expect(after.summary.predictions_generated).toBe(before.summary.predictions_generated + 1);
+    // A stock's predictions are kept per version too: the new call shows once the version moved.
+    const akbnk = await stock('AKBNK');
+    expect(akbnk.predictions.map((p) => [p.prediction.algorithm_id, p.prediction.confidence])).toEqual([
+      ['ridge', 90],
+    ]);
+  });
+
+  it("keeps a stock's predictions per version and moves their live price with the quotes", async () => {
+    const first = await stock('THYAO');
+    expect(first.predictions[0]?.prediction.current_price).toBe(100);
+    // Same version: the kept answer (no read of the stored predictions).
+    const version = await t.services.predictions.stockPredictions('THYAO');
+    expect((await t.services.predictions.stockPredictions('THYAO')).version).toBe(version.version);
+    // A tick: a new quote generation, the same stored rows at the new price.
+    market.setQuote('THYAO', 110);
+    const ticked = await stock('THYAO');
+    expect(ticked.predictions[0]?.prediction.current_price).toBe(110);
+    expect(ticked.predictions[0]?.prediction.price_at_prediction).toBe(100);
+    // Staff disable the production model's algorithm: the stock's answer follows at once.
+    const servedBy = ticked.predictions[0]?.model.algorithm_id;
+    await t.services.predictionRuns.setEnabled(servedBy!, false);
+    const after = await stock('THYAO');
+    expect(after.predictions[0]?.model.algorithm_id).not.toBe(servedBy);
+    await t.services.predictionRuns.setEnabled(servedBy!, true);
+    expect((await stock('THYAO')).predictions[0]?.model.algorithm_id).toBe(servedBy);
   });
 
   it('pages the algorithm list', async () => {

@@ -14,6 +14,8 @@ import type { PredictionsService } from './predictions.service.ts';
 
 /** Distinct daily-summary queries kept encoded (horizon × limit: the dashboard and the predictions page ask two). */
 const DAILY_SUMMARY_BODIES_MAX = 64;
+/** Stocks whose predictions are kept encoded (the universe is ≈ 600 stocks; an unknown symbol is refused first). */
+const STOCK_BODIES_MAX = 1_000;
 /** Distinct algorithm-list queries kept encoded (horizon × page × limit). */
 const ALGORITHM_LIST_BODIES_MAX = 64;
 
@@ -28,6 +30,7 @@ export function predictionsRoutes(service: PredictionsService) {
     // encoded once per version and sent as the same bytes until it moves.
     const summaryBodies = new EncodedBodyCache(dailySummarySchema, DAILY_SUMMARY_BODIES_MAX);
     const algorithmListBodies = new EncodedBodyCache(algorithmListSchema, ALGORITHM_LIST_BODIES_MAX);
+    const stockBodies = new EncodedBodyCache(stockPredictionsSchema, STOCK_BODIES_MAX);
 
     app.get(
       '/api/predictions/daily-summary',
@@ -62,10 +65,15 @@ export function predictionsRoutes(service: PredictionsService) {
           response: { 200: stockPredictionsSchema, ...errorResponses },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await service.stockPredictions(request.params.symbol),
-      }),
+      async (request, reply) => {
+        const { symbol } = request.params;
+        const predictions = await service.stockPredictions(symbol);
+        return sendEncoded(
+          request,
+          reply,
+          stockBodies.get(symbol, predictions.version, () => ({ data: predictions.value() })),
+        );
+      },
     );
 
     app.get(

@@ -301,6 +301,17 @@ interface SummaryBase {
   historySource: DailySummary['accuracy_history_source'];
 }
 
+/** What one stock's predictions read from the database, kept per version of the stored predictions. */
+interface StockBase {
+  /** Each horizon's production batch (kept per version themselves). */
+  batches: ServedBatch[];
+  /** The stock's average turnover over the liquidity floor's days (null: none stored). */
+  turnover: number | null;
+}
+
+/** Stocks whose predictions are kept read (the whole universe is ≈ 600; each holds one or two rows). */
+const STOCK_BASES_MAX = 1_000;
+
 /** Daily-summary bases kept (one per horizon asked: both, 1, 5). */
 const SUMMARY_BASES_MAX = 4;
 
@@ -319,6 +330,7 @@ export class PredictionsService {
     PREDICTION_HORIZONS.length,
   );
   private readonly generatedCounts = new VersionedCache<'window', { count: number; validUntilMs: number }>(1);
+  private readonly stockBases = new VersionedCache<string, StockBase>(STOCK_BASES_MAX);
 
   constructor(
     private readonly repo: PredictionsRepository,
@@ -602,10 +614,23 @@ export class PredictionsService {
     };
   }
 
-  /** The production models' latest predictions for one stock, with their accuracy and baseline. */
-  async stockPredictions(symbol: string): Promise<StockPredictions> {
+  /**
+   * The production models' latest predictions for one stock, with their accuracy and baseline, and its version: the
+   * stored predictions' version (what is read from the database, kept per stock) and the quotes' generation (the
+   * predictions carry the live price and the liquidity floor is checked at it).
+   */
+  async stockPredictions(symbol: string): Promise<Versioned<StockPredictions>> {
     if (!this.market.hasStock(symbol)) throw new NotFoundError(`Hisse bulunamadı: ${symbol}`);
     const version = await this.version.current();
+    const base = await this.stockBases.getAsync(symbol, version, () => this.readStockBase(symbol, version));
+    return {
+      version: `${version}|${this.market.generation}`,
+      value: () => this.stockPredictionsOf(symbol, base),
+    };
+  }
+
+  /** What a stock's predictions read at a version: each horizon's served batch and the stock's turnover. */
+  private async readStockBase(symbol: string, version: string): Promise<StockBase> {
     const batches = await Promise.all(PREDICTION_HORIZONS.map((h) => this.servedBatch(h, version)));
     const asOf = batches
       .map((b) => b.asOfDate)
@@ -613,8 +638,12 @@ export class PredictionsService {
       .sort()
       .at(-1);
     const turnover = asOf
-      ? await this.repo.averageTurnover(asOf, LIQUIDITY_FLOOR.turnoverDays)
-      : new Map<string, number>();
+      ? ((await this.repo.averageTurnover(asOf, LIQUIDITY_FLOOR.turnoverDays)).get(symbol) ?? null)
+      : null;
+    return { batches, turnover };
+  }
+
+  private stockPredictionsOf(symbol: string, { batches, turnover }: StockBase): StockPredictions {
     const predictions = batches.flatMap((batch) => {
       const row = batch.rows.find((r) => r.symbol === symbol);
       if (!row || !batch.model) return [];
@@ -623,10 +652,7 @@ export class PredictionsService {
         {
           prediction,
           model: batch.model,
-          passes_liquidity_floor: passesLiquidityFloor(
-            turnover.get(row.symbol) ?? null,
-            prediction.current_price,
-          ),
+          passes_liquidity_floor: passesLiquidityFloor(turnover, prediction.current_price),
         },
       ];
     });

@@ -1,8 +1,51 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage';
+import type { MarketCharts as MarketChartsType } from './market-charts';
+import type { MarketStatCards as MarketStatCardsType } from './market-stat-cards';
+import type { MoversCard as MoversCardType } from './movers-card';
+import type { SectorDistributionCard as SectorDistributionCardType } from './sector-distribution-card';
 import { DASHBOARD_BODIES } from '@/test/dashboard-bodies';
 import { renderApp } from '@/test/render-app';
+
+/** Renders of each section's presentational component (the real ones, counted). */
+const renders = vi.hoisted(() => ({ charts: 0, movers: 0, stats: 0, sectors: 0 }));
+vi.mock('./market-charts', async (original) => {
+  const actual = await original<{ MarketCharts: typeof MarketChartsType }>();
+  return {
+    MarketCharts: (props: Parameters<typeof actual.MarketCharts>[0]) => {
+      renders.charts += 1;
+      return actual.MarketCharts(props);
+    },
+  };
+});
+vi.mock('./movers-card', async (original) => {
+  const actual = await original<{ MoversCard: typeof MoversCardType }>();
+  return {
+    MoversCard: (props: Parameters<typeof actual.MoversCard>[0]) => {
+      renders.movers += 1;
+      return actual.MoversCard(props);
+    },
+  };
+});
+vi.mock('./market-stat-cards', async (original) => {
+  const actual = await original<{ MarketStatCards: typeof MarketStatCardsType }>();
+  return {
+    MarketStatCards: (props: Parameters<typeof actual.MarketStatCards>[0]) => {
+      renders.stats += 1;
+      return actual.MarketStatCards(props);
+    },
+  };
+});
+vi.mock('./sector-distribution-card', async (original) => {
+  const actual = await original<{ SectorDistributionCard: typeof SectorDistributionCardType }>();
+  return {
+    SectorDistributionCard: (props: Parameters<typeof actual.SectorDistributionCard>[0]) => {
+      renders.sectors += 1;
+      return actual.SectorDistributionCard(props);
+    },
+  };
+});
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -16,6 +59,20 @@ const summary = {
 };
 
 let summaryOk = true;
+/** Added to the first sector's move in the summary (a later poll moves it; nothing else in the summary moves). */
+let sectorShift = 0;
+const summaryBody = () =>
+  sectorShift === 0
+    ? summary
+    : {
+        ...summary,
+        data: {
+          ...summary.data,
+          sector_moves: summary.data.sector_moves.map((m, i) =>
+            i === 0 ? { ...m, change_percent: m.change_percent + sectorShift } : m,
+          ),
+        },
+      };
 
 // The investor's own data: a portfolio 2 points ahead of XU100 over the month, two watched stocks, one alert.
 const PORTFOLIO = {
@@ -88,12 +145,15 @@ beforeEach(() => {
     JSON.stringify({ id: 'u1', email: 'a@b.co', name: 'A', role: 'investor', avatar: null }),
   );
   summaryOk = true;
+  sectorShift = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string) => {
       const path = new URL(input, 'http://localhost').pathname;
       if (path === '/api/market/summary') {
-        return Promise.resolve(summaryOk ? json(200, summary) : json(500, { success: false, error: 'boom' }));
+        return Promise.resolve(
+          summaryOk ? json(200, summaryBody()) : json(500, { success: false, error: 'boom' }),
+        );
       }
       if (path === '/api/portfolio/overview') return Promise.resolve(json(200, PORTFOLIO));
       if (path === '/api/watchlist') return Promise.resolve(json(200, WATCHLIST));
@@ -169,4 +229,22 @@ describe('DashboardPage', () => {
     fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Yenile' }));
     expect(await screen.findByTestId('card-total-stocks')).toBeTruthy();
   });
+  it('re-renders on a poll only the parts whose figures moved', async () => {
+    renderApp('/dashboard');
+    await screen.findByTestId('top-gainers');
+    await waitFor(() => expect(screen.getByTestId('last-update').textContent).not.toContain('Yükleniyor'));
+    const before = { ...renders };
+    expect(before.charts).toBeGreaterThan(0);
+    // The next answer moves one sector; the movers, cards and sector distribution are the same figures. The refresh
+    // button refetches the summary, as the poll does.
+    sectorShift = 1.5;
+    fireEvent.click(screen.getByTestId('refresh'));
+    await waitFor(() => expect(renders.charts).toBeGreaterThan(before.charts));
+    await waitFor(() => expect(screen.getByTestId('refresh').hasAttribute('disabled')).toBe(false));
+    expect({ movers: renders.movers, stats: renders.stats, sectors: renders.sectors }).toEqual({
+      movers: before.movers,
+      stats: before.stats,
+      sectors: before.sectors,
+    });
+  }, 30_000);
 });

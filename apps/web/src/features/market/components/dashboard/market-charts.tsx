@@ -19,11 +19,11 @@ const SECTOR_ENDS = 5;
  * The dashboard's two market charts: how XU100 moved through the day against its previous close, and which sectors
  * move the most today (the five most rising and the five most falling, capitalisation-weighted).
  */
-export function MarketCharts({ summary }: { summary: MarketSummary | undefined }) {
+export function MarketCharts({ sectorMoves }: { sectorMoves: MarketSummary['sector_moves'] | undefined }) {
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Xu100Chart />
-      <SectorMovesCard moves={summary?.sector_moves} />
+      <SectorMovesCard moves={sectorMoves} />
     </div>
   );
 }

@@ -13,7 +13,13 @@ import '@/features/market/i18n';
  * The dashboard's card row: stocks and sectors, market value and the day's turnover, BIST 100, and a fourth card
  * passed in (the AI card). Four skeleton cards until the market summary arrives.
  */
-export function MarketStatCards({ data, fourth }: { data: MarketSummary | undefined; fourth: ReactNode }) {
+export function MarketStatCards({
+  data,
+  fourth,
+}: {
+  data: Pick<MarketSummary, 'overview' | 'performance'> | undefined;
+  fourth: ReactNode;
+}) {
   const { t } = useTranslation('market');
   const bist100Computed = useComputedIndex('XU100');
   return (

@@ -6,7 +6,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import '@/features/market/i18n';
 
 /** The largest sectors by number of stocks, each with a bar of its share of the market (five times its width). */
-export function SectorDistributionCard({ data }: { data: MarketSummary | undefined }) {
+export function SectorDistributionCard({
+  data,
+}: {
+  data: Pick<MarketSummary, 'overview' | 'sector_distribution'> | undefined;
+}) {
   const { t } = useTranslation('market');
   return (
     <Card data-testid="sector-distribution" className="md:col-span-2 xl:col-span-1">

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STOCKS } from '@bist/market';
+import { INDICES, STOCKS } from '@bist/market';
 import { testConfig } from '@/config/env';
 import type { Database } from '@/db/client';
 import { FixedClock } from '@/lib/clock';
@@ -69,7 +69,15 @@ describe('MarketEngine on the Yahoo feed (recorded responses)', () => {
   });
 
   it('writes the recorded history and serves live quotes from the quote batches', async () => {
-    expect(replay.chartRequests()).toHaveLength(STOCKS.length);
+    // Every stock's chart once, then the indices' (the provider's own levels where it publishes them).
+    const requested = replay.chartRequests();
+    expect(new Set(requested).size).toBe(requested.length);
+    const stocks = new Set(STOCKS.map((s) => `${s.symbol}.IS`));
+    expect(requested.filter((symbol) => stocks.has(symbol))).toHaveLength(STOCKS.length);
+    const indexCodes = new Set(INDICES.map((i) => i.code));
+    for (const symbol of requested.filter((s) => !stocks.has(s))) {
+      expect(indexCodes.has(symbol.replace(/\.IS$/, ''))).toBe(true);
+    }
     const repo = new MarketRepository(database.db);
     expect(await repo.latestDailyDate()).toBe('2026-11-19');
     expect((await engine.dailyCloses('THYAO', '2026-11-16', '2026-11-19')).map((c) => c.closeTry)).toEqual([

@@ -265,7 +265,10 @@ const lines = [
   '',
   `- measured with \`npm run bench:csv\`; Node ${process.version}; in process, ` +
     'PGlite in memory in its worker thread, requests through inject; load average at the end ' +
-    `${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`,
+    `${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' / ')} on ${os.cpus().length} cores`,
   '- longest block: the longest gap of a 1 ms timer chain (wall time: on a loaded machine mostly time the process ' +
     'was not running); largest CPU in one block: the most CPU time the process (all its threads) used within one gap',
   '',

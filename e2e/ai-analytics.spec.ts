@@ -105,7 +105,10 @@ test('super_admin generates predictions, runs a sector analysis and an optimisat
 
   // Portfolio optimisation through its form: a basket, an objective and a cap; the answer follows those inputs.
   await page.getByRole('button', { name: 'Portfolio Optimization' }).click();
-  await expect(page.getByRole('tab', { name: 'Portfolio Optimization' })).toHaveAttribute('data-state', 'active');
+  await expect(page.getByRole('tab', { name: 'Portfolio Optimization' })).toHaveAttribute(
+    'data-state',
+    'active',
+  );
   const form = page.getByTestId('optimization-form');
   await form.getByLabel('An index as the basket').check();
   await form.getByLabel('Basket', { exact: true }).selectOption('XU030');

@@ -251,7 +251,11 @@ const SAMPLES: Record<string, Sample> = {
   }),
   'POST /admin/api/compliance/violations/bulk': async (t) => ({
     url: '/admin/api/compliance/violations/bulk',
-    payload: { ids: [(await plantViolation(t)).violationId], status: 'investigating', resolution_notes: 'matrix' },
+    payload: {
+      ids: [(await plantViolation(t)).violationId],
+      status: 'investigating',
+      resolution_notes: 'matrix',
+    },
   }),
   'POST /admin/api/compliance/alerts/:id/acknowledge': async (t) => ({
     url: `/admin/api/compliance/alerts/${(await plantViolation(t)).alertId}/acknowledge`,

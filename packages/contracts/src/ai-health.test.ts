@@ -50,7 +50,9 @@ describe('AI operational health', () => {
   });
 
   it('is critical when reliably behind the market direction', () => {
-    expect(statusOf({ ...good, shown: { edgePoints: -3, edgeCi: { low: -5, high: -0.5 } } })).toBe('critical');
+    expect(statusOf({ ...good, shown: { edgePoints: -3, edgeCi: { low: -5, high: -0.5 } } })).toBe(
+      'critical',
+    );
   });
 
   it('shows the Rank IC without counting it: a negative Rank IC alone does not change the label', () => {

@@ -42,7 +42,7 @@ export function edgeVerdict(edgeCi: { low: number; high: number } | null | undef
 }
 
 export const AI_HEALTH_RULE_TEXT =
-  'Worst of: edge — the investor page\'s edge over the market direction with its day-clustered 95% CI (above 0 ' +
+  "Worst of: edge — the investor page's edge over the market direction with its day-clustered 95% CI (above 0 " +
   'healthy, containing 0 warning, below 0 critical); live tracking — matured live hit rate vs the ' +
   `walk-forward band (below = warning, CI wholly below = critical; from ${LIVE_MIN_EVALUATED} predictions); ` +
   `drift — largest PSI of a feature as the models see it (daily cross-sectional z-score), last ${DRIFT_RECENT_DAYS} ` +

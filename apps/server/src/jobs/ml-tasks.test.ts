@@ -176,7 +176,9 @@ describe(runDriftTask.name, () => {
   it('reports a market-wide volume shift once as a market event, not as drift of what the models see', () => {
     // Every stock trades ten times its volume on the last 20 days.
     const moved = withVolumeShift(() => true);
-    expect(featureOf(moved, 'turnover_20').rawPsi!).toBeGreaterThan(featureOf(steady, 'turnover_20').rawPsi! + 0.5);
+    expect(featureOf(moved, 'turnover_20').rawPsi!).toBeGreaterThan(
+      featureOf(steady, 'turnover_20').rawPsi! + 0.5,
+    );
     expect(featureOf(moved, 'turnover_20').psi!).toBeLessThan(0.2);
     expect(moved.maxPsi).toBe(steady.maxPsi);
     expect(moved.marketEvent!.features).toEqual(expect.arrayContaining(['turnover_20', 'amihud_20']));

@@ -133,7 +133,11 @@ describe('hot path', () => {
 
   it('keeps nothing the router refused, and leaves other methods, bodies and sessions to the router', async () => {
     const size = hot.size;
-    for (const path of ['/api/stocks/list?page=0', '/api/stocks/list?search=%00', '/api/market/live-data?limit=x']) {
+    for (const path of [
+      '/api/stocks/list?page=0',
+      '/api/stocks/list?search=%00',
+      '/api/market/live-data?limit=x',
+    ]) {
       expect((await get(path)).res.status, path).toBe(400);
       const again = await get(path);
       expect(again.res.status, path).toBe(400);

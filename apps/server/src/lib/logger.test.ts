@@ -92,7 +92,14 @@ describe('logging', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(parsed.map((l) => l.url)).toEqual(urls);
-    expect(parsed[0]).toMatchObject({ level: 30, reqId: 'id-1', method: 'GET', status: 200, ms: 1.3, msg: 'request' });
+    expect(parsed[0]).toMatchObject({
+      level: 30,
+      reqId: 'id-1',
+      method: 'GET',
+      status: 200,
+      ms: 1.3,
+      msg: 'request',
+    });
     // Past the batch size a write goes out at once.
     const big = new AccessLog(stream, 100);
     big.line('id-2', 'GET', '/api/'.padEnd(120, 'y'), 200, 1);

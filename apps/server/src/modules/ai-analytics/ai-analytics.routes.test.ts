@@ -470,7 +470,9 @@ describe('AI analytics routes', () => {
     };
     const before = await count();
     // Two clicks at once: one run.
-    const [a, b] = await Promise.all([1, 2].map(() => call(admin, 'POST', '/admin/api/ai/portfolio/optimize', body)));
+    const [a, b] = await Promise.all(
+      [1, 2].map(() => call(admin, 'POST', '/admin/api/ai/portfolio/optimize', body)),
+    );
     const first = aiOptimizeResponseSchema.parse(a!.json());
     expect(aiOptimizeResponseSchema.parse(b!.json()).optimization_id).toBe(first.optimization_id);
     expect(await count()).toBe(before + 1);

@@ -465,7 +465,8 @@ export class AiAnalyticsService {
       return { ...req, symbols: req.symbols };
     }
     const members = (indexByCode(req.basket ?? '')?.members ?? []).filter((s) => this.d.market.hasStock(s));
-    if (members.length < 2) throw new BadRequestError(`basket ${req.basket} has no stocks with data`, 'basket');
+    if (members.length < 2)
+      throw new BadRequestError(`basket ${req.basket} has no stocks with data`, 'basket');
     const symbols = members.slice(0, AI_MAX_SYMBOLS);
     if (req.max_weight * symbols.length < 1 - 1e-9)
       throw new BadRequestError(

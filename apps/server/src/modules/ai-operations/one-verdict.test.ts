@@ -3,7 +3,11 @@
 // says of the same model (its 'piyasa yönünden ayırt edilemiyor' flag and edge interval), and the health label follows
 // the verdict, not the 50 % coin flip or the Rank IC.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAlgorithmListResponseSchema, algorithmListSchema, type AlgorithmEvaluation } from '@bist/contracts';
+import {
+  adminAlgorithmListResponseSchema,
+  algorithmListSchema,
+  type AlgorithmEvaluation,
+} from '@bist/contracts';
 import { createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
 import type { TestApp } from '@test/helpers';
 import { walkForwardRecord } from '@test/ml-test-kit';
@@ -62,7 +66,9 @@ describe('one verdict per model for staff and investors', () => {
       (await t.app.inject(withToken(token, { method: 'GET', url: '/admin/api/ai/algorithms' }))).json(),
     );
     const investor = algorithmListSchema.parse(
-      (await t.app.inject({ method: 'GET', url: `/api/ml-algorithms/list?horizon=${admin.horizon_days}` })).json(),
+      (
+        await t.app.inject({ method: 'GET', url: `/api/ml-algorithms/list?horizon=${admin.horizon_days}` })
+      ).json(),
     ).data;
     const expected = { ols: 'ahead', ridge: 'indistinguishable', lasso: 'behind' } as const;
     for (const [id, verdict] of Object.entries(expected)) {
@@ -77,7 +83,9 @@ describe('one verdict per model for staff and investors', () => {
         shown.edge_ci!.low > 0 ? 'ahead' : shown.edge_ci!.high < 0 ? 'behind' : 'indistinguishable',
       ).toBe(verdict);
     }
-    const health = Object.fromEntries(admin.data.filter((a) => a.id in expected).map((a) => [a.id, a.health]));
+    const health = Object.fromEntries(
+      admin.data.filter((a) => a.id in expected).map((a) => [a.id, a.health]),
+    );
     expect(health).toEqual({ ols: 'healthy', ridge: 'warning', lasso: 'critical' });
     const olsIc = admin.data.find((a) => a.id === 'ols')!.health_checks.find((c) => c.check === 'rank_ic')!;
     expect(olsIc).toMatchObject({ status: 'critical', counted: false });

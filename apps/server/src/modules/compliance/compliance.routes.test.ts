@@ -172,9 +172,9 @@ describe('compliance API', () => {
         expect(res.statusCode, `${status} ${JSON.stringify(notes)}`).toBe(400);
         expect(res.json()).toMatchObject({ success: false, field: 'resolution_notes' });
       }
-    expect(
-      violationResponseSchema.parse((await call('super_admin', 'GET', url)).json()).data.status,
-    ).toBe('open');
+    expect(violationResponseSchema.parse((await call('super_admin', 'GET', url)).json()).data.status).toBe(
+      'open',
+    );
     const reassigned = await call('super_admin', 'PUT', url, {
       status: 'open',
       assigned_to: 'risk@bistai.demo',

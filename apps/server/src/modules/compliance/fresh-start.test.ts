@@ -55,7 +55,9 @@ describe('compliance on a fresh demo start', () => {
     expect(open.length).toBe(summary.newViolations);
     expect(open.length).toBeGreaterThan(0);
     expect(open.length).toBeLessThanOrEqual(20);
-    const onCrash = open.filter((v) => v.rule_code === 'MKT_VOLUME_SPIKE' && v.occurred_at.startsWith(crashDay!.date));
+    const onCrash = open.filter(
+      (v) => v.rule_code === 'MKT_VOLUME_SPIKE' && v.occurred_at.startsWith(crashDay!.date),
+    );
     expect(onCrash.length).toBeLessThanOrEqual(2);
   });
 

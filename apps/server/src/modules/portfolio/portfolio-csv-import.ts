@@ -193,7 +193,9 @@ export async function encodeCsvPreviewAnswer(preview: CsvPreview): Promise<Buffe
   const parts: string[] = [envelope.slice(0, slot + EMPTY_ROWS.length - 1)];
   for (let from = 0; from < preview.rows.length; from += ENCODED_ROWS_PER_TURN) {
     if (from > 0) await nextTurn();
-    const chunk = JSON.stringify(z.encode(rowsSchema, preview.rows.slice(from, from + ENCODED_ROWS_PER_TURN)));
+    const chunk = JSON.stringify(
+      z.encode(rowsSchema, preview.rows.slice(from, from + ENCODED_ROWS_PER_TURN)),
+    );
     parts.push(from > 0 ? ',' : '', chunk.slice(1, -1));
   }
   parts.push(envelope.slice(slot + EMPTY_ROWS.length - 1));

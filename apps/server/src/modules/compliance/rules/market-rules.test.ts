@@ -67,7 +67,11 @@ describe(volumeSpike.name, () => {
     const down = { symbol: 'XYZ', bars: barsOf(flatThen(31, 10, [9]), volumes(6_000)) };
     expect(volumeSpike(down, params)).toHaveLength(1);
     expect(volumeSpike(down, params, crash)).toEqual([]);
-    const flat = volumeSpike({ symbol: 'XYZ', bars: barsOf(flatThen(31, 10, [10]), volumes(6_000)) }, params, crash);
+    const flat = volumeSpike(
+      { symbol: 'XYZ', bars: barsOf(flatThen(31, 10, [10]), volumes(6_000)) },
+      params,
+      crash,
+    );
     expect(flat).toHaveLength(1);
     expect(flat[0]!.evidence.figures).toMatchObject({ move_fraction: 0, market_median_move_fraction: -0.1 });
   });

@@ -34,7 +34,8 @@ export function OptimizationCard({ o, detailed = false }: { o: AiOptimization; d
           {fractionPercent(o.volatility_ceiling, 0)}) ·{' '}
           <span data-testid="optimization-inputs">
             {t('aiAnalytics.portfolio.inputs', {
-              stocks: o.inputs?.basket ?? t('aiAnalytics.portfolio.stocksCount', { count: allocation.length }),
+              stocks:
+                o.inputs?.basket ?? t('aiAnalytics.portfolio.stocksCount', { count: allocation.length }),
               cap: fractionPercent(o.max_weight, 0),
             })}
           </span>

@@ -78,7 +78,13 @@ describe('OptimizationForm', () => {
   });
 
   it('maps each objective to a method and whether the AI views are used', () => {
-    const base = { stocks: ['THYAO', 'GARAN'], basket: null, targetPercent: 20, tolerance: 'high', capPercent: 50 } as const;
+    const base = {
+      stocks: ['THYAO', 'GARAN'],
+      basket: null,
+      targetPercent: 20,
+      tolerance: 'high',
+      capPercent: 50,
+    } as const;
     expect(requestOf({ ...base, objective: 'efficient_return' })).toMatchObject({
       symbols: ['THYAO', 'GARAN'],
       method: 'efficient_return',

@@ -88,7 +88,12 @@ export function OptimizationForm({
             <div className="flex flex-wrap gap-4 text-sm">
               {(['basket', 'stocks'] as const).map((s) => (
                 <label key={s} className="flex items-center gap-2">
-                  <input type="radio" name="stock-source" checked={source === s} onChange={() => setSource(s)} />
+                  <input
+                    type="radio"
+                    name="stock-source"
+                    checked={source === s}
+                    onChange={() => setSource(s)}
+                  />
                   {t(`aiAnalytics.form.source.${s}`)}
                 </label>
               ))}
@@ -140,7 +145,9 @@ export function OptimizationForm({
                     </li>
                   ))}
                 </ul>
-                {tooFew ? <p className="text-xs text-muted-foreground">{t('aiAnalytics.form.tooFew')}</p> : null}
+                {tooFew ? (
+                  <p className="text-xs text-muted-foreground">{t('aiAnalytics.form.tooFew')}</p>
+                ) : null}
               </div>
             )}
           </fieldset>
@@ -205,7 +212,11 @@ export function OptimizationForm({
             ) : null}
           </div>
           <div className="flex items-end md:col-span-2">
-            <Button type="submit" disabled={pending || tooFew || capTooLow || badCap} data-testid="optimize-submit">
+            <Button
+              type="submit"
+              disabled={pending || tooFew || capTooLow || badCap}
+              data-testid="optimize-submit"
+            >
               {pending ? <Spinner /> : <LineChart />} {t('aiAnalytics.form.submit')}
             </Button>
           </div>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allocationOf, axisPercentDigits, fractionPercent, signedFractionPercent, signedPercent } from './format';
+import {
+  allocationOf,
+  axisPercentDigits,
+  fractionPercent,
+  signedFractionPercent,
+  signedPercent,
+} from './format';
 
 describe('AI analytics formats', () => {
   it('shows fractions as percents with a sign, and a dash for missing values', () => {

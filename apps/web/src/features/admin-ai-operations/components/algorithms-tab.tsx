@@ -17,7 +17,10 @@ export function AlgorithmsTab({ data, canAct }: { data: AdminAlgorithmList; canA
   return (
     <div className="space-y-4">
       {data.drift?.market_event ? (
-        <div className="rounded-md border border-neutral/40 bg-neutral/10 p-3 text-sm" data-testid="market-event">
+        <div
+          className="rounded-md border border-neutral/40 bg-neutral/10 p-3 text-sm"
+          data-testid="market-event"
+        >
           <p className="font-medium">{t('aiOps.marketEvent.title')}</p>
           <p className="text-muted-foreground">{data.drift.market_event.detail}</p>
         </div>

@@ -118,9 +118,7 @@ function BulkDialog({
       ),
     ).then(
       (results) => {
-        toast.success(
-          t('compliance.bulk.done', { count: results.reduce((n, r) => n + r.updated, 0) }),
-        );
+        toast.success(t('compliance.bulk.done', { count: results.reduce((n, r) => n + r.updated, 0) }));
         onDone();
       },
       (error: unknown) =>
@@ -135,7 +133,9 @@ function BulkDialog({
       <DialogContent closeLabel={t('common.close')}>
         <DialogHeader>
           <DialogTitle>{t(`compliance.bulk.${action}Title`, { count: violations.length })}</DialogTitle>
-          <DialogDescription>{t('compliance.bulk.description', { count: violations.length })}</DialogDescription>
+          <DialogDescription>
+            {t('compliance.bulk.description', { count: violations.length })}
+          </DialogDescription>
         </DialogHeader>
         {assigning ? (
           <div className="space-y-2">

@@ -104,10 +104,10 @@ describe('ViolationList', () => {
     const b: Violation = { ...investigating, violation_id: 'b', id: 'b', entity_id: 'BBB' };
     const fetchMock = vi.fn((_url: string, _init?: RequestInit) =>
       Promise.resolve(
-        new Response(
-          JSON.stringify({ success: true, data: { updated: 2, violations: [a, b] } }),
-          { status: 200, headers: { 'Content-Type': 'application/json' } },
-        ),
+        new Response(JSON.stringify({ success: true, data: { updated: 2, violations: [a, b] } }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
       ),
     );
     vi.stubGlobal('fetch', fetchMock);

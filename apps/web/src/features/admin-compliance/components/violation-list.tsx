@@ -216,7 +216,11 @@ function ViolationActionDialog({
             onChange={(e) => setNotes(e.target.value)}
           />
           <p className="text-xs text-muted-foreground">
-            {t(action === 'dismissed' ? 'compliance.violation.dismissNeedsNotes' : 'compliance.violation.needsNotes')}
+            {t(
+              action === 'dismissed'
+                ? 'compliance.violation.dismissNeedsNotes'
+                : 'compliance.violation.needsNotes',
+            )}
           </p>
         </div>
         <DialogFooter>

@@ -157,16 +157,14 @@ describe('LoginPage', () => {
     });
   });
 
-  it('shows the connection error instead when demo mode is not known', async () => {
+  it('shows the connection error instead when demo mode is not known (the browser online: the server is named)', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
     renderApp('/login');
     fillAndSubmit('mehmet@example.com', 'x');
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Bağlantı hatası. İnternet bağlantınızı kontrol edin.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toContain('Sunucuya ulaşılamadı');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 });

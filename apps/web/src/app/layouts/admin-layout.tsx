@@ -7,6 +7,7 @@ import { RoleBadge } from '@/components/role-badge';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { useAdminTranslation } from '@/lib/admin-i18n';
 import { useAdminSession } from '@/lib/admin-session';
+import { useAdminFormats } from './admin-formats';
 import { AdminSidebarContent } from './admin-sidebar';
 import { SidebarShell } from './sidebar-shell';
 
@@ -15,6 +16,7 @@ import { SidebarShell } from './sidebar-shell';
  * and logout; the sidebar on large screens, a drawer on phones.
  */
 export default function AdminLayout() {
+  useAdminFormats();
   return (
     <RequireAdmin>
       <AdminShell />

@@ -105,10 +105,13 @@ for (const tag of ['', ' @phone']) {
     await expect(consents).toContainText('Aydınlatma metnini');
     const marketing = consents.getByRole('checkbox', { name: /Kampanya/ });
     await expect(marketing).not.toBeChecked();
-    await marketing.check();
+    await marketing.click();
     await expect(page.getByText('Kampanya e-postalarına izin verdiniz')).toBeVisible();
-    await marketing.uncheck();
+    await expect(marketing).toBeChecked();
+    await expect(marketing).toBeEnabled();
+    await marketing.click();
     await expect(page.getByText('Kampanya e-postası izniniz geri alındı')).toBeVisible();
+    await expect(marketing).not.toBeChecked();
 
     await signOut(page, phone);
     // The old password no longer signs in.

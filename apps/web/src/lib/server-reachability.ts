@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /**
  * Whether the BIST AI server answers, as this page last saw it — not the browser's `navigator.onLine`, which stays
  * true while the server is down. Every API call reports its outcome here (request-json.ts); while no call has been
@@ -45,7 +43,7 @@ export function reportNoAnswer(): void {
   set(browserOnline() ? 'unreachable' : 'offline');
 }
 
-/** The reachability as last seen (the header subscribes through useServerReachability). */
+/** The reachability as last seen (the header subscribes through useServerReachability, use-server-reachability.ts). */
 export function currentReachability(): Reachability {
   return state;
 }
@@ -87,7 +85,8 @@ function onBrowserChange(): void {
   else void probe();
 }
 
-function subscribe(listener: () => void): () => void {
+/** Listens to reachability changes (the header's hook, use-server-reachability.ts); returns the unsubscribe. */
+export function subscribeReachability(listener: () => void): () => void {
   listeners.add(listener);
   if (listeners.size === 1) {
     window.addEventListener('online', onBrowserChange);
@@ -106,13 +105,4 @@ function subscribe(listener: () => void): () => void {
       timer = null;
     }
   };
-}
-
-/** The server's reachability for the header; re-renders when it changes. */
-export function useServerReachability(): Reachability {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => 'reachable',
-  );
 }

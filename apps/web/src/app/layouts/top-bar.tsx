@@ -12,7 +12,7 @@ import { toast } from '@/components/ui/toaster';
 import { useOpenOnDemand } from '@/components/use-open-on-demand';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { useServerReachability } from '@/lib/server-reachability';
+import { useServerReachability } from '@/lib/use-server-reachability';
 import { cn } from '@/lib/utils';
 
 /**

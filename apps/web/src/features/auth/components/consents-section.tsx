@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { MailCheck } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,6 +14,8 @@ export function ConsentsSection() {
   const id = useId();
   const consents = useConsents();
   const setConsent = useSetMarketingConsent();
+  // The choice being saved, shown from the click on (no flicker back while the request starts); null when none is.
+  const [saving, setSaving] = useState<boolean | null>(null);
   const data = consents.data;
   const date = (iso: string) =>
     new Date(iso).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'tr-TR', {
@@ -33,7 +35,10 @@ export function ConsentsSection() {
           {data?.privacy_notice_acknowledged_at
             ? t('consents.notice', { date: date(data.privacy_notice_acknowledged_at) })
             : t('consents.noNotice')}{' '}
-          <Link to={PRIVACY_NOTICE_PATH} className="text-primary underline underline-offset-4">
+          <Link
+            to={PRIVACY_NOTICE_PATH}
+            className="inline-flex min-h-11 items-center text-primary underline underline-offset-4"
+          >
             {t('register.noticeLink')}
           </Link>
         </CardDescription>
@@ -45,15 +50,18 @@ export function ConsentsSection() {
             type="checkbox"
             className="mt-0.5 size-5 shrink-0 accent-primary"
             // The choice being saved shows at once; a refusal puts the stored one back.
-            checked={setConsent.isPending ? setConsent.variables : (data?.marketing_consent ?? false)}
-            disabled={!data || setConsent.isPending}
-            onChange={(event) =>
-              setConsent.mutate(event.target.checked, {
-                onSuccess: (next) =>
-                  toast.success(next.marketing_consent ? t('consents.given') : t('consents.withdrawn')),
+            checked={saving ?? data?.marketing_consent ?? false}
+            disabled={!data || saving !== null}
+            onChange={(event) => {
+              const next = event.target.checked;
+              setSaving(next);
+              setConsent.mutate(next, {
+                onSuccess: (stored) =>
+                  toast.success(stored.marketing_consent ? t('consents.given') : t('consents.withdrawn')),
                 onError: () => toast.error(t('consents.failed')),
-              })
-            }
+                onSettled: () => setSaving(null),
+              });
+            }}
           />
           <span>{t('consents.marketing')}</span>
         </label>

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { requestIdGenerator } from '@/lib/request-id';
@@ -46,7 +46,7 @@ export async function buildApp(infra: Infrastructure, platform?: PlatformService
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), stream: asyncStdout() },
     // One compact access line per request (registerAccessLog) instead of Fastify's two full ones.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     // A client that trickles its headers or body (one byte every few seconds) is cut off: the whole request must
     // arrive within requestTimeoutMs, the headers within a third of it; timeouts are checked every second.

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { AccessLog, createLogger, registerAccessLog, serializeError } from './logger.ts';
 
 const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo';
@@ -65,7 +65,7 @@ describe('logging', () => {
 
   it('writes one compact access line per request, without headers', async () => {
     const { lines, stream } = memoryLog();
-    const app = Fastify({ logger: { level: 'info', stream }, disableRequestLogging: true });
+    const app = Fastify({ logger: { level: 'info', stream }, logController: new LogController({ disableRequestLogging: true }) });
     registerAccessLog(app, stream);
     app.get('/x', async () => ({ ok: true }));
     await app.inject({ method: 'GET', url: '/x?q=1', headers: { authorization: 'Bearer secret-token' } });

@@ -291,6 +291,13 @@ describe.skipIf(!testDatabaseUrl())(
         body: { email: 'alarm@example.com', password: 'alarm-sifre-1' },
       });
       const token = login.body.token;
+      // Ten active alerts need a paid plan (Premium allows 20, decision 0056).
+      const upgrade = await call(a, '/api/subscription', {
+        method: 'PUT',
+        token,
+        body: { plan: 'premium', interval: 'monthly' },
+      });
+      expect(upgrade.status).toBe(200);
       // One kuruş either side of the current price of the most traded stocks: the next move meets one of them.
       const created: number[] = [];
       for (const quote of (await liveData(a)).quotes.slice(0, 5)) {

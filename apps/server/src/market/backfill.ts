@@ -1,6 +1,5 @@
 import { INDICES, STOCKS, nextTradingDay, type DailyBar } from '@bist/market';
-import type { EngineLogger } from './engine.ts';
-import type { FeedProvider } from './feed.ts';
+import type { EngineLogger, FeedProvider } from './feed.ts';
 import type { MarketRepository } from './market.repository.ts';
 import type { BackfillRepository, BackfillKind, BackfillProgress, StagedBar } from './backfill.repository.ts';
 import { YahooUnavailableError } from './yahoo/settings.ts';

@@ -14,7 +14,7 @@ import {
 import type { ComponentHealth } from '@/lib/health';
 import type { Clock } from '@/lib/clock';
 import type { DailyClose, MarketData, Quote, QuoteListener, StockInfo } from './market-data.ts';
-import { DataNotFinalError, type FeedProvider, type LiveSnapshot } from './feed.ts';
+import { DataNotFinalError, type EngineLogger, type FeedProvider, type LiveSnapshot } from './feed.ts';
 import type { MarketRepository, StoredDailyBar } from './market.repository.ts';
 import { IndexLevels } from './index-levels.ts';
 import { MinuteRecorder, replaySessionMinutes } from './minute-bars.ts';
@@ -23,11 +23,7 @@ import { lastCompletedTradingDay, tradingDaysBack } from './trading-day.ts';
 import { BACKFILL_STATE_KEY, HistoryBackfill } from './backfill.ts';
 import { BackfillRepository } from './backfill.repository.ts';
 
-export interface EngineLogger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+export type { EngineLogger } from './feed.ts';
 
 /**
  * Where this process's quotes come from when several API processes share one database (feed-ownership.ts): 'sole'

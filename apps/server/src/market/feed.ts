@@ -1,6 +1,13 @@
 import type { DailyBar } from '@bist/market';
 import type { ComponentHealth } from '@/lib/health';
 
+/** What the market code logs through (the app's logger, or a quiet one in tests). */
+export interface EngineLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
 /** A stock's state at an instant of the session. */
 export interface LiveSnapshot {
   symbol: string;

@@ -70,7 +70,9 @@ async function dashboardLeadsWithPortfolio(page: Page, request: APIRequestContex
   await expect(page.getByRole('heading', { name: 'Özet', level: 1 })).toBeVisible();
   const snapshot = page.getByTestId('portfolio-snapshot');
   await expect(snapshot).toContainText('Portföyüm');
-  // The investor's own figures come before the market's cards.
+  // The investor's own figures come before the market's cards (both drawn first: a box is read without waiting).
+  await expect(page.getByTestId('dashboard-personal')).toBeVisible();
+  await expect(page.getByTestId('card-total-stocks')).toBeVisible();
   const personalTop = (await page.getByTestId('dashboard-personal').boundingBox())!.y;
   const marketTop = (await page.getByTestId('card-total-stocks').boundingBox())!.y;
   expect(personalTop).toBeLessThan(marketTop);

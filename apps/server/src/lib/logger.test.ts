@@ -65,7 +65,10 @@ describe('logging', () => {
 
   it('writes one compact access line per request, without headers', async () => {
     const { lines, stream } = memoryLog();
-    const app = Fastify({ logger: { level: 'info', stream }, logController: new LogController({ disableRequestLogging: true }) });
+    const app = Fastify({
+      logger: { level: 'info', stream },
+      logController: new LogController({ disableRequestLogging: true }),
+    });
     registerAccessLog(app, stream);
     app.get('/x', async () => ({ ok: true }));
     await app.inject({ method: 'GET', url: '/x?q=1', headers: { authorization: 'Bearer secret-token' } });

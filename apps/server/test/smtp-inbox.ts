@@ -1,5 +1,6 @@
-// A local SMTP server on 127.0.0.1 (an ephemeral port) that keeps every message it receives, for tests of the
-// account e-mails: the app sends through its real SMTP client (SMTP_URL), the test reads the message.
+// A local SMTP server on 127.0.0.1 that keeps every message it receives, for tests of the account e-mails: the app
+// sends through its real SMTP client (SMTP_URL), the test reads the message. The route tests listen on an ephemeral
+// port; the e2e suite on the port its server was started with (e2e/smtp-catcher.ts).
 import type { AddressInfo } from 'node:net';
 import smtpServer from 'smtp-server';
 
@@ -40,9 +41,12 @@ export class SmtpInbox {
     },
   });
 
-  /** Starts listening; returns the SMTP_URL to configure. */
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** Starts listening (on `port`, or an ephemeral one); returns the SMTP_URL to configure. */
+  async start(port = 0): Promise<string> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', () => resolve());
+    });
     return `smtp://127.0.0.1:${(this.server.server.address() as AddressInfo).port}`;
   }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CheckCircle2 } from 'lucide-react';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -37,5 +38,15 @@ export function AuthShell({
         <CardContent className="space-y-4 p-6 pt-0">{children}</CardContent>
       </Card>
     </main>
+  );
+}
+
+/** An account page's 'done' line: the server's message with a tick, announced to screen readers. */
+export function AuthDone({ message, testId }: { message: string | undefined; testId: string }) {
+  return (
+    <p role="status" className="flex items-start gap-2 text-sm" data-testid={testId}>
+      <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-up" aria-hidden="true" />
+      {message}
+    </p>
   );
 }

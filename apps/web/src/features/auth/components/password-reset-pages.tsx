@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CheckCircle2, Info } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH } from '@bist/contracts/values';
 import { Button } from '@/components/ui/button';
 import { fieldProps, FormError, FormField } from '@/components/ui/form-field';
@@ -11,7 +11,7 @@ import { formErrorsFrom } from '@/lib/server-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTranslation } from '@/lib/use-translation';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '@/features/auth/api/password-reset';
-import { AuthShell } from './auth-shell';
+import { AuthDone, AuthShell } from './auth-shell';
 import '@/features/auth/i18n';
 
 /** The investor's pages of a reset (the server's links point at them: customer-reset-realm.ts). */
@@ -59,10 +59,7 @@ export function ForgotPasswordPage() {
   if (request.isSuccess)
     return (
       <AuthShell title={t('forgot.title')}>
-        <p role="status" className="flex items-start gap-2 text-sm" data-testid="reset-requested">
-          <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-up" aria-hidden="true" />
-          {request.data.message}
-        </p>
+        <AuthDone message={request.data.message} testId="reset-requested" />
         <p
           className="flex items-start gap-2 rounded-md bg-accent px-3 py-2 text-sm text-accent-foreground"
           data-testid="reset-delivery"
@@ -140,10 +137,7 @@ export function ResetPasswordPage() {
   if (confirm.isSuccess)
     return (
       <AuthShell title={t('reset.title')}>
-        <p role="status" className="flex items-start gap-2 text-sm" data-testid="reset-done">
-          <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-up" aria-hidden="true" />
-          {confirm.data.message}
-        </p>
+        <AuthDone message={confirm.data.message} testId="reset-done" />
         <Button asChild className="w-full">
           <Link to="/login">{t('reset.signIn')}</Link>
         </Button>

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { CheckCircle2 } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH } from '@bist/contracts/values';
 import { Button } from '@/components/ui/button';
 import { fieldProps, FormError, FormField } from '@/components/ui/form-field';
@@ -11,7 +10,7 @@ import { formErrorsFrom } from '@/lib/server-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTranslation } from '@/lib/use-translation';
 import { useRegister } from '@/features/auth/api/register';
-import { AuthShell } from './auth-shell';
+import { AuthDone, AuthShell } from './auth-shell';
 import '@/features/auth/i18n';
 
 type Field = 'name' | 'email' | 'password' | 'privacy_notice_acknowledged';
@@ -76,10 +75,7 @@ export function RegisterPage() {
   if (register.isSuccess)
     return (
       <AuthShell title={t('register.done')}>
-        <p role="status" className="flex items-start gap-2 text-sm" data-testid="register-done">
-          <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-up" aria-hidden="true" />
-          {register.data.message}
-        </p>
+        <AuthDone message={register.data.message} testId="register-done" />
         <Button asChild className="w-full">
           <Link to="/login">{t('register.goSignIn')}</Link>
         </Button>

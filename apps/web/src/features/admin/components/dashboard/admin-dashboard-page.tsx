@@ -49,6 +49,9 @@ export function AdminDashboardPage() {
 
       <StaffSourceLine />
 
+      {/* What the role acts on comes first; the spec's staff-wide cards follow. */}
+      {stats.data ? <RoleViewCards view={stats.data.role_view} /> : null}
+
       {stats.isError ? (
         <ErrorCard
           message={t('dashboard.loadFailed')}
@@ -57,8 +60,6 @@ export function AdminDashboardPage() {
       ) : (
         <DashboardStats stats={stats.data} />
       )}
-
-      {stats.data ? <RoleViewCards view={stats.data.role_view} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <QuickActionsCard />

@@ -2,6 +2,7 @@
 // the theme button work, report the page view (lib/load-app.ts hands over to the app).
 import { analyticsSessionId } from '@/lib/analytics-session';
 import { writeStorage, STORAGE_KEYS } from '@/lib/storage';
+import { setDarkClass } from '@/lib/theme-class';
 
 function syncThemeButton(button: HTMLButtonElement): void {
   const dark = document.documentElement.classList.contains('dark');
@@ -16,7 +17,7 @@ export function wireThemeToggle(): void {
     syncThemeButton(button);
     button.addEventListener('click', () => {
       const dark = !document.documentElement.classList.contains('dark');
-      document.documentElement.classList.toggle('dark', dark);
+      setDarkClass(dark);
       writeStorage(STORAGE_KEYS.theme, dark ? 'dark' : 'light');
       syncThemeButton(button);
     });

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
+import { setDarkClass } from '@/lib/theme-class';
 
 export type Theme = 'light' | 'dark';
 
@@ -17,9 +18,9 @@ export function readInitialTheme(): Theme {
   return resolveInitialTheme(readStorage(STORAGE_KEYS.theme), systemPrefersDark());
 }
 
-/** Toggles the `dark` class on <html>. */
+/** Sets the `dark` class on <html> (in one frame: see setDarkClass). */
 export function applyTheme(theme: Theme): void {
-  document.documentElement.classList.toggle('dark', theme === 'dark');
+  setDarkClass(theme === 'dark');
 }
 
 /** Each change is saved, so the next visit starts in the same theme. */

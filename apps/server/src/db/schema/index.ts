@@ -11,3 +11,4 @@ export * from './ai-analytics.ts';
 export * from './bi.ts';
 export * from './privacy.ts';
 export * from './accounts.ts';
+export * from './reference-series.ts';

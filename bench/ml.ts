@@ -32,8 +32,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { algorithmEvaluationSchema, isPredictionHorizon, type AlgorithmEvaluation } from '@bist/contracts';
-import { ALGORITHMS, CHAMPION_MIN_T, chooseProduction, type ProductionChoice, Z_95 } from '@bist/ml';
+import {
+  algorithmEvaluationSchema,
+  isPredictionHorizon,
+  RELIABILITY_MIN_BIN_ROWS,
+  type AlgorithmEvaluation,
+} from '@bist/contracts';
+import {
+  ALGORITHMS,
+  CHAMPION_MIN_T,
+  chooseProduction,
+  productionCandidateOf,
+  type ProductionChoice,
+  Z_95,
+} from '@bist/ml';
 import { MlWorkerPool } from '../apps/server/src/jobs/worker-pool.ts';
 import { trainOnPool } from '../apps/server/src/jobs/ml-engine.ts';
 import type { TrainOutcome } from '../apps/server/src/jobs/ml-protocol.ts';
@@ -311,6 +323,16 @@ const table = [
   ...rows.map((r) => `| ${r.join(' | ')} |`),
 ].join('\n');
 
+/** How far a served confidence level's realised rate may lie from its predicted rate (issue #32: ±3 points). */
+const RELIABILITY_GAP_POINTS = 3;
+/** The served levels of a reliability table (bins of ≥ RELIABILITY_MIN_BIN_ROWS rows, measuredLevelOf) and their gaps. */
+const servedLevelsLine = (bins: NonNullable<AlgorithmEvaluation['calibration']>['reliability']): string => {
+  const served = bins.filter((b) => b.realisedPercent !== null && b.count >= RELIABILITY_MIN_BIN_ROWS);
+  const gaps = served.map((b) => (b.realisedPercent ?? NaN) - (b.predictedPercent ?? NaN));
+  const within = gaps.filter((g) => Math.abs(g) <= RELIABILITY_GAP_POINTS).length;
+  const worst = gaps.reduce((m, g) => (Math.abs(g) > Math.abs(m) ? g : m), 0);
+  return `served levels (bins of ≥ ${RELIABILITY_MIN_BIN_ROWS} rows): ${served.length}; within ±${RELIABILITY_GAP_POINTS} points: ${within} of ${served.length}${served.length > 0 ? ` (largest gap ${num(worst, 2)} points)` : ''}`;
+};
 /** The test-year figures (and the earlier year's, and the reliability table) of `id` as the production model of h. */
 const championFigures = (h: number, id: string, label: string): string[] => {
   const test = outcomes.find((o) => o.horizon === h && o.algorithmId === id);
@@ -335,19 +357,51 @@ const championFigures = (h: number, id: string, label: string): string[] => {
       '',
       `  reliability (${year}, cross-sectional direction = above the day's median; cross-fitted by half-year):`,
       '',
-      '  | predicted bin % | rows | mean predicted % | realised % [95% day-clustered] | gap pts | gap / SE |',
-      '  |---|---|---|---|---|---|',
+      '  | predicted bin % | rows | mean predicted % | realised % [95% day-clustered] | gap pts | gap / SE | served level | within ±3 pts |',
+      '  |---|---|---|---|---|---|---|---|',
       ...bins.map((b) => {
         const gap = (b.realisedPercent ?? NaN) - (b.predictedPercent ?? NaN);
         const se = b.realisedSePoints ?? NaN;
-        return `  | ${b.lowPercent.toFixed(0)}–${b.highPercent.toFixed(0)} | ${b.count} | ${pct(b.predictedPercent)} | ${pct(b.realisedPercent)} [${pct((b.realisedPercent ?? NaN) - Z_95 * se)}, ${pct((b.realisedPercent ?? NaN) + Z_95 * se)}] | ${num(gap, 2)} | ${num(gap / se, 2)} |`;
+        const served = b.realisedPercent !== null && b.count >= RELIABILITY_MIN_BIN_ROWS;
+        return `  | ${b.lowPercent.toFixed(0)}–${b.highPercent.toFixed(0)} | ${b.count} | ${pct(b.predictedPercent)} | ${pct(b.realisedPercent)} [${pct((b.realisedPercent ?? NaN) - Z_95 * se)}, ${pct((b.realisedPercent ?? NaN) + Z_95 * se)}] | ${num(gap, 2)} | ${num(gap / se, 2)} | ${served ? 'yes' : `no (< ${RELIABILITY_MIN_BIN_ROWS} rows)`} | ${served ? (Math.abs(gap) <= RELIABILITY_GAP_POINTS ? 'yes' : '**no**') : '–'} |`;
       }),
+      '',
+      `  ${servedLevelsLine(bins)}`,
       '',
     );
   };
   reliability('test year', e);
   if (earlier) reliability(`earlier year ${earlierWindow}`, evalOf(earlier));
   return lines;
+};
+/** A factor's Rank IC (NW t) on the test year and the earlier year, from the ladder of any run of h (same rows). */
+const factorFigures = (h: number, factorId: string): string => {
+  const ladderOf = (list: TrainOutcome[]) =>
+    list
+      .filter((o) => o.horizon === h && !o.error)
+      .map((o) => evalOf(o).factorLadder.find((f) => f.id === factorId))
+      .find((f) => f !== undefined);
+  const test = ladderOf(outcomes);
+  const earlier = ladderOf(earlierOutcomes);
+  return `Its ranking's Rank IC: test year ${num(test?.rankIcMean)} (NW t ${num(test?.rankIcNwT, 2)})${EARLIER_YEAR ? `, earlier year ${num(earlier?.rankIcMean)} (NW t ${num(earlier?.rankIcNwT, 2)})` : ''}.`;
+};
+/**
+ * The server's own choice at the end of the history: the same rule (chooseProduction) over the test-year walk-forward's
+ * selection windows (its earlier half, productionCandidateOf) — what a server trained on this history serves — with
+ * that model's figures on the holdout half (data it was not selected on).
+ */
+const serverChoiceLine = (h: number): string | null => {
+  const list = outcomes.filter((o) => o.horizon === h);
+  if (list.length === 0) return null;
+  const choice = chooseProduction(list.map((o) => productionCandidateOf(o.algorithmId, evalOf(o), o.error)));
+  if (!choice) return `- h = ${h}, server's choice at the end of the history: none`;
+  if (choice.kind === 'factor')
+    return `- h = ${h}, server's choice at the end of the history (selection half of the test year): the factor ${choice.factorId} — no model cleared NW t ≥ ${CHAMPION_MIN_T} there`;
+  const o = list.find((x) => x.algorithmId === choice.algorithmId)!;
+  const periods = evalOf(o).periods ?? [];
+  const sel = periods.find((p) => p.role === 'selection');
+  const hold = periods.find((p) => p.role === 'holdout');
+  return `- h = ${h}, server's choice at the end of the history (selection half of the test year, ${sel?.from} … ${sel?.to}: Δ ${num(sel?.rankIcDiffVsBestFactor)}, NW t ${num(sel?.rankIcDiffNwT, 2)}): **${choice.algorithmId}**; holdout half ${hold?.from} … ${hold?.to}: Rank IC ${num(hold?.rankIcMean)}, Δ vs ${hold?.bestFactorId} ${num(hold?.rankIcDiffVsBestFactor)} (NW t ${num(hold?.rankIcDiffNwT, 2)}), relative hit ${pct(hold?.relativeHitPercent)} %`;
 };
 // The factor ladder and the champion's figures and reliability table, per horizon.
 const championLines: string[] = [];
@@ -366,16 +420,19 @@ for (const h of HORIZONS) {
         )}; always-up ${pct(evalOf(anyTest).alwaysUpPercent)} %, always-down ${pct(evalOf(anyTest).alwaysDownPercent)} %`,
     );
   }
+  const serverLine = serverChoiceLine(h);
   if (!id) {
     const choice = choices.get(h);
     championLines.push(
       choice?.kind === 'factor'
-        ? `- h = ${h}: the factor served — no model beat ${choice.factorId} on the previous year with NW t ≥ ${CHAMPION_MIN_T}`
+        ? `- h = ${h}: the factor served — no model beat ${choice.factorId} on the previous year with NW t ≥ ${CHAMPION_MIN_T}. ${factorFigures(h, choice.factorId)}`
         : `- h = ${h}: no champion (${TWO_YEARS ? 'no qualifying candidate' : 'previous year skipped'})`,
     );
+    if (serverLine) championLines.push(serverLine);
     continue;
   }
   championLines.push(...championFigures(h, id, 'champion'));
+  if (serverLine) championLines.push(serverLine);
   const averageId = seedAverageChampions.get(h) ?? null;
   if (SEEDS > 1 && averageId && averageId !== id)
     championLines.push(
@@ -383,6 +440,7 @@ for (const h of HORIZONS) {
     );
 }
 const summary = [
+  `- command: \`npm run bench:ml --${args.map((a) => ` ${a}`).join('')}\``,
   `- dataset: ${dataset.description}`,
   `- algorithms: ${algorithmIds.length} × horizons ${HORIZONS.join(', ')}; walk-forward: expanding window, retrain every 20 trading days, 250 days scored per year: test year ${scoredWindow}, previous year ${previousWindow}${EARLIER_YEAR ? `, earlier year ${earlierWindow}` : ''}; worker threads: ${WORKERS} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'cpu'})`,
   `- total wall time${SEEDS > 1 ? ' (first seed)' : ''}: ${(firstSeedWallMs / 1000).toFixed(1)} s (data ${(loadMs / 1000).toFixed(1)} s, training + evaluation ${(trainMs / 1000).toFixed(1)} s)`,

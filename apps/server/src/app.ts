@@ -90,13 +90,13 @@ export async function buildApp(infra: Infrastructure, platform?: PlatformService
   });
   registerSecurityHeaders(app);
   const accessLog = registerAccessLog(app);
-  if (accessLog) hot.hooks.accessLine = (...line) => accessLog.line(...line);
+  if (accessLog) hot.hooks.accessLine = (id, fixed, ms) => accessLog.lineFixed(id, fixed, ms);
   const requestMetrics = new RequestMetricsCollector(
     infra.clock === systemClock ? Date.now : () => infra.clock.now().getTime(),
   );
   if (config.requestMetrics) {
     registerRequestMetrics(app, requestMetrics);
-    hot.hooks.count = (...request) => requestMetrics.record(...request);
+    hot.hooks.count = (method, route, status, ms) => requestMetrics.record(method, route, status, ms);
   }
   registerInputGuard(app);
   await app.register(fastifyRateLimit, { global: false });

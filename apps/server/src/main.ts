@@ -29,7 +29,9 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel);
   // MARKET_FEED=auto: the real provider is asked now, while the database opens; its answer is used if it has come by
   // the time the engine starts (it never holds the server up), otherwise the supervisor acts on it later.
-  const firstProbe = config.marketFeed === 'auto' ? observed(probeProvider(config.marketProviderUrl)) : null;
+  const probeTimeout = config.marketProbeTimeoutMs ? { timeoutMs: config.marketProbeTimeoutMs } : {};
+  const firstProbe =
+    config.marketFeed === 'auto' ? observed(probeProvider(config.marketProviderUrl, probeTimeout)) : null;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
     config,
     clock: marketClock,
     log: marketLog,
+    ...(config.marketProbeTimeoutMs ? { probeTimeoutMs: config.marketProbeTimeoutMs } : {}),
     ...(firstProbe ? { firstProbe: firstProbe.promise } : {}),
   });
   log.info(

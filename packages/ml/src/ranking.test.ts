@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { featuresOf, withTargets } from '../test/helpers.ts';
 import { FEATURE_COLUMN } from './features.ts';
 import { Rng } from './random.ts';
-import { CHAMPION_MIN_T, chooseProduction, neweyWestT, rankingMetrics } from './ranking.ts';
+import {
+  CHAMPION_MIN_T,
+  chooseProduction,
+  neweyWestT,
+  productionCandidateOf,
+  rankingMetrics,
+} from './ranking.ts';
 
 describe(neweyWestT.name, () => {
   it('is the ordinary t without lags and shrinks when the series is autocorrelated', () => {
@@ -115,5 +121,57 @@ describe(chooseProduction.name, () => {
   it('is null without any candidate that has a factor to compare with', () => {
     expect(chooseProduction([])).toBeNull();
     expect(chooseProduction([c('a', 0.01, 1, 125, null, null)])).toBeNull();
+  });
+});
+
+describe(productionCandidateOf.name, () => {
+  const period = (role: 'selection' | 'holdout', diff: number, t: number) => ({
+    role,
+    from: '2026-01-01',
+    to: '2026-06-30',
+    days: 120,
+    rankIcMean: 0.05,
+    bestFactorId: role === 'selection' ? 'momentum_12_1' : 'low_volatility',
+    bestFactorRankIcMean: 0.03,
+    rankIcDiffVsBestFactor: diff,
+    rankIcDiffNwT: t,
+    relativeHitPercent: 51,
+    relativeScored: 1000,
+    hitPercent: 50,
+    alwaysUpPercent: 50,
+    alwaysDownPercent: 50,
+    scored: 1000,
+    relativeResidualP10: -0.02,
+    relativeResidualP90: 0.02,
+  });
+  const record = (periods?: ReturnType<typeof period>[]) =>
+    ({
+      rankIcDiffVsBestFactor: 0.01,
+      rankIcDiffNwT: 1.1,
+      bestFactorId: 'low_volatility',
+      rankIc: { mean: 0.05, sd: 0.1, icir: 0.5, days: 240 },
+      ...(periods ? { periods } : {}),
+    }) as unknown as Parameters<typeof productionCandidateOf>[1];
+
+  it('reads the selection window, not the holdout or the whole window', () => {
+    const c = productionCandidateOf(
+      'lda',
+      record([period('selection', 0.04, 2.5), period('holdout', -0.01, -0.3)]),
+    );
+    expect(c).toEqual({
+      algorithmId: 'lda',
+      rankIcDiffVsBestFactor: 0.04,
+      rankIcDiffNwT: 2.5,
+      bestFactorId: 'momentum_12_1',
+      rankIcDays: 120,
+      error: null,
+    });
+    expect(chooseProduction([c])).toEqual({ kind: 'model', algorithmId: 'lda' });
+  });
+
+  it('falls back to the whole window of a record stored before the split; a missing record is an error', () => {
+    expect(productionCandidateOf('ridge', record())).toMatchObject({ rankIcDiffNwT: 1.1, rankIcDays: 240 });
+    expect(productionCandidateOf('ridge', null).error).toBe('not evaluated');
+    expect(productionCandidateOf('ridge', record(), 'boom').error).toBe('boom');
   });
 });

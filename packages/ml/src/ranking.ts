@@ -4,7 +4,7 @@
  * to the best factor, the Rank IC on the tradable target (next open → close of t + h), and the production rule
  * (`chooseProduction`).
  */
-import { PRODUCTION_MIN_T } from '@bist/contracts';
+import { type AlgorithmEvaluation, PRODUCTION_MIN_T } from '@bist/contracts';
 import { FEATURE_COLUMN, type FeatureName, type FeatureSet, gather, type Horizon } from './features.ts';
 import { dailyIc, dailyIcs, type IcSummary, summariseIc } from './metrics.ts';
 
@@ -177,4 +177,27 @@ export function chooseProduction(candidates: readonly ProductionCandidate[]): Pr
   let factor: string | null = null;
   for (const [id, votes] of factorVotes) if (factor === null || votes > factorVotes.get(factor)!) factor = id;
   return factor === null ? null : { kind: 'factor', factorId: factor };
+}
+
+/**
+ * A stored walk-forward evaluation as a production candidate: its selection window (decision 0053) — the earlier half
+ * of its scored days — or, for a record stored before the split, its whole window. A missing record is an error (not
+ * evaluated). One reading for the server and bench:ml.
+ */
+export function productionCandidateOf(
+  algorithmId: string,
+  record: AlgorithmEvaluation | null,
+  error: string | null = null,
+): ProductionCandidate {
+  const selection = record?.periods?.find((p) => p.role === 'selection');
+  return {
+    algorithmId,
+    rankIcDiffVsBestFactor: selection
+      ? selection.rankIcDiffVsBestFactor
+      : (record?.rankIcDiffVsBestFactor ?? null),
+    rankIcDiffNwT: selection ? selection.rankIcDiffNwT : (record?.rankIcDiffNwT ?? null),
+    bestFactorId: selection ? selection.bestFactorId : (record?.bestFactorId ?? null),
+    rankIcDays: selection ? selection.days : (record?.rankIc.days ?? 0),
+    error: error ?? (record ? null : 'not evaluated'),
+  };
 }

@@ -53,6 +53,13 @@ const envSchema = z.object({
     .min(1)
     .max(100_000)
     .optional(),
+  /** How long MARKET_FEED=auto waits for the provider's answer to a probe (default 3 s; it never delays the server). */
+  MARKET_PROBE_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(100)
+    .max(600_000)
+    .optional(),
   MARKET_SEED: z.coerce.number().int().default(20_260_101),
   DEMO_MODE: booleanFromString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -132,6 +139,8 @@ export interface AppConfig {
   marketProviderUrl: string | undefined;
   /** Requests a minute to MARKET_PROVIDER_URL when not the production budget (undefined: the production one). */
   marketProviderRequestsPerMinute?: number | undefined;
+  /** The auto feed's probe timeout when not the default (MARKET_PROBE_TIMEOUT_MS). */
+  marketProbeTimeoutMs?: number | undefined;
   marketSeed: number;
   /** Demo accounts and the 'any e-mail works' login. On by default only for the embedded database. */
   demoMode: boolean;
@@ -205,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     marketFeed,
     marketProviderUrl: e.MARKET_PROVIDER_URL,
     marketProviderRequestsPerMinute: e.MARKET_PROVIDER_REQUESTS_PER_MINUTE,
+    marketProbeTimeoutMs: e.MARKET_PROBE_TIMEOUT_MS,
     marketSeed: e.MARKET_SEED,
     demoMode,
     logLevel: e.LOG_LEVEL,

@@ -156,6 +156,47 @@ describe('hot path', () => {
 });
 
 describe('HotResponses', () => {
+  it('gives each answer its own request id and access line from the headers it keeps per encoding', async () => {
+    const ids = ['id-1', 'id-2', 'id-3'];
+    const lines: string[] = [];
+    const hot = new HotResponses({
+      nextRequestId: () => ids.shift() ?? 'none',
+      apiHeaders: { 'x-content-type-options': 'nosniff' },
+      accessLine: (id, fixed, ms) => lines.push(`${id}${fixed}${ms >= 0 ? 'ms' : ''}`),
+    });
+    const url = '/a?b=1';
+    hot.remember(
+      { method: 'GET', url } as never,
+      '/a',
+      'v',
+      () => 'v',
+      new EncodedBody(Buffer.alloc(2_000, 'x')),
+    );
+    const server = http.createServer((req, res) => {
+      if (!hot.serve(req, res)) res.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const answers = [];
+      for (const headers of [BROWSER, {}, BROWSER])
+        answers.push(await request(`http://127.0.0.1:${port}${url}`, headers));
+      expect(answers.map((a) => a.headers['x-request-id'])).toEqual(['id-1', 'id-2', 'id-3']);
+      expect(answers.map((a) => a.headers['content-encoding'])).toEqual(['br', undefined, 'br']);
+      expect(answers.map((a) => Number(a.headers['content-length']))).toEqual(
+        answers.map((a) => a.body.length),
+      );
+      expect(answers[0]!.body.equals(answers[2]!.body)).toBe(true);
+      expect(answers[1]!.body.length).toBe(2_000);
+      expect(answers[0]!.headers['x-content-type-options']).toBe('nosniff');
+      expect(lines).toEqual(
+        ['id-1', 'id-2', 'id-3'].map((id) => `${id},"method":"GET","url":"/a?b=1","status":200,"ms":ms`),
+      );
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('keeps at most its bound of URLs, the one kept longest going first', () => {
     const hot = new HotResponses({ nextRequestId: () => 'id', apiHeaders: {} }, 2);
     const request = (url: string) => ({ method: 'GET', url }) as never;

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import Fastify, { LogController } from 'fastify';
-import { AccessLog, createLogger, registerAccessLog, serializeError } from './logger.ts';
+import { AccessLog, accessLineFixed, createLogger, registerAccessLog, serializeError } from './logger.ts';
 
 const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo';
 
@@ -108,5 +108,21 @@ describe('logging', () => {
     big.line('id-2', 'GET', '/api/'.padEnd(120, 'y'), 200, 1);
     expect(lines).toHaveLength(2);
     big.close();
+  });
+
+  it('writes the same line from a fixed part made once (the hot path) as from its fields', () => {
+    const { lines, stream } = memoryLog();
+    const log = new AccessLog(stream);
+    const url = '/api/stocks/list?search="ş"';
+    log.line('id-3', 'GET', url, 200, 0.04);
+    log.lineFixed('id-3', accessLineFixed('GET', url, 200), 0.04);
+    log.close();
+    const [routed, hot] = lines
+      .join('')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(hot).toEqual({ ...routed, time: hot!.time });
+    expect(hot).toMatchObject({ reqId: 'id-3', url, status: 200, ms: 0 });
   });
 });

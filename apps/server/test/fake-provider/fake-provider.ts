@@ -17,6 +17,8 @@ export class FakeProvider {
   /** Chart requests answered before every further one hangs (null: no limit): a run frozen in the middle. */
   hangChartsAfter: number | null = null;
   private chartsAnswered = 0;
+  /** Each chart answer is sent this long after its request (a provider farther away than 127.0.0.1). */
+  chartDelayMs = 0;
   /** Every request path (with its query) in arrival order, handshake included. */
   readonly requests: string[] = [];
   private readonly server: http.Server;
@@ -66,7 +68,9 @@ export class FakeProvider {
       req.socket.destroy();
       return;
     }
-    void send(answer, res);
+    if (this.chartDelayMs > 0 && path.startsWith('/v8/finance/chart/'))
+      setTimeout(() => void send(answer, res), this.chartDelayMs);
+    else void send(answer, res);
   }
 }
 

@@ -1,13 +1,16 @@
 // Business intelligence: request metrics (one row per minute × route × method × status class, never per request),
 // product events (no IP address, no user agent: visitors are salted daily hashes), subscriptions and the payments
-// ledger. Every row of product data says whether it is demo seed data or live activity (`source`).
+// ledger, and the idempotency keys of requests that must take effect once (a plan change charges once however
+// often it is sent). Every row of product data says whether it is demo seed data or live activity (`source`).
 import {
   bigint,
   date,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -112,4 +115,24 @@ export const payments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('payments_occurred_idx').on(t.occurredAt)],
+);
+
+/**
+ * Idempotency keys (the `Idempotency-Key` header) per owner and operation: the first answer is kept with a hash of
+ * its request, so a replay gets that answer and a different request under the same key is refused.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    operation: text('operation').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.operation, t.ownerId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );

@@ -1,17 +1,4 @@
-import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 
 import { customerUsers } from './auth.ts';
 import { createdAt } from './columns.ts';
@@ -57,41 +44,4 @@ export const portfolioTransactions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('portfolio_transactions_user_idx').on(t.userId, t.tradeDate, t.id)],
-);
-
-export const watchlistItems = pgTable(
-  'watchlist_items',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => customerUsers.id, { onDelete: 'cascade' }),
-    symbol: text('symbol').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.symbol] })],
-);
-
-/** Price alerts; `triggered_at` is set once by an atomic `update … where triggered_at is null`. */
-export const priceAlerts = pgTable(
-  'price_alerts',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => customerUsers.id, { onDelete: 'cascade' }),
-    symbol: text('symbol').notNull(),
-    direction: text('direction').notNull(),
-    thresholdTry: numeric('threshold_try', { precision: 20, scale: 6, mode: 'number' }).notNull(),
-    note: text('note'),
-    createdAt: createdAt(),
-    triggeredAt: timestamp('triggered_at', { withTimezone: true }),
-    triggeredPriceTry: numeric('triggered_price_try', { precision: 20, scale: 6, mode: 'number' }),
-    readAt: timestamp('read_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('price_alerts_user_idx').on(t.userId, t.createdAt),
-    index('price_alerts_active_symbol_idx')
-      .on(t.symbol)
-      .where(sql`${t.triggeredAt} is null`),
-  ],
 );

@@ -34,7 +34,14 @@ import {
   type StockPredictions,
   type TopPrediction,
 } from '@bist/contracts';
-import { chooseProduction, dayTotalsMeanSe, predictionTargetOf, type ProductionChoice, Z_95 } from '@bist/ml';
+import {
+  chooseProduction,
+  dayTotalsMeanSe,
+  predictionTargetOf,
+  productionCandidateOf,
+  type ProductionChoice,
+  Z_95,
+} from '@bist/ml';
 import { addCalendarDays, addTradingDays, istanbulDate } from '@bist/market';
 import type { Clock } from '@/lib/clock';
 import { NotFoundError } from '@/lib/errors';
@@ -109,23 +116,6 @@ interface ServedBatch {
 const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
 
 /** A record's selection window (its whole window before the split was stored). */
-function selectionOf(record: AlgorithmEvaluation | null) {
-  const selection = record?.periods?.find((p) => p.role === 'selection');
-  if (selection)
-    return {
-      diff: selection.rankIcDiffVsBestFactor,
-      t: selection.rankIcDiffNwT,
-      days: selection.days,
-      factor: selection.bestFactorId,
-    };
-  return {
-    diff: record?.rankIcDiffVsBestFactor ?? null,
-    t: record?.rankIcDiffNwT ?? null,
-    days: record?.rankIc.days ?? 0,
-    factor: record?.bestFactorId ?? null,
-  };
-}
-
 /** The windows a production model's figures are shown on: holdout first, then selection (or the whole window). */
 function windowsOf(record: AlgorithmEvaluation | null): ProductionWindow[] {
   if (!record) return [];
@@ -408,18 +398,7 @@ export class PredictionsService {
           (a) =>
             a.enabled && errors.has(a.id) && errors.get(a.id) === null && served.has(`${a.id}:${horizon}`),
         )
-        .map((a) => {
-          const record = evaluated.get(a.id)?.record ?? null;
-          const selection = selectionOf(record);
-          return {
-            algorithmId: a.id,
-            rankIcDiffVsBestFactor: selection.diff,
-            rankIcDiffNwT: selection.t,
-            bestFactorId: selection.factor,
-            rankIcDays: selection.days,
-            error: record ? null : 'not evaluated',
-          };
-        }),
+        .map((a) => productionCandidateOf(a.id, evaluated.get(a.id)?.record ?? null)),
     );
     return { horizon, algorithms, evaluations: evaluated, realised, trained, production };
   }

@@ -42,6 +42,7 @@ import { AnalysisCard } from './analysis-card';
 import { OptimizationCard } from './optimization-card';
 import { OptimizationForm } from './optimization-form';
 import { PredictionsTable } from './predictions-table';
+import { ProductionModelCard } from './production-model-card';
 import { StocksTable } from './stocks-table';
 import '@/features/admin-ai-analytics/i18n';
 
@@ -119,6 +120,8 @@ export function AiAnalyticsPage() {
 
   const d = dashboard.data;
   const predictionRows = predictions.data ?? [];
+  // The production model of the latest on-demand predictions (its windows and call mode come with them).
+  const production = generate.data?.model ?? null;
   const analysisRows = analyses.data ?? [];
   const optimizationRows = optimizations.data ?? [];
   const generateButton = (label: string) => (
@@ -247,6 +250,7 @@ export function AiAnalyticsPage() {
         </div>
 
         <TabsContent value="overview" className="space-y-4">
+          {production ? <ProductionModelCard model={production} /> : null}
           <Card>
             <CardHeader>
               <CardTitle>{t('aiAnalytics.latestPredictions')}</CardTitle>
@@ -278,6 +282,7 @@ export function AiAnalyticsPage() {
             </p>
             {generateButton(t('aiAnalytics.generateNew'))}
           </div>
+          {production ? <ProductionModelCard model={production} /> : null}
           {predictionRows.length > 0 ? (
             <PredictionsTable rows={predictionRows} detailed />
           ) : (

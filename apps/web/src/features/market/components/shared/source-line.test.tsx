@@ -30,6 +30,19 @@ describe('SourceLine', () => {
     );
   });
 
+  it('says the stock page’s history is split-adjusted only when it is the real provider’s', async () => {
+    renderWithSource(<SourceLine splitAdjusted />, marketSourceData());
+    expect((await screen.findByTestId('source-line')).textContent).toBe(
+      'Kaynak: Yahoo Finance, 15 dk gecikmeli · 27.11.2026 15:42:10 · geçmiş fiyatlar bölünmelere göre düzeltilmiş',
+    );
+    cleanup();
+    renderWithSource(<SourceLine splitAdjusted />, simulatedSourceData());
+    expect((await screen.findByTestId('source-line')).textContent).toBe(
+      'Kaynak: simülasyon, gerçek piyasa değil · 27.11.2026 15:42:10',
+    );
+    expect(screen.queryByTestId('split-adjusted')).toBeNull();
+  });
+
   it('says a simulation is not the real market', async () => {
     renderWithSource(<SourceLine />, simulatedSourceData());
     expect((await screen.findByTestId('source-line')).textContent).toBe(

@@ -20,13 +20,23 @@ function useSourceWords(source: MarketSource | null | undefined): string {
 
 /**
  * 'Kaynak: Yahoo Finance, 15 dk gecikmeli · 27.11.2026 15:42:10': where a page's prices come from and the time of
- * the newest data, under the stock and index pages' headers. Nothing until the server has answered.
+ * the newest data, under the stock and index pages' headers. Nothing until the server has answered. `splitAdjusted`
+ * (the stock page, whose chart shows stored history) adds '· geçmiş fiyatlar bölünmelere göre düzeltilmiş' when the
+ * stored history is the real provider's, which the server keeps adjusted for splits (decision 0052); a simulated
+ * history has no splits to adjust for, so nothing is claimed then.
  */
-export function SourceLine({ className }: { className?: string }) {
+export function SourceLine({
+  className,
+  splitAdjusted = false,
+}: {
+  className?: string;
+  splitAdjusted?: boolean;
+}) {
   const { t } = useTranslation('market');
   const query = useMarketSource();
   const words = useSourceWords(query.data);
   if (query.isPending) return null;
+  const adjusted = splitAdjusted && query.data?.history.source === 'real';
   return (
     <p
       className={cn('text-xs text-muted-foreground tabular-nums', className)}
@@ -34,6 +44,11 @@ export function SourceLine({ className }: { className?: string }) {
       data-source={marketSourceKind(query.data)}
     >
       {t('source.line', { source: words, time: formatDateTime(query.data?.as_of) })}
+      {adjusted ? (
+        <span data-testid="split-adjusted" title={t('source.splitAdjustedHint')}>
+          {` · ${t('source.lineSplitAdjusted')}`}
+        </span>
+      ) : null}
     </p>
   );
 }

@@ -60,7 +60,7 @@ export function StockPage({
     <div className="space-y-6">
       <div className="space-y-2">
         <StockHeader symbol={symbol} profile={p} quote={quote} live={live} actions={actions(symbol)} />
-        <SourceLine />
+        <SourceLine splitAdjusted />
       </div>
 
       <StaleBanner freshness={p?.freshness} />

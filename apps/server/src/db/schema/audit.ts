@@ -1,7 +1,7 @@
+// The tamper-evident audit log and its anchored head (decisions 0014, 0045).
 import {
   bigint,
   bigserial,
-  boolean,
   check,
   index,
   integer,
@@ -12,52 +12,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-
-import { createdAt } from './columns.ts';
-
-/**
- * Admin staff (admin realm). Separate from customer_users, with their own sessions: a customer token is unknown to
- * the admin API and an admin token unknown to the customer API.
- */
-export const adminUsers = pgTable(
-  'admin_users',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
-    email: text('email').notNull().unique(),
-    /** One of ADMIN_ROLES (contracts). */
-    role: text('role').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    isActive: boolean('is_active').notNull().default(true),
-    /**
-     * Seeded by demo mode with a published password: deactivated at any start with demo mode off, whatever its
-     * e-mail or password has become since.
-     */
-    isDemo: boolean('is_demo').notNull().default(false),
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('admin_users_role_idx').on(t.role)],
-);
-
-/** Staff sessions: only the SHA-256 of the random token is stored; logout sets revoked_at, deleting the user removes them. */
-export const adminSessions = pgTable(
-  'admin_sessions',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
-  },
-  (t) => [index('admin_sessions_user_idx').on(t.userId), index('admin_sessions_expiry_idx').on(t.expiresAt)],
-);
 
 /**
  * The audit log: append-only (a trigger rejects UPDATE and DELETE). No foreign key to admin_users, so entries
@@ -116,12 +70,3 @@ export const auditChainHead = pgTable(
   },
   (t) => [check('audit_chain_head_one_row', sql`${t.id} = 1`)],
 );
-
-/** Platform settings: one JSON document per key ('platform'), with who changed it last. */
-export const platformSettings = pgTable('platform_settings', {
-  key: text('key').primaryKey(),
-  value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-  updatedById: uuid('updated_by_id'),
-  updatedByEmail: text('updated_by_email').notNull(),
-});

@@ -18,6 +18,11 @@ const COMMANDS: Record<string, CliCommand> = {
       'import-prices <files or folders…> [--skip-bad-rows]  load EOD CSV files (one transaction per file)',
     load: () => import('./cli/import-prices.ts'),
   },
+  'import-series': {
+    summary:
+      'import-series <file>  load reference series (TÜFE, USD/TRY, EUR/TRY, gram gold, deposit rate) from a CSV',
+    load: () => import('./cli/import-series.ts'),
+  },
   'market-status': {
     summary:
       'market-status  stored market history: stocks covered, first/last date, bars per source, stocks behind or missing',

@@ -14,7 +14,13 @@ import { MarketRepository } from '@/market/market.repository';
 import { probeProvider } from '@/market/yahoo/probe';
 import { createJobInfrastructure } from '@/composition/infrastructure';
 import { createPlatformServices } from '@/composition/services';
-import { startBackground, startComplianceJobs, startMlJobs } from '@/composition/background';
+import {
+  startBackground,
+  startComplianceJobs,
+  startMlJobs,
+  startReferenceSeries,
+} from '@/composition/background';
+import { createYahooClient } from '@/market/yahoo/yahoo-client';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
@@ -107,6 +113,18 @@ async function main(): Promise<void> {
       );
   }
   const stopBackground = await startBackground(services, app.log);
+  const stopReferenceSeries = await startReferenceSeries(
+    services,
+    {
+      // The real feed, or a provider the operator pointed the server at (a caching proxy, the fake one in e2e).
+      active: () => engine.providerName === 'yahoo' || config.marketProviderUrl !== undefined,
+      client: createYahooClient({
+        log: app.log,
+        ...(config.marketProviderUrl ? { baseUrl: config.marketProviderUrl } : {}),
+      }),
+    },
+    app.log,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -114,6 +132,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     stopBackground();
+    stopReferenceSeries();
     feedSupervisor.stop();
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');

@@ -15,3 +15,4 @@ export * from './compliance.ts';
 export * from './ai-analytics.ts';
 export * from './bi.ts';
 export * from './privacy.ts';
+export * from './reference-series.ts';

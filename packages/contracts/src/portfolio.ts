@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFERENCE_SERIES_CODES } from './reference-series.values.ts';
 import { limitParam } from './market.ts';
 import {
   ALERT_DIRECTIONS,
@@ -355,11 +356,45 @@ export const performancePointSchema = z.object({
   twr_percent: z.number(),
   /** XU100 return from the start of the range to this day, percent; null without index closes. */
   benchmark_percent: z.number().nullable(),
+  /**
+   * The same two returns measured in another unit (decision 0063): real (TÜFE-deflated lira), US dollars, gram gold;
+   * null where the unit's series does not cover the day.
+   */
+  real_percent: z.number().nullable(),
+  usd_percent: z.number().nullable(),
+  gold_percent: z.number().nullable(),
+  benchmark_real_percent: z.number().nullable(),
+  benchmark_usd_percent: z.number().nullable(),
+  benchmark_gold_percent: z.number().nullable(),
 });
 export type PerformancePoint = z.infer<typeof performancePointSchema>;
 
+/** The range's returns beside the nominal TWR (decision 0063); null where a series does not cover the range. */
+export const returnComparisonsSchema = z.object({
+  /** TWR with every amount in TÜFE-deflated lira (the CPI as the unit). */
+  real_percent: z.number().nullable(),
+  usd_percent: z.number().nullable(),
+  gold_percent: z.number().nullable(),
+  /** The deposit benchmark compounded daily (act/365) over the same days. */
+  deposit_percent: z.number().nullable(),
+  benchmark_real_percent: z.number().nullable(),
+  benchmark_usd_percent: z.number().nullable(),
+  benchmark_gold_percent: z.number().nullable(),
+  /** The month the latest CPI figure comes from (YYYY-MM), and how the range's last day got its CPI. */
+  cpi_month: z.string().nullable(),
+  cpi_method: z.enum(['interpolated', 'carried-forward']).nullable(),
+  /** Where the CPI came from: shipped (the TÜİK history in the code), import, evds; null when none is loaded. */
+  cpi_source: z.string().nullable(),
+  deposit_source: z.string().nullable(),
+  /** Series without values over the whole range (their figures are null), and CPI months missing inside it. */
+  missing: z.array(z.enum(REFERENCE_SERIES_CODES)),
+  missing_months: z.array(z.string()),
+});
+export type ReturnComparisons = z.infer<typeof returnComparisonsSchema>;
+
 export const portfolioOverviewSchema = z.object({
   overview: portfolioOverviewSummarySchema,
+  comparisons: returnComparisonsSchema,
   holdings: z.array(holdingSchema),
   performance: z.array(performancePointSchema),
 });

@@ -15,3 +15,4 @@ export * from './prediction-call.values.ts';
 export * from './portfolio.values.ts';
 export * from './privacy.values.ts';
 export * from './plans.values.ts';
+export * from './reference-series.values.ts';

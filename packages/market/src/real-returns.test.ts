@@ -7,6 +7,8 @@ import {
   realReturn,
   returnInUnit,
   timeWeightedReturnInUnit,
+  timeWeightedReturnsInUnit,
+  dailyValueOn,
 } from './real-returns.ts';
 
 describe('realReturn', () => {
@@ -143,5 +145,47 @@ describe('timeWeightedReturnInUnit', () => {
 
   it('is null when no day held capital', () => {
     expect(timeWeightedReturnInUnit([{ valueTry: 0, flowTry: 0, unitTry: 1 }])).toBeNull();
+  });
+});
+
+describe('timeWeightedReturnsInUnit', () => {
+  it('gives the return from the anchor to each day, the last equal to timeWeightedReturnInUnit', () => {
+    const days = [
+      { valueTry: 30_000, flowTry: 0, unitTry: 30 },
+      { valueTry: 33_000, flowTry: 0, unitTry: 31 },
+      { valueTry: 44_800, flowTry: 10_000, unitTry: 32 },
+    ];
+    const series = timeWeightedReturnsInUnit(days);
+    expect(series[0]).toBeNull();
+    // Day 1 alone: $1,064.516 / $1,000 − 1.
+    expect(series[1]).toBeCloseTo(33_000 / 31 / 1_000 - 1, 12);
+    expect(series[2]).toBeCloseTo(timeWeightedReturnInUnit(days)!, 12);
+  });
+
+  it('stays null until a day holds capital', () => {
+    const days = [
+      { valueTry: 0, flowTry: 0, unitTry: 30 },
+      { valueTry: 0, flowTry: 0, unitTry: 30 },
+      { valueTry: 1_100, flowTry: 1_000, unitTry: 30 },
+    ];
+    expect(timeWeightedReturnsInUnit(days)).toEqual([null, null, expect.closeTo(0.1, 12)]);
+  });
+});
+
+describe('dailyValueOn', () => {
+  const usd = [
+    { date: '2025-11-03', value: 42.0 },
+    { date: '2025-11-07', value: 42.2 },
+  ];
+  it('takes the latest value on or before the day (a weekend keeps Friday) and null before the first', () => {
+    expect(dailyValueOn(usd, '2025-11-07')).toBe(42.2);
+    expect(dailyValueOn(usd, '2025-11-09')).toBe(42.2);
+    expect(dailyValueOn(usd, '2025-11-05')).toBe(42.0);
+    expect(dailyValueOn(usd, '2025-11-02')).toBeNull();
+  });
+
+  it('does not carry a value on past the age allowed', () => {
+    expect(dailyValueOn(usd, '2025-11-14', 7)).toBe(42.2);
+    expect(dailyValueOn(usd, '2025-11-15', 7)).toBeNull();
   });
 });

@@ -157,15 +157,49 @@ export interface UnitDay {
  * held capital.
  */
 export function timeWeightedReturnInUnit(days: readonly UnitDay[]): number | null {
+  return timeWeightedReturnsInUnit(days).at(-1) ?? null;
+}
+
+/**
+ * The same return from the anchor to each day (index 0, the anchor, is null): the series a chart in that unit
+ * draws. A day stays null until some day has held capital.
+ */
+export function timeWeightedReturnsInUnit(days: readonly UnitDay[]): (number | null)[] {
+  const out: (number | null)[] = days.length > 0 ? [null] : [];
   let growth = 1;
   let counted = false;
   for (let d = 1; d < days.length; d++) {
     const prev = days[d - 1]!;
     const day = days[d]!;
     const capital = prev.valueTry / prev.unitTry + day.flowTry / day.unitTry;
-    if (capital <= 0) continue;
-    growth *= day.valueTry / day.unitTry / capital;
-    counted = true;
+    if (capital > 0) {
+      growth *= day.valueTry / day.unitTry / capital;
+      counted = true;
+    }
+    out.push(counted ? growth - 1 : null);
   }
-  return counted ? growth - 1 : null;
+  return out;
+}
+
+/**
+ * A daily series' value on a day: the latest on or before it (a weekend or holiday keeps Friday's), at most
+ * `maxAgeDays` old (a series that stopped is not carried on); null before it starts or past that age.
+ */
+export function dailyValueOn(
+  series: readonly DailyPoint[],
+  date: string,
+  maxAgeDays = Number.POSITIVE_INFINITY,
+): number | null {
+  let lo = 0;
+  let hi = series.length - 1;
+  let found: DailyPoint | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (series[mid]!.date <= date) {
+      found = series[mid]!;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  if (!found || dayNumber(date) - dayNumber(found.date) > maxAgeDays) return null;
+  return found.value;
 }

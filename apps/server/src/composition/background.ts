@@ -4,6 +4,7 @@
 // the nightly ML schedule when its time changes, renewing paid subscriptions whose period ended, and the ML job queue.
 import type { ComplianceQueue } from '@/jobs/compliance-queue';
 import type { MarketData } from '@/market/market-data';
+import type { YahooClient } from '@/market/yahoo/yahoo-client';
 import { initialTrainingPhases, runFirstTraining } from '@/jobs/first-training';
 import type { Logger } from './infrastructure.ts';
 import type { InitialTraining } from '@/config/env';
@@ -135,4 +136,35 @@ export async function startMlJobs(
   } catch (error) {
     log.error({ err: error }, 'ML job queue failed to start');
   }
+}
+
+/** The provider's FX and gold charts are read again this often (daily series; three requests each time). */
+const REFERENCE_SERIES_REFRESH_MS = 6 * 60 * 60_000;
+
+/**
+ * The reference series (decision 0063): the shipped TÜFE history on a fresh install, then USD/TRY, EUR/TRY and gold
+ * from the real provider at start and every six hours while the feed is the real one. Failures are logged.
+ */
+export async function startReferenceSeries(
+  services: Pick<Services, 'referenceSeries'>,
+  provider: { active: () => boolean; client: YahooClient },
+  log: Logger,
+): Promise<() => void> {
+  try {
+    const months = await services.referenceSeries.ensureShippedHistory();
+    if (months > 0) log.info({ months }, 'reference series: shipped TÜFE history (TÜİK, 2003=100) loaded');
+  } catch (error) {
+    log.error({ err: error }, 'reference series: could not load the shipped TÜFE history');
+  }
+  const refresh = async () => {
+    if (!provider.active()) return;
+    const written = await services.referenceSeries.refreshFromProvider(provider.client);
+    log.info({ written }, 'reference series: FX and gold from the provider');
+  };
+  refresh().catch((error: unknown) => log.warn({ err: error }, 'reference series refresh failed'));
+  const timer = setInterval(() => {
+    refresh().catch((error: unknown) => log.warn({ err: error }, 'reference series refresh failed'));
+  }, REFERENCE_SERIES_REFRESH_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -20,6 +20,7 @@ import { DEFAULT_QUOTE_STREAM_LIMITS } from '@/modules/market/quote-stream';
 import { marketStatusRoutes } from '@/modules/market-status/market-status.routes';
 import { portfolioRoutes } from '@/modules/portfolio/portfolio.routes';
 import { privacyRoutes } from '@/modules/privacy/privacy.routes';
+import { referenceSeriesRoutes } from '@/modules/reference-series/reference-series.routes';
 import { predictionRunsRoutes } from '@/modules/predictions/prediction-runs.routes';
 import { predictionsRoutes } from '@/modules/predictions/predictions.routes';
 import { settingsRoutes } from '@/modules/settings/settings.routes';
@@ -54,6 +55,7 @@ export async function registerRoutes(
   await app.register(adminAuthRoutes(services.adminAuth, services.adminResets));
   await app.register(adminUsersRoutes(services.adminUsers));
   await app.register(adminDashboardRoutes(services.adminDashboard));
+  await app.register(referenceSeriesRoutes(services.referenceSeries));
   await app.register(auditRoutes(services.audit));
   await app.register(settingsRoutes(services.settings));
   await app.register(predictionRunsRoutes(services.predictionRuns));

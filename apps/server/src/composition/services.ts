@@ -51,6 +51,8 @@ import { PredictionsVersion } from '@/modules/predictions/predictions-version';
 import { SettingsRepository } from '@/modules/settings/settings.repository';
 import { SettingsService } from '@/modules/settings/settings.service';
 import { SystemRepository } from '@/modules/system/system.repository';
+import { ReferenceSeriesRepository } from '@/modules/reference-series/reference-series.repository';
+import { ReferenceSeriesService } from '@/modules/reference-series/reference-series.service';
 import { SystemService } from '@/modules/system/system.service';
 import { WatchlistRepository } from '@/modules/watchlist/watchlist.repository';
 import { WatchlistService } from '@/modules/watchlist/watchlist.service';
@@ -88,6 +90,8 @@ export interface Services extends PlatformServices {
   customerResets: PasswordResetService;
   adminDashboard: AdminDashboardService;
   portfolio: PortfolioService;
+  /** TÜFE, USD/TRY, EUR/TRY, gram gold and the deposit rate: the series returns are measured against (decision 0063). */
+  referenceSeries: ReferenceSeriesService;
   watchlist: WatchlistService;
   alerts: AlertsService;
   compliance: ComplianceService;
@@ -239,8 +243,14 @@ export function createServices(
   // What each plan gives (decision 0056), asked of the investor's current subscription.
   const plans = new PlanGate(async (userId) => (await bi.subscription(userId)).plan);
   const corporateActions = new CorporateActionsRepository(db);
-  const portfolio = new PortfolioService(new PortfolioRepository(db), market, clock, plans, () =>
-    corporateActions.splits(),
+  const referenceSeries = new ReferenceSeriesService(new ReferenceSeriesRepository(db), clock);
+  const portfolio = new PortfolioService(
+    new PortfolioRepository(db),
+    market,
+    clock,
+    plans,
+    () => corporateActions.splits(),
+    referenceSeries,
   );
   const watchlist = new WatchlistService(new WatchlistRepository(db), market, clock, plans);
   const alerts = new AlertsService(
@@ -320,6 +330,7 @@ export function createServices(
     customerResets,
     adminDashboard,
     portfolio,
+    referenceSeries,
     watchlist,
     alerts,
     compliance: new ComplianceService({

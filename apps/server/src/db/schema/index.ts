@@ -17,3 +17,4 @@ export * from './ai-analytics.ts';
 export * from './bi.ts';
 export * from './privacy.ts';
 export * from './password-reset.ts';
+export * from './reference-series.ts';

@@ -97,6 +97,8 @@ export class YahooReplay {
       const chart = syntheticChart(symbol, parsed.searchParams, this.syntheticHistory);
       return chart ? json(chart, 200) : json(readYahooFixture('chart-not-found.json'), 404);
     }
+    if (!chartRecording(symbol) && REFERENCE_SYMBOLS.has(symbol))
+      return json(referenceChart(symbol, parsed.searchParams), 200);
     const recorded = chartRecording(symbol) ?? (this.chartFallback && chartRecording(this.chartFallback));
     // No recording for this symbol: answer as Yahoo does for a symbol it does not know.
     if (!recorded) return json(readYahooFixture('chart-not-found.json'), 404);
@@ -219,6 +221,64 @@ function syntheticChart(
             adjclose: [{ adjclose: bars.map((b) => b.close) }],
           },
           ...(events ? { events } : {}),
+        },
+      ],
+      error: null,
+    },
+  };
+}
+
+/** The provider's FX and gold symbols the reference series are filled from (decision 0063). */
+const REFERENCE_SYMBOLS = new Set(['USDTRY=X', 'EURTRY=X', 'GC=F']);
+
+/**
+ * A made-up value of an FX or gold symbol on a day (test data, never shown as market data): a function of the
+ * symbol and the day alone, so any period asked for gives the same values — USD/TRY rising about 30 % a year from
+ * 43 at the start of 2026, EUR/TRY 1.16 times it, gold (USD per troy ounce) rising about 10 % a year from 4,000.
+ */
+export function syntheticReferenceValue(symbol: string, date: string): number {
+  const day = Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000) - 20_454;
+  const wave = 0.01 * Math.sin(day / 9 + unit(symbol) * 6.28);
+  const usd = 43 * Math.exp((day * 0.3) / 365 + wave);
+  if (symbol === 'USDTRY=X') return Math.round(usd * 10_000) / 10_000;
+  if (symbol === 'EURTRY=X') return Math.round(usd * 1.16 * 10_000) / 10_000;
+  return Math.round(4_000 * Math.exp((day * 0.1) / 365 + 2 * wave) * 10) / 10;
+}
+
+/** Yahoo's daily chart of an FX or gold symbol over [period1, period2), weekdays (FX and COMEX do not trade at weekends). */
+function referenceChart(symbol: string, query: URLSearchParams): unknown {
+  const from = Number(query.get('period1') ?? 0) * 1000;
+  const to = Number(query.get('period2') ?? 0) * 1000;
+  const timestamps: number[] = [];
+  const closes: number[] = [];
+  for (let t = Math.floor(from / 86_400_000) * 86_400_000; t < to; t += 86_400_000) {
+    const weekday = new Date(t).getUTCDay();
+    if (weekday === 0 || weekday === 6 || t < from) continue;
+    const date = new Date(t).toISOString().slice(0, 10);
+    // FX bars are stamped at midnight UTC, COMEX gold at 05:00 UTC (midnight in New York): both the same Istanbul day.
+    timestamps.push(Math.floor(t / 1000) + (symbol === 'GC=F' ? 5 * 3600 : 0));
+    closes.push(syntheticReferenceValue(symbol, date));
+  }
+  const gold = symbol === 'GC=F';
+  const recorded = readYahooFixture('chart-THYAO.IS.json') as {
+    chart: { result: { meta: Record<string, unknown> }[] };
+  };
+  return {
+    chart: {
+      result: [
+        {
+          meta: {
+            ...recorded.chart.result[0]!.meta,
+            currency: gold ? 'USD' : 'TRY',
+            symbol,
+            instrumentType: gold ? 'FUTURE' : 'CURRENCY',
+            regularMarketPrice: closes.at(-1) ?? 1,
+          },
+          timestamp: timestamps,
+          indicators: {
+            quote: [{ open: closes, high: closes, low: closes, close: closes, volume: closes.map(() => 0) }],
+            adjclose: [{ adjclose: closes }],
+          },
         },
       ],
       error: null,

@@ -43,6 +43,8 @@ export interface PerformanceResult {
   /** TWR over the whole range as a fraction; null when the range holds no capital. */
   twrFraction: number | null;
   benchmarkFraction: number | null;
+  /** The day before the first point, which the returns start from (null without points). */
+  anchor: { date: string; valueTry: number; indexLevel: number | null } | null;
 }
 
 /** Looks up the close on or before a day, walking forward only (days are visited in ascending order). */
@@ -164,7 +166,7 @@ export function performanceReturns(daily: DailyValues): PerformanceResult {
     flows[anchor + 1] === 0
   )
     anchor += 1;
-  if (days.length < 2) return { points: [], twrFraction: null, benchmarkFraction: null };
+  if (days.length < 2) return { points: [], twrFraction: null, benchmarkFraction: null, anchor: null };
 
   const baseIndex = index[anchor] ?? index.slice(anchor).find((x) => x !== undefined);
   const points: PerformanceSeriesPoint[] = [];
@@ -199,5 +201,6 @@ export function performanceReturns(daily: DailyValues): PerformanceResult {
     points,
     twrFraction: hadCapital ? growth - 1 : null,
     benchmarkFraction: last?.benchmarkFraction ?? null,
+    anchor: { date: days[anchor]!, valueTry: values[anchor]!, indexLevel: baseIndex ?? null },
   };
 }

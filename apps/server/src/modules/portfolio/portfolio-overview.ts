@@ -11,6 +11,23 @@ import {
   performanceWithLive,
   type DailyValues,
 } from './performance.ts';
+import { unitReturns, type UnitSeries } from './unit-returns.ts';
+
+/** The reference series the unit returns read (the reference-series capability), and a version of them. */
+export interface ReferenceSeriesReader {
+  comparisonSeries(): Promise<UnitSeries>;
+  /** Moves when the stored series may have changed (kept answers are then built again). */
+  version(): string;
+}
+
+const NO_SERIES: UnitSeries = {
+  cpi: [],
+  cpiSource: null,
+  usdTry: [],
+  goldTryGram: [],
+  depositRate: [],
+  depositSource: null,
+};
 
 /** The benchmark index of the performance chart. */
 export const BENCHMARK_SYMBOL = 'XU100';
@@ -36,7 +53,10 @@ export class PortfolioOverviewBuilder {
   /** Closes per range of each ledger (a promise while they are fetched: concurrent requests share one fetch). */
   private readonly closesByLedger = new WeakMap<CachedLedger, ClosesByRange>();
 
-  constructor(private readonly market: MarketData) {}
+  constructor(
+    private readonly market: MarketData,
+    private readonly references: ReferenceSeriesReader | null = null,
+  ) {}
 
   /** The overview of a ledger at the live quotes: summary figures, holdings and the performance series of a range. */
   async build(ledger: CachedLedger, range: PerformanceRange, today: string): Promise<PortfolioOverview> {
@@ -131,6 +151,7 @@ export class PortfolioOverviewBuilder {
       }),
     );
     const netContributionsTry = state.depositsTry - state.withdrawalsTry;
+    const units = unitReturns(series, this.references ? await this.references.comparisonSeries() : NO_SERIES);
 
     return {
       overview: {
@@ -158,8 +179,9 @@ export class PortfolioOverviewBuilder {
         is_demo: ledger.isDemo,
         allow_negative_cash: ledger.allowNegativeCash,
       },
+      comparisons: units.comparisons,
       holdings,
-      performance: series.points.map((point) => ({
+      performance: series.points.map((point, i) => ({
         date: point.date,
         value: roundMoney(point.valueTry),
         benchmark_value: point.benchmarkValueTry === null ? null : roundMoney(point.benchmarkValueTry),
@@ -167,6 +189,12 @@ export class PortfolioOverviewBuilder {
         twr_percent: roundPercent(point.twrFraction * 100),
         benchmark_percent:
           point.benchmarkFraction === null ? null : roundPercent(point.benchmarkFraction * 100),
+        real_percent: units.portfolio.real[i] ?? null,
+        usd_percent: units.portfolio.usd[i] ?? null,
+        gold_percent: units.portfolio.gold[i] ?? null,
+        benchmark_real_percent: units.benchmark.real[i] ?? null,
+        benchmark_usd_percent: units.benchmark.usd[i] ?? null,
+        benchmark_gold_percent: units.benchmark.gold[i] ?? null,
       })),
     };
   }

@@ -32,7 +32,7 @@ import {
 } from './ledger.ts';
 import { LedgerCache, type CachedLedger } from './ledger-cache.ts';
 import { csvImportRefusal, csvLedgerCheck, csvRowsCheck, type CsvRowsCheck } from './portfolio-csv-import.ts';
-import { PortfolioOverviewBuilder } from './portfolio-overview.ts';
+import { PortfolioOverviewBuilder, type ReferenceSeriesReader } from './portfolio-overview.ts';
 import {
   CashShortfallError,
   CsvImportQuotaError,
@@ -61,9 +61,11 @@ export class PortfolioService {
     private readonly plans: PlanGate = UNLIMITED_PLAN_GATE,
     /** The splits the market data provider reported (none without a real feed's history). */
     private readonly splits: () => Promise<readonly StoredSplit[]> = () => Promise.resolve([]),
+    /** The reference series of the real, USD, gold and deposit returns (decision 0063). */
+    private readonly references: ReferenceSeriesReader | null = null,
   ) {
     this.ledgers = new LedgerCache(repo, clock);
-    this.overviews = new PortfolioOverviewBuilder(market);
+    this.overviews = new PortfolioOverviewBuilder(market, references);
   }
 
   // ───────────────────────────── reads ─────────────────────────────
@@ -80,7 +82,7 @@ export class PortfolioService {
     const ledger = await this.ledgers.get(userId);
     const today = istanbulToday(this.clock.now());
     return {
-      version: `${ledger.version}.${ledger.load}|${this.market.generation}|${today}|${range}`,
+      version: `${ledger.version}.${ledger.load}|${this.market.generation}|${today}|${range}|${this.references?.version() ?? ''}`,
       value: () => this.overviews.build(ledger, range, today),
     };
   }

@@ -37,7 +37,9 @@ export function allocationSlices(
 }
 
 /** True when the investor has recorded nothing: no holdings, no cash, no history (the page shows its empty state). */
-export function isEmptyPortfolio(data: PortfolioOverview | undefined): boolean {
+export function isEmptyPortfolio(
+  data: Pick<PortfolioOverview, 'overview' | 'holdings' | 'performance'> | undefined,
+): boolean {
   if (!data) return false;
   return (
     data.holdings.length === 0 &&

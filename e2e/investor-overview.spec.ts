@@ -73,9 +73,14 @@ async function dashboardLeadsWithPortfolio(page: Page, request: APIRequestContex
   // The investor's own figures come before the market's cards (both drawn first: a box is read without waiting).
   await expect(page.getByTestId('dashboard-personal')).toBeVisible();
   await expect(page.getByTestId('card-total-stocks')).toBeVisible();
-  const personalTop = (await page.getByTestId('dashboard-personal').boundingBox())!.y;
-  const marketTop = (await page.getByTestId('card-total-stocks').boundingBox())!.y;
-  expect(personalTop).toBeLessThan(marketTop);
+  // Polled: a section drawn again between the two reads has no box for a moment.
+  await expect
+    .poll(async () => {
+      const personal = await page.getByTestId('dashboard-personal').boundingBox();
+      const market = await page.getByTestId('card-total-stocks').boundingBox();
+      return personal && market ? personal.y < market.y : null;
+    })
+    .toBe(true);
   // Value: the portfolio overview's own net worth (holdings + cash), to the kuruş (prices may tick in between).
   await expect(snapshot.getByTestId('snapshot-value')).toHaveText(/^₺[\d.]+,\d{2}$/);
   const shown = trNumber(await snapshot.getByTestId('snapshot-value').innerText());

@@ -2,26 +2,15 @@
 // answers without waiting for the probe, and the investor side is told it sees the simulator (issue #31).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MarketSource } from '@bist/contracts';
+import { freePort } from '@test/free-port';
 import { startFakeProvider } from './fake-provider.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

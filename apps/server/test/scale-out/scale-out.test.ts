@@ -2,7 +2,6 @@
 // database, started as in production (`node --import tsx src/main.ts`). Runs only with DATABASE_URL (CI sets it).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +17,7 @@ import {
 import { testDatabaseUrl } from '@/config/env';
 import type { Database } from '@/db/client';
 import { LIVE_QUOTES_KEY } from '@/market/feed-ownership';
+import { freePort } from '@test/free-port';
 import { createTestDatabase } from '@test/helpers';
 
 const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -40,17 +40,6 @@ function sessionClockOffsetMs(now = new Date()): number {
     window && now >= istanbulInstant(today, window.startMinute + 60) ? today : previousTradingDay(today);
   const open = continuousWindowOn(date)?.startMinute ?? 600;
   return istanbulInstant(date, open + 60).getTime() - now.getTime();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 interface Child {

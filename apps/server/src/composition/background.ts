@@ -140,31 +140,49 @@ export async function startMlJobs(
 
 /** The provider's FX and gold charts are read again this often (daily series; three requests each time). */
 const REFERENCE_SERIES_REFRESH_MS = 6 * 60 * 60_000;
+/**
+ * How often the reference series look whether a refresh is due: a server that starts on the simulator and moves to
+ * the real feed later (MARKET_FEED=auto) fills them within this, not six hours after the move.
+ */
+const REFERENCE_SERIES_TICK_MS = 10 * 60_000;
 
 /**
  * The reference series (decision 0063): the shipped TÜFE history on a fresh install, then USD/TRY, EUR/TRY and gold
- * from the real provider at start and every six hours while the feed is the real one. Failures are logged.
+ * from the real provider at start and every six hours while the feed is the real one. Failures are logged and tried
+ * again at the next tick.
  */
 export async function startReferenceSeries(
   services: Pick<Services, 'referenceSeries'>,
   provider: { active: () => boolean; client: YahooClient },
   log: Logger,
+  timing: { refreshMs?: number; tickMs?: number; now?: () => number } = {},
 ): Promise<() => void> {
+  const refreshMs = timing.refreshMs ?? REFERENCE_SERIES_REFRESH_MS;
+  const now = timing.now ?? Date.now;
   try {
     const months = await services.referenceSeries.ensureShippedHistory();
     if (months > 0) log.info({ months }, 'reference series: shipped TÜFE history (TÜİK, 2003=100) loaded');
   } catch (error) {
     log.error({ err: error }, 'reference series: could not load the shipped TÜFE history');
   }
-  const refresh = async () => {
-    if (!provider.active()) return;
-    const written = await services.referenceSeries.refreshFromProvider(provider.client);
-    log.info({ written }, 'reference series: FX and gold from the provider');
+  let lastRefresh: number | null = null;
+  let running = false;
+  const tick = async () => {
+    if (running || !provider.active()) return;
+    if (lastRefresh !== null && now() - lastRefresh < refreshMs) return;
+    running = true;
+    try {
+      const written = await services.referenceSeries.refreshFromProvider(provider.client);
+      lastRefresh = now();
+      log.info({ written }, 'reference series: FX and gold from the provider');
+    } catch (error) {
+      log.warn({ err: error }, 'reference series refresh failed');
+    } finally {
+      running = false;
+    }
   };
-  refresh().catch((error: unknown) => log.warn({ err: error }, 'reference series refresh failed'));
-  const timer = setInterval(() => {
-    refresh().catch((error: unknown) => log.warn({ err: error }, 'reference series refresh failed'));
-  }, REFERENCE_SERIES_REFRESH_MS);
+  void tick();
+  const timer = setInterval(() => void tick(), timing.tickMs ?? REFERENCE_SERIES_TICK_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

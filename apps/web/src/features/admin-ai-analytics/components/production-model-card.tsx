@@ -51,7 +51,6 @@ export function ProductionModelCard({ model }: { model: AiProductionModel }) {
               <TableHeader>
                 <TableRow>
                   <TableHead>{t('aiAnalytics.production.columns.window')}</TableHead>
-                  <TableHead>{t('aiAnalytics.production.columns.dates')}</TableHead>
                   <TableHead className="text-right">{t('aiAnalytics.production.columns.days')}</TableHead>
                   <TableHead className="text-right">{t('aiAnalytics.production.columns.rankIc')}</TableHead>
                   <TableHead>{t('aiAnalytics.production.columns.factor')}</TableHead>
@@ -69,11 +68,11 @@ export function ProductionModelCard({ model }: { model: AiProductionModel }) {
               <TableBody>
                 {windows.map((w) => (
                   <TableRow key={w.role} data-testid={`window-${w.role}`}>
-                    <TableCell className="font-medium">
-                      {t(`aiAnalytics.production.role.${w.role}`)}
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">
-                      {w.from ?? DASH} → {w.to ?? DASH}
+                    <TableCell>
+                      <span className="font-medium">{t(`aiAnalytics.production.role.${w.role}`)}</span>
+                      <span className="block text-xs whitespace-nowrap text-muted-foreground">
+                        {w.from ?? DASH} → {w.to ?? DASH}
+                      </span>
                     </TableCell>
                     <TableCell className="text-right">{w.days}</TableCell>
                     <TableCell className="text-right">{number(w.rank_ic, 4)}</TableCell>

@@ -1,6 +1,6 @@
 // Helpers for the compliance integration tests (not a test file itself): violations and alerts planted as a rule run
 // would store them.
-import { ackDeadline } from '@/modules/compliance/compliance.service';
+import { ackDeadline } from '@/modules/compliance/compliance-runs';
 import { ComplianceRepository, type ViolationRow } from '@/modules/compliance/compliance.repository';
 import type { TestApp } from '@test/helpers';
 

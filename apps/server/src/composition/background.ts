@@ -60,7 +60,7 @@ export async function startBackground(services: Services, log: Logger): Promise<
  * Failures are logged: the API keeps answering.
  */
 export async function startComplianceJobs(
-  services: Pick<Services, 'compliance' | 'audit'>,
+  services: Pick<Services, 'compliance' | 'complianceRuns' | 'audit'>,
   queue: ComplianceQueue | undefined,
   log: Logger,
   market?: MarketData,
@@ -69,16 +69,16 @@ export async function startComplianceJobs(
     await services.compliance.prepare();
     // Event-driven runs besides the schedule: platform rules on the audit entries they read, market rules after
     // each closed minute bar; each debounced (one run per burst) and never holding up the request or the tick.
-    services.audit.onRecorded((entry) => services.compliance.noteAuditEvent(entry.action));
-    market?.onMinuteBars?.(() => services.compliance.noteMinuteBar());
+    services.audit.onRecorded((entry) => services.complianceRuns.noteAuditEvent(entry.action));
+    market?.onMinuteBars?.(() => services.complianceRuns.noteMinuteBar());
     if (queue) {
       await queue.start();
       await queue.work(async (data) => {
-        await services.compliance.run(data.trigger);
+        await services.complianceRuns.run(data.trigger);
       });
       await queue.send('start');
     } else {
-      await services.compliance.run('start');
+      await services.complianceRuns.run('start');
     }
   } catch (error) {
     log.error({ err: error }, 'compliance rules failed to start');

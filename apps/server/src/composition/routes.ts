@@ -60,7 +60,7 @@ export async function registerRoutes(
   await app.register(settingsRoutes(services.settings));
   await app.register(predictionRunsRoutes(services.predictionRuns));
   await app.register(aiOperationsRoutes(services.aiOperations, services.predictionRuns));
-  await app.register(complianceRoutes(services.compliance));
+  await app.register(complianceRoutes(services.compliance, services.complianceRuns));
   await app.register(aiAnalyticsRoutes(services.aiAnalytics));
   await app.register(biRoutes(services.bi, services.auth));
   await app.register(privacyRoutes(services.privacy, services.auth));

@@ -34,6 +34,7 @@ import { PasswordResetRepository } from '@/modules/password-reset/password-reset
 import { PasswordResetService } from '@/modules/password-reset/password-reset.service';
 import { createMailer, type Mailer } from '@/lib/mailer';
 import { ComplianceRepository } from '@/modules/compliance/compliance.repository';
+import { ComplianceRuns } from '@/modules/compliance/compliance-runs';
 import { ComplianceService } from '@/modules/compliance/compliance.service';
 import { LoginThrottleRepository } from '@/modules/login-throttle/login-throttle.repository';
 import { LoginThrottle } from '@/modules/login-throttle/login-throttle';
@@ -94,7 +95,10 @@ export interface Services extends PlatformServices {
   referenceSeries: ReferenceSeriesService;
   watchlist: WatchlistService;
   alerts: AlertsService;
+  /** Compliance casework: violations, alerts, risks, rules' settings. */
   compliance: ComplianceService;
+  /** The surveillance runs that find violations (schedule, on demand, on the events the rules read). */
+  complianceRuns: ComplianceRuns;
   /** Business intelligence: request metrics, product events, subscriptions and payments, the BI figures. */
   bi: BiService;
   /** KVKK: the investor's data export and erasure, and the register of their requests. */
@@ -303,6 +307,17 @@ export function createServices(
       : {}),
   });
 
+  const complianceDeps = {
+    repo: new ComplianceRepository(db),
+    audit: platform.audit,
+    adminUsers: platform.adminUsers,
+    market,
+    clock,
+    log: log.child({ module: 'compliance' }),
+    demoMode: config.demoMode,
+    queue: infra.jobs?.compliance ?? null,
+    ...(infra.timers ? { timers: infra.timers } : {}),
+  };
   const services = {
     ...platform,
     predictions,
@@ -333,17 +348,8 @@ export function createServices(
     referenceSeries,
     watchlist,
     alerts,
-    compliance: new ComplianceService({
-      repo: new ComplianceRepository(db),
-      audit: platform.audit,
-      adminUsers: platform.adminUsers,
-      market,
-      clock,
-      log: log.child({ module: 'compliance' }),
-      demoMode: config.demoMode,
-      queue: infra.jobs?.compliance ?? null,
-      ...(infra.timers ? { timers: infra.timers } : {}),
-    }),
+    compliance: new ComplianceService(complianceDeps),
+    complianceRuns: new ComplianceRuns(complianceDeps),
     bi,
     privacy: new PrivacyService({
       repo: new PrivacyRepository(db),

@@ -320,7 +320,7 @@ describe('compliance API', () => {
     ).toBe(400);
 
     t.clock.advanceMs(2 * 3_600_000);
-    await t.services.compliance.run('schedule');
+    await t.services.complianceRuns.run('schedule');
     const after = complianceAlertListResponseSchema
       .parse((await call('risk_manager', 'GET', '/admin/api/compliance/alerts')).json())
       .data.find((a) => a.id === alertId)!;
@@ -495,11 +495,11 @@ describe('compliance API', () => {
     const shape = [...Array.from({ length: 40 }, () => 20), 20, 20.2, 20.4, 20.6, 20.8];
     // 10:00–10:44 Istanbul: the same jump mid-session is not a close.
     await insertMinutes(new Date('2026-11-17T07:00:00Z'), shape);
-    const midSession = await t.services.compliance.run('on_demand');
+    const midSession = await t.services.complianceRuns.run('on_demand');
     expect(midSession.byRule.MKT_MARKING_THE_CLOSE ?? 0).toBe(0);
     // 17:15–17:59 Istanbul: the session's last five minutes push the close 4 % over the VWAP.
     await insertMinutes(new Date('2026-11-17T14:15:00Z'), shape);
-    const closed = await t.services.compliance.run('on_demand');
+    const closed = await t.services.complianceRuns.run('on_demand');
     expect(closed.byRule.MKT_MARKING_THE_CLOSE).toBe(1);
     const list = violationListResponseSchema.parse(
       (await call('risk_manager', 'GET', '/admin/api/compliance/violations?days=7')).json(),

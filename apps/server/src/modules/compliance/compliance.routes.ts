@@ -31,7 +31,8 @@ import {
   violationBulkUpdateSchema,
 } from '@bist/contracts';
 import { adminAccess, adminActorOf, requestMeta } from '@/plugins/admin-access';
-import type { ComplianceService, StaffAction } from './compliance.service.ts';
+import type { ComplianceRuns, StaffAction } from './compliance-runs.ts';
+import type { ComplianceService } from './compliance.service.ts';
 
 const TAGS = ['admin: compliance'];
 
@@ -41,7 +42,7 @@ const staffOf = (request: FastifyRequest): StaffAction => ({
 });
 
 /** Compliance & risk (spec §7 compliance, plus rule and risk management). Access: COMPLIANCE_ACCESS (contracts). */
-export function complianceRoutes(compliance: ComplianceService) {
+export function complianceRoutes(compliance: ComplianceService, runs: ComplianceRuns) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const read = { adminAccess: adminAccess.anyOf(...COMPLIANCE_ACCESS.read) };
@@ -269,7 +270,7 @@ export function complianceRoutes(compliance: ComplianceService) {
         },
       },
       async (request, reply) => {
-        const { queued, summary } = await compliance.requestRun(staffOf(request));
+        const { queued, summary } = await runs.requestRun(staffOf(request));
         return reply.status(queued ? 202 : 200).send({
           success: true as const,
           data: {

@@ -47,7 +47,7 @@ describe('compliance runs on events', () => {
     await startComplianceJobs(t.services, undefined, quiet, market);
   });
   afterAll(async () => {
-    t.services.compliance.stopEventRuns();
+    t.services.complianceRuns.stopEventRuns();
     await t.close();
   });
 
@@ -58,9 +58,9 @@ describe('compliance runs on events', () => {
       const res = await adminLogin(t, 'cto@bistai.demo', `wrong-${i}`, `10.9.0.${i % 3}`);
       expect([401, 429]).toContain(res.statusCode); // the request is answered; the run waits for its timer
     }
-    expect(t.services.compliance.eventRunArmed('audit_event')).toBe(true);
+    expect(t.services.complianceRuns.eventRunArmed('audit_event')).toBe(true);
     expect(await runsOf('audit_event')).toBe(before); // nothing ran inside the requests
-    await t.services.compliance.flushEventRuns(); // what the 2 s timer would do
+    await t.services.complianceRuns.flushEventRuns(); // what the 2 s timer would do
     expect(await runsOf('audit_event')).toBe(before + 1);
 
     const list = violationListResponseSchema.parse(
@@ -82,7 +82,7 @@ describe('compliance runs on events', () => {
     );
     expect(res.statusCode).toBe(200);
     // compliance_rules_run_requested was written: no platform run armed by it (no run triggers another)
-    expect(t.services.compliance.eventRunArmed('audit_event')).toBe(false);
+    expect(t.services.complianceRuns.eventRunArmed('audit_event')).toBe(false);
   });
 
   it('runs only the market rules after a closed minute bar, and lists each rule with its last run and count', async () => {
@@ -90,8 +90,8 @@ describe('compliance runs on events', () => {
     t.clock.advanceMs(60_000);
     market.closeMinute(new Date(t.clock.now().getTime() - 60_000));
     market.closeMinute(t.clock.now());
-    expect(t.services.compliance.eventRunArmed('minute_bar')).toBe(true);
-    await t.services.compliance.flushEventRuns();
+    expect(t.services.complianceRuns.eventRunArmed('minute_bar')).toBe(true);
+    await t.services.complianceRuns.flushEventRuns();
     expect(await runsOf('minute_bar')).toBe(1);
 
     const after = await rules();
@@ -110,7 +110,7 @@ describe('compliance runs on events', () => {
     const reads = vi.spyOn(ComplianceRepository.prototype, 'dailyBarsSince');
     market.addStock({ symbol: 'KONTR', name: 'Kontrolmatik', sector: 'Teknoloji' });
     market.closeMinute(t.clock.now());
-    await t.services.compliance.flushEventRuns();
+    await t.services.complianceRuns.flushEventRuns();
     expect(reads).not.toHaveBeenCalled(); // same newest daily bar and rule versions as the last scan
 
     // Three closes at the upper limit (the feed writes daily bars after the session): the next minute-bar run scans.
@@ -120,7 +120,7 @@ describe('compliance runs on events', () => {
         ('KONTR', ${date}, ${close}, ${close}, ${close}, ${close}, 1000, ${close * 1000}, 'import')`);
     }
     market.closeMinute(t.clock.now());
-    await t.services.compliance.flushEventRuns();
+    await t.services.complianceRuns.flushEventRuns();
     expect(reads).toHaveBeenCalledTimes(1);
     const streak = (await rules()).find((r) => r.code === 'MKT_PRICE_LIMIT_STREAK')!;
     expect(streak.violations_in_period).toBe(1);

@@ -46,7 +46,7 @@ describe('compliance on a fresh demo start', () => {
   it('opens with at most 20 open violations, none for the market-wide day', async () => {
     // The history this test stands on: a market-wide crash in the week the first run reports.
     expect(crashDay).toBeDefined();
-    const summary = await t.services.compliance.run('start');
+    const summary = await t.services.complianceRuns.run('start');
     const token = await tokenFor(t, 'risk_manager');
     const res = await t.app.inject(
       withToken(token, { method: 'GET', url: '/admin/api/compliance/violations?status=open&days=30' }),
@@ -63,6 +63,6 @@ describe('compliance on a fresh demo start', () => {
 
   it('a later run stores only what is new since the first', async () => {
     t.clock.advanceMs(3_600_000);
-    expect((await t.services.compliance.run('schedule')).newViolations).toBe(0);
+    expect((await t.services.complianceRuns.run('schedule')).newViolations).toBe(0);
   });
 });

@@ -35,9 +35,11 @@ export async function startBackground(services: Services, log: Logger): Promise<
     every(PRUNE_INTERVAL_MS, 'staff login throttle prune', () => services.loginThrottles.admin.prune()),
     every(SETTINGS_REFRESH_MS, 'settings refresh', () => services.settings.refresh()),
     every(REQUEST_METRICS_FLUSH_MS, 'request metrics flush', () => services.bi.flushRequestMetrics()),
-    every(RENEWAL_INTERVAL_MS, 'subscription renewals', () => services.bi.renewDue()),
+    every(RENEWAL_INTERVAL_MS, 'subscription renewals', () => services.subscriptions.renewDue()),
   ];
-  services.bi.renewDue().catch((error: unknown) => log.warn({ err: error }, 'subscription renewals failed'));
+  services.subscriptions
+    .renewDue()
+    .catch((error: unknown) => log.warn({ err: error }, 'subscription renewals failed'));
   const stopSampling = services.aiOperations.startSampling();
   const unsubscribe = services.settings.onChange(async (_settings, changed) => {
     if (!changed.includes('ml_schedule_time')) return;

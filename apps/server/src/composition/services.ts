@@ -34,6 +34,7 @@ import { PasswordResetRepository } from '@/modules/password-reset/password-reset
 import { PasswordResetService } from '@/modules/password-reset/password-reset.service';
 import { createMailer, type Mailer } from '@/lib/mailer';
 import { ComplianceRepository } from '@/modules/compliance/compliance.repository';
+import { SubscriptionService } from '@/modules/bi/subscriptions';
 import { ComplianceRuns } from '@/modules/compliance/compliance-runs';
 import { ComplianceService } from '@/modules/compliance/compliance.service';
 import { LoginThrottleRepository } from '@/modules/login-throttle/login-throttle.repository';
@@ -101,6 +102,8 @@ export interface Services extends PlatformServices {
   complianceRuns: ComplianceRuns;
   /** Business intelligence: request metrics, product events, subscriptions and payments, the BI figures. */
   bi: BiService;
+  /** Investors' plans, plan changes charged once, renewals and the payments ledger. */
+  subscriptions: SubscriptionService;
   /** KVKK: the investor's data export and erasure, and the register of their requests. */
   privacy: PrivacyService;
   /** The market API's service, when the market is a running engine. */
@@ -240,12 +243,16 @@ export function createServices(
     clock,
     requestMetrics,
     audit: platform.audit,
-    // The demo provider takes no money: it exists only in demo mode.
-    paymentProvider: config.demoMode ? new DemoPaymentProvider() : null,
     demoSeed: config.marketSeed,
   });
   // What each plan gives (decision 0056), asked of the investor's current subscription.
-  const plans = new PlanGate(async (userId) => (await bi.subscription(userId)).plan);
+  const subscriptions = new SubscriptionService({
+    repo: new BiRepository(db),
+    clock,
+    // The demo provider takes no money: it exists only in demo mode.
+    paymentProvider: config.demoMode ? new DemoPaymentProvider() : null,
+  });
+  const plans = new PlanGate(async (userId) => (await subscriptions.subscription(userId)).plan);
   const corporateActions = new CorporateActionsRepository(db);
   const referenceSeries = new ReferenceSeriesService(new ReferenceSeriesRepository(db), clock);
   const portfolio = new PortfolioService(
@@ -351,6 +358,7 @@ export function createServices(
     compliance: new ComplianceService(complianceDeps),
     complianceRuns: new ComplianceRuns(complianceDeps),
     bi,
+    subscriptions,
     privacy: new PrivacyService({
       repo: new PrivacyRepository(db),
       audit: platform.audit,

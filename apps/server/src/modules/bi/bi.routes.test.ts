@@ -570,26 +570,29 @@ describe.each(testBackends())('Business Intelligence API on %s', (backend) => {
     const chargesOf = async (userId: string) =>
       (await t.infra.database.db.select().from(payments).where(eq(payments.userId, userId))).length;
     // Nothing is due within the first month.
-    expect(await t.services.bi.renewDue()).toBe(0);
+    expect(await t.services.subscriptions.renewDue()).toBe(0);
     try {
       // Two months and two days later: two periods ended (18 December, 18 January).
       t.clock.set(new Date(start.getTime() + 63 * 86_400_000));
-      const passes = await Promise.all([t.services.bi.renewDue(), t.services.bi.renewDue()]);
+      const passes = await Promise.all([
+        t.services.subscriptions.renewDue(),
+        t.services.subscriptions.renewDue(),
+      ]);
       expect(passes.reduce((a, b) => a + b, 0)).toBe(2);
       expect(await chargesOf(inv.userId)).toBe(3);
       expect(await chargesOf(quitter.userId)).toBe(1);
       // (The investor's session has expired by now: read through the service.)
-      const sub = await t.services.bi.subscription(inv.userId);
+      const sub = await t.services.subscriptions.subscription(inv.userId);
       expect(sub).toMatchObject({ plan: 'premium', interval: 'monthly' });
       expect(sub.renewsAt?.toISOString().slice(0, 10)).toBe('2027-02-18');
-      const history = await t.services.bi.paymentHistory(inv.userId);
+      const history = await t.services.subscriptions.paymentHistory(inv.userId);
       expect(history.map((p) => p.occurred_at.slice(0, 10)).sort()).toEqual([
         '2026-11-18',
         '2026-12-18',
         '2027-01-18',
       ]);
       expect(history.every((p) => p.total === 178.8)).toBe(true);
-      expect(await t.services.bi.renewDue()).toBe(0);
+      expect(await t.services.subscriptions.renewDue()).toBe(0);
     } finally {
       t.clock.set(start);
     }

@@ -39,6 +39,7 @@ import {
 } from '@/plugins/admin-access';
 import { currentCustomer, customerGuard, type CustomerAuthenticator } from '@/plugins/customer-auth';
 import type { BiService } from './bi.service.ts';
+import type { Subscription, SubscriptionService } from './subscriptions.ts';
 
 const tags = ['business-intelligence'];
 /**
@@ -54,7 +55,7 @@ const partsOf = (request: FastifyRequest) => biPartsFor(currentAdmin(request).us
 /** Event batches per client address and minute (a tab sends one every few seconds at most). */
 const INGEST_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
 
-export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
+export function biRoutes(bi: BiService, subscriptions: SubscriptionService, auth: CustomerAuthenticator) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -266,7 +267,7 @@ export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
       },
       async (request) => ({
         success: true as const,
-        data: serialise(await bi.subscription(currentCustomer(request).user.id)),
+        data: serialise(await subscriptions.subscription(currentCustomer(request).user.id)),
       }),
     );
     app.put(
@@ -285,7 +286,7 @@ export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
       async (request) => ({
         success: true as const,
         data: serialise(
-          await bi.changePlan(
+          await subscriptions.changePlan(
             currentCustomer(request).user.id,
             request.body.plan,
             request.body.interval,
@@ -306,13 +307,13 @@ export function biRoutes(bi: BiService, auth: CustomerAuthenticator) {
       },
       async (request) => ({
         success: true as const,
-        data: await bi.paymentHistory(currentCustomer(request).user.id),
+        data: await subscriptions.paymentHistory(currentCustomer(request).user.id),
       }),
     );
   };
 }
 
-function serialise(s: Awaited<ReturnType<BiService['subscription']>>) {
+function serialise(s: Subscription) {
   return {
     plan: s.plan,
     interval: s.interval,

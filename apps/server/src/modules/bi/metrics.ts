@@ -461,3 +461,6 @@ export function periodEnd(at: Date, interval: BillingInterval): Date {
   end.setUTCFullYear(y, m, Math.min(at.getUTCDate(), lastDay));
   return end;
 }
+
+/** Kuruş to lira, rounded to the kuruş. */
+export const lira = (kurus: number) => Math.round(kurus) / 100;

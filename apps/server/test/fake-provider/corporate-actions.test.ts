@@ -69,12 +69,16 @@ describe('corporate actions from the provider (fake provider over HTTP)', () => 
       }>().data.offers;
       expect(offers).toEqual([
         {
+          kind: 'split',
           symbol: 'THYAO',
           date: '2026-11-10',
           numerator: 2,
           denominator: 1,
           shares_before: 150,
+          shares_after: 300,
           extra_shares: 150,
+          removed_shares: 0,
+          fraction_dropped: 0,
           source: 'yahoo',
         },
       ]);

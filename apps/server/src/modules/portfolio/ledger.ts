@@ -10,6 +10,8 @@
 // - Fee: cash −= amount, counted as a realised loss (a cost of the portfolio, e.g. custody fees).
 // - Split / bonus issue (bölünme, bedelsiz): quantity = the extra shares received; no cash moves and the cost basis is
 //   unchanged, so the average cost per share falls.
+// - Reverse split (birleşme, ters bölünme): quantity = the shares taken away; no cash moves and the cost basis is
+//   unchanged, so the average cost per share rises (by the inverse of the ratio). At least one share must remain.
 // - Deposit / withdraw: external flows, cash ± amount; not P/L.
 // - A sell (or split) may never exceed / precede the shares held at that point. The cash balance may not go below zero
 //   unless the investor's cash rule lets it (`allowNegativeCash`: buys recorded without tracking the cash).
@@ -210,6 +212,24 @@ export function ledgerApply(
         };
       }
       position.quantity += quantity;
+      break;
+    }
+    case 'reverse_split': {
+      const symbol = tx.symbol ?? '';
+      const position = state.positions.get(symbol);
+      const held = position?.quantity ?? 0;
+      // Taking every share away would leave a cost basis with no shares: that holding was paid out (a sell).
+      if (!position || quantity >= held) {
+        return {
+          kind: 'insufficient_shares',
+          transactionId: tx.id,
+          date: tx.tradeDate,
+          symbol,
+          requested: quantity,
+          held,
+        };
+      }
+      position.quantity -= quantity;
       break;
     }
     case 'sell': {

@@ -72,6 +72,8 @@ export type LedgerViolation =
       symbol: string;
       requested: number;
       held: number;
+      /** A reverse split that would take every share held (or more): at least one must remain. */
+      reverseSplit?: true;
     };
 
 /** A ledger that replayed without a violation. */
@@ -227,6 +229,7 @@ export function ledgerApply(
           symbol,
           requested: quantity,
           held,
+          reverseSplit: true,
         };
       }
       position.quantity -= quantity;
@@ -379,6 +382,13 @@ function formatDateTr(date: string): string {
 
 /** The Turkish message for a refused ledger change. */
 export function ledgerViolationMessage(violation: LedgerViolation): string {
+  if (violation.kind === 'insufficient_shares' && violation.reverseSplit) {
+    return (
+      `Birleşme (ters bölünme) en az bir hisse bırakmalı: ${formatDateTr(violation.date)} tarihinde ${violation.symbol} ` +
+      `için ${violation.held.toLocaleString('tr-TR')} adet var, ${violation.requested.toLocaleString('tr-TR')} adet ` +
+      'düşülmek isteniyor.'
+    );
+  }
   if (violation.kind === 'insufficient_shares') {
     return (
       `Elinizdeki adetten fazla satış yapılamaz: ${formatDateTr(violation.date)} tarihinde ${violation.symbol} için ` +

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerReplay } from './ledger.ts';
+import { ledgerReplay, ledgerViolationMessage } from './ledger.ts';
 import { buy, deposit, dividend, reverseSplit, sell, split } from './ledger-fixtures.ts';
 import { roundMoney } from '@/lib/money';
 
@@ -100,12 +100,17 @@ describe('reverse split (birleşme)', () => {
     for (const quantity of [105, 106]) {
       const replay = ledgerReplay([...ledger.slice(0, 2), reverseSplit('2026-02-02', 'KOZAL', quantity)]);
       expect(replay.ok).toBe(false);
-      if (!replay.ok)
+      if (!replay.ok) {
         expect(replay.violation).toMatchObject({
           kind: 'insufficient_shares',
           held: 105,
           requested: quantity,
         });
+        expect(ledgerViolationMessage(replay.violation)).toBe(
+          'Birleşme (ters bölünme) en az bir hisse bırakmalı: 02.02.2026 tarihinde KOZAL için 105 adet var, ' +
+            `${String(quantity)} adet düşülmek isteniyor.`,
+        );
+      }
     }
     const none = ledgerReplay([deposit('2026-01-02', 100), reverseSplit('2026-02-01', 'KOZAL', 1)]);
     expect(none.ok).toBe(false);

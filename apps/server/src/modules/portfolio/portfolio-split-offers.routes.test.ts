@@ -128,6 +128,28 @@ describe('split offers: reverse splits and dismissing (routes)', () => {
     expect((await offers(holder)).map((o) => o.symbol)).toEqual(['ASELS']);
   });
 
+  it('refuses a reverse split typed in without its quantity, or one that would leave no share, naming the field', async () => {
+    const missing = await holder.post('/api/portfolio/transactions', {
+      type: 'reverse_split',
+      date: '2026-11-16',
+      symbol: 'GARAN',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ success: false, field: 'quantity' });
+    const all = await holder.post('/api/portfolio/transactions', {
+      type: 'reverse_split',
+      date: '2026-11-16',
+      symbol: 'GARAN',
+      quantity: 125,
+    });
+    expect(all.statusCode).toBe(409);
+    expect(all.json()).toMatchObject({
+      success: false,
+      field: 'quantity',
+      error: expect.stringContaining('en az bir hisse bırakmalı'),
+    });
+  });
+
   it('dismisses the split: the ledger is unchanged and it is not offered again', async () => {
     const before = (await holder.get('/api/portfolio/transactions')).json<{ data: { total: number } }>().data
       .total;
@@ -156,16 +178,14 @@ describe('split offers: reverse splits and dismissing (routes)', () => {
   });
 
   it('offers a reverse split that leaves no whole share to nobody (the holding is paid out: a sell)', async () => {
-    await t.infra.database.db
-      .insert(corporateActions)
-      .values({
-        symbol: 'KCHOL',
-        date: '2026-11-13',
-        kind: 'split',
-        numerator: 1,
-        denominator: 100,
-        source: 'yahoo',
-      });
+    await t.infra.database.db.insert(corporateActions).values({
+      symbol: 'KCHOL',
+      date: '2026-11-13',
+      kind: 'split',
+      numerator: 1,
+      denominator: 100,
+      source: 'yahoo',
+    });
     const buy = await other.post('/api/portfolio/transactions', {
       type: 'buy',
       date: '2026-11-04',

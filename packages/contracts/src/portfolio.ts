@@ -52,12 +52,15 @@ const toKurus = (value: number) => Math.round(value * 100) / 100;
  * A transaction as the investor enters it. buy/sell: symbol, quantity (whole shares > 0), price (> 0 TRY per share),
  * commission (≥ 0 TRY, default 0). deposit/withdraw/fee: amount (> 0 TRY). dividend: symbol and amount (net cash
  * received, > 0 TRY). split (bölünme / bedelsiz sermaye artırımı): symbol and quantity = the extra shares received.
+ * reverse_split (birleşme / ters bölünme, e.g. 10 old shares become 1): symbol and quantity = the shares taken away
+ * (fewer than held: at least one share remains); the cost basis is kept, so the average cost per share rises.
  * `date` is the trade date in Europe/Istanbul and may not be after today. `cash_rule`: see CASH_RULES.
  */
 export const transactionInputSchema = z
   .object({
     type: z.enum(TRANSACTION_TYPES, {
-      error: 'İşlem türü alış, satış, para yatırma, para çekme, temettü, masraf veya bölünme olmalı',
+      error:
+        'İşlem türü alış, satış, para yatırma, para çekme, temettü, masraf, bölünme veya birleşme (ters bölünme) olmalı',
     }),
     date: isoDateSchema,
     symbol: symbolSchema.nullish(),
@@ -99,6 +102,7 @@ export const transactionInputSchema = z
       need('price', 'Fiyat gerekli');
     }
     if (value.type === 'split') need('quantity', 'Eklenen hisse adedi gerekli');
+    if (value.type === 'reverse_split') need('quantity', 'Azalan hisse adedi gerekli');
     if (CASH_TRANSACTION_TYPES.includes(value.type)) need('amount', 'Tutar gerekli');
   });
 export type TransactionInput = z.infer<typeof transactionInputSchema>;
@@ -162,18 +166,30 @@ export const transactionResponseSchema = z.object({
 export type TransactionResponse = z.infer<typeof transactionResponseSchema>;
 
 /**
- * A split or bonus issue the market data provider reported for a stock the investor held the day before it (issue
- * #31): the ledger is offered a 'split' transaction adding `extra_shares` (whole shares: the held shares times
- * numerator/denominator, less the held shares, rounded down) on the split's date. Accepting records it; until then
- * the ledger is unchanged. Only splits that add shares are offered (a reverse split is not).
+ * A split, bonus issue or reverse split the market data provider reported for a stock the investor held the day
+ * before it (issue #31), not yet in the ledger and not dismissed. The held shares become
+ * `shares_after` = ⌊shares_before × numerator / denominator⌋ whole shares on the split's date:
+ * - kind 'split' (numerator > denominator): the ledger is offered a 'split' transaction adding `extra_shares`;
+ * - kind 'reverse_split' (numerator < denominator, e.g. 1:10): a 'reverse_split' transaction taking `removed_shares`
+ *   away. `fraction_dropped` is the part of a new share that is not a whole one (brokers pay it in cash; the ledger
+ *   does not record that cash: decision 0062). A reverse split that would leave no whole share is not offered.
+ * The cost basis is unchanged either way, so the average cost per share scales by denominator / numerator.
+ * Accepting records the transaction; dismissing stores that the investor declined it, so it is not offered again.
  */
 export const splitOfferSchema = z.object({
+  kind: z.enum(['split', 'reverse_split']),
   symbol: z.string(),
   date: z.string(),
   numerator: z.number(),
   denominator: z.number(),
   shares_before: z.number().int(),
+  shares_after: z.number().int(),
+  /** split: the shares added (shares_after − shares_before); 0 for a reverse split. */
   extra_shares: z.number().int(),
+  /** reverse_split: the shares taken away (shares_before − shares_after); 0 for a split. */
+  removed_shares: z.number().int(),
+  /** reverse_split: shares_before × numerator / denominator − shares_after (0 ≤ x < 1); 0 for a split. */
+  fraction_dropped: z.number(),
   /** Where the split is known from ('yahoo'). */
   source: z.string(),
 });
@@ -185,9 +201,15 @@ export const splitOffersResponseSchema = z.object({
   data: z.object({ offers: z.array(splitOfferSchema) }),
 });
 
-/** POST /api/portfolio/split-offers/accept: the offer of this symbol and date. */
+/** POST /api/portfolio/split-offers/accept and /dismiss: the offer of this symbol and date. */
 export const splitOfferAcceptSchema = z.object({ symbol: symbolSchema, date: isoDateSchema });
 export type SplitOfferAccept = z.infer<typeof splitOfferAcceptSchema>;
+
+/** POST /api/portfolio/split-offers/dismiss (200): the offer declined; it is not offered again. */
+export const splitOfferDismissResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ dismissed: splitOfferSchema }),
+});
 
 /** `{ id }` path parameters: a positive whole number, refused with the given Turkish message. */
 const idParams = (message: string) =>

@@ -4,7 +4,16 @@
 /** Spec §8: what the Portfolio page shows when the overview cannot be loaded. */
 export const PORTFOLIO_LOAD_ERROR_MESSAGE = 'Portföy verileri yüklenemedi';
 
-export const TRANSACTION_TYPES = ['buy', 'sell', 'deposit', 'withdraw', 'dividend', 'fee', 'split'] as const;
+export const TRANSACTION_TYPES = [
+  'buy',
+  'sell',
+  'deposit',
+  'withdraw',
+  'dividend',
+  'fee',
+  'split',
+  'reverse_split',
+] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** Turkish labels for the UI. */
@@ -16,10 +25,19 @@ export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   dividend: 'Temettü',
   fee: 'Masraf',
   split: 'Bölünme / bedelsiz',
+  reverse_split: 'Birleşme (ters bölünme)',
 };
 
 /** Types that name a stock (symbol required). A fee may name one optionally. */
-export const SYMBOL_TRANSACTION_TYPES: readonly TransactionType[] = ['buy', 'sell', 'dividend', 'split'];
+export const SYMBOL_TRANSACTION_TYPES: readonly TransactionType[] = [
+  'buy',
+  'sell',
+  'dividend',
+  'split',
+  'reverse_split',
+];
+/** Types whose quantity is shares added or taken away by a corporate action (no price, no cash). */
+export const SPLIT_TRANSACTION_TYPES: readonly TransactionType[] = ['split', 'reverse_split'];
 /** Types that move shares (quantity and price required). */
 export const TRADE_TRANSACTION_TYPES: readonly TransactionType[] = ['buy', 'sell'];
 /** Types whose cash effect is `amount` (amount required). */

@@ -1,4 +1,16 @@
-import { bigserial, boolean, date, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 import { customerUsers } from './auth.ts';
 import { createdAt } from './columns.ts';
@@ -44,4 +56,23 @@ export const portfolioTransactions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('portfolio_transactions_user_idx').on(t.userId, t.tradeDate, t.id)],
+);
+
+/**
+ * Split offers the investor declined ('Yoksay'): a split of this stock, date and ratio is not offered again. A
+ * corrected ratio from the provider is a new offer. Erased with the investor (KVKK).
+ */
+export const splitOfferDismissals = pgTable(
+  'split_offer_dismissals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => customerUsers.id, { onDelete: 'cascade' }),
+    symbol: text('symbol').notNull(),
+    actionDate: date('action_date', { mode: 'string' }).notNull(),
+    numerator: doublePrecision('numerator').notNull(),
+    denominator: doublePrecision('denominator').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.symbol, t.actionDate, t.numerator, t.denominator] })],
 );

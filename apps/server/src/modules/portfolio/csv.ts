@@ -178,6 +178,10 @@ const TYPE_ALIASES: Record<string, TransactionType> = {
   bölünme: 'split',
   bolunme: 'split',
   bedelsiz: 'split',
+  birleşme: 'reverse_split',
+  birlesme: 'reverse_split',
+  'ters bölünme': 'reverse_split',
+  'ters bolunme': 'reverse_split',
 };
 
 /** The transaction type of a cell (English or Turkish); an unknown word is returned as is for validation to name. */

@@ -39,3 +39,5 @@ export const sell = (tradeDate: string, symbol: string, quantity: number, priceT
   tx({ type: 'sell', tradeDate, symbol, quantity, priceTry }, extra);
 export const split = (tradeDate: string, symbol: string, quantity: number, extra?: Extra) =>
   tx({ type: 'split', tradeDate, symbol, quantity }, extra);
+export const reverseSplit = (tradeDate: string, symbol: string, quantity: number, extra?: Extra) =>
+  tx({ type: 'reverse_split', tradeDate, symbol, quantity }, extra);

@@ -10,6 +10,8 @@
 // - Fee: cash −= amount, counted as a realised loss (a cost of the portfolio, e.g. custody fees).
 // - Split / bonus issue (bölünme, bedelsiz): quantity = the extra shares received; no cash moves and the cost basis is
 //   unchanged, so the average cost per share falls.
+// - Reverse split (birleşme, ters bölünme): quantity = the shares taken away; no cash moves and the cost basis is
+//   unchanged, so the average cost per share rises (by the inverse of the ratio). At least one share must remain.
 // - Deposit / withdraw: external flows, cash ± amount; not P/L.
 // - A sell (or split) may never exceed / precede the shares held at that point. The cash balance may not go below zero
 //   unless the investor's cash rule lets it (`allowNegativeCash`: buys recorded without tracking the cash).
@@ -70,6 +72,8 @@ export type LedgerViolation =
       symbol: string;
       requested: number;
       held: number;
+      /** A reverse split that would take every share held (or more): at least one must remain. */
+      reverseSplit?: true;
     };
 
 /** A ledger that replayed without a violation. */
@@ -210,6 +214,25 @@ export function ledgerApply(
         };
       }
       position.quantity += quantity;
+      break;
+    }
+    case 'reverse_split': {
+      const symbol = tx.symbol ?? '';
+      const position = state.positions.get(symbol);
+      const held = position?.quantity ?? 0;
+      // Taking every share away would leave a cost basis with no shares: that holding was paid out (a sell).
+      if (!position || quantity >= held) {
+        return {
+          kind: 'insufficient_shares',
+          transactionId: tx.id,
+          date: tx.tradeDate,
+          symbol,
+          requested: quantity,
+          held,
+          reverseSplit: true,
+        };
+      }
+      position.quantity -= quantity;
       break;
     }
     case 'sell': {
@@ -359,6 +382,13 @@ function formatDateTr(date: string): string {
 
 /** The Turkish message for a refused ledger change. */
 export function ledgerViolationMessage(violation: LedgerViolation): string {
+  if (violation.kind === 'insufficient_shares' && violation.reverseSplit) {
+    return (
+      `Birleşme (ters bölünme) en az bir hisse bırakmalı: ${formatDateTr(violation.date)} tarihinde ${violation.symbol} ` +
+      `için ${violation.held.toLocaleString('tr-TR')} adet var, ${violation.requested.toLocaleString('tr-TR')} adet ` +
+      'düşülmek isteniyor.'
+    );
+  }
   if (violation.kind === 'insufficient_shares') {
     return (
       `Elinizdeki adetten fazla satış yapılamaz: ${formatDateTr(violation.date)} tarihinde ${violation.symbol} için ` +

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { portfolioAccounts, portfolioTransactions } from '@/db/schema/index';
+import { portfolioAccounts, portfolioTransactions, splitOfferDismissals } from '@/db/schema/index';
 
 /** Transactions inserted per statement. */
 const INSERT_CHUNK_ROWS = 100;
@@ -12,6 +12,14 @@ export type NewTransactionRow = Omit<
 >;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
+
+/** A split offer the investor declined. */
+export interface SplitOfferDismissal {
+  symbol: string;
+  date: string;
+  numerator: number;
+  denominator: number;
+}
 
 /** What the repository read, for the tests that show a write's cost does not grow with the ledger. */
 export interface PortfolioReadStats {
@@ -133,5 +141,33 @@ export class PortfolioRepository {
       .where(and(eq(portfolioTransactions.userId, userId), eq(portfolioTransactions.isDemo, true)))
       .returning({ id: portfolioTransactions.id });
     return result.length;
+  }
+
+  /** The split offers the investor declined (stock, date and ratio). */
+  async splitOfferDismissals(userId: string): Promise<SplitOfferDismissal[]> {
+    const rows = await this.db
+      .select({
+        symbol: splitOfferDismissals.symbol,
+        date: splitOfferDismissals.actionDate,
+        numerator: splitOfferDismissals.numerator,
+        denominator: splitOfferDismissals.denominator,
+      })
+      .from(splitOfferDismissals)
+      .where(eq(splitOfferDismissals.userId, userId));
+    return rows;
+  }
+
+  /** Stores a declined split offer (declining it again changes nothing). */
+  async dismissSplitOffer(userId: string, offer: SplitOfferDismissal): Promise<void> {
+    await this.db
+      .insert(splitOfferDismissals)
+      .values({
+        userId,
+        symbol: offer.symbol,
+        actionDate: offer.date,
+        numerator: offer.numerator,
+        denominator: offer.denominator,
+      })
+      .onConflictDoNothing();
   }
 }

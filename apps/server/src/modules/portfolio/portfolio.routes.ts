@@ -15,6 +15,7 @@ import {
   portfolioSettingsResponseSchema,
   portfolioSettingsSchema,
   splitOfferAcceptSchema,
+  splitOfferDismissResponseSchema,
   splitOffersResponseSchema,
   transactionIdParamsSchema,
   transactionInputSchema,
@@ -139,7 +140,8 @@ export function portfolioRoutes(portfolio: PortfolioService, auth: CustomerAuthe
         schema: {
           tags,
           summary:
-            "Record an offered split as a 'split' transaction of its extra shares (404: no such offer)",
+            "Record an offered split as a 'split' transaction of its extra shares, or a reverse split as a " +
+            "'reverse_split' of the shares it takes away (404: no such offer)",
           body: splitOfferAcceptSchema,
           response: { 201: transactionResponseSchema, ...errorResponses },
         },
@@ -148,6 +150,26 @@ export function portfolioRoutes(portfolio: PortfolioService, auth: CustomerAuthe
         const { symbol, date } = request.body;
         const transaction = await portfolio.acceptSplitOffer(userId(request), symbol, date);
         return reply.status(201).send({ success: true as const, data: { transaction } });
+      },
+    );
+
+    app.post(
+      '/api/portfolio/split-offers/dismiss',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary:
+            'Decline an offered split or reverse split: the ledger is unchanged and the offer of that stock, date ' +
+            'and ratio is not made again (404: no such offer)',
+          body: splitOfferAcceptSchema,
+          response: { 200: splitOfferDismissResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { symbol, date } = request.body;
+        const dismissed = await portfolio.dismissSplitOffer(userId(request), symbol, date);
+        return { success: true as const, data: { dismissed } };
       },
     );
 

@@ -141,52 +141,91 @@ export class PortfolioService {
   }
 
   /**
-   * The splits the provider reported for stocks this investor held the day before them, not yet in the ledger (no
-   * 'split' transaction of that stock on that date): each with the whole extra shares the split gives.
+   * The splits and reverse splits the provider reported for stocks this investor held the day before them, not yet
+   * in the ledger (no 'split' / 'reverse_split' transaction of that stock on that date) and not dismissed: each with
+   * the whole shares it leaves (⌊held × numerator / denominator⌋). A reverse split that leaves no whole share is not
+   * offered (the holding was paid out in cash: a sell).
    */
   async splitOffers(userId: string): Promise<SplitOffer[]> {
     const splits = await this.splits();
     if (splits.length === 0) return [];
     const { rows } = await this.ledgers.get(userId);
+    const dismissed = new Set((await this.repo.splitOfferDismissals(userId)).map((d) => dismissalKey(d)));
     const offers: SplitOffer[] = [];
     for (const split of splits) {
-      if (split.numerator <= split.denominator) continue; // a reverse split takes shares: not offered
+      if (split.numerator === split.denominator) continue;
+      if (dismissed.has(dismissalKey(split))) continue;
+      const kind = split.numerator > split.denominator ? 'split' : 'reverse_split';
       let held = 0;
       let recorded = false;
       for (const row of rows) {
         if (row.symbol !== split.symbol) continue;
-        if (row.type === 'split' && row.tradeDate === split.date) recorded = true;
+        if (row.type === kind && row.tradeDate === split.date) recorded = true;
         if (row.tradeDate >= split.date) continue;
         const quantity = row.quantity ?? 0;
         if (row.type === 'buy' || row.type === 'split') held += quantity;
-        else if (row.type === 'sell') held -= quantity;
+        else if (row.type === 'sell' || row.type === 'reverse_split') held -= quantity;
       }
-      const extra = Math.floor((held * split.numerator) / split.denominator + 1e-9) - held;
-      if (recorded || held <= 0 || extra <= 0) continue;
+      const exact = (held * split.numerator) / split.denominator;
+      const after = Math.floor(exact + 1e-9);
+      if (recorded || held <= 0 || after === held || after <= 0) continue;
       offers.push({
+        kind,
         symbol: split.symbol,
         date: split.date,
         numerator: split.numerator,
         denominator: split.denominator,
         shares_before: held,
-        extra_shares: extra,
+        shares_after: after,
+        extra_shares: Math.max(0, after - held),
+        removed_shares: Math.max(0, held - after),
+        fraction_dropped: kind === 'reverse_split' ? Math.max(0, Math.round((exact - after) * 1e6) / 1e6) : 0,
         source: split.source,
       });
     }
     return offers;
   }
 
-  /** Records an offered split as a 'split' transaction of its extra shares (404 when no such offer stands). */
+  /**
+   * Records an offered split as a 'split' transaction of its extra shares, or a reverse split as a 'reverse_split'
+   * of the shares it takes away (404 when no such offer stands).
+   */
   async acceptSplitOffer(userId: string, symbol: string, date: string): Promise<PortfolioTransaction> {
+    const offer = await this.findSplitOffer(userId, symbol, date);
+    const ratio = `${String(offer.numerator)}:${String(offer.denominator)}`;
+    return offer.kind === 'split'
+      ? this.createTransaction(userId, {
+          type: 'split',
+          date,
+          symbol,
+          quantity: offer.extra_shares,
+          note: `Bölünme ${ratio} (veri sağlayıcısı)`,
+        })
+      : this.createTransaction(userId, {
+          type: 'reverse_split',
+          date,
+          symbol,
+          quantity: offer.removed_shares,
+          note: `Birleşme (ters bölünme) ${ratio} (veri sağlayıcısı)`,
+        });
+  }
+
+  /** Declines an offered split: stored with its ratio, it is not offered again (404 when no such offer stands). */
+  async dismissSplitOffer(userId: string, symbol: string, date: string): Promise<SplitOffer> {
+    const offer = await this.findSplitOffer(userId, symbol, date);
+    await this.repo.dismissSplitOffer(userId, {
+      symbol,
+      date,
+      numerator: offer.numerator,
+      denominator: offer.denominator,
+    });
+    return offer;
+  }
+
+  private async findSplitOffer(userId: string, symbol: string, date: string): Promise<SplitOffer> {
     const offer = (await this.splitOffers(userId)).find((o) => o.symbol === symbol && o.date === date);
     if (!offer) throw new SplitOfferNotFoundError();
-    return this.createTransaction(userId, {
-      type: 'split',
-      date,
-      symbol,
-      quantity: offer.extra_shares,
-      note: `Bölünme ${String(offer.numerator)}:${String(offer.denominator)} (veri sağlayıcısı)`,
-    });
+    return offer;
   }
 
   // ───────────────────────────── writes ─────────────────────────────
@@ -461,6 +500,13 @@ function refuseViolation(
 }
 
 /** The input field a refused transaction names: what moves shares, or the amount. */
+/** A split offer's identity: the stock, the date and the ratio (a corrected ratio is offered again). */
+function dismissalKey(d: { symbol: string; date: string; numerator: number; denominator: number }): string {
+  return `${d.symbol}|${d.date}|${String(d.numerator)}:${String(d.denominator)}`;
+}
+
 function fieldOf(row: NewTransactionRow): string {
-  return row.type === 'buy' || row.type === 'sell' || row.type === 'split' ? 'quantity' : 'amount';
+  return row.type === 'buy' || row.type === 'sell' || row.type === 'split' || row.type === 'reverse_split'
+    ? 'quantity'
+    : 'amount';
 }

@@ -27,7 +27,7 @@ export function toLedger(row: TransactionRow | (NewTransactionRow & { id: number
 /** The row to store for an input. Keeps only the fields a type uses, so a stray amount on a buy cannot change the cash. */
 export function toRow(input: TransactionInput): NewTransactionRow {
   const trade = input.type === 'buy' || input.type === 'sell';
-  const split = input.type === 'split';
+  const split = input.type === 'split' || input.type === 'reverse_split';
   const usesSymbol = trade || split || input.type === 'dividend' || input.type === 'fee';
   return {
     type: input.type,

@@ -22,6 +22,7 @@ export const KVKK_TABLES = {
     exported: 'every ledger row',
     erasure: 'pseudonymised, notes erased (demo rows deleted)',
   },
+  split_offer_dismissals: { exported: 'every split offer they declined', erasure: 'deleted' },
   watchlist_items: { exported: 'every row', erasure: 'deleted' },
   price_alerts: { exported: 'every alert and its notification', erasure: 'deleted' },
   analytics_events: { exported: 'their own events', erasure: 'unlinked (user id cleared)' },

@@ -18,6 +18,7 @@ import {
   portfolioAccounts,
   portfolioTransactions,
   priceAlerts,
+  splitOfferDismissals,
   subscriptionEvents,
   watchlistItems,
 } from '@/db/schema/index';
@@ -111,6 +112,11 @@ export class PrivacyRepository {
       .from(portfolioTransactions)
       .where(eq(portfolioTransactions.userId, userId))
       .orderBy(asc(portfolioTransactions.tradeDate), asc(portfolioTransactions.id));
+    const splitDismissals = await db
+      .select()
+      .from(splitOfferDismissals)
+      .where(eq(splitOfferDismissals.userId, userId))
+      .orderBy(asc(splitOfferDismissals.createdAt), asc(splitOfferDismissals.symbol));
     const watchlist = await db
       .select()
       .from(watchlistItems)
@@ -151,6 +157,7 @@ export class PrivacyRepository {
       sessions,
       account,
       transactions,
+      splitDismissals,
       watchlist,
       alerts,
       events,
@@ -194,6 +201,12 @@ export class PrivacyRepository {
         .delete(customerSessions)
         .where(eq(customerSessions.userId, id))
         .returning({ id: customerSessions.id }),
+    );
+    counts.split_offer_dismissals = n(
+      await tx
+        .delete(splitOfferDismissals)
+        .where(eq(splitOfferDismissals.userId, id))
+        .returning({ s: splitOfferDismissals.symbol }),
     );
     counts.watchlist_items = n(
       await tx

@@ -8,6 +8,7 @@ import {
   complianceViolations,
   payments,
   subscriptionEvents,
+  splitOfferDismissals,
 } from '@/db/schema/index';
 import { createTestApp, type TestApp } from '@test/helpers';
 import { createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
@@ -72,6 +73,10 @@ async function plantActivity(t: TestApp, inv: Investor, symbol: string, quantity
     providerRef: `ref-${inv.userId.slice(0, 8)}`,
     source: 'live',
   });
+  // A split offer declined ('Yoksay'): stored by the portfolio, erased with the investor.
+  await db
+    .insert(splitOfferDismissals)
+    .values({ userId: inv.userId, symbol, actionDate: '2026-10-15', numerator: 1, denominator: 10 });
   // Registration already recorded the sign-up (BI); planted here too for a user created another way.
   await db
     .insert(analyticsSignups)
@@ -102,7 +107,7 @@ async function plantActivity(t: TestApp, inv: Investor, symbol: string, quantity
 /** The parts of the export file the tests read. */
 interface ExportFile {
   profile: Record<string, unknown>;
-  portfolio: { transactions: Record<string, unknown>[] };
+  portfolio: { transactions: Record<string, unknown>[]; split_offer_dismissals: Record<string, unknown>[] };
   watchlist: unknown[];
   price_alerts: unknown[];
   subscription_events: unknown[];
@@ -197,6 +202,9 @@ describe('KVKK routes (investor)', () => {
     const buys = body.portfolio.transactions.filter((row) => row.type === 'buy');
     expect(buys).toEqual([expect.objectContaining({ symbol: 'THYAO', quantity: 40, price_try: 100 })]);
     expect(body.portfolio.transactions).toHaveLength(2);
+    expect(body.portfolio.split_offer_dismissals).toEqual([
+      expect.objectContaining({ symbol: 'THYAO', date: '2026-10-15', numerator: 1, denominator: 10 }),
+    ]);
     expect(body.watchlist).toEqual([expect.objectContaining({ symbol: 'THYAO' })]);
     expect(body.price_alerts).toEqual([expect.objectContaining({ symbol: 'THYAO', threshold_try: 999 })]);
     expect(body.subscription_events).toEqual([expect.objectContaining({ plan_id: 'pro', kind: 'start' })]);

@@ -101,6 +101,13 @@ export class PrivacyService {
           is_demo: t.isDemo,
           created_at: iso(t.createdAt),
         })),
+        split_offer_dismissals: data.splitDismissals.map((d) => ({
+          symbol: d.symbol,
+          date: d.actionDate,
+          numerator: d.numerator,
+          denominator: d.denominator,
+          dismissed_at: iso(d.createdAt),
+        })),
       },
       watchlist: data.watchlist.map((w) => ({ symbol: w.symbol, added_at: iso(w.createdAt) })),
       price_alerts: data.alerts.map((a) => ({
@@ -165,6 +172,7 @@ export class PrivacyService {
     const counts = {
       sessions: body.sessions.length,
       portfolio_transactions: body.portfolio.transactions.length,
+      split_offer_dismissals: body.portfolio.split_offer_dismissals.length,
       watchlist_items: body.watchlist.length,
       price_alerts: body.price_alerts.length,
       subscription_events: body.subscription_events.length,

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Infer, SplitOffer, splitOffersResponseSchema, TransactionResponse } from '@bist/contracts';
+import type {
+  Infer,
+  SplitOffer,
+  splitOfferDismissResponseSchema,
+  splitOffersResponseSchema,
+  TransactionResponse,
+} from '@bist/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/portfolio/split-offers: splits the data provider reported for stocks held the day before them. */
@@ -17,7 +23,7 @@ export function useSplitOffers() {
   });
 }
 
-/** POST /api/portfolio/split-offers/accept: records the offered split as a 'split' transaction. */
+/** POST /api/portfolio/split-offers/accept: records the offered split ('split') or reverse split ('reverse_split'). */
 export async function acceptSplitOffer(offer: Pick<SplitOffer, 'symbol' | 'date'>) {
   const response = await apiRequest<TransactionResponse>('/api/portfolio/split-offers/accept', {
     method: 'POST',
@@ -31,5 +37,22 @@ export function useAcceptSplitOffer() {
   return useMutation({
     mutationFn: acceptSplitOffer,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['portfolio'] }),
+  });
+}
+
+/** POST /api/portfolio/split-offers/dismiss: declines the offer; the ledger is unchanged and it is not offered again. */
+export async function dismissSplitOffer(offer: Pick<SplitOffer, 'symbol' | 'date'>) {
+  const response = await apiRequest<Infer<typeof splitOfferDismissResponseSchema>>(
+    '/api/portfolio/split-offers/dismiss',
+    { method: 'POST', body: { symbol: offer.symbol, date: offer.date } },
+  );
+  return response.data.dismissed;
+}
+
+export function useDismissSplitOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: dismissSplitOffer,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['portfolio', 'split-offers'] }),
   });
 }

@@ -39,7 +39,7 @@ export type CashDialogState =
 
 const FIELDS: readonly CashField[] = ['symbol', 'amount', 'quantity', 'date'];
 
-/** 'Nakit / Temettü': deposit, withdrawal, dividend, fee, split or bonus issue; new or edited. */
+/** 'Nakit / Temettü': deposit, withdrawal, dividend, fee, split or bonus issue, reverse split; new or edited. */
 export function CashDialog({
   state,
   onOpenChange,
@@ -207,9 +207,9 @@ function CashForm({ state, onDone }: { state: CashDialogState; onDone: () => voi
         {fields.quantity ? (
           <FormField
             id={`${id}-quantity`}
-            label={t('form.extraShares')}
+            label={t(type === 'reverse_split' ? 'form.removedShares' : 'form.extraShares')}
             error={errors.quantity}
-            hint={t('cash.splitHint')}
+            hint={t(type === 'reverse_split' ? 'cash.reverseSplitHint' : 'cash.splitHint')}
           >
             <Input
               {...fieldProps(`${id}-quantity`, errors.quantity)}

@@ -83,6 +83,10 @@ describe('cash dialog checks', () => {
       symbol: 'Hisse seçin',
       quantity: 'Eklenen hisse adedi gerekli',
     });
+    expect(validateCashForm('reverse_split', values, { today })).toEqual({
+      symbol: 'Hisse seçin',
+      quantity: 'Azalan hisse adedi gerekli',
+    });
   });
 
   it('refuses zero, words, fractions of a share and a future date', () => {

@@ -109,13 +109,14 @@ export function priceInputText(value: number): string {
   return value.toFixed(2).replace('.', ',');
 }
 
-/** The transactions the cash dialog records: money in and out, dividends, fees, splits / bonus issues. */
+/** The transactions the cash dialog records: money in and out, dividends, fees, splits / bonus issues, reverse splits. */
 export const CASH_DIALOG_TYPES = [
   'deposit',
   'withdraw',
   'dividend',
   'fee',
   'split',
+  'reverse_split',
 ] as const satisfies readonly TransactionType[];
 export type CashDialogType = (typeof CASH_DIALOG_TYPES)[number];
 
@@ -130,9 +131,9 @@ export function cashFormFields(type: CashDialogType): {
   quantity: boolean;
 } {
   return {
-    symbol: type === 'dividend' || type === 'split',
-    amount: type !== 'split',
-    quantity: type === 'split',
+    symbol: type === 'dividend' || type === 'split' || type === 'reverse_split',
+    amount: type !== 'split' && type !== 'reverse_split',
+    quantity: type === 'split' || type === 'reverse_split',
   };
 }
 
@@ -165,7 +166,9 @@ export function validateCashForm(
   if (fields.quantity) {
     const quantity = amountValue(values.quantity);
     const quantityProblem = amountProblemText('Adet', readAmount(values.quantity));
-    if (values.quantity.trim() === '') errors.quantity = 'Eklenen hisse adedi gerekli';
+    if (values.quantity.trim() === '')
+      errors.quantity =
+        type === 'reverse_split' ? 'Azalan hisse adedi gerekli' : 'Eklenen hisse adedi gerekli';
     else if (quantityProblem) errors.quantity = quantityProblem;
     else if (!Number.isInteger(quantity)) errors.quantity = 'Adet tam sayı olmalı (1 lot = 1 hisse)';
     else if (quantity <= 0) errors.quantity = 'Adet sıfırdan büyük olmalı';

@@ -47,6 +47,10 @@ for (const tag of ['', ' @phone']) {
     await expect(card.getByTestId('cpi-note')).toHaveText(
       'TÜFE: Ekim 2025, son açıklanan ay taşındı (sonraki aylar henüz yayımlanmadı) · kaynak: TÜİK (uygulamayla gelen TÜFE geçmişi)',
     );
+    // The demo's range starts after the middle of October 2025 (its figure's day): no inflation measured inside it.
+    await expect(card.getByTestId('return-real').locator('[data-role="no-inflation"]')).toHaveText(
+      'bu dönem için yayımlanmış TÜFE yok: enflasyon sıfır sayıldı',
+    );
 
     // An explanation opens on a tap or a click.
     const realInfo = card.getByTestId('real-info');

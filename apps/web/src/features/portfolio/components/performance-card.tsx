@@ -14,6 +14,7 @@ import { cn } from '@/lib/utils';
 import {
   comparisonMissingReason,
   formatCpiMonth,
+  inflationUnmeasured,
   pointInUnit,
   RETURN_UNITS,
   sourceKey,
@@ -29,9 +30,6 @@ const PerformanceChart = lazy(() =>
 
 /** Ranges offered on the chart (the server also knows YTD). */
 const RANGES: readonly PerformanceRange[] = ['1A', '3A', '6A', '1Y', 'ALL'];
-
-const TOGGLE_CLASS =
-  'cursor-pointer rounded-md px-2.5 py-1 text-xs font-medium text-muted-foreground transition-colors disabled:cursor-not-allowed disabled:opacity-60';
 
 /**
  * 'Performans': the portfolio's time-weighted return against XU100's return over the chosen range, in %; deposits
@@ -84,55 +82,34 @@ export function PerformanceCard({
               </span>
             </span>
           </CardDescription>
-          {comparisons ? <UnitReturns comparisons={comparisons} reasonText={reasonText} /> : null}
+          {comparisons ? (
+            <UnitReturns comparisons={comparisons} firstDate={points?.[0]?.date} reasonText={reasonText} />
+          ) : null}
         </div>
         <div className="flex flex-col items-start gap-2 sm:items-end">
-          <div
-            role="group"
-            aria-label={t('performance.range')}
-            className="inline-flex rounded-lg bg-muted p-1"
-          >
-            {RANGES.map((r) => (
-              <button
-                key={r}
-                type="button"
-                aria-pressed={range === r}
-                onClick={() => onRangeChange(r)}
-                className={cn(TOGGLE_CLASS, range === r && 'bg-card text-foreground shadow-sm')}
-              >
-                {t(`ranges.${r}`)}
-              </button>
-            ))}
-          </div>
-          <div
-            role="group"
-            aria-label={t('units.group')}
-            className="inline-flex rounded-lg bg-muted p-1"
-            data-testid="unit-switch"
-          >
-            {RETURN_UNITS.map((u) => {
+          <ToggleGroup
+            label={t('performance.range')}
+            options={RANGES.map((r) => ({ value: r, text: t(`ranges.${r}`) }))}
+            value={range}
+            onChange={onRangeChange}
+          />
+          <ToggleGroup
+            label={t('units.group')}
+            testId="unit-switch"
+            options={RETURN_UNITS.map((u) => {
               const reason = unavailable[u];
-              return (
-                <button
-                  key={u}
-                  type="button"
-                  aria-pressed={unit === u}
-                  aria-label={t(`units.name.${u}`)}
-                  data-unit={u}
-                  disabled={reason !== null}
-                  title={
-                    reason
-                      ? t('units.unavailable', { unit: t(`units.name.${u}`), reason: reasonText(reason) })
-                      : undefined
-                  }
-                  onClick={() => setUnit(u)}
-                  className={cn(TOGGLE_CLASS, unit === u && 'bg-card text-foreground shadow-sm')}
-                >
-                  {t(`units.label.${u}`)}
-                </button>
-              );
+              return {
+                value: u,
+                text: t(`units.label.${u}`),
+                name: t(`units.name.${u}`),
+                disabledBecause: reason
+                  ? t('units.unavailable', { unit: t(`units.name.${u}`), reason: reasonText(reason) })
+                  : undefined,
+              };
             })}
-          </div>
+            value={unit}
+            onChange={setUnit}
+          />
         </div>
       </CardHeader>
       <CardContent>
@@ -156,15 +133,56 @@ export function PerformanceCard({
   );
 }
 
+/** A row of buttons of which one is pressed (the range, the unit); a disabled one's title says why. */
+function ToggleGroup<V extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  options: { value: V; text: string; name?: string; disabledBecause?: string }[];
+  value: V;
+  onChange: (value: V) => void;
+  testId?: string;
+}) {
+  return (
+    <div role="group" aria-label={label} className="inline-flex rounded-lg bg-muted p-1" data-testid={testId}>
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          aria-pressed={value === option.value}
+          aria-label={option.name}
+          data-value={option.value}
+          disabled={option.disabledBecause !== undefined}
+          title={option.disabledBecause}
+          onClick={() => onChange(option.value)}
+          className={cn(
+            'cursor-pointer rounded-md px-2.5 py-1 text-xs font-medium text-muted-foreground transition-colors disabled:cursor-not-allowed disabled:opacity-60',
+            value === option.value && 'bg-card text-foreground shadow-sm',
+          )}
+        >
+          {option.text}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /**
  * The range's returns in real lira, dollars and gold (the portfolio's, with XU100's beside) and the deposit
  * benchmark's; a missing figure says why. Below them, the month, method and source of the CPI.
  */
 function UnitReturns({
   comparisons,
+  firstDate,
   reasonText,
 }: {
   comparisons: ReturnComparisons;
+  /** The range's first day: a CPI carried forward from before it measures no inflation over the range. */
+  firstDate: string | undefined;
   reasonText: (reason: MissingReason) => string;
 }) {
   const { t, i18n } = useTranslation('portfolio');
@@ -185,10 +203,17 @@ function UnitReturns({
         {rows.map((row) => {
           const reason = comparisonMissingReason(row.kind, comparisons);
           return (
-            <div key={row.kind} className="inline-flex items-center gap-1" data-testid={`return-${row.kind}`}>
-              <dt>{t(`units.${row.kind}`)}:</dt>
-              <dd className="inline-flex items-center gap-1">
-                <span className={cn('font-medium', changeColorClass(row.value))} data-role="value">
+            <div
+              key={row.kind}
+              className="inline-flex flex-wrap items-center gap-x-1"
+              data-testid={`return-${row.kind}`}
+            >
+              <dt className="whitespace-nowrap">{t(`units.${row.kind}`)}:</dt>
+              <dd className="inline-flex flex-wrap items-center gap-x-1">
+                <span
+                  className={cn('whitespace-nowrap font-medium', changeColorClass(row.value))}
+                  data-role="value"
+                >
                   {formatChange(row.value)}
                 </span>
                 {reason ? (
@@ -198,6 +223,11 @@ function UnitReturns({
                 ) : row.benchmark !== null ? (
                   <span className="text-xs" data-role="benchmark">
                     ({t('units.benchmarkIn', { value: formatChange(row.benchmark) })})
+                  </span>
+                ) : null}
+                {row.kind === 'real' && row.value !== null && inflationUnmeasured(comparisons, firstDate) ? (
+                  <span className="text-xs text-amber-800 dark:text-amber-300" data-role="no-inflation">
+                    {t('units.noInflation')}
                   </span>
                 ) : null}
                 <InfoTooltip

@@ -3,6 +3,7 @@ import type { PerformancePoint, ReturnComparisons } from '@bist/contracts';
 import {
   comparisonMissingReason,
   formatCpiMonth,
+  inflationUnmeasured,
   pointInUnit,
   sourceKey,
   unitUnavailableReason,
@@ -112,6 +113,17 @@ describe('unitUnavailableReason', () => {
     const points = [point({ usd_percent: null }), point({ date: '2025-11-04', usd_percent: null })];
     expect(unitUnavailableReason('usd', full, points)).toEqual({ key: 'units.reason.endNotCovered' });
     expect(unitUnavailableReason('usd', undefined, [point()])).toEqual({ key: 'units.reason.notCovered' });
+  });
+});
+
+describe('inflationUnmeasured', () => {
+  it('is true only when the CPI is carried forward from a month that stands before the range’s first day', () => {
+    // October's figure stands at 15 October: a range from 16 October on has no published CPI inside it.
+    expect(inflationUnmeasured(full, '2025-10-16')).toBe(true);
+    expect(inflationUnmeasured(full, '2025-10-15')).toBe(true);
+    expect(inflationUnmeasured(full, '2025-10-14')).toBe(false);
+    expect(inflationUnmeasured({ ...full, cpi_method: 'interpolated' }, '2025-10-16')).toBe(false);
+    expect(inflationUnmeasured(full, undefined)).toBe(false);
   });
 });
 

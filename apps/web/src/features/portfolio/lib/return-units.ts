@@ -92,6 +92,15 @@ export function unitUnavailableReason(
   return comparisonMissingReason(unit, { ...comparisons, [UNIT_FIELDS[unit].portfolio]: null }) ?? null;
 }
 
+/**
+ * True when the range's CPI is carried forward from a month whose middle (where its figure stands) is not after the
+ * range's first day: no published CPI falls inside the range, so its real return assumes no inflation at all.
+ */
+export function inflationUnmeasured(comparisons: ReturnComparisons, firstDate: string | undefined): boolean {
+  if (comparisons.cpi_method !== 'carried-forward' || !comparisons.cpi_month || !firstDate) return false;
+  return firstDate >= `${comparisons.cpi_month}-15`;
+}
+
 /** The CPI month (YYYY-MM) in words: 'Ekim 2025' in Turkish, 'October 2025' in English; null stays null. */
 export function formatCpiMonth(month: string | null, language: 'tr' | 'en'): string | null {
   if (!month || !/^\d{4}-\d{2}$/.test(month)) return null;

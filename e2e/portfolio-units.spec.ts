@@ -3,6 +3,7 @@
 // deposit benchmark (no deposit series is loaded here: shown as missing, with the reason); the unit switch draws the
 // chart and its table in the chosen unit. Chromium at 1366×850 and (tagged @phone) 390×844.
 import { expect, test, type Page } from '@playwright/test';
+import { seriousAxeViolations } from './axe';
 import { signInInvestor } from './investor-sign-in';
 
 const PERCENT = /^[+-]?%\d+,\d{2}$|^%0,00$/;
@@ -83,6 +84,10 @@ for (const tag of ['', ' @phone']) {
     await expect(page.getByTestId('performance-table')).toHaveAttribute('data-unit', 'gold');
     await nominal.click();
     expect(await tableColumn(page, 'twr')).toEqual(inLira);
+
+    // The card with its new figures, explanations and switch: no serious or critical axe violation.
+    const violations = await seriousAxeViolations(page);
+    expect(violations, violations.join('\n')).toEqual([]);
 
     if (tag) {
       // The unit buttons are tap targets like the range buttons: 44×44 px or more on a phone.

@@ -49,8 +49,11 @@ for (const tag of ['', ' @phone']) {
       'TÜFE: Ekim 2025, son açıklanan ay taşındı (sonraki aylar henüz yayımlanmadı) · kaynak: TÜİK (uygulamayla gelen TÜFE geçmişi)',
     );
     // The demo's range starts after the middle of October 2025 (its figure's day): no inflation measured inside it.
-    await expect(card.getByTestId('return-real').locator('[data-role="no-inflation"]')).toHaveText(
-      'bu dönem için yayımlanmış TÜFE yok: enflasyon sıfır sayıldı',
+    await expect(card.getByTestId('no-inflation')).toHaveText(
+      'Bu dönemin içinde yayımlanmış TÜFE yok: enflasyon sıfır sayıldı, reel getiri nominal getiriye eşit.',
+    );
+    expect(await card.getByTestId('return-real').locator('[data-role="value"]').textContent()).toBe(
+      await card.getByTestId('twr').locator('span').textContent(),
     );
 
     // An explanation opens on a tap or a click.

@@ -66,8 +66,8 @@ describe('the performance card’s returns in other units', () => {
     expect(within(screen.getByTestId('return-real')).getByText('-%3,25')).toBeTruthy();
     expect(screen.getByTestId('return-real').textContent).toContain('XU100: -%1,50');
     // October's CPI is carried forward over a November range: the real return measured no inflation, and says so.
-    expect(screen.getByTestId('return-real').textContent).toContain(
-      'bu dönem için yayımlanmış TÜFE yok: enflasyon sıfır sayıldı',
+    expect(screen.getByTestId('no-inflation').textContent).toBe(
+      'Bu dönemin içinde yayımlanmış TÜFE yok: enflasyon sıfır sayıldı, reel getiri nominal getiriye eşit.',
     );
     expect(screen.getByTestId('return-usd').textContent).toContain('-%8,10');
     expect(screen.getByTestId('return-gold').textContent).toContain('---');

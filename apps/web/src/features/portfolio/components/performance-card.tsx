@@ -225,11 +225,6 @@ function UnitReturns({
                     ({t('units.benchmarkIn', { value: formatChange(row.benchmark) })})
                   </span>
                 ) : null}
-                {row.kind === 'real' && row.value !== null && inflationUnmeasured(comparisons, firstDate) ? (
-                  <span className="text-xs text-amber-800 dark:text-amber-300" data-role="no-inflation">
-                    {t('units.noInflation')}
-                  </span>
-                ) : null}
                 <InfoTooltip
                   label={t(`units.help.${row.kind}Label`)}
                   text={t(`units.help.${row.kind}`)}
@@ -252,6 +247,11 @@ function UnitReturns({
           ? ` · ${t('units.depositSource', { source: sourceName(comparisons.deposit_source) })}`
           : null}
       </p>
+      {comparisons.real_percent !== null && inflationUnmeasured(comparisons, firstDate) ? (
+        <p className="mt-1 text-xs text-amber-800 dark:text-amber-300" data-testid="no-inflation">
+          {t('units.noInflation')}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,10 +1,27 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '@/lib/use-translation';
-import type { PerformancePoint, PerformanceRange, PortfolioOverview } from '@bist/contracts';
+import type {
+  PerformancePoint,
+  PerformanceRange,
+  PortfolioOverview,
+  ReturnComparisons,
+} from '@bist/contracts';
+import { InfoTooltip } from '@/components/info-tooltip';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { changeColorClass, formatChange, formatIsoDate, formatSignedPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import {
+  comparisonMissingReason,
+  formatCpiMonth,
+  inflationUnmeasured,
+  pointInUnit,
+  RETURN_UNITS,
+  sourceKey,
+  unitUnavailableReason,
+  type MissingReason,
+  type ReturnUnit,
+} from '@/features/portfolio/lib/return-units';
 import '@/features/portfolio/i18n';
 
 const PerformanceChart = lazy(() =>
@@ -16,10 +33,13 @@ const RANGES: readonly PerformanceRange[] = ['1A', '3A', '6A', '1Y', 'ALL'];
 
 /**
  * 'Performans': the portfolio's time-weighted return against XU100's return over the chosen range, in %; deposits
- * and withdrawals are marked, not plotted as performance. The same figures are in a table for screen readers.
+ * and withdrawals are marked, not plotted as performance. Beside them the range's returns in real lira, dollars and
+ * gold and the deposit benchmark (decision 0063), with the CPI's month, method and source; the unit switch draws the
+ * chart's two lines (and the screen readers' table) in the chosen unit.
  */
 export function PerformanceCard({
   overview,
+  comparisons,
   points,
   range,
   onRangeChange,
@@ -27,6 +47,7 @@ export function PerformanceCard({
   stale,
 }: {
   overview: PortfolioOverview['overview'] | undefined;
+  comparisons: ReturnComparisons | undefined;
   points: PerformancePoint[] | undefined;
   range: PerformanceRange;
   onRangeChange: (range: PerformanceRange) => void;
@@ -35,6 +56,13 @@ export function PerformanceCard({
   stale: boolean;
 }) {
   const { t } = useTranslation('portfolio');
+  const [chosenUnit, setUnit] = useState<ReturnUnit>('nominal');
+  const reasonText = (reason: MissingReason) => t(reason.key, reason.values);
+  const unavailable = Object.fromEntries(
+    RETURN_UNITS.map((u) => [u, unitUnavailableReason(u, comparisons, points)]),
+  ) as Record<ReturnUnit, MissingReason | null>;
+  // A unit that the new range cannot show falls back to nominal lira (the choice is kept for the next range).
+  const unit: ReturnUnit = unavailable[chosenUnit] ? 'nominal' : chosenUnit;
   return (
     <Card className="lg:col-span-2" data-testid="performance-card">
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -54,22 +82,34 @@ export function PerformanceCard({
               </span>
             </span>
           </CardDescription>
+          {comparisons ? (
+            <UnitReturns comparisons={comparisons} firstDate={points?.[0]?.date} reasonText={reasonText} />
+          ) : null}
         </div>
-        <div role="group" aria-label={t('performance.range')} className="inline-flex rounded-lg bg-muted p-1">
-          {RANGES.map((r) => (
-            <button
-              key={r}
-              type="button"
-              aria-pressed={range === r}
-              onClick={() => onRangeChange(r)}
-              className={cn(
-                'cursor-pointer rounded-md px-2.5 py-1 text-xs font-medium text-muted-foreground transition-colors disabled:cursor-not-allowed disabled:opacity-60',
-                range === r && 'bg-card text-foreground shadow-sm',
-              )}
-            >
-              {t(`ranges.${r}`)}
-            </button>
-          ))}
+        <div className="flex flex-col items-start gap-2 sm:items-end">
+          <ToggleGroup
+            label={t('performance.range')}
+            options={RANGES.map((r) => ({ value: r, text: t(`ranges.${r}`) }))}
+            value={range}
+            onChange={onRangeChange}
+          />
+          <ToggleGroup
+            label={t('units.group')}
+            testId="unit-switch"
+            options={RETURN_UNITS.map((u) => {
+              const reason = unavailable[u];
+              return {
+                value: u,
+                text: t(`units.label.${u}`),
+                name: t(`units.name.${u}`),
+                disabledBecause: reason
+                  ? t('units.unavailable', { unit: t(`units.name.${u}`), reason: reasonText(reason) })
+                  : undefined,
+              };
+            })}
+            value={unit}
+            onChange={setUnit}
+          />
         </div>
       </CardHeader>
       <CardContent>
@@ -82,23 +122,149 @@ export function PerformanceCard({
             </p>
           ) : (
             <Suspense fallback={<Skeleton className="size-full" />}>
-              <PerformanceChart points={points} />
+              <PerformanceChart points={points} unit={unit} />
             </Suspense>
           )}
         </div>
         <p className="mt-2 text-xs text-muted-foreground">{t('performance.note')}</p>
-        {points && points.length >= 2 ? <PerformanceTable points={points} /> : null}
+        {points && points.length >= 2 ? <PerformanceTable points={points} unit={unit} /> : null}
       </CardContent>
     </Card>
   );
 }
 
-/** The chart's figures for screen readers (and tests): each day's two returns in % and the money flow of the day. */
-function PerformanceTable({ points }: { points: PerformancePoint[] }) {
+/** A row of buttons of which one is pressed (the range, the unit); a disabled one's title says why. */
+function ToggleGroup<V extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  options: { value: V; text: string; name?: string; disabledBecause?: string }[];
+  value: V;
+  onChange: (value: V) => void;
+  testId?: string;
+}) {
+  return (
+    <div role="group" aria-label={label} className="inline-flex rounded-lg bg-muted p-1" data-testid={testId}>
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          aria-pressed={value === option.value}
+          aria-label={option.name}
+          data-value={option.value}
+          disabled={option.disabledBecause !== undefined}
+          title={option.disabledBecause}
+          onClick={() => onChange(option.value)}
+          className={cn(
+            'cursor-pointer rounded-md px-2.5 py-1 text-xs font-medium text-muted-foreground transition-colors disabled:cursor-not-allowed disabled:opacity-60',
+            value === option.value && 'bg-card text-foreground shadow-sm',
+          )}
+        >
+          {option.text}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The range's returns in real lira, dollars and gold (the portfolio's, with XU100's beside) and the deposit
+ * benchmark's; a missing figure says why. Below them, the month, method and source of the CPI.
+ */
+function UnitReturns({
+  comparisons,
+  firstDate,
+  reasonText,
+}: {
+  comparisons: ReturnComparisons;
+  /** The range's first day: a CPI carried forward from before it measures no inflation over the range. */
+  firstDate: string | undefined;
+  reasonText: (reason: MissingReason) => string;
+}) {
+  const { t, i18n } = useTranslation('portfolio');
+  const rows = [
+    { kind: 'real', value: comparisons.real_percent, benchmark: comparisons.benchmark_real_percent },
+    { kind: 'usd', value: comparisons.usd_percent, benchmark: comparisons.benchmark_usd_percent },
+    { kind: 'gold', value: comparisons.gold_percent, benchmark: comparisons.benchmark_gold_percent },
+    { kind: 'deposit', value: comparisons.deposit_percent, benchmark: null },
+  ] as const;
+  const month = formatCpiMonth(comparisons.cpi_month, i18n.language === 'en' ? 'en' : 'tr');
+  const sourceName = (source: string | null) => {
+    const key = sourceKey(source);
+    return key ? t(key) : (source ?? '');
+  };
+  return (
+    <div className="mt-2 text-sm text-muted-foreground">
+      <dl className="flex flex-wrap gap-x-4 gap-y-1 tabular-nums">
+        {rows.map((row) => {
+          const reason = comparisonMissingReason(row.kind, comparisons);
+          return (
+            <div
+              key={row.kind}
+              className="inline-flex flex-wrap items-center gap-x-1"
+              data-testid={`return-${row.kind}`}
+            >
+              <dt className="whitespace-nowrap">{t(`units.${row.kind}`)}:</dt>
+              <dd className="inline-flex flex-wrap items-center gap-x-1">
+                <span
+                  className={cn('whitespace-nowrap font-medium', changeColorClass(row.value))}
+                  data-role="value"
+                >
+                  {formatChange(row.value)}
+                </span>
+                {reason ? (
+                  <span className="text-xs" data-role="reason">
+                    ({reasonText(reason)})
+                  </span>
+                ) : row.benchmark !== null ? (
+                  <span className="text-xs" data-role="benchmark">
+                    ({t('units.benchmarkIn', { value: formatChange(row.benchmark) })})
+                  </span>
+                ) : null}
+                <InfoTooltip
+                  label={t(`units.help.${row.kind}Label`)}
+                  text={t(`units.help.${row.kind}`)}
+                  testId={`${row.kind}-info`}
+                />
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      <p className="mt-1 text-xs" data-testid="cpi-note">
+        {month && comparisons.cpi_method && comparisons.cpi_source
+          ? t('units.cpi', {
+              month,
+              method: t(`units.method.${comparisons.cpi_method}`),
+              source: sourceName(comparisons.cpi_source),
+            })
+          : t('units.cpiNone')}
+        {comparisons.deposit_source
+          ? ` · ${t('units.depositSource', { source: sourceName(comparisons.deposit_source) })}`
+          : null}
+      </p>
+      {comparisons.real_percent !== null && inflationUnmeasured(comparisons, firstDate) ? (
+        <p className="mt-1 text-xs text-amber-800 dark:text-amber-300" data-testid="no-inflation">
+          {t('units.noInflation')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The chart's figures for screen readers (and tests): each day's two returns in % in the chosen unit and the money
+ * flow of the day.
+ */
+function PerformanceTable({ points, unit }: { points: PerformancePoint[]; unit: ReturnUnit }) {
   const { t } = useTranslation('portfolio');
   return (
-    <table className="sr-only" data-testid="performance-table">
-      <caption>{t('performance.tableCaption')}</caption>
+    <table className="sr-only" data-testid="performance-table" data-unit={unit}>
+      <caption>{t('units.tableCaption', { unit: t(`units.name.${unit}`) })}</caption>
       <thead>
         <tr>
           <th scope="col">{t('performance.date')}</th>
@@ -108,14 +274,17 @@ function PerformanceTable({ points }: { points: PerformancePoint[] }) {
         </tr>
       </thead>
       <tbody>
-        {points.map((p) => (
-          <tr key={p.date} data-date={p.date}>
-            <td>{formatIsoDate(p.date)}</td>
-            <td data-col="twr">{formatChange(p.twr_percent)}</td>
-            <td>{formatChange(p.benchmark_percent)}</td>
-            <td data-col="flow">{p.net_flow !== 0 ? formatSignedPrice(p.net_flow) : ''}</td>
-          </tr>
-        ))}
+        {points.map((p) => {
+          const inUnit = pointInUnit(p, unit);
+          return (
+            <tr key={p.date} data-date={p.date}>
+              <td>{formatIsoDate(p.date)}</td>
+              <td data-col="twr">{formatChange(inUnit.portfolio)}</td>
+              <td data-col="benchmark">{formatChange(inUnit.benchmark)}</td>
+              <td data-col="flow">{p.net_flow !== 0 ? formatSignedPrice(p.net_flow) : ''}</td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -19,6 +19,7 @@ import { axisStyle, tooltipStyle, useChartColors } from '@/components/charts/cha
 import { formatChange, formatPercent, formatPrice } from '@/lib/format';
 import { sliceColor } from '@/features/portfolio/lib/palette';
 import type { PieSlice } from '@/features/portfolio/lib/portfolio-rules';
+import { pointInUnit, UNIT_FIELDS, type ReturnUnit } from '@/features/portfolio/lib/return-units';
 import '@/features/portfolio/i18n';
 
 /** Recharts lives here only, loaded lazily with the Portfolio route's charts. */
@@ -62,18 +63,24 @@ function dateLabel(date: string, long = false): string {
   );
 }
 
-/** A day's tooltip: the two returns in %, and the money that came in or went out that day (not performance). */
+/**
+ * A day's tooltip: the two returns in % in the chart's unit, and the money that came in or went out that day (not
+ * performance).
+ */
 function PerformanceTooltip({
   active,
   payload,
+  unit = 'nominal',
 }: {
   active?: boolean;
   payload?: readonly { payload?: PerformancePoint }[];
+  unit?: ReturnUnit;
 }) {
   const { t } = useTranslation('portfolio');
   const colors = useChartColors();
   const point = payload?.[0]?.payload;
   if (!active || !point) return null;
+  const inUnit = pointInUnit(point, unit);
   return (
     <div
       className="rounded-md border px-3 py-2 text-xs shadow-md"
@@ -82,11 +89,11 @@ function PerformanceTooltip({
     >
       <div className="mb-1 font-medium">{dateLabel(point.date, true)}</div>
       <div className="tabular-nums">
-        {t('performance.portfolio')}: {formatChange(point.twr_percent)}
+        {t('performance.portfolio')}: {formatChange(inUnit.portfolio)}
       </div>
-      {point.benchmark_percent !== null ? (
+      {inUnit.benchmark !== null ? (
         <div className="tabular-nums">
-          {t('performance.benchmark')}: {formatChange(point.benchmark_percent)}
+          {t('performance.benchmark')}: {formatChange(inUnit.benchmark)}
         </div>
       ) : null}
       {point.net_flow !== 0 ? (
@@ -102,14 +109,22 @@ function PerformanceTooltip({
 
 /**
  * The portfolio's time-weighted return against XU100's return over the same days, both in % from the start of the
- * range. Deposits and withdrawals are not performance: they do not move the line (TWR takes them out), and each
- * day with one is marked on it (a dot; the tooltip says how much came in or went out).
+ * range, measured in the chosen unit (nominal lira, real lira, dollars or gold: decision 0063). Deposits and
+ * withdrawals are not performance: they do not move the line (TWR takes them out), and each day with one is marked
+ * on it (a dot; the tooltip says how much came in or went out).
  */
-export function PerformanceChart({ points }: { points: PerformancePoint[] }) {
+export function PerformanceChart({
+  points,
+  unit = 'nominal',
+}: {
+  points: PerformancePoint[];
+  unit?: ReturnUnit;
+}) {
   const { t } = useTranslation('portfolio');
   const colors = useChartColors();
-  const hasBenchmark = points.some((p) => p.benchmark_percent !== null);
-  const flows = points.filter((p) => p.net_flow !== 0);
+  const fields = UNIT_FIELDS[unit];
+  const hasBenchmark = points.some((p) => pointInUnit(p, unit).benchmark !== null);
+  const flows = points.filter((p) => p.net_flow !== 0 && pointInUnit(p, unit).portfolio !== null);
   return (
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer>
@@ -127,11 +142,11 @@ export function PerformanceChart({ points }: { points: PerformancePoint[] }) {
           width={64}
         />
         <ReferenceLine y={0} stroke={colors.muted} strokeOpacity={0.5} />
-        <Tooltip content={<PerformanceTooltip />} />
+        <Tooltip content={<PerformanceTooltip unit={unit} />} />
         <Legend wrapperStyle={{ fontSize: 12, color: colors.muted }} />
         <Line
           type="monotone"
-          dataKey="twr_percent"
+          dataKey={fields.portfolio}
           name={t('performance.portfolio')}
           stroke={colors.primary}
           strokeWidth={2}
@@ -141,7 +156,7 @@ export function PerformanceChart({ points }: { points: PerformancePoint[] }) {
         {hasBenchmark ? (
           <Line
             type="monotone"
-            dataKey="benchmark_percent"
+            dataKey={fields.benchmark}
             name={t('performance.benchmark')}
             stroke={colors.neutral}
             strokeWidth={1.5}
@@ -155,7 +170,7 @@ export function PerformanceChart({ points }: { points: PerformancePoint[] }) {
           <ReferenceDot
             key={p.date}
             x={p.date}
-            y={p.twr_percent}
+            y={pointInUnit(p, unit).portfolio ?? undefined}
             r={4}
             fill={p.net_flow > 0 ? colors.up : colors.down}
             stroke={colors.card}

@@ -116,6 +116,7 @@ export function PortfolioPage({ actions, watchlist }: { actions?: ReactNode; wat
             <AllocationCard slices={slices} netWorth={overview?.net_worth} loading={loading} />
             <PerformanceCard
               overview={overview}
+              comparisons={data?.comparisons}
               points={data?.performance}
               range={range}
               onRangeChange={setRange}

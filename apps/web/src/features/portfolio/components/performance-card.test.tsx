@@ -71,7 +71,9 @@ describe('the performance card’s returns in other units', () => {
     );
     expect(screen.getByTestId('return-usd').textContent).toContain('-%8,10');
     expect(screen.getByTestId('return-gold').textContent).toContain('---');
-    expect(screen.getByTestId('return-gold').textContent).toContain('Seri bu dönemin başını kapsamıyor');
+    expect(screen.getByTestId('return-gold').textContent).toContain(
+      'Bu dönemin başından itibaren değeri olan bir seri yok (yüklenmemiş ya da daha sonra başlıyor)',
+    );
     expect(screen.getByTestId('return-deposit').textContent).toContain(
       'Mevduat faizi serisi henüz yüklenmedi',
     );
@@ -100,7 +102,9 @@ describe('the performance card’s returns in other units', () => {
     expect(tableColumn('twr')).toEqual(['-%2,50', '-%2,00']);
 
     expect((gold as HTMLButtonElement).disabled).toBe(true);
-    expect(gold.getAttribute('title')).toBe('altın (gram) seçilemez: Seri bu dönemin başını kapsamıyor');
+    expect(gold.getAttribute('title')).toBe(
+      'altın (gram) seçilemez: Bu dönemin başından itibaren değeri olan bir seri yok (yüklenmemiş ya da daha sonra başlıyor)',
+    );
     fireEvent.click(gold);
     expect(usd.getAttribute('aria-pressed')).toBe('true');
   });

@@ -82,3 +82,22 @@ test('admin: super_admin creates a data_analyst, who is denied user management; 
   await expect(entries).toHaveCount(1);
   await expect(entries.first()).toContainText('Signed in');
 });
+
+test('admin dashboard: the reference series say where they come from and how fresh they are', async ({
+  page,
+}) => {
+  await page.goto('/admin/login');
+  await page.getByRole('button', { name: 'Use Demo Credentials' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  const card = page.getByTestId('reference-series-card');
+  const row = (code: string) => card.locator(`[data-series="${code}"]`);
+  // The shipped TÜİK history on a fresh install; USD/TRY from the (fake) provider the e2e server is pointed at.
+  await expect(row('TUFE')).toContainText('shipped TÜİK history');
+  await expect(row('TUFE')).toContainText(/\d{4}-\d{2}: [\d,]+\.\d{4}/);
+  await expect(async () => {
+    await page.reload();
+    await expect(row('USDTRY')).toContainText('market provider', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(row('DEPOSIT_RATE')).toContainText('Empty');
+});

@@ -27,3 +27,4 @@ export const referenceSeriesStatusResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ series: z.array(referenceSeriesStatusSchema) }),
 });
+export type ReferenceSeriesStatusResponse = z.infer<typeof referenceSeriesStatusResponseSchema>;

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAdminTranslation } from '@/lib/admin-i18n';
 import { MarketDataCard } from './market-data-card';
+import { ReferenceSeriesCard } from './reference-series-card';
 import { RoleDistributionCard } from './role-distribution-card';
 import '@/features/admin/i18n';
 
@@ -92,6 +93,7 @@ export function DashboardStats({ stats }: { stats: AdminDashboardStats | undefin
       </div>
 
       {stats.market_data ? <MarketDataCard coverage={stats.market_data} /> : null}
+      {stats.market_data ? <ReferenceSeriesCard /> : null}
 
       <RoleDistributionCard stats={stats} />
     </div>

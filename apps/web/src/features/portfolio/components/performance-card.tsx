@@ -7,6 +7,7 @@ import type {
   ReturnComparisons,
 } from '@bist/contracts';
 import { InfoTooltip } from '@/components/info-tooltip';
+import { SegmentedControl } from '@/components/ui/segmented-control';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { changeColorClass, formatChange, formatIsoDate, formatSignedPrice } from '@/lib/format';
@@ -87,13 +88,13 @@ export function PerformanceCard({
           ) : null}
         </div>
         <div className="flex flex-col items-start gap-2 sm:items-end">
-          <ToggleGroup
+          <SegmentedControl
             label={t('performance.range')}
             options={RANGES.map((r) => ({ value: r, text: t(`ranges.${r}`) }))}
             value={range}
             onChange={onRangeChange}
           />
-          <ToggleGroup
+          <SegmentedControl
             label={t('units.group')}
             testId="unit-switch"
             options={RETURN_UNITS.map((u) => {
@@ -130,44 +131,6 @@ export function PerformanceCard({
         {points && points.length >= 2 ? <PerformanceTable points={points} unit={unit} /> : null}
       </CardContent>
     </Card>
-  );
-}
-
-/** A row of buttons of which one is pressed (the range, the unit); a disabled one's title says why. */
-function ToggleGroup<V extends string>({
-  label,
-  options,
-  value,
-  onChange,
-  testId,
-}: {
-  label: string;
-  options: { value: V; text: string; name?: string; disabledBecause?: string }[];
-  value: V;
-  onChange: (value: V) => void;
-  testId?: string;
-}) {
-  return (
-    <div role="group" aria-label={label} className="inline-flex rounded-lg bg-muted p-1" data-testid={testId}>
-      {options.map((option) => (
-        <button
-          key={option.value}
-          type="button"
-          aria-pressed={value === option.value}
-          aria-label={option.name}
-          data-value={option.value}
-          disabled={option.disabledBecause !== undefined}
-          title={option.disabledBecause}
-          onClick={() => onChange(option.value)}
-          className={cn(
-            'cursor-pointer rounded-md px-2.5 py-1 text-xs font-medium text-muted-foreground transition-colors disabled:cursor-not-allowed disabled:opacity-60',
-            value === option.value && 'bg-card text-foreground shadow-sm',
-          )}
-        >
-          {option.text}
-        </button>
-      ))}
-    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import type { HistoryRange } from '@bist/contracts';
 import { AreaSeriesChart, type AreaPoint } from '@/components/charts/area-series-chart';
+import { SegmentedControl } from '@/components/ui/segmented-control';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useStockHistory } from '@/features/market/api/get-stock-history';
@@ -45,27 +46,16 @@ export function IndexHistoryCard({ code }: { code: string }) {
               : t('indices.historyHint')}
           </CardDescription>
         </div>
-        <div
-          role="group"
-          aria-label={t('indices.historyRange')}
-          className="inline-flex rounded-lg bg-muted p-1"
-        >
-          {INDEX_HISTORY_RANGES.map((r) => (
-            <button
-              key={r}
-              type="button"
-              aria-pressed={range === r}
-              title={t(`stock.rangeNames.${r}`)}
-              onClick={() => setRange(r)}
-              className={cn(
-                'min-h-11 min-w-11 cursor-pointer rounded-md px-2 text-sm font-semibold text-muted-foreground transition-colors hover:text-foreground',
-                range === r && 'bg-card text-foreground shadow-sm',
-              )}
-            >
-              {t(`stock.ranges.${r}`)}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl
+          label={t('indices.historyRange')}
+          options={INDEX_HISTORY_RANGES.map((r) => ({
+            value: r,
+            text: t(`stock.ranges.${r}`),
+            title: t(`stock.rangeNames.${r}`),
+          }))}
+          value={range}
+          onChange={setRange}
+        />
       </CardHeader>
       <CardContent className="space-y-3">
         <dl className="grid grid-cols-3 gap-2 text-sm" data-testid="index-returns">

@@ -4,11 +4,11 @@ import { useTranslation } from '@/lib/use-translation';
 import type { Candle, HistoryRange } from '@bist/contracts';
 import { HISTORY_RANGES } from '@bist/contracts/values';
 import { CandlestickChart, chartIndicators } from '@/components/charts/candlestick-chart';
+import { SegmentedControl } from '@/components/ui/segmented-control';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { averageColor, averageId, BOLLINGER_COLOR, MACD_COLOR, RSI_COLOR } from '@/lib/chart-settings';
 import { formatNumber } from '@/lib/format';
-import { cn } from '@/lib/utils';
 import { ChartSettingsPanel } from './chart-settings-panel';
 import { useChartSettings } from './use-chart-settings';
 import '@/features/market/i18n';
@@ -72,23 +72,16 @@ export function StockChartCard({
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle className="text-base">{t('stock.chart')}</CardTitle>
-        <div role="group" aria-label={t('stock.chart')} className="inline-flex rounded-lg bg-muted p-1">
-          {HISTORY_RANGES.map((r) => (
-            <button
-              key={r}
-              type="button"
-              aria-pressed={range === r}
-              title={t(`stock.rangeNames.${r}`)}
-              onClick={() => onRangeChange(r)}
-              className={cn(
-                'min-w-9 cursor-pointer rounded-md px-2 py-1 text-xs max-sm:min-w-11 font-semibold text-muted-foreground transition-colors hover:text-foreground',
-                range === r && 'bg-card text-foreground shadow-sm',
-              )}
-            >
-              {t(`stock.ranges.${r}`)}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl
+          label={t('stock.chart')}
+          options={HISTORY_RANGES.map((r) => ({
+            value: r,
+            text: t(`stock.ranges.${r}`),
+            title: t(`stock.rangeNames.${r}`),
+          }))}
+          value={range}
+          onChange={onRangeChange}
+        />
         <button
           type="button"
           aria-expanded={open}

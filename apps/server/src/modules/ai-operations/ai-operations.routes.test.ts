@@ -80,8 +80,25 @@ describe.each(testBackends())('AI operations centre on %s', (backend) => {
     expect(lines[0]).toMatch(/^Queued by superadmin@/);
     expect(lines).toContain('Started (train)');
     expect(lines.filter((l) => /^ols h=\d done \(\d+\/\d+\)$/.test(l))).toHaveLength(2);
-    expect(lines.at(-1)).toMatch(/^Succeeded: 2 model versions/);
+    expect(lines).toContainEqual(expect.stringMatching(/^Succeeded: 2 model versions/));
     expect(done.duration_ms).toBeGreaterThanOrEqual(0);
+    // A staff training ends with its model's predictions served: the predict run it queued (then its evaluation).
+    const followed = await waitFor(
+      () => runOf(queued.id),
+      (r) => r.log.some((l) => l.line.startsWith('Predictions follow')),
+      30_000,
+    );
+    const follow = followed.log
+      .map((l) => /^Predictions follow: run (\S+) queued$/.exec(l.line))
+      .find(Boolean);
+    expect(follow).not.toBeNull();
+    const predict = await finished(follow![1]!);
+    expect(predict).toMatchObject({ kind: 'predict', status: 'succeeded', algorithm_ids: ['ols'] });
+    await waitFor(
+      () => t.services.predictionRuns.list(20),
+      (runs) => runs.every((r) => FINAL.includes(r.status)),
+      60_000,
+    );
 
     const versions = await versionsOf('ols');
     expect(versions.map((v) => [v.horizon_days, v.version, v.champion])).toEqual([
@@ -144,11 +161,12 @@ describe.each(testBackends())('AI operations centre on %s', (backend) => {
     );
     expect(overview.alerts.map((a) => `${a.algorithm_id}:${a.alert_type}`).sort()).toEqual(critical.sort());
     expect(stats.performance_alerts).toBe(critical.length);
-    expect(overview.recent_activity[0]).toMatchObject({
-      algorithm_id: 'ols',
-      log_type: 'train',
-      event_count: 1,
-    });
+    expect(overview.recent_activity).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ algorithm_id: 'ols', log_type: 'train', event_count: 1 }),
+        expect.objectContaining({ algorithm_id: 'ols', log_type: 'predict' }),
+      ]),
+    );
   });
 
   it('reports measured resources of this process and machine', async () => {

@@ -350,6 +350,7 @@ export class AiOperationsService {
     return this.d.runs.request(kind, {
       requestedBy: staff.actor.id ?? staff.actor.email,
       algorithmIds: [algorithmId],
+      chain: kind === 'train',
       staff,
       details: { symbols, reason: body.reason ?? null },
     });

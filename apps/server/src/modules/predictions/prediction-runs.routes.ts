@@ -72,6 +72,8 @@ export function predictionRunsRoutes(runs: PredictionRunsService) {
         const run = await runs.request(request.body.kind, {
           requestedBy: staff.actor.id ?? staff.actor.email,
           algorithmIds: request.body.algorithm_ids ?? null,
+          // A staff training ends with its models' predictions served (train → predict → evaluate).
+          chain: request.body.kind === 'train',
           staff,
         });
         return reply.status(202).send({ success: true as const, data: mlRunOf(run) });

@@ -659,8 +659,28 @@ export class PredictionRunsService {
     return this.request(run.kind as MlRunKind, {
       requestedBy: staff.actor.id ?? staff.actor.email,
       algorithmIds: run.algorithmIds ?? null,
+      chain: run.kind === 'train',
       staff,
     });
+  }
+
+  /**
+   * After a chained training: queues the predictions of the same algorithms (then their evaluation), so a training
+   * ends with its models' predictions served; the training's log says which run serves them, or why none was queued.
+   */
+  private async servePredictionsOf(trainRunId: string): Promise<void> {
+    const trained = await this.o.runs.getRun(trainRunId);
+    try {
+      const predict = await this.request('predict', {
+        requestedBy: 'chain',
+        algorithmIds: trained?.algorithmIds ?? null,
+        chain: true,
+      });
+      await this.log(trainRunId, `Predictions follow: run ${predict.id} queued`);
+    } catch (error) {
+      await this.log(trainRunId, `Predictions not queued: ${message(error)}`);
+      this.o.log.warn({ err: error, runId: trainRunId }, 'predictions after a training not queued');
+    }
   }
 
   /** Runs one job: lifecycle bookkeeping around the kind's handler. */
@@ -691,8 +711,7 @@ export class PredictionRunsService {
         this.viewsChanged();
         log.info({ runId: data.runId, kind, ms: Date.now() - started }, `ML ${kind} succeeded: ${summary}`);
         this.lastError = null;
-        if (data.chain && kind === 'train')
-          await this.request('predict', { requestedBy: 'chain', chain: true });
+        if (data.chain && kind === 'train') await this.servePredictionsOf(data.runId);
         if (data.chain && kind === 'predict') await this.request('evaluate', { requestedBy: 'chain' });
       }
     } catch (error) {

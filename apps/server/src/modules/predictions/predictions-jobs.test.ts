@@ -10,6 +10,7 @@ import {
   mlRunResponseSchema,
   mlRunSchema,
 } from '@bist/contracts';
+import { sql } from 'drizzle-orm';
 import { testBackends } from '@test/helpers';
 import { CHEAP_ALGORITHMS as CHEAP, createMlTestApp, waitFor, type MlTestApp } from '@test/ml-test-kit';
 import { tokenFor, withToken } from '@test/admin-test-kit';
@@ -282,6 +283,44 @@ describe.each(testBackends())(`${PredictionRunsService.name} on %s`, (backend) =
     await expect(jobs.cancel(run.id)).rejects.toThrow(/already cancelled/);
     await jobs.setEnabled('arima', false);
     await jobs.setEnabled('huber', false);
+  });
+
+  it("ends a staff 'Train all' with the new models' predictions served: train → predict → evaluate", async () => {
+    const admin = await tokenFor(t, 'super_admin');
+    const started = await t.app.inject(
+      withToken(admin, { method: 'POST', url: '/admin/api/ml/runs', payload: { kind: 'train' } }),
+    );
+    expect(started.statusCode).toBe(202);
+    const train = mlRunResponseSchema.parse(started.json()).data;
+    const chainedAfter = async (kind: string) =>
+      (await jobs.list(50)).find(
+        (r) =>
+          r.kind === kind &&
+          r.requestedBy === 'chain' &&
+          r.createdAt.getTime() >= Date.parse(train.created_at),
+      );
+    const evaluate = await waitFor(
+      () => chainedAfter('evaluate'),
+      (r) => r !== undefined && ['succeeded', 'failed', 'cancelled'].includes(r.status),
+      120_000,
+    );
+    expect(evaluate?.status).toBe('succeeded');
+    const predict = (await chainedAfter('predict'))!;
+    expect(predict.status).toBe('succeeded');
+    // The training's log names the run that serves its predictions.
+    expect((await jobs.run(train.id)).log.map((l) => l.line)).toContain(
+      `Predictions follow: run ${predict.id} queued`,
+    );
+    // What investors read now comes from that predict run, made with the models this training stored.
+    const asOf = (await repo.latestAsOfDate())!;
+    const served = await t.infra.database.db.execute<{ run_id: string; n: number }>(
+      sql`select run_id::text, count(*)::int as n from predictions where as_of_date = ${asOf}::date group by run_id`,
+    );
+    expect(served.rows).toEqual([{ run_id: predict.id, n: expect.any(Number) }]);
+    const summary = dailySummarySchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/predictions/daily-summary' })).json(),
+    );
+    expect(summary.data.summary.predictions_generated).toBeGreaterThan(0);
   });
 
   it('lets staff watch runs, and only ai_management start, cancel and retry them (audited)', async () => {

@@ -46,7 +46,10 @@ export function ControlTab({
 
   const bulk = (kind: 'train' | 'predict') =>
     run.mutate(kind, {
-      onSuccess: () => toast.success(t('aiOps.control.queued', { kind })),
+      onSuccess: () =>
+        toast.success(
+          kind === 'train' ? t('aiOps.control.queuedTrain') : t('aiOps.control.queued', { kind }),
+        ),
       onError: failed(t),
     });
 

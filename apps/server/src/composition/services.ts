@@ -316,6 +316,8 @@ export function createServices(
 
   const complianceDeps = {
     repo: new ComplianceRepository(db),
+    bars: new MarketRepository(db),
+    ledger: new PortfolioRepository(db),
     audit: platform.audit,
     adminUsers: platform.adminUsers,
     market,

@@ -28,9 +28,6 @@ const NOT_YET_MOVED: string[] = [
   'modules/ai-analytics/ai-analytics.repository.ts: prediction_evaluations (owned by predictions)',
   'modules/audit/audit.repository.ts: customer_users (owned by auth)',
   'modules/audit/audit.repository.ts: kvkk_requests (owned by privacy)',
-  'modules/compliance/compliance.repository.ts: daily_bars (owned by market)',
-  'modules/compliance/compliance.repository.ts: minute_bars (owned by market)',
-  'modules/compliance/compliance.repository.ts: portfolio_transactions (owned by portfolio)',
   'modules/predictions/prediction-runs.repository.ts: daily_bars (owned by market)',
   'modules/predictions/predictions.repository.ts: daily_bars (owned by market)',
 ];

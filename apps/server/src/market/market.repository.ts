@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, max, sql } from 'drizzle-orm';
 import { INDICES } from '@bist/market';
 import type { Db } from '@/db/client';
 import { dailyBars, marketState, minuteBars } from '@/db/schema/index';
@@ -261,6 +261,53 @@ export class MarketRepository {
     await this.db.delete(minuteBars).where(sql`${minuteBars.minute} < ${before.toISOString()}::timestamptz`);
   }
 
+  // ---- what other capabilities read (the compliance rules, through their port)
+
+  /** Stored daily bars of stocks (no index, no computed bar) from a date on, ascending per symbol. */
+  async stockBarsSince(fromDate: string) {
+    return this.db
+      .select({
+        symbol: dailyBars.symbol,
+        date: dailyBars.date,
+        openTry: dailyBars.openTry,
+        highTry: dailyBars.highTry,
+        lowTry: dailyBars.lowTry,
+        closeTry: dailyBars.closeTry,
+        volumeShares: dailyBars.volumeShares,
+        source: dailyBars.source,
+      })
+      .from(dailyBars)
+      .where(and(gte(dailyBars.date, fromDate), stocksOnly()))
+      .orderBy(asc(dailyBars.symbol), asc(dailyBars.date));
+  }
+
+  /** The newest stored daily bar's date of a stock (no index, no computed bar), or null. */
+  async latestStockDailyDate(): Promise<string | null> {
+    const [row] = await this.db
+      .select({ d: max(dailyBars.date) })
+      .from(dailyBars)
+      .where(stocksOnly());
+    return row?.d ?? null;
+  }
+
+  /** The newest stored minute bar's minute, or null. */
+  async newestMinute(): Promise<Date | null> {
+    const [row] = await this.db.select({ at: max(minuteBars.minute) }).from(minuteBars);
+    return row?.at ? new Date(row.at) : null;
+  }
+
+  /** The minute bars of the latest stored session (the 12 hours before its newest minute), ascending per symbol. */
+  async latestSessionMinutes() {
+    const latest = await this.newestMinute();
+    if (!latest) return [];
+    const start = new Date(latest.getTime() - 12 * 3_600_000);
+    return this.db
+      .select()
+      .from(minuteBars)
+      .where(gte(minuteBars.minute, start))
+      .orderBy(asc(minuteBars.symbol), asc(minuteBars.minute));
+  }
+
   async getState<T>(key: string): Promise<T | undefined> {
     const rows = await this.db.select().from(marketState).where(eq(marketState.key, key)).limit(1);
     return rows[0]?.value as T | undefined;
@@ -272,6 +319,11 @@ export class MarketRepository {
       .values({ key, value })
       .onConflictDoUpdate({ target: marketState.key, set: { value, updatedAt: sql`now()` } });
   }
+}
+
+/** Stock bars only: a provider's index bars and the product's computed ones are stored beside them. */
+function stocksOnly() {
+  return sql`${dailyBars.source} <> 'computed' and ${dailyBars.symbol} <> all(${sql.param(INDEX_CODES)}::text[])`;
 }
 
 function rowToBar(row: Record<string, unknown>): StoredDailyBar {

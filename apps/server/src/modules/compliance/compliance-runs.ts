@@ -83,8 +83,55 @@ export interface ComplianceRunQueue {
   send(trigger: RunTrigger): Promise<string | null>;
 }
 
+/** What the market rules read of the stored bars (the market engine's repository implements it). */
+export interface ComplianceBarReads {
+  stockBarsSince(fromDate: string): Promise<
+    {
+      symbol: string;
+      date: string;
+      openTry: number;
+      highTry: number;
+      lowTry: number;
+      closeTry: number;
+      volumeShares: number;
+      source: string;
+    }[]
+  >;
+  latestStockDailyDate(): Promise<string | null>;
+  newestMinute(): Promise<Date | null>;
+  latestSessionMinutes(): Promise<
+    {
+      symbol: string;
+      minute: Date;
+      openTry: number;
+      highTry: number;
+      lowTry: number;
+      closeTry: number;
+      volumeShares: number;
+    }[]
+  >;
+}
+
+/** What the investor rules read of the ledgers (the portfolio's repository implements it). */
+export interface ComplianceLedgerReads {
+  tradesSince(fromDate: string): Promise<
+    {
+      id: number;
+      userId: string;
+      type: string;
+      tradeDate: string;
+      symbol: string | null;
+      quantity: number | null;
+      priceTry: number | null;
+    }[]
+  >;
+  netPositions(): Promise<{ userId: string; symbol: string; quantity: number }[]>;
+}
+
 export interface ComplianceRunsDeps {
   repo: ComplianceRepository;
+  bars: ComplianceBarReads;
+  ledger: ComplianceLedgerReads;
   audit: AuditService;
   adminUsers: AdminUsersService;
   market: MarketData;
@@ -253,7 +300,7 @@ export class ComplianceRuns {
     let demo = false;
     if (covers('market')) {
       const key = [
-        await this.repo.latestDailyDate(),
+        await this.deps.bars.latestStockDailyDate(),
         ...DAILY_MARKET_RULES.map((code) => `${code}:${rules.get(code)?.version ?? 'off'}`),
       ].join('|');
       if (trigger === 'minute_bar' && this.lastDailyScan?.key === key) {
@@ -381,7 +428,7 @@ export class ComplianceRuns {
   }
 
   private async dailySeries(fromDate: string): Promise<{ series: SymbolDailyBars[]; demo: boolean }> {
-    const rows = await this.repo.dailyBarsSince(fromDate);
+    const rows = await this.deps.bars.stockBarsSince(fromDate);
     const bySymbol = new Map<string, DailyBar[]>();
     let demo = false;
     for (const row of rows) {
@@ -396,9 +443,9 @@ export class ComplianceRuns {
 
   private async markingTheClose(params: MarkingTheCloseParams): Promise<Finding[]> {
     // Mid-session (the usual case of a minute-bar run) no symbol has reached the close: skip reading the session.
-    const latest = await this.repo.latestMinute();
+    const latest = await this.deps.bars.newestMinute();
     if (!latest || !reachedClose(latest)) return [];
-    const rows = await this.repo.latestSessionMinutes();
+    const rows = await this.deps.bars.latestSessionMinutes();
     const bySymbol = new Map<string, typeof rows>();
     for (const row of rows) bySymbol.set(row.symbol, [...(bySymbol.get(row.symbol) ?? []), row]);
     const findings: Finding[] = [];
@@ -422,7 +469,7 @@ export class ComplianceRuns {
   }
 
   private async trades(fromDate: string): Promise<InvestorTrade[]> {
-    const rows = await this.repo.tradesSince(fromDate);
+    const rows = await this.deps.ledger.tradesSince(fromDate);
     return rows
       .filter((r) => r.symbol && r.quantity !== null && r.priceTry !== null)
       .map((r) => ({
@@ -438,7 +485,7 @@ export class ComplianceRuns {
 
   private async holdings() {
     const byUser = new Map<string, { symbol: string; marketValueTry: number }[]>();
-    for (const p of await this.repo.netPositions()) {
+    for (const p of await this.deps.ledger.netPositions()) {
       const price = this.deps.market.quote(p.symbol)?.priceTry;
       if (price === undefined) continue;
       byUser.set(p.userId, [

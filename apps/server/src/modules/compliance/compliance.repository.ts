@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
-import { INDICES } from '@bist/market';
 import type { DbExecutor } from '@/db/executor';
 import {
   complianceAlerts,
@@ -7,13 +6,7 @@ import {
   complianceRules,
   complianceRuns,
   complianceViolations,
-  dailyBars,
-  minuteBars,
-  portfolioTransactions,
 } from '@/db/schema/index';
-
-/** Index codes (a real provider's index bars are stored beside the stocks'; the rules scan stocks). */
-const INDEX_CODES = INDICES.map((i) => i.code);
 
 export type RuleRow = typeof complianceRules.$inferSelect;
 export type ViolationRow = typeof complianceViolations.$inferSelect;
@@ -286,98 +279,5 @@ export class ComplianceRepository {
       .orderBy(desc(complianceRuns.finishedAt))
       .limit(1);
     return row ?? null;
-  }
-
-  // ---- what the rules read (other capabilities' tables, read only)
-
-  /** Stored daily bars of stocks from a date on, ascending per symbol. */
-  async dailyBarsSince(fromDate: string) {
-    return this.db
-      .select({
-        symbol: dailyBars.symbol,
-        date: dailyBars.date,
-        openTry: dailyBars.openTry,
-        highTry: dailyBars.highTry,
-        lowTry: dailyBars.lowTry,
-        closeTry: dailyBars.closeTry,
-        volumeShares: dailyBars.volumeShares,
-        source: dailyBars.source,
-      })
-      .from(dailyBars)
-      .where(
-        and(
-          gte(dailyBars.date, fromDate),
-          sql`${dailyBars.source} <> 'computed' and ${dailyBars.symbol} <> all(${sql.param(INDEX_CODES)}::text[])`,
-        ),
-      )
-      .orderBy(asc(dailyBars.symbol), asc(dailyBars.date));
-  }
-
-  /** The minute bars of the latest stored session (from its first minute on), ascending per symbol. */
-  /** The newest stored daily bar's date (stocks), or null: what a daily rule scan depends on. */
-  async latestDailyDate(): Promise<string | null> {
-    const [row] = await this.db
-      .select({ d: max(dailyBars.date) })
-      .from(dailyBars)
-      .where(
-        sql`${dailyBars.source} <> 'computed' and ${dailyBars.symbol} <> all(${sql.param(INDEX_CODES)}::text[])`,
-      );
-    return row?.d ?? null;
-  }
-
-  /** The newest stored minute bar's minute, or null. */
-  async latestMinute(): Promise<Date | null> {
-    const [row] = await this.db.select({ at: max(minuteBars.minute) }).from(minuteBars);
-    return row?.at ? new Date(row.at) : null;
-  }
-
-  async latestSessionMinutes() {
-    const [latest] = await this.db.select({ at: max(minuteBars.minute) }).from(minuteBars);
-    if (!latest?.at) return [];
-    const day = new Date(latest.at);
-    const start = new Date(day.getTime() - 12 * 3_600_000);
-    return this.db
-      .select()
-      .from(minuteBars)
-      .where(gte(minuteBars.minute, start))
-      .orderBy(asc(minuteBars.symbol), asc(minuteBars.minute));
-  }
-
-  /** Buys and sells of every investor from a date on. */
-  async tradesSince(fromDate: string) {
-    return this.db
-      .select({
-        id: portfolioTransactions.id,
-        userId: portfolioTransactions.userId,
-        type: portfolioTransactions.type,
-        tradeDate: portfolioTransactions.tradeDate,
-        symbol: portfolioTransactions.symbol,
-        quantity: portfolioTransactions.quantity,
-        priceTry: portfolioTransactions.priceTry,
-      })
-      .from(portfolioTransactions)
-      .where(
-        and(
-          inArray(portfolioTransactions.type, ['buy', 'sell']),
-          gte(portfolioTransactions.tradeDate, fromDate),
-        ),
-      )
-      .orderBy(asc(portfolioTransactions.tradeDate), asc(portfolioTransactions.id));
-  }
-
-  /** Every investor's net quantity per stock (buys − sells over the whole ledger). */
-  async netPositions(): Promise<{ userId: string; symbol: string; quantity: number }[]> {
-    const rows = await this.db
-      .select({
-        userId: portfolioTransactions.userId,
-        symbol: portfolioTransactions.symbol,
-        quantity: sql<string>`sum(case when ${portfolioTransactions.type} = 'buy' then ${portfolioTransactions.quantity} else -${portfolioTransactions.quantity} end)`,
-      })
-      .from(portfolioTransactions)
-      .where(inArray(portfolioTransactions.type, ['buy', 'sell']))
-      .groupBy(portfolioTransactions.userId, portfolioTransactions.symbol);
-    return rows
-      .map((r) => ({ userId: r.userId, symbol: r.symbol ?? '', quantity: Number(r.quantity) }))
-      .filter((r) => r.symbol && r.quantity > 0);
   }
 }

@@ -9,7 +9,7 @@ import { FakeMarketData } from '@test/fake-market-data';
 import type { TestApp } from '@test/helpers';
 import { startComplianceJobs } from '@/composition/background';
 import type { Logger } from '@/composition/infrastructure';
-import { ComplianceRepository } from '@/modules/compliance/compliance.repository';
+import { MarketRepository } from '@/market/market.repository';
 
 const quiet: Logger = {
   info: () => undefined,
@@ -107,7 +107,7 @@ describe('compliance runs on events', () => {
   });
 
   it('re-reads the daily bars on a minute bar only when they changed, and then finds what is new', async () => {
-    const reads = vi.spyOn(ComplianceRepository.prototype, 'dailyBarsSince');
+    const reads = vi.spyOn(MarketRepository.prototype, 'stockBarsSince');
     market.addStock({ symbol: 'KONTR', name: 'Kontrolmatik', sector: 'Teknoloji' });
     market.closeMinute(t.clock.now());
     await t.services.complianceRuns.flushEventRuns();

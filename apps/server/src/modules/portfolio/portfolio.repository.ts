@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { portfolioAccounts, portfolioTransactions, splitOfferDismissals } from '@/db/schema/index';
 
@@ -169,5 +169,45 @@ export class PortfolioRepository {
         denominator: offer.denominator,
       })
       .onConflictDoNothing();
+  }
+
+  // ---- what the compliance rules read, through their port
+
+  /** Buys and sells of every investor from a date on. */
+  async tradesSince(fromDate: string) {
+    return this.db
+      .select({
+        id: portfolioTransactions.id,
+        userId: portfolioTransactions.userId,
+        type: portfolioTransactions.type,
+        tradeDate: portfolioTransactions.tradeDate,
+        symbol: portfolioTransactions.symbol,
+        quantity: portfolioTransactions.quantity,
+        priceTry: portfolioTransactions.priceTry,
+      })
+      .from(portfolioTransactions)
+      .where(
+        and(
+          inArray(portfolioTransactions.type, ['buy', 'sell']),
+          gte(portfolioTransactions.tradeDate, fromDate),
+        ),
+      )
+      .orderBy(asc(portfolioTransactions.tradeDate), asc(portfolioTransactions.id));
+  }
+
+  /** Every investor's net quantity per stock (buys − sells over the whole ledger). */
+  async netPositions(): Promise<{ userId: string; symbol: string; quantity: number }[]> {
+    const rows = await this.db
+      .select({
+        userId: portfolioTransactions.userId,
+        symbol: portfolioTransactions.symbol,
+        quantity: sql<string>`sum(case when ${portfolioTransactions.type} = 'buy' then ${portfolioTransactions.quantity} else -${portfolioTransactions.quantity} end)`,
+      })
+      .from(portfolioTransactions)
+      .where(inArray(portfolioTransactions.type, ['buy', 'sell']))
+      .groupBy(portfolioTransactions.userId, portfolioTransactions.symbol);
+    return rows
+      .map((r) => ({ userId: r.userId, symbol: r.symbol ?? '', quantity: Number(r.quantity) }))
+      .filter((r) => r.symbol && r.quantity > 0);
   }
 }

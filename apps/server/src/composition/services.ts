@@ -202,6 +202,7 @@ export function createPredictionRuns(
   return new PredictionRunsService({
     runs: new PredictionRunsRepository(infra.database.db),
     reads: new PredictionsRepository(infra.database.db),
+    bars: new MarketRepository(infra.database.db),
     ...(predictionsVersion ? { onViewsChanged: () => predictionsVersion.changed() } : {}),
     queue: infra.jobs?.queue ?? null,
     pool: infra.jobs?.pool ?? null,
@@ -236,7 +237,13 @@ export function createServices(
   // The investor views of predictions are kept per version; this process's runs and staff changes move it at once.
   const predictionsReads = new PredictionsRepository(db);
   const predictionsVersion = new PredictionsVersion(predictionsReads, clock);
-  const predictions = new PredictionsService(predictionsReads, market, clock, predictionsVersion);
+  const predictions = new PredictionsService(
+    predictionsReads,
+    market,
+    clock,
+    predictionsVersion,
+    new MarketRepository(db),
+  );
   const predictionRuns = createPredictionRuns(infra, platform, log, predictionsVersion);
   const bi = new BiService({
     repo: new BiRepository(db),

@@ -28,8 +28,6 @@ const NOT_YET_MOVED: string[] = [
   'modules/ai-analytics/ai-analytics.repository.ts: prediction_evaluations (owned by predictions)',
   'modules/audit/audit.repository.ts: customer_users (owned by auth)',
   'modules/audit/audit.repository.ts: kvkk_requests (owned by privacy)',
-  'modules/predictions/prediction-runs.repository.ts: daily_bars (owned by market)',
-  'modules/predictions/predictions.repository.ts: daily_bars (owned by market)',
 ];
 
 interface Table {

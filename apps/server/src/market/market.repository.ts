@@ -27,6 +27,17 @@ export interface StoredMinuteBar {
   volumeShares: number;
 }
 
+/** One symbol's daily bars as parallel arrays (ascending dates). */
+export interface SymbolBarArrays {
+  symbol: string;
+  dates: string[];
+  open: number[];
+  high: number[];
+  low: number[];
+  close: number[];
+  volume: number[];
+}
+
 /** Index codes: a provider's index bars are stored like stock bars, and left out where only stocks count. */
 const INDEX_CODES = INDICES.map((i) => i.code);
 
@@ -259,6 +270,77 @@ export class MarketRepository {
 
   async pruneMinuteBars(before: Date): Promise<void> {
     await this.db.delete(minuteBars).where(sql`${minuteBars.minute} < ${before.toISOString()}::timestamptz`);
+  }
+
+  // ---- what the models read (the prediction runs and views, through their port)
+
+  /** Whether any real daily bar (the provider's or imported) is stored. */
+  async hasRealDailyBars(): Promise<boolean> {
+    const result = await this.db.execute<{ found: boolean }>(
+      sql`select exists (select 1 from daily_bars where source in ('yahoo', 'import')) as found`,
+    );
+    return result.rows[0]?.found === true;
+  }
+
+  /**
+   * Daily bars of every symbol from `fromDate`, aggregated per symbol (one row each: few rows to parse); `realOnly`
+   * leaves simulated bars out.
+   */
+  async barArraysFrom(fromDate: string, realOnly = false): Promise<SymbolBarArrays[]> {
+    const result = await this.db.execute<{
+      symbol: string;
+      dates: string[];
+      o: number[];
+      h: number[];
+      l: number[];
+      c: number[];
+      v: number[];
+    }>(sql`
+      select symbol, array_agg(date::text order by date) as dates, array_agg(open_try order by date) as o,
+        array_agg(high_try order by date) as h, array_agg(low_try order by date) as l,
+        array_agg(close_try order by date) as c, array_agg(volume_shares order by date) as v
+      from daily_bars where date >= ${fromDate}::date ${realOnly ? sql`and source <> 'simulated'` : sql``}
+      group by symbol order by symbol`);
+    return result.rows.map((r) => ({
+      symbol: r.symbol,
+      dates: r.dates,
+      open: r.o,
+      high: r.h,
+      low: r.l,
+      close: r.c,
+      volume: r.v,
+    }));
+  }
+
+  /**
+   * For each (symbol, date): the close of that day, or for a stock without a bar that day the first close after it;
+   * keyed `symbol|date`, absent where no close is stored on or after the date.
+   */
+  async firstClosesOnOrAfter(
+    wanted: readonly { symbol: string; date: string }[],
+  ): Promise<Map<string, number>> {
+    if (wanted.length === 0) return new Map();
+    const result = await this.db.execute<{ symbol: string; date: string; close_try: number }>(sql`
+      select w.symbol, w.date::text as date, b.close_try
+      from unnest(${sql.param(wanted.map((w) => w.symbol))}::text[], ${sql.param(wanted.map((w) => w.date))}::date[])
+        as w(symbol, date)
+      cross join lateral (
+        select close_try from daily_bars d where d.symbol = w.symbol and d.date >= w.date order by d.date limit 1
+      ) b`);
+    return new Map(result.rows.map((r) => [`${r.symbol}|${r.date}`, Number(r.close_try)]));
+  }
+
+  /**
+   * Average daily turnover (TRY) over the last `sessions` stored bars up to `asOfDate`, per symbol (only symbols with
+   * bars in the 60 calendar days before it).
+   */
+  async averageTurnover(asOfDate: string, sessions: number): Promise<Map<string, number>> {
+    const result = await this.db.execute<{ symbol: string; avg: number }>(sql`
+      select symbol, avg(turnover_try)::float8 as avg from (
+        select symbol, turnover_try, row_number() over (partition by symbol order by date desc) as rn
+        from daily_bars where date <= ${asOfDate}::date and date > ${asOfDate}::date - 60
+      ) recent where rn <= ${sessions} group by symbol`);
+    return new Map(result.rows.map((r) => [r.symbol, Number(r.avg)]));
   }
 
   // ---- what other capabilities read (the compliance rules, through their port)

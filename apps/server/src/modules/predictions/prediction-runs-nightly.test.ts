@@ -5,7 +5,11 @@ import { FixedClock } from '@/lib/clock';
 import { MlQueue, NIGHTLY_QUEUE, nightlyCron } from '@/jobs/ml-queue';
 import type { PredictionRunsRepository } from './prediction-runs.repository.ts';
 import type { PredictionsRepository } from './predictions.repository.ts';
-import { PredictionRunsService, type NightlySchedule } from './prediction-runs.service.ts';
+import {
+  PredictionRunsService,
+  type NightlySchedule,
+  type PredictionBarReads,
+} from './prediction-runs.service.ts';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 /** Friday 2026-11-20, 19:00 in Istanbul: a trading day after the close. */
@@ -35,6 +39,7 @@ function runsWith(schedule: NightlySchedule | undefined, now = FRIDAY_EVENING) {
   const service = new PredictionRunsService({
     runs: repo,
     reads: {} as PredictionsRepository,
+    bars: {} as PredictionBarReads,
     queue: new MlQueue(boss),
     pool: null,
     clock: new FixedClock(now),
@@ -79,6 +84,7 @@ describe('PredictionRunsService nightly schedule', () => {
     const service = new PredictionRunsService({
       runs: {} as PredictionRunsRepository,
       reads: {} as PredictionsRepository,
+      bars: {} as PredictionBarReads,
       queue: null,
       pool: null,
       clock: new FixedClock(FRIDAY_EVENING),

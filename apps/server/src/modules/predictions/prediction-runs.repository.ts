@@ -56,17 +56,6 @@ export interface AlgorithmMeta {
   position: number;
 }
 
-/** One symbol's daily bars as parallel arrays (ascending dates). */
-export interface SymbolBarArrays {
-  symbol: string;
-  dates: string[];
-  open: number[];
-  high: number[];
-  low: number[];
-  close: number[];
-  volume: number[];
-}
-
 export interface ServingModelRow {
   algorithmId: string;
   horizonDays: number;
@@ -110,11 +99,12 @@ export interface ModelVersionRow {
   predictionsCount: number | null;
 }
 
-export interface MaturedPrediction {
+export interface DuePrediction {
   id: string;
+  symbol: string;
+  targetDate: string;
   direction: string;
   currentPriceTry: number;
-  realisedPriceTry: number;
 }
 
 const BATCH = 10_000;
@@ -281,51 +271,6 @@ export class PredictionRunsRepository {
       .select()
       .from(mlRuns)
       .where(inArray(mlRuns.status, ['queued', 'running']));
-  }
-
-  /** Whether any real daily bar (the provider's or imported) is stored. */
-  async hasRealBars(): Promise<boolean> {
-    const result = await this.db.execute<{ found: boolean }>(
-      sql`select exists (select 1 from daily_bars where source in ('yahoo', 'import')) as found`,
-    );
-    return result.rows[0]?.found === true;
-  }
-
-  /**
-   * Daily bars of every symbol from `fromDate`, aggregated per symbol (one row each: few rows to parse); `realOnly`
-   * leaves simulated bars out.
-   */
-  async barsBySymbolFrom(fromDate: string, realOnly = false): Promise<SymbolBarArrays[]> {
-    const result = await this.db.execute<{
-      symbol: string;
-      dates: string[];
-      o: number[];
-      h: number[];
-      l: number[];
-      c: number[];
-      v: number[];
-    }>(sql`
-      select symbol, array_agg(date::text order by date) as dates, array_agg(open_try order by date) as o,
-        array_agg(high_try order by date) as h, array_agg(low_try order by date) as l,
-        array_agg(close_try order by date) as c, array_agg(volume_shares order by date) as v
-      from daily_bars where date >= ${fromDate}::date ${realOnly ? sql`and source <> 'simulated'` : sql``}
-      group by symbol order by symbol`);
-    return result.rows.map((r) => ({
-      symbol: r.symbol,
-      dates: r.dates,
-      open: r.o,
-      high: r.h,
-      low: r.l,
-      close: r.c,
-      volume: r.v,
-    }));
-  }
-
-  async latestBarDate(): Promise<string | null> {
-    const result = await this.db.execute<{ d: string | null }>(
-      sql`select max(date)::text as d from daily_bars`,
-    );
-    return result.rows[0]?.d ?? null;
   }
 
   /** Per algorithm × horizon (of the given algorithms) with a stored version: the newest version and the champion. */
@@ -506,29 +451,33 @@ export class PredictionRunsRepository {
   }
 
   /**
-   * Unevaluated predictions whose target date has a stored close (or, for a stock without a bar that day, the first
-   * close after it), with that close.
+   * Unevaluated predictions whose target date is on or before `throughDate` (the newest stored close), in target-date
+   * order after `after` (a page's last row): what the evaluation scores once the market gives their realised closes.
    */
-  async maturedPredictions(limit: number): Promise<MaturedPrediction[]> {
+  async duePredictions(
+    throughDate: string,
+    limit: number,
+    after: { targetDate: string; id: string } | null,
+  ): Promise<DuePrediction[]> {
     const result = await this.db.execute<{
       id: string;
+      symbol: string;
+      target_date: string;
       direction: string;
       current_price_try: number;
-      realised: number;
     }>(sql`
-      select p.id, p.direction, p.current_price_try, b.close_try as realised
+      select p.id, p.symbol, p.target_date::text as target_date, p.direction, p.current_price_try
       from predictions p
-      cross join lateral (
-        select close_try from daily_bars d where d.symbol = p.symbol and d.date >= p.target_date order by d.date limit 1
-      ) b
       where not exists (select 1 from prediction_evaluations e where e.prediction_id = p.id)
-        and p.target_date <= (select max(date) from daily_bars)
-      order by p.target_date limit ${limit}`);
+        and p.target_date <= ${throughDate}::date
+        ${after ? sql`and (p.target_date, p.id) > (${after.targetDate}::date, ${after.id}::uuid)` : sql``}
+      order by p.target_date, p.id limit ${limit}`);
     return result.rows.map((r) => ({
       id: r.id,
+      symbol: r.symbol,
+      targetDate: r.target_date,
       direction: r.direction,
       currentPriceTry: Number(r.current_price_try),
-      realisedPriceTry: Number(r.realised),
     }));
   }
 

@@ -57,6 +57,7 @@ import { predictOnPool, trainOnPool } from '@/jobs/ml-engine';
 import { panelOfPayload } from '@/jobs/ml-tasks';
 import type { MlJobData, MlQueue } from '@/jobs/ml-queue';
 import { runInOwnThread, TaskCancelledError, type MlWorkerPool } from '@/jobs/worker-pool';
+import type { MarketRepository, SymbolBarArrays } from '@/market/market.repository';
 import type { AuditService } from '@/modules/audit/audit.service';
 import type {
   AlgorithmRow,
@@ -70,7 +71,6 @@ import {
   type ModelVersionRow,
   type PredictionRunsRepository,
   type RunRow,
-  type SymbolBarArrays,
 } from './prediction-runs.repository.ts';
 
 export type { RunRow };
@@ -98,9 +98,16 @@ export interface RunLogger {
   error(obj: object, msg?: string): void;
 }
 
+/** What the runs read of the market's stored daily bars (the market engine's repository implements it). */
+export type PredictionBarReads = Pick<
+  MarketRepository,
+  'latestDailyDate' | 'hasRealDailyBars' | 'barArraysFrom' | 'firstClosesOnOrAfter'
+>;
+
 export interface PredictionRunsOptions {
   runs: PredictionRunsRepository;
   reads: PredictionsRepository;
+  bars: PredictionBarReads;
   /** Null in a process without the job queue (runs can be read, not started). */
   queue: MlQueue | null;
   /** Null in a process that only enqueues (it never calls work()). */
@@ -372,7 +379,7 @@ export class PredictionRunsService {
    * background: until the first measurement ends (and while a new one runs) the last one is returned, or null.
    */
   async featureDrift(): Promise<FeatureDrift | null> {
-    const latest = await this.o.runs.latestBarDate();
+    const latest = await this.o.bars.latestDailyDate();
     if (!latest) return null;
     if (this.driftCache?.asOf !== latest && !this.driftRunning) {
       this.driftRunning = this.measureDrift(latest)
@@ -767,18 +774,18 @@ export class PredictionRunsService {
    * bars are left out so that no model ever learns from a mix of real and simulated prices.
    */
   private async panelSource(): Promise<HistorySource> {
-    return (await this.o.runs.hasRealBars()) ? 'real' : 'simulated';
+    return (await this.o.bars.hasRealDailyBars()) ? 'real' : 'simulated';
   }
 
   /** The panel and the SHA-256 of every bar in it (symbols, dates and OHLCV of stocks and market). */
   async loadFingerprintedPanel(): Promise<LoadedPanel> {
-    const latest = await this.o.runs.latestBarDate();
+    const latest = await this.o.bars.latestDailyDate();
     if (!latest) throw new NoMarketHistoryError();
     const from = new Date(Date.parse(`${latest}T00:00:00Z`) - PANEL_CALENDAR_DAYS * 86_400_000)
       .toISOString()
       .slice(0, 10);
     const dataSource = await this.panelSource();
-    const rows = await this.o.runs.barsBySymbolFrom(from, dataSource === 'real');
+    const rows = await this.o.bars.barArraysFrom(from, dataSource === 'real');
     const sectorOf = new Map(STOCKS.map((s) => [s.symbol, s.sector]));
     const market = rows.find((r) => r.symbol === 'XU100');
     const stocks = rows
@@ -1019,11 +1026,21 @@ export class PredictionRunsService {
    * miss when it moved the other way, null (excluded from every hit rate) when it closed exactly at the prediction's price.
    */
   async evaluate(): Promise<string> {
+    const through = await this.o.bars.latestDailyDate();
+    if (!through) return '0 predictions evaluated';
     let total = 0;
+    let after: { targetDate: string; id: string } | null = null;
     for (;;) {
-      const matured = await this.o.runs.maturedPredictions(EVALUATE_BATCH);
-      if (matured.length === 0) break;
+      const due = await this.o.runs.duePredictions(through, EVALUATE_BATCH, after);
+      if (due.length === 0) break;
+      const closes = await this.o.bars.firstClosesOnOrAfter(
+        due.map((p) => ({ symbol: p.symbol, date: p.targetDate })),
+      );
       const now = this.o.clock.now();
+      const matured = due.flatMap((p) => {
+        const realisedPriceTry = closes.get(`${p.symbol}|${p.targetDate}`);
+        return realisedPriceTry === undefined ? [] : [{ ...p, realisedPriceTry }];
+      });
       await this.o.runs.insertPredictionEvaluations(
         matured.map((m) => {
           const realisedReturn = m.realisedPriceTry / m.currentPriceTry - 1;
@@ -1037,7 +1054,9 @@ export class PredictionRunsService {
         }),
       );
       total += matured.length;
-      if (matured.length < EVALUATE_BATCH) break;
+      if (due.length < EVALUATE_BATCH) break;
+      const last = due[due.length - 1]!;
+      after = { targetDate: last.targetDate, id: last.id };
     }
     return `${total} predictions evaluated`;
   }

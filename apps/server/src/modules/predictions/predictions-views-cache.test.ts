@@ -119,7 +119,13 @@ describe('predictions views, kept per version', () => {
   it('reads the database once per version: a second request recomputes nothing', async () => {
     const repo = counting(t.infra.database.db);
     const version = new PredictionsVersion(repo, t.clock);
-    const service = new PredictionsService(repo, market, t.clock, version);
+    const bars = new MarketRepository(t.infra.database.db);
+    const service = new PredictionsService(repo, market, t.clock, version, {
+      averageTurnover: (...args) => {
+        repo.reads += 1;
+        return bars.averageTurnover(...args);
+      },
+    });
     await service.dailySummary({ limit: 20 });
     await service.algorithmList({ limit: 50, page: 1, horizon: 1 });
     (await service.stockPredictions('THYAO')).value();

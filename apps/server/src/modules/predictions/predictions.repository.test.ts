@@ -300,14 +300,33 @@ describe.each(testBackends())('PredictionsRepository and PredictionRunsRepositor
       bar('GARAN', '2026-11-18', 100),
       bar('AKBNK', '2026-11-18', 120),
     ]);
-    const matured = await runs.maturedPredictions(100);
-    expect(matured.map((m) => [m.direction, m.currentPriceTry, m.realisedPriceTry]).sort()).toEqual([
+    const through = (await market.latestDailyDate())!;
+    const matured = async () => {
+      const due = await runs.duePredictions(through, 100, null);
+      const closes = await market.firstClosesOnOrAfter(
+        due.map((p) => ({ symbol: p.symbol, date: p.targetDate })),
+      );
+      return due.flatMap((p) => {
+        const realisedPriceTry = closes.get(`${p.symbol}|${p.targetDate}`);
+        return realisedPriceTry === undefined ? [] : [{ ...p, realisedPriceTry }];
+      });
+    };
+    // Due predictions page by target date and id.
+    const all = await runs.duePredictions(through, 100, null);
+    const first = await runs.duePredictions(through, 1, null);
+    const rest = await runs.duePredictions(through, 100, {
+      targetDate: first[0]!.targetDate,
+      id: first[0]!.id,
+    });
+    expect([...first, ...rest]).toEqual(all);
+    const scored = await matured();
+    expect(scored.map((m) => [m.direction, m.currentPriceTry, m.realisedPriceTry]).sort()).toEqual([
       ['down', 100, 100],
       ['down', 100, 103],
       ['up', 100, 103],
     ]);
     await runs.insertPredictionEvaluations(
-      matured.map((m) => ({
+      scored.map((m) => ({
         predictionId: m.id,
         realisedPriceTry: m.realisedPriceTry,
         realisedReturn: m.realisedPriceTry / 100 - 1,
@@ -315,7 +334,7 @@ describe.each(testBackends())('PredictionsRepository and PredictionRunsRepositor
         evaluatedAt: T0,
       })),
     );
-    expect(await runs.maturedPredictions(100)).toEqual([]);
+    expect(await matured()).toEqual([]);
     // GARAN closed exactly at the prediction's price: a zero return is neither hit nor miss, so it is left out.
     expect(await repo.accuracyByTargetDate('2026-11-01')).toEqual([
       { date: '2026-11-17', evaluated: 2, hits: 1, ups: 2 },
@@ -334,15 +353,17 @@ describe.each(testBackends())('PredictionsRepository and PredictionRunsRepositor
 
   it('averages the turnover of the last sessions up to a day', async () => {
     // From the previous test: THYAO 100 (16th) and 103 (17th) × 1000 shares, GARAN 100 (16th) and 100 (18th).
-    const avg = await repo.averageTurnover('2026-11-17', 20);
+    const market = new MarketRepository(database.db);
+    const avg = await market.averageTurnover('2026-11-17', 20);
     expect(avg.get('THYAO')).toBeCloseTo(101_500, 6);
     expect(avg.get('GARAN')).toBeCloseTo(100_000, 6);
     expect(avg.has('AKBNK')).toBe(false);
-    expect((await repo.averageTurnover('2026-11-17', 1)).get('THYAO')).toBeCloseTo(103_000, 6);
+    expect((await market.averageTurnover('2026-11-17', 1)).get('THYAO')).toBeCloseTo(103_000, 6);
   });
 
   it('aggregates stored bars per symbol for the ML panel', async () => {
-    const bars = await runs.barsBySymbolFrom('2026-11-17');
+    const market = new MarketRepository(database.db);
+    const bars = await market.barArraysFrom('2026-11-17');
     const thyao = bars.find((b) => b.symbol === 'THYAO')!;
     expect(thyao).toEqual({
       symbol: 'THYAO',
@@ -354,6 +375,6 @@ describe.each(testBackends())('PredictionsRepository and PredictionRunsRepositor
       volume: [1000],
     });
     expect(bars.map((b) => b.symbol)).toEqual(['AKBNK', 'GARAN', 'THYAO']);
-    expect(await runs.latestBarDate()).toBe('2026-11-18');
+    expect(await market.latestDailyDate()).toBe('2026-11-18');
   });
 });

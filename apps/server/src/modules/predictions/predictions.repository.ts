@@ -186,19 +186,6 @@ export class PredictionsRepository {
   }
 
   /**
-   * Average daily turnover (TRY) over the last `sessions` stored bars up to `asOfDate`, per stock (only stocks with
-   * bars in the 60 calendar days before it).
-   */
-  async averageTurnover(asOfDate: string, sessions: number): Promise<Map<string, number>> {
-    const result = await this.db.execute<{ symbol: string; avg: number }>(sql`
-      select symbol, avg(turnover_try)::float8 as avg from (
-        select symbol, turnover_try, row_number() over (partition by symbol order by date desc) as rn
-        from daily_bars where date <= ${asOfDate}::date and date > ${asOfDate}::date - 60
-      ) recent where rn <= ${sessions} group by symbol`);
-    return new Map(result.rows.map((r) => [r.symbol, Number(r.avg)]));
-  }
-
-  /**
    * What the served (champion) model versions learned from: the data source of each (null: trained before it was
    * recorded) and the range of their training panels.
    */

@@ -48,6 +48,7 @@ import { NotFoundError } from '@/lib/errors';
 import type { Versioned } from '@/lib/versioned';
 import { VersionedCache } from '@/lib/versioned-cache';
 import type { MarketData } from '@/market/market-data';
+import type { MarketRepository } from '@/market/market.repository';
 import type {
   AlgorithmRow,
   EvaluationRow,
@@ -327,6 +328,8 @@ export class PredictionsService {
     private readonly market: MarketData,
     private readonly clock: Clock,
     private readonly version: PredictionsVersion,
+    /** The stored bars' turnover (the liquidity floor), read through the market engine's repository. */
+    private readonly bars: Pick<MarketRepository, 'averageTurnover'>,
   ) {}
 
   /**
@@ -617,7 +620,7 @@ export class PredictionsService {
       .sort()
       .at(-1);
     const turnover = asOf
-      ? ((await this.repo.averageTurnover(asOf, LIQUIDITY_FLOOR.turnoverDays)).get(symbol) ?? null)
+      ? ((await this.bars.averageTurnover(asOf, LIQUIDITY_FLOOR.turnoverDays)).get(symbol) ?? null)
       : null;
     return { batches, turnover };
   }
@@ -803,7 +806,7 @@ export class PredictionsService {
     const [anyAsOf, turnover, history] = await Promise.all([
       this.repo.latestAsOfDate(horizon),
       asOf
-        ? this.repo.averageTurnover(asOf, LIQUIDITY_FLOOR.turnoverDays)
+        ? this.bars.averageTurnover(asOf, LIQUIDITY_FLOOR.turnoverDays)
         : Promise.resolve(new Map<string, number>()),
       this.repo.accuracyByTargetDate(historyFrom, horizon),
     ]);

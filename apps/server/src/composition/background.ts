@@ -196,7 +196,10 @@ export async function startReferenceSeries(
         provider.client,
         evds ? { fx: false } : {},
       );
-      log.info({ written }, evds ? 'reference series: gold from the provider' : 'reference series: FX and gold from the provider');
+      log.info(
+        { written },
+        evds ? 'reference series: gold from the provider' : 'reference series: FX and gold from the provider',
+      );
     },
     'reference series refresh failed',
   );
@@ -206,10 +209,20 @@ export async function startReferenceSeries(
         async () => {
           const fill = await services.referenceSeries.fillFromEvds(evds);
           if (fill.problems.length > 0)
-            log.warn({ written: fill.written, problems: fill.problems }, 'reference series: TCMB EVDS answered in part');
-          else log.info({ written: fill.written }, 'reference series: TÜFE, FX and the deposit rate from TCMB EVDS');
+            log.warn(
+              { written: fill.written, problems: fill.problems },
+              'reference series: TCMB EVDS answered in part',
+            );
+          else
+            log.info(
+              { written: fill.written },
+              'reference series: TÜFE, FX and the deposit rate from TCMB EVDS',
+            );
           if (fill.missingMonths.length > 0)
-            log.warn({ missingMonths: fill.missingMonths }, 'reference series: TÜFE has missing months (not filled in)');
+            log.warn(
+              { missingMonths: fill.missingMonths },
+              'reference series: TÜFE has missing months (not filled in)',
+            );
           // EVDS unavailable (5xx, timeout, network) is asked again at the next tick; a refused key, a bad answer or
           // the spent budget waits for the refresh period.
           if (fill.problems.some((p) => p.failure === 'unavailable'))

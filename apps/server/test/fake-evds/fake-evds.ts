@@ -79,7 +79,9 @@ export class FakeEvds {
     if (!from || !to || params.get('type') !== 'json') return text(res, 400, 'Bad Request');
     let recorded: { items: { Tarih: string }[] };
     try {
-      recorded = JSON.parse(readFileSync(new URL(`series-${series}.json`, FIXTURES), 'utf8')) as typeof recorded;
+      recorded = JSON.parse(
+        readFileSync(new URL(`series-${series}.json`, FIXTURES), 'utf8'),
+      ) as typeof recorded;
     } catch {
       return text(res, 400, 'Bad Request');
     }
@@ -88,7 +90,10 @@ export class FakeEvds {
       return day >= from.slice(0, day.length === 7 ? 7 : 10) && day <= to;
     });
     const body = JSON.stringify({ totalCount: items.length, items });
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+    });
     res.end(body);
   }
 }

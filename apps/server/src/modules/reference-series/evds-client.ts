@@ -130,7 +130,10 @@ function toEvdsError(error: unknown, redact: (text: string) => string, timeoutMs
   if (error instanceof EvdsHttpError) {
     if (error.code === 401 || error.code === 403)
       return new EvdsError('key-refused', `${error.message}: the EVDS_API_KEY was refused`);
-    return new EvdsError(error.code === 429 || error.code >= 500 ? 'unavailable' : 'bad-answer', error.message);
+    return new EvdsError(
+      error.code === 429 || error.code >= 500 ? 'unavailable' : 'bad-answer',
+      error.message,
+    );
   }
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
     return new EvdsError('unavailable', `TCMB EVDS did not answer within ${String(timeoutMs)} ms`);
@@ -183,7 +186,10 @@ export function parseAnswer(body: unknown, codes: readonly string[]): EvdsObserv
     const row = (item ?? {}) as Record<string, unknown>;
     const date = evdsPeriod(row.Tarih);
     if (date === null)
-      throw new EvdsError('bad-answer', `TCMB EVDS answered an unreadable date '${String(row.Tarih).slice(0, 20)}'`);
+      throw new EvdsError(
+        'bad-answer',
+        `TCMB EVDS answered an unreadable date '${String(row.Tarih).slice(0, 20)}'`,
+      );
     const values: Record<string, number | null> = {};
     for (const code of codes) values[code] = evdsValue(row[code.replaceAll('.', '_')]);
     out.push({ date, values });

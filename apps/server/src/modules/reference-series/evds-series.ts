@@ -52,7 +52,10 @@ export interface LinkedCpi {
  * latest month stored on 2003=100 that the 2025=100 series also carries). Two bases of one index differ by a
  * constant factor, so the linked months' changes are the 2025=100 series' own.
  */
-export function linkCpi(observations: readonly EvdsObservation[], stored: readonly StoredSeriesValue[]): LinkedCpi {
+export function linkCpi(
+  observations: readonly EvdsObservation[],
+  stored: readonly StoredSeriesValue[],
+): LinkedCpi {
   const old = new Map(valuesOf(observations, EVDS_CODES.CPI_2003).map((v) => [v.date, v.value]));
   const current = valuesOf(observations, EVDS_CODES.CPI_2025);
   const latestCommon = (base: ReadonlyMap<string, number>) =>
@@ -60,7 +63,11 @@ export function linkCpi(observations: readonly EvdsObservation[], stored: readon
   let link: LinkedCpi['link'] = null;
   const fromAnswer = latestCommon(old);
   if (fromAnswer) {
-    link = { month: fromAnswer.date.slice(0, 7), factor: old.get(fromAnswer.date)! / fromAnswer.value, from: 'TP.FG.J0' };
+    link = {
+      month: fromAnswer.date.slice(0, 7),
+      factor: old.get(fromAnswer.date)! / fromAnswer.value,
+      from: 'TP.FG.J0',
+    };
   } else {
     const storedByDate = new Map(stored.map((v) => [v.date, v.value]));
     const fromStored = latestCommon(storedByDate);

@@ -16,7 +16,11 @@ const WRONG_KEY = 'wrong-key-9Xc4';
 function logCollector() {
   const lines: string[] = [];
   const write = (fields: unknown, message?: string) => {
-    lines.push(JSON.stringify({ fields, message }, (_, v: unknown) => (v instanceof Error ? `${v.name}: ${v.message}` : v)));
+    lines.push(
+      JSON.stringify({ fields, message }, (_, v: unknown) =>
+        v instanceof Error ? `${v.name}: ${v.message}` : v,
+      ),
+    );
   };
   return { lines, log: { info: write, warn: write, error: write } };
 }
@@ -72,7 +76,9 @@ describe.each(testBackends())('reference series from TCMB EVDS (%s)', (backend) 
     for (const code of ['TUFE', 'USDTRY', 'EURTRY', 'DEPOSIT_RATE']) {
       const status = await statusOf(code);
       expect(status.fetch_problem).toMatchObject({ source: 'evds', at: '2026-11-20T12:00:00.000Z' });
-      expect(status.fetch_problem!.message).toMatch(/^TCMB EVDS answered 401 .*the EVDS_API_KEY was refused$/);
+      expect(status.fetch_problem!.message).toMatch(
+        /^TCMB EVDS answered 401 .*the EVDS_API_KEY was refused$/,
+      );
     }
     // TÜFE keeps its shipped history; nothing from EVDS was stored.
     expect(await statusOf('TUFE')).toMatchObject({ source: 'shipped', last_date: '2025-10' });
@@ -164,7 +170,11 @@ describe.each(testBackends())('reference series from TCMB EVDS (%s)', (backend) 
         failure: 'unavailable',
         message: 'TCMB EVDS did not answer within 200 ms',
       },
-      { series: ['DEPOSIT_RATE'], failure: 'unavailable', message: 'TCMB EVDS answered 503 (Service Unavailable)' },
+      {
+        series: ['DEPOSIT_RATE'],
+        failure: 'unavailable',
+        message: 'TCMB EVDS answered 503 (Service Unavailable)',
+      },
     ]);
     // Both were tried twice (the retry policy); the CPI came in.
     expect(evds.requests.map((r) => r.series)).toEqual([

@@ -206,7 +206,12 @@ export class ReferenceSeriesService {
           if (values.length === 0) continue;
           const lastDate = values.at(-1)!.date;
           const previous = metas.get(code)?.lastDate ?? null;
-          await this.repo.upsert(code, 'evds', values, previous === null || lastDate > previous ? today : null);
+          await this.repo.upsert(
+            code,
+            'evds',
+            values,
+            previous === null || lastDate > previous ? today : null,
+          );
           fill.written.push({ code, values: values.length, lastDate });
         }
         for (const code of group.fills) this.problems.delete(code);
@@ -264,7 +269,10 @@ export class ReferenceSeriesService {
         problem: null,
       };
     if (group.name === 'deposit')
-      return { values: [['DEPOSIT_RATE', valuesOf(observations, EVDS_CODES.DEPOSIT_TRY_TOTAL)]], problem: null };
+      return {
+        values: [['DEPOSIT_RATE', valuesOf(observations, EVDS_CODES.DEPOSIT_TRY_TOTAL)]],
+        problem: null,
+      };
     const linked = linkCpi(observations, await this.repo.values('TUFE'));
     return {
       values: [['TUFE', linked.values]],

@@ -2,6 +2,7 @@
 // job queue → app → listen; background tasks and the ML queue after; graceful shutdown on SIGINT/SIGTERM.
 import path from 'node:path';
 import { loadConfigOrExit } from '@/config/env';
+import { createEvdsClient } from '@/modules/reference-series/evds-client';
 import { createLogger } from '@/lib/logger';
 import { listeningLine } from '@/lib/listen-address';
 import { DatabaseInUseError, migrateDatabase, openDatabase } from '@/db/client';
@@ -124,6 +125,11 @@ async function main(): Promise<void> {
       }),
     },
     app.log,
+    {},
+    // TCMB EVDS fills TÜFE, FX and the deposit rate when a key is configured (decision 0067).
+    config.evdsApiKey
+      ? createEvdsClient({ key: config.evdsApiKey, baseUrl: config.evdsUrl, log: app.log, clock })
+      : null,
   );
 
   let stopping = false;

@@ -19,6 +19,11 @@ export const referenceSeriesStatusSchema = z.object({
   freshness: z.enum(['fresh', 'stale', 'empty']),
   /** Days between the latest value and today. */
   age_days: z.number().int().nullable(),
+  /**
+   * The server's last failed fetch of the series from a source (e.g. TCMB EVDS refused the key, or did not answer),
+   * until a fetch succeeds; null when the last one succeeded or none was tried. Never contains the key.
+   */
+  fetch_problem: z.object({ source: z.string(), at: z.string(), message: z.string() }).nullable(),
 });
 export type ReferenceSeriesStatus = z.infer<typeof referenceSeriesStatusSchema>;
 

@@ -27,7 +27,8 @@ export const REFERENCE_SERIES: Record<ReferenceSeriesCode, ReferenceSeriesInfo> 
     code: 'DEPOSIT_RATE',
     frequency: 'daily',
     unit: 'annual simple rate, percent (TCMB weighted average TRY deposit rate, or the policy rate as a stated proxy)',
-    expectedDelayDays: 10,
+    // TCMB's weighted average deposit rate is weekly: a week's figure comes about a week after it.
+    expectedDelayDays: 14,
   },
 };
 

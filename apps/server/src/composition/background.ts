@@ -5,6 +5,7 @@
 import type { ComplianceQueue } from '@/jobs/compliance-queue';
 import type { MarketData } from '@/market/market-data';
 import type { YahooClient } from '@/market/yahoo/yahoo-client';
+import type { EvdsClient } from '@/modules/reference-series/evds-client';
 import { initialTrainingPhases, runFirstTraining } from '@/jobs/first-training';
 import type { Logger } from './infrastructure.ts';
 import type { InitialTraining } from '@/config/env';
@@ -149,15 +150,18 @@ const REFERENCE_SERIES_REFRESH_MS = 6 * 60 * 60_000;
 const REFERENCE_SERIES_TICK_MS = 10 * 60_000;
 
 /**
- * The reference series (decision 0063): the shipped TÜFE history on a fresh install, then USD/TRY, EUR/TRY and gold
- * from the real provider at start and every six hours while the feed is the real one. Failures are logged and tried
- * again at the next tick.
+ * The reference series (decision 0063): the shipped TÜFE history on a fresh install, then gold (and USD/TRY and
+ * EUR/TRY when TCMB EVDS is not configured) from the real provider at start and every six hours while the feed is
+ * the real one, and with an EVDS key TÜFE, USD/TRY, EUR/TRY and the deposit rate from TCMB EVDS at start and every
+ * six hours whatever the feed (decision 0067). Each source is filled on its own: a failure of one is logged (and an
+ * EVDS failure shown in its series' status) and tried again at the next tick, the other goes on.
  */
 export async function startReferenceSeries(
   services: Pick<Services, 'referenceSeries'>,
   provider: { active: () => boolean; client: YahooClient },
   log: Logger,
   timing: { refreshMs?: number; tickMs?: number; now?: () => number } = {},
+  evds: EvdsClient | null = null,
 ): Promise<() => void> {
   const refreshMs = timing.refreshMs ?? REFERENCE_SERIES_REFRESH_MS;
   const now = timing.now ?? Date.now;
@@ -167,24 +171,72 @@ export async function startReferenceSeries(
   } catch (error) {
     log.error({ err: error }, 'reference series: could not load the shipped TÜFE history');
   }
-  let lastRefresh: number | null = null;
-  let running = false;
-  const tick = async () => {
-    if (running || !provider.active()) return;
-    if (lastRefresh !== null && now() - lastRefresh < refreshMs) return;
-    running = true;
-    try {
-      const written = await services.referenceSeries.refreshFromProvider(provider.client);
-      lastRefresh = now();
-      log.info({ written }, 'reference series: FX and gold from the provider');
-    } catch (error) {
-      log.warn({ err: error }, 'reference series refresh failed');
-    } finally {
-      running = false;
-    }
+  /** One source's refresh: at most one at a time, again after the refresh period once it succeeded. */
+  const source = (due: () => boolean, fill: () => Promise<void>, failure: string) => {
+    let lastRefresh: number | null = null;
+    let running = false;
+    return async () => {
+      if (running || !due()) return;
+      if (lastRefresh !== null && now() - lastRefresh < refreshMs) return;
+      running = true;
+      try {
+        await fill();
+        lastRefresh = now();
+      } catch (error) {
+        log.warn({ err: error }, failure);
+      } finally {
+        running = false;
+      }
+    };
   };
-  void tick();
-  const timer = setInterval(() => void tick(), timing.tickMs ?? REFERENCE_SERIES_TICK_MS);
+  const fromProvider = source(
+    provider.active,
+    async () => {
+      const written = await services.referenceSeries.refreshFromProvider(
+        provider.client,
+        evds ? { fx: false } : {},
+      );
+      log.info(
+        { written },
+        evds ? 'reference series: gold from the provider' : 'reference series: FX and gold from the provider',
+      );
+    },
+    'reference series refresh failed',
+  );
+  const fromEvds = evds
+    ? source(
+        () => true,
+        async () => {
+          const fill = await services.referenceSeries.fillFromEvds(evds);
+          if (fill.problems.length > 0)
+            log.warn(
+              { written: fill.written, problems: fill.problems },
+              'reference series: TCMB EVDS answered in part',
+            );
+          else
+            log.info(
+              { written: fill.written },
+              'reference series: TÜFE, FX and the deposit rate from TCMB EVDS',
+            );
+          if (fill.missingMonths.length > 0)
+            log.warn(
+              { missingMonths: fill.missingMonths },
+              'reference series: TÜFE has missing months (not filled in)',
+            );
+          // EVDS unavailable (5xx, timeout, network) is asked again at the next tick; a refused key, a bad answer or
+          // the spent budget waits for the refresh period.
+          if (fill.problems.some((p) => p.failure === 'unavailable'))
+            throw new Error('TCMB EVDS unavailable for some series');
+        },
+        'reference series: TCMB EVDS refresh incomplete; tried again at the next tick',
+      )
+    : null;
+  const tick = () => {
+    void fromProvider();
+    if (fromEvds) void fromEvds();
+  };
+  tick();
+  const timer = setInterval(tick, timing.tickMs ?? REFERENCE_SERIES_TICK_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

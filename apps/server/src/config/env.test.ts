@@ -52,6 +52,23 @@ describe(loadConfig.name, () => {
     ).toThrow(/MARKET_PROVIDER_REQUESTS_PER_MINUTE/);
   });
 
+  it('uses TCMB EVDS only with EVDS_API_KEY, at EVDS_URL when given, and never repeats a bad key in the error', () => {
+    expect(loadConfig({}).evdsApiKey).toBeUndefined();
+    expect(loadConfig({ EVDS_API_KEY: '  ' }).evdsApiKey).toBeUndefined();
+    const config = loadConfig({ EVDS_API_KEY: ' AbC123xyz ', EVDS_URL: 'http://127.0.0.1:4100/' });
+    expect(config.evdsApiKey).toBe('AbC123xyz');
+    expect(config.evdsUrl).toBe('http://127.0.0.1:4100');
+    expect(() => loadConfig({ EVDS_URL: 'ftp://x' })).toThrow(/EVDS_URL: must be an http/);
+    let message = '';
+    try {
+      loadConfig({ EVDS_API_KEY: 'secret key with spaces' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/EVDS_API_KEY: must be printable ASCII/);
+    expect(message).not.toContain('secret');
+  });
+
   it('runs only the simulated market off the real clock', () => {
     expect(loadConfig({}).marketClockOffsetMs).toBe(0);
     expect(loadConfig({ MARKET_CLOCK_OFFSET_MS: '-3600000' })).toMatchObject({

@@ -60,6 +60,23 @@ const envSchema = z.object({
     .min(100)
     .max(600_000)
     .optional(),
+  /**
+   * A TCMB EVDS API key (free with an EVDS account): with it the reference series TÜFE, USD/TRY, EUR/TRY and the
+   * deposit rate are read from EVDS (decision 0067). Never logged.
+   */
+  EVDS_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || /^[\x21-\x7e]+$/.test(value), {
+      message: 'must be printable ASCII without spaces (the key as EVDS shows it)',
+    }),
+  /** Base URL EVDS requests go to instead of EVDS's own service: a local fake in tests, or a proxy. */
+  EVDS_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
   MARKET_SEED: z.coerce.number().int().default(20_260_101),
   DEMO_MODE: booleanFromString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -141,6 +158,9 @@ export interface AppConfig {
   marketProviderRequestsPerMinute?: number | undefined;
   /** The auto feed's probe timeout when not the default (MARKET_PROBE_TIMEOUT_MS). */
   marketProbeTimeoutMs?: number | undefined;
+  /** TCMB EVDS: the API key (undefined: EVDS is not used) and the base URL when not EVDS's own (EVDS_URL). */
+  evdsApiKey?: string | undefined;
+  evdsUrl?: string | undefined;
   marketSeed: number;
   /** Demo accounts and the 'any e-mail works' login. On by default only for the embedded database. */
   demoMode: boolean;
@@ -215,6 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     marketProviderUrl: e.MARKET_PROVIDER_URL,
     marketProviderRequestsPerMinute: e.MARKET_PROVIDER_REQUESTS_PER_MINUTE,
     marketProbeTimeoutMs: e.MARKET_PROBE_TIMEOUT_MS,
+    evdsApiKey: e.EVDS_API_KEY,
+    evdsUrl: e.EVDS_URL,
     marketSeed: e.MARKET_SEED,
     demoMode,
     logLevel: e.LOG_LEVEL,

@@ -4,6 +4,8 @@ import type { Clock } from '@/lib/clock';
 export interface RequestBudgetLimits {
   perMinute: number;
   perDay: number;
+  /** Named in the refusal's message (default: Yahoo, the market provider). */
+  provider?: string;
 }
 
 /** Thrown instead of making a request the budget does not allow; the feed keeps serving its last data. */
@@ -11,8 +13,9 @@ export class RequestBudgetExhaustedError extends Error {
   constructor(
     readonly window: 'minute' | 'day',
     readonly limit: number,
+    provider = 'Yahoo',
   ) {
-    super(`Yahoo request budget exhausted: ${String(limit)} requests per ${window}`);
+    super(`${provider} request budget exhausted: ${String(limit)} requests per ${window}`);
     this.name = 'RequestBudgetExhaustedError';
   }
 }
@@ -52,6 +55,7 @@ export class RequestBudget {
       throw new RequestBudgetExhaustedError(
         refused,
         refused === 'day' ? this.limits.perDay : this.limits.perMinute,
+        this.limits.provider,
       );
     this.take(1);
   }

@@ -53,21 +53,31 @@ const TRANSIENT_NETWORK_CODES = new Set([
 ]);
 
 /**
- * Whether a failed Yahoo call is worth retrying: network errors, timeouts, 429 and 5xx (also when they hit the crumb
- * handshake, which yahoo-finance2 reports only in the message). Schema changes, bad requests and 'No data found'
- * would fail the same way again.
+ * Whether a failed HTTP call is worth retrying: network errors, timeouts, and an `HTTPError` (its `code` the status)
+ * of 429 or 5xx. A 4xx or an answer of the wrong shape would fail the same way again. Shared by the market
+ * provider's client and the TCMB EVDS client.
  */
-export function isTransientYahooError(error: unknown): boolean {
+export function isTransientHttpError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (error.name === 'HTTPError') {
     const status = (error as Error & { code?: unknown }).code;
     return typeof status === 'number' && (status === 429 || status >= 500);
   }
   if (error.name === 'AbortError' || error.name === 'TimeoutError') return true;
-  const crumbStatus = /Failed to get crumb, status (\d{3})/.exec(error.message)?.[1];
-  if (crumbStatus) return crumbStatus === '429' || crumbStatus.startsWith('5');
   if (error instanceof TypeError && error.message === 'fetch failed') return true;
   const code =
     (error as Error & { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;
   return typeof code === 'string' && TRANSIENT_NETWORK_CODES.has(code);
+}
+
+/**
+ * Whether a failed Yahoo call is worth retrying: what `isTransientHttpError` retries, and a 429 or 5xx that hit the
+ * crumb handshake, which yahoo-finance2 reports only in the message. Schema changes, bad requests and 'No data found'
+ * would fail the same way again.
+ */
+export function isTransientYahooError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const crumbStatus = /Failed to get crumb, status (\d{3})/.exec(error.message)?.[1];
+  if (crumbStatus && error.name !== 'HTTPError') return crumbStatus === '429' || crumbStatus.startsWith('5');
+  return isTransientHttpError(error);
 }

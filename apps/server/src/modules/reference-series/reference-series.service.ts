@@ -16,6 +16,8 @@ import {
 } from '@bist/market';
 import type { Clock } from '@/lib/clock';
 import type { YahooClient } from '@/market/yahoo/yahoo-client';
+import { EvdsError, type EvdsClient, type EvdsFailure } from './evds-client.ts';
+import { EVDS_GROUPS, linkCpi, valuesOf, EVDS_CODES, type EvdsGroup } from './evds-series.ts';
 import type {
   ReferenceSeriesRepository,
   SeriesSource,
@@ -41,6 +43,23 @@ export interface SeriesWritten {
   lastDate: string | null;
 }
 
+/** A source's last failed fetch of a series, shown to staff until a fetch of it succeeds. */
+export interface FetchProblem {
+  source: SeriesSource;
+  at: string;
+  message: string;
+}
+
+/** What a fill from TCMB EVDS wrote, what failed (per request), and TÜFE's missing months after it. */
+export interface EvdsFill {
+  written: SeriesWritten[];
+  problems: { series: ReferenceSeriesCode[]; failure: EvdsFailure | 'unlinked'; message: string }[];
+  missingMonths: string[];
+}
+
+/** The first CPI month asked of EVDS at least: TP.FG.J0 (2003=100) and the 2025=100 series both carry 2025. */
+const EVDS_CPI_LINK_FROM = '2025-01-01';
+
 /** The series a return comparison reads, with where the CPI came from. */
 export interface ComparisonSeries {
   cpi: MonthlyPoint[];
@@ -61,6 +80,8 @@ export class ReferenceSeriesService {
   private cached: { at: number; series: Promise<ComparisonSeries> } | null = null;
   /** Writes made through this process (each moves `version`). */
   private writes = 0;
+  /** Each series' last failed fetch from a source (this process's refresh), until one succeeds. */
+  private readonly problems = new Map<ReferenceSeriesCode, FetchProblem>();
 
   constructor(
     private readonly repo: ReferenceSeriesRepository,
@@ -112,7 +133,13 @@ export class ReferenceSeriesService {
    * Fetches USD/TRY, EUR/TRY and gold (GC=F, USD per troy ounce) daily closes from the provider for
    * [fromDate, toDate] and stores them with gram gold in TRY = GC=F × USD/TRY ÷ 31.1034768 on each day both have.
    */
-  async fillFromProvider(client: YahooClient, fromDate: string, toDate: string): Promise<SeriesWritten[]> {
+  async fillFromProvider(
+    client: YahooClient,
+    fromDate: string,
+    toDate: string,
+    options: { fx?: boolean } = {},
+  ): Promise<SeriesWritten[]> {
+    const storeFx = options.fx ?? true;
     const period1 = istanbulInstant(fromDate, 0);
     const period2 = istanbulInstant(addCalendarDays(toDate, 1), 0);
     const closes = async (symbol: string): Promise<StoredSeriesValue[]> => {
@@ -125,7 +152,7 @@ export class ReferenceSeriesService {
       return [...byDate].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, value]) => ({ date, value }));
     };
     const usd = await closes(PROVIDER_SYMBOLS.USDTRY);
-    const eur = await closes(PROVIDER_SYMBOLS.EURTRY);
+    const eur = storeFx ? await closes(PROVIDER_SYMBOLS.EURTRY) : [];
     const goldUsd = await closes(PROVIDER_SYMBOLS.GOLD_USD_OUNCE);
     const usdByDate = new Map(usd.map((p) => [p.date, p.value]));
     const gold = goldUsd.flatMap((p) => {
@@ -134,7 +161,7 @@ export class ReferenceSeriesService {
     });
     const written: SeriesWritten[] = [];
     for (const [code, values] of [
-      ['USDTRY', usd],
+      ['USDTRY', storeFx ? usd : []],
       ['EURTRY', eur],
       ['GOLD_TRY_GRAM', gold],
     ] as const) {
@@ -148,17 +175,120 @@ export class ReferenceSeriesService {
   }
 
   /**
-   * Brings the provider's series up to date: from a week before the latest stored USD/TRY day (five years back on
-   * a first fill) to today.
+   * Brings the provider's series up to date: from a week before the latest stored day (six years back on a first
+   * fill) to today. `fx: false` (TCMB EVDS fills USD/TRY and EUR/TRY) stores gold only, still converted at the
+   * provider's own USD/TRY of each day.
    */
-  async refreshFromProvider(client: YahooClient): Promise<SeriesWritten[]> {
+  async refreshFromProvider(client: YahooClient, options: { fx?: boolean } = {}): Promise<SeriesWritten[]> {
     const today = istanbulDate(this.clock.now());
-    const usd = await this.repo.values('USDTRY');
-    const last = usd.at(-1)?.date;
-    const from = last
-      ? addCalendarDays(last, -7)
-      : addCalendarDays(today, -Math.ceil(PROVIDER_HISTORY_YEARS * 365.25));
-    return this.fillFromProvider(client, from, today);
+    const last = await this.lastDate(options.fx === false ? 'GOLD_TRY_GRAM' : 'USDTRY');
+    const from = last ? addCalendarDays(last, -7) : this.yearsBack(today);
+    return this.fillFromProvider(client, from, today, options);
+  }
+
+  /**
+   * Fills TÜFE, USD/TRY, EUR/TRY and the deposit rate from TCMB EVDS (decision 0067), one request per frequency.
+   * A request that fails (key refused, EVDS unavailable, a bad answer) is reported in its series' status and the
+   * others go on; a month EVDS leaves empty between published ones is not stored, so it is reported as missing.
+   * A series' publication date becomes today when its latest period moved (EVDS's answer carries no release date:
+   * the value was published by the day it was read).
+   */
+  async fillFromEvds(client: EvdsClient): Promise<EvdsFill> {
+    const now = this.clock.now();
+    const today = istanbulDate(now);
+    const metas = new Map((await this.repo.metas()).map((m) => [m.code, m]));
+    const fill: EvdsFill = { written: [], problems: [], missingMonths: [] };
+    for (const group of EVDS_GROUPS) {
+      try {
+        const observations = await client.series(group.codes, this.evdsFrom(group, metas, today), today);
+        const series = await this.evdsValues(group, observations);
+        for (const [code, values] of series.values) {
+          if (values.length === 0) continue;
+          const lastDate = values.at(-1)!.date;
+          const previous = metas.get(code)?.lastDate ?? null;
+          await this.repo.upsert(
+            code,
+            'evds',
+            values,
+            previous === null || lastDate > previous ? today : null,
+          );
+          fill.written.push({ code, values: values.length, lastDate });
+        }
+        for (const code of group.fills) this.problems.delete(code);
+        if (series.problem) this.noteProblem(fill, group.fills, 'unlinked', series.problem, now);
+      } catch (error) {
+        if (!(error instanceof EvdsError)) throw error;
+        this.noteProblem(fill, group.fills, error.failure, error.message, now);
+      }
+    }
+    fill.missingMonths = missingMonths(
+      (await this.repo.values('TUFE')).map((v) => ({ month: v.date.slice(0, 7), value: v.value })),
+    );
+    this.cached = null;
+    this.writes += 1;
+    return fill;
+  }
+
+  private noteProblem(
+    fill: EvdsFill,
+    codes: readonly ReferenceSeriesCode[],
+    failure: EvdsFill['problems'][number]['failure'],
+    message: string,
+    at: Date,
+  ): void {
+    for (const code of codes) this.problems.set(code, { source: 'evds', at: at.toISOString(), message });
+    fill.problems.push({ series: [...codes], failure, message });
+  }
+
+  /** The first day asked of EVDS for a group: a little before the latest stored period, or years back. */
+  private evdsFrom(
+    group: EvdsGroup,
+    metas: ReadonlyMap<string, { lastDate: string | null }>,
+    today: string,
+  ): string {
+    const last = metas.get(group.fills[0]!)?.lastDate ?? null;
+    if (group.name === 'cpi') {
+      // Three months back (a revised month comes in again), and never after the months both CPI bases carry.
+      const from = last ? addCalendarDays(last, -92).slice(0, 8) + '01' : '2005-01-01';
+      return from < EVDS_CPI_LINK_FROM ? from : EVDS_CPI_LINK_FROM;
+    }
+    // Weekly deposit rates: five weeks back; daily FX: two weeks back.
+    return last ? addCalendarDays(last, group.name === 'deposit' ? -35 : -14) : this.yearsBack(today);
+  }
+
+  private async evdsValues(
+    group: EvdsGroup,
+    observations: Awaited<ReturnType<EvdsClient['series']>>,
+  ): Promise<{ values: [ReferenceSeriesCode, StoredSeriesValue[]][]; problem: string | null }> {
+    if (group.name === 'fx')
+      return {
+        values: [
+          ['USDTRY', valuesOf(observations, EVDS_CODES.USD_TRY)],
+          ['EURTRY', valuesOf(observations, EVDS_CODES.EUR_TRY)],
+        ],
+        problem: null,
+      };
+    if (group.name === 'deposit')
+      return {
+        values: [['DEPOSIT_RATE', valuesOf(observations, EVDS_CODES.DEPOSIT_TRY_TOTAL)]],
+        problem: null,
+      };
+    const linked = linkCpi(observations, await this.repo.values('TUFE'));
+    return {
+      values: [['TUFE', linked.values]],
+      problem:
+        linked.unlinked.length > 0
+          ? `TCMB EVDS: the 2025=100 CPI for ${linked.unlinked.join(', ')} could not be linked to 2003=100 (no month both carry); not stored`
+          : null,
+    };
+  }
+
+  private async lastDate(code: ReferenceSeriesCode): Promise<string | null> {
+    return (await this.repo.metas()).find((m) => m.code === code)?.lastDate ?? null;
+  }
+
+  private yearsBack(today: string): string {
+    return addCalendarDays(today, -Math.ceil(PROVIDER_HISTORY_YEARS * 365.25));
   }
 
   /** Moves with this process's writes and at least every minute (another process's import shows within it). */
@@ -223,6 +353,7 @@ export class ReferenceSeriesService {
         missing_months: missing,
         freshness: ageDays === null ? 'empty' : ageDays > info.expectedDelayDays ? 'stale' : 'fresh',
         age_days: ageDays,
+        fetch_problem: this.problems.get(code) ?? null,
       });
     }
     return out;

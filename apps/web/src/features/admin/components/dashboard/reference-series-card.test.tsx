@@ -18,6 +18,7 @@ const status = (
   missing_months: [],
   freshness: 'empty',
   age_days: null,
+  fetch_problem: null,
   ...s,
 });
 
@@ -53,7 +54,14 @@ describe('the admin reference series table', () => {
             freshness: 'fresh',
             age_days: 1,
           }),
-          status({ code: 'DEPOSIT_RATE' }),
+          status({
+            code: 'DEPOSIT_RATE',
+            fetch_problem: {
+              source: 'evds',
+              at: '2026-11-30T09:15:02.000Z',
+              message: 'TCMB EVDS answered 401 (Invalid API Key): the EVDS_API_KEY was refused',
+            },
+          }),
         ]}
       />,
     );
@@ -74,5 +82,9 @@ describe('the admin reference series table', () => {
     expect(deposit.textContent).toContain('Deposit rate');
     expect(deposit.textContent).toContain('Empty');
     expect(deposit.textContent).not.toContain('days old');
+    expect(deposit.textContent).toContain(
+      'Last fetch from TCMB EVDS failed (2026-11-30 09:15 UTC): TCMB EVDS answered 401 (Invalid API Key): the EVDS_API_KEY was refused',
+    );
+    expect(usd.querySelector('[data-fetch-problem]')).toBeNull();
   });
 });

@@ -12,8 +12,8 @@ const KNOWN_SOURCES = new Set(['shipped', 'yahoo', 'import', 'evds']);
 
 /**
  * The reference series' freshness for staff (decision 0063): per series its source, latest period and value, how
- * many values are stored, months missing inside a monthly series, and whether it is fresh, stale (older than the
- * source's usual delay) or empty.
+ * many values are stored, months missing inside a monthly series, whether it is fresh, stale (older than the
+ * source's usual delay) or empty, and the last failed fetch from a source (decision 0067).
  */
 export function ReferenceSeriesTable({ series }: { series: readonly ReferenceSeriesStatus[] }) {
   const { t } = useAdminTranslation();
@@ -65,6 +65,17 @@ export function ReferenceSeriesTable({ series }: { series: readonly ReferenceSer
                 {s.published_at ? (
                   <span className="block text-xs text-muted-foreground">
                     {t('dashboard.referenceSeries.published', { date: s.published_at })}
+                  </span>
+                ) : null}
+                {s.fetch_problem ? (
+                  <span className="block text-xs text-destructive" data-fetch-problem>
+                    {t('dashboard.referenceSeries.fetchProblem', {
+                      source: KNOWN_SOURCES.has(s.fetch_problem.source)
+                        ? t(`dashboard.referenceSeries.sources.${s.fetch_problem.source}`)
+                        : s.fetch_problem.source,
+                      at: s.fetch_problem.at.slice(0, 16).replace('T', ' '),
+                      message: s.fetch_problem.message,
+                    })}
                   </span>
                 ) : null}
               </TableCell>

@@ -9,12 +9,6 @@ export type NewAiAnalysis = Omit<typeof aiMarketAnalyses.$inferInsert, 'id' | 'c
 export type AiOptimizationRow = typeof aiPortfolioOptimizations.$inferSelect;
 export type NewAiOptimization = Omit<typeof aiPortfolioOptimizations.$inferInsert, 'id' | 'createdAt'>;
 
-/** A stored on-demand prediction with the score of the prediction it came from (null until its target close). */
-export interface ScoredAiPrediction extends AiPredictionRow {
-  realisedReturn: number | null;
-  hit: boolean | null;
-}
-
 /** Most rows a list returns (newest first). */
 const LIST_LIMIT = 500;
 
@@ -30,11 +24,10 @@ export class AiAnalyticsRepository {
       .returning();
   }
 
-  async predictionsSince(since: Date): Promise<ScoredAiPrediction[]> {
+  async predictionsSince(since: Date): Promise<AiPredictionRow[]> {
     const result = await this.db.execute<Record<string, unknown>>(sql`
-      select a.*, a.as_of_date::text as as_of_text, a.target_date::text as target_text, e.realised_return, e.hit
+      select a.*, a.as_of_date::text as as_of_text, a.target_date::text as target_text
       from ai_predictions a
-      left join prediction_evaluations e on e.prediction_id = a.prediction_id
       where a.created_at >= ${since.toISOString()}::timestamptz
       order by a.created_at desc, a.symbol limit ${LIST_LIMIT}`);
     return result.rows.map((r) => ({
@@ -55,8 +48,6 @@ export class AiAnalyticsRepository {
       targetDate: String(r.target_text),
       requestedBy: String(r.requested_by),
       createdAt: new Date(r.created_at as string | Date),
-      realisedReturn: r.realised_return === null ? null : Number(r.realised_return),
-      hit: r.hit === null ? null : Boolean(r.hit),
     }));
   }
 

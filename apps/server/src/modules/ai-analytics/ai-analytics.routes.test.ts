@@ -231,7 +231,7 @@ describe('AI analytics routes', () => {
     expect((await call(admin, 'GET', '/admin/api/ai/predictions?days=x')).json().field).toContain('days');
     // A prediction generated eight days ago: outside the default week, inside days=9.
     const [old] = await new AiAnalyticsRepository(t.infra.database.db).predictionsSince(new Date(0));
-    const { id: _id, createdAt: _at, realisedReturn: _r, hit: _h, ...row } = old!;
+    const { id: _id, createdAt: _at, ...row } = old!;
     await new AiAnalyticsRepository(t.infra.database.db).insertPredictions(
       [{ ...row, symbol: 'EREGL' }],
       new Date(t.clock.now().getTime() - 8 * 86_400_000),
@@ -244,6 +244,30 @@ describe('AI analytics routes', () => {
       (await call(admin, 'GET', '/admin/api/ai/predictions?days=9')).json(),
     );
     expect(wider.data.map((p) => p.symbol)).toContain('EREGL');
+
+    // Once the prediction it came from is evaluated, the row carries its realised change and hit.
+    const scored = (await new AiAnalyticsRepository(t.infra.database.db).predictionsSince(new Date(0))).find(
+      (r) => r.predictionId !== null,
+    )!;
+    const absolute = scored.trend === 'up' || scored.trend === 'down';
+    await new PredictionRunsRepository(t.infra.database.db).insertPredictionEvaluations([
+      {
+        predictionId: scored.predictionId!,
+        realisedPriceTry: scored.currentPriceTry * 1.05,
+        realisedReturn: 0.05,
+        hit: true,
+        evaluatedAt: t.clock.now(),
+      },
+    ]);
+    const listed = aiPredictionListResponseSchema
+      .parse((await call(admin, 'GET', '/admin/api/ai/predictions?days=9')).json())
+      .data.find((p) => p.id === scored.id)!;
+    // The stored hit is the absolute direction's: a relative call shows the realised change without it.
+    expect(listed).toMatchObject({ realised_change_percent: 5, hit: absolute ? true : null });
+    expect(wider.data.find((p) => p.id === scored.id)).toMatchObject({
+      realised_change_percent: null,
+      hit: null,
+    });
   });
 
   it('POST /analysis/market runs a sector analysis from stored bars, stored, listed and audited', async () => {

@@ -42,7 +42,7 @@ import type {
   AiAnalysisRow,
   AiAnalyticsRepository,
   AiOptimizationRow,
-  ScoredAiPrediction,
+  AiPredictionRow,
 } from './ai-analytics.repository.ts';
 import { alignCloses, logReturnsOf, viewConfidenceOf } from './portfolio-inputs.ts';
 import {
@@ -153,6 +153,9 @@ export function probabilityUpOf(served: TopPrediction): number {
 function callOf(stored: string): PredictionCall | null {
   return (PREDICTION_CALLS as readonly string[]).includes(stored) ? (stored as PredictionCall) : null;
 }
+
+/** A stored on-demand prediction with the score of the prediction it came from (null until its target close). */
+type ScoredAiPrediction = AiPredictionRow & { realisedReturn: number | null; hit: boolean | null };
 
 function predictionOf(row: ScoredAiPrediction): AiPrediction {
   return {
@@ -315,7 +318,14 @@ export class AiAnalyticsService {
 
   async listPredictions(days: number): Promise<AiPrediction[]> {
     const since = new Date(this.d.clock.now().getTime() - days * 86_400_000);
-    return (await this.d.repo.predictionsSince(since)).map(predictionOf);
+    const rows = await this.d.repo.predictionsSince(since);
+    const scores = await this.d.predictions.scoresOf(
+      rows.flatMap((r) => (r.predictionId ? [r.predictionId] : [])),
+    );
+    return rows.map((r) => {
+      const score = r.predictionId ? scores.get(r.predictionId) : undefined;
+      return predictionOf({ ...r, realisedReturn: score?.realisedReturn ?? null, hit: score?.hit ?? null });
+    });
   }
 
   // ------------------------------------------------------------------------------------------- market analyses

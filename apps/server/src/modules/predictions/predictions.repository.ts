@@ -1,6 +1,12 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { mlAlgorithms, mlEvaluations, predictions } from '@/db/schema/index';
+import { mlAlgorithms, mlEvaluations, predictionEvaluations, predictions } from '@/db/schema/index';
+
+/** A prediction's realised outcome once its target close is stored. */
+export interface PredictionScore {
+  realisedReturn: number | null;
+  hit: boolean | null;
+}
 
 /** A factor's score of one stock on its newest stored date. */
 export interface FactorScoreRow {
@@ -286,5 +292,19 @@ export class PredictionsRepository {
       .from(predictions)
       .where(and(eq(predictions.symbol, symbol), gte(predictions.createdAt, since)))
       .orderBy(asc(predictions.algorithmId));
+  }
+
+  /** The realised scores of the given predictions (those evaluated: realised return and hit), keyed by prediction id. */
+  async scoresOf(ids: readonly string[]): Promise<Map<string, PredictionScore>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        id: predictionEvaluations.predictionId,
+        realisedReturn: predictionEvaluations.realisedReturn,
+        hit: predictionEvaluations.hit,
+      })
+      .from(predictionEvaluations)
+      .where(inArray(predictionEvaluations.predictionId, [...ids]));
+    return new Map(rows.map((r) => [r.id, { realisedReturn: r.realisedReturn, hit: r.hit }]));
   }
 }

@@ -53,6 +53,7 @@ import type {
   AlgorithmRow,
   EvaluationRow,
   ModelKey,
+  PredictionScore,
   PredictionsRepository,
   RealisedScores,
   TopPredictionRow,
@@ -351,6 +352,11 @@ export class PredictionsService {
   }
 
   /** Enabled algorithms that have a trained model (the landing page's and the summary's count). */
+  /** The realised scores of stored predictions (absent until a prediction's target close is evaluated). */
+  async scoresOf(predictionIds: readonly string[]): Promise<Map<string, PredictionScore>> {
+    return this.repo.scoresOf(predictionIds);
+  }
+
   async activeAlgorithmCount(): Promise<number> {
     const [algorithms, trained] = await Promise.all([this.repo.listAlgorithms(), this.repo.lastTrainedAt()]);
     return algorithms.filter((a) => a.enabled && trained.has(a.id)).length;

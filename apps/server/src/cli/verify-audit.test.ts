@@ -9,6 +9,7 @@ import { CLI_ACTOR, NO_REQUEST } from '@/lib/actor';
 import { FixedClock } from '@/lib/clock';
 import { entryHash, GENESIS_HASH } from '@/modules/audit/audit-chain';
 import { AuditRepository } from '@/modules/audit/audit.repository';
+import { PrivacyRepository } from '@/modules/privacy/privacy.repository';
 import { AuditService } from '@/modules/audit/audit.service';
 import { verifyAudit } from './verify-audit.ts';
 
@@ -77,7 +78,7 @@ describe.each(testBackends())('verify-audit against the stored head, on %s', (ba
 
   beforeEach(async () => {
     database = await createTestDatabase(backend);
-    audit = new AuditService(new AuditRepository(database.db), clock);
+    audit = new AuditService(new AuditRepository(database.db), clock, new PrivacyRepository(database.db));
   });
   afterEach(async () => database.close());
 
@@ -263,7 +264,11 @@ describe('verify-audit on a database chained before the anchor existed', () => {
         previous = hash;
       }
       await migrateDatabase(database);
-      const audit = new AuditService(new AuditRepository(database.db), new FixedClock(new Date()));
+      const audit = new AuditService(
+        new AuditRepository(database.db),
+        new FixedClock(new Date()),
+        new PrivacyRepository(database.db),
+      );
       const migrated = await verifyAudit({ audit });
       expect(migrated.ok).toBe(true);
       expect(migrated.report).toContain('3 entries checked');

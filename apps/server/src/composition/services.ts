@@ -124,7 +124,7 @@ export function createPlatformServices(
   { config, database, clock }: Base,
   log: Logger = SILENT,
 ): PlatformServices {
-  const audit = new AuditService(new AuditRepository(database.db), clock);
+  const audit = new AuditService(new AuditRepository(database.db), clock, new PrivacyRepository(database.db));
   const settings = new SettingsService(new SettingsRepository(database.db), audit, clock, {
     market_feed: config.marketFeed,
   });

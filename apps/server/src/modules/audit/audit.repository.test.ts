@@ -4,6 +4,7 @@ import { createTestDatabase, testBackends } from '@test/helpers';
 import type { Database } from '@/db/client';
 import { FixedClock } from '@/lib/clock';
 import { AuditRepository } from './audit.repository.ts';
+import { PrivacyRepository } from '@/modules/privacy/privacy.repository';
 import { AuditService, redactSecrets } from './audit.service.ts';
 
 describe('redactSecrets', () => {
@@ -27,7 +28,7 @@ describe.each(testBackends())('AuditRepository on %s', (backend) => {
   const clock = new FixedClock(new Date('2026-11-18T10:00:00Z'));
   beforeAll(async () => {
     database = await createTestDatabase(backend);
-    audit = new AuditService(new AuditRepository(database.db), clock);
+    audit = new AuditService(new AuditRepository(database.db), clock, new PrivacyRepository(database.db));
   });
   afterAll(async () => database.close());
 

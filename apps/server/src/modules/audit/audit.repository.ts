@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { adminAuditLog, auditChainHead, customerUsers, kvkkRequests } from '@/db/schema/index';
+import { adminAuditLog, auditChainHead } from '@/db/schema/index';
 import type { DbExecutor } from '@/db/executor';
 import {
   entryHash,
@@ -30,8 +30,6 @@ export interface AuditFilter {
   from?: Date | undefined;
   to?: Date | undefined;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -94,20 +92,6 @@ export class AuditRepository {
         .where(eq(auditChainHead.id, 1));
       return inserted;
     });
-  }
-
-  /** The living investor behind each of these KVKK requests (an erased one is no longer linked). */
-  async investorsOfKvkkRequests(
-    requestIds: readonly string[],
-  ): Promise<Map<string, { name: string; email: string }>> {
-    const ids = [...new Set(requestIds)].filter((id) => UUID.test(id));
-    if (ids.length === 0) return new Map();
-    const rows = await this.db
-      .select({ requestId: kvkkRequests.id, name: customerUsers.name, email: customerUsers.email })
-      .from(kvkkRequests)
-      .innerJoin(customerUsers, eq(customerUsers.id, kvkkRequests.userId))
-      .where(inArray(kvkkRequests.id, ids));
-    return new Map(rows.map((r) => [r.requestId, { name: r.name, email: r.email }]));
   }
 
   /** The chain's anchor (one row), or null when it was removed. */

@@ -110,6 +110,13 @@ function boundary(value: string | undefined, end: boolean): Date | undefined {
  * The platform's audit trail. Every capability records through `record` (logins, user and settings changes here;
  * AI and compliance actions later). Entries are append-only; pass `executor` to write inside the caller's transaction.
  */
+/** The living investor behind each KVKK request id (an erased one is no longer linked). */
+export interface KvkkRequestInvestors {
+  investorsOfKvkkRequests(
+    requestIds: readonly string[],
+  ): Promise<Map<string, { name: string; email: string }>>;
+}
+
 /** Told of every entry written (after the insert; inside a caller's transaction, before its commit). */
 export type AuditListener = (entry: { action: string; eventType: AuditEventType }) => void;
 
@@ -119,6 +126,8 @@ export class AuditService {
   constructor(
     private readonly repo: AuditRepository,
     private readonly clock: Clock,
+    /** Who is behind a KVKK request while the account lives (the privacy module's records implement it). */
+    private readonly kvkk: KvkkRequestInvestors,
   ) {}
 
   /**
@@ -180,7 +189,7 @@ export class AuditService {
       .filter((e) => e.actor_kind === 'anonymous' && e.entity_type === 'kvkk_request' && e.entity_id)
       .map((e) => e.entity_id!);
     if (requestIds.length === 0) return entries;
-    const investors = await this.repo.investorsOfKvkkRequests(requestIds);
+    const investors = await this.kvkk.investorsOfKvkkRequests(requestIds);
     return entries.map((e) => {
       const investor =
         e.entity_type === 'kvkk_request' && e.entity_id ? investors.get(e.entity_id) : undefined;

@@ -43,6 +43,9 @@ function mentions(columns: SQLWrapper[], needle: string) {
 }
 
 /** Reads and erases everything stored about one investor (KVKK); records their requests. */
+/** A request id as stored (anything else never names a request). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export class PrivacyRepository {
   constructor(private readonly db: DbExecutor) {}
 
@@ -382,5 +385,19 @@ export class PrivacyRepository {
         .where(eq(a.id, row.id));
     }
     return rows.map((row) => row.id);
+  }
+
+  /** The living investor behind each of these KVKK requests (an erased one is no longer linked). */
+  async investorsOfKvkkRequests(
+    requestIds: readonly string[],
+  ): Promise<Map<string, { name: string; email: string }>> {
+    const ids = [...new Set(requestIds)].filter((id) => UUID.test(id));
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ requestId: kvkkRequests.id, name: customerUsers.name, email: customerUsers.email })
+      .from(kvkkRequests)
+      .innerJoin(customerUsers, eq(customerUsers.id, kvkkRequests.userId))
+      .where(inArray(kvkkRequests.id, ids));
+    return new Map(rows.map((r) => [r.requestId, { name: r.name, email: r.email }]));
   }
 }

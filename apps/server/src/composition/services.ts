@@ -12,12 +12,12 @@ import { AiAnalyticsRepository } from '@/modules/ai-analytics/ai-analytics.repos
 import { AiAnalyticsService } from '@/modules/ai-analytics/ai-analytics.service';
 import { AiOperationsRepository } from '@/modules/ai-operations/ai-operations.repository';
 import { AiOperationsService } from '@/modules/ai-operations/ai-operations.service';
-import { AdminAuthRepository } from '@/modules/admin-auth/admin-auth.repository';
 import { AdminAuthService } from '@/modules/admin-auth/admin-auth.service';
 import { adminResetRealm } from '@/modules/admin-auth/admin-reset-realm';
 import { AdminDashboardService } from '@/modules/admin-dashboard/admin-dashboard.service';
 import type { RoleViewSources } from '@/modules/admin-dashboard/role-views';
 import { AdminUsersRepository } from '@/modules/admin-users/admin-users.repository';
+import { StaffSessionsRepository } from '@/modules/admin-users/staff-sessions.repository';
 import { AdminUsersService } from '@/modules/admin-users/admin-users.service';
 import { BiRepository } from '@/modules/bi/bi.repository';
 import { BiService } from '@/modules/bi/bi.service';
@@ -138,10 +138,10 @@ export function createPlatformServices(
   };
   const mailLog = log.child({ module: 'mail' });
   const mailer = createMailer(config, mailLog);
-  const adminAuthRepository = new AdminAuthRepository(database.db);
+  const staffSessions = new StaffSessionsRepository(database.db);
   const adminResets = new PasswordResetService({
     repo: new PasswordResetRepository(database.db),
-    realm: adminResetRealm(adminAuthRepository, adminUsers),
+    realm: adminResetRealm(staffSessions, adminUsers),
     mailer,
     requestThrottle: loginThrottles.adminReset,
     loginThrottle: loginThrottles.admin,
@@ -150,7 +150,7 @@ export function createPlatformServices(
     publicUrl: config.publicUrl,
   });
   const adminAuth = new AdminAuthService(
-    adminAuthRepository,
+    staffSessions,
     loginThrottles.admin,
     adminUsers,
     settings,

@@ -13,9 +13,29 @@ import { newSessionToken, tokenHash } from '@/lib/tokens';
 import type { AdminAuthenticator, AdminPrincipal } from '@/plugins/admin-access';
 import type { AdminActor, RequestMeta } from '@/lib/actor';
 import type { AuditService } from '@/modules/audit/audit.service';
-import type { AdminUsersService } from '@/modules/admin-users/admin-users.service';
+import type { AdminUserRow, AdminUsersService } from '@/modules/admin-users/admin-users.service';
 import type { SettingsService } from '@/modules/settings/settings.service';
-import type { AdminAuthRepository, AdminUserRow } from './admin-auth.repository.ts';
+
+/** What sign-in reads and writes of staff accounts and their sessions (the admin-users module implements it). */
+export interface StaffSignInStore {
+  findUserByEmail(email: string): Promise<AdminUserRow | undefined>;
+  hasSignedInFrom(email: string, ip: string): Promise<boolean>;
+  touchLastLogin(userId: string, at: Date): Promise<void>;
+  insertSession(session: {
+    userId: string;
+    tokenHash: string;
+    createdAt: Date;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+  }): Promise<string>;
+  findActiveSession(
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ sessionId: string; user: AdminUserRow } | undefined>;
+  revokeSession(sessionId: string, at: Date): Promise<boolean>;
+  countActiveSessions(now: Date): Promise<number>;
+}
 import {
   lockedOutOwner,
   signInChecks,
@@ -115,7 +135,7 @@ type FailureReason = 'unknown_email' | 'bad_password' | 'inactive';
  */
 export class AdminAuthService implements AdminAuthenticator {
   constructor(
-    private readonly repo: AdminAuthRepository,
+    private readonly repo: StaffSignInStore,
     private readonly throttle: LoginThrottle,
     private readonly users: AdminUsersService,
     private readonly settings: SettingsService,

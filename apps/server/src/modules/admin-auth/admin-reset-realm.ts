@@ -1,6 +1,6 @@
 import type { AdminUsersService } from '@/modules/admin-users/admin-users.service';
 import type { ResetRealm, ResetTexts } from '@/modules/password-reset/password-reset.service';
-import type { AdminAuthRepository } from './admin-auth.repository.ts';
+import type { StaffSignInStore } from './admin-auth.service.ts';
 
 /** The staff realm's words (the admin platform is in English). */
 export const ADMIN_RESET_TEXTS: ResetTexts = {
@@ -35,7 +35,10 @@ export const ADMIN_RESET_TEXTS: ResetTexts = {
 };
 
 /** Password reset for staff: active accounts only; the new password is set and audited by AdminUsersService. */
-export function adminResetRealm(repo: AdminAuthRepository, users: AdminUsersService): ResetRealm {
+export function adminResetRealm(
+  repo: Pick<StaffSignInStore, 'findUserByEmail'>,
+  users: AdminUsersService,
+): ResetRealm {
   return {
     name: 'admin',
     resetPage: '/admin/reset-password',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testBackends } from '@test/helpers';
 import type { Database } from '@/db/client';
-import { AdminAuthRepository } from '@/modules/admin-auth/admin-auth.repository';
+import { StaffSessionsRepository } from './staff-sessions.repository.ts';
 import { AdminUsersRepository } from './admin-users.repository.ts';
 
 const T0 = new Date('2026-11-18T10:00:00Z');
@@ -9,11 +9,11 @@ const T0 = new Date('2026-11-18T10:00:00Z');
 describe.each(testBackends())('admin repositories on %s', (backend) => {
   let database: Database;
   let users: AdminUsersRepository;
-  let auth: AdminAuthRepository;
+  let auth: StaffSessionsRepository;
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     users = new AdminUsersRepository(database.db);
-    auth = new AdminAuthRepository(database.db);
+    auth = new StaffSessionsRepository(database.db);
   });
   afterAll(async () => database.close());
 

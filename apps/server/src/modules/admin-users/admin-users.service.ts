@@ -10,6 +10,8 @@ import { hashPassword, verifyPassword } from '@/lib/passwords';
 import { NO_REQUEST, SYSTEM_ACTOR, type AdminActor, type RequestMeta } from '@/lib/actor';
 import type { AuditService } from '@/modules/audit/audit.service';
 import type { AdminUserRow, AdminUsersRepository } from './admin-users.repository.ts';
+
+export type { AdminUserRow };
 import { staffChangeRefusal, type StaffChange } from './staff-levels.ts';
 import {
   AdminEmailTakenError,

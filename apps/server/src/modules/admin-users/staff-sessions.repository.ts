@@ -2,10 +2,13 @@ import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { adminSessions, adminUsers } from '@/db/schema/index';
 import type { DbExecutor } from '@/db/executor';
 
-export type AdminUserRow = typeof adminUsers.$inferSelect;
+import type { AdminUserRow } from './admin-users.repository.ts';
 
-/** Staff accounts as sign-in sees them, and their sessions. */
-export class AdminAuthRepository {
+/**
+ * Staff accounts as sign-in sees them, and their sessions: the admin-users module owns both tables; the sign-in flow
+ * (modules/admin-auth) reaches them through the `StaffSignInStore` port this class implements.
+ */
+export class StaffSessionsRepository {
   constructor(private readonly db: DbExecutor) {}
 
   async findUserByEmail(email: string): Promise<AdminUserRow | undefined> {

@@ -73,6 +73,11 @@ describe('rangeUnits', () => {
     expect(gapped.missing_months).toEqual(['2024-09']);
     expect(gapped.missing).toContain('TUFE');
     const none = rangeUnits(first, last, series({ cpi: [], usdTry: [] }));
-    expect(none).toMatchObject({ cpi_source: null, usd_source: null, cpi_month: null, missing: ['TUFE', 'USDTRY'] });
+    expect(none).toMatchObject({
+      cpi_source: null,
+      usd_source: null,
+      cpi_month: null,
+      missing: ['TUFE', 'USDTRY'],
+    });
   });
 });

@@ -2,7 +2,14 @@
 // first close to its last, also in US dollars and in real lira. The definitions are `@bist/market`'s real-returns
 // module (the portfolio's too); this file only picks each end's unit price.
 import type { RangeUnits, ReferenceSeriesCode } from '@bist/contracts';
-import { cpiOnDay, dailyValueOn, missingMonths, returnInUnit, type DailyPoint, type MonthlyPoint } from '@bist/market';
+import {
+  cpiOnDay,
+  dailyValueOn,
+  missingMonths,
+  returnInUnit,
+  type DailyPoint,
+  type MonthlyPoint,
+} from '@bist/market';
 import { roundPercent } from '@/lib/money';
 
 /** The series a range's change reads (the reference-series capability's `comparisonSeries`). */
@@ -44,9 +51,9 @@ export function rangeUnits(first: RangeEnd, last: RangeEnd, series: RangeUnitSer
     from: first.date,
     to: last.date,
     nominal_percent: percent(nominal),
-    real_percent:
-      cpiFrom && cpiTo ? percent(returnInUnit(nominal, cpiTo.value / cpiFrom.value - 1)) : null,
-    usd_percent: usdFrom !== null && usdTo !== null ? percent(returnInUnit(nominal, usdTo / usdFrom - 1)) : null,
+    real_percent: cpiFrom && cpiTo ? percent(returnInUnit(nominal, cpiTo.value / cpiFrom.value - 1)) : null,
+    usd_percent:
+      usdFrom !== null && usdTo !== null ? percent(returnInUnit(nominal, usdTo / usdFrom - 1)) : null,
     usd_try_from: usdFrom,
     usd_try_to: usdTo,
     cpi_month: cpiTo?.month ?? null,

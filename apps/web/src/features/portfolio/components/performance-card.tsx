@@ -6,7 +6,7 @@ import type {
   PortfolioOverview,
   ReturnComparisons,
 } from '@bist/contracts';
-import { InfoTooltip } from '@/components/info-tooltip';
+import { UnitFigure } from '@/components/unit-figure';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -165,20 +165,13 @@ function UnitReturns({
         {rows.map((row) => {
           const reason = comparisonMissingReason(row.kind, comparisons);
           return (
-            <div
+            <UnitFigure
               key={row.kind}
-              className="inline-flex flex-wrap items-center gap-x-1"
-              data-testid={`return-${row.kind}`}
-            >
-              <dt className="whitespace-nowrap">{t(`units.${row.kind}`)}:</dt>
-              <dd className="inline-flex flex-wrap items-center gap-x-1">
-                <span
-                  className={cn('whitespace-nowrap font-medium', changeColorClass(row.value))}
-                  data-role="value"
-                >
-                  {formatChange(row.value)}
-                </span>
-                {reason ? (
+              testId={`return-${row.kind}`}
+              label={t(`units.${row.kind}`)}
+              value={row.value}
+              note={
+                reason ? (
                   <span className="text-xs" data-role="reason">
                     ({reasonText(reason)})
                   </span>
@@ -186,14 +179,14 @@ function UnitReturns({
                   <span className="text-xs" data-role="benchmark">
                     ({t('units.benchmarkIn', { value: formatChange(row.benchmark) })})
                   </span>
-                ) : null}
-                <InfoTooltip
-                  label={t(`units.help.${row.kind}Label`)}
-                  text={t(`units.help.${row.kind}`)}
-                  testId={`${row.kind}-info`}
-                />
-              </dd>
-            </div>
+                ) : null
+              }
+              help={{
+                label: t(`units.help.${row.kind}Label`),
+                text: t(`units.help.${row.kind}`),
+                testId: `${row.kind}-info`,
+              }}
+            />
           );
         })}
       </dl>

@@ -1,6 +1,6 @@
 import { useTranslation } from '@/lib/use-translation';
 import type { RangeUnits } from '@bist/contracts';
-import { InfoTooltip } from '@/components/info-tooltip';
+import { UnitFigure } from '@/components/unit-figure';
 import { changeColorClass, formatChange, formatIsoDate, formatNumber } from '@/lib/format';
 import { formatCpiMonth, inflationUnmeasured, sourceKey, unitMissingReason } from '@/lib/return-units';
 import { cn } from '@/lib/utils';
@@ -29,9 +29,9 @@ export function RangeUnitsSummary({ units }: { units: RangeUnits | null | undefi
       <p className="text-xs text-muted-foreground">
         {t('units.title', { from: formatIsoDate(units.from), to: formatIsoDate(units.to) })}
       </p>
-      <dl className="flex flex-wrap gap-x-4 gap-y-1 tabular-nums">
+      <dl className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground tabular-nums">
         <div className="inline-flex items-center gap-x-1" data-testid="units-nominal">
-          <dt className="whitespace-nowrap text-muted-foreground">{t('units.nominal')}:</dt>
+          <dt className="whitespace-nowrap">{t('units.nominal')}:</dt>
           <dd
             className={cn('whitespace-nowrap font-medium', changeColorClass(units.nominal_percent))}
             data-role="value"
@@ -42,31 +42,24 @@ export function RangeUnitsSummary({ units }: { units: RangeUnits | null | undefi
         {rows.map((row) => {
           const reason = unitMissingReason(row.kind, row.value, units);
           return (
-            <div
+            <UnitFigure
               key={row.kind}
-              className="inline-flex flex-wrap items-center gap-x-1"
-              data-testid={`units-${row.kind}`}
-            >
-              <dt className="whitespace-nowrap text-muted-foreground">{t(`units.${row.kind}`)}:</dt>
-              <dd className="inline-flex flex-wrap items-center gap-x-1">
-                <span
-                  className={cn('whitespace-nowrap font-medium', changeColorClass(row.value))}
-                  data-role="value"
-                >
-                  {formatChange(row.value)}
-                </span>
-                {reason ? (
-                  <span className="text-xs text-muted-foreground" data-role="reason">
+              testId={`units-${row.kind}`}
+              label={t(`units.${row.kind}`)}
+              value={row.value}
+              note={
+                reason ? (
+                  <span className="text-xs" data-role="reason">
                     ({tShared(reason.key, reason.values)})
                   </span>
-                ) : null}
-                <InfoTooltip
-                  label={t(`units.help.${row.kind}Label`)}
-                  text={t(`units.help.${row.kind}`)}
-                  testId={`units-${row.kind}-info`}
-                />
-              </dd>
-            </div>
+                ) : null
+              }
+              help={{
+                label: t(`units.help.${row.kind}Label`),
+                text: t(`units.help.${row.kind}`),
+                testId: `units-${row.kind}-info`,
+              }}
+            />
           );
         })}
       </dl>

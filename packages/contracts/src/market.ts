@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HISTORY_RANGES, LIVE_DATA_MAX_LIMIT, STOCK_SORT_FIELDS } from './market.values.ts';
+import { REFERENCE_SERIES_CODES } from './reference-series.values.ts';
 
 /** Where the figures come from: the deterministic simulator (default) or the real delayed Yahoo feed. */
 export const DATA_SOURCES = ['simulated', 'yahoo'] as const;
@@ -204,6 +205,32 @@ export const candleSchema = z.object({
 });
 export type Candle = z.infer<typeof candleSchema>;
 
+/**
+ * A daily chart's change from its first close to its last in other units (decision 0063): in US dollars (each close
+ * divided by that day's USD/TRY) and in real lira (TÜFE-deflated). A figure is null when its series has no value on
+ * the first day (`missing`), on the last day, or — the CPI — has months missing (`missing_months`).
+ */
+export const rangeUnitsSchema = z.object({
+  /** The first and the last candle's day (YYYY-MM-DD). */
+  from: z.string(),
+  to: z.string(),
+  nominal_percent: z.number(),
+  real_percent: z.number().nullable(),
+  usd_percent: z.number().nullable(),
+  /** The lira per dollar each end was converted at; null where USD/TRY has no value for that day. */
+  usd_try_from: z.number().nullable(),
+  usd_try_to: z.number().nullable(),
+  /** The month the last day's CPI rests on (YYYY-MM), and how it got it. */
+  cpi_month: z.string().nullable(),
+  cpi_method: z.enum(['interpolated', 'carried-forward']).nullable(),
+  /** Where each series came from (shipped, yahoo, import, evds); null when none of it is stored. */
+  cpi_source: z.string().nullable(),
+  usd_source: z.string().nullable(),
+  missing: z.array(z.enum(REFERENCE_SERIES_CODES)),
+  missing_months: z.array(z.string()),
+});
+export type RangeUnits = z.infer<typeof rangeUnitsSchema>;
+
 /** GET /api/stocks/{symbol}/history?range= (also /api/indices/{id}/history). */
 export const historySchema = z.object({
   success: z.literal(true),
@@ -218,6 +245,8 @@ export const historySchema = z.object({
      * the window's first candle instead of `period` candles into it.
      */
     warmup: z.array(candleSchema),
+    /** The daily ranges' change in dollars and in real lira; null for intraday ranges and under two candles. */
+    units: rangeUnitsSchema.nullable(),
   }),
 });
 

@@ -374,7 +374,7 @@ export function createServices(
       sessions: auth,
       clock,
     }),
-    market: engine ? new MarketService(engine, new MarketRepository(db), clock) : null,
+    market: engine ? new MarketService(engine, new MarketRepository(db), clock, referenceSeries) : null,
     marketSource: engine
       ? new MarketSourceService({
           engine,

@@ -30,6 +30,8 @@ import type { MarketEngine } from '@/market/engine';
 import type { Quote } from '@/market/market-data';
 import type { MarketRepository } from '@/market/market.repository';
 import { VersionedCache } from '@/lib/versioned-cache';
+import { rangeUnits } from '@/modules/reference-series/range-units';
+import type { ReferenceSeriesService } from '@/modules/reference-series/reference-series.service';
 
 export const MARKET_MESSAGES = {
   unknownStock: (symbol: string) => `Hisse bulunamadı: ${symbol}`,
@@ -106,6 +108,8 @@ export class MarketService {
     private readonly engine: MarketEngine,
     private readonly repo: MarketRepository,
     private readonly clock: Clock,
+    /** The reference series a daily chart's change in dollars and real lira is measured with (decision 0063). */
+    private readonly referenceSeries?: Pick<ReferenceSeriesService, 'comparisonSeries' | 'version'>,
   ) {
     if (INDEX_MEMBERSHIP.size === 0) {
       for (const index of engine.indexDefinitions) {
@@ -133,7 +137,8 @@ export class MarketService {
    * import, the feed owner of a scaled-out deployment) show within a minute.
    */
   historyVersion(): string {
-    return `${this.engine.generation}|${Math.floor(this.clock.now().getTime() / 60_000)}`;
+    const series = this.referenceSeries?.version() ?? '';
+    return `${this.engine.generation}|${Math.floor(this.clock.now().getTime() / 60_000)}|${series}`;
   }
 
   /**
@@ -405,6 +410,7 @@ export class MarketService {
         interval: range === '1G' ? ('5m' as const) : ('15m' as const),
         candles: stored.candles,
         warmup: stored.warmup,
+        units: null,
       };
     }
     // A day's bar is written once after the close (today's forming candle is the live quote, added below); bars
@@ -429,7 +435,26 @@ export class MarketService {
             },
           ]
         : stored.candles;
-    return { symbol, range, interval: '1d' as const, candles, warmup: stored.warmup };
+    return {
+      symbol,
+      range,
+      interval: '1d' as const,
+      candles,
+      warmup: stored.warmup,
+      units: await this.rangeUnits(candles),
+    };
+  }
+
+  /** The daily chart's change in dollars and real lira; null under two candles or without the reference series. */
+  private async rangeUnits(candles: readonly Candle[]) {
+    const first = candles[0];
+    const last = candles.at(-1);
+    if (!this.referenceSeries || !first || !last || candles.length < 2 || !(first.close > 0)) return null;
+    return rangeUnits(
+      { date: first.time, close: first.close },
+      { date: last.time, close: last.close },
+      await this.referenceSeries.comparisonSeries(),
+    );
   }
 
   private async intradayCandles(

@@ -65,6 +65,7 @@ export interface ComparisonSeries {
   cpi: MonthlyPoint[];
   cpiSource: string | null;
   usdTry: DailyPoint[];
+  usdSource: string | null;
   eurTry: DailyPoint[];
   goldTryGram: DailyPoint[];
   depositRate: DailyPoint[];
@@ -316,6 +317,7 @@ export class ReferenceSeriesService {
       cpi: (await this.repo.values('TUFE')).map((v) => ({ month: v.date.slice(0, 7), value: v.value })),
       cpiSource: metas.get('TUFE')?.source ?? null,
       usdTry: await daily('USDTRY'),
+      usdSource: metas.get('USDTRY')?.source ?? null,
       eurTry: await daily('EURTRY'),
       goldTryGram: await daily('GOLD_TRY_GRAM'),
       depositRate: await daily('DEPOSIT_RATE'),

@@ -6,21 +6,18 @@ import type {
   PortfolioOverview,
   ReturnComparisons,
 } from '@bist/contracts';
-import { InfoTooltip } from '@/components/info-tooltip';
+import { UnitFigure } from '@/components/unit-figure';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { changeColorClass, formatChange, formatIsoDate, formatSignedPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { formatCpiMonth, inflationUnmeasured, sourceKey, type MissingReason } from '@/lib/return-units';
 import {
   comparisonMissingReason,
-  formatCpiMonth,
-  inflationUnmeasured,
   pointInUnit,
   RETURN_UNITS,
-  sourceKey,
   unitUnavailableReason,
-  type MissingReason,
   type ReturnUnit,
 } from '@/features/portfolio/lib/return-units';
 import '@/features/portfolio/i18n';
@@ -57,8 +54,9 @@ export function PerformanceCard({
   stale: boolean;
 }) {
   const { t } = useTranslation('portfolio');
+  const { t: tShared } = useTranslation();
   const [chosenUnit, setUnit] = useState<ReturnUnit>('nominal');
-  const reasonText = (reason: MissingReason) => t(reason.key, reason.values);
+  const reasonText = (reason: MissingReason) => tShared(reason.key, reason.values);
   const unavailable = Object.fromEntries(
     RETURN_UNITS.map((u) => [u, unitUnavailableReason(u, comparisons, points)]),
   ) as Record<ReturnUnit, MissingReason | null>;
@@ -149,6 +147,7 @@ function UnitReturns({
   reasonText: (reason: MissingReason) => string;
 }) {
   const { t, i18n } = useTranslation('portfolio');
+  const { t: tShared } = useTranslation();
   const rows = [
     { kind: 'real', value: comparisons.real_percent, benchmark: comparisons.benchmark_real_percent },
     { kind: 'usd', value: comparisons.usd_percent, benchmark: comparisons.benchmark_usd_percent },
@@ -158,7 +157,7 @@ function UnitReturns({
   const month = formatCpiMonth(comparisons.cpi_month, i18n.language === 'en' ? 'en' : 'tr');
   const sourceName = (source: string | null) => {
     const key = sourceKey(source);
-    return key ? t(key) : (source ?? '');
+    return key ? tShared(key) : (source ?? '');
   };
   return (
     <div className="mt-2 text-sm text-muted-foreground">
@@ -166,20 +165,13 @@ function UnitReturns({
         {rows.map((row) => {
           const reason = comparisonMissingReason(row.kind, comparisons);
           return (
-            <div
+            <UnitFigure
               key={row.kind}
-              className="inline-flex flex-wrap items-center gap-x-1"
-              data-testid={`return-${row.kind}`}
-            >
-              <dt className="whitespace-nowrap">{t(`units.${row.kind}`)}:</dt>
-              <dd className="inline-flex flex-wrap items-center gap-x-1">
-                <span
-                  className={cn('whitespace-nowrap font-medium', changeColorClass(row.value))}
-                  data-role="value"
-                >
-                  {formatChange(row.value)}
-                </span>
-                {reason ? (
+              testId={`return-${row.kind}`}
+              label={t(`units.${row.kind}`)}
+              value={row.value}
+              note={
+                reason ? (
                   <span className="text-xs" data-role="reason">
                     ({reasonText(reason)})
                   </span>
@@ -187,32 +179,32 @@ function UnitReturns({
                   <span className="text-xs" data-role="benchmark">
                     ({t('units.benchmarkIn', { value: formatChange(row.benchmark) })})
                   </span>
-                ) : null}
-                <InfoTooltip
-                  label={t(`units.help.${row.kind}Label`)}
-                  text={t(`units.help.${row.kind}`)}
-                  testId={`${row.kind}-info`}
-                />
-              </dd>
-            </div>
+                ) : null
+              }
+              help={{
+                label: t(`units.help.${row.kind}Label`),
+                text: t(`units.help.${row.kind}`),
+                testId: `${row.kind}-info`,
+              }}
+            />
           );
         })}
       </dl>
       <p className="mt-1 text-xs" data-testid="cpi-note">
         {month && comparisons.cpi_method && comparisons.cpi_source
-          ? t('units.cpi', {
+          ? tShared('units.cpi', {
               month,
-              method: t(`units.method.${comparisons.cpi_method}`),
+              method: tShared(`units.method.${comparisons.cpi_method}`),
               source: sourceName(comparisons.cpi_source),
             })
-          : t('units.cpiNone')}
+          : tShared('units.cpiNone')}
         {comparisons.deposit_source
           ? ` · ${t('units.depositSource', { source: sourceName(comparisons.deposit_source) })}`
           : null}
       </p>
       {comparisons.real_percent !== null && inflationUnmeasured(comparisons, firstDate) ? (
         <p className="mt-1 text-xs text-amber-800 dark:text-amber-300" data-testid="no-inflation">
-          {t('units.noInflation')}
+          {tShared('units.noInflation')}
         </p>
       ) : null}
     </div>

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PerformancePoint, ReturnComparisons } from '@bist/contracts';
-import {
-  comparisonMissingReason,
-  formatCpiMonth,
-  inflationUnmeasured,
-  pointInUnit,
-  sourceKey,
-  unitUnavailableReason,
-} from './return-units';
+import { comparisonMissingReason, pointInUnit, unitUnavailableReason } from './return-units';
 
 const full: ReturnComparisons = {
   real_percent: -3.2,
@@ -113,38 +106,5 @@ describe('unitUnavailableReason', () => {
     const points = [point({ usd_percent: null }), point({ date: '2025-11-04', usd_percent: null })];
     expect(unitUnavailableReason('usd', full, points)).toEqual({ key: 'units.reason.endNotCovered' });
     expect(unitUnavailableReason('usd', undefined, [point()])).toEqual({ key: 'units.reason.notCovered' });
-  });
-});
-
-describe('inflationUnmeasured', () => {
-  it('is true only when the CPI is carried forward from a month that stands before the range’s first day', () => {
-    // October's figure stands at 15 October: a range from 16 October on has no published CPI inside it.
-    expect(inflationUnmeasured(full, '2025-10-16')).toBe(true);
-    expect(inflationUnmeasured(full, '2025-10-15')).toBe(true);
-    expect(inflationUnmeasured(full, '2025-10-14')).toBe(false);
-    expect(inflationUnmeasured({ ...full, cpi_method: 'interpolated' }, '2025-10-16')).toBe(false);
-    expect(inflationUnmeasured(full, undefined)).toBe(false);
-  });
-});
-
-describe('formatCpiMonth', () => {
-  it('names the month in words in the investor’s language', () => {
-    expect(formatCpiMonth('2025-10', 'tr')).toBe('Ekim 2025');
-    expect(formatCpiMonth('2025-01', 'tr')).toBe('Ocak 2025');
-    expect(formatCpiMonth('2025-10', 'en')).toBe('October 2025');
-  });
-
-  it('is null without a month or for a malformed one', () => {
-    expect(formatCpiMonth(null, 'tr')).toBeNull();
-    expect(formatCpiMonth('2025-10-01', 'tr')).toBeNull();
-  });
-});
-
-describe('sourceKey', () => {
-  it('has a text for each source the server stores, none for others', () => {
-    expect(sourceKey('shipped')).toBe('units.source.shipped');
-    expect(sourceKey('evds')).toBe('units.source.evds');
-    expect(sourceKey('someone-else')).toBeNull();
-    expect(sourceKey(null)).toBeNull();
   });
 });

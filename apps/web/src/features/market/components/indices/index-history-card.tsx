@@ -6,6 +6,7 @@ import { SegmentedControl } from '@/components/ui/segmented-control';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useStockHistory } from '@/features/market/api/get-stock-history';
+import { RangeUnitsSummary } from '@/features/market/components/shared/range-units';
 import { returnsOverSameDays } from '@/features/market/lib/index-rules';
 import { changeColorClass, formatChange, formatIsoDate, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -24,6 +25,7 @@ export function IndexHistoryCard({ code }: { code: string }) {
   const [range, setRange] = useState<IndexHistoryRange>('1Y');
   const history = useStockHistory(code, range, { kind: 'indices' });
   const benchmark = useStockHistory('XU100', range, { kind: 'indices', enabled: code !== 'XU100' });
+  const current = history.data?.symbol === code && history.data.range === range ? history.data : undefined;
   const candles = history.data?.symbol === code ? history.data.candles : undefined;
   const xu100 = code === 'XU100' ? candles : benchmark.data?.candles;
   const points: AreaPoint[] | undefined = useMemo(
@@ -86,6 +88,7 @@ export function IndexHistoryCard({ code }: { code: string }) {
             </dd>
           </div>
         </dl>
+        <RangeUnitsSummary units={current?.units} />
         <div className="h-64" data-testid="index-history-chart" data-points={points?.length ?? 0}>
           {points === undefined ? (
             <Skeleton className="h-full w-full" />

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
 import { useTranslation } from '@/lib/use-translation';
-import type { Candle, HistoryRange } from '@bist/contracts';
+import type { Candle, HistoryRange, RangeUnits } from '@bist/contracts';
 import { HISTORY_RANGES } from '@bist/contracts/values';
 import { CandlestickChart, chartIndicators } from '@/components/charts/candlestick-chart';
 import { SegmentedControl } from '@/components/ui/segmented-control';
@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { averageColor, averageId, BOLLINGER_COLOR, MACD_COLOR, RSI_COLOR } from '@/lib/chart-settings';
 import { formatNumber } from '@/lib/format';
+import { RangeUnitsSummary } from '@/features/market/components/shared/range-units';
 import { ChartSettingsPanel } from './chart-settings-panel';
 import { useChartSettings } from './use-chart-settings';
 import '@/features/market/i18n';
@@ -43,6 +44,7 @@ export function StockChartCard({
   onRangeChange,
   candles,
   warmup = NO_CANDLES,
+  units,
   loading,
   failed,
 }: {
@@ -52,6 +54,8 @@ export function StockChartCard({
   candles: readonly Candle[];
   /** The history's warm-up candles before `candles`. */
   warmup?: readonly Candle[];
+  /** The daily range's change nominal, in dollars and in real lira (the history's `units`). */
+  units?: RangeUnits | null;
   loading: boolean;
   failed: boolean;
 }) {
@@ -174,6 +178,11 @@ export function StockChartCard({
             />
           )}
         </div>
+        {!loading && candles.length > 0 ? (
+          <div className="mt-3 border-t pt-3">
+            <RangeUnitsSummary units={units} />
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );

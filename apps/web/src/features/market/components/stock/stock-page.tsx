@@ -87,6 +87,7 @@ export function StockPage({
           onRangeChange={setRange}
           candles={candles}
           warmup={history.data?.warmup}
+          units={history.data?.symbol === symbol && history.data.range === range ? history.data.units : null}
           loading={history.isPending}
           failed={history.isError}
         />

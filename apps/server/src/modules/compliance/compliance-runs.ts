@@ -5,6 +5,7 @@ import type { DailyBar } from '@bist/market';
 import type { AdminActor, RequestMeta } from '@/lib/actor';
 import type { Clock } from '@/lib/clock';
 import type { MarketData } from '@/market/market-data';
+import type { MarketRepository } from '@/market/market.repository';
 import type { AdminUsersService } from '@/modules/admin-users/admin-users.service';
 import type { AuditService } from '@/modules/audit/audit.service';
 import type { ComplianceRepository, NewViolationRow, RuleRow } from './compliance.repository.ts';
@@ -84,33 +85,10 @@ export interface ComplianceRunQueue {
 }
 
 /** What the market rules read of the stored bars (the market engine's repository implements it). */
-export interface ComplianceBarReads {
-  stockBarsSince(fromDate: string): Promise<
-    {
-      symbol: string;
-      date: string;
-      openTry: number;
-      highTry: number;
-      lowTry: number;
-      closeTry: number;
-      volumeShares: number;
-      source: string;
-    }[]
-  >;
-  latestStockDailyDate(): Promise<string | null>;
-  newestMinute(): Promise<Date | null>;
-  latestSessionMinutes(): Promise<
-    {
-      symbol: string;
-      minute: Date;
-      openTry: number;
-      highTry: number;
-      lowTry: number;
-      closeTry: number;
-      volumeShares: number;
-    }[]
-  >;
-}
+export type ComplianceBarReads = Pick<
+  MarketRepository,
+  'stockBarsSince' | 'latestStockDailyDate' | 'newestMinute' | 'latestSessionMinutes'
+>;
 
 /** What the investor rules read of the ledgers (the portfolio's repository implements it). */
 export interface ComplianceLedgerReads {

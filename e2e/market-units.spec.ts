@@ -6,7 +6,7 @@ import { signInInvestor } from './investor-sign-in';
 
 const PERCENT = /^[+-]?%\d+(\.\d{3})*,\d{2}$|^%0,00$/;
 const CPI_CARRIED =
-  'TÜFE: Ekim 2025, son açıklanan ay taşındı (sonraki aylar henüz yayımlanmadı) · kaynak: TÜİK (uygulamayla gelen TÜFE geçmişi)';
+  'TÜFE: Ekim 2025, son yüklenen ay sonraki aylara taşındı · kaynak: TÜİK (uygulamayla gelen TÜFE geçmişi)';
 
 const value = (summary: Locator, kind: string) =>
   summary.getByTestId(`units-${kind}`).locator('[data-role="value"]');
@@ -52,6 +52,10 @@ for (const tag of ['', ' @phone']) {
     expect(await value(summary(), 'usd').textContent()).not.toBe(nominal5);
     await expect(summary()).toContainText(/Dönem değişimi: \d{2}\.\d{2}\.\d{4} – \d{2}\.\d{2}\.\d{4}/);
     await expect(summary().getByTestId('units-cpi-note')).toHaveText(CPI_CARRIED);
+    // The months published since October 2025 and not loaded are said to be left out of the real change.
+    await expect(summary().getByTestId('units-cpi-behind')).toContainText(
+      /^TÜFE Ekim 2025 sonrasındaki \d+ ay için yüklü değil: reel getiri bu ayların enflasyonunu içermiyor/,
+    );
     await expect(summary().getByTestId('units-usd-note')).toHaveText(
       /^USD\/TRY: \d+,\d{4} → \d+,\d{4} · kaynak: Yahoo Finance$/,
     );

@@ -46,7 +46,7 @@ for (const tag of ['', ' @phone']) {
     await expect(card.getByTestId('return-deposit')).toContainText('Mevduat faizi serisi henüz yüklenmedi');
     // The shipped TÜFE history ends with Ekim 2025: later days carry that month forward, and the card says so.
     await expect(card.getByTestId('cpi-note')).toHaveText(
-      'TÜFE: Ekim 2025, son açıklanan ay taşındı (sonraki aylar henüz yayımlanmadı) · kaynak: TÜİK (uygulamayla gelen TÜFE geçmişi)',
+      'TÜFE: Ekim 2025, son yüklenen ay sonraki aylara taşındı · kaynak: TÜİK (uygulamayla gelen TÜFE geçmişi)',
     );
     // The demo's range starts after the middle of October 2025 (its figure's day): no inflation measured inside it.
     await expect(card.getByTestId('no-inflation')).toHaveText(

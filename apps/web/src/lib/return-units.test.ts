@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatCpiMonth, inflationUnmeasured, sourceKey, unitMissingReason } from './return-units';
+import {
+  cpiMonthsBehind,
+  formatCpiMonth,
+  inflationUnmeasured,
+  sourceKey,
+  unitMissingReason,
+} from './return-units';
 
 const covered = { missing: [], missing_months: [], cpi_source: 'shipped' } as const;
 const full = { cpi_month: '2025-10', cpi_method: 'carried-forward' } as const;
@@ -42,6 +48,24 @@ describe('inflationUnmeasured', () => {
     expect(inflationUnmeasured(full, '2025-10-14')).toBe(false);
     expect(inflationUnmeasured({ ...full, cpi_method: 'interpolated' }, '2025-10-16')).toBe(false);
     expect(inflationUnmeasured(full, undefined)).toBe(false);
+  });
+});
+
+describe('cpiMonthsBehind', () => {
+  it('counts the months published by the range end that are not loaded (a month is out by the 5th of the next)', () => {
+    // October 2025 is the latest loaded: on 2025-11-04 November's 3rd publication may not be in yet, so nothing lacks.
+    expect(cpiMonthsBehind('2025-10', '2025-11-04')).toBe(0);
+    expect(cpiMonthsBehind('2025-10', '2025-11-30')).toBe(0);
+    // By 2025-12-05 November is out: one month lacks.
+    expect(cpiMonthsBehind('2025-10', '2025-12-05')).toBe(1);
+    // A range ending 2026-12-01: October 2026 is the latest that can be out, twelve months after October 2025.
+    expect(cpiMonthsBehind('2025-10', '2026-12-01')).toBe(12);
+  });
+
+  it('is 0 when the CPI or the range end is unknown, or the CPI is newer than the range', () => {
+    expect(cpiMonthsBehind(null, '2026-12-01')).toBe(0);
+    expect(cpiMonthsBehind('2025-10', undefined)).toBe(0);
+    expect(cpiMonthsBehind('2026-11', '2026-06-10')).toBe(0);
   });
 });
 

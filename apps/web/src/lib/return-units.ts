@@ -63,6 +63,21 @@ export function inflationUnmeasured(
   return firstDate >= `${cpi.cpi_month}-15`;
 }
 
+/**
+ * How many months of CPI a range ending on `lastDate` lacks after the series' latest month `cpiMonth`: TÜİK publishes a
+ * month's figure around the 3rd of the next month, so by the 5th the month before is out. 0 when the latest month
+ * that could be published is loaded (or when either is unknown); a real return over the range then leaves the
+ * inflation of the months counted here out (they are carried forward at zero).
+ */
+export function cpiMonthsBehind(cpiMonth: string | null, lastDate: string | undefined): number {
+  if (!cpiMonth || !/^\d{4}-\d{2}$/.test(cpiMonth) || !lastDate || !/^\d{4}-\d{2}-\d{2}/.test(lastDate))
+    return 0;
+  const index = (year: number, month: number) => year * 12 + month - 1;
+  const day = Number(lastDate.slice(8, 10));
+  const published = index(Number(lastDate.slice(0, 4)), Number(lastDate.slice(5, 7))) - (day >= 5 ? 1 : 2);
+  return Math.max(0, published - index(Number(cpiMonth.slice(0, 4)), Number(cpiMonth.slice(5, 7))));
+}
+
 /** The CPI month (YYYY-MM) in words: 'Ekim 2025' in Turkish, 'October 2025' in English; null stays null. */
 export function formatCpiMonth(month: string | null, language: 'tr' | 'en'): string | null {
   if (!month || !/^\d{4}-\d{2}$/.test(month)) return null;

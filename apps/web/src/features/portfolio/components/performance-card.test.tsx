@@ -72,13 +72,13 @@ describe('the performance card’s returns in other units', () => {
     expect(screen.getByTestId('return-usd').textContent).toContain('-%8,10');
     expect(screen.getByTestId('return-gold').textContent).toContain('---');
     expect(screen.getByTestId('return-gold').textContent).toContain(
-      'Bu dönemin başından itibaren değeri olan bir seri yok (yüklenmemiş ya da daha sonra başlıyor)',
+      'Bu dönemin başından beri değeri olan bir seri yok: yüklenmemiş ya da daha sonra başlıyor',
     );
     expect(screen.getByTestId('return-deposit').textContent).toContain(
       'Mevduat faizi serisi henüz yüklenmedi',
     );
     expect(screen.getByTestId('cpi-note').textContent).toBe(
-      'TÜFE: Ekim 2025, son açıklanan ay taşındı (sonraki aylar henüz yayımlanmadı) · kaynak: TÜİK (uygulamayla gelen TÜFE geçmişi)',
+      'TÜFE: Ekim 2025, son yüklenen ay sonraki aylara taşındı · kaynak: TÜİK (uygulamayla gelen TÜFE geçmişi)',
     );
   });
 
@@ -103,7 +103,7 @@ describe('the performance card’s returns in other units', () => {
 
     expect((gold as HTMLButtonElement).disabled).toBe(true);
     expect(gold.getAttribute('title')).toBe(
-      'altın (gram) seçilemez: Bu dönemin başından itibaren değeri olan bir seri yok (yüklenmemiş ya da daha sonra başlıyor)',
+      'altın (gram) seçilemez: Bu dönemin başından beri değeri olan bir seri yok: yüklenmemiş ya da daha sonra başlıyor',
     );
     fireEvent.click(gold);
     expect(usd.getAttribute('aria-pressed')).toBe('true');

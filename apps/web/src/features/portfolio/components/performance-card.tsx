@@ -12,7 +12,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { changeColorClass, formatChange, formatIsoDate, formatSignedPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { formatCpiMonth, inflationUnmeasured, sourceKey, type MissingReason } from '@/lib/return-units';
+import {
+  cpiMonthsBehind,
+  formatCpiMonth,
+  inflationUnmeasured,
+  sourceKey,
+  type MissingReason,
+} from '@/lib/return-units';
 import {
   comparisonMissingReason,
   pointInUnit,
@@ -82,7 +88,12 @@ export function PerformanceCard({
             </span>
           </CardDescription>
           {comparisons ? (
-            <UnitReturns comparisons={comparisons} firstDate={points?.[0]?.date} reasonText={reasonText} />
+            <UnitReturns
+              comparisons={comparisons}
+              firstDate={points?.[0]?.date}
+              lastDate={points?.at(-1)?.date}
+              reasonText={reasonText}
+            />
           ) : null}
         </div>
         <div className="flex flex-col items-start gap-2 sm:items-end">
@@ -139,11 +150,14 @@ export function PerformanceCard({
 function UnitReturns({
   comparisons,
   firstDate,
+  lastDate,
   reasonText,
 }: {
   comparisons: ReturnComparisons;
   /** The range's first day: a CPI carried forward from before it measures no inflation over the range. */
   firstDate: string | undefined;
+  /** The range's last day: the CPI months that could be published by then and are not loaded are said so. */
+  lastDate: string | undefined;
   reasonText: (reason: MissingReason) => string;
 }) {
   const { t, i18n } = useTranslation('portfolio');
@@ -202,6 +216,11 @@ function UnitReturns({
           ? ` · ${t('units.depositSource', { source: sourceName(comparisons.deposit_source) })}`
           : null}
       </p>
+      {comparisons.real_percent !== null && cpiMonthsBehind(comparisons.cpi_month, lastDate) > 0 ? (
+        <p className="mt-1 text-xs text-amber-800 dark:text-amber-300" data-testid="cpi-behind">
+          {tShared('units.cpiBehind', { count: cpiMonthsBehind(comparisons.cpi_month, lastDate), month })}
+        </p>
+      ) : null}
       {comparisons.real_percent !== null && inflationUnmeasured(comparisons, firstDate) ? (
         <p className="mt-1 text-xs text-amber-800 dark:text-amber-300" data-testid="no-inflation">
           {tShared('units.noInflation')}

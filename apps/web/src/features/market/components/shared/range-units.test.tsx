@@ -42,6 +42,17 @@ function renderSummary(over: Partial<RangeUnits> | null) {
 }
 
 describe('RangeUnitsSummary', () => {
+  it('says how many CPI months after the latest loaded one are left out of the real change', () => {
+    renderSummary({ cpi_month: '2025-03', cpi_method: 'carried-forward' });
+    // A range ending 2025-06-13: May is out by then; April and May are not loaded.
+    expect(screen.getByTestId('units-cpi-behind').textContent).toBe(
+      'TÜFE Mart 2025 sonrasındaki 2 ay için yüklü değil: reel getiri bu ayların enflasyonunu içermiyor (sıfır sayıldı). Sonraki aylar EVDS anahtarıyla ya da içe aktarmayla gelir.',
+    );
+    cleanup();
+    renderSummary({});
+    expect(screen.queryByTestId('units-cpi-behind')).toBeNull();
+  });
+
   it('shows the change nominal, in dollars and real in Turkish formats, with the CPI and USD/TRY and their sources', () => {
     renderSummary({});
     expect(screen.getByTestId('range-units').textContent).toContain(
@@ -72,7 +83,7 @@ describe('RangeUnitsSummary', () => {
     });
     expect(value('units-usd')).toBe('---');
     expect(screen.getByTestId('units-usd').textContent).toContain(
-      '(Bu dönemin başından itibaren değeri olan bir seri yok (yüklenmemiş ya da daha sonra başlıyor))',
+      '(Bu dönemin başından beri değeri olan bir seri yok: yüklenmemiş ya da daha sonra başlıyor)',
     );
     expect(value('units-real')).toBe('---');
     expect(screen.getByTestId('units-real').textContent).toContain(

@@ -2,7 +2,13 @@ import { useTranslation } from '@/lib/use-translation';
 import type { RangeUnits } from '@bist/contracts';
 import { UnitFigure } from '@/components/unit-figure';
 import { changeColorClass, formatChange, formatIsoDate, formatNumber } from '@/lib/format';
-import { formatCpiMonth, inflationUnmeasured, sourceKey, unitMissingReason } from '@/lib/return-units';
+import {
+  cpiMonthsBehind,
+  formatCpiMonth,
+  inflationUnmeasured,
+  sourceKey,
+  unitMissingReason,
+} from '@/lib/return-units';
 import { cn } from '@/lib/utils';
 import '@/features/market/i18n';
 
@@ -72,6 +78,11 @@ export function RangeUnitsSummary({ units }: { units: RangeUnits | null | undefi
             })
           : tShared('units.cpiNone')}
       </p>
+      {units.real_percent !== null && cpiMonthsBehind(units.cpi_month, units.to) > 0 ? (
+        <p className="text-xs text-amber-800 dark:text-amber-300" data-testid="units-cpi-behind">
+          {tShared('units.cpiBehind', { count: cpiMonthsBehind(units.cpi_month, units.to), month })}
+        </p>
+      ) : null}
       <p className="text-xs text-muted-foreground" data-testid="units-usd-note">
         {units.usd_source
           ? t('units.usdNote', {

@@ -1,6 +1,5 @@
 // Compliance & risk: the plain values (lists, limits, texts, rules) without zod, so the web app can import them through
 // '@bist/contracts/values' without loading a schema. The schemas and their types are in compliance.ts.
-import { ADMIN_SCREEN_ACCESS } from './admin.values.ts';
 import type { Permission } from './roles.ts';
 
 export const COMPLIANCE_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
@@ -142,8 +141,8 @@ export function ruleParameterRange(spec: RuleParameterSpec): string {
  * (compliance_reports) read.
  */
 export const COMPLIANCE_ACCESS = {
-  /** Dashboard, violations, alerts, risks, rules, audit trail, the printable report. */
-  read: ADMIN_SCREEN_ACCESS['/admin/compliance'].permissions,
+  /** The screen (/admin/compliance): dashboard, violations, alerts, risks, rules, audit trail, the printable report. */
+  read: ['compliance_management', 'compliance_data', 'compliance_reports'],
   /** Violation status, assignee and notes; acknowledging alerts. */
   work: ['compliance_management', 'compliance_data'],
   /** Creating and editing risks. */

@@ -6,8 +6,11 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { NAV_ITEMS } from './nav-items';
+import { navItems } from '@/app/route-table';
 import { useSignOut } from './use-sign-out';
+
+/** The investor's menu, in the route table's order. */
+const NAV_ITEMS = navItems('investor');
 
 /** Sidebar content, shared by the fixed desktop sidebar and the phone drawer. */
 /** `showRole` adds the role label, which the top bar shows on large screens but has no room for on phones. */
@@ -55,7 +58,9 @@ export function SidebarContent({
                     />
                     <span className="flex min-w-0 flex-col">
                       <span className="text-sm font-medium">{t(labelKey)}</span>
-                      <span className="truncate text-xs text-muted-foreground">{t(hintKey)}</span>
+                      {hintKey ? (
+                        <span className="truncate text-xs text-muted-foreground">{t(hintKey)}</span>
+                      ) : null}
                     </span>
                   </>
                 )}

@@ -12,6 +12,7 @@ import {
   adminScreens,
   APP_ROUTES,
   firstVisitChunks,
+  navItems,
   type AppRoute,
   type RouteShell,
 } from '@/app/route-table';
@@ -21,6 +22,7 @@ const loadAdminLayout = () => import('@/app/layouts/admin-layout');
 const AdminRoot = lazy(loadAdminRoot);
 const AdminLayout = lazy(loadAdminLayout);
 const ADMIN_SCREENS = adminScreens();
+const INVESTOR_NAV = navItems('investor');
 
 /** The lazy chunks of each shell, which a first visit to one of its pages loads beside the page's. */
 const SHELL_CHUNKS: Record<RouteShell, readonly (() => Promise<unknown>)[]> = {
@@ -88,7 +90,7 @@ export function AppRoutes() {
         <Route
           element={
             <RequireAuth>
-              <UserLayout />
+              <UserLayout navItems={INVESTOR_NAV} />
             </RequireAuth>
           }
         >

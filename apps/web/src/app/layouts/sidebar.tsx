@@ -6,18 +6,17 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { navItems } from '@/app/route-table';
+import type { NavItem } from '@/app/route-table';
 import { useSignOut } from './use-sign-out';
 
-/** The investor's menu, in the route table's order. */
-const NAV_ITEMS = navItems('investor');
-
-/** Sidebar content, shared by the fixed desktop sidebar and the phone drawer. */
+/** Sidebar content, shared by the fixed desktop sidebar and the phone drawer: `items` is the investor's menu. */
 /** `showRole` adds the role label, which the top bar shows on large screens but has no room for on phones. */
 export function SidebarContent({
+  items,
   onNavigate,
   showRole = false,
 }: {
+  items: readonly NavItem[];
   onNavigate?: () => void;
   showRole?: boolean;
 }) {
@@ -38,7 +37,7 @@ export function SidebarContent({
 
       <nav aria-label={t('nav.mainMenu')} className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
-          {NAV_ITEMS.map(({ to, labelKey, hintKey, icon: Icon }) => (
+          {items.map(({ to, labelKey, hintKey, icon: Icon }) => (
             <li key={to}>
               <NavLink
                 to={to}

@@ -27,6 +27,7 @@ export function serverPages(): Plugin {
         root: config.root,
         logLevel: 'warn',
         resolve: { alias: config.resolve.alias },
+        plugins: [lazyPagesStubbed()],
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         ssr: { noExternal: true, target: 'node' },
         build: {
@@ -45,6 +46,26 @@ export function serverPages(): Plugin {
           },
         },
       });
+    },
+  };
+}
+
+/** What a lazy page of the route table is in the server bundle. */
+const LAZY_PAGE_STUB = '\0bist-lazy-page-on-server';
+
+/**
+ * The route table (app/route-table.ts) names every page's lazy chunk; the server renders only the pages in
+ * `serverPages`, which it imports statically. Its other pages are an empty module in the server bundle instead of
+ * being inlined into it (one file, `codeSplitting: false`): without this every page of the app would be in pages.js.
+ */
+function lazyPagesStubbed(): Plugin {
+  return {
+    name: 'bist:lazy-pages-stubbed',
+    resolveDynamicImport(specifier) {
+      return typeof specifier === 'string' && specifier.startsWith('@/app/routes/') ? LAZY_PAGE_STUB : null;
+    },
+    load(id) {
+      return id === LAZY_PAGE_STUB ? 'export default function LazyPageOnServer() { return null; }' : null;
     },
   };
 }

@@ -1,7 +1,5 @@
 // Compliance & risk: the plain values (lists, limits, texts, rules) without zod, so the web app can import them through
 // '@bist/contracts/values' without loading a schema. The schemas and their types are in compliance.ts.
-import { ADMIN_SCREEN_ACCESS } from './admin.values.ts';
-import type { Permission } from './roles.ts';
 
 export const COMPLIANCE_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 export type ComplianceSeverity = (typeof COMPLIANCE_SEVERITIES)[number];
@@ -135,19 +133,3 @@ export function ruleParameterRange(spec: RuleParameterSpec): string {
   const low = `${spec.minExclusive ? 'above' : 'at least'} ${spec.min}`;
   return spec.max === null ? low : `${low} and at most ${spec.max}`;
 }
-
-/**
- * Any one of these permissions (or `all`) passes. The spec gives compliance_management to nobody but `all`; the issue
- * also lets risk_manager (compliance_data, risk_metrics) work violations and the register, and cfo
- * (compliance_reports) read.
- */
-export const COMPLIANCE_ACCESS = {
-  /** Dashboard, violations, alerts, risks, rules, audit trail, the printable report. */
-  read: ADMIN_SCREEN_ACCESS['/admin/compliance'].permissions,
-  /** Violation status, assignee and notes; acknowledging alerts. */
-  work: ['compliance_management', 'compliance_data'],
-  /** Creating and editing risks. */
-  risks: ['compliance_management', 'risk_metrics'],
-  /** Editing rules and running them on demand. */
-  manage: ['compliance_management'],
-} as const satisfies Record<string, readonly Permission[]>;

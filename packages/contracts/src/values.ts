@@ -9,6 +9,7 @@ export * from './ai-analytics.values.ts';
 export * from './ai-health.values.ts';
 export * from './bi.values.ts';
 export * from './compliance.values.ts';
+export * from './compliance-access.values.ts';
 export * from './market.values.ts';
 export * from './ml.values.ts';
 export * from './prediction-call.values.ts';

@@ -106,6 +106,37 @@ describe('admin guard', () => {
     expect(screen.queryByRole('link', { name: 'Users' })).toBeNull();
   });
 
+  it.each([
+    [
+      'risk_manager',
+      '/admin/analytics',
+      "You don't have permission to view business intelligence.",
+      'Compliance & Risk',
+    ],
+    ['ceo', '/admin/compliance', "You don't have permission to view compliance dashboard.", 'Users'],
+    ['cfo', '/admin/ai', "You don't have permission to view AI dashboard.", 'Compliance & Risk'],
+  ] as const)(
+    "shows a %s at %s the screen's own Access Denied sentence inside the admin layout",
+    async (role, path, sentence, link) => {
+      fakeApi(staff(role));
+      stored(staff(role));
+      renderApp(path);
+      expect(await screen.findByText(sentence)).toBeTruthy();
+      expect(screen.getByTestId('access-denied')).toBeTruthy();
+      // The menu beside it lists what the role may open.
+      expect(screen.getByRole('link', { name: link })).toBeTruthy();
+      await expectLocation(path);
+    },
+  );
+
+  it('opens a screen the role may open without the Access Denied view', async () => {
+    fakeApi(staff('risk_manager'));
+    stored(staff('risk_manager'));
+    renderApp('/admin/compliance');
+    expect(await screen.findByRole('heading', { name: 'Compliance & Risk Management' })).toBeTruthy();
+    expect(screen.queryByTestId('access-denied')).toBeNull();
+  });
+
   it('a signed-in admin at /admin/login goes to the dashboard', async () => {
     fakeApi(staff('super_admin'));
     stored(staff('super_admin'));

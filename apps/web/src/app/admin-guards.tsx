@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { AdminScreenPath } from '@bist/contracts';
-import { AccessDenied } from '@/components/access-denied';
 import { LoadingSplash } from '@/components/loading-splash';
 import { useAdminTranslation } from '@/lib/admin-i18n';
-import { canAccessScreen, useAdminSession } from '@/lib/admin-session';
+import { useAdminSession } from '@/lib/admin-session';
 
 export interface AdminFromState {
   from?: string;
@@ -23,23 +21,5 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
       : { from: `${location.pathname}${location.search}` };
     return <Navigate to="/admin/login" replace state={state} />;
   }
-  return children;
-}
-
-/**
- * A screen behind a permission: the 'Access Denied' view for staff whose role lacks it. The server refuses the
- * screen's API calls anyway; this only spares them a page of errors.
- */
-export function RequireAdminScreen({
-  path,
-  deniedMessage,
-  children,
-}: {
-  path: AdminScreenPath;
-  deniedMessage: string;
-  children: ReactNode;
-}) {
-  const { session } = useAdminSession();
-  if (!canAccessScreen(session?.user, path)) return <AccessDenied message={deniedMessage} />;
   return children;
 }

@@ -1,94 +1,43 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { trackPageView } from '@/lib/product-events';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoadingSplash } from '@/components/loading-splash';
 import { GuestOnly, RequireAuth } from './guards';
-// The investor's layout and dashboard are in the app's first chunk, not lazy: the dashboard is the page most visits
-// open on (the sign-in lands there), and split into the route's share of ≈ 25 small shared chunks it took 39
+// The investor's layout is in the app's first chunk, not lazy, as is the dashboard (route-table.ts): most visits
+// open on it (the sign-in lands there), and split into the route's share of ≈ 25 small shared chunks it took 39
 // requests, each a round trip on a phone's six HTTP/1.1 connections (decision 0038). The admin pages carry them
 // too (15–20 kB gz, within their budget).
 import UserLayout from '@/app/layouts/user-layout';
-import DashboardRoute from '@/app/routes/dashboard';
+import {
+  adminScreens,
+  APP_ROUTES,
+  firstVisitChunks,
+  navItems,
+  type AppRoute,
+  type RouteShell,
+} from '@/app/route-table';
 
-const loadLanding = () => import('@/app/routes/landing');
-const loadLogin = () => import('@/app/routes/login');
-const loadRegister = () => import('@/app/routes/register');
-const loadPasswordReset = () => import('@/app/routes/password-reset');
-const loadPrivacyNotice = () => import('@/app/routes/privacy-notice');
-const loadAccountErased = () => import('@/app/routes/account-erased');
-const loadStocks = () => import('@/app/routes/stocks');
-const loadStockDetail = () => import('@/app/routes/stock-detail');
-const loadIndices = () => import('@/app/routes/indices');
-const loadPortfolio = () => import('@/app/routes/portfolio');
-const loadPredictions = () => import('@/app/routes/predictions');
-const loadWatchlist = () => import('@/app/routes/watchlist');
-const loadAccount = () => import('@/app/routes/account');
 const loadAdminRoot = () => import('@/app/routes/admin-root');
-const loadAdminLogin = () => import('@/app/routes/admin-login');
-const loadAdminPasswordReset = () => import('@/app/routes/admin-password-reset');
 const loadAdminLayout = () => import('@/app/layouts/admin-layout');
-const loadAdminDashboard = () => import('@/app/routes/admin-dashboard');
-const loadAdminUsers = () => import('@/app/routes/admin-users');
-const loadAdminAudit = () => import('@/app/routes/admin-audit');
-const loadAdminSettings = () => import('@/app/routes/admin-settings');
-const loadAdminAiUnified = () => import('@/app/routes/admin-ai-unified');
-const loadAdminCompliance = () => import('@/app/routes/admin-compliance');
-const loadAdminAi = () => import('@/app/routes/admin-ai');
-const loadAdminAnalytics = () => import('@/app/routes/admin-analytics');
-
-const LandingRoute = lazy(loadLanding);
-const LoginRoute = lazy(loadLogin);
-const RegisterRoute = lazy(loadRegister);
-const PasswordResetRoute = lazy(loadPasswordReset);
-const PrivacyNoticeRoute = lazy(loadPrivacyNotice);
-const AccountErasedRoute = lazy(loadAccountErased);
-const StocksRoute = lazy(loadStocks);
-const StockDetailRoute = lazy(loadStockDetail);
-const IndicesRoute = lazy(loadIndices);
-const PortfolioRoute = lazy(loadPortfolio);
-const PredictionsRoute = lazy(loadPredictions);
-const WatchlistRoute = lazy(loadWatchlist);
-const AccountRoute = lazy(loadAccount);
 const AdminRoot = lazy(loadAdminRoot);
-const AdminLoginRoute = lazy(loadAdminLogin);
-const AdminPasswordResetRoute = lazy(loadAdminPasswordReset);
 const AdminLayout = lazy(loadAdminLayout);
-const AdminDashboardRoute = lazy(loadAdminDashboard);
-const AdminUsersRoute = lazy(loadAdminUsers);
-const AdminAuditRoute = lazy(loadAdminAudit);
-const AdminSettingsRoute = lazy(loadAdminSettings);
-const AdminAiUnifiedRoute = lazy(loadAdminAiUnified);
-const AdminComplianceRoute = lazy(loadAdminCompliance);
-const AdminAiRoute = lazy(loadAdminAi);
-const AdminAnalyticsRoute = lazy(loadAdminAnalytics);
+const ADMIN_SCREENS = adminScreens();
+const INVESTOR_NAV = navItems('investor');
+
+/** The lazy chunks of each shell, which a first visit to one of its pages loads beside the page's. */
+const SHELL_CHUNKS: Record<RouteShell, readonly (() => Promise<unknown>)[]> = {
+  guest: [],
+  public: [],
+  investor: [],
+  adminPublic: [loadAdminRoot],
+  admin: [loadAdminRoot, loadAdminLayout],
+};
 
 /**
  * The lazy chunks a first visit to a path needs, fetched as the app starts rather than once React has rendered the
  * router, and for the admin panel's lazy route inside its lazy layout, together rather than one after the other.
  */
-const FIRST_VISIT_CHUNKS: [RegExp, (() => Promise<unknown>)[]][] = [
-  [/^\/stocks$/, [loadStocks]],
-  [/^\/stocks\/[^/]+$/, [loadStockDetail]],
-  [/^\/indices(\/[^/]+)?$/, [loadIndices]],
-  [/^\/portfolio$/, [loadPortfolio]],
-  [/^\/watchlist$/, [loadWatchlist]],
-  [/^\/predictions$/, [loadPredictions]],
-  [/^\/settings$/, [loadAccount]],
-  [/^\/register$/, [loadRegister]],
-  [/^\/(sifremi-unuttum|sifre-sifirla)$/, [loadPasswordReset]],
-  [/^\/aydinlatma-metni$/, [loadPrivacyNotice]],
-  [/^\/hesap-silindi$/, [loadAccountErased]],
-  [/^\/admin\/login$/, [loadAdminRoot, loadAdminLogin]],
-  [/^\/admin\/(forgot|reset)-password$/, [loadAdminRoot, loadAdminPasswordReset]],
-  [/^\/admin\/dashboard$/, [loadAdminRoot, loadAdminLayout, loadAdminDashboard]],
-  [/^\/admin\/users$/, [loadAdminRoot, loadAdminLayout, loadAdminUsers]],
-  [/^\/admin\/audit$/, [loadAdminRoot, loadAdminLayout, loadAdminAudit]],
-  [/^\/admin\/settings$/, [loadAdminRoot, loadAdminLayout, loadAdminSettings]],
-  [/^\/admin\/analytics$/, [loadAdminRoot, loadAdminLayout, loadAdminAnalytics]],
-  [/^\/admin\/compliance$/, [loadAdminRoot, loadAdminLayout, loadAdminCompliance]],
-  [/^\/admin\/ai-unified$/, [loadAdminRoot, loadAdminLayout, loadAdminAiUnified]],
-  [/^\/admin\/ai$/, [loadAdminRoot, loadAdminLayout, loadAdminAi]],
-];
+const FIRST_VISIT_CHUNKS = firstVisitChunks(SHELL_CHUNKS);
 
 /** Starts loading the chunks of the page the app opens on (main.tsx); React.lazy then finds them loaded. */
 export function preloadFirstVisit(pathname: string): Promise<unknown> {
@@ -96,7 +45,37 @@ export function preloadFirstVisit(pathname: string): Promise<unknown> {
   return Promise.allSettled((match?.[1] ?? []).map((load) => load()));
 }
 
-/** Every route: the investor's pages inside their layout, the admin panel under /admin, anything else to /. */
+// One component per table entry, so the URLs of one page (/indices and /indices/:code) keep its state between them.
+const COMPONENTS = new Map<AppRoute, ComponentType>(
+  APP_ROUTES.map((route) => [route, route.component ?? lazy(route.load ?? missingComponent(route))]),
+);
+
+function missingComponent(route: AppRoute): never {
+  throw new Error(`route ${route.paths[0]} has neither a component nor a chunk`);
+}
+
+/** The `<Route>`s of a shell's pages, their paths relative to the shell's parent (`/` and `/admin`). */
+function shellRoutes(shell: RouteShell, wrap: (page: ComponentType) => ReactNode = (Page) => <Page />) {
+  const prefix = shell === 'admin' || shell === 'adminPublic' ? '/admin/' : '/';
+  return APP_ROUTES.filter((route) => route.shell === shell).flatMap((route) => {
+    const Page = COMPONENTS.get(route)!;
+    return route.paths.map((path) =>
+      path === '/' ? (
+        <Route key={path} index element={wrap(Page)} />
+      ) : (
+        <Route key={path} path={path.slice(prefix.length)} element={wrap(Page)} />
+      ),
+    );
+  });
+}
+
+const guestOnly = (Page: ComponentType) => (
+  <GuestOnly>
+    <Page />
+  </GuestOnly>
+);
+
+/** Every route, generated from the route table: the investor's pages in their layout, the admin panel under /admin. */
 export function AppRoutes() {
   const { pathname } = useLocation();
   // Investor-side page views by route template (the admin panel is not tracked).
@@ -106,68 +85,23 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<LoadingSplash />}>
       <Routes>
-        <Route
-          index
-          element={
-            <GuestOnly>
-              <LandingRoute />
-            </GuestOnly>
-          }
-        />
-        <Route
-          path="login"
-          element={
-            <GuestOnly>
-              <LoginRoute />
-            </GuestOnly>
-          }
-        />
-        <Route
-          path="register"
-          element={
-            <GuestOnly>
-              <RegisterRoute />
-            </GuestOnly>
-          }
-        />
-        {/* Public: a reset link may be opened in a browser with a session, and the notice is read by anyone. */}
-        <Route path="sifremi-unuttum" element={<PasswordResetRoute />} />
-        <Route path="sifre-sifirla" element={<PasswordResetRoute />} />
-        <Route path="aydinlatma-metni" element={<PrivacyNoticeRoute />} />
-        <Route path="hesap-silindi" element={<AccountErasedRoute />} />
+        {shellRoutes('guest', guestOnly)}
+        {shellRoutes('public')}
         <Route
           element={
             <RequireAuth>
-              <UserLayout />
+              <UserLayout navItems={INVESTOR_NAV} />
             </RequireAuth>
           }
         >
-          <Route path="dashboard" element={<DashboardRoute />} />
-          <Route path="stocks" element={<StocksRoute />} />
-          <Route path="stocks/:symbol" element={<StockDetailRoute />} />
-          <Route path="indices" element={<IndicesRoute />} />
-          <Route path="indices/:code" element={<IndicesRoute />} />
-          <Route path="portfolio" element={<PortfolioRoute />} />
-          <Route path="watchlist" element={<WatchlistRoute />} />
-          <Route path="predictions" element={<PredictionsRoute />} />
-          <Route path="settings" element={<AccountRoute />} />
+          {shellRoutes('investor')}
         </Route>
         <Route path="admin" element={<AdminRoot />}>
           <Route index element={<Navigate to="/admin/dashboard" replace />} />
-          <Route path="login" element={<AdminLoginRoute />} />
-          <Route path="forgot-password" element={<AdminPasswordResetRoute />} />
-          <Route path="reset-password" element={<AdminPasswordResetRoute />} />
-          {/* The admin layout includes its guard (session or /admin/login), so the guard loads with the admin chunk. */}
-          <Route element={<AdminLayout />}>
-            <Route path="dashboard" element={<AdminDashboardRoute />} />
-            <Route path="users" element={<AdminUsersRoute />} />
-            <Route path="audit" element={<AdminAuditRoute />} />
-            <Route path="settings" element={<AdminSettingsRoute />} />
-            <Route path="analytics" element={<AdminAnalyticsRoute />} />
-            <Route path="compliance" element={<AdminComplianceRoute />} />
-            <Route path="ai-unified" element={<AdminAiUnifiedRoute />} />
-            <Route path="ai" element={<AdminAiRoute />} />
-          </Route>
+          {shellRoutes('adminPublic')}
+          {/* The admin layout includes its guard (session or /admin/login), so the guard loads with the admin chunk;
+              it also hides and refuses the screens the staff member's role may not open. */}
+          <Route element={<AdminLayout screens={ADMIN_SCREENS} />}>{shellRoutes('admin')}</Route>
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

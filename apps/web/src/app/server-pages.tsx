@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { Route, Routes } from 'react-router';
 import { serverDocument } from '@/app/server-document';
 import UserLayout from '@/app/layouts/user-layout';
+import { navItems } from '@/app/route-table';
 import { createQueryClient } from '@/app/providers/query-client';
 import DashboardRoute from '@/app/routes/dashboard';
 import { firstVisitDataPaths, seedFirstVisit } from '@/app/first-visit-data';
@@ -61,7 +62,7 @@ export function renderDashboard(
   const html = renderStaticPage(
     DASHBOARD,
     <Routes>
-      <Route element={<UserLayout />}>
+      <Route element={<UserLayout navItems={navItems('investor')} />}>
         <Route path={DASHBOARD.slice(1)} element={<DashboardRoute />} />
       </Route>
     </Routes>,

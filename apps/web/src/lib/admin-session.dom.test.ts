@@ -8,6 +8,9 @@ import {
   storedAdminUser,
 } from './admin-session';
 import { STORAGE_KEYS } from './storage';
+import { adminScreens } from '@/app/route-table';
+
+const screens = adminScreens();
 
 function staff(role: AdminSessionUser['role']): AdminSessionUser {
   return {
@@ -60,36 +63,38 @@ describe('admin permissions', () => {
       '/admin/ai',
       '/admin/compliance',
     ] as const) {
-      expect(canAccessScreen(user, path)).toBe(true);
+      expect(canAccessScreen(user, screens, path)).toBe(true);
     }
   });
 
   it('compliance: risk_manager and cfo see it besides super_admin, ceo and data_analyst do not', () => {
-    expect(canAccessScreen(staff('risk_manager'), '/admin/compliance')).toBe(true);
-    expect(canAccessScreen(staff('cfo'), '/admin/compliance')).toBe(true);
-    expect(canAccessScreen(staff('ceo'), '/admin/compliance')).toBe(false);
-    expect(canAccessScreen(staff('data_analyst'), '/admin/compliance')).toBe(false);
+    expect(canAccessScreen(staff('risk_manager'), screens, '/admin/compliance')).toBe(true);
+    expect(canAccessScreen(staff('cfo'), screens, '/admin/compliance')).toBe(true);
+    expect(canAccessScreen(staff('ceo'), screens, '/admin/compliance')).toBe(false);
+    expect(canAccessScreen(staff('data_analyst'), screens, '/admin/compliance')).toBe(false);
   });
 
   it('ceo and cto manage users but see neither audit nor settings', () => {
     for (const role of ['ceo', 'cto'] as const) {
-      expect(canAccessScreen(staff(role), '/admin/users')).toBe(true);
-      expect(canAccessScreen(staff(role), '/admin/audit')).toBe(false);
-      expect(canAccessScreen(staff(role), '/admin/settings')).toBe(false);
+      expect(canAccessScreen(staff(role), screens, '/admin/users')).toBe(true);
+      expect(canAccessScreen(staff(role), screens, '/admin/audit')).toBe(false);
+      expect(canAccessScreen(staff(role), screens, '/admin/settings')).toBe(false);
     }
-    expect(canAccessScreen(staff('ceo'), '/admin/analytics')).toBe(true);
+    expect(canAccessScreen(staff('ceo'), screens, '/admin/analytics')).toBe(true);
     // Business intelligence opens to the permissions naming one of its parts (decision 0058): cto's performance.
-    expect(canAccessScreen(staff('cto'), '/admin/analytics')).toBe(true);
-    expect(canAccessScreen(staff('risk_manager'), '/admin/analytics')).toBe(false);
+    expect(canAccessScreen(staff('cto'), screens, '/admin/analytics')).toBe(true);
+    expect(canAccessScreen(staff('risk_manager'), screens, '/admin/analytics')).toBe(false);
   });
 
   it('a data_analyst does not manage users', () => {
     expect(adminCan(staff('data_analyst'), 'user_management')).toBe(false);
   });
 
-  it('nobody without a session passes', () => {
+  it('nobody without a session passes, and no path that is not an admin screen', () => {
     expect(adminCan(null, 'user_management')).toBe(false);
-    expect(canAccessScreen(undefined, '/admin/dashboard')).toBe(false);
+    expect(canAccessScreen(undefined, screens, '/admin/dashboard')).toBe(false);
+    expect(canAccessScreen(staff('super_admin'), screens, '/admin/unknown')).toBe(false);
+    expect(canAccessScreen(staff('super_admin'), [], '/admin/dashboard')).toBe(false);
   });
 });
 

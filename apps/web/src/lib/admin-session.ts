@@ -1,12 +1,7 @@
 import { createContext, useContext } from 'react';
-import type { AdminScreenPath, AdminSessionUser, Permission } from '@bist/contracts';
-import {
-  ADMIN_ROLES,
-  ADMIN_SCREEN_ACCESS,
-  hasPermission,
-  meetsRequirement,
-  PERMISSIONS,
-} from '@bist/contracts/values';
+import type { LucideIcon } from 'lucide-react';
+import type { AdminSessionUser, Permission, PermissionRequirement } from '@bist/contracts';
+import { ADMIN_ROLES, hasPermission, meetsRequirement, PERMISSIONS } from '@bist/contracts/values';
 import { createSessionStore, isString, oneOf, storedUserOf, type StoredSession } from '@/lib/session-store';
 import { STORAGE_KEYS } from '@/lib/storage';
 
@@ -34,9 +29,34 @@ export function adminCan(user: AdminSessionUser | null | undefined, permission: 
   return user ? hasPermission(user.permissions, permission) : false;
 }
 
-/** Whether the user may see an admin screen (the same table the server enforces behind it). */
-export function canAccessScreen(user: AdminSessionUser | null | undefined, path: AdminScreenPath): boolean {
-  return user ? meetsRequirement(user.permissions, ADMIN_SCREEN_ACCESS[path]) : false;
+/** An admin screen as the web's route table (app/route-table.ts) describes it to the admin layout. */
+export interface AdminScreen {
+  path: string;
+  /** The same requirement the server enforces on the API behind the screen. */
+  access: PermissionRequirement;
+  /** The admin-namespace key of its 'Access Denied' sentence. */
+  deniedKey?: string;
+  nav?: { to: string; labelKey: string; icon: LucideIcon };
+}
+
+/** The admin screens, provided by the admin layout from the route table; none outside it (nothing opens). */
+export const AdminScreensContext = createContext<readonly AdminScreen[]>([]);
+
+/** Whether the user may open the screen at `path`: never a path that is not an admin screen, never without a user. */
+export function canAccessScreen(
+  user: AdminSessionUser | null | undefined,
+  screens: readonly AdminScreen[],
+  path: string,
+): boolean {
+  const screen = screens.find((candidate) => candidate.path === path);
+  return user && screen ? meetsRequirement(user.permissions, screen.access) : false;
+}
+
+/** `canAccessScreen` for the signed-in staff member and the screens of the layout around the caller. */
+export function useCanAccessScreen(): (path: string) => boolean {
+  const { session } = useAdminSession();
+  const screens = useContext(AdminScreensContext);
+  return (path) => canAccessScreen(session?.user, screens, path);
 }
 
 /** Only admin paths may be returned to after sign-in: never another site, never the login page itself. */

@@ -1,34 +1,42 @@
-import { useNavigate } from 'react-router';
+import { matchPath, useLocation, useNavigate } from 'react-router';
 import { LogOut, Menu } from 'lucide-react';
 import { RequireAdmin } from '@/app/admin-guards';
+import { AccessDenied } from '@/components/access-denied';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { RoleBadge } from '@/components/role-badge';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { useAdminTranslation } from '@/lib/admin-i18n';
-import { useAdminSession } from '@/lib/admin-session';
+import { AdminScreensContext, canAccessScreen, useAdminSession, type AdminScreen } from '@/lib/admin-session';
 import { useAdminFormats } from './admin-formats';
 import { AdminSidebarContent } from './admin-sidebar';
 import { SidebarShell } from './sidebar-shell';
 
 /**
  * The admin layout, behind the admin guard: a header with the staff member's name, role description, role badge
- * and logout; the sidebar on large screens, a drawer on phones.
+ * and logout; the sidebar on large screens, a drawer on phones. `screens` (the router's, from the route table) are
+ * its menu and its screen guard: a screen the staff member's role may not open shows 'Access Denied' instead. The
+ * server refuses the screen's API calls anyway; this only spares them a page of errors.
  */
-export default function AdminLayout() {
+export default function AdminLayout({ screens }: { screens: readonly AdminScreen[] }) {
   useAdminFormats();
   return (
     <RequireAdmin>
-      <AdminShell />
+      <AdminScreensContext.Provider value={screens}>
+        <AdminShell screens={screens} />
+      </AdminScreensContext.Provider>
     </RequireAdmin>
   );
 }
 
-function AdminShell() {
+function AdminShell({ screens }: { screens: readonly AdminScreen[] }) {
   const { t } = useAdminTranslation();
   const { session, signOut } = useAdminSession();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const user = session?.user;
+  const screen = screens.find((candidate) => matchPath(candidate.path, pathname));
+  const denied = screen && !canAccessScreen(user, screens, screen.path);
 
   return (
     <SidebarShell
@@ -42,6 +50,7 @@ function AdminShell() {
         menuDescription: t('layout.adminPanel'),
         loading: t('common.loading'),
       }}
+      page={denied ? <AccessDenied message={t(screen.deniedKey ?? 'accessDenied.title')} /> : undefined}
       sidebar={(drawer) => <AdminSidebarContent {...(drawer ? { onNavigate: drawer.onNavigate } : {})} />}
       header={(openMenu) => (
         <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-3 border-b bg-card/95 px-4 backdrop-blur md:px-6">

@@ -1,3 +1,4 @@
+import { useContext } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { LogOut } from 'lucide-react';
 import { Logo } from '@/components/logo';
@@ -7,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useAdminTranslation } from '@/lib/admin-i18n';
-import { useAdminSession } from '@/lib/admin-session';
+import { AdminScreensContext, useAdminSession } from '@/lib/admin-session';
 import { visibleNavItems } from './admin-nav-items';
 
 /** Admin sidebar content, shared by the fixed desktop sidebar and the phone drawer. */
@@ -15,7 +16,7 @@ export function AdminSidebarContent({ onNavigate }: { onNavigate?: () => void })
   const { t } = useAdminTranslation();
   const { session, signOut } = useAdminSession();
   const navigate = useNavigate();
-  const items = visibleNavItems(session?.user);
+  const items = visibleNavItems(session?.user, useContext(AdminScreensContext));
   const user = session?.user;
   const initial = (user?.name.trim() || 'A').charAt(0).toUpperCase();
 

@@ -23,6 +23,8 @@ export interface SidebarShellProps {
   sidebar: (drawer: { onNavigate: () => void } | null) => ReactNode;
   /** The top bar; `openMenu` opens the drawer on small screens. */
   header: (openMenu: () => void) => ReactNode;
+  /** Shown instead of the routed page (the admin layout's 'Access Denied'). */
+  page?: ReactNode;
 }
 
 /**
@@ -37,6 +39,7 @@ export function SidebarShell({
   labels,
   sidebar,
   header,
+  page,
 }: SidebarShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Mounted from the first opening on, so closing it keeps its animation and focus handling.
@@ -82,9 +85,7 @@ export function SidebarShell({
           setDrawerOpen(true);
         })}
         <main id={mainId} tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
-          <Suspense fallback={<PageSkeleton label={labels.loading} />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<PageSkeleton label={labels.loading} />}>{page ?? <Outlet />}</Suspense>
         </main>
       </div>
     </div>

@@ -6,15 +6,17 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { NAV_ITEMS } from './nav-items';
+import type { NavItem } from '@/app/route-table';
 import { useSignOut } from './use-sign-out';
 
-/** Sidebar content, shared by the fixed desktop sidebar and the phone drawer. */
+/** Sidebar content, shared by the fixed desktop sidebar and the phone drawer: `items` is the investor's menu. */
 /** `showRole` adds the role label, which the top bar shows on large screens but has no room for on phones. */
 export function SidebarContent({
+  items,
   onNavigate,
   showRole = false,
 }: {
+  items: readonly NavItem[];
   onNavigate?: () => void;
   showRole?: boolean;
 }) {
@@ -35,7 +37,7 @@ export function SidebarContent({
 
       <nav aria-label={t('nav.mainMenu')} className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
-          {NAV_ITEMS.map(({ to, labelKey, hintKey, icon: Icon }) => (
+          {items.map(({ to, labelKey, hintKey, icon: Icon }) => (
             <li key={to}>
               <NavLink
                 to={to}
@@ -55,7 +57,9 @@ export function SidebarContent({
                     />
                     <span className="flex min-w-0 flex-col">
                       <span className="text-sm font-medium">{t(labelKey)}</span>
-                      <span className="truncate text-xs text-muted-foreground">{t(hintKey)}</span>
+                      {hintKey ? (
+                        <span className="truncate text-xs text-muted-foreground">{t(hintKey)}</span>
+                      ) : null}
                     </span>
                   </>
                 )}

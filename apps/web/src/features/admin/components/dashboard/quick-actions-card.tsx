@@ -3,14 +3,14 @@ import { ArrowRight } from 'lucide-react';
 import { ADMIN_QUICK_ACTIONS } from '@bist/contracts/values';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAdminTranslation } from '@/lib/admin-i18n';
-import { canAccessScreen, useAdminSession } from '@/lib/admin-session';
+import { useCanAccessScreen } from '@/lib/admin-session';
 import '@/features/admin/i18n';
 
 /** Links to the screens the staff member's role may open. */
 export function QuickActionsCard() {
   const { t } = useAdminTranslation();
-  const { session } = useAdminSession();
-  const quickActions = ADMIN_QUICK_ACTIONS.filter((action) => canAccessScreen(session?.user, action.path));
+  const canOpen = useCanAccessScreen();
+  const quickActions = ADMIN_QUICK_ACTIONS.filter((action) => canOpen(action.path));
   return (
     <Card>
       <CardHeader>

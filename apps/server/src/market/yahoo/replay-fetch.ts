@@ -31,6 +31,12 @@ export class YahooReplay {
   readonly fetch: typeof fetch = (input, _init) =>
     Promise.resolve().then(() => this.answer(String(input instanceof Request ? input.url : input)));
 
+  /**
+   * Splits added to the recorded charts' events (the recordings carry none): what a server backfilling from the fake
+   * provider stores and offers to holders (the e2e's split offers). The recorded prices are left as they are.
+   */
+  recordedSplits: readonly SyntheticSplit[] = [];
+
   /** Charts asked for whose symbol has no recording are answered with this recording instead (null: 404 as Yahoo). */
   chartFallback: string | null = null;
 
@@ -115,7 +121,7 @@ export class YahooReplay {
     const recorded = chartRecording(symbol) ?? (this.chartFallback && chartRecording(this.chartFallback));
     // No recording for this symbol: answer as Yahoo does for a symbol it does not know.
     if (!recorded) return json(readYahooFixture('chart-not-found.json'), 404);
-    return json(renamedChart(recorded, symbol), 200);
+    return json(withSplits(renamedChart(recorded, symbol), symbol, this.recordedSplits), 200);
   }
 }
 
@@ -136,6 +142,37 @@ function renamedChart(recorded: unknown, symbol: string): unknown {
       result: chart.chart.result.map((r) => ({ ...r, meta: { ...r.meta, symbol } })),
     },
   };
+}
+
+/** A chart answer with `splits` of `yahooSymbol` in its events, as Yahoo sends them. */
+function withSplits(chart: unknown, yahooSymbol: string, splits: readonly SyntheticSplit[]): unknown {
+  const mine = splits.filter((s) => `${s.symbol}.IS` === yahooSymbol);
+  if (mine.length === 0) return chart;
+  const answer = chart as { chart: { result: Record<string, unknown>[] } };
+  return {
+    chart: {
+      ...answer.chart,
+      result: answer.chart.result.map((r) => ({ ...r, events: { ...(r.events ?? {}), splits: splitEvents(mine) } })),
+    },
+  };
+}
+
+/** Yahoo's `events.splits` object for these splits (keyed by the epoch second of the split day's 10:00). */
+function splitEvents(splits: readonly SyntheticSplit[]): Record<string, unknown> {
+  return Object.fromEntries(
+    splits.map((s) => {
+      const at = Math.floor(istanbulInstant(s.date, 10 * 60).getTime() / 1000);
+      return [
+        String(at),
+        {
+          date: at,
+          numerator: s.numerator,
+          denominator: s.denominator,
+          splitRatio: `${String(s.numerator)}:${String(s.denominator)}`,
+        },
+      ];
+    }),
+  );
 }
 
 const INDEX_CODES = new Set(INDICES.map((i) => i.code));
@@ -251,25 +288,7 @@ function syntheticChart(
   const splits = (history.splits ?? []).filter((s) => s.symbol === code);
   const bars = days.map((d) => answeredBar(yahooSymbol, d, history));
   const inPeriod = splits.filter((s) => days.includes(s.date));
-  const events =
-    inPeriod.length > 0
-      ? {
-          splits: Object.fromEntries(
-            inPeriod.map((s) => {
-              const at = Math.floor(istanbulInstant(s.date, 10 * 60).getTime() / 1000);
-              return [
-                String(at),
-                {
-                  date: at,
-                  numerator: s.numerator,
-                  denominator: s.denominator,
-                  splitRatio: `${String(s.numerator)}:${String(s.denominator)}`,
-                },
-              ];
-            }),
-          ),
-        }
-      : undefined;
+  const events = inPeriod.length > 0 ? { splits: splitEvents(inPeriod) } : undefined;
   const recorded = readYahooFixture('chart-THYAO.IS.json') as {
     chart: { result: { meta: Record<string, unknown> }[] };
   };

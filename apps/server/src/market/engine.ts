@@ -363,9 +363,11 @@ export class MarketEngine implements MarketData {
     return repo.database.transaction(async (tx) => {
       let applied = 0;
       for (const [symbol, list] of actions)
-        applied += (await recordCorporateActions(tx, symbol, list, { fetchedFrom: from, source })).splitsApplied;
+        applied += (await recordCorporateActions(tx, symbol, list, { fetchedFrom: from, source }))
+          .splitsApplied;
       await new MarketRepository(tx).upsertDailyBars(rows);
-      if (applied > 0) this.options.log.info({ from, splits: applied }, 'stored history adjusted for new splits');
+      if (applied > 0)
+        this.options.log.info({ from, splits: applied }, 'stored history adjusted for new splits');
       return applied;
     });
   }

@@ -11,8 +11,11 @@ import type { YahooClient } from './yahoo-client.ts';
  * out (and logged).
  */
 export class ChartHistory {
-  private progress: { key: string; bars: Map<string, DailyBar[]>; actions: Map<string, CorporateAction[]> } | null =
-    null;
+  private progress: {
+    key: string;
+    bars: Map<string, DailyBar[]>;
+    actions: Map<string, CorporateAction[]>;
+  } | null = null;
 
   constructor(
     private readonly deps: {

@@ -152,7 +152,10 @@ function withSplits(chart: unknown, yahooSymbol: string, splits: readonly Synthe
   return {
     chart: {
       ...answer.chart,
-      result: answer.chart.result.map((r) => ({ ...r, events: { ...(r.events ?? {}), splits: splitEvents(mine) } })),
+      result: answer.chart.result.map((r) => ({
+        ...r,
+        events: { ...(r.events ?? {}), splits: splitEvents(mine) },
+      })),
     },
   };
 }

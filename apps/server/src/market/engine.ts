@@ -320,7 +320,7 @@ export class MarketEngine implements MarketData {
     try {
       update =
         provider.dailyUpdate && !firstRun
-          ? await provider.dailyUpdate(symbols, from, target, await this.storedCloses())
+          ? await provider.dailyUpdate(symbols, from, target, () => this.storedCloses())
           : { bars: await provider.dailyBars(symbols, from, target), actions: new Map() };
     } catch (error) {
       if (error instanceof DataNotFinalError) return; // asked again on a later tick

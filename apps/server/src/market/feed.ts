@@ -43,14 +43,14 @@ export interface FeedProvider {
   /**
    * The daily update (catch-up) of a provider that reports corporate actions: `dailyBars`' bars with the splits and
    * dividends its answers carried, and those it asked for because a stock's previous close in its answer is not the
-   * close stored for that day (`stored`: the last stored bar of each stock). The engine stores them and adjusts the
-   * history for a new split (decision 0062).
+   * close stored for that day (`storedCloses`: the last stored bar of each stock, read only when the answer needs
+   * it). The engine stores them and adjusts the history for a new split (decision 0062).
    */
   dailyUpdate?(
     symbols: readonly string[],
     fromDate: string,
     toDate: string,
-    stored: ReadonlyMap<string, StoredClose>,
+    storedCloses: () => Promise<ReadonlyMap<string, StoredClose>>,
   ): Promise<DailyUpdate>;
   /** Snapshots of the current session at `instant`; stocks the provider cannot price are left out. */
   snapshots(symbols: readonly string[], instant: Date): Promise<LiveSnapshot[]>;

@@ -191,21 +191,22 @@ export class YahooFeed implements FeedProvider {
     fromDate: string,
     toDate: string,
   ): Promise<Map<string, DailyBar[]>> {
-    return (await this.dailyUpdate(symbols, fromDate, toDate, new Map())).bars;
+    return (await this.dailyUpdate(symbols, fromDate, toDate, () => Promise.resolve(new Map()))).bars;
   }
 
   /**
    * Completed days for the daily update, with the splits and dividends Yahoo reports for them (decision 0062). Several
    * days come from one chart per stock, whose events carry them at no extra request. One finished day comes from the
-   * quotes, which carry none: a stock whose quoted previous close is not its stored close (`stored`) by more than
-   * SPLIT_CHECK_TOLERANCE — what a split, a bonus issue or a large dividend does to Yahoo's adjusted previous close —
-   * has its chart asked from its stored day on, one request each, and that chart's events are taken.
+   * quotes, which carry none: a stock whose quoted previous close is not its stored close (`storedCloses`, read once
+   * the day is final) by more than SPLIT_CHECK_TOLERANCE — what a split, a bonus issue or a large dividend does to
+   * Yahoo's adjusted previous close — has its chart asked from its stored day on, one request each, and that chart's
+   * events are taken.
    */
   async dailyUpdate(
     symbols: readonly string[],
     fromDate: string,
     toDate: string,
-    stored: ReadonlyMap<string, StoredClose>,
+    storedCloses: () => Promise<ReadonlyMap<string, StoredClose>>,
   ): Promise<DailyUpdate> {
     const days = tradingDaysBetween(fromDate, toDate);
     const bars = new Map<string, DailyBar[]>();
@@ -220,6 +221,7 @@ export class YahooFeed implements FeedProvider {
       // One finished day (the usual catch-up after the close): the quotes carry its OHLCV, ≈ 12 requests instead of
       // one chart per stock. Stocks whose last trade is older (suspended, not traded) fall back to their chart.
       if (days.length === 1) {
+        const stored = await storedCloses();
         const { dayBars, suspects } = await this.dayFromQuotes(symbols, toDate, stored);
         for (const [symbol, bar] of dayBars) bars.set(symbol, [bar]);
         for (const symbol of suspects) {

@@ -141,4 +141,61 @@ describe('a split heard of on the daily update (fake provider over HTTP)', () =>
       await fake.close();
     }
   }, 300_000);
+  it('after downtime, adjusts the stored history from the charts of the missed days, at no extra request', async () => {
+    const fake = await startFakeProvider();
+    const synthetic: NonNullable<typeof fake.replay.syntheticHistory> = {
+      indices: new Set(['XU100']),
+      unreported: [SPLIT],
+    };
+    fake.replay.syntheticHistory = synthetic;
+    const t = await createMarketTestApp({ now: SESSION, startDate: '2026-11-02' });
+    try {
+      const repo = new MarketRepository(t.infra.database.db);
+      await repo.setState('yahoo_feed', { startDate: '2026-11-02' });
+      await t.engine.useProvider(
+        await createYahooFeed({
+          repo,
+          clock: t.clock,
+          log: quiet,
+          baseUrl: fake.url,
+          tuning: {
+            settings: { requestsPerMinute: 10_000 },
+            sleep: () => Promise.resolve(),
+            random: () => 0.5,
+          },
+        }),
+      );
+      expect(t.engine.storedThrough).toBe('2026-11-19');
+      const raw = await t.engine.dailyCloses('THYAO', '2026-11-02', '2026-11-19');
+      // Down over Friday and Monday; Yahoo has reported the split by Monday evening.
+      synthetic.unreported = [];
+      synthetic.splits = [SPLIT];
+      t.clock.set(evening('2026-11-23'));
+      const charts = fake.replay.chartRequests().length;
+      await t.engine.tick();
+      expect(t.engine.storedThrough).toBe('2026-11-23');
+      // One chart per stock and published index, as any catch-up of several days: none more for the split.
+      const asked = fake.replay.chartRequests().slice(charts);
+      expect(asked.filter((s) => s === 'THYAO.IS')).toHaveLength(1);
+      expect(new Set(asked).size).toBe(asked.length);
+      const adjusted = await t.engine.dailyCloses('THYAO', '2026-11-02', '2026-11-23');
+      for (const bar of raw)
+        expect(adjusted.find((a) => a.date === bar.date)?.closeTry).toBeCloseTo(bar.closeTry / 2, 6);
+      // The caught-up days are the provider's adjusted ones: no halving between Thursday, Friday and Monday.
+      const [thursday, friday, monday] = adjusted.slice(-3).map((a) => a.closeTry);
+      for (const [a, b] of [
+        [thursday!, friday!],
+        [friday!, monday!],
+      ] as const) {
+        expect(b / a).toBeGreaterThan(0.8);
+        expect(b / a).toBeLessThan(1.25);
+      }
+      expect(
+        (await t.infra.database.pool.query(`select symbol from corporate_actions where kind = 'split'`)).rows,
+      ).toEqual([{ symbol: 'THYAO' }]);
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  }, 300_000);
 });

@@ -60,7 +60,8 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node --import tsx test/fake-provider/cli.ts --port ${PROVIDER_PORT}`,
+      // The recorded charts gain a split and a reverse split (market-real.spec.ts: the offers to holders).
+      command: `node --import tsx test/fake-provider/cli.ts --port ${PROVIDER_PORT} --splits THYAO:2026-11-18:2:1,GARAN:2026-11-19:1:10`,
       cwd: path.join(import.meta.dirname, '../apps/server'),
       url: `http://127.0.0.1:${PROVIDER_PORT}/v1/test/getcrumb`,
       timeout: 60_000,

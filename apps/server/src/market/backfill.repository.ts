@@ -1,5 +1,6 @@
 import { asc, sql } from 'drizzle-orm';
 import { marketBackfill } from '@/db/schema/index';
+import { recordCorporateActions } from './corporate-actions.ts';
 import type { CorporateAction } from './feed.ts';
 import type { DbOrTx } from './market.repository.ts';
 
@@ -79,29 +80,7 @@ export class BackfillRepository {
     await this.db.transaction(async (tx) => {
       // A split first heard of now: the provider's bars of this answer are adjusted for it, the ones stored from
       // earlier answers (before `fetchedFrom`, staged or installed) are not — they are adjusted here, once.
-      for (const action of events.actions) {
-        if (action.kind !== 'split') continue;
-        const known = await tx.execute(sql`
-          select 1 from corporate_actions where symbol = ${symbol} and date = ${action.date}::date and kind = 'split'`);
-        if (known.rows.length > 0) continue;
-        const ratio = action.numerator / action.denominator;
-        const before = sql`symbol = ${symbol} and date < ${action.date}::date and date < ${events.fetchedFrom}::date`;
-        await tx.execute(sql`
-          update market_backfill_bars set open_try = open_try / ${ratio}, high_try = high_try / ${ratio},
-            low_try = low_try / ${ratio}, close_try = close_try / ${ratio}, volume_shares = volume_shares * ${ratio}
-          where ${before}`);
-        await tx.execute(sql`
-          update daily_bars set open_try = open_try / ${ratio}, high_try = high_try / ${ratio},
-            low_try = low_try / ${ratio}, close_try = close_try / ${ratio}, volume_shares = volume_shares * ${ratio}
-          where ${before} and source = ${events.source}`);
-      }
-      for (const action of events.actions)
-        await tx.execute(sql`
-          insert into corporate_actions (symbol, date, kind, numerator, denominator, amount_try, source)
-          values (${symbol}, ${action.date}::date, ${action.kind},
-            ${action.kind === 'split' ? action.numerator : null}, ${action.kind === 'split' ? action.denominator : null},
-            ${action.kind === 'dividend' ? action.amountTry : null}, ${events.source})
-          on conflict (symbol, date, kind) do nothing`);
+      await recordCorporateActions(tx, symbol, events.actions, events);
       if (bars.length > 0)
         await tx.execute(sql`
           insert into market_backfill_bars (symbol, date, open_try, high_try, low_try, close_try, volume_shares, turnover_try)

@@ -14,8 +14,17 @@ import {
 import type { ComponentHealth } from '@/lib/health';
 import type { Clock } from '@/lib/clock';
 import type { DailyClose, MarketData, Quote, QuoteListener, StockInfo } from './market-data.ts';
-import { DataNotFinalError, type EngineLogger, type FeedProvider, type LiveSnapshot } from './feed.ts';
-import type { MarketRepository, StoredDailyBar } from './market.repository.ts';
+import {
+  DataNotFinalError,
+  type CorporateAction,
+  type DailyUpdate,
+  type EngineLogger,
+  type FeedProvider,
+  type LiveSnapshot,
+  type StoredClose,
+} from './feed.ts';
+import { MarketRepository, type StoredDailyBar } from './market.repository.ts';
+import { recordCorporateActions } from './corporate-actions.ts';
 import { IndexLevels } from './index-levels.ts';
 import { MinuteRecorder, replaySessionMinutes } from './minute-bars.ts';
 import { QuoteStore, quoteFromSnapshot, quoteFromStoredBars } from './quote-store.ts';
@@ -306,21 +315,61 @@ export class MarketEngine implements MarketData {
       this.lastStoredDate === null ? provider.historyStartDate() : nextTradingDay(this.lastStoredDate);
     if (from > target) return;
     const started = Date.now();
-    let bars;
+    const symbols = [...this.stockSymbols, ...this.providerIndices];
+    let update: DailyUpdate;
     try {
-      bars = await provider.dailyBars([...this.stockSymbols, ...this.providerIndices], from, target);
+      update =
+        provider.dailyUpdate && !firstRun
+          ? await provider.dailyUpdate(symbols, from, target, () => this.storedCloses())
+          : { bars: await provider.dailyBars(symbols, from, target), actions: new Map() };
     } catch (error) {
       if (error instanceof DataNotFinalError) return; // asked again on a later tick
       throw error;
     }
-    const rows = storedRows(bars, provider);
-    await repo.upsertDailyBars(rows);
+    const rows = storedRows(update.bars, provider);
+    const splitsApplied = await this.storeDays(rows, update.actions, from, provider.name);
     await this.writeIndexBars(from, target);
     this.lastStoredDate = target;
     this.options.log.info(
-      { from, to: target, stockBars: rows.length, ms: Date.now() - started },
+      { from, to: target, stockBars: rows.length, splitsApplied, ms: Date.now() - started },
       firstRun ? 'market history written' : 'market days caught up',
     );
+  }
+
+  /** The last stored bar's day and close of every stock (what the daily update checks the provider's answer with). */
+  private async storedCloses(): Promise<Map<string, StoredClose>> {
+    const last = await this.options.repo.lastBars(this.stockSymbols, 1);
+    const out = new Map<string, StoredClose>();
+    for (const [symbol, [bar]] of last) if (bar) out.set(symbol, { date: bar.date, closeTry: bar.closeTry });
+    return out;
+  }
+
+  /**
+   * Stores the caught-up days and the corporate actions their answers carried in one transaction: a split first heard
+   * of now adjusts the bars stored before `from` once (corporate-actions.ts), so a kill leaves the old days and history
+   * or the new ones, never an adjusted history without its split stored (which would adjust it again).
+   */
+  private async storeDays(
+    rows: readonly StoredDailyBar[],
+    actions: ReadonlyMap<string, readonly CorporateAction[]>,
+    from: string,
+    source: FeedProvider['name'],
+  ): Promise<number> {
+    const { repo } = this.options;
+    if (actions.size === 0) {
+      await repo.upsertDailyBars(rows);
+      return 0;
+    }
+    return repo.database.transaction(async (tx) => {
+      let applied = 0;
+      for (const [symbol, list] of actions)
+        applied += (await recordCorporateActions(tx, symbol, list, { fetchedFrom: from, source }))
+          .splitsApplied;
+      await new MarketRepository(tx).upsertDailyBars(rows);
+      if (applied > 0)
+        this.options.log.info({ from, splits: applied }, 'stored history adjusted for new splits');
+      return applied;
+    });
   }
 
   /**

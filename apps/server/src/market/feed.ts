@@ -40,6 +40,18 @@ export interface FeedProvider {
   historyStartDate(): string;
   /** Completed daily bars of these stocks from `fromDate` to `toDate` inclusive (history and catch-up). */
   dailyBars(symbols: readonly string[], fromDate: string, toDate: string): Promise<Map<string, DailyBar[]>>;
+  /**
+   * The daily update (catch-up) of a provider that reports corporate actions: `dailyBars`' bars with the splits and
+   * dividends its answers carried, and those it asked for because a stock's previous close in its answer is not the
+   * close stored for that day (`storedCloses`: the last stored bar of each stock, read only when the answer needs
+   * it). The engine stores them and adjusts the history for a new split (decision 0062).
+   */
+  dailyUpdate?(
+    symbols: readonly string[],
+    fromDate: string,
+    toDate: string,
+    storedCloses: () => Promise<ReadonlyMap<string, StoredClose>>,
+  ): Promise<DailyUpdate>;
   /** Snapshots of the current session at `instant`; stocks the provider cannot price are left out. */
   snapshots(symbols: readonly string[], instant: Date): Promise<LiveSnapshot[]>;
   /** Minute bars of a session from its open to `until` (to resume after a restart), when the provider can replay them. */
@@ -75,6 +87,18 @@ export type CorporateAction =
 export interface SymbolHistory {
   bars: DailyBar[];
   actions: CorporateAction[];
+}
+
+/** A stock's last stored day and its close. */
+export interface StoredClose {
+  date: string;
+  closeTry: number;
+}
+
+/** Completed days from the provider and the corporate actions (per symbol) its answers carried. */
+export interface DailyUpdate {
+  bars: Map<string, DailyBar[]>;
+  actions: Map<string, CorporateAction[]>;
 }
 
 export interface MinuteBar {

@@ -184,6 +184,27 @@ describe(YahooFeed.name, () => {
       expect(replay.chartRequests()).toEqual([]);
     });
 
+    it("asks a stock's chart on the daily update only when its quoted previous close is not the stored close", async () => {
+      const { feed, replay, log } = setup({}, new Date('2026-11-20T16:00:00Z')); // 19:00 Istanbul
+      replay.quoteFixture = 'quote-closed.json';
+      // THYAO's stored close of Thursday is Yahoo's previous close (344.5); GARAN's is twice Yahoo's 129.
+      const stored = new Map([
+        ['THYAO', { date: '2026-11-19', closeTry: 344.5 }],
+        ['GARAN', { date: '2026-11-19', closeTry: 258 }],
+      ]);
+      const update = await feed.dailyUpdate(['GARAN', 'THYAO'], '2026-11-20', '2026-11-20', () =>
+        Promise.resolve(stored),
+      );
+      expect(update.bars.get('THYAO')?.[0]?.closeTry).toBe(348);
+      expect(replay.chartRequests()).toEqual(['GARAN.IS']);
+      // The recorded chart has no split: nothing is recorded, and the disagreement is logged.
+      expect(update.actions.size).toBe(0);
+      expect(log.entries.find((e) => e.msg?.includes('reports no split'))?.obj).toMatchObject({
+        symbol: 'GARAN',
+        since: '2026-11-19',
+      });
+    });
+
     it("refuses a day's bar until Yahoo's delayed data for it is final", async () => {
       const { feed, replay } = setup({}, new Date('2026-11-20T15:20:00Z')); // 18:20 Istanbul, the session ended at 18:10
       await expect(feed.dailyBars(['THYAO'], '2026-11-20', '2026-11-20')).rejects.toBeInstanceOf(

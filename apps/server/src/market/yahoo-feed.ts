@@ -11,12 +11,20 @@ import {
 import type { ComponentHealth } from '@/lib/health';
 import type { Clock } from '@/lib/clock';
 import type { EngineLogger } from './engine.ts';
-import type { CorporateAction, FeedProvider, LiveSnapshot, SymbolHistory } from './feed.ts';
+import type {
+  CorporateAction,
+  DailyUpdate,
+  FeedProvider,
+  LiveSnapshot,
+  StoredClose,
+  SymbolHistory,
+} from './feed.ts';
 import type { MarketRepository } from './market.repository.ts';
 import { lastCompletedTradingDay as lastCompletedDay } from './trading-day.ts';
 import { YahooCallGuard } from './yahoo/call-guard.ts';
 import { ChartHistory, isNoDataError } from './yahoo/chart-history.ts';
 import {
+  chartActions,
   chartRowsToDailyBars,
   quoteToDailyBar,
   quoteToSnapshot,
@@ -46,6 +54,13 @@ export interface YahooFeedOptions {
 
 /** What tests may set of a Yahoo feed built by createYahooFeed: its settings, waits and jitter. */
 export type YahooFeedTuning = Pick<YahooFeedOptions, 'settings' | 'sleep' | 'random'>;
+
+/**
+ * How far a stock's quoted previous close may be from its stored close before the daily update asks its chart for
+ * corporate actions (decision 0062). The two are the same day's close and agree to the tick unless Yahoo adjusted
+ * it: a 2:1 split halves it, a 10 % bonus issue takes 9 % off; BIST's daily limit does not apply to this difference.
+ */
+export const SPLIT_CHECK_TOLERANCE = 0.03;
 
 const realSleep = (durationMs: number) => new Promise<void>((resolve) => setTimeout(resolve, durationMs));
 
@@ -176,9 +191,27 @@ export class YahooFeed implements FeedProvider {
     fromDate: string,
     toDate: string,
   ): Promise<Map<string, DailyBar[]>> {
+    return (await this.dailyUpdate(symbols, fromDate, toDate, () => Promise.resolve(new Map()))).bars;
+  }
+
+  /**
+   * Completed days for the daily update, with the splits and dividends Yahoo reports for them (decision 0062). Several
+   * days come from one chart per stock, whose events carry them at no extra request. One finished day comes from the
+   * quotes, which carry none: a stock whose quoted previous close is not its stored close (`storedCloses`, read once
+   * the day is final) by more than SPLIT_CHECK_TOLERANCE — what a split, a bonus issue or a large dividend does to
+   * Yahoo's adjusted previous close — has its chart asked from its stored day on, one request each, and that chart's
+   * events are taken.
+   */
+  async dailyUpdate(
+    symbols: readonly string[],
+    fromDate: string,
+    toDate: string,
+    storedCloses: () => Promise<ReadonlyMap<string, StoredClose>>,
+  ): Promise<DailyUpdate> {
     const days = tradingDaysBetween(fromDate, toDate);
     const bars = new Map<string, DailyBar[]>();
-    if (days.length === 0 || symbols.length === 0) return bars;
+    const actions = new Map<string, CorporateAction[]>();
+    if (days.length === 0 || symbols.length === 0) return { bars, actions };
     const now = this.options.clock.now();
     const finalAt = this.finalDataAt(toDate);
     if (now < finalAt) throw new YahooDataNotFinalError(toDate, finalAt);
@@ -188,7 +221,23 @@ export class YahooFeed implements FeedProvider {
       // One finished day (the usual catch-up after the close): the quotes carry its OHLCV, ≈ 12 requests instead of
       // one chart per stock. Stocks whose last trade is older (suspended, not traded) fall back to their chart.
       if (days.length === 1) {
-        for (const [symbol, bar] of await this.dayFromQuotes(symbols, toDate)) bars.set(symbol, [bar]);
+        const stored = await storedCloses();
+        const { dayBars, suspects } = await this.dayFromQuotes(symbols, toDate, stored);
+        for (const [symbol, bar] of dayBars) bars.set(symbol, [bar]);
+        for (const symbol of suspects) {
+          const since = stored.get(symbol)!.date;
+          const chart = await this.chartOf(symbol, 'stock', since, toDate).catch((error: unknown) => {
+            if (isNoDataError(error)) return { bars: [], actions: [] };
+            throw error;
+          });
+          const events = chart.actions.filter((a) => a.date > since);
+          if (events.length > 0) actions.set(symbol, events);
+          else
+            this.options.log.warn(
+              { symbol, since, date: toDate },
+              "Yahoo's previous close differs from the stored close but its chart reports no split",
+            );
+        }
       } else {
         await this.primeShares(symbols);
       }
@@ -197,17 +246,23 @@ export class YahooFeed implements FeedProvider {
         fromDate,
         toDate,
         bars,
+        actions,
       );
       this.guard.settle(operation);
-      return bars;
+      return { bars, actions };
     } catch (error) {
       this.guard.settle(operation, error);
       throw error;
     }
   }
 
-  private async dayFromQuotes(symbols: readonly string[], date: string): Promise<Map<string, DailyBar>> {
-    const out = new Map<string, DailyBar>();
+  private async dayFromQuotes(
+    symbols: readonly string[],
+    date: string,
+    stored: ReadonlyMap<string, StoredClose>,
+  ): Promise<{ dayBars: Map<string, DailyBar>; suspects: string[] }> {
+    const dayBars = new Map<string, DailyBar>();
+    const suspects: string[] = [];
     for (const batch of chunk(symbols.map(yahooSymbolOf), this.settings.quoteBatchSize)) {
       const quotes = await this.guard.callWithinBudget(`quote ×${String(batch.length)} (day bar)`, () =>
         this.options.client.quote(batch),
@@ -215,10 +270,17 @@ export class YahooFeed implements FeedProvider {
       this.absorbShares(batch, quotes);
       for (const quote of quotes) {
         const bar = quote.marketState === 'REGULAR' ? undefined : quoteToDailyBar(quote, date);
-        if (bar) out.set(bistSymbolOf(quote.symbol), bar);
+        if (!bar) continue;
+        const symbol = bistSymbolOf(quote.symbol);
+        dayBars.set(symbol, bar);
+        const last = stored.get(symbol);
+        const previous = quote.regularMarketPreviousClose;
+        if (last && last.date < date && previous !== undefined && previous > 0) {
+          if (Math.abs(last.closeTry / previous - 1) > SPLIT_CHECK_TOLERANCE) suspects.push(symbol);
+        }
       }
     }
-    return out;
+    return { dayBars, suspects };
   }
 
   /**
@@ -236,29 +298,9 @@ export class YahooFeed implements FeedProvider {
     this.guard.assertCircuitClosed(this.options.clock.now());
     const operation = `history ${symbol}`;
     try {
-      const chart = await this.guard.callWithinBudget(`chart ${symbol}`, () =>
-        this.options.client.dailyChart(
-          yahooSymbolOf(symbol),
-          istanbulInstant(fromDate, 0),
-          istanbulInstant(addCalendarDays(toDate, 1), 0),
-        ),
-      );
+      const history = await this.chartOf(symbol, kind, fromDate, toDate);
       this.guard.settle(operation);
-      const inRange = (date: string) => date >= fromDate && date <= toDate;
-      const actions: CorporateAction[] = [
-        ...chart.splits.map((e) => ({
-          kind: 'split' as const,
-          date: istanbulDate(e.date),
-          numerator: e.numerator,
-          denominator: e.denominator,
-        })),
-        ...chart.dividends.map((e) => ({
-          kind: 'dividend' as const,
-          date: istanbulDate(e.date),
-          amountTry: e.amount,
-        })),
-      ].filter((a) => inRange(a.date));
-      return { bars: chartRowsToDailyBars(chart.rows, fromDate, toDate, kind).bars, actions };
+      return history;
     } catch (error) {
       if (isNoDataError(error)) {
         this.guard.settle(operation);
@@ -267,6 +309,26 @@ export class YahooFeed implements FeedProvider {
       this.guard.settle(operation, error);
       throw error;
     }
+  }
+
+  /** One chart request through the budget: the bars and the corporate actions of `fromDate`..`toDate`. */
+  private async chartOf(
+    symbol: string,
+    kind: 'stock' | 'index',
+    fromDate: string,
+    toDate: string,
+  ): Promise<SymbolHistory> {
+    const chart = await this.guard.callWithinBudget(`chart ${symbol}`, () =>
+      this.options.client.dailyChart(
+        yahooSymbolOf(symbol),
+        istanbulInstant(fromDate, 0),
+        istanbulInstant(addCalendarDays(toDate, 1), 0),
+      ),
+    );
+    return {
+      bars: chartRowsToDailyBars(chart.rows, fromDate, toDate, kind).bars,
+      actions: chartActions(chart, fromDate, toDate),
+    };
   }
 
   /** The newest completed trading day whose bars are final at Yahoo at `now` (its delay after the close). */

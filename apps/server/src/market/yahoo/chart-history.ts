@@ -1,7 +1,8 @@
 import { addCalendarDays, istanbulInstant, type DailyBar } from '@bist/market';
 import type { EngineLogger } from '@/market/engine.ts';
 import type { YahooCallGuard } from './call-guard.ts';
-import { chartRowsToDailyBars, yahooSymbolOf } from './mapping.ts';
+import type { CorporateAction } from '@/market/feed.ts';
+import { chartActions, chartRowsToDailyBars, yahooSymbolOf } from './mapping.ts';
 import type { YahooClient } from './yahoo-client.ts';
 
 /**
@@ -10,7 +11,11 @@ import type { YahooClient } from './yahoo-client.ts';
  * out (and logged).
  */
 export class ChartHistory {
-  private progress: { key: string; bars: Map<string, DailyBar[]> } | null = null;
+  private progress: {
+    key: string;
+    bars: Map<string, DailyBar[]>;
+    actions: Map<string, CorporateAction[]>;
+  } | null = null;
 
   constructor(
     private readonly deps: {
@@ -22,16 +27,21 @@ export class ChartHistory {
     },
   ) {}
 
-  /** Fetches the bars of `symbols` from `fromDate` to `toDate` into `into` (symbols without bars are left out). */
+  /**
+   * Fetches the bars of `symbols` from `fromDate` to `toDate` into `into` (symbols without bars are left out), and the
+   * corporate actions the same answers carry into `actionsInto` (no request of its own: the chart asks for events).
+   */
   async fetch(
     symbols: readonly string[],
     fromDate: string,
     toDate: string,
     into: Map<string, DailyBar[]>,
+    actionsInto?: Map<string, CorporateAction[]>,
   ): Promise<void> {
     const key = `${fromDate}|${toDate}`;
-    if (this.progress?.key !== key) this.progress = { key, bars: new Map() };
+    if (this.progress?.key !== key) this.progress = { key, bars: new Map(), actions: new Map() };
     const progress = this.progress.bars;
+    const actions = this.progress.actions;
     const pending = symbols.filter((s) => !progress.has(s));
     const period1 = istanbulInstant(fromDate, 0);
     const period2 = istanbulInstant(addCalendarDays(toDate, 1), 0);
@@ -44,10 +54,12 @@ export class ChartHistory {
         const symbol = pending[next]!;
         next += 1;
         try {
-          const { rows } = await this.deps.guard.callWithinBudget(`chart ${symbol}`, () =>
+          const chart = await this.deps.guard.callWithinBudget(`chart ${symbol}`, () =>
             this.deps.client.dailyChart(yahooSymbolOf(symbol), period1, period2),
           );
-          const mapped = chartRowsToDailyBars(rows, fromDate, toDate);
+          const mapped = chartRowsToDailyBars(chart.rows, fromDate, toDate);
+          const events = chartActions(chart, fromDate, toDate);
+          if (events.length > 0) actions.set(symbol, events);
           progress.set(symbol, mapped.bars);
           skippedRows += mapped.skippedRows;
           if (progress.size % 100 === 0)
@@ -84,6 +96,8 @@ export class ChartHistory {
     for (const symbol of symbols) {
       const list = progress.get(symbol);
       if (list && list.length > 0) into.set(symbol, list);
+      const events = actions.get(symbol);
+      if (events) actionsInto?.set(symbol, events);
     }
     this.progress = null;
   }

@@ -1,6 +1,6 @@
 import { istanbulDate, isTradingDay, roundToTick, type DailyBar } from '@bist/market';
-import type { LiveSnapshot } from '@/market/feed.ts';
-import type { YahooChartRow, YahooQuote } from './yahoo-client.ts';
+import type { CorporateAction, LiveSnapshot } from '@/market/feed.ts';
+import type { YahooChart, YahooChartRow, YahooQuote } from './yahoo-client.ts';
 
 /** Yahoo lists Borsa Istanbul equities and indices with the exchange suffix `.IS`. */
 const ISTANBUL_SUFFIX = '.IS';
@@ -163,4 +163,22 @@ export function chartRowsToDailyBars(
     });
   }
   return { bars: [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date)), skippedRows };
+}
+
+/** The splits and dividends of a chart's events dated in [fromDate, toDate] (Istanbul days). */
+export function chartActions(chart: YahooChart, fromDate: string, toDate: string): CorporateAction[] {
+  const inRange = (date: string) => date >= fromDate && date <= toDate;
+  return [
+    ...chart.splits.map((e) => ({
+      kind: 'split' as const,
+      date: istanbulDate(e.date),
+      numerator: e.numerator,
+      denominator: e.denominator,
+    })),
+    ...chart.dividends.map((e) => ({
+      kind: 'dividend' as const,
+      date: istanbulDate(e.date),
+      amountTry: e.amount,
+    })),
+  ].filter((a) => inRange(a.date));
 }

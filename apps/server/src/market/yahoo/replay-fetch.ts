@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { INDICES, istanbulInstant, tradingDaysBetween, istanbulDate } from '@bist/market';
+import { INDICES, addCalendarDays, istanbulInstant, tradingDaysBetween, istanbulDate } from '@bist/market';
 
 /**
  * Test support: answers yahoo-finance2 from the recorded responses in test/fixtures/yahoo instead of the network (the
@@ -31,6 +31,12 @@ export class YahooReplay {
   readonly fetch: typeof fetch = (input, _init) =>
     Promise.resolve().then(() => this.answer(String(input instanceof Request ? input.url : input)));
 
+  /**
+   * Splits added to the recorded charts' events (the recordings carry none): what a server backfilling from the fake
+   * provider stores and offers to holders (the e2e's split offers). The recorded prices are left as they are.
+   */
+  recordedSplits: readonly SyntheticSplit[] = [];
+
   /** Charts asked for whose symbol has no recording are answered with this recording instead (null: 404 as Yahoo). */
   chartFallback: string | null = null;
 
@@ -46,7 +52,18 @@ export class YahooReplay {
      * Splits answered as Yahoo does: in the chart's events when in the period asked for, with prices adjusted for
      * them (the made-up bars are continuous across a split, as Yahoo's adjusted prices are).
      */
-    splits?: readonly { symbol: string; date: string; numerator: number; denominator: number }[];
+    splits?: readonly SyntheticSplit[];
+    /**
+     * Splits Yahoo does not report yet (a split after the answers a server has already stored): no event, and the
+     * prices before their date are the unadjusted ones (the ratio higher). Moving one to `splits` is Yahoo hearing of
+     * it.
+     */
+    unreported?: readonly SyntheticSplit[];
+    /**
+     * While set, quote requests are answered for every symbol asked for with this day's made-up bar after its close
+     * (previous close: the day before's, adjusted as the charts are), as Yahoo answers the daily update.
+     */
+    quotesOn?: string;
   } | null = null;
 
   quoteRequests(): string[][] {
@@ -86,6 +103,8 @@ export class YahooReplay {
     const parsed = new URL(url);
     if (parsed.pathname.startsWith('/v7/finance/quote')) {
       const wanted = new Set((parsed.searchParams.get('symbols') ?? '').split(','));
+      if (this.syntheticHistory?.quotesOn)
+        return json(syntheticQuotes([...wanted], this.syntheticHistory.quotesOn, this.syntheticHistory), 200);
       const recorded = readYahooFixture(this.quoteFixture) as {
         quoteResponse: { result: { symbol: string }[]; error: null };
       };
@@ -102,7 +121,7 @@ export class YahooReplay {
     const recorded = chartRecording(symbol) ?? (this.chartFallback && chartRecording(this.chartFallback));
     // No recording for this symbol: answer as Yahoo does for a symbol it does not know.
     if (!recorded) return json(readYahooFixture('chart-not-found.json'), 404);
-    return json(renamedChart(recorded, symbol), 200);
+    return json(withSplits(renamedChart(recorded, symbol), symbol, this.recordedSplits), 200);
   }
 }
 
@@ -123,6 +142,40 @@ function renamedChart(recorded: unknown, symbol: string): unknown {
       result: chart.chart.result.map((r) => ({ ...r, meta: { ...r.meta, symbol } })),
     },
   };
+}
+
+/** A chart answer with `splits` of `yahooSymbol` in its events, as Yahoo sends them. */
+function withSplits(chart: unknown, yahooSymbol: string, splits: readonly SyntheticSplit[]): unknown {
+  const mine = splits.filter((s) => `${s.symbol}.IS` === yahooSymbol);
+  if (mine.length === 0) return chart;
+  const answer = chart as { chart: { result: Record<string, unknown>[] } };
+  return {
+    chart: {
+      ...answer.chart,
+      result: answer.chart.result.map((r) => ({
+        ...r,
+        events: { ...(r.events ?? {}), splits: splitEvents(mine) },
+      })),
+    },
+  };
+}
+
+/** Yahoo's `events.splits` object for these splits (keyed by the epoch second of the split day's 10:00). */
+function splitEvents(splits: readonly SyntheticSplit[]): Record<string, unknown> {
+  return Object.fromEntries(
+    splits.map((s) => {
+      const at = Math.floor(istanbulInstant(s.date, 10 * 60).getTime() / 1000);
+      return [
+        String(at),
+        {
+          date: at,
+          numerator: s.numerator,
+          denominator: s.denominator,
+          splitRatio: `${String(s.numerator)}:${String(s.denominator)}`,
+        },
+      ];
+    }),
+  );
 }
 
 const INDEX_CODES = new Set(INDICES.map((i) => i.code));
@@ -159,6 +212,71 @@ export function syntheticBar(
   };
 }
 
+export interface SyntheticSplit {
+  symbol: string;
+  date: string;
+  numerator: number;
+  denominator: number;
+}
+
+/**
+ * The bar Yahoo answers for `date`: the made-up bars stand for prices adjusted for every split it reports (raw prices
+ * before a split are its ratio higher); before a split it does not report yet, the raw price.
+ */
+function answeredBar(
+  yahooSymbol: string,
+  date: string,
+  history: NonNullable<YahooReplay['syntheticHistory']>,
+): ReturnType<typeof syntheticBar> {
+  const bar = syntheticBar(yahooSymbol, date);
+  const code = yahooSymbol.replace(/\.IS$/, '');
+  const ratio = (history.unreported ?? [])
+    .filter((s) => s.symbol === code && date < s.date)
+    .reduce((r, s) => r * (s.numerator / s.denominator), 1);
+  if (ratio === 1) return bar;
+  const raw = (x: number) => Math.round(x * ratio * 100) / 100;
+  return {
+    open: raw(bar.open),
+    high: raw(bar.high),
+    low: raw(bar.low),
+    close: raw(bar.close),
+    volume: Math.round(bar.volume / ratio),
+  };
+}
+
+/** Yahoo's quote answer after the close of `date` for the symbols asked for, made of synthetic bars. */
+function syntheticQuotes(
+  yahooSymbols: readonly string[],
+  date: string,
+  history: NonNullable<YahooReplay['syntheticHistory']>,
+): unknown {
+  const recorded = readYahooFixture('quote-closed.json') as { quoteResponse: { result: object[] } };
+  const template = recorded.quoteResponse.result[0]!;
+  const previous = tradingDaysBetween(addCalendarDays(date, -10), addCalendarDays(date, -1)).at(-1)!;
+  const result = yahooSymbols
+    .filter((symbol) => {
+      const code = symbol.replace(/\.IS$/, '');
+      return symbol.endsWith('.IS') && (!INDEX_CODES.has(code) || history.indices.has(code));
+    })
+    .map((symbol) => {
+      const bar = answeredBar(symbol, date, history);
+      return {
+        ...template,
+        symbol,
+        quoteType: INDEX_CODES.has(symbol.replace(/\.IS$/, '')) ? 'INDEX' : 'EQUITY',
+        marketState: 'CLOSED',
+        regularMarketTime: Math.floor(istanbulInstant(date, 18 * 60 + 10).getTime() / 1000),
+        regularMarketPrice: bar.close,
+        regularMarketOpen: bar.open,
+        regularMarketDayHigh: bar.high,
+        regularMarketDayLow: bar.low,
+        regularMarketVolume: bar.volume,
+        regularMarketPreviousClose: answeredBar(symbol, previous, history).close,
+      };
+    });
+  return { quoteResponse: { result, error: null } };
+}
+
 /** Yahoo's chart answer for [period1, period2) made of synthetic bars (null: a symbol Yahoo would not know). */
 function syntheticChart(
   yahooSymbol: string,
@@ -171,28 +289,9 @@ function syntheticChart(
   const to = new Date(Number(query.get('period2') ?? 0) * 1000 - 1);
   const days = tradingDaysBetween(istanbulDate(from), istanbulDate(to));
   const splits = (history.splits ?? []).filter((s) => s.symbol === code);
-  // The made-up bars stand for prices adjusted for every split (raw prices before a split are its ratio higher).
-  const bars = days.map((d) => syntheticBar(yahooSymbol, d));
+  const bars = days.map((d) => answeredBar(yahooSymbol, d, history));
   const inPeriod = splits.filter((s) => days.includes(s.date));
-  const events =
-    inPeriod.length > 0
-      ? {
-          splits: Object.fromEntries(
-            inPeriod.map((s) => {
-              const at = Math.floor(istanbulInstant(s.date, 10 * 60).getTime() / 1000);
-              return [
-                String(at),
-                {
-                  date: at,
-                  numerator: s.numerator,
-                  denominator: s.denominator,
-                  splitRatio: `${String(s.numerator)}:${String(s.denominator)}`,
-                },
-              ];
-            }),
-          ),
-        }
-      : undefined;
+  const events = inPeriod.length > 0 ? { splits: splitEvents(inPeriod) } : undefined;
   const recorded = readYahooFixture('chart-THYAO.IS.json') as {
     chart: { result: { meta: Record<string, unknown> }[] };
   };

@@ -378,15 +378,12 @@ export class MarketRepository {
     return row?.at ? new Date(row.at) : null;
   }
 
-  /** The minute bars of the latest stored session (the 12 hours before its newest minute), ascending per symbol. */
-  async latestSessionMinutes() {
-    const latest = await this.newestMinute();
-    if (!latest) return [];
-    const start = new Date(latest.getTime() - 12 * 3_600_000);
+  /** The stored minute bars from a minute on (that one included), ascending per symbol. */
+  async minuteBarsFrom(from: Date) {
     return this.db
       .select()
       .from(minuteBars)
-      .where(gte(minuteBars.minute, start))
+      .where(gte(minuteBars.minute, from))
       .orderBy(asc(minuteBars.symbol), asc(minuteBars.minute));
   }
 

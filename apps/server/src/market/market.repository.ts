@@ -378,13 +378,16 @@ export class MarketRepository {
     return row?.at ? new Date(row.at) : null;
   }
 
-  /** The stored minute bars from a minute on (that one included), ascending per symbol. */
+  /**
+   * The stored minute bars from a minute on (that one included), ascending by minute (then symbol): read along the
+   * minute index, so a read of the newest minutes costs those rows, not a pass over the whole table.
+   */
   async minuteBarsFrom(from: Date) {
     return this.db
       .select()
       .from(minuteBars)
       .where(gte(minuteBars.minute, from))
-      .orderBy(asc(minuteBars.symbol), asc(minuteBars.minute));
+      .orderBy(asc(minuteBars.minute), asc(minuteBars.symbol));
   }
 
   async getState<T>(key: string): Promise<T | undefined> {

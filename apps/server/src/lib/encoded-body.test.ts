@@ -57,6 +57,20 @@ describe(encodeBody.name, () => {
     expect(body.forAcceptEncoding('deflate').encoding).toBeUndefined();
   });
 
+  it('compresses both encodings ahead on the thread pool, to the bytes a request would have made', async () => {
+    const ahead = encodeBody(schema, { success: true, data: rows });
+    const onRequest = encodeBody(schema, { success: true, data: rows });
+    let loopTurned = false;
+    setImmediate(() => (loopTurned = true));
+    await ahead.precompress();
+    // The event loop went on while zlib worked (a synchronous compression would have finished first).
+    expect(loopTurned).toBe(true);
+    expect(ahead.forAcceptEncoding('br').bytes.equals(onRequest.forAcceptEncoding('br').bytes)).toBe(true);
+    expect(ahead.forAcceptEncoding('gzip').bytes.equals(onRequest.forAcceptEncoding('gzip').bytes)).toBe(
+      true,
+    );
+  });
+
   it('leaves small bodies uncompressed', () => {
     const small = new EncodedBody(Buffer.alloc(COMPRESS_MIN_BYTES - 1, 'a'));
     expect(small.forAcceptEncoding('br').encoding).toBeUndefined();

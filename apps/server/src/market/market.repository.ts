@@ -378,16 +378,16 @@ export class MarketRepository {
     return row?.at ? new Date(row.at) : null;
   }
 
-  /** The minute bars of the latest stored session (the 12 hours before its newest minute), ascending per symbol. */
-  async latestSessionMinutes() {
-    const latest = await this.newestMinute();
-    if (!latest) return [];
-    const start = new Date(latest.getTime() - 12 * 3_600_000);
+  /**
+   * The stored minute bars from a minute on (that one included), ascending by minute (then symbol): read along the
+   * minute index, so a read of the newest minutes costs those rows, not a pass over the whole table.
+   */
+  async minuteBarsFrom(from: Date) {
     return this.db
       .select()
       .from(minuteBars)
-      .where(gte(minuteBars.minute, start))
-      .orderBy(asc(minuteBars.symbol), asc(minuteBars.minute));
+      .where(gte(minuteBars.minute, from))
+      .orderBy(asc(minuteBars.minute), asc(minuteBars.symbol));
   }
 
   async getState<T>(key: string): Promise<T | undefined> {

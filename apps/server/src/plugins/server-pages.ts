@@ -48,8 +48,8 @@ function isServerPage(value: unknown): value is ServerPage {
  * Renders a server page with the answers of the app's own API, asked in-process with `inject` as the browser would
  * ask them (the same routes, caches and serialisation) but without any of the visitor's headers: a page only ever
  * holds what the API answers to anyone (a path behind a session guard answers 401, and the page is not rendered).
- * The web plugin keeps the documents (`ServerPageDocuments`), so a render (≈ 2 ms, more under load) happens when the
- * data move and every few seconds, not per request. Null when a data path does not answer 200 (the app's page then
+ * The web plugin keeps the documents (`ServerPageDocuments`), so a render (≈ 2 ms, more under load) happens in the
+ * background when the data move and every few seconds, not per request. Null when a data path does not answer 200 (the app's page then
  * loads it).
  */
 export async function renderServerPage(
@@ -73,62 +73,118 @@ export async function renderServerPage(
 }
 
 /**
- * How long a kept document is sent before it is rendered again with the same data version (the clock moved). A render
- * holds the event loop for tens of milliseconds under load (React on the server): once a second it put bench:load's
- * p99 at 349 ms, every five seconds 53 ms. A moved version (a price, a finished run) is rendered at once regardless.
+ * How often a page is rendered at most, and how old its kept document may grow before the next request has it rendered
+ * again. A render holds the event loop for tens of milliseconds under load (React on the server), wherever it runs:
+ * once a second it put bench:load's p99 at 349 ms, every five seconds 53 ms. So a moved version (a price, a finished
+ * run) is rendered in the background at this pace, never on a request, and the kept document is sent meanwhile.
  */
 export const SERVER_PAGE_MAX_AGE_MS = 5_000;
 
+/** Timers of the background renders (tests fire them by hand). */
+export interface RenderTimers {
+  set(fire: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const realTimers: RenderTimers = {
+  set: (fire, ms) => setTimeout(fire, ms).unref(),
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+interface KeptDocument {
+  version: string;
+  document: EncodedBody | null;
+  renderedAtMs: number;
+}
+
 /**
- * Rendered documents, one per page, kept with the version of the data they were rendered from. A request at another
- * version waits for a render at its version (a run ended, a price moved: never an older answer than the API's). At
- * the same version, a document older than SERVER_PAGE_MAX_AGE_MS is still sent while one render at a time makes its
- * successor: the answers also carry the clock (the market status's server time, the quotes' age), which moves
- * without the version, and waiting for those renders would stall every request that arrives meanwhile.
+ * Rendered documents, one per page, kept with the version of the data they were rendered from and compressed in
+ * both encodings. Only a page's first request waits for a render (concurrent first requests share it); every later
+ * one gets the kept document at once. A request that finds the data at another version, or the document
+ * `intervalMs` old (the answers also carry the clock: the market status's server time, the quotes' age), arms one
+ * background render of the page for `intervalMs` after the kept one was made (at once when that has passed): a burst
+ * of versions (every quote tick) is rendered once per interval, and a document is at most an interval and a render
+ * behind its data.
  */
 export class ServerPageDocuments {
-  private readonly kept = new Map<
-    string,
-    { version: string; document: EncodedBody | null; renderedAtMs: number }
-  >();
-  private readonly rendering = new SingleFlight<string, EncodedBody | null>();
+  private readonly kept = new Map<string, KeptDocument>();
+  private readonly first = new SingleFlight<string, EncodedBody | null>();
+  /** The armed or running background render of each page. */
+  private readonly armed = new Map<string, unknown>();
+  private stopped = false;
+  private readonly nowMs: () => number;
+  private readonly timers: RenderTimers;
+  private readonly intervalMs: number;
 
   constructor(
     private readonly log: FastifyBaseLogger,
-    private readonly nowMs: () => number = Date.now,
-  ) {}
+    options: { nowMs?: () => number; timers?: RenderTimers; intervalMs?: number } = {},
+  ) {
+    this.nowMs = options.nowMs ?? Date.now;
+    this.timers = options.timers ?? realTimers;
+    this.intervalMs = options.intervalMs ?? SERVER_PAGE_MAX_AGE_MS;
+  }
 
+  /**
+   * The page's document: the kept one (arming a background render when `version()` moved or it aged), else the first
+   * render's. `render` makes a document of the data as it is when called.
+   */
   async get(
     path: string,
-    version: string,
+    version: () => Promise<string>,
     render: () => Promise<EncodedBody | null>,
   ): Promise<EncodedBody | null> {
+    const current = await version();
     const kept = this.kept.get(path);
-    if (kept?.version !== version) return this.render(path, version, render);
-    if (this.nowMs() - kept.renderedAtMs >= SERVER_PAGE_MAX_AGE_MS) {
-      this.render(path, version, render).catch((error: unknown) =>
-        this.log.error(
-          { err: error, page: path },
-          'server page render failed; the kept page is sent meanwhile',
-        ),
-      );
-    }
+    if (!kept) return this.first.run(path, () => this.render(path, version, render));
+    if (kept.version !== current || this.nowMs() - kept.renderedAtMs >= this.intervalMs)
+      this.arm(path, kept, version, render);
     return kept.document;
   }
 
-  private render(
+  /** Cancels the armed renders (the server closes). */
+  stop(): void {
+    this.stopped = true;
+    for (const handle of this.armed.values()) if (handle !== RUNNING) this.timers.clear(handle);
+    this.armed.clear();
+  }
+
+  private arm(
     path: string,
-    version: string,
+    kept: KeptDocument,
+    version: () => Promise<string>,
+    render: () => Promise<EncodedBody | null>,
+  ): void {
+    if (this.stopped || this.armed.has(path)) return;
+    const delayMs = Math.max(0, kept.renderedAtMs + this.intervalMs - this.nowMs());
+    const handle = this.timers.set(() => {
+      if (this.stopped) return;
+      this.armed.set(path, RUNNING);
+      this.render(path, version, render)
+        .catch((error: unknown) =>
+          this.log.error(
+            { err: error, page: path },
+            'server page render failed; the kept page is sent meanwhile',
+          ),
+        )
+        .finally(() => this.armed.delete(path));
+    }, delayMs);
+    this.armed.set(path, handle);
+  }
+
+  /** Renders the page at the data's current version and keeps it, compressed (off the event loop). */
+  private async render(
+    path: string,
+    version: () => Promise<string>,
     render: () => Promise<EncodedBody | null>,
   ): Promise<EncodedBody | null> {
-    return this.rendering.run(`${path}|${version}`, async () => {
-      const renderedAtMs = this.nowMs();
-      const document = await render();
-      const current = this.kept.get(path);
-      // A render for a newer version may have finished first: keep the newest rendering only.
-      if (!current || current.version !== version || current.renderedAtMs <= renderedAtMs)
-        this.kept.set(path, { version, document, renderedAtMs });
-      return document;
-    });
+    const renderedAtMs = this.nowMs();
+    const renderedVersion = await version();
+    const document = await render();
+    await document?.precompress();
+    this.kept.set(path, { version: renderedVersion, document, renderedAtMs });
+    return document;
   }
 }
+
+const RUNNING = Symbol('running');

@@ -231,14 +231,14 @@ describe(`${registerWeb.name}: pages kept per version of their data`, () => {
     app = Fastify();
     app.get('/api/fake/summary', async () => ({ success: true, data: { calls: ++summaryCalls } }));
     app.get('/api/fake/status', async (request) => ({ success: true, data: request.query }));
-    await registerWeb(app, dir, { pageDataVersion: async () => version });
+    await registerWeb(app, dir, { pageDataVersion: async () => version, pageRenderIntervalMs: 200 });
   });
   afterAll(async () => {
     await app.close();
     fs.rmSync(path.dirname(dir), { recursive: true, force: true });
   });
 
-  it('renders once per version: later requests get the same document without asking the data again', async () => {
+  it('renders on the first request, then in the background when the version moves: requests never wait for a render', async () => {
     const rendersBefore = renders();
     const first = await app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'identity' } });
     const second = await app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'br' } });
@@ -246,10 +246,26 @@ describe(`${registerWeb.name}: pages kept per version of their data`, () => {
     expect(zlib.brotliDecompressSync(second.rawPayload).toString()).toBe(first.body);
     expect(renders() - rendersBefore).toBe(1);
     expect(summaryCalls).toBe(1);
-    // The data moved (a run ended, a price changed, a second passed): the next request renders the new answers.
+    // The data moved (a run ended, a price changed): the requests get the kept page at once, never a render, and
+    // the page is rendered in the background within the interval.
     version = 'v2';
+    const movedAt = Date.now();
     const third = await app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'identity' } });
-    expect(third.body).toContain('{"calls":2}');
+    expect(third.body).toContain('{"calls":1}');
+    expect(renders() - rendersBefore).toBe(1);
+    let fresh = third;
+    while (!fresh.body.includes('{"calls":2}') && Date.now() - movedAt < 5_000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      fresh = await app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'identity' } });
+    }
+    expect(fresh.body).toContain('{"calls":2}');
+    expect(Date.now() - movedAt).toBeLessThan(1_000);
+    expect(renders() - rendersBefore).toBe(2);
+    // Sent in each encoding from the one kept render.
+    const br = await app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'br' } });
+    const gzip = await app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'gzip' } });
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(fresh.body);
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(fresh.body);
     expect(renders() - rendersBefore).toBe(2);
   });
 });

@@ -16,10 +16,13 @@ import {
 export interface WebOptions {
   /**
    * A version of the public data a server page may be rendered from (the quotes, the stored predictions): equal
-   * versions give equal answers but for the clock. With it, a page is rendered when the version moves and every few
-   * seconds (ServerPageDocuments) and the same document is sent in between; without it, on every request.
+   * versions give equal answers but for the clock. With it, a page is rendered on its first request, then in the
+   * background when the version moves and every few seconds (ServerPageDocuments), and the kept document is sent
+   * meanwhile; without it, on every request.
    */
   pageDataVersion?: () => Promise<string>;
+  /** How often a kept page is rendered again at most (SERVER_PAGE_MAX_AGE_MS; tests shorten it). */
+  pageRenderIntervalMs?: number;
 }
 
 /**
@@ -52,11 +55,13 @@ export async function registerWeb(
       })
     : new Map<string, ServerPage>();
   // One document per page, kept for the version of the data it was rendered from (null: its data did not answer).
-  const documents = new ServerPageDocuments(app.log);
+  const documents = new ServerPageDocuments(app.log, { intervalMs: options.pageRenderIntervalMs });
+  app.addHook('onClose', async () => documents.stop());
+  const { pageDataVersion } = options;
   const renderPage = async (page: ServerPage, request: FastifyRequest): Promise<EncodedBody | null> => {
-    const render = () => renderServerPage(app, page, request.log);
-    if (!options.pageDataVersion) return render();
-    return documents.get(page.path, await options.pageDataVersion(), render);
+    if (!pageDataVersion) return renderServerPage(app, page, request.log);
+    // Background renders outlive the request that armed them: they log to the server's log.
+    return documents.get(page.path, pageDataVersion, () => renderServerPage(app, page, app.log));
   };
   if (hasBuild) {
     await app.register(fastifyStatic, {

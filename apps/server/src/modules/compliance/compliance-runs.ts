@@ -8,6 +8,7 @@ import type { MarketData } from '@/market/market-data';
 import type { MarketRepository } from '@/market/market.repository';
 import type { AdminUsersService } from '@/modules/admin-users/admin-users.service';
 import type { AuditService } from '@/modules/audit/audit.service';
+import { ClosingScan } from './closing-scan.ts';
 import type { ComplianceRepository, NewViolationRow, RuleRow } from './compliance.repository.ts';
 import { CoalescingTrigger, triggersPlatformRules, type TimerPort } from './run-triggers.ts';
 import type { PlatformEvent } from './rules/audit-events.ts';
@@ -21,7 +22,7 @@ import type { Finding } from './rules/finding.ts';
 import type { InvestorTrade } from './rules/investor-trades.ts';
 import { largeTrades, type LargeTradeParams } from './rules/large-trade.ts';
 import { scanDailyMarketRules } from './rules/market-scan.ts';
-import { markingTheClose, type MarkingTheCloseParams } from './rules/marking-the-close.ts';
+import type { MarkingTheCloseParams } from './rules/marking-the-close.ts';
 import { offHoursSignIn, type OffHoursSignInParams } from './rules/off-hours-sign-in.ts';
 import { preSignalTrading, type PreSignalTradingParams } from './rules/pre-signal-trading.ts';
 import { privilegeChange, type PrivilegeChangeParams } from './rules/privilege-change.ts';
@@ -41,10 +42,6 @@ const FINDING_OVERLAP_DAYS = 7;
 /** Audit events read for the platform rules. */
 const PLATFORM_LOOKBACK_DAYS = 7;
 const PLATFORM_EVENT_LIMIT = 5_000;
-/** Istanbul is UTC+3 all year. */
-const ISTANBUL_OFFSET_MS = 3 * 3_600_000;
-/** Continuous trading ends at 18:00 Istanbul; a session whose last minute bar is from 17:55 on reached its close. */
-const SESSION_CLOSE_MINUTE = 17 * 60 + 55;
 
 export interface StaffAction {
   actor: AdminActor;
@@ -87,7 +84,7 @@ export interface ComplianceRunQueue {
 /** What the market rules read of the stored bars (the market engine's repository implements it). */
 export type ComplianceBarReads = Pick<
   MarketRepository,
-  'stockBarsSince' | 'latestStockDailyDate' | 'newestMinute' | 'latestSessionMinutes'
+  'stockBarsSince' | 'latestStockDailyDate' | 'newestMinute' | 'minuteBarsFrom'
 >;
 
 /** What the investor rules read of the ledgers (the portfolio's repository implements it). */
@@ -154,12 +151,6 @@ export function raisesAlert(severity: ComplianceSeverity, category: RuleCategory
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
-/** Whether a minute bar is from the session's closing minutes (17:55 Istanbul or later). */
-function reachedClose(minute: Date): boolean {
-  const local = new Date(minute.getTime() + ISTANBUL_OFFSET_MS);
-  return local.getUTCHours() * 60 + local.getUTCMinutes() >= SESSION_CLOSE_MINUTE;
-}
-
 /** The market rules that read daily bars (the other, marking the close, reads the latest session's minute bars). */
 const DAILY_MARKET_RULES = [
   'MKT_PRICE_LIMIT_STREAK',
@@ -181,8 +172,11 @@ export class ComplianceRuns {
    * unchanged (it would find only what dedup drops); every other run scans.
    */
   private lastDailyScan: { key: string; demo: boolean } | null = null;
+  /** Marking the close, kept folded between the minute-bar runs (each reads only the new minutes). */
+  private readonly closingScan: ClosingScan;
 
   constructor(private readonly deps: ComplianceRunsDeps) {
+    this.closingScan = new ClosingScan(deps.bars, (symbol) => deps.market.hasStock(symbol));
     const trigger = (name: 'audit_event' | 'minute_bar') =>
       new CoalescingTrigger(
         () => this.runFor(name),
@@ -274,7 +268,8 @@ export class ComplianceRuns {
       findings.set(code, [...(findings.get(code) ?? []), ...list.filter((f) => f.occurredAt >= from)]);
     };
 
-    // Market: daily rules on stored bars; marking the close on the latest session's minute bars.
+    // Market: daily rules on stored bars; marking the close on the latest session's minute bars (a minute-bar run
+    // reads only the minutes stored since the previous one).
     let demo = false;
     if (covers('market')) {
       const key = [
@@ -298,7 +293,8 @@ export class ComplianceRuns {
         this.lastDailyScan = { key, demo };
       }
       const closing = params<MarkingTheCloseParams>('MKT_MARKING_THE_CLOSE');
-      if (closing) add('MKT_MARKING_THE_CLOSE', await this.markingTheClose(closing));
+      if (closing)
+        add('MKT_MARKING_THE_CLOSE', await this.closingScan.findings(closing, trigger === 'minute_bar'));
     }
 
     // Investor: our users' recorded trades and positions.
@@ -417,33 +413,6 @@ export class ComplianceRuns {
       bySymbol.set(row.symbol, list);
     }
     return { series: [...bySymbol].map(([symbol, bars]) => ({ symbol, bars })), demo };
-  }
-
-  private async markingTheClose(params: MarkingTheCloseParams): Promise<Finding[]> {
-    // Mid-session (the usual case of a minute-bar run) no symbol has reached the close: skip reading the session.
-    const latest = await this.deps.bars.newestMinute();
-    if (!latest || !reachedClose(latest)) return [];
-    const rows = await this.deps.bars.latestSessionMinutes();
-    const bySymbol = new Map<string, typeof rows>();
-    for (const row of rows) bySymbol.set(row.symbol, [...(bySymbol.get(row.symbol) ?? []), row]);
-    const findings: Finding[] = [];
-    for (const [symbol, bars] of bySymbol) {
-      if (!this.deps.market.hasStock(symbol)) continue;
-      const session = bars.map((b) => ({
-        at: b.minute.toISOString(),
-        openTry: b.openTry,
-        highTry: b.highTry,
-        lowTry: b.lowTry,
-        closeTry: b.closeTry,
-        volumeShares: b.volumeShares,
-      }));
-      const lastMinute = bars[bars.length - 1]!.minute;
-      // Only a session that reached its close: mid-session, the last minutes are not the close.
-      if (!reachedClose(lastMinute)) continue;
-      const date = isoDate(new Date(lastMinute.getTime() + ISTANBUL_OFFSET_MS));
-      findings.push(...markingTheClose({ symbol, date, bars: session }, params));
-    }
-    return findings;
   }
 
   private async trades(fromDate: string): Promise<InvestorTrade[]> {

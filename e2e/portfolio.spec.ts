@@ -146,7 +146,7 @@ test('portfolio: Hisse Ekle, table and pie, sell, watchlist add/remove, an alert
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Hisse Ekle' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Alışı Kaydet' }).click();
-  await expect(dialog.getByText('Hisse seçin')).toBeVisible();
+  await expect(dialog.getByText('Hisse kodu gerekli')).toBeVisible();
   await expect(dialog.getByText('Adet gerekli')).toBeVisible();
   await pickSymbol(page, sym);
   await expect(dialog.getByLabel('Fiyat (₺)')).toHaveValue(/^\d+,\d{2}$/);

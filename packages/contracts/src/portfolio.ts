@@ -2,16 +2,23 @@ import { z } from 'zod';
 import { REFERENCE_SERIES_CODES } from './reference-series.values.ts';
 import { limitParam } from './market.ts';
 import {
+  amountProblem,
+  calendarDateProblem,
+  commissionProblem,
+  missingFieldProblems,
+  moneyProblem,
+  noteProblem,
+  priceProblem,
+  quantityProblem,
+  symbolProblem,
+  tradeDateProblem,
+  TRANSACTION_MESSAGES,
+} from './transaction-rules.values.ts';
+import {
   ALERT_DIRECTIONS,
   CASH_RULES,
-  CASH_TRANSACTION_TYPES,
   PERFORMANCE_RANGES,
-  SYMBOL_TRANSACTION_TYPES,
-  TRADE_TRANSACTION_TYPES,
   TRANSACTION_LIST_MAX_LIMIT,
-  TRANSACTION_MAX_AMOUNT_TRY,
-  TRANSACTION_MAX_QUANTITY,
-  TRANSACTION_NOTE_MAX,
   TRANSACTION_TYPES,
 } from './portfolio.values.ts';
 
@@ -20,90 +27,56 @@ import {
 
 // ───────────────────────────── ledger ─────────────────────────────
 
-const isoDateSchema = z
-  .string({ error: 'Tarih gerekli (YYYY-AA-GG)' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Tarih YYYY-AA-GG biçiminde olmalı')
-  .refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    {
-      message: 'Geçerli bir tarih girin',
-    },
-  );
+const M = TRANSACTION_MESSAGES;
+
+/** A refinement that reports the rule's message (decision 0069: the rules live in transaction-rules.values.ts). */
+const rule =
+  <T>(problem: (value: T) => string | null) =>
+  (value: T, ctx: z.RefinementCtx) => {
+    const message = problem(value);
+    if (message !== null) ctx.addIssue({ code: 'custom', message });
+  };
+
+const noteSchema = z.string({ error: M.noteText }).trim().superRefine(rule(noteProblem));
+
+const isoDateSchema = z.string({ error: M.dateRequired }).superRefine(rule(calendarDateProblem));
 
 const symbolSchema = z
-  .string({ error: 'Hisse kodu metin olmalı' })
+  .string({ error: M.symbolText })
   .trim()
-  .min(1, 'Hisse kodu gerekli')
-  .max(12, 'Hisse kodu en fazla 12 karakter olabilir')
+  .superRefine(rule(symbolProblem))
   .transform((value) => value.toUpperCase().replace(/\.IS$/, ''));
 
 /** TRY amounts are kept in whole kuruş: a value is rounded to two decimals after its checks. */
-const moneySchema = (label: string) =>
-  z
-    .number({ error: `${label} sayı olmalı` })
-    .refine(Number.isFinite, `${label} sayı olmalı`)
-    .refine((value) => value <= TRANSACTION_MAX_AMOUNT_TRY, `${label} çok büyük`);
+const moneySchema = (label: string, problem: (value: number) => string | null) =>
+  z.number({ error: M.moneyNumber(label) }).superRefine(rule(problem));
 
 const toKurus = (value: number) => Math.round(value * 100) / 100;
 
 /**
- * A transaction as the investor enters it. buy/sell: symbol, quantity (whole shares > 0), price (> 0 TRY per share),
- * commission (≥ 0 TRY, default 0). deposit/withdraw/fee: amount (> 0 TRY). dividend: symbol and amount (net cash
- * received, > 0 TRY). split (bölünme / bedelsiz sermaye artırımı): symbol and quantity = the extra shares received.
- * reverse_split (birleşme / ters bölünme, e.g. 10 old shares become 1): symbol and quantity = the shares taken away
- * (fewer than held: at least one share remains); the cost basis is kept, so the average cost per share rises.
- * `date` is the trade date in Europe/Istanbul and may not be after today. `cash_rule`: see CASH_RULES.
+ * A transaction as the investor enters it. buy/sell: symbol, quantity (whole shares > 0), price (≥ 0.01 TRY per
+ * share), commission (≥ 0 TRY, default 0). deposit/withdraw/fee: amount (≥ 0.01 TRY). dividend: symbol and amount
+ * (net cash received, ≥ 0.01 TRY). split (bölünme / bedelsiz sermaye artırımı): symbol and quantity = the extra
+ * shares received. reverse_split (birleşme / ters bölünme, e.g. 10 old shares become 1): symbol and quantity = the
+ * shares taken away (fewer than held: at least one share remains); the cost basis is kept, so the average cost per
+ * share rises. `date` is the trade date in Europe/Istanbul, from EARLIEST_TRADE_DATE and not after today (the
+ * server checks today). `cash_rule`: see CASH_RULES. Every rule and message: transaction-rules.values.ts.
  */
 export const transactionInputSchema = z
   .object({
-    type: z.enum(TRANSACTION_TYPES, {
-      error:
-        'İşlem türü alış, satış, para yatırma, para çekme, temettü, masraf, bölünme veya birleşme (ters bölünme) olmalı',
-    }),
-    date: isoDateSchema,
+    type: z.enum(TRANSACTION_TYPES, { error: M.type }),
+    date: z.string({ error: M.dateRequired }).superRefine(rule(tradeDateProblem)),
     symbol: symbolSchema.nullish(),
-    quantity: z
-      .number({ error: 'Adet sayı olmalı' })
-      .int('Adet tam sayı olmalı (1 lot = 1 hisse)')
-      .positive('Adet sıfırdan büyük olmalı')
-      .max(TRANSACTION_MAX_QUANTITY, 'Adet çok büyük')
-      .nullish(),
-    price: moneySchema('Fiyat')
-      .refine((value) => value >= 0.01, 'Fiyat en az 0,01 ₺ olmalı')
-      .transform(toKurus)
-      .nullish(),
-    commission: moneySchema('Komisyon')
-      .refine((value) => value >= 0, 'Komisyon negatif olamaz')
-      .transform(toKurus)
-      .nullish(),
-    amount: moneySchema('Tutar')
-      .refine((value) => value >= 0.01, 'Tutar en az 0,01 ₺ olmalı')
-      .transform(toKurus)
-      .nullish(),
-    note: z
-      .string({ error: 'Not metin olmalı' })
-      .trim()
-      .max(TRANSACTION_NOTE_MAX, `Not en fazla ${TRANSACTION_NOTE_MAX} karakter olabilir`)
-      .nullish(),
-    cash_rule: z
-      .enum(CASH_RULES, { error: "Nakit kuralı 'auto_deposit' veya 'allow_negative' olmalı" })
-      .nullish(),
+    quantity: z.number({ error: M.quantityNumber }).superRefine(rule(quantityProblem)).nullish(),
+    price: moneySchema('Fiyat', priceProblem).transform(toKurus).nullish(),
+    commission: moneySchema('Komisyon', commissionProblem).transform(toKurus).nullish(),
+    amount: moneySchema('Tutar', amountProblem).transform(toKurus).nullish(),
+    note: noteSchema.nullish(),
+    cash_rule: z.enum(CASH_RULES, { error: M.cashRule }).nullish(),
   })
   .superRefine((value, ctx) => {
-    const need = (field: 'symbol' | 'quantity' | 'price' | 'amount', message: string) => {
-      if (value[field] === undefined || value[field] === null)
-        ctx.addIssue({ code: 'custom', path: [field], message });
-    };
-    if (SYMBOL_TRANSACTION_TYPES.includes(value.type)) need('symbol', 'Hisse kodu gerekli');
-    if (TRADE_TRANSACTION_TYPES.includes(value.type)) {
-      need('quantity', 'Adet gerekli');
-      need('price', 'Fiyat gerekli');
-    }
-    if (value.type === 'split') need('quantity', 'Eklenen hisse adedi gerekli');
-    if (value.type === 'reverse_split') need('quantity', 'Azalan hisse adedi gerekli');
-    if (CASH_TRANSACTION_TYPES.includes(value.type)) need('amount', 'Tutar gerekli');
+    for (const problem of missingFieldProblems(value))
+      ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
 export type TransactionInput = z.infer<typeof transactionInputSchema>;
 
@@ -470,12 +443,11 @@ export const alertCreateRequestSchema = z.object({
   direction: z.enum(ALERT_DIRECTIONS, {
     error: "Yön 'above' (üzerine çıkarsa) veya 'below' (altına inerse) olmalı",
   }),
-  threshold_price: moneySchema('Eşik fiyat').refine((value) => value > 0, 'Eşik fiyat sıfırdan büyük olmalı'),
-  note: z
-    .string({ error: 'Not metin olmalı' })
-    .trim()
-    .max(TRANSACTION_NOTE_MAX, `Not en fazla ${TRANSACTION_NOTE_MAX} karakter olabilir`)
-    .nullish(),
+  threshold_price: moneySchema(
+    'Eşik fiyat',
+    (value) => moneyProblem('Eşik fiyat', value) ?? (value > 0 ? null : 'Eşik fiyat sıfırdan büyük olmalı'),
+  ),
+  note: noteSchema.nullish(),
 });
 export type AlertCreateRequest = z.infer<typeof alertCreateRequestSchema>;
 

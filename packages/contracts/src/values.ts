@@ -14,6 +14,7 @@ export * from './market.values.ts';
 export * from './ml.values.ts';
 export * from './prediction-call.values.ts';
 export * from './portfolio.values.ts';
+export * from './transaction-rules.values.ts';
 export * from './privacy.values.ts';
 export * from './plans.values.ts';
 export * from './reference-series.values.ts';

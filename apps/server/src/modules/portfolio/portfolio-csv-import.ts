@@ -18,7 +18,7 @@ import {
 } from './ledger.ts';
 import { CsvImportInvalidError, PORTFOLIO_MESSAGES, ledgerViolationError } from './portfolio.errors.ts';
 import type { NewTransactionRow } from './portfolio.repository.ts';
-import { toLedger, toRow, transactionProblems } from './transaction-rows.ts';
+import { toLedger, toRow, transactionMarketProblems } from './transaction-rows.ts';
 
 export interface ValidatedRow {
   line: number;
@@ -88,7 +88,7 @@ export async function csvRowsCheck(
       }
     } else {
       row = toRow(parsed.data);
-      errors.push(...transactionProblems(row, { today, isKnownSymbol: options.isKnownSymbol }));
+      errors.push(...transactionMarketProblems(row, { today, isKnownSymbol: options.isKnownSymbol }));
     }
     const ok = errors.length === 0 && row !== null;
     if (ok && row) rows.push({ line: record.line, row });

@@ -6,8 +6,6 @@ import { ledgerViolationMessage, type LedgerViolation } from './ledger.ts';
 export const PORTFOLIO_MESSAGES = {
   notFound: 'İşlem bulunamadı.',
   unknownSymbol: (symbol: string) => `Bilinmeyen hisse kodu: ${symbol}`,
-  futureDate: (today: string) => `İşlem tarihi bugünden (${today}) sonra olamaz.`,
-  tooOld: 'İşlem tarihi 2000-01-01 tarihinden önce olamaz.',
   offTick: (price: string, tick: string) =>
     `Fiyat BIST fiyat adımına uymuyor: ${price} için adım ${tick}; en yakın geçerli fiyatı girin.`,
   csvInvalid: (count: number, sample: string) =>

@@ -44,7 +44,7 @@ import {
   TransactionInputError,
 } from './portfolio.errors.ts';
 import type { NewTransactionRow, PortfolioRepository, TransactionRow } from './portfolio.repository.ts';
-import { toLedger, toRow, transactionProblems } from './transaction-rows.ts';
+import { toLedger, toRow, transactionMarketProblems } from './transaction-rows.ts';
 
 /**
  * An investor's portfolio: the ledger of transactions (every write validated under the ledger lock against the ledger
@@ -423,7 +423,7 @@ export class PortfolioService {
   /** Input checks that need the market and the clock (zod did the shape): 400 naming the field. */
   private checkInput(input: TransactionInput): NewTransactionRow {
     const row = toRow(input);
-    const [problem] = transactionProblems(row, {
+    const [problem] = transactionMarketProblems(row, {
       today: istanbulToday(this.clock.now()),
       isKnownSymbol: (symbol) => this.market.hasStock(symbol),
     });

@@ -1,13 +1,10 @@
 // Conversions between a transaction as the API takes it, as it is stored and as the ledger replays it.
-import type { TransactionInput, TransactionType } from '@bist/contracts';
+import { tradeDateAfterTodayProblem, type TransactionInput, type TransactionType } from '@bist/contracts';
 import { isOnTick, tickSizeTry } from '@bist/market';
 import { formatTry } from '@/lib/money';
 import type { LedgerTransaction } from './ledger.ts';
 import { PORTFOLIO_MESSAGES } from './portfolio.errors.ts';
 import type { NewTransactionRow, TransactionRow } from './portfolio.repository.ts';
-
-/** No transaction may be dated before this day. */
-export const EARLIEST_TRADE_DATE = '2000-01-01';
 
 /** A stored row (or one about to be stored, with the id it will get) as the ledger replays it. */
 export function toLedger(row: TransactionRow | (NewTransactionRow & { id: number })): LedgerTransaction {
@@ -42,19 +39,17 @@ export function toRow(input: TransactionInput): NewTransactionRow {
 }
 
 /**
- * What the market and the calendar refuse in a transaction whose shape zod accepted, each with the field it is
- * about: a trade date after today or before 2000, an unknown symbol, a price off the BIST tick grid. One rule for
- * single transactions and CSV import alike.
+ * What the market and the clock refuse in a transaction the request schema accepted, each with the field it is
+ * about: a trade date after today, an unknown symbol, a price off the BIST tick grid. One rule for single
+ * transactions and CSV import alike; the rules without the market are the contracts' (decision 0069).
  */
-export function transactionProblems(
+export function transactionMarketProblems(
   row: NewTransactionRow,
   context: { today: string; isKnownSymbol: (symbol: string) => boolean },
 ): { field: string; message: string }[] {
   const problems: { field: string; message: string }[] = [];
-  if (row.tradeDate > context.today)
-    problems.push({ field: 'date', message: PORTFOLIO_MESSAGES.futureDate(context.today) });
-  if (row.tradeDate < EARLIEST_TRADE_DATE)
-    problems.push({ field: 'date', message: PORTFOLIO_MESSAGES.tooOld });
+  const afterToday = tradeDateAfterTodayProblem(row.tradeDate, context.today);
+  if (afterToday) problems.push({ field: 'date', message: afterToday });
   if (row.symbol && !context.isKnownSymbol(row.symbol))
     problems.push({ field: 'symbol', message: PORTFOLIO_MESSAGES.unknownSymbol(row.symbol) });
   if (row.priceTry !== null && row.priceTry !== undefined && !isOnTick(row.priceTry))

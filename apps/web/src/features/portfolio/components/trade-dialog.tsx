@@ -116,7 +116,7 @@ function TradeForm({ state, onDone }: { state: TradeDialogState; onDone: () => v
   const save = (cashRule: CashRule | null) => {
     setFormError(null);
     setShortfall(null);
-    const found = validateTradeForm(current, { today, maxQuantity });
+    const found = validateTradeForm(type, current, { today, maxQuantity });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const input: TransactionInput = {

@@ -45,27 +45,28 @@ describe('validateTradeForm', () => {
   const ok = { symbol: 'THYAO', quantity: '10', price: '250,50', date: '2026-11-20', commission: '' };
   const today = '2026-11-21';
   it('accepts a valid purchase', () => {
-    expect(validateTradeForm(ok, { today })).toEqual({});
+    expect(validateTradeForm('buy', ok, { today })).toEqual({});
   });
   it('names each bad field in Turkish', () => {
     const errors = validateTradeForm(
+      'buy',
       { symbol: '', quantity: '-3', price: 'abc', date: '2026-11-22', commission: '-1' },
       { today },
     );
     expect(errors).toEqual({
-      symbol: 'Hisse seçin',
+      symbol: 'Hisse kodu gerekli',
       quantity: 'Adet sıfırdan büyük olmalı',
       price: 'Fiyat sayı olmalı',
-      date: 'Tarih bugünden sonra olamaz',
+      date: 'İşlem tarihi bugünden (2026-11-21) sonra olamaz',
       commission: 'Komisyon negatif olamaz',
     });
-    expect(validateTradeForm({ ...ok, quantity: '1,5' }, { today }).quantity).toMatch(/tam sayı/);
+    expect(validateTradeForm('sell', { ...ok, quantity: '1,5' }, { today }).quantity).toMatch(/tam sayı/);
   });
   it('limits a sell to the quantity held', () => {
-    expect(validateTradeForm({ ...ok, quantity: '11' }, { today, maxQuantity: 10 }).quantity).toBe(
+    expect(validateTradeForm('sell', { ...ok, quantity: '11' }, { today, maxQuantity: 10 }).quantity).toBe(
       'En fazla 10 adet satılabilir',
     );
-    expect(validateTradeForm(ok, { today, maxQuantity: 10 })).toEqual({});
+    expect(validateTradeForm('buy', ok, { today, maxQuantity: 10 })).toEqual({});
   });
 });
 
@@ -76,22 +77,22 @@ describe('cash dialog checks', () => {
   it('asks each type for its own fields', () => {
     expect(validateCashForm('deposit', values, { today })).toEqual({ amount: 'Tutar gerekli' });
     expect(validateCashForm('dividend', values, { today })).toEqual({
-      symbol: 'Hisse seçin',
+      symbol: 'Hisse kodu gerekli',
       amount: 'Tutar gerekli',
     });
     expect(validateCashForm('split', values, { today })).toEqual({
-      symbol: 'Hisse seçin',
+      symbol: 'Hisse kodu gerekli',
       quantity: 'Eklenen hisse adedi gerekli',
     });
     expect(validateCashForm('reverse_split', values, { today })).toEqual({
-      symbol: 'Hisse seçin',
+      symbol: 'Hisse kodu gerekli',
       quantity: 'Azalan hisse adedi gerekli',
     });
   });
 
   it('refuses zero, words, fractions of a share and a future date', () => {
     expect(validateCashForm('withdraw', { ...values, amount: '0' }, { today }).amount).toBe(
-      'Tutar sıfırdan büyük olmalı',
+      'Tutar en az 0,01 ₺ olmalı',
     );
     expect(validateCashForm('fee', { ...values, amount: 'on' }, { today }).amount).toBe('Tutar sayı olmalı');
     expect(
@@ -99,7 +100,7 @@ describe('cash dialog checks', () => {
     ).toBe('Adet tam sayı olmalı (1 lot = 1 hisse)');
     expect(
       validateCashForm('deposit', { ...values, amount: '1.000,50', date: '2026-11-22' }, { today }),
-    ).toEqual({ date: 'Tarih bugünden sonra olamaz' });
+    ).toEqual({ date: 'İşlem tarihi bugünden (2026-11-21) sonra olamaz' });
     expect(validateCashForm('deposit', { ...values, amount: '1.000,50' }, { today })).toEqual({});
   });
 
@@ -109,6 +110,7 @@ describe('cash dialog checks', () => {
     );
     expect(
       validateTradeForm(
+        'buy',
         { symbol: 'THYAO', quantity: '100', price: '1,500', date: today, commission: '' },
         { today },
       ).price,

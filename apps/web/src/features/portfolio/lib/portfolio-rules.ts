@@ -1,5 +1,5 @@
-import { amountProblemText, amountValue, readAmount } from '@bist/contracts/values';
-import type { Holding, PortfolioOverview, TransactionType } from '@bist/contracts';
+import { amountProblemText, amountValue, readAmount, transactionProblems } from '@bist/contracts/values';
+import type { Holding, PortfolioOverview, TransactionField, TransactionType } from '@bist/contracts';
 
 /** 'Güçlü' above +10 %, 'Zayıf' below −10 %, nothing in between (exactly 10 % gets none). */
 export type HoldingBadge = 'strong' | 'weak' | null;
@@ -69,38 +69,62 @@ export interface TradeFormValues {
 export type TradeField = keyof TradeFormValues;
 export type TradeErrors = Partial<Record<TradeField, string>>;
 
-/** Client-side checks of the buy/sell form, in Turkish; `maxQuantity` limits a sell to what is held. */
+/** The texts of a transaction form; a field the form does not show is left out. */
+export interface TransactionFormTexts {
+  date: string;
+  symbol?: string;
+  quantity?: string;
+  price?: string;
+  commission?: string;
+  amount?: string;
+}
+
+export type TransactionFormErrors = Partial<Record<TransactionField, string>>;
+
+const AMOUNT_LABELS = { quantity: 'Adet', price: 'Fiyat', commission: 'Komisyon', amount: 'Tutar' } as const;
+
+/**
+ * A transaction form checked as the server checks it (the contracts' `transactionProblems`, decision 0069), after its
+ * numbers are read the Turkish way: one message a field, the one the API would answer. `type` is what the form
+ * records; an empty number field is left out (the type's 'gerekli' rule speaks for it).
+ */
+export function transactionFormErrors(
+  type: string,
+  texts: TransactionFormTexts,
+  options: { today: string },
+): TransactionFormErrors {
+  const errors: TransactionFormErrors = {};
+  const read = (field: keyof typeof AMOUNT_LABELS): number | null => {
+    const text = texts[field];
+    if (text === undefined || text.trim() === '') return null;
+    const reading = readAmount(text);
+    const problem = amountProblemText(AMOUNT_LABELS[field], reading);
+    if (problem) errors[field] = problem;
+    return reading.ok ? reading.value : null;
+  };
+  const candidate = {
+    type,
+    date: texts.date,
+    symbol: texts.symbol ?? null,
+    quantity: read('quantity'),
+    price: read('price'),
+    commission: read('commission'),
+    amount: read('amount'),
+  };
+  for (const problem of transactionProblems(candidate, options)) errors[problem.field] ??= problem.message;
+  return errors;
+}
+
+/** Client-side checks of the buy/sell form; `maxQuantity` limits a sell to what is held. */
 export function validateTradeForm(
+  type: TransactionType,
   values: TradeFormValues,
   options: { today: string; maxQuantity?: number | undefined },
 ): TradeErrors {
-  const errors: TradeErrors = {};
-  if (!values.symbol.trim()) errors.symbol = 'Hisse seçin';
-
+  const errors: TradeErrors = transactionFormErrors(type, values, options);
   const quantity = amountValue(values.quantity);
-  const quantityProblem = amountProblemText('Adet', readAmount(values.quantity));
-  if (values.quantity.trim() === '') errors.quantity = 'Adet gerekli';
-  else if (quantityProblem) errors.quantity = quantityProblem;
-  else if (!Number.isInteger(quantity)) errors.quantity = 'Adet tam sayı olmalı (1 lot = 1 hisse)';
-  else if (quantity <= 0) errors.quantity = 'Adet sıfırdan büyük olmalı';
-  else if (options.maxQuantity !== undefined && quantity > options.maxQuantity)
+  if (!errors.quantity && options.maxQuantity !== undefined && quantity > options.maxQuantity)
     errors.quantity = `En fazla ${options.maxQuantity} adet satılabilir`;
-
-  const price = amountValue(values.price);
-  const priceProblem = amountProblemText('Fiyat', readAmount(values.price));
-  if (values.price.trim() === '') errors.price = 'Fiyat gerekli';
-  else if (priceProblem) errors.price = priceProblem;
-  else if (price <= 0) errors.price = 'Fiyat sıfırdan büyük olmalı';
-
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) errors.date = 'Tarih gerekli';
-  else if (values.date > options.today) errors.date = 'Tarih bugünden sonra olamaz';
-
-  if (values.commission.trim() !== '') {
-    const commission = amountValue(values.commission);
-    const commissionProblem = amountProblemText('Komisyon', readAmount(values.commission));
-    if (commissionProblem) errors.commission = commissionProblem;
-    else if (commission < 0) errors.commission = 'Komisyon negatif olamaz';
-  }
   return errors;
 }
 
@@ -147,33 +171,21 @@ export interface CashFormValues {
 export type CashField = keyof CashFormValues;
 export type CashErrors = Partial<Record<CashField, string>>;
 
-/** Client-side checks of the cash dialog, in Turkish (the server checks the same and the ledger). */
+/** Client-side checks of the cash dialog: the fields its type shows, checked as the server checks them. */
 export function validateCashForm(
   type: CashDialogType,
   values: CashFormValues,
   options: { today: string },
 ): CashErrors {
-  const errors: CashErrors = {};
   const fields = cashFormFields(type);
-  if (fields.symbol && !values.symbol.trim()) errors.symbol = 'Hisse seçin';
-  if (fields.amount) {
-    const amount = amountValue(values.amount);
-    const amountProblem = amountProblemText('Tutar', readAmount(values.amount));
-    if (values.amount.trim() === '') errors.amount = 'Tutar gerekli';
-    else if (amountProblem) errors.amount = amountProblem;
-    else if (amount <= 0) errors.amount = 'Tutar sıfırdan büyük olmalı';
-  }
-  if (fields.quantity) {
-    const quantity = amountValue(values.quantity);
-    const quantityProblem = amountProblemText('Adet', readAmount(values.quantity));
-    if (values.quantity.trim() === '')
-      errors.quantity =
-        type === 'reverse_split' ? 'Azalan hisse adedi gerekli' : 'Eklenen hisse adedi gerekli';
-    else if (quantityProblem) errors.quantity = quantityProblem;
-    else if (!Number.isInteger(quantity)) errors.quantity = 'Adet tam sayı olmalı (1 lot = 1 hisse)';
-    else if (quantity <= 0) errors.quantity = 'Adet sıfırdan büyük olmalı';
-  }
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) errors.date = 'Tarih gerekli';
-  else if (values.date > options.today) errors.date = 'Tarih bugünden sonra olamaz';
-  return errors;
+  return transactionFormErrors(
+    type,
+    {
+      date: values.date,
+      ...(fields.symbol ? { symbol: values.symbol } : {}),
+      ...(fields.amount ? { amount: values.amount } : {}),
+      ...(fields.quantity ? { quantity: values.quantity } : {}),
+    },
+    options,
+  );
 }

@@ -77,20 +77,132 @@ export function areaPath(points: readonly Point[], baselineY: number): string {
   return `${linePath(points)} L${num(last[0])} ${num(baselineY)} L${num(first[0])} ${num(baselineY)} Z`;
 }
 
-/** A bar from `y` down to `baseY` with its top corners rounded by `radius` (clamped to fit). */
-export function barPath(x: number, y: number, width: number, baseY: number, radius: number): string {
-  const height = baseY - y;
-  if (height <= 0 || width <= 0) return '';
-  const r = Math.max(0, Math.min(radius, width / 2, height));
+/**
+ * A bar from `base` to `end` along one axis, `from`…`to` across it, its two corners at `end` rounded by `radius`
+ * (clamped to fit); `xy(along, across)` places a point. '' for an empty bar.
+ */
+function roundedBar(
+  base: number,
+  end: number,
+  [from, to]: readonly [number, number],
+  radius: number,
+  xy: (along: number, across: number) => string,
+): string {
+  const length = Math.abs(base - end);
+  if (length <= 0 || to - from <= 0) return '';
+  const r = Math.max(0, Math.min(radius, (to - from) / 2, length));
+  const back = end < base ? r : -r;
   return [
-    `M${num(x)} ${num(baseY)}`,
-    `L${num(x)} ${num(y + r)}`,
-    `Q${num(x)} ${num(y)} ${num(x + r)} ${num(y)}`,
-    `L${num(x + width - r)} ${num(y)}`,
-    `Q${num(x + width)} ${num(y)} ${num(x + width)} ${num(y + r)}`,
-    `L${num(x + width)} ${num(baseY)}`,
+    `M${xy(base, from)}`,
+    `L${xy(end + back, from)}`,
+    `Q${xy(end, from)} ${xy(end, from + r)}`,
+    `L${xy(end, to - r)}`,
+    `Q${xy(end, to)} ${xy(end + back, to)}`,
+    `L${xy(base, to)}`,
     'Z',
   ].join(' ');
+}
+
+/** A bar from `y` down to `baseY` with its top corners rounded by `radius` (clamped to fit). */
+export function barPath(x: number, y: number, width: number, baseY: number, radius: number): string {
+  if (baseY - y <= 0 || width <= 0) return '';
+  return roundedBar(baseY, y, [x, x + width], radius, (along, across) => `${num(across)} ${num(along)}`);
+}
+
+/** A bar from `baseX` right to `x`, `y`…`y + height` tall, with its right corners rounded by `radius`. */
+export function horizontalBarPath(
+  baseX: number,
+  x: number,
+  y: number,
+  height: number,
+  radius: number,
+): string {
+  if (x - baseX <= 0 || height <= 0) return '';
+  return roundedBar(baseX, x, [y, y + height], radius, (along, across) => `${num(along)} ${num(across)}`);
+}
+
+/** A line through the points that breaks where one is missing (null): one 'M … L …' run per unbroken stretch. */
+export function gappedLinePath(points: readonly (Point | null)[]): string {
+  const runs: Point[][] = [[]];
+  for (const point of points) {
+    if (point) runs[runs.length - 1]!.push(point);
+    else if (runs[runs.length - 1]!.length > 0) runs.push([]);
+  }
+  return runs
+    .filter((run) => run.length > 0)
+    .map(linePath)
+    .join(' ');
+}
+
+const TAU = 2 * Math.PI;
+
+/** A pie slice's angles in radians, clockwise from twelve o'clock. */
+export interface Arc {
+  start: number;
+  end: number;
+}
+
+/**
+ * The slices of a pie of `values` (negative and non-finite ones count as 0), clockwise from twelve o'clock; each
+ * slice gives up `padAngle` radians (half on each side) while it is wider than that, so neighbours stand apart.
+ */
+export function pieArcs(values: readonly number[], padAngle = 0): Arc[] {
+  const shares = values.map((v) => (Number.isFinite(v) && v > 0 ? v : 0));
+  const total = shares.reduce((sum, v) => sum + v, 0);
+  let at = 0;
+  return shares.map((v) => {
+    const angle = total > 0 ? (v / total) * TAU : 0;
+    const start = at;
+    at += angle;
+    const pad = angle > padAngle && angle < TAU ? padAngle / 2 : 0;
+    return { start: start + pad, end: at - pad };
+  });
+}
+
+/** The point at `angle` (clockwise from twelve o'clock) on the circle of radius `r` around (cx, cy). */
+export function polar(cx: number, cy: number, r: number, angle: number): Point {
+  return [cx + r * Math.sin(angle), cy - r * Math.cos(angle)];
+}
+
+function arcTo(cx: number, cy: number, r: number, from: number, to: number): string {
+  const [x, y] = polar(cx, cy, r, to);
+  const large = Math.abs(to - from) > Math.PI ? 1 : 0;
+  const sweep = to > from ? 1 : 0;
+  return `A${num(r)} ${num(r)} 0 ${large} ${sweep} ${num(x)} ${num(y)}`;
+}
+
+/**
+ * A ring slice between radii `inner` and `outer` (inner 0: a pie wedge). A whole circle is drawn as two rings
+ * (fill-rule evenodd leaves the hole). '' for an empty slice.
+ */
+export function donutSlicePath(cx: number, cy: number, outer: number, inner: number, arc: Arc): string {
+  const span = arc.end - arc.start;
+  if (!(span > 0) || !(outer > 0)) return '';
+  const at = (r: number, angle: number) => polar(cx, cy, r, angle).map(num).join(' ');
+  if (span >= TAU - 1e-9) {
+    const ring = (r: number) =>
+      `M${at(r, 0)} ${arcTo(cx, cy, r, 0, Math.PI)} ${arcTo(cx, cy, r, Math.PI, TAU)} Z`;
+    return inner > 0 ? `${ring(outer)} ${ring(inner)}` : ring(outer);
+  }
+  const outside = `M${at(outer, arc.start)} ${arcTo(cx, cy, outer, arc.start, arc.end)}`;
+  if (!(inner > 0)) return `${outside} L${num(cx)} ${num(cy)} Z`;
+  return `${outside} L${at(inner, arc.end)} ${arcTo(cx, cy, inner, arc.end, arc.start)} Z`;
+}
+
+/**
+ * The slice under the point (x, y): the one whose angle it falls in, when it lies between radii `inner` and
+ * `outer` of the pie centred on (cx, cy); -1 elsewhere (the hole, outside, a gap between slices).
+ */
+export function arcIndexAt(
+  arcs: readonly Arc[],
+  [cx, cy]: Point,
+  [inner, outer]: readonly [number, number],
+  [x, y]: Point,
+): number {
+  const distance = Math.hypot(x - cx, y - cy);
+  if (distance < inner || distance > outer) return -1;
+  const angle = (Math.atan2(x - cx, cy - y) + TAU) % TAU;
+  return arcs.findIndex((arc) => angle >= arc.start && angle < arc.end);
 }
 
 /** Index of the x (sorted ascending) nearest to `target`; -1 for an empty list. */

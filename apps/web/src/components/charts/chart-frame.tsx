@@ -237,34 +237,3 @@ export function AxisLabel({
     </text>
   );
 }
-
-/** A legend under a chart: a line (dashed when the series is) in the series' colour and its name. */
-export function ChartLegend({
-  items,
-}: {
-  items: readonly { name: string; color: string; dashed?: boolean | undefined }[];
-}) {
-  return (
-    <ul
-      className="flex flex-wrap justify-center gap-x-4 gap-y-1 pt-1 text-xs text-muted-foreground"
-      data-chart-legend=""
-    >
-      {items.map((item) => (
-        <li key={item.name} className="flex items-center gap-1.5">
-          <svg width="16" height="8" aria-hidden="true" focusable="false">
-            <line
-              x1="0"
-              x2="16"
-              y1="4"
-              y2="4"
-              stroke={item.color}
-              strokeWidth={2}
-              strokeDasharray={item.dashed ? '4 3' : undefined}
-            />
-          </svg>
-          {item.name}
-        </li>
-      ))}
-    </ul>
-  );
-}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useChartColors } from './chart-colors';
 import { ChartFrame } from './chart-frame';
-import { arcIndexAt, donutSlicePath, pieArcs, polar } from './svg-geometry';
+import { arcIndexAt, donutSlicePath, pieArcs, polar } from './pie-geometry';
 
 export interface DonutSlice {
   /** The slice's name: the table's row header, the readout's title. */

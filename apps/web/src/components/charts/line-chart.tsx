@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useChartColors } from './chart-colors';
-import { AxisLabel, ChartFrame, ChartLegend, ValueGrid } from './chart-frame';
+import { AxisLabel, ChartFrame, ValueGrid } from './chart-frame';
 import {
   gappedLinePath,
   linearScale,
@@ -252,5 +252,36 @@ export function LineChart({
         );
       }}
     </ChartFrame>
+  );
+}
+
+/** A legend under a chart: a line (dashed when the series is) in the series' colour and its name. */
+function ChartLegend({
+  items,
+}: {
+  items: readonly { name: string; color: string; dashed?: boolean | undefined }[];
+}) {
+  return (
+    <ul
+      className="flex flex-wrap justify-center gap-x-4 gap-y-1 pt-1 text-xs text-muted-foreground"
+      data-chart-legend=""
+    >
+      {items.map((item) => (
+        <li key={item.name} className="flex items-center gap-1.5">
+          <svg width="16" height="8" aria-hidden="true" focusable="false">
+            <line
+              x1="0"
+              x2="16"
+              y1="4"
+              y2="4"
+              stroke={item.color}
+              strokeWidth={2}
+              strokeDasharray={item.dashed ? '4 3' : undefined}
+            />
+          </svg>
+          {item.name}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -49,6 +49,9 @@ const ROUTES: Route[] = [
   { name: 'login', path: '/login', realm: 'guest', jsBudgetKb: 100 },
   { name: 'dashboard', path: '/dashboard', realm: 'investor', jsBudgetKb: 180 },
   { name: 'stock page', path: '/stocks/THYAO', realm: 'investor', jsBudgetKb: 200 },
+  // The investor's portfolio holds the demo transactions (see signIn), so its allocation and performance charts load.
+  { name: 'portfolio', path: '/portfolio', realm: 'investor', jsBudgetKb: 220 },
+  { name: 'predictions', path: '/predictions', realm: 'investor', jsBudgetKb: 210 },
   { name: 'admin login', path: '/admin/login', realm: 'guest', jsBudgetKb: 200 },
   { name: 'admin dashboard', path: '/admin/dashboard', realm: 'admin', jsBudgetKb: 200 },
 ];
@@ -111,6 +114,10 @@ async function signIn(context: BrowserContext, realm: Realm): Promise<void> {
     await page.getByLabel('Şifre', { exact: true }).fill(INVESTOR.password);
     await page.getByLabel('Şifre', { exact: true }).press('Enter');
     await page.waitForURL('**/dashboard');
+    // A new account's portfolio is empty; the demo transactions give the portfolio page its charts to draw.
+    await page.goto(`${BASE}/portfolio`);
+    await page.getByRole('button', { name: 'Demo portföy yükle' }).click();
+    await page.getByTestId('demo-banner').waitFor();
   } else {
     await page.goto(`${BASE}/admin/login`);
     await page.getByLabel('Email').fill(ADMIN.email);

@@ -135,7 +135,7 @@ test('super_admin generates predictions, runs a sector analysis and an optimisat
   // The frontier's axis ticks read differently from one another.
   const ticks = await optimisation
     .getByTestId('frontier-chart')
-    .locator('.recharts-xAxis .recharts-cartesian-axis-tick-value')
+    .locator('[data-chart-xtick]')
     .allInnerTexts();
   expect(new Set(ticks).size).toBe(ticks.length);
   await screenshots(page, testInfo, 'admin-ai-portfolio');

@@ -34,7 +34,7 @@ test('BI: ceo sees the charts, changes the period and exports CSV', async ({ pag
   // The seeded demo history: both charts have bars (not 'No data available'), labelled as demo data.
   await expect(page.getByTestId('bi-revenue-chart')).toHaveAttribute('data-points', '30');
   await expect(page.getByTestId('bi-users-chart')).toHaveAttribute('data-points', '30');
-  await expect(page.getByTestId('bi-revenue-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(page.getByTestId('bi-revenue-chart').locator('[data-chart-bar]').first()).toBeVisible();
   await expect(page.getByTestId('bi-source')).toContainText('demo');
   await expect(page.getByTestId('bi-key-metrics')).toContainText('MRR');
   await expect(page.getByTestId('bi-realtime')).toContainText('API Calls / min');

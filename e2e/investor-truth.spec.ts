@@ -88,13 +88,13 @@ for (const tag of ['', ' @phone']) {
     await page.getByRole('button', { name: 'Demo portföy yükle' }).click();
     await expect(page.getByTestId('demo-banner')).toBeVisible();
     const card = page.getByTestId('performance-card');
-    await expect(card.locator('.recharts-line').first()).toBeVisible();
+    await expect(card.locator('[data-chart-line="portfolio"]').first()).toBeVisible();
 
-    const ticks = card.locator('.recharts-yAxis-tick-labels text');
+    const ticks = card.locator('[data-chart-ytick]');
     await expect(ticks.first()).toBeVisible();
     for (const tick of await ticks.allTextContents()) expect(tick).toMatch(/%/);
 
-    const chart = card.locator('.recharts-wrapper');
+    const chart = card.getByRole('group', { name: 'Performans' });
     const box = (await chart.boundingBox())!;
     await chart.hover({ position: { x: box.width * 0.6, y: box.height / 2 } });
     const tooltip = page.getByTestId('performance-tooltip');

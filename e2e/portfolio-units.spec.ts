@@ -81,7 +81,7 @@ for (const tag of ['', ' @phone']) {
     expect(inDollars.at(-1)).toBe(
       await card.getByTestId('return-usd').locator('[data-role="value"]').textContent(),
     );
-    await expect(card.locator('.recharts-line').first()).toBeVisible();
+    await expect(card.locator('[data-chart-line="portfolio"]').first()).toBeVisible();
 
     await card.getByRole('button', { name: 'altın (gram)' }).click();
     await expect(page.getByTestId('performance-table')).toHaveAttribute('data-unit', 'gold');

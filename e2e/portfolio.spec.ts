@@ -120,7 +120,9 @@ test('portfolio: Hisse Ekle, table and pie, sell, watchlist add/remove, an alert
   await expect(page.getByTestId('demo-row').first()).toHaveText('Demo');
   await expect(page.getByTestId('card-cash').locator('[data-role="value"]')).toHaveText(/^₺[\d.]+,\d{2}$/);
   await expect(page.getByTestId('allocation-legend').locator('[data-slice="Nakit"]')).toBeVisible();
-  await expect(page.getByTestId('performance-card').locator('.recharts-line').first()).toBeVisible();
+  await expect(
+    page.getByTestId('performance-card').locator('[data-chart-line="portfolio"]').first(),
+  ).toBeVisible();
 
   const held = await page
     .getByTestId('holding-row')

@@ -130,7 +130,7 @@ async function switchTabs(page: Page, example: boolean) {
     await expect(
       performance.getByTestId('algorithm-item').first().locator('[data-role="accuracy"]'),
     ).toHaveText(/^%\d{1,3},\d{2}$/);
-  await expect(performance.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(performance.locator('[data-chart-bar]').first()).toBeVisible();
 
   await page.getByRole('tab', { name: 'Doğruluk Analizi' }).click();
   await expect(page.getByRole('tab', { name: 'Doğruluk Analizi' })).toHaveAttribute('aria-selected', 'true');
@@ -140,7 +140,7 @@ async function switchTabs(page: Page, example: boolean) {
   await expect(analysis.getByTestId('accuracy-average')).toContainText('Ortalama');
   const trend = analysis.getByTestId('accuracy-trend');
   if (example || (await analysis.getByTestId('accuracy-empty').count()) === 0) {
-    await expect(analysis.locator('.recharts-line').first()).toBeVisible();
+    await expect(analysis.locator('[data-chart-line]').first()).toBeVisible();
     await expect(trend).toContainText(/Yükseliş|Düşüş|Yatay|---/);
   } else {
     // Before any prediction has matured there is no realised accuracy to draw.
@@ -283,9 +283,9 @@ test.describe('AI Tahminler', () => {
     await page.getByRole('tab', { name: 'Doğruluk Analizi' }).click();
     // A fresh install: the production model's walk-forward days, labelled as such, until live ones mature.
     await expect(page.getByTestId('accuracy-source')).toContainText('geçmiş veride ileriye dönük test');
-    await expect(page.getByTestId('accuracy-analysis').locator('.recharts-line').first()).toBeVisible();
+    await expect(page.getByTestId('accuracy-analysis').locator('[data-chart-line]').first()).toBeVisible();
     // The day's market direction is drawn beside the hit rate.
-    await expect(page.getByTestId('accuracy-analysis').locator('.recharts-line')).toHaveCount(2);
+    await expect(page.getByTestId('accuracy-analysis').locator('[data-chart-line]')).toHaveCount(2);
     await page.getByRole('tab', { name: 'En İyi Tahminler' }).click();
 
     // The dashboard's (Özet) AI summary appears now that real top predictions exist (up to 6).

@@ -29,8 +29,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
-        // Stable vendor chunks cache across releases; recharts is left to the lazy routes that import it so it
-        // never lands in the first bundle. Radix is not grouped: one group would make the login page load every
+        // Stable vendor chunks cache across releases. Radix is not grouped: one group would make the login page load every
         // primitive (select, menu, dialog…) that any page uses.
         codeSplitting: {
           groups: [

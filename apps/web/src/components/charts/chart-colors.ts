@@ -97,22 +97,3 @@ export function useChartColors(): ChartColors {
     return readChartColors();
   }, [dark]);
 }
-
-/** The axis look of every chart: muted 12 px ticks, a border-coloured line, no tick marks. Spread onto XAxis/YAxis. */
-export function axisStyle(colors: ChartColors) {
-  return { tick: { fill: colors.muted, fontSize: 12 }, stroke: colors.border, tickLine: false } as const;
-}
-
-/** The tooltip box of every chart, in the card's colours. Spread onto Tooltip. */
-export function tooltipStyle(colors: ChartColors) {
-  return {
-    contentStyle: {
-      background: colors.card,
-      borderColor: colors.border,
-      borderRadius: 8,
-      color: colors.foreground,
-    },
-    labelStyle: { color: colors.foreground, fontWeight: 600 },
-    itemStyle: { color: colors.foreground },
-  } as const;
-}

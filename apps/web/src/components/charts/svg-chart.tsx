@@ -1,6 +1,6 @@
-import { useId, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { cn } from '@/lib/utils';
+import { useId } from 'react';
 import { useChartColors } from './chart-colors';
+import { AxisLabel, ChartFrame, ValueGrid } from './chart-frame';
 import {
   areaPath,
   barPath,
@@ -9,10 +9,8 @@ import {
   nearestIndex,
   niceTicks,
   spreadIndices,
-  stepIndex,
   type Point,
 } from './svg-geometry';
-import { useElementSize } from './use-element-size';
 
 export interface SvgChartPoint {
   /** The x-axis label (a symbol, a time). */
@@ -39,16 +37,17 @@ export interface SvgChartProps {
   /** A dashed horizontal reference line (the previous close). */
   reference?: number | undefined;
   marginRight?: number;
+  /** A click on a bar (or Enter on the picked one): the page's drill-down. */
+  onSelect?: ((index: number) => void) | undefined;
 }
 
 const MARGIN_TOP = 8;
 const AXIS_HEIGHT = 24;
-const TICK_FONT = 12;
 
 /**
  * A bar, line or area chart drawn as plain SVG in the theme's colours (no chart library: recharts alone weighed
- * ≈ 100 kB gz). The plot is one focusable element: hover or the arrow keys (Home/End) pick a point and a readout
- * shows its value, announced politely; a visually hidden table lists every point for screen readers.
+ * ≈ 100 kB gz), in the shared chart frame (chart-frame.tsx): focusable, a readout that follows the pointer or the
+ * arrow keys, a hidden table of the points.
  */
 export function SvgChart({
   kind,
@@ -61,73 +60,57 @@ export function SvgChart({
   color,
   reference,
   marginRight = 8,
+  onSelect,
 }: SvgChartProps) {
   const colors = useChartColors();
-  const [containerRef, { width, height }] = useElementSize<HTMLDivElement>();
-  const [active, setActive] = useState<number | null>(null);
   const id = useId().replace(/:/g, '');
   const stroke = color ?? colors.primary;
-
-  const left = yAxisWidth;
-  const right = Math.max(left + 1, width - marginRight);
-  const top = MARGIN_TOP;
-  const bottom = Math.max(top + 1, height - AXIS_HEIGHT);
-  const plotWidth = right - left;
-  const y = linearScale(yDomain, [bottom, top]);
-  const yTicks = niceTicks(yDomain[0], yDomain[1], Math.max(2, Math.floor((bottom - top) / 48)));
-
   const numeric = kind === 'area' && points.every((p) => p.x !== undefined);
-  const band = points.length > 0 ? plotWidth / points.length : plotWidth;
-  const xs = numeric
-    ? (() => {
-        const values = points.map((p) => p.x!);
-        const scale = linearScale([values[0]!, values[values.length - 1]!], [left, right]);
-        return values.map(scale);
-      })()
-    : points.map((_, i) => left + band * (i + 0.5));
-  const coords: Point[] = points.map((p, i) => [xs[i]!, y(p.value)]);
-  const xLabelIndices = numeric
-    ? spreadIndices(points.length, Math.max(2, Math.floor(plotWidth / 72)))
-    : points.map((_, i) => i);
 
-  const pick = (event: PointerEvent<HTMLDivElement>) => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    const index = nearestIndex(xs, event.clientX - rect.left);
-    setActive(index < 0 ? null : index);
+  /** Where everything is for a chart `width` × `height` px. */
+  const layout = ({ width, height }: { width: number; height: number }) => {
+    const left = yAxisWidth;
+    const right = Math.max(left + 1, width - marginRight);
+    const top = MARGIN_TOP;
+    const bottom = Math.max(top + 1, height - AXIS_HEIGHT);
+    const plotWidth = right - left;
+    const band = points.length > 0 ? plotWidth / points.length : plotWidth;
+    const xs = numeric
+      ? (() => {
+          const values = points.map((p) => p.x!);
+          const scale = linearScale([values[0]!, values[values.length - 1]!], [left, right]);
+          return values.map(scale);
+        })()
+      : points.map((_, i) => left + band * (i + 0.5));
+    return { left, right, top, bottom, plotWidth, band, xs };
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      setActive(null);
-      return;
-    }
-    const next = stepIndex(event.key, active, points.length);
-    if (next === null) return;
-    event.preventDefault();
-    setActive(next);
-  };
-
-  const activePoint = active === null ? undefined : points[active];
-  const barWidth = Math.min(56, band * 0.7);
-  const readoutLeft = active === null ? 0 : Math.min(Math.max(xs[active]! - 80, 0), Math.max(0, width - 160));
 
   return (
-    <div className="relative h-full w-full">
-      <div
-        ref={containerRef}
-        role="group"
-        aria-label={label}
-        aria-describedby={`${id}-readout`}
-        tabIndex={0}
-        className="h-full w-full rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        onPointerMove={pick}
-        onPointerLeave={() => setActive(null)}
-        onFocus={() => setActive((current) => current ?? points.length - 1)}
-        onBlur={() => setActive(null)}
-        onKeyDown={onKeyDown}
-        data-chart-kind={kind}
-      >
-        {width > 0 && height > 0 ? (
-          <svg width={width} height={height} aria-hidden="true" focusable="false" className="block">
+    <ChartFrame
+      label={label}
+      kind={kind}
+      count={points.length}
+      pick={(x, _y, size) => nearestIndex(layout(size).xs, x)}
+      readoutAt={(i, size) => layout(size).xs[i]!}
+      readout={(i) => (
+        <>
+          <span className="font-semibold">{points[i]!.label}</span> · {points[i]!.readout}
+        </>
+      )}
+      table={{ columns: [valueLabel], rows: points.map((p) => ({ label: p.label, cells: [p.readout] })) }}
+      onSelect={onSelect}
+    >
+      {(size, active) => {
+        const { left, right, top, bottom, plotWidth, band, xs } = layout(size);
+        const y = linearScale(yDomain, [bottom, top]);
+        const yTicks = niceTicks(yDomain[0], yDomain[1], Math.max(2, Math.floor((bottom - top) / 48)));
+        const coords: Point[] = points.map((p, i) => [xs[i]!, y(p.value)]);
+        const xLabelIndices = numeric
+          ? spreadIndices(points.length, Math.max(2, Math.floor(plotWidth / 72)))
+          : spreadIndices(points.length, Math.max(2, Math.floor(plotWidth / 40)));
+        const barWidth = Math.min(56, band * 0.7);
+        return (
+          <svg width={size.width} height={size.height} aria-hidden="true" focusable="false" className="block">
             {kind === 'area' ? (
               <defs>
                 <linearGradient id={`fill-${id}`} x1="0" y1="0" x2="0" y2="1">
@@ -136,44 +119,26 @@ export function SvgChart({
                 </linearGradient>
               </defs>
             ) : null}
-            {yTicks.map((tick) => (
-              <g key={tick}>
-                <line
-                  x1={left}
-                  x2={right}
-                  y1={y(tick)}
-                  y2={y(tick)}
-                  stroke={colors.border}
-                  strokeDasharray="3 3"
-                />
-                <text
-                  x={left - 8}
-                  y={y(tick)}
-                  dy="0.32em"
-                  textAnchor="end"
-                  fontSize={TICK_FONT}
-                  fill={colors.muted}
-                  data-chart-ytick=""
-                >
-                  {yFormat(tick)}
-                </text>
-              </g>
-            ))}
+            <ValueGrid
+              ticks={yTicks}
+              scale={y}
+              from={left}
+              to={right}
+              labelAt={left - 8}
+              format={yFormat}
+              colors={colors}
+            />
             <line x1={left} x2={right} y1={bottom} y2={bottom} stroke={colors.border} />
             {xLabelIndices.map((i) => (
-              <text
+              <AxisLabel
                 key={i}
-                x={xs[i]}
+                x={xs[i]!}
                 y={bottom + 16}
-                textAnchor={
-                  numeric && i === 0 ? 'start' : numeric && i === points.length - 1 ? 'end' : 'middle'
-                }
-                fontSize={TICK_FONT}
-                fill={colors.muted}
-                data-chart-xtick=""
+                anchor={numeric && i === 0 ? 'start' : numeric && i === points.length - 1 ? 'end' : 'middle'}
+                colors={colors}
               >
                 {points[i]!.label}
-              </text>
+              </AxisLabel>
             ))}
             {reference !== undefined ? (
               <line
@@ -245,37 +210,8 @@ export function SvgChart({
               </>
             ) : null}
           </svg>
-        ) : null}
-      </div>
-      <div
-        id={`${id}-readout`}
-        aria-live="polite"
-        data-testid="chart-readout"
-        className={cn(
-          'pointer-events-none absolute top-1 rounded-md border bg-card px-2 py-1 text-xs text-card-foreground shadow-sm',
-          activePoint ? '' : 'sr-only',
-        )}
-        style={activePoint ? { left: readoutLeft } : undefined}
-      >
-        {activePoint ? (
-          <>
-            <span className="font-semibold">{activePoint.label}</span> · {activePoint.readout}
-          </>
-        ) : null}
-      </div>
-      <table className="sr-only">
-        <caption>{label}</caption>
-        <tbody>
-          {points.map((p, i) => (
-            <tr key={i}>
-              <th scope="row">{p.label}</th>
-              <td>
-                {valueLabel}: {p.readout}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        );
+      }}
+    </ChartFrame>
   );
 }

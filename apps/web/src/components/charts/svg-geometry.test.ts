@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   areaPath,
   barPath,
+  gappedLinePath,
+  horizontalBarPath,
   linearScale,
   linePath,
   nearestIndex,
@@ -104,5 +106,31 @@ describe('pointer and keyboard', () => {
     expect(stepIndex('End', null, 5)).toBe(4);
     expect(stepIndex('a', 2, 5)).toBeNull();
     expect(stepIndex('ArrowRight', null, 0)).toBeNull();
+  });
+});
+
+describe('horizontalBarPath', () => {
+  it('runs from the base to the value with the far corners rounded', () => {
+    expect(horizontalBarPath(10, 110, 20, 10, 4)).toBe(
+      'M10 20 L106 20 Q110 20 110 24 L110 26 Q110 30 106 30 L10 30 Z',
+    );
+  });
+  it('draws nothing for a zero or negative length', () => {
+    expect(horizontalBarPath(10, 10, 0, 10, 4)).toBe('');
+    expect(horizontalBarPath(10, 5, 0, 10, 4)).toBe('');
+  });
+});
+
+describe('gappedLinePath', () => {
+  it('breaks the line where a point is missing', () => {
+    expect(gappedLinePath([[0, 1], [1, 2], null, [3, 4], [4, 5]])).toBe('M0 1 L1 2 M3 4 L4 5');
+  });
+  it('is linePath without gaps, and empty without points', () => {
+    const points = [
+      [0, 1],
+      [2, 3],
+    ] as const;
+    expect(gappedLinePath(points)).toBe(linePath(points));
+    expect(gappedLinePath([null, null])).toBe('');
   });
 });

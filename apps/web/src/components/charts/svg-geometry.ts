@@ -62,7 +62,8 @@ export function paddedDomain(values: readonly number[], padding = 0.08): [number
 
 export type Point = readonly [number, number];
 
-const num = (value: number) => (Math.round(value * 100) / 100).toString();
+/** A coordinate for a path string: at most two decimals. */
+export const num = (value: number) => (Math.round(value * 100) / 100).toString();
 
 /** 'M x0 y0 L x1 y1 …' through the points; '' without points. */
 export function linePath(points: readonly Point[]): string {
@@ -77,20 +78,61 @@ export function areaPath(points: readonly Point[], baselineY: number): string {
   return `${linePath(points)} L${num(last[0])} ${num(baselineY)} L${num(first[0])} ${num(baselineY)} Z`;
 }
 
-/** A bar from `y` down to `baseY` with its top corners rounded by `radius` (clamped to fit). */
-export function barPath(x: number, y: number, width: number, baseY: number, radius: number): string {
-  const height = baseY - y;
-  if (height <= 0 || width <= 0) return '';
-  const r = Math.max(0, Math.min(radius, width / 2, height));
+/**
+ * A bar from `base` to `end` along one axis, `from`…`to` across it, its two corners at `end` rounded by `radius`
+ * (clamped to fit); `xy(along, across)` places a point. '' for an empty bar.
+ */
+function roundedBar(
+  base: number,
+  end: number,
+  [from, to]: readonly [number, number],
+  radius: number,
+  xy: (along: number, across: number) => string,
+): string {
+  const length = Math.abs(base - end);
+  if (length <= 0 || to - from <= 0) return '';
+  const r = Math.max(0, Math.min(radius, (to - from) / 2, length));
+  const back = end < base ? r : -r;
   return [
-    `M${num(x)} ${num(baseY)}`,
-    `L${num(x)} ${num(y + r)}`,
-    `Q${num(x)} ${num(y)} ${num(x + r)} ${num(y)}`,
-    `L${num(x + width - r)} ${num(y)}`,
-    `Q${num(x + width)} ${num(y)} ${num(x + width)} ${num(y + r)}`,
-    `L${num(x + width)} ${num(baseY)}`,
+    `M${xy(base, from)}`,
+    `L${xy(end + back, from)}`,
+    `Q${xy(end, from)} ${xy(end, from + r)}`,
+    `L${xy(end, to - r)}`,
+    `Q${xy(end, to)} ${xy(end + back, to)}`,
+    `L${xy(base, to)}`,
     'Z',
   ].join(' ');
+}
+
+/** A bar from `y` down to `baseY` with its top corners rounded by `radius` (clamped to fit). */
+export function barPath(x: number, y: number, width: number, baseY: number, radius: number): string {
+  if (baseY - y <= 0 || width <= 0) return '';
+  return roundedBar(baseY, y, [x, x + width], radius, (along, across) => `${num(across)} ${num(along)}`);
+}
+
+/** A bar from `baseX` right to `x`, `y`…`y + height` tall, with its right corners rounded by `radius`. */
+export function horizontalBarPath(
+  baseX: number,
+  x: number,
+  y: number,
+  height: number,
+  radius: number,
+): string {
+  if (x - baseX <= 0 || height <= 0) return '';
+  return roundedBar(baseX, x, [y, y + height], radius, (along, across) => `${num(along)} ${num(across)}`);
+}
+
+/** A line through the points that breaks where one is missing (null): one 'M … L …' run per unbroken stretch. */
+export function gappedLinePath(points: readonly (Point | null)[]): string {
+  const runs: Point[][] = [[]];
+  for (const point of points) {
+    if (point) runs[runs.length - 1]!.push(point);
+    else if (runs[runs.length - 1]!.length > 0) runs.push([]);
+  }
+  return runs
+    .filter((run) => run.length > 0)
+    .map(linePath)
+    .join(' ');
 }
 
 /** Index of the x (sorted ascending) nearest to `target`; -1 for an empty list. */

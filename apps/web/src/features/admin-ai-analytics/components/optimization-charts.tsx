@@ -1,149 +1,102 @@
-import {
-  CartesianGrid,
-  Cell,
-  Legend,
-  Line,
-  LineChart,
-  Pie,
-  PieChart,
-  ResponsiveContainer,
-  Scatter,
-  ScatterChart,
-  Tooltip,
-  XAxis,
-  YAxis,
-  ZAxis,
-} from 'recharts';
 import type { AiOptimization } from '@bist/contracts';
-import { axisStyle, tooltipStyle, useChartColors, type ChartColors } from '@/components/charts/chart-colors';
+import { useChartColors, type ChartColors } from '@/components/charts/chart-colors';
+import { DonutChart } from '@/components/charts/donut-chart';
+import { LineChart } from '@/components/charts/line-chart';
+import { paddedDomain } from '@/components/charts/svg-geometry';
 import { useAdminTranslation } from '@/lib/admin-i18n';
 import { axisPercentDigits, fractionPercent } from '@/features/admin-ai-analytics/lib/format';
 
-/** Recharts lives here only, loaded with the /admin/ai route. */
+/** The /admin/ai route's optimisation charts (our own SVG charts, components/charts). */
 
 function sliceColors(c: ChartColors): string[] {
   return [c.primary, c.up, c.down, c.neutral, c.foreground, c.muted, c.border];
 }
 
 export function AllocationPie({ allocation }: { allocation: { symbol: string; weight: number }[] }) {
+  const { t } = useAdminTranslation();
   const colors = useChartColors();
   const palette = sliceColors(colors);
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <PieChart accessibilityLayer>
-        <Pie
-          data={allocation}
-          dataKey="weight"
-          nameKey="symbol"
-          innerRadius="50%"
-          outerRadius="85%"
-          paddingAngle={1}
-          stroke={colors.card}
-          isAnimationActive={false}
-          label={({ name, value }: { name?: string; value?: number }) =>
-            `${name ?? ''} ${fractionPercent(value, 0)}`
-          }
-        >
-          {allocation.map((a, i) => (
-            <Cell key={a.symbol} fill={palette[i % palette.length]} />
-          ))}
-        </Pie>
-        <Tooltip
-          {...tooltipStyle(colors)}
-          formatter={(v, name) => [fractionPercent(Number(v)), String(name)]}
-        />
-      </PieChart>
-    </ResponsiveContainer>
+    <DonutChart
+      label={t('aiAnalytics.portfolio.allocation')}
+      valueLabel={t('aiAnalytics.portfolio.allocation')}
+      innerRatio={0.5}
+      slices={allocation.map((a, i) => ({
+        label: a.symbol,
+        value: a.weight,
+        color: palette[i % palette.length]!,
+        readout: fractionPercent(a.weight),
+        caption: `${a.symbol} ${fractionPercent(a.weight, 0)}`,
+      }))}
+    />
   );
 }
 
+/** The efficient frontier (risk → return) with the chosen portfolio on it, sorted by risk. */
 export function FrontierChart({ o }: { o: AiOptimization }) {
   const { t } = useAdminTranslation();
   const colors = useChartColors();
-  const points = [...o.frontier, { risk: o.expected_risk, return: o.expected_return }];
+  const points = [
+    ...o.frontier.map((p) => ({ ...p, chosen: false })),
+    { risk: o.expected_risk, return: o.expected_return, chosen: true },
+  ].sort((a, b) => a.risk - b.risk);
   const riskDigits = axisPercentDigits(points.map((p) => p.risk));
   const returnDigits = axisPercentDigits(points.map((p) => p.return));
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <ScatterChart margin={{ top: 8, right: 12, bottom: 16, left: 0 }} accessibilityLayer>
-        <CartesianGrid stroke={colors.border} strokeDasharray="3 3" />
-        <XAxis
-          type="number"
-          dataKey="risk"
-          name={t('aiAnalytics.portfolio.frontierRisk')}
-          tickFormatter={(v: number) => fractionPercent(v, riskDigits)}
-          domain={['auto', 'auto']}
-          {...axisStyle(colors)}
-        />
-        <YAxis
-          type="number"
-          dataKey="return"
-          name={t('aiAnalytics.portfolio.frontierReturn')}
-          tickFormatter={(v: number) => fractionPercent(v, returnDigits)}
-          domain={['auto', 'auto']}
-          width={52}
-          {...axisStyle(colors)}
-        />
-        <ZAxis range={[30, 30]} />
-        <Tooltip
-          {...tooltipStyle(colors)}
-          formatter={(v, name) => [fractionPercent(Number(v)), String(name)]}
-        />
-        <Legend wrapperStyle={{ fontSize: 12, color: colors.muted }} />
-        <Scatter
-          name={t('aiAnalytics.portfolio.frontier')}
-          data={o.frontier}
-          fill={colors.neutral}
-          line={{ stroke: colors.neutral }}
-          isAnimationActive={false}
-        />
-        <Scatter
-          name={t('aiAnalytics.portfolio.chosen')}
-          data={[{ risk: o.expected_risk, return: o.expected_return }]}
-          fill={colors.primary}
-          shape="diamond"
-          isAnimationActive={false}
-        />
-      </ScatterChart>
-    </ResponsiveContainer>
+    <LineChart
+      label={t('aiAnalytics.portfolio.frontier')}
+      labels={points.map((p) => `${t('aiAnalytics.portfolio.frontierRisk')} ${fractionPercent(p.risk)}`)}
+      x={points.map((p) => p.risk)}
+      xFormat={(v) => fractionPercent(v, riskDigits)}
+      series={[
+        {
+          id: 'frontier',
+          name: t('aiAnalytics.portfolio.frontier'),
+          values: points.map((p) => (p.chosen ? null : p.return)),
+          color: colors.neutral,
+          dots: true,
+          connectNulls: true,
+        },
+        {
+          id: 'chosen',
+          name: t('aiAnalytics.portfolio.chosen'),
+          values: points.map((p) => (p.chosen ? p.return : null)),
+          color: colors.primary,
+          dots: true,
+        },
+      ]}
+      yDomain={paddedDomain(points.map((p) => p.return))}
+      yFormat={(v) => fractionPercent(v, returnDigits)}
+      yAxisWidth={52}
+      valueFormat={(v) => fractionPercent(v)}
+      legend
+    />
   );
 }
 
 export function BacktestChart({ backtest }: { backtest: NonNullable<AiOptimization['backtest']> }) {
+  const { t } = useAdminTranslation();
   const colors = useChartColors();
   const palette = [colors.primary, colors.neutral, colors.up];
   const dates = backtest.curves[0]?.points.map((p) => p.date) ?? [];
-  const rows = dates.map((date, i) => {
-    const row: Record<string, number | string> = { date };
-    for (const c of backtest.curves) row[c.name] = c.points[i]?.value ?? NaN;
-    return row;
-  });
+  const series = backtest.curves.map((c, i) => ({
+    id: `curve-${i}`,
+    name: c.name,
+    values: dates.map((_, j) => c.points[j]?.value ?? null),
+    color: palette[i % palette.length]!,
+    width: i === 0 ? 2 : 1.5,
+    dashed: i !== 0,
+  }));
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer>
-        <CartesianGrid stroke={colors.border} strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="date" minTickGap={32} {...axisStyle(colors)} />
-        <YAxis
-          domain={['auto', 'auto']}
-          width={48}
-          tickFormatter={(v: number) => v.toFixed(2)}
-          {...axisStyle(colors)}
-        />
-        <Tooltip {...tooltipStyle(colors)} formatter={(v, name) => [Number(v).toFixed(3), String(name)]} />
-        <Legend wrapperStyle={{ fontSize: 12, color: colors.muted }} />
-        {backtest.curves.map((c, i) => (
-          <Line
-            key={c.name}
-            type="monotone"
-            dataKey={c.name}
-            stroke={palette[i % palette.length]}
-            strokeWidth={i === 0 ? 2 : 1.5}
-            strokeDasharray={i === 0 ? undefined : '4 3'}
-            dot={false}
-            isAnimationActive={false}
-          />
-        ))}
-      </LineChart>
-    </ResponsiveContainer>
+    <LineChart
+      label={t('aiAnalytics.portfolio.backtest')}
+      labels={dates}
+      series={series}
+      yDomain={paddedDomain(series.flatMap((s) => s.values.filter((v): v is number => v !== null)))}
+      yFormat={(v) => v.toFixed(2)}
+      yAxisWidth={48}
+      valueFormat={(v) => v.toFixed(3)}
+      legend
+    />
   );
 }

@@ -1,5 +1,5 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { axisStyle, tooltipStyle, useChartColors } from '@/components/charts/chart-colors';
+import { SvgChart } from '@/components/charts/svg-chart';
+import { zeroBasedDomain } from '@/components/charts/svg-geometry';
 
 /** A bar per day; 'No data available' (spec §2) when there is no bar above zero. */
 export function BiBarChart({
@@ -18,7 +18,6 @@ export function BiBarChart({
   /** Clicking a day's bar (drill-down); the page offers the same through a keyboard-reachable control. */
   onSelect?: (date: string) => void;
 }) {
-  const colors = useChartColors();
   if (!data.some((d) => d.value !== 0)) {
     return (
       <div
@@ -31,38 +30,16 @@ export function BiBarChart({
   }
   return (
     <div className="h-64" data-testid={testId} data-points={data.length}>
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer>
-          <CartesianGrid stroke={colors.border} strokeDasharray="3 3" vertical={false} />
-          <XAxis
-            dataKey="date"
-            {...axisStyle(colors)}
-            tickFormatter={(d: string) => d.slice(5)}
-            minTickGap={16}
-          />
-          <YAxis {...axisStyle(colors)} width={72} tickFormatter={(v: number) => format(v)} />
-          <Tooltip
-            cursor={{ fill: colors.border, opacity: 0.4 }}
-            {...tooltipStyle(colors)}
-            formatter={(value) => [format(Number(value)), label]}
-          />
-          <Bar
-            dataKey="value"
-            name={label}
-            fill={colors.primary}
-            radius={[3, 3, 0, 0]}
-            isAnimationActive={false}
-            {...(onSelect
-              ? {
-                  cursor: 'pointer',
-                  onClick: (entry: { payload?: { date?: string } }) => {
-                    if (entry.payload?.date) onSelect(entry.payload.date);
-                  },
-                }
-              : {})}
-          />
-        </BarChart>
-      </ResponsiveContainer>
+      <SvgChart
+        kind="bar"
+        label={label}
+        valueLabel={label}
+        points={data.map((d) => ({ label: d.date.slice(5), value: d.value, readout: format(d.value) }))}
+        yDomain={zeroBasedDomain(data.map((d) => d.value))}
+        yFormat={format}
+        yAxisWidth={72}
+        onSelect={onSelect ? (index) => onSelect(data[index]!.date) : undefined}
+      />
     </div>
   );
 }

@@ -63,7 +63,7 @@ const ONLY = option('only')?.split(',');
 const LOAD = !args.includes('--no-load');
 const TWO_YEARS = !args.includes('--test-year-only');
 const EARLIER_YEAR = TWO_YEARS && args.includes('--earlier-year');
-/** The server's run seed (prediction-runs.service.ts); further seeds are 8, 9, … */
+/** The server's run seed (modules/models/pipeline.ts); further seeds are 8, 9, … */
 const SERVER_SEED = 7;
 const SEEDS = Math.max(1, Math.floor(Number(option('seeds') ?? '1')));
 /** Scored days per evaluation year (the walk-forward's default evalDays). */

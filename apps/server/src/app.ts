@@ -109,7 +109,7 @@ export async function buildApp(infra: Infrastructure, platform?: PlatformService
     () => apiRoutes.size,
     requestMetrics,
   );
-  await services.predictionRuns.syncRegistry();
+  await services.models.registry.syncRegistry();
   const adminRoutes = await registerRoutes(app, services, infra);
   // Price alerts follow the market's quotes while the app is open.
   services.alerts.start();

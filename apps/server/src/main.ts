@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
-      await services.predictionRuns.stop();
+      await services.models.runs.stop();
       await jobs.pool?.close();
       await (feed ? feed.stop() : engine.stop());
       await database.close();

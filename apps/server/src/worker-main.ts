@@ -6,7 +6,8 @@ import { createLogger } from '@/lib/logger';
 import { migrateDatabase, openDatabase } from '@/db/client';
 import { systemClock } from '@/lib/clock';
 import { createJobInfrastructure } from '@/composition/infrastructure';
-import { createPlatformServices, createPredictionRuns } from '@/composition/services';
+import { createModels } from '@/composition/models';
+import { createPlatformServices } from '@/composition/services';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -25,13 +26,13 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
   const clock = systemClock;
   const jobs = createJobInfrastructure(database, log, config.mlWorkers);
-  const predictionRuns = createPredictionRuns(
+  const { runs } = createModels(
     { config, database, clock, jobs },
     createPlatformServices({ config, database, clock }),
     log,
   );
-  await predictionRuns.start();
-  await predictionRuns.work();
+  await runs.start();
+  await runs.work();
   log.info({ threads: jobs.pool?.size }, 'ML worker taking jobs');
 
   let stopping = false;
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, 'ML worker stopping');
     try {
-      await predictionRuns.stop();
+      await runs.stop();
       await jobs.pool?.close();
       await database.close();
       process.exit(0);

@@ -18,7 +18,7 @@ import { describeAccess, rolesAllowed, type AdminRouteAccess } from '@/plugins/a
 import { createAdminTestApp, tokenFor, withToken } from './admin-test-kit.ts';
 import { plantViolation } from './compliance-test-kit.ts';
 import { CLI_ACTOR } from '@/lib/actor';
-import { PredictionRunsRepository } from '@/modules/predictions/prediction-runs.repository';
+import { MlRunsRepository } from '@/modules/models/runs.repository';
 
 /**
  * What each route needs: settings and audit all; users user_management; ML runs and the AI operations centre readable
@@ -304,7 +304,7 @@ describe('admin RBAC: every route × every role', () => {
     targetUserId = target.id;
     await t.services.compliance.prepare();
     // This app runs no job queue (starting a run answers 503): a stored run to read.
-    const run = await new PredictionRunsRepository(t.infra.database.db).createRun({
+    const run = await new MlRunsRepository(t.infra.database.db).createRun({
       kind: 'evaluate',
       requestedBy: 'test',
       algorithmIds: null,

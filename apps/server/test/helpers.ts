@@ -123,7 +123,7 @@ async function appOn(
     clock,
     async close() {
       await built.app.close();
-      await built.services.predictionRuns.stop();
+      await built.services.models.runs.stop();
       await infra.jobs?.pool?.close();
       await closeMore();
       await database.close();

@@ -48,9 +48,9 @@ export async function createMlTestApp(backend: Backend): Promise<MlTestApp> {
     },
   });
   await t.services.adminAuth.prepareDemoStaff();
-  const runs = t.services.predictionRuns;
+  const { runs, registry } = t.services.models;
   for (const a of (await t.services.predictions.algorithmList({ limit: 100, page: 1 })).value().algorithms) {
-    await runs.setEnabled(a.algorithm_id, CHEAP_ALGORITHMS.includes(a.algorithm_id));
+    await registry.setEnabled(a.algorithm_id, CHEAP_ALGORITHMS.includes(a.algorithm_id));
   }
   await runs.start();
   await runs.work();

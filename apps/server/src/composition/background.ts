@@ -45,7 +45,7 @@ export async function startBackground(services: Services, log: Logger): Promise<
   const unsubscribe = services.settings.onChange(async (_settings, changed) => {
     if (!changed.includes('ml_schedule_time')) return;
     try {
-      log.info({ cron: await services.predictionRuns.schedule() }, 'nightly ML run moved');
+      log.info({ cron: await services.models.runs.schedule() }, 'nightly ML run moved');
     } catch (error) {
       log.error({ err: error }, 'could not move the nightly ML run');
     }
@@ -94,7 +94,7 @@ export async function startComplianceJobs(
  * (jobs/first-training.ts). Failures are logged: the API keeps answering without predictions.
  */
 export async function startMlJobs(
-  services: Pick<Services, 'predictionRuns' | 'predictions'>,
+  services: Pick<Services, 'models' | 'predictions'>,
   options: {
     ownsDatabase: boolean;
     /** ML_INITIAL_TRAINING: every phase of the first training, only its first, or none. */
@@ -104,7 +104,7 @@ export async function startMlJobs(
   },
   log: Logger,
 ): Promise<void> {
-  const runs = services.predictionRuns;
+  const runs = services.models.runs;
   try {
     await runs.start();
     // The embedded database has one process: a run still 'running' was cut off by the last stop.
@@ -113,7 +113,7 @@ export async function startMlJobs(
     await runs.schedule();
     if (
       options.initialTraining !== 'none' &&
-      !(await runs.hasTrainedModels()) &&
+      !(await services.models.registry.hasTrainedModels()) &&
       !(await runs.hasActiveTraining())
     ) {
       const phases = initialTrainingPhases(

@@ -21,7 +21,7 @@ import { marketStatusRoutes } from '@/modules/market-status/market-status.routes
 import { portfolioRoutes } from '@/modules/portfolio/portfolio.routes';
 import { privacyRoutes } from '@/modules/privacy/privacy.routes';
 import { referenceSeriesRoutes } from '@/modules/reference-series/reference-series.routes';
-import { predictionRunsRoutes } from '@/modules/predictions/prediction-runs.routes';
+import { mlRunsRoutes } from '@/modules/models/runs.routes';
 import { predictionsRoutes } from '@/modules/predictions/predictions.routes';
 import { settingsRoutes } from '@/modules/settings/settings.routes';
 import { systemRoutes } from '@/modules/system/system.routes';
@@ -58,8 +58,8 @@ export async function registerRoutes(
   await app.register(referenceSeriesRoutes(services.referenceSeries));
   await app.register(auditRoutes(services.audit));
   await app.register(settingsRoutes(services.settings));
-  await app.register(predictionRunsRoutes(services.predictionRuns));
-  await app.register(aiOperationsRoutes(services.aiOperations, services.predictionRuns));
+  await app.register(mlRunsRoutes(services.models.runs));
+  await app.register(aiOperationsRoutes(services.aiOperations, services.models.registry));
   await app.register(complianceRoutes(services.compliance, services.complianceRuns));
   await app.register(aiAnalyticsRoutes(services.aiAnalytics));
   await app.register(biRoutes(services.bi, services.subscriptions, services.auth));

@@ -45,9 +45,6 @@ import { PortfolioRepository } from '@/modules/portfolio/portfolio.repository';
 import { PortfolioService } from '@/modules/portfolio/portfolio.service';
 import { PrivacyRepository } from '@/modules/privacy/privacy.repository';
 import { PrivacyService } from '@/modules/privacy/privacy.service';
-import { PredictionRunsRepository } from '@/modules/predictions/prediction-runs.repository';
-import { PredictionRunsService } from '@/modules/predictions/prediction-runs.service';
-import { PredictionsRepository } from '@/modules/predictions/predictions.repository';
 import { PredictionsService } from '@/modules/predictions/predictions.service';
 import { PredictionsVersion } from '@/modules/predictions/predictions-version';
 import { SettingsRepository } from '@/modules/settings/settings.repository';
@@ -60,6 +57,7 @@ import { WatchlistRepository } from '@/modules/watchlist/watchlist.repository';
 import { WatchlistService } from '@/modules/watchlist/watchlist.service';
 import type { RequestMetricsCollector } from '@/plugins/request-metrics';
 import type { Infrastructure, Logger } from './infrastructure.ts';
+import { createModels, predictionsRepositoryOf, type Models } from './models.ts';
 
 /** The staff realm's core: audit log, settings, staff accounts and their sign-in. Needs no market. */
 export interface PlatformServices {
@@ -81,9 +79,10 @@ export interface PlatformServices {
 }
 
 export interface Services extends PlatformServices {
-  /** The predictions capability's read side (investor views) and its runs (train, predict, evaluate). */
+  /** The investor views of predictions. */
   predictions: PredictionsService;
-  predictionRuns: PredictionRunsService;
+  /** The ML models: their registry, the train / predict / evaluate runs and the inputs' drift. */
+  models: Models;
   aiOperations: AiOperationsService;
   aiAnalytics: AiAnalyticsService;
   system: SystemService;
@@ -192,33 +191,6 @@ const SILENT: Logger = {
   child: () => SILENT,
 };
 
-/** Prediction runs on the infrastructure's job queue and pool; without them runs can be read but not started. */
-export function createPredictionRuns(
-  infra: Pick<Infrastructure, 'config' | 'database' | 'clock' | 'jobs'>,
-  platform: Pick<PlatformServices, 'audit' | 'settings'>,
-  log: Logger,
-  predictionsVersion?: PredictionsVersion,
-): PredictionRunsService {
-  return new PredictionRunsService({
-    runs: new PredictionRunsRepository(infra.database.db),
-    reads: new PredictionsRepository(infra.database.db),
-    bars: new MarketRepository(infra.database.db),
-    ...(predictionsVersion ? { onViewsChanged: () => predictionsVersion.changed() } : {}),
-    queue: infra.jobs?.queue ?? null,
-    pool: infra.jobs?.pool ?? null,
-    clock: infra.clock,
-    log: log.child({ module: 'ml' }),
-    audit: platform.audit,
-    // Re-read when the nightly job fires, so a schedule saved through another process applies.
-    nightlySchedule: async () => {
-      const settings = await platform.settings.refresh();
-      return { time: settings.ml_schedule_time, enabled: settings.ml_auto_retrain };
-    },
-    ...(infra.jobs?.walkForward ? { walkForward: infra.jobs.walkForward } : {}),
-    codeVersion: infra.config.codeVersion,
-  });
-}
-
 /**
  * Every service of an API process. `platform` may be built earlier (main.ts reads the settings before it starts the
  * market engine); `apiEndpoints` counts the routes the app serves, for the landing page; `requestMetrics` holds the
@@ -235,7 +207,7 @@ export function createServices(
   const db = database.db;
   const engine = market instanceof MarketEngine ? market : null;
   // The investor views of predictions are kept per version; this process's runs and staff changes move it at once.
-  const predictionsReads = new PredictionsRepository(db);
+  const predictionsReads = predictionsRepositoryOf(db);
   const predictionsVersion = new PredictionsVersion(predictionsReads, clock);
   const predictions = new PredictionsService(
     predictionsReads,
@@ -244,7 +216,7 @@ export function createServices(
     predictionsVersion,
     new MarketRepository(db),
   );
-  const predictionRuns = createPredictionRuns(infra, platform, log, predictionsVersion);
+  const models = createModels(infra, platform, log, predictionsVersion);
   const bi = new BiService({
     repo: new BiRepository(db),
     clock,
@@ -307,7 +279,7 @@ export function createServices(
   const coverage = new VersionedCache<'coverage', MarketCoverage>(1);
   const adminDashboard = new AdminDashboardService(platform.adminUsers, platform.adminAuth, platform.audit, {
     database,
-    components: () => ({ marketFeed: market.health(), jobQueue: predictionRuns.health() }),
+    components: () => ({ marketFeed: market.health(), jobQueue: models.runs.health() }),
     // Read again when the engine stores a day, switches feeds, or every 10 minutes (an import by the CLI).
     ...(engine
       ? {
@@ -337,10 +309,12 @@ export function createServices(
   const services = {
     ...platform,
     predictions,
-    predictionRuns,
+    models,
     publicDataVersion: async () => `${market.generation}|${await predictionsVersion.current()}`,
     aiOperations: new AiOperationsService({
-      runs: predictionRuns,
+      registry: models.registry,
+      runs: models.runs,
+      drift: models.drift,
       settings: platform.settings,
       repo: new AiOperationsRepository(db),
       clock,
@@ -349,7 +323,7 @@ export function createServices(
     aiAnalytics: new AiAnalyticsService({
       repo: new AiAnalyticsRepository(db),
       predictions,
-      runs: predictionRuns,
+      registry: models.registry,
       market,
       engine,
       bars: new MarketRepository(db),
@@ -393,14 +367,14 @@ export function createServices(
 
 /** The admin dashboard's per-role sections, read from the services that own each (decision 0058). */
 function roleViewSources(
-  s: Pick<Services, 'aiOperations' | 'predictionRuns' | 'settings' | 'bi' | 'compliance'>,
+  s: Pick<Services, 'aiOperations' | 'models' | 'settings' | 'bi' | 'compliance'>,
 ): RoleViewSources {
   return {
     ml: async () => {
       const [{ list, alerts }, runs, active] = await Promise.all([
         s.aiOperations.algorithms(),
-        s.predictionRuns.list(5),
-        s.predictionRuns.activeRuns(),
+        s.models.runs.list(5),
+        s.models.runs.activeRuns(),
       ]);
       const count = (h: string | null) => list.filter((a) => a.health === h).length;
       return {
@@ -465,7 +439,7 @@ function roleViewSources(
  */
 export function connectFeedSupervisor(
   feed: FeedSupervisor,
-  platform: Pick<Services, 'settings' | 'audit' | 'predictionRuns'>,
+  platform: Pick<Services, 'settings' | 'audit' | 'models'>,
   log: Logger,
 ): () => void {
   const offSettings = platform.settings.onChange(async (settings, changed) => {
@@ -488,7 +462,7 @@ export function connectFeedSupervisor(
     });
     if (change.to === 'simulated') return;
     try {
-      await platform.predictionRuns.request('train', { requestedBy: 'feed_switch', chain: true });
+      await platform.models.runs.request('train', { requestedBy: 'feed_switch', chain: true });
     } catch (error) {
       log.warn({ err: error }, 'retraining after the feed switch could not be queued');
     }

@@ -1,6 +1,6 @@
 /**
  * The pg-boss queues of the ML runs (one per kind) and the nightly schedule: plumbing only. What a run does and its
- * lifecycle rules live in modules/predictions (PredictionRunsService). Every process that calls `work()` (the API
+ * lifecycle rules live in modules/models (TrainingPipeline, MlRunsService). Every process that calls `work()` (the API
  * process and `npm run worker` processes) takes jobs from the same queues.
  */
 import type { Job, PgBoss } from 'pg-boss';

@@ -68,7 +68,7 @@ async function autoApp(
       }),
   });
   await t.services.adminAuth.prepareDemoStaff();
-  if (options.jobQueue) await t.services.predictionRuns.start();
+  if (options.jobQueue) await t.services.models.runs.start();
   return t;
 }
 

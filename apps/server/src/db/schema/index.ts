@@ -9,6 +9,7 @@ export * from './alerts.ts';
 export * from './admin-users.ts';
 export * from './audit.ts';
 export * from './settings.ts';
+export * from './models.ts';
 export * from './predictions.ts';
 export * from './ai-operations.ts';
 export * from './login-throttle.ts';

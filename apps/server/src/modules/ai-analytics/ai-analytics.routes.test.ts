@@ -18,7 +18,8 @@ import { createMarketTestApp, type TestApp } from '@test/helpers';
 import { tokenFor, withToken } from '@test/admin-test-kit';
 import { walkForwardRecord } from '@test/ml-test-kit';
 import type { MarketEngine } from '@/market/engine';
-import { PredictionRunsRepository } from '@/modules/predictions/prediction-runs.repository';
+import { ModelRegistryRepository } from '@/modules/models/registry.repository';
+import { PredictionWritesRepository } from '@/modules/predictions/prediction-writes.repository';
 import { AiAnalyticsRepository } from './ai-analytics.repository.ts';
 
 const AS_OF = '2026-11-17';
@@ -26,9 +27,10 @@ const AS_OF = '2026-11-17';
 /** One production model (ridge, version 1 at h = 1) with a stored batch for three stocks. */
 async function seedProductionModel(t: TestApp): Promise<void> {
   const now = t.clock.now();
-  await t.services.predictionRuns.syncRegistry();
-  const runs = new PredictionRunsRepository(t.infra.database.db);
-  await runs.insertModels([
+  await t.services.models.registry.syncRegistry();
+  const registry = new ModelRegistryRepository(t.infra.database.db);
+  const writes = new PredictionWritesRepository(t.infra.database.db);
+  await registry.insertModels([
     {
       algorithmId: 'ridge',
       horizonDays: 1,
@@ -67,7 +69,7 @@ async function seedProductionModel(t: TestApp): Promise<void> {
       ],
     },
   };
-  await runs.insertEvaluations([
+  await registry.insertEvaluations([
     {
       algorithmId: 'ridge',
       horizonDays: 1,
@@ -103,7 +105,7 @@ async function seedProductionModel(t: TestApp): Promise<void> {
     targetPriceTry: 100 * (1 + expectedReturn),
     createdAt: now,
   });
-  await runs.upsertPredictions([
+  await writes.upsertPredictions([
     p('THYAO', 'up', 0.6, 0.012),
     p('GARAN', 'down', 0.58, -0.008),
     p('AKBNK', 'up', 0.51, 0.001),
@@ -250,7 +252,7 @@ describe('AI analytics routes', () => {
       (r) => r.predictionId !== null,
     )!;
     const absolute = scored.trend === 'up' || scored.trend === 'down';
-    await new PredictionRunsRepository(t.infra.database.db).insertPredictionEvaluations([
+    await new PredictionWritesRepository(t.infra.database.db).insertPredictionEvaluations([
       {
         predictionId: scored.predictionId!,
         realisedPriceTry: scored.currentPriceTry * 1.05,

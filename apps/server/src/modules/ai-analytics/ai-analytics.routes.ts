@@ -19,7 +19,7 @@ import {
   errorResponses,
 } from '@bist/contracts';
 import { adminAccess, adminActorOf, requestMeta } from '@/plugins/admin-access';
-import type { StaffAction } from '@/modules/predictions/prediction-runs.service';
+import type { StaffAction } from '@/modules/models/runs.service';
 import type { AiAnalyticsService } from './ai-analytics.service.ts';
 
 const TAGS = ['admin: AI analytics'];

@@ -36,7 +36,8 @@ import type { MarketEngine } from '@/market/engine';
 import type { MarketData } from '@/market/market-data';
 import type { MarketRepository, StoredDailyBar } from '@/market/market.repository';
 import type { AuditService } from '@/modules/audit/audit.service';
-import type { PredictionRunsService, StaffAction } from '@/modules/predictions/prediction-runs.service';
+import type { ModelRegistryService } from '@/modules/models/registry.service';
+import type { StaffAction } from '@/modules/models/runs.service';
 import type { ModelPrediction, PredictionsService } from '@/modules/predictions/predictions.service';
 import type {
   AiAnalysisRow,
@@ -57,7 +58,7 @@ import {
 export interface AiAnalyticsDeps {
   repo: AiAnalyticsRepository;
   predictions: PredictionsService;
-  runs: PredictionRunsService;
+  registry: Pick<ModelRegistryService, 'versions'>;
   market: MarketData;
   /** The running market engine (share counts, forced refresh); null in processes without one. */
   engine: MarketEngine | null;
@@ -226,7 +227,7 @@ export class AiAnalyticsService {
 
   /** The champion version number of an algorithm at a horizon (null when none is marked). */
   private async championVersion(algorithmId: string, horizon: number): Promise<number | null> {
-    const versions = await this.d.runs.versions(algorithmId);
+    const versions = await this.d.registry.versions(algorithmId);
     return versions.find((v) => v.champion && v.horizonDays === horizon)?.version ?? null;
   }
 

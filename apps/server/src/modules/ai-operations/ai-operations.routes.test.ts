@@ -95,7 +95,7 @@ describe.each(testBackends())('AI operations centre on %s', (backend) => {
     const predict = await finished(follow![1]!);
     expect(predict).toMatchObject({ kind: 'predict', status: 'succeeded', algorithm_ids: ['ols'] });
     await waitFor(
-      () => t.services.predictionRuns.list(20),
+      () => t.services.models.runs.list(20),
       (runs) => runs.every((r) => FINAL.includes(r.status)),
       60_000,
     );
@@ -120,7 +120,7 @@ describe.each(testBackends())('AI operations centre on %s', (backend) => {
   it('grades every algorithm by the measured-skill rule and stores critical checks as alerts', async () => {
     // Drift is measured in the background on the first read.
     await get(analyst, '/admin/api/ai/algorithms');
-    await t.services.predictionRuns.settleDrift();
+    await t.services.models.drift.settleDrift();
     const res = await get(analyst, '/admin/api/ai/algorithms');
     expect(res.statusCode).toBe(200);
     const body = adminAlgorithmListResponseSchema.parse(res.json());
@@ -283,8 +283,8 @@ describe.each(testBackends())('AI operations centre on %s', (backend) => {
       .algorithms.find((a) => a.algorithm_id === 'ols')!;
     expect(listed.enabled).toBe(true);
 
-    await t.services.predictionRuns.setEnabled('arima', true);
-    const long = await t.services.predictionRuns.request('train', {
+    await t.services.models.registry.setEnabled('arima', true);
+    const long = await t.services.models.runs.request('train', {
       requestedBy: 'test',
       algorithmIds: ['ols', 'arima'],
     });
@@ -340,9 +340,9 @@ describe.each(testBackends())('AI operations centre on %s', (backend) => {
   });
 
   it('does not cancel a run over every algorithm for one stopped algorithm: the run stores nothing of it', async () => {
-    const runs = t.services.predictionRuns;
-    await runs.setEnabled('arima', false);
-    await runs.setEnabled('ridge', true);
+    const { runs, registry } = t.services.models;
+    await registry.setEnabled('arima', false);
+    await registry.setEnabled('ridge', true);
     const all = await runs.request('train', { requestedBy: 'test' });
     await waitFor(
       () => runOf(all.id),

@@ -19,12 +19,9 @@ import {
   versionParamsSchema,
 } from '@bist/contracts';
 import { adminAccess, adminActorOf, requestMeta } from '@/plugins/admin-access';
-import {
-  mlRunOf,
-  modelVersionOf,
-  type PredictionRunsService,
-  type StaffAction,
-} from '@/modules/predictions/prediction-runs.service';
+import type { ModelRegistryService } from '@/modules/models/registry.service';
+import type { StaffAction } from '@/modules/models/runs.service';
+import { mlRunOf, modelVersionOf } from '@/modules/models/shapes';
 import type { AiOperationsService } from './ai-operations.service.ts';
 
 const staffOf = (request: FastifyRequest): StaffAction => ({
@@ -46,7 +43,7 @@ const noBodyIsEmpty = async (request: FastifyRequest) => {
  * The AI operations centre's API. Reading needs any staff session; every action changes what investors are shown
  * or stops the job system, so it needs ai_management (decision 0003: held through `all`, i.e. by super_admin).
  */
-export function aiOperationsRoutes(ops: AiOperationsService, runs: PredictionRunsService) {
+export function aiOperationsRoutes(ops: AiOperationsService, registry: ModelRegistryService) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const read = { adminAccess: adminAccess.authenticated };
@@ -204,7 +201,7 @@ export function aiOperationsRoutes(ops: AiOperationsService, runs: PredictionRun
         success: true as const,
         data: {
           champion_rule: CHAMPION_RULE_TEXT,
-          versions: (await runs.versions(request.params.id)).map(modelVersionOf),
+          versions: (await registry.versions(request.params.id)).map(modelVersionOf),
         },
       }),
     );
@@ -223,7 +220,7 @@ export function aiOperationsRoutes(ops: AiOperationsService, runs: PredictionRun
         },
       },
       async (request) => {
-        const r = await runs.promote(
+        const r = await registry.promote(
           request.params.id,
           request.params.versionId,
           request.body.reason,

@@ -23,14 +23,11 @@ import {
 } from '@bist/contracts';
 import type { Clock } from '@/lib/clock';
 import { BadRequestError, NotFoundError } from '@/lib/errors';
-import type {
-  FeatureDrift,
-  PredictionRunsService,
-  RunRow,
-  StaffAction,
-} from '@/modules/predictions/prediction-runs.service';
+import type { FeatureDrift, FeatureDriftMonitor } from '@/modules/models/feature-drift';
+import type { ModelRegistryService } from '@/modules/models/registry.service';
+import type { MlRunsService, RunRow, StaffAction } from '@/modules/models/runs.service';
+import { mlRunOf } from '@/modules/models/shapes';
 import { accuracyWithBaseline } from '@/modules/predictions/predictions.service';
-import { mlRunOf } from '@/modules/predictions/prediction-runs.service';
 import type { AiOperationsRepository, AlertRow } from './ai-operations.repository.ts';
 import { RESOURCE_SAMPLE_MS, ResourceMonitor, type ResourceSample } from './resource-monitor.ts';
 import type { SettingsService } from '@/modules/settings/settings.service';
@@ -48,7 +45,9 @@ export function universeSymbols(symbols: readonly string[] | undefined): string[
 }
 
 export interface AiOperationsDeps {
-  runs: PredictionRunsService;
+  registry: ModelRegistryService;
+  runs: MlRunsService;
+  drift: Pick<FeatureDriftMonitor, 'featureDrift'>;
   settings: Pick<SettingsService, 'update' | 'get'>;
   repo: AiOperationsRepository;
   clock: Clock;
@@ -165,7 +164,7 @@ export class AiOperationsService {
 
   private async drift(): Promise<FeatureDrift | null> {
     try {
-      return await this.d.runs.featureDrift();
+      return await this.d.drift.featureDrift();
     } catch (error) {
       this.d.log.warn({ err: error }, 'feature drift not measured');
       return null;
@@ -181,7 +180,10 @@ export class AiOperationsService {
     drift: FeatureDriftView | null;
     alerts: AlertRow[];
   }> {
-    const [snap, drift] = await Promise.all([this.d.runs.operationsSnapshot(ASSESSED_HORIZON), this.drift()]);
+    const [snap, drift] = await Promise.all([
+      this.d.registry.operationsSnapshot(ASSESSED_HORIZON),
+      this.drift(),
+    ]);
     const now = this.d.clock.now();
     const evalById = new Map(snap.evaluations.map((e) => [e.algorithmId, e]));
     const list = snap.algorithms.map((a): AdminAlgorithm => {
@@ -280,7 +282,7 @@ export class AiOperationsService {
       this.algorithms(),
       this.d.settings.get(),
       this.d.runs.list(RECENT_RUNS),
-      this.d.runs.operationsSnapshot(ASSESSED_HORIZON).then((s) => s.modelVersions),
+      this.d.registry.operationsSnapshot(ASSESSED_HORIZON).then((s) => s.modelVersions),
     ]);
     const names = new Map(list.map((a) => [a.id, a.name]));
     const openAlerts = this.alertViews(alerts, names);
@@ -357,17 +359,17 @@ export class AiOperationsService {
   }
 
   async setEnabled(algorithmId: string, enabled: boolean, staff: StaffAction): Promise<void> {
-    await this.d.runs.setEnabled(algorithmId, enabled, staff);
+    await this.d.registry.setEnabled(algorithmId, enabled, staff);
   }
 
   async emergencyStop(algorithmId: string, reason: string, staff: StaffAction) {
-    const r = await this.d.runs.emergencyStop(algorithmId, reason, staff);
+    const r = await this.d.registry.emergencyStop(algorithmId, reason, staff);
     return { algorithms: r.algorithms, cancelled_runs: r.cancelledRuns, nightly_paused: false };
   }
 
   /** Stops every algorithm and pauses the nightly schedule (Auto-retrain off) until staff turn it on again. */
   async emergencyStopAll(reason: string, staff: StaffAction) {
-    const r = await this.d.runs.emergencyStop(null, reason, staff);
+    const r = await this.d.registry.emergencyStop(null, reason, staff);
     const settings: PlatformSettings = await this.d.settings.get();
     if (settings.ml_auto_retrain) {
       await this.d.settings.update({ ml_auto_retrain: false }, staff.actor, staff.meta);

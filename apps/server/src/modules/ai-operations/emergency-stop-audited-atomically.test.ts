@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '@bist/contracts';
 import type { TestApp } from '@test/helpers';
 import { createAdminTestApp, tokenFor, withRawJson } from '@test/admin-test-kit';
-import type { StaffAction } from '@/modules/predictions/prediction-runs.service';
+import type { StaffAction } from '@/modules/models/runs.service';
 
 describe('staff actions and their audit rows', () => {
   let t: TestApp;

@@ -11,7 +11,7 @@ import {
 import { createAdminTestApp, tokenFor, withToken } from '@test/admin-test-kit';
 import type { TestApp } from '@test/helpers';
 import { walkForwardRecord } from '@test/ml-test-kit';
-import { evaluationRow, PredictionRunsRepository } from '@/modules/predictions/prediction-runs.repository';
+import { evaluationRow, ModelRegistryRepository } from '@/modules/models/registry.repository';
 
 const NOW = new Date('2026-11-18T09:30:00Z');
 const AS_OF = '2026-11-17';
@@ -39,10 +39,10 @@ describe('one verdict per model for staff and investors', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createAdminTestApp({ now: NOW });
-    await t.services.predictionRuns.syncRegistry();
-    const runs = new PredictionRunsRepository(t.infra.database.db);
+    await t.services.models.registry.syncRegistry();
+    const registry = new ModelRegistryRepository(t.infra.database.db);
     const ids = ['ols', 'ridge', 'lasso'];
-    await runs.insertModels(
+    await registry.insertModels(
       ids.map((algorithmId) => ({
         algorithmId,
         horizonDays: 1,
@@ -52,7 +52,7 @@ describe('one verdict per model for staff and investors', () => {
         createdAt: NOW,
       })),
     );
-    await runs.insertEvaluations(
+    await registry.insertEvaluations(
       [planted('ols', 3, 1, 5), planted('ridge', 0.5, -1, 2), planted('lasso', -4, -6, -2)].map((e) =>
         evaluationRow(e, { createdAt: NOW }),
       ),

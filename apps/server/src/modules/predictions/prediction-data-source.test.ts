@@ -22,7 +22,7 @@ describe('the data source of ML runs, model versions and predictions', () => {
   /** Train → predict → evaluate, as the nightly run does; resolves with the chain's runs once all have finished. */
   async function trainChain(): Promise<Map<string, Run>> {
     const before = new Set((await sql<Run>(`select id from ml_runs`)).map((r) => r.id));
-    await t.services.predictionRuns.request('train', { requestedBy: 'test', chain: true });
+    await t.services.models.runs.request('train', { requestedBy: 'test', chain: true });
     const fresh = await waitFor(
       async () =>
         (await sql<Run>(`select id, kind, status, data_source from ml_runs`)).filter(

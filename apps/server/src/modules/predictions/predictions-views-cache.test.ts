@@ -7,7 +7,9 @@ import { createTestApp, type TestApp } from '@test/helpers';
 import { walkForwardRecord } from '@test/ml-test-kit';
 import { FakeMarketData } from '@test/fake-market-data';
 import { MarketRepository } from '@/market/market.repository';
-import { evaluationRow, PredictionRunsRepository } from './prediction-runs.repository.ts';
+import { evaluationRow, ModelRegistryRepository } from '@/modules/models/registry.repository';
+import { MlRunsRepository } from '@/modules/models/runs.repository';
+import { PredictionWritesRepository } from './prediction-writes.repository.ts';
 import { PredictionsRepository } from './predictions.repository.ts';
 import { PredictionsService } from './predictions.service.ts';
 import {
@@ -38,7 +40,7 @@ class CountingRepository extends PredictionsRepository {
   reads = 0;
 }
 function counting(db: ConstructorParameters<typeof PredictionsRepository>[0]): CountingRepository {
-  const repo = new CountingRepository(db);
+  const repo = new CountingRepository(db, new ModelRegistryRepository(db));
   return new Proxy(repo, {
     get(target, name, receiver) {
       const value: unknown = Reflect.get(target, name, receiver);
@@ -53,7 +55,9 @@ function counting(db: ConstructorParameters<typeof PredictionsRepository>[0]): C
 
 describe('predictions views, kept per version', () => {
   let t: TestApp;
-  let runs: PredictionRunsRepository;
+  let registry: ModelRegistryRepository;
+  let runStore: MlRunsRepository;
+  let writes: PredictionWritesRepository;
   const market = new FakeMarketData();
 
   const summary = async () =>
@@ -74,9 +78,11 @@ describe('predictions views, kept per version', () => {
     for (const symbol of ['THYAO', 'GARAN', 'AKBNK'])
       market.addStock({ symbol, name: `${symbol} A.Ş.`, sector: 'Test' }).setQuote(symbol, 100);
     t = await createTestApp({ market, now: NOW });
-    await t.services.predictionRuns.syncRegistry();
-    runs = new PredictionRunsRepository(t.infra.database.db);
-    await runs.insertModels(
+    await t.services.models.registry.syncRegistry();
+    registry = new ModelRegistryRepository(t.infra.database.db);
+    runStore = new MlRunsRepository(t.infra.database.db);
+    writes = new PredictionWritesRepository(t.infra.database.db);
+    await registry.insertModels(
       ['ols', 'ridge'].map((algorithmId) => ({
         algorithmId,
         horizonDays: 1,
@@ -86,12 +92,12 @@ describe('predictions views, kept per version', () => {
         createdAt: NOW,
       })),
     );
-    await runs.insertEvaluations(
+    await registry.insertEvaluations(
       [walkForwardRecord('ols', 0.01, AS_OF), walkForwardRecord('ridge', 0.02, AS_OF)].map((e) =>
         evaluationRow(e, { createdAt: NOW }),
       ),
     );
-    await runs.upsertPredictions([
+    await writes.upsertPredictions([
       prediction('ridge', 'THYAO', 0.6),
       prediction('ridge', 'GARAN', 0.55),
       prediction('ols', 'THYAO', 0.7),
@@ -148,7 +154,7 @@ describe('predictions views, kept per version', () => {
     expect((await list()).algorithms.find((a) => a.algorithm_id === 'ridge')?.enabled).toBe(true);
 
     const publicVersion = await t.services.publicDataVersion();
-    await t.services.predictionRuns.setEnabled('ridge', false);
+    await t.services.models.registry.setEnabled('ridge', false);
     // The server-rendered dashboard, kept per public data version, is rendered again too.
     expect(await t.services.publicDataVersion()).not.toBe(publicVersion);
     const after = await summary();
@@ -156,7 +162,7 @@ describe('predictions views, kept per version', () => {
     expect(after.top_predictions.map((p) => p.algorithm_id)).toEqual(['ols', 'ols']);
     expect((await list()).algorithms.find((a) => a.algorithm_id === 'ridge')?.enabled).toBe(false);
 
-    await t.services.predictionRuns.setEnabled('ridge', true);
+    await t.services.models.registry.setEnabled('ridge', true);
     expect((await summary()).production_models[0]?.algorithm_id).toBe('ridge');
   });
 
@@ -165,15 +171,15 @@ describe('predictions views, kept per version', () => {
     expect(before.top_predictions.map((p) => p.stock_code)).toEqual(['THYAO', 'GARAN']);
     expect((await stock('AKBNK')).predictions).toEqual([]);
     // Another process (a worker) runs a predict: it stores a new call and finishes the run in the database only.
-    const run = await runs.createRun({
+    const run = await runStore.createRun({
       kind: 'predict',
       requestedBy: 'schedule',
       algorithmIds: null,
       now: NOW,
     });
-    await runs.startRun(run.id, NOW);
-    await runs.upsertPredictions([prediction('ridge', 'AKBNK', 0.9)]);
-    await runs.finishRun(run.id, 'succeeded', { now: NOW });
+    await runStore.startRun(run.id, NOW);
+    await writes.upsertPredictions([prediction('ridge', 'AKBNK', 0.9)]);
+    await runStore.finishRun(run.id, 'succeeded', { now: NOW });
     // An idle process re-reads the stored version before answering (a busy one re-reads it every second meanwhile).
     t.clock.advanceMs(PREDICTIONS_VERSION_STALE_MS);
     const after = await summary();
@@ -198,10 +204,10 @@ describe('predictions views, kept per version', () => {
     expect(ticked.predictions[0]?.prediction.price_at_prediction).toBe(100);
     // Staff disable the production model's algorithm: the stock's answer follows at once.
     const servedBy = ticked.predictions[0]?.model.algorithm_id;
-    await t.services.predictionRuns.setEnabled(servedBy!, false);
+    await t.services.models.registry.setEnabled(servedBy!, false);
     const after = await stock('THYAO');
     expect(after.predictions[0]?.model.algorithm_id).not.toBe(servedBy);
-    await t.services.predictionRuns.setEnabled(servedBy!, true);
+    await t.services.models.registry.setEnabled(servedBy!, true);
     expect((await stock('THYAO')).predictions[0]?.model.algorithm_id).toBe(servedBy);
   });
 

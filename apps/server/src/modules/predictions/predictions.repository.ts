@@ -1,6 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { mlAlgorithms, mlEvaluations, predictionEvaluations, predictions } from '@/db/schema/index';
+import { predictionEvaluations, predictions } from '@/db/schema/index';
+import type { AlgorithmRow, EvaluationRow, RealisedScores } from '@/modules/models/registry.service';
+
+export type { AlgorithmRow, EvaluationRow, RealisedScores };
 
 /** A prediction's realised outcome once its target close is stored. */
 export interface PredictionScore {
@@ -16,10 +19,6 @@ export interface FactorScoreRow {
   currentPriceTry: number;
   createdAt: Date;
 }
-
-export type AlgorithmRow = typeof mlAlgorithms.$inferSelect;
-export type EvaluationRow = typeof mlEvaluations.$inferSelect;
-export type NewPrediction = Omit<typeof predictions.$inferInsert, 'id'>;
 
 /** One model: an algorithm at a horizon. */
 export interface ModelKey {
@@ -43,62 +42,66 @@ export interface TopPredictionRow {
   createdAt: Date;
 }
 
-/** Realised (live) scores of one algorithm at one horizon, in total and per target date (oldest first). */
-export interface RealisedScores {
-  evaluated: number;
-  hits: number;
-  ups: number;
-  days: number;
-  daily: { n: number; hits: number; ups: number }[];
+/**
+ * What the predictions read of the model registry (modules/models owns the algorithms, the trained versions, the
+ * walk-forward scores and the runs; its registry repository implements this, wired by the composition root).
+ */
+export interface ModelRegistryReads {
+  listAlgorithms(): Promise<AlgorithmRow[]>;
+  viewsFingerprint(): Promise<string>;
+  countModels(): Promise<number>;
+  lastTrainedAt(): Promise<Map<string, Date>>;
+  latestEvaluations(horizonDays: number): Promise<EvaluationRow[]>;
+  championTraining(): Promise<{ source: string | null; first: string | null; last: string }[]>;
+  latestModelErrors(horizonDays: number): Promise<Map<string, string | null>>;
 }
 
-/** The read side of predictions: algorithms, models' dates, walk-forward scores, predictions and their scores. */
+/**
+ * The read side of predictions: predictions and their realised scores, the factor rankings, and — through the model
+ * registry — the algorithms, models' dates and walk-forward scores.
+ */
 export class PredictionsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly registry: ModelRegistryReads,
+  ) {}
 
   async listAlgorithms(): Promise<AlgorithmRow[]> {
-    return this.db.select().from(mlAlgorithms).orderBy(asc(mlAlgorithms.position));
+    return this.registry.listAlgorithms();
   }
 
-  /**
-   * A fingerprint of everything the investor views of predictions are made from, as stored: the finished runs (every
-   * model, walk-forward score, prediction and realised score is written by a run, whichever process ran it), the
-   * algorithms' flags and the champion models (staff changes outside runs). Equal fingerprints mean equal views; one
-   * query on small tables (ml_runs, ml_algorithms, the champions of ml_models), cheap enough to repeat every second.
-   */
+  /** The ids of the enabled algorithms: only their predictions are shown and scored. */
+  private async enabledIds(): Promise<string[]> {
+    return (await this.registry.listAlgorithms()).filter((a) => a.enabled).map((a) => a.id);
+  }
+
+  /** A fingerprint of everything the investor views of predictions are made from (the registry's, see there). */
   async viewsFingerprint(): Promise<string> {
-    const result = await this.db.execute<{ fingerprint: string }>(sql`
-      select concat_ws('|',
-        (select count(*) from ml_runs where finished_at is not null),
-        (select max(finished_at)::text from ml_runs),
-        (select md5(coalesce(string_agg(id || ':' || enabled::text || ':' || updated_at::text, ',' order by id), ''))
-           from ml_algorithms),
-        (select md5(coalesce(string_agg(id::text, ',' order by id), '')) from ml_models where champion)
-      ) as fingerprint`);
-    return result.rows[0]?.fingerprint ?? '';
+    return this.registry.viewsFingerprint();
   }
 
   async countModels(): Promise<number> {
-    const result = await this.db.execute<{ n: number }>(sql`select count(*)::int as n from ml_models`);
-    return Number(result.rows[0]?.n ?? 0);
+    return this.registry.countModels();
   }
 
   /** Latest training instant per algorithm. */
   async lastTrainedAt(): Promise<Map<string, Date>> {
-    const result = await this.db.execute<{ algorithm_id: string; at: string | Date }>(
-      sql`select algorithm_id, max(created_at) as at from ml_models group by algorithm_id`,
-    );
-    return new Map(result.rows.map((r) => [r.algorithm_id, new Date(r.at)]));
+    return this.registry.lastTrainedAt();
   }
 
   /** The newest walk-forward record of each algorithm at a horizon. */
   async latestEvaluations(horizonDays: number): Promise<EvaluationRow[]> {
-    const rows = await this.db
-      .selectDistinctOn([mlEvaluations.algorithmId])
-      .from(mlEvaluations)
-      .where(eq(mlEvaluations.horizonDays, horizonDays))
-      .orderBy(mlEvaluations.algorithmId, desc(mlEvaluations.createdAt));
-    return rows;
+    return this.registry.latestEvaluations(horizonDays);
+  }
+
+  /** What the served (champion) model versions learned from (their data sources and training ranges). */
+  async championTraining(): Promise<{ source: string | null; first: string | null; last: string }[]> {
+    return this.registry.championTraining();
+  }
+
+  /** Latest final-fit error per algorithm at a horizon (null when the fit succeeded). */
+  async latestModelErrors(horizonDays: number): Promise<Map<string, string | null>> {
+    return this.registry.latestModelErrors(horizonDays);
   }
 
   /** Predictions created since an instant: how many, and the oldest one's instant (null when none). */
@@ -118,9 +121,11 @@ export class PredictionsRepository {
 
   /** The newest as-of date with predictions (of enabled algorithms; of one horizon if given). */
   async latestAsOfDate(horizonDays?: number): Promise<string | null> {
+    const enabled = await this.enabledIds();
     const result = await this.db.execute<{ d: string | null }>(sql`
-      select max(p.as_of_date)::text as d from predictions p join ml_algorithms a on a.id = p.algorithm_id
-      where a.enabled ${horizonDays ? sql`and p.horizon_days = ${horizonDays}` : sql``}`);
+      select max(p.as_of_date)::text as d from predictions p
+      where p.algorithm_id = any(${sql.param(enabled)}::text[])
+        ${horizonDays ? sql`and p.horizon_days = ${horizonDays}` : sql``}`);
     return result.rows[0]?.d ?? null;
   }
 
@@ -138,18 +143,20 @@ export class PredictionsRepository {
       models.map((m) => sql`(p.horizon_days = ${m.horizonDays} and p.algorithm_id = ${m.algorithmId})`),
       sql` or `,
     );
+    const nameOf = new Map((await this.registry.listAlgorithms()).map((a) => [a.id, a.name]));
     const result = await this.db.execute<Record<string, unknown>>(sql`
-      select p.id, p.symbol, p.algorithm_id, a.name as algorithm_name, p.horizon_days,
+      select p.id, p.symbol, p.algorithm_id, p.horizon_days,
         p.as_of_date::text as as_of_date, p.target_date::text as target_date, p.current_price_try, p.expected_return,
         p.direction, p.confidence, p.target_price_try, p.created_at
-      from predictions p join ml_algorithms a on a.id = p.algorithm_id
+      from predictions p
       where p.as_of_date = ${asOfDate}::date and (${pairs}) ${symbol ? sql`and p.symbol = ${symbol}` : sql``}
+        and p.algorithm_id = any(${sql.param([...nameOf.keys()])}::text[])
       order by p.confidence desc, abs(p.expected_return) desc, p.symbol, p.horizon_days`);
     return result.rows.map((r) => ({
       id: String(r.id),
       symbol: String(r.symbol),
       algorithmId: String(r.algorithm_id),
-      algorithmName: String(r.algorithm_name),
+      algorithmName: nameOf.get(String(r.algorithm_id))!,
       horizonDays: Number(r.horizon_days),
       asOfDate: String(r.as_of_date),
       targetDate: String(r.target_date),
@@ -191,31 +198,12 @@ export class PredictionsRepository {
     return result.rows[0]?.d ?? null;
   }
 
-  /**
-   * What the served (champion) model versions learned from: the data source of each (null: trained before it was
-   * recorded) and the range of their training panels.
-   */
-  async championTraining(): Promise<{ source: string | null; first: string | null; last: string }[]> {
-    const result = await this.db.execute<{ source: string | null; first: string | null; last: string }>(sql`
-      select data_source as source, min(train_from)::text as first, max(cutoff_date)::text as last
-      from ml_models where champion group by data_source`);
-    return result.rows;
-  }
-
   /** The algorithms that served the newest batch, per horizon ('algorithmId:horizon'). */
   async servedModels(): Promise<Set<string>> {
     const result = await this.db.execute<{ algorithm_id: string; horizon_days: number }>(sql`
       select distinct algorithm_id, horizon_days from predictions
       where as_of_date = (select max(as_of_date) from predictions)`);
     return new Set(result.rows.map((r) => `${r.algorithm_id}:${Number(r.horizon_days)}`));
-  }
-
-  /** Latest final-fit error per algorithm at a horizon (null when the fit succeeded). */
-  async latestModelErrors(horizonDays: number): Promise<Map<string, string | null>> {
-    const result = await this.db.execute<{ algorithm_id: string; error: string | null }>(sql`
-      select distinct on (algorithm_id) algorithm_id, metrics->>'error' as error from ml_models
-      where horizon_days = ${horizonDays} order by algorithm_id, created_at desc`);
-    return new Map(result.rows.map((r) => [r.algorithm_id, r.error ?? null]));
   }
 
   /**
@@ -226,11 +214,13 @@ export class PredictionsRepository {
     fromDate: string,
     horizonDays?: number,
   ): Promise<{ date: string; evaluated: number; hits: number; ups: number }[]> {
+    const enabled = await this.enabledIds();
     const result = await this.db.execute<{ d: string; n: number; hits: number; ups: number }>(sql`
       select p.target_date::text as d, count(*)::int as n, sum(case when e.hit then 1 else 0 end)::int as hits,
         sum(case when e.realised_return > 0 then 1 else 0 end)::int as ups
-      from prediction_evaluations e join predictions p on p.id = e.prediction_id join ml_algorithms a on a.id = p.algorithm_id
-      where p.target_date >= ${fromDate}::date and a.enabled and e.hit is not null
+      from prediction_evaluations e join predictions p on p.id = e.prediction_id
+      where p.target_date >= ${fromDate}::date and e.hit is not null
+        and p.algorithm_id = any(${sql.param(enabled)}::text[])
       ${horizonDays ? sql`and p.horizon_days = ${horizonDays}` : sql``}
       group by p.target_date order by p.target_date`);
     return result.rows.map((r) => ({

@@ -13,7 +13,8 @@ import {
 import { createTestApp, type TestApp } from '@test/helpers';
 import { FakeMarketData } from '@test/fake-market-data';
 import { MarketRepository } from '@/market/market.repository';
-import { evaluationRow, PredictionRunsRepository } from './prediction-runs.repository.ts';
+import { evaluationRow, ModelRegistryRepository } from '@/modules/models/registry.repository';
+import { PredictionWritesRepository } from './prediction-writes.repository.ts';
 
 const NOW = new Date('2026-11-18T09:30:00Z');
 const AS_OF = '2026-11-17';
@@ -119,11 +120,12 @@ describe('predictions routes', () => {
       market.addStock({ symbol, name: `${symbol} A.Ş.`, sector: 'Test' }).setQuote(symbol, price);
     }
     t = await createTestApp({ market, now: NOW });
-    await t.services.predictionRuns.syncRegistry();
-    const runs = new PredictionRunsRepository(t.infra.database.db);
+    await t.services.models.registry.syncRegistry();
+    const registry = new ModelRegistryRepository(t.infra.database.db);
+    const writes = new PredictionWritesRepository(t.infra.database.db);
     // Final fits at h = 1: huber's failed, so it cannot be the production model however good its record; elastic-net
     // has not served a batch yet, so neither can it.
-    await runs.insertModels(
+    await registry.insertModels(
       ['ols', 'ridge', 'lasso', 'huber', 'elastic-net'].map((algorithmId) => ({
         algorithmId,
         horizonDays: 1,
@@ -147,10 +149,10 @@ describe('predictions routes', () => {
         edgeCi: [-4, 1],
       }),
     ];
-    await runs.insertEvaluations(records.map((e) => evaluationRow(e, { createdAt: NOW })));
+    await registry.insertEvaluations(records.map((e) => evaluationRow(e, { createdAt: NOW })));
     // h = 5: ridge leads the factor but with t 1.4 (under the bar of 2), ols trails it: no model is served; the
     // low-volatility ranking is the production call.
-    await runs.insertModels(
+    await registry.insertModels(
       ['ols', 'ridge'].map((algorithmId) => ({
         algorithmId,
         horizonDays: 5,
@@ -160,7 +162,7 @@ describe('predictions routes', () => {
         createdAt: NOW,
       })),
     );
-    await runs.insertEvaluations(
+    await registry.insertEvaluations(
       [
         {
           ...evaluation('ridge', {
@@ -186,7 +188,7 @@ describe('predictions routes', () => {
         },
       ].map((e) => evaluationRow(e, { createdAt: NOW })),
     );
-    await runs.upsertFactorScores(
+    await writes.upsertFactorScores(
       (
         [
           ['THYAO', -0.012, 300],
@@ -224,7 +226,7 @@ describe('predictions routes', () => {
       targetPriceTry: price * (1 + expectedReturn),
       createdAt: NOW,
     });
-    await runs.upsertPredictions([
+    await writes.upsertPredictions([
       p('ridge', 'THYAO', 300, 0.58, -0.002),
       p('ridge', 'PENNY', 0.43, 0.9, -0.005),
       p('ridge', 'THIN', 50, 0.85, -0.008),

@@ -15,24 +15,29 @@ import { testBackends } from '@test/helpers';
 import { CHEAP_ALGORITHMS as CHEAP, createMlTestApp, waitFor, type MlTestApp } from '@test/ml-test-kit';
 import { tokenFor, withToken } from '@test/admin-test-kit';
 import type { MlWorkerPool } from '@/jobs/worker-pool';
-import { PredictionsRepository } from './predictions.repository.ts';
-import { PredictionRunsRepository } from './prediction-runs.repository.ts';
-import { mlRunOf, PredictionRunsService } from './prediction-runs.service.ts';
+import { predictionsRepositoryOf } from '@/composition/models';
+import type { PredictionsRepository } from '@/modules/predictions/predictions.repository';
+import { ModelRegistryRepository } from './registry.repository.ts';
+import type { ModelRegistryService } from './registry.service.ts';
+import { MlRunsService } from './runs.service.ts';
+import { mlRunOf } from './shapes.ts';
 
-describe.each(testBackends())(`${PredictionRunsService.name} on %s`, (backend) => {
+describe.each(testBackends())(`${MlRunsService.name} on %s`, (backend) => {
   let t: MlTestApp;
   let repo: PredictionsRepository;
-  let runsRepo: PredictionRunsRepository;
+  let registryRepo: ModelRegistryRepository;
   let pool: MlWorkerPool;
-  let jobs: PredictionRunsService;
+  let jobs: MlRunsService;
+  let registry: ModelRegistryService;
 
   beforeAll(async () => {
     // About 120 trading days of history: enough for the 61-bar features and a short walk-forward.
     t = await createMlTestApp(backend);
     pool = t.pool;
-    repo = new PredictionsRepository(t.infra.database.db);
-    runsRepo = new PredictionRunsRepository(t.infra.database.db);
-    jobs = t.services.predictionRuns;
+    repo = predictionsRepositoryOf(t.infra.database.db);
+    registryRepo = new ModelRegistryRepository(t.infra.database.db);
+    jobs = t.services.models.runs;
+    registry = t.services.models.registry;
     // Writing the history takes a while on PGlite when the machine is busy.
   }, 300_000);
   afterAll(async () => {
@@ -105,7 +110,7 @@ describe.each(testBackends())(`${PredictionRunsService.name} on %s`, (backend) =
       status: 'succeeded',
       requested_by: 'test',
     });
-    const models = await runsRepo.championModels(CHEAP);
+    const models = await registryRepo.championModels(CHEAP);
     expect(models.map((m) => `${m.algorithmId}:${m.horizonDays}`).sort()).toEqual(
       CHEAP.flatMap((id) => [`${id}:1`, `${id}:5`]).sort(),
     );
@@ -250,8 +255,8 @@ describe.each(testBackends())(`${PredictionRunsService.name} on %s`, (backend) =
   });
 
   it('cancels a running training and frees its thread; a cancelled run can be retried', async () => {
-    await jobs.setEnabled('arima', true);
-    await jobs.setEnabled('huber', true);
+    await registry.setEnabled('arima', true);
+    await registry.setEnabled('huber', true);
     const run = await jobs.request('train', { requestedBy: 'test', algorithmIds: ['arima', 'huber'] });
     await waitFor(
       () => jobs.run(run.id),
@@ -281,8 +286,8 @@ describe.each(testBackends())(`${PredictionRunsService.name} on %s`, (backend) =
     );
     expect((await jobs.run(run.id)).status).toBe('cancelled');
     await expect(jobs.cancel(run.id)).rejects.toThrow(/already cancelled/);
-    await jobs.setEnabled('arima', false);
-    await jobs.setEnabled('huber', false);
+    await registry.setEnabled('arima', false);
+    await registry.setEnabled('huber', false);
   });
 
   it("ends a staff 'Train all' with the new models' predictions served: train → predict → evaluate", async () => {

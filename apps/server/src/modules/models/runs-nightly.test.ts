@@ -3,13 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { PgBoss } from 'pg-boss';
 import { FixedClock } from '@/lib/clock';
 import { MlQueue, NIGHTLY_QUEUE, nightlyCron } from '@/jobs/ml-queue';
-import type { PredictionRunsRepository } from './prediction-runs.repository.ts';
-import type { PredictionsRepository } from './predictions.repository.ts';
-import {
-  PredictionRunsService,
-  type NightlySchedule,
-  type PredictionBarReads,
-} from './prediction-runs.service.ts';
+import type { TrainingPipeline } from './pipeline.ts';
+import type { MlRunsRepository } from './runs.repository.ts';
+import { MlRunsService, type NightlySchedule } from './runs.service.ts';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 /** Friday 2026-11-20, 19:00 in Istanbul: a trading day after the close. */
@@ -35,11 +31,10 @@ function runsWith(schedule: NightlySchedule | undefined, now = FRIDAY_EVENING) {
     appendRunLog: async () => undefined,
     // A staff request and its audit row commit together; here the same fake stands for the transaction's repository.
     transaction: async (fn: (runs: unknown, tx: unknown) => Promise<unknown>) => fn(repo, undefined),
-  } as unknown as PredictionRunsRepository;
-  const service = new PredictionRunsService({
+  } as unknown as MlRunsRepository;
+  const service = new MlRunsService({
     runs: repo,
-    reads: {} as PredictionsRepository,
-    bars: {} as PredictionBarReads,
+    pipeline: {} as TrainingPipeline,
     queue: new MlQueue(boss),
     pool: null,
     clock: new FixedClock(now),
@@ -58,7 +53,7 @@ describe(nightlyCron.name, () => {
   });
 });
 
-describe('PredictionRunsService nightly schedule', () => {
+describe('MlRunsService nightly schedule', () => {
   it('schedules at 18:30 Istanbul without settings, and at the admin time with them', async () => {
     const plain = runsWith(undefined);
     expect(await plain.service.schedule()).toBe('30 18 * * 1-5');
@@ -81,10 +76,9 @@ describe('PredictionRunsService nightly schedule', () => {
   });
 
   it('refuses to start a run in a process without the job queue (503)', async () => {
-    const service = new PredictionRunsService({
-      runs: {} as PredictionRunsRepository,
-      reads: {} as PredictionsRepository,
-      bars: {} as PredictionBarReads,
+    const service = new MlRunsService({
+      runs: {} as MlRunsRepository,
+      pipeline: {} as TrainingPipeline,
       queue: null,
       pool: null,
       clock: new FixedClock(FRIDAY_EVENING),

@@ -1,17 +1,10 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AlgorithmEvaluation } from '@bist/contracts';
 import type { DbExecutor } from '@/db/executor';
-import {
-  factorScores,
-  mlAlgorithms,
-  mlEvaluations,
-  mlModels,
-  mlRuns,
-  predictionEvaluations,
-} from '@/db/schema/index';
-import type { NewPrediction } from './predictions.repository.ts';
+import { mlAlgorithms, mlEvaluations, mlModels } from '@/db/schema/index';
 
-export type RunRow = typeof mlRuns.$inferSelect;
+export type AlgorithmRow = typeof mlAlgorithms.$inferSelect;
+export type EvaluationRow = typeof mlEvaluations.$inferSelect;
 export type NewModel = typeof mlModels.$inferInsert;
 export type NewEvaluation = typeof mlEvaluations.$inferInsert;
 
@@ -99,33 +92,17 @@ export interface ModelVersionRow {
   predictionsCount: number | null;
 }
 
-export interface DuePrediction {
-  id: string;
-  symbol: string;
-  targetDate: string;
-  direction: string;
-  currentPriceTry: number;
-}
-
-const BATCH = 10_000;
-
-/** The run's log with one more line (the oldest dropped beyond `max`), as an SQL expression for `set log = …`. */
-function logWith(line: string, at: Date, max: number) {
-  return sql`(case when jsonb_array_length(log) >= ${max} then log - 0 else log end)
-    || jsonb_build_array(jsonb_build_object('at', ${at.toISOString()}::text, 'line', ${line}::text))`;
-}
-
 /**
- * The write side of predictions: the algorithm table's sync and flags, runs, the bars a run loads, trained models,
- * walk-forward scores, predictions and their realised evaluations. Queries only; the rules are in
- * PredictionRunsService.
+ * The model registry: the algorithms with their flags (ml_algorithms), the trained versions and their champions
+ * (ml_models) and the walk-forward scores (ml_evaluations). Queries only; the rules are in ModelRegistryService and
+ * TrainingPipeline.
  */
-export class PredictionRunsRepository {
+export class ModelRegistryRepository {
   constructor(private readonly db: DbExecutor) {}
 
-  /** Runs `fn` in one transaction with a repository bound to it (a staff change and its audit row commit together). */
-  async transaction<T>(fn: (repo: PredictionRunsRepository, tx: DbExecutor) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => fn(new PredictionRunsRepository(tx), tx));
+  /** The same queries inside a transaction another repository opened. */
+  on(tx: DbExecutor): ModelRegistryRepository {
+    return new ModelRegistryRepository(tx);
   }
 
   /** Inserts new registry algorithms and refreshes the metadata of known ones; the enabled flag is kept. */
@@ -172,105 +149,6 @@ export class PredictionRunsRepository {
       .where(id === null ? sql`true` : eq(mlAlgorithms.id, id))
       .returning({ id: mlAlgorithms.id });
     return rows.map((r) => r.id);
-  }
-
-  async createRun(run: {
-    kind: string;
-    requestedBy: string;
-    algorithmIds: string[] | null;
-    now: Date;
-  }): Promise<RunRow> {
-    const rows = await this.db
-      .insert(mlRuns)
-      .values({
-        kind: run.kind,
-        status: 'queued',
-        requestedBy: run.requestedBy,
-        algorithmIds: run.algorithmIds,
-        createdAt: run.now,
-      })
-      .returning();
-    return rows[0]!;
-  }
-
-  async updateRun(
-    id: string,
-    patch: Partial<
-      Pick<
-        RunRow,
-        'status' | 'progress' | 'message' | 'error' | 'jobId' | 'startedAt' | 'finishedAt' | 'dataSource'
-      >
-    >,
-  ): Promise<void> {
-    await this.db.update(mlRuns).set(patch).where(eq(mlRuns.id, id));
-  }
-
-  /** Moves a run to a final state unless it already has one (a cancel must not be overwritten by a late success). */
-  async finishRun(
-    id: string,
-    status: 'succeeded' | 'failed' | 'cancelled',
-    patch: {
-      message?: string | null;
-      error?: string | null;
-      now: Date;
-      /** A last line for the run's log, written with the status (a reader never sees one without the other). */
-      logLine?: { line: string; max: number };
-    },
-  ): Promise<boolean> {
-    const rows = await this.db
-      .update(mlRuns)
-      .set({
-        status,
-        finishedAt: patch.now,
-        ...(patch.logLine ? { log: logWith(patch.logLine.line, patch.now, patch.logLine.max) } : {}),
-        ...(patch.message !== undefined ? { message: patch.message } : {}),
-        ...(patch.error !== undefined ? { error: patch.error } : {}),
-        ...(status === 'succeeded' ? { progress: 1 } : {}),
-      })
-      .where(and(eq(mlRuns.id, id), inArray(mlRuns.status, ['queued', 'running'])))
-      .returning({ id: mlRuns.id });
-    return rows.length > 0;
-  }
-
-  /** Marks a queued run running (false when it was cancelled meanwhile). */
-  async startRun(id: string, now: Date): Promise<boolean> {
-    const rows = await this.db
-      .update(mlRuns)
-      .set({ status: 'running', startedAt: now })
-      .where(and(eq(mlRuns.id, id), eq(mlRuns.status, 'queued')))
-      .returning({ id: mlRuns.id });
-    return rows.length > 0;
-  }
-
-  /** Appends a line to a run's log, dropping the oldest beyond `max`. */
-  async appendRunLog(id: string, line: string, at: Date, max: number): Promise<void> {
-    await this.db.execute(sql`update ml_runs set log = ${logWith(line, at, max)} where id = ${id}`);
-  }
-
-  async getRun(id: string): Promise<RunRow | undefined> {
-    const rows = await this.db.select().from(mlRuns).where(eq(mlRuns.id, id)).limit(1);
-    return rows[0];
-  }
-
-  async runStatus(id: string): Promise<string | undefined> {
-    const rows = await this.db
-      .select({ status: mlRuns.status })
-      .from(mlRuns)
-      .where(eq(mlRuns.id, id))
-      .limit(1);
-    return rows[0]?.status;
-  }
-
-  async listRuns(limit: number): Promise<RunRow[]> {
-    return this.db.select().from(mlRuns).orderBy(desc(mlRuns.createdAt)).limit(limit);
-  }
-
-  /** Runs left 'running' or 'queued' by a process that died (no job will finish them). */
-  async activeRuns(): Promise<RunRow[]> {
-    return this.db
-      .select()
-      .from(mlRuns)
-      .where(inArray(mlRuns.status, ['queued', 'running']));
   }
 
   /** Per algorithm × horizon (of the given algorithms) with a stored version: the newest version and the champion. */
@@ -410,85 +288,69 @@ export class PredictionRunsRepository {
     if (rows.length > 0) await this.db.insert(mlEvaluations).values([...rows]);
   }
 
-  /** Inserts predictions; a second batch for the same algorithm, stock, horizon and as-of date replaces the first. */
-  /** Stores the simple factors' scores of a close (one per factor, stock and date; a rerun replaces them). */
-  async upsertFactorScores(rows: readonly (typeof factorScores.$inferInsert)[]): Promise<void> {
-    for (let start = 0; start < rows.length; start += BATCH) {
-      await this.db
-        .insert(factorScores)
-        .values(rows.slice(start, start + BATCH))
-        .onConflictDoUpdate({
-          target: [factorScores.factorId, factorScores.symbol, factorScores.asOfDate],
-          set: {
-            score: sql`excluded.score`,
-            currentPriceTry: sql`excluded.current_price_try`,
-            runId: sql`excluded.run_id`,
-            createdAt: sql`excluded.created_at`,
-          },
-        });
-    }
-  }
+  // ------------------------------------------------------------------ what the predictions read
 
-  async upsertPredictions(rows: readonly NewPrediction[]): Promise<void> {
-    for (let start = 0; start < rows.length; start += BATCH) {
-      const b = rows.slice(start, start + BATCH);
-      await this.db.execute(sql`
-        insert into predictions (algorithm_id, symbol, horizon_days, as_of_date, target_date, current_price_try, expected_return,
-          direction, confidence, target_price_try, run_id, created_at, data_source)
-        select * from unnest(
-          ${sql.param(b.map((r) => r.algorithmId))}::text[], ${sql.param(b.map((r) => r.symbol))}::text[],
-          ${sql.param(b.map((r) => r.horizonDays))}::int[], ${sql.param(b.map((r) => r.asOfDate))}::date[],
-          ${sql.param(b.map((r) => r.targetDate))}::date[], ${sql.param(b.map((r) => r.currentPriceTry))}::float8[],
-          ${sql.param(b.map((r) => r.expectedReturn))}::float8[], ${sql.param(b.map((r) => r.direction))}::text[],
-          ${sql.param(b.map((r) => r.confidence))}::float8[], ${sql.param(b.map((r) => r.targetPriceTry))}::float8[],
-          ${sql.param(b.map((r) => r.runId ?? null))}::uuid[], ${sql.param(b.map((r) => (r.createdAt ?? new Date()).toISOString()))}::timestamptz[],
-          ${sql.param(b.map((r) => r.dataSource ?? null))}::text[])
-        on conflict (algorithm_id, symbol, horizon_days, as_of_date) do update set target_date = excluded.target_date,
-          current_price_try = excluded.current_price_try, expected_return = excluded.expected_return, direction = excluded.direction,
-          confidence = excluded.confidence, target_price_try = excluded.target_price_try, run_id = excluded.run_id,
-          created_at = excluded.created_at, data_source = excluded.data_source`);
-    }
+  async listAlgorithms(): Promise<AlgorithmRow[]> {
+    return this.db.select().from(mlAlgorithms).orderBy(asc(mlAlgorithms.position));
   }
 
   /**
-   * Unevaluated predictions whose target date is on or before `throughDate` (the newest stored close), in target-date
-   * order after `after` (a page's last row): what the evaluation scores once the market gives their realised closes.
+   * A fingerprint of everything the investor views of predictions are made from, as stored: the finished runs (every
+   * model, walk-forward score, prediction and realised score is written by a run, whichever process ran it), the
+   * algorithms' flags and the champion models (staff changes outside runs). Equal fingerprints mean equal views; one
+   * query on small tables (ml_runs, ml_algorithms, the champions of ml_models), cheap enough to repeat every second.
    */
-  async duePredictions(
-    throughDate: string,
-    limit: number,
-    after: { targetDate: string; id: string } | null,
-  ): Promise<DuePrediction[]> {
-    const result = await this.db.execute<{
-      id: string;
-      symbol: string;
-      target_date: string;
-      direction: string;
-      current_price_try: number;
-    }>(sql`
-      select p.id, p.symbol, p.target_date::text as target_date, p.direction, p.current_price_try
-      from predictions p
-      where not exists (select 1 from prediction_evaluations e where e.prediction_id = p.id)
-        and p.target_date <= ${throughDate}::date
-        ${after ? sql`and (p.target_date, p.id) > (${after.targetDate}::date, ${after.id}::uuid)` : sql``}
-      order by p.target_date, p.id limit ${limit}`);
-    return result.rows.map((r) => ({
-      id: r.id,
-      symbol: r.symbol,
-      targetDate: r.target_date,
-      direction: r.direction,
-      currentPriceTry: Number(r.current_price_try),
-    }));
+  async viewsFingerprint(): Promise<string> {
+    const result = await this.db.execute<{ fingerprint: string }>(sql`
+      select concat_ws('|',
+        (select count(*) from ml_runs where finished_at is not null),
+        (select max(finished_at)::text from ml_runs),
+        (select md5(coalesce(string_agg(id || ':' || enabled::text || ':' || updated_at::text, ',' order by id), ''))
+           from ml_algorithms),
+        (select md5(coalesce(string_agg(id::text, ',' order by id), '')) from ml_models where champion)
+      ) as fingerprint`);
+    return result.rows[0]?.fingerprint ?? '';
   }
 
-  async insertPredictionEvaluations(
-    rows: readonly (typeof predictionEvaluations.$inferInsert)[],
-  ): Promise<void> {
-    for (let start = 0; start < rows.length; start += BATCH) {
-      await this.db
-        .insert(predictionEvaluations)
-        .values(rows.slice(start, start + BATCH))
-        .onConflictDoNothing();
-    }
+  async countModels(): Promise<number> {
+    const result = await this.db.execute<{ n: number }>(sql`select count(*)::int as n from ml_models`);
+    return Number(result.rows[0]?.n ?? 0);
+  }
+
+  /** Latest training instant per algorithm. */
+  async lastTrainedAt(): Promise<Map<string, Date>> {
+    const result = await this.db.execute<{ algorithm_id: string; at: string | Date }>(
+      sql`select algorithm_id, max(created_at) as at from ml_models group by algorithm_id`,
+    );
+    return new Map(result.rows.map((r) => [r.algorithm_id, new Date(r.at)]));
+  }
+
+  /** The newest walk-forward record of each algorithm at a horizon. */
+  async latestEvaluations(horizonDays: number): Promise<EvaluationRow[]> {
+    const rows = await this.db
+      .selectDistinctOn([mlEvaluations.algorithmId])
+      .from(mlEvaluations)
+      .where(eq(mlEvaluations.horizonDays, horizonDays))
+      .orderBy(mlEvaluations.algorithmId, desc(mlEvaluations.createdAt));
+    return rows;
+  }
+
+  /**
+   * What the served (champion) model versions learned from: the data source of each (null: trained before it was
+   * recorded) and the range of their training panels.
+   */
+  async championTraining(): Promise<{ source: string | null; first: string | null; last: string }[]> {
+    const result = await this.db.execute<{ source: string | null; first: string | null; last: string }>(sql`
+      select data_source as source, min(train_from)::text as first, max(cutoff_date)::text as last
+      from ml_models where champion group by data_source`);
+    return result.rows;
+  }
+
+  /** Latest final-fit error per algorithm at a horizon (null when the fit succeeded). */
+  async latestModelErrors(horizonDays: number): Promise<Map<string, string | null>> {
+    const result = await this.db.execute<{ algorithm_id: string; error: string | null }>(sql`
+      select distinct on (algorithm_id) algorithm_id, metrics->>'error' as error from ml_models
+      where horizon_days = ${horizonDays} order by algorithm_id, created_at desc`);
+    return new Map(result.rows.map((r) => [r.algorithm_id, r.error ?? null]));
   }
 }

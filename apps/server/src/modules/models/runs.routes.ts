@@ -9,7 +9,8 @@ import {
   mlRunResponseSchema,
 } from '@bist/contracts';
 import { adminAccess, adminActorOf, requestMeta } from '@/plugins/admin-access';
-import { mlRunOf, type PredictionRunsService, type StaffAction } from './prediction-runs.service.ts';
+import type { MlRunsService, StaffAction } from './runs.service.ts';
+import { mlRunOf } from './shapes.ts';
 
 const staffOf = (request: FastifyRequest): StaffAction => ({
   actor: adminActorOf(request),
@@ -20,7 +21,7 @@ const staffOf = (request: FastifyRequest): StaffAction => ({
  * Staff API of ML runs. Any staff member may watch them; starting, cancelling and retrying one changes what investors
  * are shown, so it needs ai_management (held through `all`).
  */
-export function predictionRunsRoutes(runs: PredictionRunsService) {
+export function mlRunsRoutes(runs: MlRunsService) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const act = adminAccess.permission('ai_management');

@@ -62,7 +62,18 @@ export async function registerRoutes(
   await app.register(aiOperationsRoutes(services.aiOperations, services.models.registry));
   await app.register(complianceRoutes(services.compliance, services.complianceRuns));
   await app.register(aiAnalyticsRoutes(services.aiAnalytics));
-  await app.register(biRoutes(services.bi, services.subscriptions, services.auth));
+  await app.register(
+    biRoutes(
+      {
+        capture: services.bi,
+        figures: services.biFigures,
+        drilldowns: services.biDrilldowns,
+        exports: services.biExports,
+      },
+      services.subscriptions,
+      services.auth,
+    ),
+  );
   await app.register(privacyRoutes(services.privacy, services.auth));
   // Public and investor realm.
   await app.register(systemRoutes(services.system));

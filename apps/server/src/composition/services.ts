@@ -9,7 +9,12 @@ import { marketCoverage } from '@/market/coverage';
 import { CorporateActionsRepository } from '@/market/corporate-actions';
 import { VersionedCache } from '@/lib/versioned-cache';
 import { AiAnalyticsRepository } from '@/modules/ai-analytics/ai-analytics.repository';
-import { AiAnalyticsService } from '@/modules/ai-analytics/ai-analytics.service';
+import type { AiAnalytics } from '@/modules/ai-analytics/ai-analytics.routes';
+import { AiAnalyticsSummary } from '@/modules/ai-analytics/ai-analytics-summary';
+import { AiMarketAnalyses } from '@/modules/ai-analytics/ai-market-analyses';
+import { AiPortfolio } from '@/modules/ai-analytics/ai-portfolio';
+import { AiPredictions } from '@/modules/ai-analytics/ai-predictions';
+import { AiStocks } from '@/modules/ai-analytics/ai-stocks';
 import { AiOperationsRepository } from '@/modules/ai-operations/ai-operations.repository';
 import { AiOperationsService } from '@/modules/ai-operations/ai-operations.service';
 import { AdminAuthService } from '@/modules/admin-auth/admin-auth.service';
@@ -20,7 +25,11 @@ import { AdminUsersRepository } from '@/modules/admin-users/admin-users.reposito
 import { StaffSessionsRepository } from '@/modules/admin-users/staff-sessions.repository';
 import { AdminUsersService } from '@/modules/admin-users/admin-users.service';
 import { BiRepository } from '@/modules/bi/bi.repository';
-import { BiService } from '@/modules/bi/bi.service';
+import { BiCapture } from '@/modules/bi/bi-capture';
+import { BiDrilldowns } from '@/modules/bi/bi-drilldowns';
+import { BiExports } from '@/modules/bi/bi-exports';
+import { BiFigures } from '@/modules/bi/bi-figures';
+import { BiScope } from '@/modules/bi/bi-scope';
 import { PlanGate } from '@/modules/bi/plan-gate';
 import { DemoPaymentProvider } from '@/modules/bi/payment-provider';
 import { AlertsRepository } from '@/modules/alerts/alerts.repository';
@@ -45,6 +54,7 @@ import { PortfolioRepository } from '@/modules/portfolio/portfolio.repository';
 import { PortfolioService } from '@/modules/portfolio/portfolio.service';
 import { PrivacyRepository } from '@/modules/privacy/privacy.repository';
 import { PrivacyService } from '@/modules/privacy/privacy.service';
+import type { ModelRegistryService } from '@/modules/models/registry.service';
 import { PredictionsService } from '@/modules/predictions/predictions.service';
 import { PredictionsVersion } from '@/modules/predictions/predictions-version';
 import { SettingsRepository } from '@/modules/settings/settings.repository';
@@ -84,7 +94,8 @@ export interface Services extends PlatformServices {
   /** The ML models: their registry, the train / predict / evaluate runs and the inputs' drift. */
   models: Models;
   aiOperations: AiOperationsService;
-  aiAnalytics: AiAnalyticsService;
+  /** The AI-Powered Analytics page, one service per job. */
+  aiAnalytics: AiAnalytics;
   system: SystemService;
   auth: AuthService;
   /** Investor password reset by e-mail (routes ready; the web screens come later). */
@@ -99,8 +110,14 @@ export interface Services extends PlatformServices {
   compliance: ComplianceService;
   /** The surveillance runs that find violations (schedule, on demand, on the events the rules read). */
   complianceRuns: ComplianceRuns;
-  /** Business intelligence: request metrics, product events, subscriptions and payments, the BI figures. */
-  bi: BiService;
+  /** Business intelligence's capture: request metrics, product events, sign-ups, the demo history. */
+  bi: BiCapture;
+  /** The BI dashboard's figures (and the admin dashboard's revenue and growth sections). */
+  biFigures: BiFigures;
+  /** The rows behind a BI figure. */
+  biDrilldowns: BiDrilldowns;
+  /** The BI CSV files, audited. */
+  biExports: BiExports;
   /** Investors' plans, plan changes charged once, renewals and the payments ledger. */
   subscriptions: SubscriptionService;
   /** KVKK: the investor's data export and erasure, and the register of their requests. */
@@ -217,12 +234,17 @@ export function createServices(
     new MarketRepository(db),
   );
   const models = createModels(infra, platform, log, predictionsVersion);
-  const bi = new BiService({
-    repo: new BiRepository(db),
-    clock,
-    requestMetrics,
+  // Business intelligence, one service per job on one repository: capture, figures, drill-downs, exports.
+  const biRepo = new BiRepository(db);
+  const bi = new BiCapture({ repo: biRepo, clock, requestMetrics, demoSeed: config.marketSeed });
+  const biScope = new BiScope({ repo: biRepo, clock });
+  const biFigures = new BiFigures({ repo: biRepo, clock, requestMetrics, scope: biScope });
+  const biDrilldowns = new BiDrilldowns({ repo: biRepo, clock, scope: biScope });
+  const biExports = new BiExports({
+    figures: biFigures,
+    drilldowns: biDrilldowns,
+    scope: biScope,
     audit: platform.audit,
-    demoSeed: config.marketSeed,
   });
   // What each plan gives (decision 0056), asked of the investor's current subscription.
   const subscriptions = new SubscriptionService({
@@ -320,13 +342,12 @@ export function createServices(
       clock,
       log: log.child({ module: 'ai-operations' }),
     }),
-    aiAnalytics: new AiAnalyticsService({
-      repo: new AiAnalyticsRepository(db),
+    aiAnalytics: aiAnalytics({
+      db,
       predictions,
       registry: models.registry,
       market,
       engine,
-      bars: new MarketRepository(db),
       audit: platform.audit,
       clock,
     }),
@@ -341,6 +362,9 @@ export function createServices(
     compliance: new ComplianceService(complianceDeps),
     complianceRuns: new ComplianceRuns(complianceDeps),
     bi,
+    biFigures,
+    biDrilldowns,
+    biExports,
     subscriptions,
     privacy: new PrivacyService({
       repo: new PrivacyRepository(db),
@@ -365,9 +389,32 @@ export function createServices(
   return services;
 }
 
+/** The AI-Powered Analytics page's jobs, each with only what it uses, on one repository. */
+function aiAnalytics(d: {
+  db: Infrastructure['database']['db'];
+  predictions: PredictionsService;
+  registry: Pick<ModelRegistryService, 'versions'>;
+  market: Infrastructure['market'];
+  engine: MarketEngine | null;
+  audit: AuditService;
+  clock: Infrastructure['clock'];
+}): AiAnalytics {
+  const repo = new AiAnalyticsRepository(d.db);
+  const bars = new MarketRepository(d.db);
+  const { predictions, market, engine, audit, clock } = d;
+  const runs = d.registry;
+  return {
+    predictions: new AiPredictions({ repo, predictions, runs, market, audit, clock }),
+    analyses: new AiMarketAnalyses({ repo, predictions, runs, market, engine, bars, audit, clock }),
+    portfolio: new AiPortfolio({ repo, predictions, runs, market, engine, bars, audit, clock }),
+    stocks: new AiStocks({ market, engine, audit, clock }),
+    summary: new AiAnalyticsSummary({ repo, predictions, market, clock }),
+  };
+}
+
 /** The admin dashboard's per-role sections, read from the services that own each (decision 0058). */
 function roleViewSources(
-  s: Pick<Services, 'aiOperations' | 'models' | 'settings' | 'bi' | 'compliance'>,
+  s: Pick<Services, 'aiOperations' | 'models' | 'settings' | 'biFigures' | 'compliance'>,
 ): RoleViewSources {
   return {
     ml: async () => {
@@ -406,8 +453,8 @@ function roleViewSources(
         })),
       };
     },
-    revenue: () => s.bi.revenueSummary(),
-    growth: () => s.bi.growthSummary(),
+    revenue: () => s.biFigures.revenueSummary(),
+    growth: () => s.biFigures.growthSummary(),
     risk: async () => {
       const [dashboard, open] = await Promise.all([
         s.compliance.dashboard(),

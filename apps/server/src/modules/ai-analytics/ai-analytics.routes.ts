@@ -20,7 +20,11 @@ import {
 } from '@bist/contracts';
 import { adminAccess, adminActorOf, requestMeta } from '@/plugins/admin-access';
 import type { StaffAction } from '@/modules/models/runs.service';
-import type { AiAnalyticsService } from './ai-analytics.service.ts';
+import type { AiAnalyticsSummary } from './ai-analytics-summary.ts';
+import type { AiMarketAnalyses } from './ai-market-analyses.ts';
+import type { AiPortfolio } from './ai-portfolio.ts';
+import type { AiPredictions } from './ai-predictions.ts';
+import type { AiStocks } from './ai-stocks.ts';
 
 const TAGS = ['admin: AI analytics'];
 
@@ -29,8 +33,20 @@ const staffOf = (request: FastifyRequest): StaffAction => ({
   meta: requestMeta(request),
 });
 
+/**
+ * The AI-Powered Analytics page's jobs (/admin/ai), one service each: predictions on demand, market analyses,
+ * portfolio optimisation, the engine's stock data, and the summary cards. Every staff action is audited.
+ */
+export interface AiAnalytics {
+  predictions: AiPredictions;
+  analyses: AiMarketAnalyses;
+  portfolio: AiPortfolio;
+  stocks: AiStocks;
+  summary: AiAnalyticsSummary;
+}
+
 /** AI-Powered Analytics (/admin/ai): every route needs ai_management (held through `all`, spec §6). */
-export function aiAnalyticsRoutes(ai: AiAnalyticsService) {
+export function aiAnalyticsRoutes(ai: AiAnalytics) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const config = { adminAccess: adminAccess.permission('ai_management') };
@@ -46,7 +62,7 @@ export function aiAnalyticsRoutes(ai: AiAnalyticsService) {
           response: { 200: aiDashboardResponseSchema, ...errorResponses },
         },
       },
-      async () => ({ success: true as const, data: await ai.dashboard() }),
+      async () => ({ success: true as const, data: await ai.summary.dashboard() }),
     );
 
     app.get(
@@ -60,7 +76,10 @@ export function aiAnalyticsRoutes(ai: AiAnalyticsService) {
           response: { 200: aiPredictionListResponseSchema, ...errorResponses },
         },
       },
-      async (request) => ({ success: true as const, data: await ai.listPredictions(request.query.days) }),
+      async (request) => ({
+        success: true as const,
+        data: await ai.predictions.listPredictions(request.query.days),
+      }),
     );
 
     app.post(
@@ -77,7 +96,7 @@ export function aiAnalyticsRoutes(ai: AiAnalyticsService) {
       },
       async (request) => {
         const horizon = request.body.horizon === '5d' ? 5 : 1;
-        const r = await ai.generatePredictions(request.body.symbols, horizon, staffOf(request));
+        const r = await ai.predictions.generatePredictions(request.body.symbols, horizon, staffOf(request));
         return {
           success: true as const,
           predictions: r.predictions,
@@ -98,7 +117,10 @@ export function aiAnalyticsRoutes(ai: AiAnalyticsService) {
           response: { 200: aiMarketAnalysisListResponseSchema, ...errorResponses },
         },
       },
-      async (request) => ({ success: true as const, data: await ai.listAnalyses(request.query.hours) }),
+      async (request) => ({
+        success: true as const,
+        data: await ai.analyses.listAnalyses(request.query.hours),
+      }),
     );
 
     app.post(
@@ -114,7 +136,7 @@ export function aiAnalyticsRoutes(ai: AiAnalyticsService) {
       },
       async (request) => ({
         success: true as const,
-        analysis: await ai.runAnalysis(request.body.type, staffOf(request)),
+        analysis: await ai.analyses.runAnalysis(request.body.type, staffOf(request)),
       }),
     );
 
@@ -128,7 +150,7 @@ export function aiAnalyticsRoutes(ai: AiAnalyticsService) {
           response: { 200: aiOptimizationListResponseSchema, ...errorResponses },
         },
       },
-      async () => ({ success: true as const, data: await ai.listOptimizations() }),
+      async () => ({ success: true as const, data: await ai.portfolio.listOptimizations() }),
     );
 
     app.post(
@@ -146,7 +168,7 @@ export function aiAnalyticsRoutes(ai: AiAnalyticsService) {
       },
       async (request) => ({
         success: true as const,
-        ...(await ai.optimize(request.body, staffOf(request))),
+        ...(await ai.portfolio.optimize(request.body, staffOf(request))),
       }),
     );
 
@@ -163,7 +185,7 @@ export function aiAnalyticsRoutes(ai: AiAnalyticsService) {
       },
       async (request) => ({
         success: true as const,
-        data: ai.stocks(request.query.limit, request.query.sort),
+        data: ai.stocks.stocks(request.query.limit, request.query.sort),
       }),
     );
 
@@ -177,7 +199,7 @@ export function aiAnalyticsRoutes(ai: AiAnalyticsService) {
           response: { 200: aiStocksUpdateResponseSchema, ...errorResponses },
         },
       },
-      async (request) => ({ success: true as const, data: await ai.updateStocks(staffOf(request)) }),
+      async (request) => ({ success: true as const, data: await ai.stocks.updateStocks(staffOf(request)) }),
     );
   };
 }

@@ -38,7 +38,10 @@ import {
   type AdminRouteAccess,
 } from '@/plugins/admin-access';
 import { currentCustomer, customerGuard, type CustomerAuthenticator } from '@/plugins/customer-auth';
-import type { BiService } from './bi.service.ts';
+import type { BiCapture } from './bi-capture.ts';
+import type { BiDrilldowns } from './bi-drilldowns.ts';
+import type { BiExports } from './bi-exports.ts';
+import type { BiFigures } from './bi-figures.ts';
 import type { Subscription, SubscriptionService } from './subscriptions.ts';
 
 const tags = ['business-intelligence'];
@@ -55,7 +58,15 @@ const partsOf = (request: FastifyRequest) => biPartsFor(currentAdmin(request).us
 /** Event batches per client address and minute (a tab sends one every few seconds at most). */
 const INGEST_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
 
-export function biRoutes(bi: BiService, subscriptions: SubscriptionService, auth: CustomerAuthenticator) {
+/** The BI jobs the routes answer with, one per job. */
+export interface BiJobs {
+  capture: Pick<BiCapture, 'ingest'>;
+  figures: BiFigures;
+  drilldowns: BiDrilldowns;
+  exports: BiExports;
+}
+
+export function biRoutes(bi: BiJobs, subscriptions: SubscriptionService, auth: CustomerAuthenticator) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -73,7 +84,7 @@ export function biRoutes(bi: BiService, subscriptions: SubscriptionService, auth
       },
       async (request) => ({
         success: true as const,
-        data: await bi.overview(request.query, partsOf(request)),
+        data: await bi.figures.overview(request.query, partsOf(request)),
       }),
     );
     app.get(
@@ -87,7 +98,7 @@ export function biRoutes(bi: BiService, subscriptions: SubscriptionService, auth
           response: { 200: biRevenueResponseSchema, ...errorResponses },
         },
       },
-      async (request) => ({ success: true as const, data: await bi.revenue(request.query) }),
+      async (request) => ({ success: true as const, data: await bi.figures.revenue(request.query) }),
     );
     app.get(
       '/admin/api/bi/users/analytics',
@@ -100,7 +111,7 @@ export function biRoutes(bi: BiService, subscriptions: SubscriptionService, auth
           response: { 200: biUsersResponseSchema, ...errorResponses },
         },
       },
-      async (request) => ({ success: true as const, data: await bi.users(request.query) }),
+      async (request) => ({ success: true as const, data: await bi.figures.users(request.query) }),
     );
     app.get(
       '/admin/api/bi/performance/dashboard',
@@ -113,7 +124,7 @@ export function biRoutes(bi: BiService, subscriptions: SubscriptionService, auth
           response: { 200: biPerformanceResponseSchema, ...errorResponses },
         },
       },
-      async (request) => ({ success: true as const, data: await bi.performance(request.query) }),
+      async (request) => ({ success: true as const, data: await bi.figures.performance(request.query) }),
     );
     app.get(
       '/admin/api/bi/realtime/metrics',
@@ -126,7 +137,7 @@ export function biRoutes(bi: BiService, subscriptions: SubscriptionService, auth
           response: { 200: biRealtimeResponseSchema, ...errorResponses },
         },
       },
-      async (request) => ({ success: true as const, data: await bi.realtime(partsOf(request)) }),
+      async (request) => ({ success: true as const, data: await bi.figures.realtime(partsOf(request)) }),
     );
     app.get(
       '/admin/api/bi/export/metrics',
@@ -149,7 +160,7 @@ export function biRoutes(bi: BiService, subscriptions: SubscriptionService, auth
           );
         return sendCsv(
           reply,
-          await bi.exportCsv(
+          await bi.exports.exportCsv(
             type,
             from,
             to,
@@ -172,7 +183,10 @@ export function biRoutes(bi: BiService, subscriptions: SubscriptionService, auth
           response: { 200: biSignupDrilldownResponseSchema, ...errorResponses },
         },
       },
-      async (request) => ({ success: true as const, data: await bi.signupDrilldown(request.query) }),
+      async (request) => ({
+        success: true as const,
+        data: await bi.drilldowns.signupDrilldown(request.query),
+      }),
     );
     app.get(
       '/admin/api/bi/drilldown/signups/export',
@@ -188,7 +202,7 @@ export function biRoutes(bi: BiService, subscriptions: SubscriptionService, auth
       async (request, reply) =>
         sendCsv(
           reply,
-          await bi.drilldownCsv(
+          await bi.exports.drilldownCsv(
             { kind: 'signups', query: request.query },
             { actor: adminActorOf(request), meta: requestMeta(request) },
           ),
@@ -207,7 +221,7 @@ export function biRoutes(bi: BiService, subscriptions: SubscriptionService, auth
       },
       async (request) => ({
         success: true as const,
-        data: await bi.mrrDrilldown(request.query.month, request.query.source),
+        data: await bi.drilldowns.mrrDrilldown(request.query.month, request.query.source),
       }),
     );
     app.get(
@@ -224,7 +238,7 @@ export function biRoutes(bi: BiService, subscriptions: SubscriptionService, auth
       async (request, reply) =>
         sendCsv(
           reply,
-          await bi.drilldownCsv(
+          await bi.exports.drilldownCsv(
             { kind: 'mrr', month: request.query.month, source: request.query.source },
             { actor: adminActorOf(request), meta: requestMeta(request) },
           ),
@@ -245,7 +259,7 @@ export function biRoutes(bi: BiService, subscriptions: SubscriptionService, auth
         },
       },
       async (request, reply) => {
-        const accepted = await bi.ingest(request.body, {
+        const accepted = await bi.capture.ingest(request.body, {
           userId: await optionalInvestor(auth, request),
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? '',

@@ -10,6 +10,7 @@ import {
   endpointStats,
   healthMetrics,
   mrrAt,
+  mrrMonthInLira,
   mrrMovementRows,
   mrrMovements,
   retentionCohorts,
@@ -346,5 +347,30 @@ describe('periodEnd (a paid period: one calendar month or year)', () => {
     expect(periodEnd(at('2028-01-31T08:00:00Z'), 'monthly').toISOString()).toBe('2028-02-29T08:00:00.000Z');
     expect(periodEnd(at('2028-02-29T08:00:00Z'), 'yearly').toISOString()).toBe('2029-02-28T08:00:00.000Z');
     expect(periodEnd(at('2026-08-31T08:00:00Z'), 'monthly').toISOString()).toBe('2026-09-30T08:00:00.000Z');
+  });
+});
+
+describe(mrrMonthInLira.name, () => {
+  it("names one month's movements as the answers do, each kuruş amount in lira", () => {
+    expect(
+      mrrMonthInLira('2026-11', {
+        startMrr: 100_000,
+        newMrr: 29_999,
+        expansion: 5_050,
+        contraction: 1_001,
+        churn: 20_000,
+        reactivation: 7_500,
+        endMrr: 111_548,
+      }),
+    ).toEqual({
+      month: '2026-11',
+      start_mrr: 1000,
+      new_mrr: 299.99,
+      expansion: 50.5,
+      contraction: 10.01,
+      churn: 200,
+      reactivation: 75,
+      end_mrr: 1115.48,
+    });
   });
 });

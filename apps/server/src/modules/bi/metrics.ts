@@ -464,3 +464,17 @@ export function periodEnd(at: Date, interval: BillingInterval): Date {
 
 /** Kuruş to lira, rounded to the kuruş. */
 export const lira = (kurus: number) => Math.round(kurus) / 100;
+
+/** One month's MRR movements in lira, as the answers name them (the waterfall and its drill-down). */
+export function mrrMonthInLira(month: string, mv: MrrMovements) {
+  return {
+    month,
+    start_mrr: lira(mv.startMrr),
+    new_mrr: lira(mv.newMrr),
+    expansion: lira(mv.expansion),
+    contraction: lira(mv.contraction),
+    churn: lira(mv.churn),
+    reactivation: lira(mv.reactivation),
+    end_mrr: lira(mv.endMrr),
+  };
+}

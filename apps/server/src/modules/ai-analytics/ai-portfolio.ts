@@ -1,20 +1,8 @@
 import {
-  AI_ANALYSIS_WINDOW_HOURS,
   AI_MAX_SYMBOLS,
   AI_OPTIMIZATION_REUSE_SECONDS,
-  PREDICTION_CALLS,
-  analysisFiguresSchema,
-  type PredictionCall,
-  type TopPrediction,
-  type AiAnalysisType,
-  type AiDashboard,
-  type AiMarketAnalysis,
   type AiOptimization,
-  type AiPrediction,
   type AiRiskTolerance,
-  type AiProductionModel,
-  type AiStock,
-  type PredictionHorizon,
 } from '@bist/contracts';
 import {
   OptimizationError,
@@ -28,50 +16,32 @@ import {
   riskTolerancePolicy,
   type OptimizeMethod,
 } from '@bist/ml';
-import { STOCKS, addCalendarDays, indexByCode } from '@bist/market';
+import { addCalendarDays, indexByCode } from '@bist/market';
 import type { Clock } from '@/lib/clock';
-import { BadRequestError, ConflictError, ServiceUnavailableError } from '@/lib/errors';
+import { BadRequestError, ConflictError } from '@/lib/errors';
 import { SingleFlight } from '@/lib/single-flight';
 import type { MarketEngine } from '@/market/engine';
 import type { MarketData } from '@/market/market-data';
-import type { MarketRepository, StoredDailyBar } from '@/market/market.repository';
+import type { MarketRepository } from '@/market/market.repository';
 import type { AuditService } from '@/modules/audit/audit.service';
 import type { ModelRegistryService } from '@/modules/models/registry.service';
 import type { StaffAction } from '@/modules/models/runs.service';
-import type { ModelPrediction, PredictionsService } from '@/modules/predictions/predictions.service';
-import type {
-  AiAnalysisRow,
-  AiAnalyticsRepository,
-  AiOptimizationRow,
-  AiPredictionRow,
-} from './ai-analytics.repository.ts';
+import type { PredictionsService } from '@/modules/predictions/predictions.service';
+import type { AiAnalyticsRepository, AiOptimizationRow } from './ai-analytics.repository.ts';
+import { BENCHMARK_CODE, auditAction, championVersion, requireKnown, round } from './ai-analytics-common.ts';
 import { alignCloses, logReturnsOf, viewConfidenceOf } from './portfolio-inputs.ts';
-import {
-  momentumAnalysis,
-  momentumSentences,
-  sectorAnalysis,
-  sectorSentences,
-  type AnalysisBar,
-  type AnalysisStock,
-} from './market-analysis.ts';
 
-export interface AiAnalyticsDeps {
-  repo: AiAnalyticsRepository;
-  predictions: PredictionsService;
-  registry: Pick<ModelRegistryService, 'versions'>;
-  market: MarketData;
-  /** The running market engine (share counts, forced refresh); null in processes without one. */
-  engine: MarketEngine | null;
-  bars: MarketRepository;
-  audit: AuditService;
+export interface AiPortfolioDeps {
+  repo: Pick<AiAnalyticsRepository, 'recentOptimizations' | 'insertOptimization'>;
+  predictions: Pick<PredictionsService, 'productionBatch'>;
+  runs: Pick<ModelRegistryService, 'versions'>;
+  market: Pick<MarketData, 'hasStock' | 'dailyClosesMany'>;
+  /** The running market engine (share counts for the market-implied prior); null in processes without one. */
+  engine: Pick<MarketEngine, 'sharesOutstanding'> | null;
+  bars: Pick<MarketRepository, 'latestDailyDate'>;
+  audit: Pick<AuditService, 'record'>;
   clock: Clock;
 }
-
-export const BENCHMARK_CODE = 'XU100';
-/** Calendar days of bars a sector analysis loads (50 sessions for the SMA50 and 20-day returns, with holidays). */
-const SECTOR_LOOKBACK_CALENDAR_DAYS = 100;
-/** Calendar days a momentum analysis loads (252 sessions for 12-1 momentum and 52-week highs, with holidays). */
-const MOMENTUM_LOOKBACK_CALENDAR_DAYS = 380;
 
 /** Calendar days of closes an optimisation loads: its one-year window plus the backtest's year and its look-back. */
 const OPTIMIZATION_CALENDAR_DAYS = 2 * 366 + 30;
@@ -133,313 +103,24 @@ export function optimizationOf(row: AiOptimizationRow): AiOptimization {
   };
 }
 
-const BASIS =
-  'Walk-forward: the production model (it beat the best simple factor on the selection window with the stated t bar) ' +
-  'as stored by the latest predict run; the call is the one investors see (predictionCallOf): relative to the ' +
-  "day's cross-section unless the model forecasts absolute returns and beat always-up and always-down.";
-
-const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 const fmt = (fraction: number) => `${(100 * fraction).toFixed(2)} %`;
 
 /**
- * Calibrated probability of the upper side of a served call — above the day's median for a relative call, closing up
- * for an absolute one — from its confidence (the probability of the call's own side); ½ without a confidence.
+ * Portfolio optimisation: a long-only, capped portfolio of the stocks asked (or a basket's members) on one year of
+ * stored closes, with its frontier, risk contributions and a monthly out-of-sample backtest; stored and audited.
  */
-export function probabilityUpOf(served: TopPrediction): number {
-  const c = served.confidence === null ? 0.5 : served.confidence / 100;
-  return served.call === 'outperform' || served.call === 'up' ? c : served.call === 'neutral' ? 0.5 : 1 - c;
-}
-
-/** A stored row's call ('trend' column); null for rows stored before calls were named. */
-function callOf(stored: string): PredictionCall | null {
-  return (PREDICTION_CALLS as readonly string[]).includes(stored) ? (stored as PredictionCall) : null;
-}
-
-/** A stored on-demand prediction with the score of the prediction it came from (null until its target close). */
-type ScoredAiPrediction = AiPredictionRow & { realisedReturn: number | null; hit: boolean | null };
-
-function predictionOf(row: ScoredAiPrediction): AiPrediction {
-  return {
-    id: row.id,
-    symbol: row.symbol,
-    call: callOf(row.trend),
-    predicted_change_percent: round(100 * row.expectedReturn, 4),
-    confidence_score: round(row.confidence, 4),
-    probability_up: round(row.probabilityUp, 4),
-    current_price: round(row.currentPriceTry, 2),
-    prediction_value: row.trend === 'up' || row.trend === 'down' ? round(row.predictionValueTry, 2) : null,
-    model_name: row.modelName,
-    algorithm_id: row.algorithmId,
-    model_version: row.modelVersion,
-    horizon_days: row.horizonDays,
-    as_of_date: row.asOfDate,
-    target_date: row.targetDate,
-    realised_change_percent: row.realisedReturn === null ? null : round(100 * row.realisedReturn, 4),
-    // The stored score is the absolute direction's: it says nothing about a relative call.
-    hit: row.trend === 'up' || row.trend === 'down' ? row.hit : null,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-export function analysisOf(row: AiAnalysisRow): AiMarketAnalysis {
-  return {
-    analysis_id: row.id,
-    analysis_type: row.analysisType as AiAnalysisType,
-    insights: row.insights,
-    recommendations: row.recommendations,
-    inputs_date: row.inputsDate,
-    figures: analysisFiguresSchema.parse(row.figures),
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-/**
- * The AI-Powered Analytics page (/admin/ai): on-demand predictions from the production model, market analyses from
- * stored bars and the day's quotes, portfolio optimisations, and the engine's stock data. Every action is audited.
- */
-export class AiAnalyticsService {
+export class AiPortfolio {
   /** Concurrent identical optimisations (a double click) run once. */
   private readonly optimizing = new SingleFlight<string, AiOptimization & { reused: boolean }>();
 
-  constructor(private readonly d: AiAnalyticsDeps) {}
-
-  /** The universe's stocks this process knows (the engine's; a test market's own). */
-  private universe() {
-    return STOCKS.filter((s) => this.d.market.hasStock(s.symbol));
-  }
-
-  private requireKnown(symbols: readonly string[], field: string): void {
-    const unknown = symbols.filter((s) => !this.d.market.hasStock(s));
-    if (unknown.length > 0)
-      throw new BadRequestError(`Unknown symbols (not in the BIST universe): ${unknown.join(', ')}`, field);
-  }
-
-  private async audit(action: string, staff: StaffAction, target: string, details: unknown) {
-    await this.d.audit.record({
-      eventType: 'data_access',
-      action,
-      actor: staff.actor,
-      target: { type: 'ai_analytics', id: target },
-      details,
-      meta: staff.meta,
-    });
-  }
-
-  /** The champion version number of an algorithm at a horizon (null when none is marked). */
-  private async championVersion(algorithmId: string, horizon: number): Promise<number | null> {
-    const versions = await this.d.registry.versions(algorithmId);
-    return versions.find((v) => v.champion && v.horizonDays === horizon)?.version ?? null;
-  }
-
-  // ------------------------------------------------------------------------------------------- predictions
-
-  async generatePredictions(
-    symbols: readonly string[],
-    horizon: PredictionHorizon,
-    staff: StaffAction,
-  ): Promise<{ predictions: AiPrediction[]; model: AiProductionModel; missing: string[] }> {
-    this.requireKnown(symbols, 'symbols');
-    const batch = await this.d.predictions.productionBatch(horizon, symbols);
-    if (!batch.model || !batch.asOfDate)
-      throw new ConflictError(
-        `No production model for the ${horizon}-day horizon yet: predictions exist after the first training run`,
-      );
-    const version = await this.championVersion(batch.model.algorithm_id, horizon);
-    const found = new Map(batch.predictions.map((p) => [p.row.symbol, p]));
-    const missing = symbols.filter((s) => !found.has(s));
-    if (found.size === 0)
-      throw new ConflictError(
-        `The production model has no prediction for ${missing.join(', ')} on ${batch.asOfDate}`,
-        'symbols',
-      );
-    const modelName = batch.model.algorithm_name_en;
-    const now = this.d.clock.now();
-    const stored = await this.d.repo.insertPredictions(
-      symbols.flatMap((s) => {
-        const p = found.get(s);
-        return p ? [this.rowOf(p, modelName, version, staff)] : [];
-      }),
-      now,
-    );
-    await this.audit('ai_predictions_generated', staff, batch.model.algorithm_id, {
-      symbols,
-      missing,
-      horizon_days: horizon,
-      model_version: version,
-      as_of_date: batch.asOfDate,
-      count: stored.length,
-    });
-    const accuracy = batch.model.accuracy;
-    return {
-      predictions: stored.map((r) => predictionOf({ ...r, realisedReturn: null, hit: null })),
-      missing,
-      model: {
-        algorithm_id: batch.model.algorithm_id,
-        model_name: modelName,
-        model_version: version,
-        horizon_days: horizon,
-        call_mode: batch.model.call_mode,
-        windows: batch.model.windows,
-        accuracy_percent: accuracy?.accuracy ?? null,
-        baseline_percent: accuracy?.baseline ?? null,
-        accuracy_source: accuracy?.source ?? null,
-        basis: BASIS,
-      },
-    };
-  }
-
-  private rowOf(
-    { row: p, served }: { row: ModelPrediction; served: TopPrediction },
-    modelName: string,
-    version: number | null,
-    staff: StaffAction,
-  ) {
-    const absolute = served.call === 'up' || served.call === 'down';
-    return {
-      // A factor's ranking is no stored prediction (nothing to score it against later).
-      predictionId: served.call_source === 'factor' ? null : p.id,
-      symbol: p.symbol,
-      // The call investors see for this stock (the column keeps its old name).
-      trend: served.call,
-      probabilityUp: probabilityUpOf(served),
-      // The confidence investors see (½ — no information — where a relative call has none).
-      confidence: served.confidence === null ? 0.5 : served.confidence / 100,
-      expectedReturn: absolute ? p.expectedReturn : (served.relative_return ?? 0),
-      currentPriceTry: p.currentPriceTry,
-      predictionValueTry: absolute ? p.targetPriceTry : p.currentPriceTry,
-      algorithmId: p.algorithmId,
-      modelName,
-      modelVersion: version,
-      horizonDays: p.horizonDays,
-      asOfDate: p.asOfDate,
-      targetDate: p.targetDate,
-      requestedBy: staff.actor.id ?? staff.actor.email,
-    };
-  }
-
-  async listPredictions(days: number): Promise<AiPrediction[]> {
-    const since = new Date(this.d.clock.now().getTime() - days * 86_400_000);
-    const rows = await this.d.repo.predictionsSince(since);
-    const scores = await this.d.predictions.scoresOf(
-      rows.flatMap((r) => (r.predictionId ? [r.predictionId] : [])),
-    );
-    return rows.map((r) => {
-      const score = r.predictionId ? scores.get(r.predictionId) : undefined;
-      return predictionOf({ ...r, realisedReturn: score?.realisedReturn ?? null, hit: score?.hit ?? null });
-    });
-  }
-
-  // ------------------------------------------------------------------------------------------- market analyses
-
-  /**
-   * Stored daily bars of the universe's stocks and XU100 from `calendarDays` before the newest stored date, with the
-   * day's quotes appended as a provisional bar when the session is newer than the stored bars.
-   */
-  private async analysisInputs(calendarDays: number): Promise<{
-    asOfDate: string;
-    stocks: AnalysisStock[];
-    benchmark: AnalysisBar[];
-  }> {
-    const universe = this.universe();
-    const latest = await this.d.bars.latestDailyDate();
-    if (!latest) throw new ConflictError('No stored daily bars yet: the market history has not been written');
-    const symbols = [...universe.map((s) => s.symbol), BENCHMARK_CODE];
-    const stored = await this.d.bars.dailyBarsBetween(
-      symbols,
-      addCalendarDays(latest, -calendarDays),
-      latest,
-    );
-    const bySymbol = new Map<string, AnalysisBar[]>();
-    const push = (symbol: string, bar: AnalysisBar) => {
-      const list = bySymbol.get(symbol);
-      if (list) list.push(bar);
-      else bySymbol.set(symbol, [bar]);
-    };
-    stored.forEach((b: StoredDailyBar) =>
-      push(b.symbol, { date: b.date, closeTry: b.closeTry, volumeShares: b.volumeShares }),
-    );
-    let asOfDate = latest;
-    for (const symbol of symbols) {
-      const q = this.d.market.quote(symbol);
-      const list = bySymbol.get(symbol);
-      if (!q || q.priceTry <= 0 || (list && list[list.length - 1]!.date >= q.date)) continue;
-      push(symbol, { date: q.date, closeTry: q.priceTry, volumeShares: q.volume });
-      if (q.date > asOfDate) asOfDate = q.date;
-    }
-    return {
-      asOfDate,
-      benchmark: bySymbol.get(BENCHMARK_CODE) ?? [],
-      stocks: universe.map((s) => ({
-        symbol: s.symbol,
-        sector: s.sector,
-        sharesOutstanding: this.d.engine?.sharesOutstanding(s.symbol) ?? null,
-        bars: bySymbol.get(s.symbol) ?? [],
-      })),
-    };
-  }
-
-  async runAnalysis(type: AiAnalysisType, staff: StaffAction): Promise<AiMarketAnalysis> {
-    const now = this.d.clock.now();
-    let stored: AiAnalysisRow;
-    if (type === 'sector') {
-      const input = await this.analysisInputs(SECTOR_LOOKBACK_CALENDAR_DAYS);
-      const figures = sectorAnalysis(input.stocks, input.benchmark, input.asOfDate, BENCHMARK_CODE);
-      stored = await this.d.repo.insertAnalysis(
-        {
-          analysisType: type,
-          ...sectorSentences(figures),
-          figures,
-          inputsDate: input.asOfDate,
-          modelVersion: null,
-          requestedBy: staff.actor.id ?? staff.actor.email,
-        },
-        now,
-      );
-    } else {
-      const input = await this.analysisInputs(MOMENTUM_LOOKBACK_CALENDAR_DAYS);
-      const batch = await this.d.predictions.productionBatch(1);
-      const version = batch.model ? await this.championVersion(batch.model.algorithm_id, 1) : null;
-      const figures = momentumAnalysis(input.stocks, input.asOfDate, {
-        modelName: batch.model?.algorithm_name_en ?? null,
-        asOfDate: batch.asOfDate,
-        calls: batch.predictions.map((p) => ({
-          symbol: p.row.symbol,
-          probabilityUp: probabilityUpOf(p.served),
-        })),
-      });
-      stored = await this.d.repo.insertAnalysis(
-        {
-          analysisType: type,
-          ...momentumSentences(figures),
-          figures,
-          inputsDate: input.asOfDate,
-          modelVersion: batch.model ? `${batch.model.algorithm_id}@${version ?? '?'}` : null,
-          requestedBy: staff.actor.id ?? staff.actor.email,
-        },
-        now,
-      );
-    }
-    await this.audit('ai_market_analysis_generated', staff, stored.id, {
-      type,
-      inputs_date: stored.inputsDate,
-    });
-    return analysisOf(stored);
-  }
-
-  async listAnalyses(hours: number): Promise<AiMarketAnalysis[]> {
-    const since = new Date(this.d.clock.now().getTime() - hours * 3_600_000);
-    return (await this.d.repo.analysesSince(since)).map(analysisOf);
-  }
-
-  // ------------------------------------------------------------------------------------------- optimisation
+  constructor(private readonly d: AiPortfolioDeps) {}
 
   /**
    * Optimises a long-only, capped portfolio of the symbols on one year of daily log returns (Ledoit–Wolf covariance).
    * Expected returns: a Black–Litterman posterior — market-implied prior from capitalisation weights and XU100's risk
    * premium, the production model's latest calls as views with confidence from its measured edge — or, without share
    * counts or views, the historical means. Also backtests the same method rebalanced monthly over the last year.
-   */
-  /**
+   *
    * Optimises the stocks (or the basket's members) for the objective, cap and tolerance asked, and stores the run —
    * unless identical inputs on the same market data were answered within AI_OPTIMIZATION_REUSE_SECONDS: then the
    * stored run is the answer (`reused`), and concurrent identical requests run once (decision 0060).
@@ -467,7 +148,7 @@ export class AiAnalyticsService {
   /** The request with its stocks: the given symbols (known ones only), or the basket index's members. */
   private resolveBasket(req: OptimizeRequest): ResolvedOptimizeRequest {
     if (req.symbols) {
-      this.requireKnown(req.symbols, 'symbols');
+      requireKnown(this.d.market, req.symbols, 'symbols');
       if (req.max_weight * req.symbols.length < 1 - 1e-9)
         throw new BadRequestError(
           `max_weight: ${req.symbols.length} stocks capped at ${fmt(req.max_weight)} cannot be fully invested (stocks × cap < 100 %)`,
@@ -604,7 +285,7 @@ export class AiAnalyticsService {
       },
       this.d.clock.now(),
     );
-    await this.audit('ai_portfolio_optimized', staff, stored.id, {
+    await auditAction(this.d.audit, 'ai_portfolio_optimized', staff, stored.id, {
       symbols: req.symbols,
       method,
       target_return: req.target_return,
@@ -629,7 +310,7 @@ export class AiAnalyticsService {
     return {
       algorithmId: batch.model.algorithm_id,
       modelName: batch.model.algorithm_name_en,
-      version: await this.championVersion(batch.model.algorithm_id, 1),
+      version: await championVersion(this.d.runs, batch.model.algorithm_id, 1),
       confidence,
       views: batch.predictions.map(({ row: p }) => ({
         index: symbols.indexOf(p.symbol),
@@ -646,7 +327,7 @@ export class AiAnalyticsService {
     logReturns: number[][],
     benchReturns: number[],
     lastCloses: readonly number[],
-    views: Awaited<ReturnType<AiAnalyticsService['modelViews']>>,
+    views: Awaited<ReturnType<AiPortfolio['modelViews']>>,
   ): {
     returns: number[];
     views: { index: number; expectedReturn: number; confidence: number }[];
@@ -768,94 +449,5 @@ export class AiAnalyticsService {
 
   async listOptimizations(): Promise<AiOptimization[]> {
     return (await this.d.repo.recentOptimizations()).map(optimizationOf);
-  }
-
-  // ------------------------------------------------------------------------------------------- stocks
-
-  private stockOf(symbol: string): AiStock | null {
-    const q = this.d.market.quote(symbol);
-    const info = this.d.market.stock(symbol);
-    if (!q || !info) return null;
-    const shares = this.d.engine?.sharesOutstanding(symbol);
-    return {
-      id: symbol,
-      symbol,
-      name: info.name,
-      sector: info.sector,
-      price: round(q.priceTry, 2),
-      change_percent: round(q.changePercent, 2),
-      volume: q.volume,
-      market_cap: shares ? round((shares * q.priceTry) / 1e6, 1) : null,
-      date: q.date,
-      updated_at: q.updatedAt.toISOString(),
-    };
-  }
-
-  /** The engine's quotes, sorted descending by the field (symbol ascending), at most `limit`. */
-  stocks(limit: number, sort: 'change_percent' | 'volume' | 'market_cap' | 'price' | 'symbol'): AiStock[] {
-    const list = this.universe().flatMap((s) => {
-      const stock = this.stockOf(s.symbol);
-      return stock ? [stock] : [];
-    });
-    list.sort((a, b) =>
-      sort === 'symbol'
-        ? a.symbol.localeCompare(b.symbol)
-        : (b[sort] ?? Number.NEGATIVE_INFINITY) - (a[sort] ?? Number.NEGATIVE_INFINITY) ||
-          a.symbol.localeCompare(b.symbol),
-    );
-    return list.slice(0, limit);
-  }
-
-  /** Forces a feed refresh (catch-up of missing days, then the quotes) and reports what changed. */
-  async updateStocks(staff: StaffAction) {
-    const engine = this.d.engine;
-    if (!engine) throw new ServiceUnavailableError('No market feed runs in this process');
-    const key = (symbol: string) => {
-      const q = engine.quote(symbol);
-      return q ? `${q.priceTry}|${q.changePercent}|${q.volume}|${q.date}` : '';
-    };
-    const universe = this.universe();
-    const before = new Map(universe.map((s) => [s.symbol, key(s.symbol)]));
-    await engine.tick();
-    const changed = universe.filter((s) => key(s.symbol) !== before.get(s.symbol)).length;
-    const now = this.d.clock.now();
-    const freshness = engine.freshness(now);
-    const data = {
-      stocks_changed: changed,
-      total_stocks: universe.length,
-      source: freshness.source,
-      data_age_seconds: freshness.ageSeconds,
-      as_of: freshness.asOf,
-    };
-    await this.audit('ai_stock_data_updated', staff, 'market_feed', data);
-    return data;
-  }
-
-  // ------------------------------------------------------------------------------------------- summary
-
-  async dashboard(): Promise<AiDashboard> {
-    const now = this.d.clock.now();
-    const [s, production] = await Promise.all([
-      this.d.repo.summary(new Date(now.getTime() - AI_ANALYSIS_WINDOW_HOURS * 3_600_000)),
-      this.d.predictions.productionBatch(1),
-    ]);
-    const universe = this.universe();
-    return {
-      predictions: {
-        total_predictions: s.predictions,
-        avg_confidence: s.avgConfidence === null ? null : round(s.avgConfidence, 4),
-        production_predictions: production.predictions.length,
-        production_as_of: production.asOfDate,
-      },
-      analysis: { total_analyses: s.analyses, recent_analyses: s.recentAnalyses },
-      portfolio: {
-        total_optimizations: s.optimizations,
-        avg_expected_return: s.avgExpectedReturn === null ? null : round(s.avgExpectedReturn, 4),
-      },
-      stocks: {
-        stocks_with_data: universe.filter((st) => this.d.market.quote(st.symbol)).length,
-        total_stocks: STOCKS.length,
-      },
-    };
   }
 }

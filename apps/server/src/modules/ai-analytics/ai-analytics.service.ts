@@ -142,12 +142,16 @@ const fmt = (fraction: number) => `${(100 * fraction).toFixed(2)} %`;
 
 /**
  * Calibrated probability of the upper side of a served call — above the day's median for a relative call, closing up
- * for an absolute one — from its confidence (the probability of the call's own side); ½ without a confidence.
+ * for an absolute one — from its confidence (the probability of the call's own side); null without a confidence (a
+ * relative call without a calibration, a factor's ranking: there is no probability to show).
  */
-export function probabilityUpOf(served: TopPrediction): number {
-  const c = served.confidence === null ? 0.5 : served.confidence / 100;
+export function probabilityUpOf(served: TopPrediction): number | null {
+  if (served.confidence === null) return null;
+  const c = served.confidence / 100;
   return served.call === 'outperform' || served.call === 'up' ? c : served.call === 'neutral' ? 0.5 : 1 - c;
 }
+
+const percentOrNull = (fraction: number | null) => (fraction === null ? null : round(100 * fraction, 4));
 
 /** A stored row's call ('trend' column); null for rows stored before calls were named. */
 function callOf(stored: string): PredictionCall | null {
@@ -162,9 +166,13 @@ function predictionOf(row: ScoredAiPrediction): AiPrediction {
     id: row.id,
     symbol: row.symbol,
     call: callOf(row.trend),
-    predicted_change_percent: round(100 * row.expectedReturn, 4),
-    confidence_score: round(row.confidence, 4),
-    probability_up: round(row.probabilityUp, 4),
+    predicted_change_percent: percentOrNull(row.expectedReturn),
+    predicted_change_interval:
+      row.intervalLow === null || row.intervalHigh === null
+        ? null
+        : { low: round(100 * row.intervalLow, 4), high: round(100 * row.intervalHigh, 4) },
+    confidence_score: row.confidence === null ? null : round(row.confidence, 4),
+    probability_up: row.probabilityUp === null ? null : round(row.probabilityUp, 4),
     current_price: round(row.currentPriceTry, 2),
     prediction_value: row.trend === 'up' || row.trend === 'down' ? round(row.predictionValueTry, 2) : null,
     model_name: row.modelName,
@@ -301,9 +309,11 @@ export class AiAnalyticsService {
       // The call investors see for this stock (the column keeps its old name).
       trend: served.call,
       probabilityUp: probabilityUpOf(served),
-      // The confidence investors see (½ — no information — where a relative call has none).
-      confidence: served.confidence === null ? 0.5 : served.confidence / 100,
-      expectedReturn: absolute ? p.expectedReturn : (served.relative_return ?? 0),
+      // The confidence, change and range investors see — none where they see none (no placeholder ½ or 0).
+      confidence: served.confidence === null ? null : served.confidence / 100,
+      expectedReturn: absolute ? p.expectedReturn : served.relative_return,
+      intervalLow: absolute ? null : (served.relative_interval?.low ?? null),
+      intervalHigh: absolute ? null : (served.relative_interval?.high ?? null),
       currentPriceTry: p.currentPriceTry,
       predictionValueTry: absolute ? p.targetPriceTry : p.currentPriceTry,
       algorithmId: p.algorithmId,
@@ -401,10 +411,12 @@ export class AiAnalyticsService {
       const figures = momentumAnalysis(input.stocks, input.asOfDate, {
         modelName: batch.model?.algorithm_name_en ?? null,
         asOfDate: batch.asOfDate,
-        calls: batch.predictions.map((p) => ({
-          symbol: p.row.symbol,
-          probabilityUp: probabilityUpOf(p.served),
-        })),
+        callMode: batch.model?.call_mode ?? null,
+        // A call without a calibrated probability (no calibration, a factor's ranking) is not ranked by one.
+        calls: batch.predictions.flatMap((p) => {
+          const probabilityUp = probabilityUpOf(p.served);
+          return probabilityUp === null ? [] : [{ symbol: p.row.symbol, probabilityUp }];
+        }),
       });
       stored = await this.d.repo.insertAnalysis(
         {

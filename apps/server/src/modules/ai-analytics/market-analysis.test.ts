@@ -136,6 +136,9 @@ describe('momentum', () => {
       `Ridge (production model, ${dateOf(n - 1)}): strongest outperform call UP P(above the day's median) 62 %, ` +
         `strongest underperform call DOWN P(above the day's median) 41 %.`,
     );
+    expect(momentumSentences(f).recommendations).toContain(
+      "Model and momentum agree on UP (P(above the day's median) 62 %).",
+    );
     const absolute = momentumSentences({ ...f, model_calls: { ...f.model_calls, call_mode: 'absolute' } });
     expect(absolute.insights.some((s) => s.includes('strongest up call UP P(up) 62 %'))).toBe(true);
   });

@@ -396,7 +396,7 @@ export function momentumSentences(f: MomentumAnalysisFigures): {
   const confirmed = up.filter((c) => f.momentum_20d.top.some((t) => t.symbol === c.symbol));
   if (confirmed.length > 0)
     recommendations.push(
-      `Model and momentum agree on ${confirmed.map((c) => `${c.symbol} (P(up) ${share(c.value)})`).join(', ')}.`,
+      `Model and momentum agree on ${confirmed.map((c) => `${c.symbol} (${words.p} ${share(c.value)})`).join(', ')}.`,
     );
   return { insights, recommendations };
 }

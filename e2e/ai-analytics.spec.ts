@@ -82,11 +82,30 @@ test('super_admin generates predictions, runs a sector analysis and an optimisat
   const symbol = await firstRow.getAttribute('data-symbol');
   const adminCall = await firstRow.locator('[data-call]').first().getAttribute('data-call');
   const investor = (await (await request.get(`/api/predictions/stocks/${symbol}`)).json()) as {
-    data: { predictions: { prediction: { call: string; horizon_days: number } }[] };
+    data: {
+      predictions: {
+        prediction: {
+          call: string;
+          horizon_days: number;
+          confidence: number | null;
+          relative_return: number | null;
+          target_price: number | null;
+        };
+      }[];
+    };
   };
-  expect(investor.data.predictions.find((x) => x.prediction.horizon_days === 1)?.prediction.call).toBe(
-    adminCall,
-  );
+  const seen = investor.data.predictions.find((x) => x.prediction.horizon_days === 1)?.prediction;
+  expect(seen?.call).toBe(adminCall);
+  // Its confidence too: a dash where the investor's call has none (never a placeholder 50 %), else the same percent.
+  const adminConfidence = await firstRow.locator('[data-role="confidence"]').innerText();
+  if (seen?.confidence === null || seen?.confidence === undefined) expect(adminConfidence).toBe('—');
+  else
+    expect(Math.abs(Number(adminConfidence.replace('%', '')) - seen.confidence)).toBeLessThanOrEqual(0.051);
+  // A relative call has no prediction value on either page.
+  if (adminCall !== 'up' && adminCall !== 'down') {
+    expect(seen?.target_price).toBeNull();
+    await expect(firstRow.locator('[data-role="prediction-value"]')).toHaveText('—');
+  }
   await expect(page.getByTestId('card-predictions')).not.toContainText(/^Total Predictions0/);
 
   await page.getByRole('tab', { name: 'AI Predictions' }).click();

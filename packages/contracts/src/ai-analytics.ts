@@ -79,13 +79,24 @@ export const aiPredictionSchema = z.object({
   call: z.enum(PREDICTION_CALLS).nullable(),
   /**
    * The expected change the call is worded in, percent: relative to the batch's median for a relative call, the
-   * absolute change for an absolute one.
+   * absolute change for an absolute one; null for a factor's ranking (a score, not a return) and as the investor sees.
    */
-  predicted_change_percent: z.number(),
-  /** Calibrated probability of the call's side, a fraction 0.5–0.99. */
-  confidence_score: z.number(),
-  /** Calibrated probability of ending above the day's median (relative) or of closing up (absolute), a fraction. */
-  probability_up: z.number(),
+  predicted_change_percent: z.number().nullable(),
+  /**
+   * Where 80 % of the realised relative returns fell around predicted_change_percent on the model's holdout window,
+   * percent (the investor's relative_interval); null for an absolute call or without a measured window.
+   */
+  predicted_change_interval: z.object({ low: z.number(), high: z.number() }).nullable(),
+  /**
+   * Calibrated probability of the call's side, a fraction: the investor's confidence. Null where the investor sees
+   * none (a relative call without a calibration, a factor's ranking) — never a placeholder ½.
+   */
+  confidence_score: z.number().nullable(),
+  /**
+   * Calibrated probability of ending above the day's median (relative) or of closing up (absolute), a fraction; null
+   * with confidence_score.
+   */
+  probability_up: z.number().nullable(),
   /** Price the prediction was made from, TRY. */
   current_price: z.number(),
   /** current_price × (1 + expected return), TRY: only for an absolute call (null for a relative one). */
@@ -224,6 +235,11 @@ export const momentumAnalysisFiguresSchema = z.object({
   model_calls: z.object({
     model_name: z.string().nullable(),
     as_of_date: z.string().nullable(),
+    /**
+     * What the calls' 'up' is: 'relative' — above the day's median (outperform), 'absolute' — closing up; null in an
+     * analysis stored before calls were named. Calls without a calibrated probability are not ranked.
+     */
+    call_mode: z.enum(['relative', 'absolute']).nullable().default(null),
     strongest_up: z.array(symbolValueSchema),
     strongest_down: z.array(symbolValueSchema),
   }),

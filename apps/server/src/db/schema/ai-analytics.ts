@@ -14,11 +14,18 @@ export const aiPredictions = pgTable(
     predictionId: uuid('prediction_id').references(() => predictions.id, { onDelete: 'set null' }),
     symbol: text('symbol').notNull(),
     trend: text('trend').notNull(),
-    probabilityUp: doublePrecision('probability_up').notNull(),
-    /** Calibrated probability of the predicted direction, a fraction. */
-    confidence: doublePrecision('confidence').notNull(),
-    /** Expected simple return over the horizon, a fraction. */
-    expectedReturn: doublePrecision('expected_return').notNull(),
+    /** Calibrated probability of the upper side (above the day's median for a relative call); null without one. */
+    probabilityUp: doublePrecision('probability_up'),
+    /** Calibrated probability of the call's side, a fraction; null where the investor's call shows none. */
+    confidence: doublePrecision('confidence'),
+    /**
+     * The change the call is worded in, a fraction: relative to the batch's median for a relative call, the absolute
+     * expected return for an absolute one; null for a factor's ranking (a score, no return).
+     */
+    expectedReturn: doublePrecision('expected_return'),
+    /** The relative call's measured 80 % range (holdout residuals added to expectedReturn), fractions; null without. */
+    intervalLow: doublePrecision('interval_low'),
+    intervalHigh: doublePrecision('interval_high'),
     currentPriceTry: doublePrecision('current_price_try').notNull(),
     predictionValueTry: doublePrecision('prediction_value_try').notNull(),
     algorithmId: text('algorithm_id').notNull(),

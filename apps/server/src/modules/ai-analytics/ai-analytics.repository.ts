@@ -9,6 +9,9 @@ export type NewAiAnalysis = Omit<typeof aiMarketAnalyses.$inferInsert, 'id' | 'c
 export type AiOptimizationRow = typeof aiPortfolioOptimizations.$inferSelect;
 export type NewAiOptimization = Omit<typeof aiPortfolioOptimizations.$inferInsert, 'id' | 'createdAt'>;
 
+/** A nullable numeric column as read (null stays null). */
+const numberOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
 /** Most rows a list returns (newest first). */
 const LIST_LIMIT = 500;
 
@@ -35,9 +38,11 @@ export class AiAnalyticsRepository {
       predictionId: (r.prediction_id as string | null) ?? null,
       symbol: String(r.symbol),
       trend: String(r.trend),
-      probabilityUp: Number(r.probability_up),
-      confidence: Number(r.confidence),
-      expectedReturn: Number(r.expected_return),
+      probabilityUp: numberOrNull(r.probability_up),
+      confidence: numberOrNull(r.confidence),
+      expectedReturn: numberOrNull(r.expected_return),
+      intervalLow: numberOrNull(r.interval_low),
+      intervalHigh: numberOrNull(r.interval_high),
       currentPriceTry: Number(r.current_price_try),
       predictionValueTry: Number(r.prediction_value_try),
       algorithmId: String(r.algorithm_id),
@@ -103,14 +108,13 @@ export class AiAnalyticsRepository {
         (select count(*)::int from ai_portfolio_optimizations) as optimizations,
         (select avg(expected_return)::float8 from ai_portfolio_optimizations) as avg_expected_return`);
     const r = result.rows[0] ?? {};
-    const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
     return {
       predictions: Number(r.predictions ?? 0),
-      avgConfidence: num(r.avg_confidence),
+      avgConfidence: numberOrNull(r.avg_confidence),
       analyses: Number(r.analyses ?? 0),
       recentAnalyses: Number(r.recent_analyses ?? 0),
       optimizations: Number(r.optimizations ?? 0),
-      avgExpectedReturn: num(r.avg_expected_return),
+      avgExpectedReturn: numberOrNull(r.avg_expected_return),
     };
   }
 }

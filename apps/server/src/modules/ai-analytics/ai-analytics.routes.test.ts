@@ -12,6 +12,7 @@ import {
   aiPredictionListResponseSchema,
   aiStockListResponseSchema,
   aiStocksUpdateResponseSchema,
+  stockPredictionsSchema,
 } from '@bist/contracts';
 import { indexByCode } from '@bist/market';
 import { createMarketTestApp, type TestApp } from '@test/helpers';
@@ -553,7 +554,8 @@ describe('AI analytics routes', () => {
     const all = aiPredictionListResponseSchema.parse(
       (await call(admin, 'GET', '/admin/api/ai/predictions?days=30')).json(),
     ).data;
-    const meanConfidence = all.reduce((s, p) => s + p.confidence_score, 0) / all.length;
+    const confidences = all.flatMap((p) => (p.confidence_score === null ? [] : [p.confidence_score]));
+    const meanConfidence = confidences.reduce((s, c) => s + c, 0) / confidences.length;
     expect(data.predictions.avg_confidence).toBeCloseTo(meanConfidence, 4);
     expect(data.analysis).toEqual({ total_analyses: 2, recent_analyses: 2 });
     const optimizations = aiOptimizationListResponseSchema.parse(
@@ -563,5 +565,144 @@ describe('AI analytics routes', () => {
     const meanReturn = optimizations.reduce((s, o) => s + o.expected_return, 0) / optimizations.length;
     expect(data.portfolio.avg_expected_return).toBeCloseTo(meanReturn, 4);
     expect(data.stocks.stocks_with_data).toBe(data.stocks.total_stocks);
+  });
+
+  it('POST /predictions/generate shows what the investor sees: no confidence without a calibration, the relative change and its range', async () => {
+    // A newer version of ridge without a calibration, its walk-forward split in two windows with holdout residuals.
+    t.clock.advanceMs(3_000);
+    const now = t.clock.now();
+    const runs = new ModelRegistryRepository(t.infra.database.db);
+    await runs.insertModels([
+      {
+        algorithmId: 'ridge',
+        horizonDays: 1,
+        version: 2,
+        champion: true,
+        cutoffDate: AS_OF,
+        stateJson: '{}',
+        metrics: { error: null },
+        createdAt: now,
+      },
+    ]);
+    const period = (role: 'selection' | 'holdout') => ({
+      role,
+      from: role === 'selection' ? '2025-11-17' : '2026-05-18',
+      to: role === 'selection' ? '2026-05-15' : AS_OF,
+      days: 120,
+      rankIcMean: 0.04,
+      bestFactorId: 'low_volatility',
+      bestFactorRankIcMean: 0.02,
+      rankIcDiffVsBestFactor: 0.02,
+      rankIcDiffNwT: 3,
+      relativeHitPercent: 52,
+      relativeScored: 10_000,
+      hitPercent: 50,
+      alwaysUpPercent: 49,
+      alwaysDownPercent: 51,
+      scored: 10_000,
+      relativeResidualP10: -0.02,
+      relativeResidualP90: 0.03,
+    });
+    await runs.insertEvaluations([
+      {
+        algorithmId: 'ridge',
+        horizonDays: 1,
+        source: 'walk_forward',
+        accuracyPercent: 53,
+        accuracyCiLowPercent: 52.5,
+        accuracyCiHighPercent: 53.5,
+        mae: 0.01,
+        rmse: 0.02,
+        skillVsRandomWalk: 0,
+        r2: 0,
+        icMean: 0.02,
+        icIcir: 0.2,
+        rankIcMean: 0.02,
+        rankIcIcir: 0.2,
+        predictionsCount: 20_000,
+        evaluatedFrom: '2025-11-17',
+        evaluatedTo: AS_OF,
+        record: {
+          ...walkForwardRecord('ridge', 0.02, AS_OF),
+          periods: [period('selection'), period('holdout')],
+        },
+        createdAt: now,
+      },
+    ]);
+    const before = aiDashboardResponseSchema.parse(
+      (await call(admin, 'GET', '/admin/api/ai/dashboard')).json(),
+    );
+
+    const res = await call(admin, 'POST', '/admin/api/ai/predictions/generate', {
+      symbols: ['THYAO', 'GARAN', 'AKBNK'],
+      type: 'price',
+      horizon: '1d',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = aiGeneratePredictionsResponseSchema.parse(res.json());
+    expect(body.model).toMatchObject({ model_version: 2, call_mode: 'relative' });
+    const bySymbol = new Map(body.predictions.map((p) => [p.symbol, p]));
+    // THYAO: 1.2 % against the median's 0.1 %, its range the holdout's residual quantiles added to it (served to 4
+    // decimals of a fraction).
+    expect(bySymbol.get('THYAO')).toMatchObject({
+      call: 'outperform',
+      confidence_score: null,
+      probability_up: null,
+      prediction_value: null,
+    });
+    expect(bySymbol.get('THYAO')!.predicted_change_percent).toBeCloseTo(1.1, 6);
+    expect(bySymbol.get('THYAO')!.predicted_change_interval!.low).toBeCloseTo(
+      100 * (0.011 + Math.expm1(-0.02)),
+      1,
+    );
+    expect(bySymbol.get('THYAO')!.predicted_change_interval!.high).toBeCloseTo(
+      100 * (0.011 + Math.expm1(0.03)),
+      1,
+    );
+    for (const symbol of ['THYAO', 'GARAN', 'AKBNK']) {
+      const investor = stockPredictionsSchema.parse(
+        (await t.app.inject({ method: 'GET', url: `/api/predictions/stocks/${symbol}` })).json(),
+      ).data.predictions[0]!.prediction;
+      const staff = bySymbol.get(symbol)!;
+      const pct = (v: number | null) => (v === null ? null : Number((100 * v).toFixed(4)));
+      expect({
+        symbol,
+        call: staff.call,
+        confidence: staff.confidence_score,
+        change: staff.predicted_change_percent,
+        low: staff.predicted_change_interval?.low ?? null,
+        high: staff.predicted_change_interval?.high ?? null,
+        target: staff.prediction_value,
+      }).toEqual({
+        symbol,
+        call: investor.call,
+        confidence: investor.confidence,
+        change: pct(investor.relative_return),
+        low: pct(investor.relative_interval?.low ?? null),
+        high: pct(investor.relative_interval?.high ?? null),
+        target: investor.target_price,
+      });
+    }
+    // The stored rows read back the same, and the dashboard's average confidence is not pulled towards a placeholder ½.
+    const list = aiPredictionListResponseSchema.parse(
+      (await call(admin, 'GET', '/admin/api/ai/predictions?days=1')).json(),
+    ).data;
+    expect(list.find((p) => p.symbol === 'THYAO' && p.model_version === 2)).toEqual(bySymbol.get('THYAO'));
+    const after = aiDashboardResponseSchema.parse(
+      (await call(admin, 'GET', '/admin/api/ai/dashboard')).json(),
+    );
+    expect(after.data.predictions.total_predictions).toBe(before.data.predictions.total_predictions + 3);
+    expect(after.data.predictions.avg_confidence).toBeCloseTo(before.data.predictions.avg_confidence!, 6);
+
+    // The momentum analysis ranks no call by a probability it does not have, and words a relative model's calls as such.
+    const analysis = aiMarketAnalysisResponseSchema.parse(
+      (await call(admin, 'POST', '/admin/api/ai/analysis/market', { type: 'momentum' })).json(),
+    ).analysis;
+    if (analysis.figures.kind !== 'momentum') throw new Error('momentum figures expected');
+    expect(analysis.figures.model_calls).toMatchObject({
+      call_mode: 'relative',
+      strongest_up: [],
+      strongest_down: [],
+    });
   });
 });

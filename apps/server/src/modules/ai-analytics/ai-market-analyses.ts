@@ -128,10 +128,12 @@ export class AiMarketAnalyses {
       const figures = momentumAnalysis(input.stocks, input.asOfDate, {
         modelName: batch.model?.algorithm_name_en ?? null,
         asOfDate: batch.asOfDate,
-        calls: batch.predictions.map((p) => ({
-          symbol: p.row.symbol,
-          probabilityUp: probabilityUpOf(p.served),
-        })),
+        callMode: batch.model?.call_mode ?? null,
+        // A call without a calibrated probability (no calibration, a factor's ranking) is not ranked by one.
+        calls: batch.predictions.flatMap((p) => {
+          const probabilityUp = probabilityUpOf(p.served);
+          return probabilityUp === null ? [] : [{ symbol: p.row.symbol, probabilityUp }];
+        }),
       });
       stored = await this.d.repo.insertAnalysis(
         {

@@ -32,10 +32,12 @@ const BASIS =
 
 /**
  * Calibrated probability of the upper side of a served call — above the day's median for a relative call, closing up
- * for an absolute one — from its confidence (the probability of the call's own side); ½ without a confidence.
+ * for an absolute one — from its confidence (the probability of the call's own side); null without a confidence (a
+ * relative call without a calibration, a factor's ranking: there is no probability to show).
  */
-export function probabilityUpOf(served: TopPrediction): number {
-  const c = served.confidence === null ? 0.5 : served.confidence / 100;
+export function probabilityUpOf(served: TopPrediction): number | null {
+  if (served.confidence === null) return null;
+  const c = served.confidence / 100;
   return served.call === 'outperform' || served.call === 'up' ? c : served.call === 'neutral' ? 0.5 : 1 - c;
 }
 
@@ -47,14 +49,20 @@ function callOf(stored: string): PredictionCall | null {
 /** A stored on-demand prediction with the score of the prediction it came from (null until its target close). */
 type ScoredAiPrediction = AiPredictionRow & { realisedReturn: number | null; hit: boolean | null };
 
+const percentOrNull = (fraction: number | null) => (fraction === null ? null : round(100 * fraction, 4));
+
 function predictionOf(row: ScoredAiPrediction): AiPrediction {
   return {
     id: row.id,
     symbol: row.symbol,
     call: callOf(row.trend),
-    predicted_change_percent: round(100 * row.expectedReturn, 4),
-    confidence_score: round(row.confidence, 4),
-    probability_up: round(row.probabilityUp, 4),
+    predicted_change_percent: percentOrNull(row.expectedReturn),
+    predicted_change_interval:
+      row.intervalLow === null || row.intervalHigh === null
+        ? null
+        : { low: round(100 * row.intervalLow, 4), high: round(100 * row.intervalHigh, 4) },
+    confidence_score: row.confidence === null ? null : round(row.confidence, 4),
+    probability_up: row.probabilityUp === null ? null : round(row.probabilityUp, 4),
     current_price: round(row.currentPriceTry, 2),
     prediction_value: row.trend === 'up' || row.trend === 'down' ? round(row.predictionValueTry, 2) : null,
     model_name: row.modelName,
@@ -146,9 +154,11 @@ export class AiPredictions {
       // The call investors see for this stock (the column keeps its old name).
       trend: served.call,
       probabilityUp: probabilityUpOf(served),
-      // The confidence investors see (½ — no information — where a relative call has none).
-      confidence: served.confidence === null ? 0.5 : served.confidence / 100,
-      expectedReturn: absolute ? p.expectedReturn : (served.relative_return ?? 0),
+      // The confidence, change and range investors see — none where they see none (no placeholder ½ or 0).
+      confidence: served.confidence === null ? null : served.confidence / 100,
+      expectedReturn: absolute ? p.expectedReturn : served.relative_return,
+      intervalLow: absolute ? null : (served.relative_interval?.low ?? null),
+      intervalHigh: absolute ? null : (served.relative_interval?.high ?? null),
       currentPriceTry: p.currentPriceTry,
       predictionValueTry: absolute ? p.targetPriceTry : p.currentPriceTry,
       algorithmId: p.algorithmId,

@@ -111,6 +111,7 @@ describe('momentum', () => {
     const f = momentumAnalysis(stocks, dateOf(n - 1), {
       modelName: 'Ridge',
       asOfDate: dateOf(n - 1),
+      callMode: 'relative',
       calls: [
         { symbol: 'UP', probabilityUp: 0.62 },
         { symbol: 'DOWN', probabilityUp: 0.41 },
@@ -130,5 +131,15 @@ describe('momentum', () => {
       '1 new 52-week closing highs and 1 new lows among 2 stocks with a year of closes.',
     );
     expect(insights.some((s) => s.includes('largest UP at 3.0×'))).toBe(true);
+    // A relative model's 'up' is above the day's median: the sentence names it, never a rise.
+    expect(insights).toContain(
+      `Ridge (production model, ${dateOf(n - 1)}): strongest outperform call UP P(above the day's median) 62 %, ` +
+        `strongest underperform call DOWN P(above the day's median) 41 %.`,
+    );
+    expect(momentumSentences(f).recommendations).toContain(
+      "Model and momentum agree on UP (P(above the day's median) 62 %).",
+    );
+    const absolute = momentumSentences({ ...f, model_calls: { ...f.model_calls, call_mode: 'absolute' } });
+    expect(absolute.insights.some((s) => s.includes('strongest up call UP P(up) 62 %'))).toBe(true);
   });
 });

@@ -1,4 +1,9 @@
-import type { MomentumAnalysisFigures, SectorAnalysisFigures, SectorFigures } from '@bist/contracts';
+import type {
+  CallMode,
+  MomentumAnalysisFigures,
+  SectorAnalysisFigures,
+  SectorFigures,
+} from '@bist/contracts';
 
 /**
  * The market analyses' computations (pure: bars in, figures and template sentences out). Returns are simple returns
@@ -218,7 +223,12 @@ export function decilesOf(values: readonly { symbol: string; value: number }[]) 
 export function momentumAnalysis(
   stocks: readonly AnalysisStock[],
   asOfDate: string,
-  calls: { modelName: string | null; asOfDate: string | null; calls: readonly ModelCall[] },
+  calls: {
+    modelName: string | null;
+    asOfDate: string | null;
+    callMode: CallMode | null;
+    calls: readonly ModelCall[];
+  },
 ): MomentumAnalysisFigures {
   const long: { symbol: string; value: number }[] = [];
   const short: { symbol: string; value: number }[] = [];
@@ -265,6 +275,7 @@ export function momentumAnalysis(
     model_calls: {
       model_name: calls.modelName,
       as_of_date: calls.asOfDate,
+      call_mode: calls.callMode,
       strongest_up: byUp
         .filter((c) => c.probabilityUp > 0.5)
         .slice(0, 5)
@@ -361,11 +372,16 @@ export function momentumSentences(f: MomentumAnalysisFigures): {
   );
   const up = f.model_calls.strongest_up;
   const down = f.model_calls.strongest_down;
+  // A relative model's 'up' is above the day's median, not a rise: the sentence says so (decision 0073).
+  const words =
+    f.model_calls.call_mode === 'relative'
+      ? { up: 'outperform', down: 'underperform', p: "P(above the day's median)" }
+      : { up: 'up', down: 'down', p: 'P(up)' };
   if (f.model_calls.model_name && (up.length > 0 || down.length > 0))
     insights.push(
-      `${f.model_calls.model_name} (production model, ${f.model_calls.as_of_date}): strongest up call ${
-        up[0] ? `${up[0].symbol} P(up) ${share(up[0].value)}` : 'none'
-      }, strongest down call ${down[0] ? `${down[0].symbol} P(up) ${share(down[0].value)}` : 'none'}.`,
+      `${f.model_calls.model_name} (production model, ${f.model_calls.as_of_date}): strongest ${words.up} call ${
+        up[0] ? `${up[0].symbol} ${words.p} ${share(up[0].value)}` : 'none'
+      }, strongest ${words.down} call ${down[0] ? `${down[0].symbol} ${words.p} ${share(down[0].value)}` : 'none'}.`,
     );
   const top20 = f.momentum_20d.top.slice(0, 3);
   if (top20.length > 0)
@@ -380,7 +396,7 @@ export function momentumSentences(f: MomentumAnalysisFigures): {
   const confirmed = up.filter((c) => f.momentum_20d.top.some((t) => t.symbol === c.symbol));
   if (confirmed.length > 0)
     recommendations.push(
-      `Model and momentum agree on ${confirmed.map((c) => `${c.symbol} (P(up) ${share(c.value)})`).join(', ')}.`,
+      `Model and momentum agree on ${confirmed.map((c) => `${c.symbol} (${words.p} ${share(c.value)})`).join(', ')}.`,
     );
   return { insights, recommendations };
 }

@@ -63,10 +63,20 @@ export function PredictionsTable({ rows, detailed = false }: { rows: AiPredictio
               <TableCell>
                 <CallBadge call={p.call} />
               </TableCell>
-              <TableCell className="text-right tabular-nums">
+              <TableCell className="text-right tabular-nums" data-role="predicted-change">
                 {signedPercent(p.predicted_change_percent)}
+                {p.predicted_change_interval ? (
+                  <span className="block text-xs text-muted-foreground">
+                    {t('aiAnalytics.call.range', {
+                      low: signedPercent(p.predicted_change_interval.low),
+                      high: signedPercent(p.predicted_change_interval.high),
+                    })}
+                  </span>
+                ) : null}
               </TableCell>
-              <TableCell className="text-right tabular-nums">{fractionPercent(p.confidence_score)}</TableCell>
+              <TableCell className="text-right tabular-nums" data-role="confidence">
+                {fractionPercent(p.confidence_score)}
+              </TableCell>
               {detailed ? (
                 <TableCell className="text-right tabular-nums">{fractionPercent(p.probability_up)}</TableCell>
               ) : null}

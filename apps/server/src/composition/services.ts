@@ -127,8 +127,8 @@ export interface Services extends PlatformServices {
   /** Where the market's figures come from (GET /api/market/source), when the market is a running engine. */
   marketSource: MarketSourceService | null;
   /**
-   * A version of the public answers (market data, the investor views of predictions): the quotes' generation and the
-   * stored predictions' version. Equal versions give equal answers but for the clock (the market status's time, the
+   * A version of the public answers (market data, the investor views of predictions): the feed (the pages' epoch),
+   * the quotes' generation and the stored predictions' version. Equal versions give equal answers but for the clock (the market status's time, the
    * quotes' age): the server-rendered pages are kept per version and rendered again every few seconds.
    */
   publicDataVersion(): Promise<string>;
@@ -332,7 +332,9 @@ export function createServices(
     ...platform,
     predictions,
     models,
-    publicDataVersion: async () => `${market.generation}|${await predictionsVersion.current()}`,
+    // The feed is the pages' epoch (server-pages.ts `epochOf`): a switch is never shown as the other feed's page.
+    publicDataVersion: async () =>
+      `${engine?.providerName ?? ''}#${market.generation}|${await predictionsVersion.current()}`,
     aiOperations: new AiOperationsService({
       registry: models.registry,
       runs: models.runs,

@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { EncodedBody } from '@/lib/encoded-body';
-import { SERVER_PAGE_MAX_AGE_MS, ServerPageDocuments, type RenderTimers } from './server-pages.ts';
+import { SERVER_PAGE_MAX_AGE_MS, ServerPageDocuments, epochOf, type RenderTimers } from './server-pages.ts';
 
 /** Timers fired by hand: what is armed, and for how long. */
 function handTimers() {
@@ -26,6 +26,28 @@ function handTimers() {
 
 describe(ServerPageDocuments.name, () => {
   const silent = pino({ level: 'silent' });
+
+  it("renders on the request when the epoch moves (the feed switched): the old feed's page is never sent", async () => {
+    let renders = 0;
+    let version = 'simulated#1|p1';
+    const { armed, timers } = handTimers();
+    const documents = new ServerPageDocuments(silent, { nowMs: () => 0, timers });
+    const render = async () => new EncodedBody(Buffer.from(`render ${++renders} at ${version}`));
+    const text = async () =>
+      (await documents.get('/dashboard', async () => version, render))?.identity.toString();
+
+    expect(await text()).toBe('render 1 at simulated#1|p1');
+    // A quote in the same epoch: the kept page, a render armed.
+    version = 'simulated#2|p1';
+    expect(await text()).toBe('render 1 at simulated#1|p1');
+    expect(armed).toHaveLength(1);
+    // The feed switches: this request waits for the new page, and concurrent ones share its render.
+    version = 'yahoo#3|p1';
+    expect(await Promise.all([text(), text()])).toEqual(['render 2 at yahoo#3|p1', 'render 2 at yahoo#3|p1']);
+    expect(renders).toBe(2);
+    expect(epochOf('yahoo#3|p1')).toBe('yahoo');
+    expect(epochOf('3|p1')).toBe('');
+  });
 
   it('waits for a render on the first request only; a moved version is rendered in the background, once per interval', async () => {
     let nowMs = 0;

@@ -136,7 +136,10 @@ export class ServerPageDocuments {
   ): Promise<EncodedBody | null> {
     const current = await version();
     const kept = this.kept.get(path);
-    if (!kept) return this.first.run(path, () => this.render(path, version, render));
+    // A first visit, or data that moved in a way a visitor must see at once (another epoch: the feed switched), waits
+    // for the render as a first request does.
+    if (!kept || epochOf(kept.version) !== epochOf(current))
+      return this.first.run(path, () => this.render(path, version, render));
     if (kept.version !== current || this.nowMs() - kept.renderedAtMs >= this.intervalMs)
       this.arm(path, kept, version, render);
     return kept.document;
@@ -188,3 +191,13 @@ export class ServerPageDocuments {
 }
 
 const RUNNING = Symbol('running');
+
+/**
+ * A version's epoch: the part before its first '#', '' without one. Versions of one epoch differ in what may reach a
+ * page within an interval (a quote, a finished run); another epoch (the market feed switched between the simulator
+ * and real data) must not be shown as the old one for even a second, so the kept page is not sent.
+ */
+export function epochOf(version: string): string {
+  const at = version.indexOf('#');
+  return at < 0 ? '' : version.slice(0, at);
+}
